@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import { EXPERIMENTS, GAMES, gameEntry } from '../catalog.js';
+import type { Option } from '../core/rules.js';
+
+const show = (v: unknown) => JSON.stringify(v);
+
+export function registerList(program: Command): void {
+  program
+    .command('list')
+    .description('games, rule presets, strategies and experiments')
+    .action(() => {
+      const out: string[] = ['games:'];
+      for (const g of GAMES) {
+        out.push(`  ${g.def.id}: ${g.def.title}`);
+        out.push(`    presets: ${Object.keys(g.def.schema.presets).join(', ')}`);
+        out.push('    strategies:');
+        for (const s of g.strategies) {
+          const params = s.params.map((p) => `${p.name}=${typeof p.default === 'function' ? '(from rules)' : p.default}`).join(',');
+          out.push(`      ${s.name}${params ? `(${params})` : ''}: ${s.doc}`);
+        }
+      }
+      out.push('experiments:');
+      out.push('  default: the headline experiments at a quick size (npm start)');
+      for (const e of EXPERIMENTS) out.push(`  ${e.name}: ${e.doc}`);
+      process.stdout.write(out.join('\n') + '\n');
+    });
+
+  program
+    .command('rules')
+    .description('every rule option of a game with its default and allowed values, and its presets')
+    .argument('<game>', 'game id')
+    .option('--json', 'print as JSON')
+    .action((game: string, flags: { json?: boolean }) => {
+      const schema = gameEntry(game).def.schema;
+      if (flags.json) {
+        const options = schema.options.map((o: Option) => ({ key: o.key, default: o.default, allowed: o.allowed, doc: o.doc }));
+        process.stdout.write(JSON.stringify({ game, options, presets: schema.presets }, null, 2) + '\n');
+        return;
+      }
+      const out = [`${game} rule options (set with --set key=value or a JSON rules file):`];
+      for (const o of schema.options) out.push(`  ${o.key} = ${show(o.default)}\n      ${o.allowed}. ${o.doc}`);
+      out.push('presets (--rules NAME):');
+      for (const [name, p] of Object.entries(schema.presets)) out.push(`  ${name}: ${p.doc} ${show(p.set)}`);
+      process.stdout.write(out.join('\n') + '\n');
+    });
+}

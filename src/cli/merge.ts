@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { mergePartials, readPartial } from '../io/partial.js';
+import { finish } from './run.js';
+
+export function registerMerge(program: Command): void {
+  program
+    .command('merge')
+    .description('fold shard partials (from run --shard k/N) into the CSVs one machine would write')
+    .argument('<partials...>', 'partial files')
+    .requiredOption('--out <dir>', 'output folder')
+    .option('--json', 'print the tables as one JSON document')
+    .action((files: string[], flags: { out: string; json?: boolean }) => {
+      const parts = files.map(readPartial);
+      const { first, tallies } = mergePartials(files, parts);
+      finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));
+    });
+}

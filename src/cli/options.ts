@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import { InputError } from '../core/errors.js';
+import { parseSets, resolveRules } from '../core/rules.js';
+import type { GameEntry } from '../catalog.js';
+
+/** Readers for the options several subcommands share; each throws a one-line InputError. */
+
+export function positiveInt(flag: string, max = 1e12) {
+  return (text: string): number => {
+    const v = Number(text);
+    if (!/^\d+$/.test(text.trim()) || v < 1 || v > max) {
+      throw new InputError(`${flag}: expected a whole number from 1 to ${max} (got ${JSON.stringify(text)})`);
+    }
+    return v;
+  };
+}
+
+export function nonNegativeInt(flag: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text.trim())) throw new InputError(`${flag}: expected a whole number >= 0 (got ${JSON.stringify(text)})`);
+    return Number(text);
+  };
+}
+
+export function seedText(text: string): string {
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
+    throw new InputError(`--seed: expected 1-64 letters, digits or _.:- (got ${JSON.stringify(text)})`);
+  }
+  return text;
+}
+
+export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+/**
+ * Rules for a game from a preset name or a JSON rules file, then `--set` overrides.
+ * Everything is checked before any game is played.
+ */
+export function gameRules(entry: GameEntry, rulesArg: string | undefined, sets: string[] = []): Record<string, unknown> {
+  const schema = entry.def.schema;
+  const layers: { where: string; values: Record<string, unknown>; strings?: boolean }[] = [];
+  if (rulesArg !== undefined) {
+    const preset = schema.presets[rulesArg];
+    if (preset) layers.push({ where: `preset ${rulesArg}`, values: preset.set as Record<string, unknown> });
+    else {
+      if (!fs.existsSync(rulesArg)) {
+        throw new InputError(`--rules: no ${schema.game} preset or file named ${JSON.stringify(rulesArg)}; presets: ${Object.keys(schema.presets).join(', ')}`);
+      }
+      let values: unknown;
+      try {
+        values = JSON.parse(fs.readFileSync(rulesArg, 'utf8'));
+      } catch (e) {
+        throw new InputError(`${rulesArg}: not valid JSON (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+      }
+      if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+        throw new InputError(`${rulesArg}: expected a JSON object of ${schema.game} options`);
+      }
+      layers.push({ where: rulesArg, values: values as Record<string, unknown> });
+    }
+  }
+  if (sets.length) layers.push({ where: '--set', values: parseSets(sets), strings: true });
+  return resolveRules(schema, layers) as Record<string, unknown>;
+}
+
+/** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. */
+export function splitSeats(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const ch = text[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if ((ch === ',' && depth === 0) || i === text.length) {
+      const part = text.slice(start, i).trim();
+      const m = /^(.*)\*(\d+)$/.exec(part);
+      if (m) for (let k = 0; k < Number(m[2]); k++) out.push(m[1]!.trim());
+      else out.push(part);
+      start = i + 1;
+    }
+  }
+  if (depth !== 0 || out.some((s) => s === '')) throw new InputError(`--seats: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
+  return out;
+}

@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { simArm } from '../experiment/sim.js';
+import { collect, nonNegativeInt, seedText } from './options.js';
+import { simParams } from './sim.js';
+
+export function registerReplay(program: Command): void {
+  program
+    .command('replay')
+    .description('print the full trace of one game of a sim run, exactly as the run played it')
+    .argument('<game>', 'game id')
+    .requiredOption('--seed <s>', 'the seed of the sim run', seedText)
+    .requiredOption('--index <i>', 'the game index within the run (0-based)', nonNegativeInt('--index'))
+    .option('--seats <specs>', 'the same --seats as the run')
+    .option('--rules <preset|file.json>', 'the same --rules as the run')
+    .option('--set <key=value>', 'the same --set overrides as the run (repeatable)', collect)
+    .action((game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[] }) => {
+      const params = simParams(game, flags, flags.index + 1);
+      const arm = simArm(params);
+      const trace: string[] = [];
+      arm.play(flags.seed, 0, flags.index, 0, trace);
+      const result = Array.from(arm.returns, (x, k) => `seat ${k} (${arm.specs[k]!.text}): ${x}`);
+      process.stdout.write(`${game} game ${flags.index} of seed ${flags.seed}\n${trace.join('\n')}\nresult:\n  ${result.join('\n  ')}\n`);
+    });
+}

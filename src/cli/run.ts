@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { experimentDef } from '../catalog.js';
+import { buildExperiment } from '../runner/chunk.js';
+import { parseShard, type Shard } from '../runner/plan.js';
+import { runExperiment } from '../runner/pool.js';
+import { tableFiles, writeAtomically } from '../io/csv.js';
+import type { Partial } from '../io/partial.js';
+import type { ExperimentParams } from '../experiment/experiment.js';
+import type { Tally } from '../stats/tally.js';
+import { positiveInt, seedText } from './options.js';
+import { printTable, tableObjects } from './print.js';
+import { VERSION } from './version.js';
+
+export interface RunFlags { games?: number; seed: string; workers?: number; out?: string; shard?: Shard; json?: boolean }
+
+/** Turns a finished run's tallies into CSVs, provenance and the printed summary. */
+export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean): void {
+  const exp = buildExperiment(name, params);
+  const tables = exp.tables(tallies);
+  const meta = { tool: 'pongsim', version: VERSION, experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra };
+  writeAtomically(tableFiles(out, tables, meta));
+  if (json) {
+    process.stdout.write(JSON.stringify({ experiment: name, seed, games: exp.games, out, tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])) }) + '\n');
+    return;
+  }
+  for (const t of tables) process.stdout.write(printTable(t, 40) + '\n');
+  for (const line of exp.summary?.(tables) ?? []) process.stdout.write(line + '\n');
+  process.stdout.write(`wrote ${tables.map((t) => path.join(out, `${t.name}.csv`)).join(', ')}\n`);
+}
+
+/** Runs one experiment (or one shard of it) and writes its results. */
+export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<void> {
+  const def = experimentDef(name);
+  const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
+  const out = flags.out ?? path.join('results', name);
+  const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, shard: flags.shard ?? null });
+  if (flags.shard) {
+    const { k, n } = flags.shard;
+    const partial: Partial = {
+      format: 'pongsim-partial/1', version: VERSION, experiment: name, params, seed: flags.seed,
+      games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
+    };
+    const file = path.join(out, `${name}.shard-${k}-of-${n}.partial.json`);
+    writeAtomically([{ file, text: JSON.stringify(partial) + '\n' }]);
+    if (!quietSummary) process.stdout.write(flags.json ? JSON.stringify({ partial: file }) + '\n' : `wrote ${file}\n`);
+    return;
+  }
+  finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json));
+}
+
+/** The default study (`npm start`): the headline experiments at about a minute in all. */
+export const DEFAULT_STUDY: { name: string; games: number }[] = [
+  { name: 'wolnamppong-odds', games: 4000 },
+  { name: 'wolnamppong-strategies', games: 3000 },
+];
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('run an experiment (or "default": the headline studies at a quick size) and write its CSVs')
+    .argument('<experiment>', 'experiment name (see pongsim list) or default')
+    .option('--games <n>', 'games per cell', positiveInt('--games'))
+    .option('--seed <s>', 'seed of the run', seedText, '1')
+    .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option('--out <dir>', 'output folder (default results/<experiment>)')
+    .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
+    .option('--json', 'print the tables as one JSON document')
+    .action(async (name: string, flags: RunFlags) => {
+      if (name !== 'default') return runOne(name, flags);
+      for (const step of DEFAULT_STUDY) {
+        await runOne(step.name, { ...flags, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
+      }
+    });
+}

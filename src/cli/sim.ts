@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { gameEntry } from '../catalog.js';
+import { runExperiment } from '../runner/pool.js';
+import { buildExperiment } from '../runner/chunk.js';
+import { csvText, writeAtomically } from '../io/csv.js';
+import { summarizeMean, summarizeRate } from '../stats/tally.js';
+import type { SimParams } from '../experiment/sim.js';
+import { collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
+import { printTable } from './print.js';
+import { VERSION } from './version.js';
+
+interface SimFlags { seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; out?: string; json?: boolean }
+
+/** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
+export function simParams(game: string, flags: { seats?: string; rules?: string; set?: string[] }, games: number): SimParams {
+  const entry = gameEntry(game);
+  const rules = gameRules(entry, flags.rules, flags.set);
+  const seats = flags.seats ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
+  const params: SimParams = { game, rules, seats, games };
+  buildExperiment('sim', params); // validates the seats before any game is played
+  return params;
+}
+
+export function registerSim(program: Command): void {
+  program
+    .command('sim')
+    .description('an ad-hoc study: one line-up of strategies under one set of rules')
+    .argument('<game>', 'game id (see pongsim list)')
+    .option('--seats <specs>', 'one strategy spec per seat, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
+    .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
+    .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--games <n>', 'games to play', positiveInt('--games'), 10000)
+    .option('--seed <s>', 'seed of the run', seedText, '1')
+    .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
+    .option('--json', 'print one JSON document instead of a table')
+    .action(async (game: string, flags: SimFlags) => {
+      const params = simParams(game, flags, flags.games);
+      const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers });
+      const exp = buildExperiment('sim', params);
+      const [table] = exp.tables(res.tallies);
+      const t = res.tallies[0]!;
+      if (flags.out) {
+        const base = flags.out.replace(/\.csv$/, '');
+        writeAtomically([
+          { file: flags.out, text: csvText(table!) },
+          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games: flags.games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds }, null, 2) + '\n' },
+        ]);
+      }
+      if (flags.json) {
+        const num = (x: number) => (Number.isFinite(x) ? x : null);
+        const seats = params.seats.map((_, k) => {
+          const m = summarizeMean(t.means[`seat${k}`]);
+          return { seat: k, strategy: (exp.provenance.seats as string[])[k], mean: num(m.mean), ciLow: num(m.low), ciHigh: num(m.high) };
+        });
+        const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => [k, num(summarizeRate(t.rates[k]).rate)]));
+        process.stdout.write(JSON.stringify({ game, games: flags.games, seed: flags.seed, rules: params.rules, seats, rates }) + '\n');
+        return;
+      }
+      const better = gameEntry(game).def.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
+      process.stdout.write(printTable(table!) + `(${flags.games} games, seed ${flags.seed}; ${better})\n`);
+      if (flags.out) process.stdout.write(`wrote ${flags.out} and ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json\n`);
+    });
+}

@@ -1,0 +1,48 @@
+import type { Rng } from './rng.js';
+import type { RulesSchema } from './rules.js';
+
+/** Dense integer action ids, per game; `actionName` turns one into words for traces. */
+export type Action = number;
+
+/** `toAct` returns this when the game is over. */
+export const TERMINAL = -1;
+
+/** Every game state carries a trace log: null in fast runs, an array when replaying. */
+export interface GameState {
+  log: string[] | null;
+}
+
+/** Adds one per-game rate observation: `count` successes out of `total` trials. */
+export type RateSink = (name: string, count: number, total: number) => void;
+
+export interface GameDef<S extends GameState = GameState, R = any, V = any> {
+  id: string;
+  title: string;
+  schema: RulesSchema<R>;
+  seats(r: R): number;
+  /** Upper bound on the number of legal actions at any decision (sizes the legal buffer). */
+  maxActions(r: R): number;
+  /** Allocates a state once per worker; `deal` resets it for every game. */
+  create(r: R): S;
+  /** Starts a game. The game keeps `rng` for every later chance event (draws, reshuffles). */
+  deal(s: S, rng: Rng): void;
+  /** The seat to act, or TERMINAL. */
+  toAct(s: S): number;
+  /** Fills `out` with the legal action ids and returns how many. */
+  legal(s: S, out: Int16Array): number;
+  /** For an action that takes an amount (a bet): fills out[0] = min, out[1] = max, returns true. */
+  amountBounds?(s: S, a: Action, out: Float64Array): boolean;
+  /** Whether `amount` is an allowed amount for `a` within its bounds (e.g. whole chips). */
+  amountAllowed?(s: S, a: Action, amount: number): string | null;
+  apply(s: S, a: Action, amount: number): void;
+  /** Points per seat for the whole game (higher is better, or penalties: see `lowerIsBetter`). */
+  returns(s: S, out: Float64Array): void;
+  lowerIsBetter: boolean;
+  /** Only what `seat` may know. May return a reused object: strategies must not keep it. */
+  view(s: S, seat: number): V;
+  actionName(s: S, a: Action, amount: number): string;
+  /** The table as the acting player's decision sees it, for traces. */
+  describe(s: S): string;
+  /** The game's own rates (end reasons, ado rate, ...), reported once per finished game. */
+  rates(s: S, add: RateSink): void;
+}

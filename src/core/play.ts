@@ -1,0 +1,68 @@
+import { TERMINAL, type GameDef, type GameState } from './game.js';
+import type { Rng } from './rng.js';
+import type { Strategy } from './strategy.js';
+import { IllegalMoveError } from './errors.js';
+
+/**
+ * The one game loop: deal, then while someone is to act, ask the legal actions, let that
+ * seat's strategy choose, apply. A Table is built once per worker and arm and reused for
+ * every game, so the loop allocates nothing per move.
+ */
+export class Table<S extends GameState, R> {
+  readonly state: S;
+  private readonly legalBuf: Int16Array;
+  private readonly bounds = new Float64Array(2);
+  /** Number of decisions made in the last game (for speed figures). */
+  decisions = 0;
+
+  constructor(
+    readonly game: GameDef<S, R>,
+    readonly rules: R,
+    readonly strategies: Strategy[],
+    readonly names: string[],
+  ) {
+    this.state = game.create(rules);
+    this.legalBuf = new Int16Array(game.maxActions(rules));
+  }
+
+  /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,
+   * every decision and the game's own events are written to it. */
+  play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
+    const { game, state: s, legalBuf, bounds } = this;
+    s.log = trace;
+    game.deal(s, deal);
+    let decisions = 0;
+    for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
+      const n = game.legal(s, legalBuf);
+      const strat = this.strategies[seat]!;
+      const rng = seatRngs[seat]!;
+      const view = game.view(s, seat);
+      if (trace) trace.push(game.describe(s));
+      const a = strat.choose(view, legalBuf, n, rng);
+      let ok = false;
+      for (let i = 0; i < n; i++) if (legalBuf[i] === a) { ok = true; break; }
+      if (!ok) this.illegal(seat, `action ${String(a)} is not legal here`, n);
+      let amount = 0;
+      if (game.amountBounds?.(s, a, bounds)) {
+        if (!strat.amount) this.illegal(seat, `it gave no amount for ${game.actionName(s, a, 0)}`, n);
+        amount = strat.amount!(view, a, bounds[0]!, bounds[1]!, rng);
+        const why = !(amount >= bounds[0]! && amount <= bounds[1]!)
+          ? `amount ${amount} is outside [${bounds[0]}, ${bounds[1]}]`
+          : game.amountAllowed?.(s, a, amount);
+        if (why) this.illegal(seat, why, n);
+      }
+      if (trace) trace.push(`  seat ${seat} (${this.names[seat]}): ${game.actionName(s, a, amount)}`);
+      game.apply(s, a, amount);
+      decisions++;
+    }
+    this.decisions = decisions;
+    return s;
+  }
+
+  private illegal(seat: number, why: string, n: number): never {
+    const legal = Array.from(this.legalBuf.subarray(0, n), (x) => this.game.actionName(this.state, x, 0));
+    throw new IllegalMoveError(
+      `strategy ${this.names[seat]} at seat ${seat} made an illegal move: ${why} (legal: ${legal.join(', ')})`,
+    );
+  }
+}

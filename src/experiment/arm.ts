@@ -1,0 +1,60 @@
+import type { GameDef, GameState } from '../core/game.js';
+import { Table } from '../core/play.js';
+import { dealRng, seatRng, type Rng } from '../core/rng.js';
+import type { StrategyDef, StrategySpec } from '../core/strategy.js';
+
+/**
+ * One arm of a study: a game, its rules and one strategy per seat. Arms that play the
+ * same (seed, cell, index) see the same deal (common random numbers), so their paired
+ * difference is narrow. `rotation` r seats strategy k at seat (k + r) mod n: the same deal
+ * played with the line-up rotated, as in duplicate bridge.
+ */
+export class Arm<S extends GameState = GameState, R = unknown> {
+  private readonly tables: Table<S, R>[] = [];
+  readonly returns: Float64Array;
+  private readonly rngs: Rng[] = [];
+
+  constructor(
+    readonly game: GameDef<S, R>,
+    readonly rules: R,
+    readonly specs: StrategySpec[],
+    private readonly defs: StrategyDef[],
+  ) {
+    this.returns = new Float64Array(specs.length);
+  }
+
+  private table(rotation: number): Table<S, R> {
+    let t = this.tables[rotation];
+    if (!t) {
+      const n = this.specs.length;
+      const seated = Array.from({ length: n }, (_, seat) => this.specs[(seat - rotation + n) % n]!);
+      const strategies = seated.map((spec) => this.defs.find((d) => d.name === spec.name)!.make(spec.params, this.rules));
+      t = new Table(this.game, this.rules, strategies, seated.map((s) => s.text));
+      this.tables[rotation] = t;
+    }
+    return t;
+  }
+
+  /** Plays game `index` of `cell`; afterwards `returns[k]` holds the result of strategy k
+   * (not seat k), whatever the rotation. */
+  play(seed: string, cell: number, index: number, rotation = 0, trace: string[] | null = null): S {
+    const n = this.specs.length;
+    const t = this.table(rotation);
+    this.rngs.length = n;
+    for (let seat = 0; seat < n; seat++) this.rngs[seat] = seatRng(seed, cell, index, seat);
+    const s = t.play(dealRng(seed, cell, index), this.rngs, trace);
+    const bySeat = this.returns;
+    this.game.returns(s, bySeat);
+    // Reorder in place from seat order to strategy order.
+    if (rotation !== 0) {
+      const tmp = Array.from(bySeat);
+      for (let k = 0; k < n; k++) bySeat[k] = tmp[(k + rotation) % n]!;
+    }
+    return s;
+  }
+
+  /** Decisions made in the last game played at `rotation`. */
+  decisions(rotation = 0): number {
+    return this.tables[rotation]?.decisions ?? 0;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Tally } from '../stats/tally.js';
+
+export type Cellval = string | number;
+
+/** One CSV table: column names and rows of plain values. */
+export interface CsvTable {
+  name: string;
+  columns: string[];
+  rows: Cellval[][];
+}
+
+/** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
+export interface ExperimentParams {
+  games?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * A study: a list of cells, each played for `games` game indices. Game i of cell c is a
+ * pure function of (seed, c, i), so the runner may split the indices into chunks, run them
+ * on any worker, and fold the tallies in any grouping.
+ */
+export interface Experiment {
+  name: string;
+  games: number;
+  /** Games per worker task: a fixed size worth 0.2-1 s; results do not depend on it. */
+  chunk: number;
+  /** One label per cell, for progress and errors. */
+  cells: string[];
+  /** Plays game `index` of cell `cell` into `tally`. Runs inside workers; the runner
+   * loops over a chunk's indices so an error can name the exact game. */
+  runGame(cell: number, index: number, seed: string, tally: Tally): void;
+  /** Turns the merged tally of every cell into CSV tables. */
+  tables(tallies: Tally[]): CsvTable[];
+  /** Resolved rules and strategy specs, for the provenance file beside each CSV. */
+  provenance: Record<string, unknown>;
+  /** Optional lines for stdout after the run (the answer in words). */
+  summary?(tables: CsvTable[]): string[];
+}
+
+export interface ExperimentDef {
+  name: string;
+  doc: string;
+  /** Games per cell when --games is not given. */
+  defaultGames: number;
+  build(params: ExperimentParams): Experiment;
+}

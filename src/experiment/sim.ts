@@ -1,0 +1,60 @@
+import { gameEntry } from '../catalog.js';
+import { InputError } from '../core/errors.js';
+import { parseSpec } from '../core/strategy.js';
+import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.js';
+import { Arm } from './arm.js';
+import type { ExperimentDef, ExperimentParams } from './experiment.js';
+
+export interface SimParams extends ExperimentParams {
+  game: string;
+  rules: Record<string, unknown>;
+  seats: string[];
+}
+
+/** Builds the arm of an ad-hoc study; `sim` and `replay` share it so a replay plays the
+ * very game the run played. */
+export function simArm(p: SimParams): Arm {
+  const entry = gameEntry(p.game);
+  const need = entry.def.seats(p.rules);
+  if (p.seats.length !== need) {
+    throw new InputError(`--seats: ${p.game} with these rules has ${need} seats; got ${p.seats.length} strategy specs`);
+  }
+  const specs = p.seats.map((s) => parseSpec(s, entry.strategies, p.game, p.rules));
+  return new Arm(entry.def, p.rules, specs, entry.strategies);
+}
+
+/** `pongsim sim`: one line-up of strategies under one set of rules. */
+export const sim: ExperimentDef = {
+  name: 'sim',
+  doc: 'an ad-hoc study (pongsim sim): one row per seat, plus the game\'s own rates',
+  defaultGames: 10000,
+  build(params) {
+    const p = params as SimParams;
+    const arm = simArm(p);
+    const n = arm.specs.length;
+    return {
+      name: 'sim',
+      games: p.games ?? 10000,
+      chunk: 500,
+      cells: [p.game],
+      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text) },
+      runGame(cell, index, seed, tally) {
+        const s = arm.play(seed, cell, index);
+        for (let k = 0; k < n; k++) addMean(tally, `seat${k}`, arm.returns[k]!);
+        arm.game.rates(s, (name, count, total) => addRate(tally, name, count, total));
+      },
+      tables([t]) {
+        const rows: (string | number)[][] = [];
+        for (let k = 0; k < n; k++) {
+          const m = summarizeMean(t!.means[`seat${k}`]);
+          rows.push(['seat', String(k), arm.specs[k]!.text, m.n, m.mean, m.low, m.high]);
+        }
+        for (const name of Object.keys(t!.rates).sort()) {
+          const r = summarizeRate(t!.rates[name]);
+          rows.push(['rate', name, '', r.n, r.rate, r.low, r.high]);
+        }
+        return [{ name: 'sim', columns: ['kind', 'name', 'strategy', 'n', 'value', 'ci_low', 'ci_high'], rows }];
+      },
+    };
+  },
+};

@@ -1,0 +1,76 @@
+import { InputError } from '../../core/errors.js';
+import type { Rng } from '../../core/rng.js';
+
+/**
+ * The 48-card Hwatu deck. Card id c in 0..47 has Korean month (c >> 2) + 1: months 1-10
+ * as in the Japanese order, 11 = Paulownia (오동), 12 = Willow/Rain (비). Only the month
+ * matters in both Hwatu games; the id keeps the four cards of a month apart for
+ * conservation checks and traces.
+ */
+export const CARDS = 48;
+export const MONTHS = 12;
+
+export const month = (card: number): number => (card >> 2) + 1;
+
+const NAMES = ['Pine', 'Plum', 'Cherry', 'Wisteria', 'Iris', 'Peony', 'Clover', 'Susuki', 'Chrysanthemum', 'Maple', 'Paulownia', 'Rain'];
+
+export const monthName = (m: number): string => NAMES[m - 1] ?? `month ${m}`;
+
+/** A card in notation: month and copy letter, e.g. `12c` is the third Rain card. */
+export const cardName = (card: number): string => `${month(card)}${'abcd'[card & 3]}`;
+
+export function parseCard(text: string): number {
+  const m = /^(\d{1,2})([abcd])$/.exec(text.trim());
+  const mo = m ? Number(m[1]) : 0;
+  if (!m || mo < 1 || mo > 12) throw new InputError(`card ${JSON.stringify(text)}: expected a month 1-12 and a copy letter a-d, e.g. 12c`);
+  return (mo - 1) * 4 + 'abcd'.indexOf(m[2]!);
+}
+
+export const formatCards = (cards: ArrayLike<number>, n = cards.length): string =>
+  Array.from({ length: n }, (_, i) => cardName(cards[i]!)).join(' ');
+
+const IDENTITY = Uint8Array.from({ length: CARDS }, (_, c) => c);
+
+/** A deck in a Uint8Array, shuffled lazily: `draw` is one step of Fisher-Yates, so a deal
+ * that uses 20 cards pays for 20 swaps, not 48. */
+export class Deck {
+  readonly cards = new Uint8Array(CARDS);
+  /** Cards drawn so far; cards[0..drawn) are the drawn ones, in order. */
+  drawn = 0;
+
+  constructor() {
+    this.reset();
+  }
+
+  /** Gathers all 48 cards in id order for a fresh shuffle. Starting from a fixed order
+   * (not the last game's leftovers) keeps each game a function of its own stream only. */
+  reset(): void {
+    this.cards.set(IDENTITY);
+    this.drawn = 0;
+  }
+
+  get left(): number {
+    return CARDS - this.drawn;
+  }
+
+  draw(rng: Rng): number {
+    const i = this.drawn++;
+    const j = i + rng.int(CARDS - i);
+    const cards = this.cards;
+    const c = cards[j]!;
+    cards[j] = cards[i]!;
+    cards[i] = c;
+    return c;
+  }
+
+  /** Draws a given card (one known to be in the pile), e.g. to set up a hand. */
+  take(card: number): number {
+    const cards = this.cards;
+    const i = this.drawn++;
+    const j = cards.indexOf(card, i);
+    if (j < 0) throw new RangeError(`card ${cardName(card)} is not in the pile`);
+    cards[j] = cards[i]!;
+    cards[i] = card;
+    return card;
+  }
+}

@@ -1,0 +1,322 @@
+import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
+import type { Rng } from '../../../core/rng.js';
+import { Deck, cardName, month } from '../deck.js';
+import { BET, BET_HIGHER, BET_LOWER, FOLD, betDrawsCard, betFactor, priorTable, type BetOdds } from './odds.js';
+import { wolnamSchema, type WolnamRules } from './rules.js';
+
+/** What a seat may know when it decides: its own two months, the table, and the months
+ * revealed so far this cycle (bettors' hands and third cards). */
+export interface WolnamView {
+  seat: number;
+  lo: number;
+  hi: number;
+  pot: number;
+  bankroll: number;
+  minBet: number;
+  /** The largest bet allowed right now (the pot, or a cap). */
+  maxBet: number;
+  cycle: number;
+  /** seen[m]: cards of month m revealed this cycle, m = 1..12 (own hand not included). */
+  seen: Int8Array;
+  rules: WolnamRules;
+  /** Exact prior odds of the best bet for each hand, indexed lo * 13 + hi. */
+  prior: BetOdds[];
+}
+
+export class WolnamState implements GameState {
+  log: string[] | null = null;
+  readonly n: number;
+  readonly deck = new Deck();
+  rng!: Rng;
+  /** Two cards per seat, seat k at [2k, 2k+1]. */
+  readonly hand: Uint8Array;
+  readonly bankroll: Float64Array;
+  pot = 0;
+  cycle = 0;
+  /** Turns taken this cycle; the seat to act is (dealer + 1 + turn) mod n. */
+  turn = 0;
+  dealer = 0;
+  toAct = TERMINAL;
+  rotatePending = false;
+  readonly seen = new Int8Array(13);
+  // Per-seat and per-game statistics, read by `rates` and by experiments.
+  readonly bets: Int32Array;
+  readonly betChips: Float64Array;
+  readonly ados: Int32Array;
+  readonly wins: Int32Array;
+  decisions = 0;
+  posts = 0;
+  empties = 0;
+  /** Sum over pot empties of the deal cycles since the ante that filled it. */
+  dealsToEmpty = 0;
+  anteCycle = 0;
+  readonly worstLoss: number;
+  readonly view: WolnamView;
+
+  constructor(readonly r: WolnamRules) {
+    const n = (this.n = r.players);
+    this.hand = new Uint8Array(2 * n);
+    this.bankroll = new Float64Array(n);
+    this.bets = new Int32Array(n);
+    this.betChips = new Float64Array(n);
+    this.ados = new Int32Array(n);
+    this.wins = new Int32Array(n);
+    this.worstLoss = worstLoss(r);
+    this.view = { seat: 0, lo: 0, hi: 0, pot: 0, bankroll: 0, minBet: r.minBet, maxBet: 0, cycle: 0, seen: this.seen, rules: r, prior: priorTable(r) };
+  }
+}
+
+const lo = (s: WolnamState, seat: number) => Math.min(month(s.hand[2 * seat]!), month(s.hand[2 * seat + 1]!));
+const hi = (s: WolnamState, seat: number) => Math.max(month(s.hand[2 * seat]!), month(s.hand[2 * seat + 1]!));
+const seatOf = (s: WolnamState) => (s.dealer + 1 + s.turn) % s.n;
+
+function say(s: WolnamState, line: string): void {
+  s.log?.push(line);
+}
+
+function ante(s: WolnamState): void {
+  const a = s.r.ante;
+  for (let k = 0; k < s.n; k++) s.bankroll[k]! -= a;
+  s.pot += a * s.n;
+  s.anteCycle = s.cycle;
+  say(s, `  everyone antes ${a}: pot ${s.pot}`);
+}
+
+function round(r: WolnamRules, x: number): number {
+  return r.roundingOfFractionalLoss === 'ceil' ? Math.ceil(x) : r.roundingOfFractionalLoss === 'floor' ? Math.floor(x) : x;
+}
+
+/** Moves `x` chips from seat to pot (negative: from pot to seat). */
+function pay(s: WolnamState, seat: number, x: number): void {
+  s.bankroll[seat]! -= x;
+  s.pot += x;
+}
+
+function reveal(s: WolnamState, seat: number): void {
+  s.seen[month(s.hand[2 * seat]!)]!++;
+  s.seen[month(s.hand[2 * seat + 1]!)]!++;
+}
+
+function potEmptied(s: WolnamState): void {
+  s.empties++;
+  s.dealsToEmpty += s.cycle - s.anteCycle + 1;
+  if (s.r.dealerRotation === 'rightWhenPotEmpties') s.rotatePending = true;
+  say(s, '  the pot is empty');
+  if (s.r.reanteOnEmptyPot === 'immediate') ante(s);
+}
+
+function startCycle(s: WolnamState): void {
+  if (s.rotatePending || s.r.dealerRotation === 'rightEachCycle' && s.cycle > 0) s.dealer = (s.dealer + 1) % s.n;
+  s.rotatePending = false;
+  s.deck.reset();
+  s.seen.fill(0);
+  s.turn = 0;
+  // Dealt one card at a time around the table, starting right of the dealer.
+  for (let round = 0; round < 2; round++) {
+    for (let t = 0; t < s.n; t++) s.hand[2 * ((s.dealer + 1 + t) % s.n) + round] = s.deck.draw(s.rng);
+  }
+  say(s, `cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
+}
+
+/** The largest bet allowed now, before the bankroll cap. */
+function tableCap(s: WolnamState): number {
+  const r = s.r;
+  if (r.maxBet === 'halfPotFirstCycle' && s.cycle === 0) return s.pot / 2;
+  if (r.maxBet === 'schedule') {
+    const sch = r.maxBetSchedule!;
+    return Math.min(s.pot, sch[Math.min(s.cycle, sch.length - 1)]!);
+  }
+  return s.pot;
+}
+
+function maxBet(s: WolnamState, seat: number): number {
+  const cap = tableCap(s);
+  if (!s.r.bankrollCap) return cap;
+  return Math.min(cap, Math.max(0, Math.floor(s.bankroll[seat]! / s.worstLoss)));
+}
+
+/** The most one chip bet can lose under these rules (posts, Ilbi, pair matches, ado). */
+function worstLoss(r: WolnamRules): number {
+  let worst = 1;
+  for (let a = 1; a <= 12; a++) {
+    for (let b = a; b <= 12; b++) {
+      for (const kind of [BET, BET_HIGHER, BET_LOWER]) {
+        for (let m = 1; m <= 12; m++) worst = Math.max(worst, -betFactor(r, a, b, kind, m));
+      }
+    }
+  }
+  return worst * r.adoLossMultiplier;
+}
+
+/** Plays the turns that need no decision, then stops at the next seat that has one. */
+function advance(s: WolnamState): void {
+  const r = s.r;
+  for (;;) {
+    if (s.turn === s.n) {
+      if (s.pot === 0) ante(s);
+      s.cycle++;
+      if (s.cycle === r.cycles) { s.toAct = TERMINAL; return; }
+      startCycle(s);
+    }
+    const seat = seatOf(s);
+    let a = lo(s, seat), b = hi(s, seat);
+    if (s.pot === 0) { say(s, `  seat ${seat}: the pot is empty, no bet`); s.turn++; continue; }
+    if (r.deathByRain && b === 12) {
+      reveal(s, seat);
+      if (a === 12 && r.doubleRainTakesPot) {
+        say(s, `  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
+        pay(s, seat, -s.pot);
+        potEmptied(s);
+      } else {
+        const x = r.deathByRainPenalty ?? r.ante;
+        say(s, `  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
+        pay(s, seat, x);
+      }
+      s.turn++;
+      continue;
+    }
+    if (a === b && r.pairRule === 'winFixed') {
+      reveal(s, seat);
+      const x = Math.min(r.pairWinFixedAmount, s.pot);
+      say(s, `  seat ${seat} holds a pair of ${a} and takes ${x}`);
+      pay(s, seat, -x);
+      if (s.pot === 0) potEmptied(s);
+      s.turn++;
+      continue;
+    }
+    if (b - a === 1 && r.consecutiveRule === 'autoLoseNoBet') {
+      reveal(s, seat);
+      say(s, `  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
+      pay(s, seat, r.minBet);
+      s.turn++;
+      continue;
+    }
+    if (b - a === 1 && r.consecutiveRule === 'redeal') {
+      // Laid aside face up and replaced, while the pile still holds the new hand and a
+      // third card for this and every later player of the cycle.
+      while (b - a === 1 && s.deck.left >= 2 + s.n - s.turn) {
+        reveal(s, seat);
+        say(s, `  seat ${seat} lays aside ${a}-${b} and is dealt two new cards`);
+        s.hand[2 * seat] = s.deck.draw(s.rng);
+        s.hand[2 * seat + 1] = s.deck.draw(s.rng);
+        a = lo(s, seat); b = hi(s, seat);
+      }
+    }
+    if (maxBet(s, seat) <= 0) { say(s, `  seat ${seat} cannot cover a bet and folds`); s.turn++; continue; }
+    s.toAct = seat;
+    return;
+  }
+}
+
+function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
+  const r = s.r;
+  const a = lo(s, seat), b = hi(s, seat);
+  const ado = bet === s.pot;
+  s.bets[seat]!++;
+  s.betChips[seat]! += bet;
+  if (ado) s.ados[seat]!++;
+  reveal(s, seat);
+  let m = 0;
+  if (betDrawsCard(r, a, b)) {
+    const c = s.deck.draw(s.rng);
+    m = month(c);
+    s.seen[m]!++;
+    if (m === a || m === b) s.posts++;
+    say(s, `  third card ${cardName(c)}`);
+  }
+  const f = betFactor(r, a, b, kind, m);
+  if (f > 0) {
+    s.wins[seat]!++;
+    pay(s, seat, -bet);
+    say(s, `  seat ${seat} wins ${bet}: pot ${s.pot}`);
+    if (s.pot === 0) potEmptied(s);
+  } else if (f < 0) {
+    const loss = round(r, -f * bet * (ado ? r.adoLossMultiplier : 1));
+    pay(s, seat, loss);
+    say(s, `  seat ${seat} loses ${loss}: pot ${s.pot}`);
+  } else say(s, `  seat ${seat} pushes`);
+}
+
+const KIND_NAMES = ['fold', 'bet', 'bet higher', 'bet lower'];
+
+export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
+  id: 'wolnamppong',
+  title: 'Wolnamppong (In-Between with Hwatu cards, played for a pot)',
+  schema: wolnamSchema,
+  lowerIsBetter: false,
+  seats: (r) => r.players,
+  maxActions: () => 3,
+  create: (r) => new WolnamState(r),
+  deal(s, rng) {
+    s.rng = rng;
+    s.bankroll.fill(s.r.bankroll);
+    s.pot = 0;
+    s.cycle = 0;
+    s.dealer = 0;
+    s.rotatePending = false;
+    s.bets.fill(0); s.betChips.fill(0); s.ados.fill(0); s.wins.fill(0);
+    s.decisions = s.posts = s.empties = s.dealsToEmpty = 0;
+    ante(s);
+    startCycle(s);
+    advance(s);
+  },
+  toAct: (s) => s.toAct,
+  legal(s, out) {
+    out[0] = FOLD;
+    const seat = s.toAct;
+    const a = lo(s, seat), b = hi(s, seat);
+    if (a === b && s.r.pairRule === 'callHighLow') {
+      out[1] = BET_HIGHER;
+      out[2] = BET_LOWER;
+      return 3;
+    }
+    out[1] = BET;
+    return 2;
+  },
+  amountBounds(s, a, out) {
+    if (a === FOLD) return false;
+    const max = maxBet(s, s.toAct);
+    out[0] = Math.min(s.r.minBet, max);
+    out[1] = max;
+    return true;
+  },
+  amountAllowed(s, _a, x) {
+    // Whole chips keep every amount a dyadic rational, which doubles hold exactly.
+    return Number.isInteger(x) || x === maxBet(s, s.toAct) ? null : `bets are whole chips or the maximum ${maxBet(s, s.toAct)} (got ${x})`;
+  },
+  apply(s, a, amount) {
+    const seat = s.toAct;
+    s.decisions++;
+    if (a !== FOLD) settle(s, seat, a, amount);
+    s.turn++;
+    advance(s);
+  },
+  returns(s, out) {
+    for (let k = 0; k < s.n; k++) out[k] = s.bankroll[k]! - s.r.bankroll;
+  },
+  view(s, seat) {
+    const v = s.view;
+    v.seat = seat;
+    v.lo = lo(s, seat);
+    v.hi = hi(s, seat);
+    v.pot = s.pot;
+    v.bankroll = s.bankroll[seat]!;
+    v.maxBet = maxBet(s, seat);
+    v.cycle = s.cycle;
+    return v;
+  },
+  actionName: (_s, a, amount) => (a === FOLD ? 'fold' : `${KIND_NAMES[a]} ${amount}`),
+  describe(s) {
+    const seat = s.toAct;
+    return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${lo(s, seat)}-${hi(s, seat)}), pot ${s.pot}, chips ${s.bankroll[seat]}`;
+  },
+  rates(s, add) {
+    let bets = 0, ados = 0, wins = 0;
+    for (let k = 0; k < s.n; k++) { bets += s.bets[k]!; ados += s.ados[k]!; wins += s.wins[k]!; }
+    add('bet', bets, s.decisions);
+    add('win', wins, bets);
+    add('post', s.posts, bets);
+    add('ado', ados, bets);
+    add('potEmptied', s.empties, s.r.cycles);
+  },
+};

@@ -1,0 +1,5 @@
+import { runChunk, type ChunkTask } from './chunk.js';
+
+export default function work(task: ChunkTask) {
+  return runChunk(task);
+}

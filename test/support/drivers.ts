@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
+import { Rng } from '../../src/core/rng.js';
+import { Table } from '../../src/core/play.js';
+import type { Strategy } from '../../src/core/strategy.js';
+
+/**
+ * The shared invariant driver (after OpenSpiel's RandomSimTest): plays `games` seeded games
+ * with uniformly random legal actions (random legal amounts too) and checks at every
+ * state that someone to act has a legal action, that `check` holds, that the game ends
+ * within `maxSteps`, and that the returns are finite and satisfy `checkReturns`.
+ */
+export function randomSimTest<S extends GameState, R>(opts: {
+  game: GameDef<S, R>;
+  rules: R;
+  games: number;
+  seed: string;
+  maxSteps: number;
+  check?: (s: S, step: number) => void;
+  checkReturns?: (returns: Float64Array, s: S) => void;
+}): void {
+  const { game, rules } = opts;
+  const s = game.create(rules);
+  const legal = new Int16Array(game.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const ret = new Float64Array(game.seats(rules));
+  for (let g = 0; g < opts.games; g++) {
+    const rng = new Rng(`${opts.seed}/${g}/deal`);
+    const pick = new Rng(`${opts.seed}/${g}/pick`);
+    s.log = null;
+    game.deal(s, rng);
+    opts.check?.(s, 0);
+    let steps = 0;
+    for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
+      const n = game.legal(s, legal);
+      expect(n, `a seat to act must have a legal action (game ${g}, step ${steps})`).toBeGreaterThan(0);
+      const a = legal[pick.int(n)]!;
+      let amount = 0;
+      if (game.amountBounds?.(s, a, bounds)) {
+        const [lo, hi] = [bounds[0]!, bounds[1]!];
+        expect(lo).toBeLessThanOrEqual(hi);
+        amount = pick.int(2) === 0 ? hi : Math.min(hi, Math.ceil(lo) + pick.int(Math.max(1, Math.floor(hi - lo) + 1)));
+        if (game.amountAllowed?.(s, a, amount)) amount = hi;
+        expect(game.amountAllowed?.(s, a, amount) ?? null).toBeNull();
+      }
+      game.apply(s, a, amount);
+      steps++;
+      expect(steps, `game ${g} must end within ${opts.maxSteps} steps`).toBeLessThanOrEqual(opts.maxSteps);
+      opts.check?.(s, steps);
+    }
+    game.returns(s, ret);
+    for (const x of ret) expect(Number.isFinite(x)).toBe(true);
+    opts.checkReturns?.(ret, s);
+  }
+}
+
+/** An Rng that replays recorded chance outcomes, so a golden playthrough does not depend
+ * on the generator behind Rng. */
+class ScriptRng extends Rng {
+  private at = 0;
+  constructor(private readonly script: number[]) { super('script'); }
+  override int(n: number): number {
+    const v = this.script[this.at++];
+    if (v === undefined || v >= n) throw new Error(`golden script ran out or does not fit (draw ${this.at}, n=${n})`);
+    return v;
+  }
+  override next(): number { throw new Error('golden games use only int()'); }
+}
+
+class RecordRng extends Rng {
+  readonly script: number[] = [];
+  override int(n: number): number {
+    const v = super.int(n);
+    this.script.push(v);
+    return v;
+  }
+}
+
+/** Plays back recorded [action, amount] moves; `amount` answers for the move `choose` just gave. */
+function scriptedStrategy(moves: [number, number][], at: { i: number }): Strategy {
+  let cur: [number, number] = [0, 0];
+  return {
+    choose() {
+      cur = moves[at.i++]!;
+      return cur[0];
+    },
+    amount: () => cur[1],
+  };
+}
+
+interface Golden { rules: unknown; chance: number[]; moves: [number, number][]; trace: string[] }
+
+/**
+ * A golden playthrough (after OpenSpiel's playthrough files): the chance outcomes and the
+ * moves of one game, stored with the trace they produced. The test replays the stored
+ * outcomes and moves and diffs the trace. Set UPDATE_GOLDEN=1 to record the file anew
+ * (by playing `strategies` on `seed`).
+ */
+export function checkGolden<S extends GameState, R>(opts: {
+  file: string;
+  game: GameDef<S, R>;
+  rules: R;
+  strategies: Strategy[];
+  seed: string;
+}): void {
+  const file = path.resolve(opts.file);
+  const n = opts.game.seats(opts.rules);
+  if (process.env.UPDATE_GOLDEN || !fs.existsSync(file)) {
+    const rec = new RecordRng(`${opts.seed}/deal`);
+    const moves: [number, number][] = [];
+    const recording = opts.strategies.map((st): Strategy => ({
+      choose(v, legal, k, rng) {
+        const a = st.choose(v, legal, k, rng);
+        moves.push([a, 0]);
+        return a;
+      },
+      amount(v, a, lo, hi, rng) {
+        const x = st.amount!(v, a, lo, hi, rng);
+        moves[moves.length - 1]![1] = x;
+        return x;
+      },
+    }));
+    const trace: string[] = [];
+    new Table(opts.game, opts.rules, recording, recording.map((_, k) => `p${k}`))
+      .play(rec, Array.from({ length: n }, (_, k) => new Rng(`${opts.seed}/seat${k}`)), trace);
+    const golden: Golden = { rules: opts.rules, chance: rec.script, moves, trace };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(golden, null, 1) + '\n');
+  }
+  const golden = JSON.parse(fs.readFileSync(file, 'utf8')) as Golden;
+  const at = { i: 0 };
+  const scripted = Array.from({ length: n }, () => scriptedStrategy(golden.moves, at));
+  const trace: string[] = [];
+  new Table(opts.game, golden.rules as R, scripted, scripted.map((_, k) => `p${k}`))
+    .play(new ScriptRng(golden.chance), Array.from({ length: n }, () => new Rng('unused')), trace);
+  expect(trace).toEqual(golden.trace);
+}
