@@ -12,7 +12,7 @@ import { positiveInt, seedText } from './options.js';
 import { printTable, tableObjects } from './print.js';
 import { VERSION } from './version.js';
 
-export interface RunFlags { games?: number; seed: string; workers?: number; out?: string; shard?: Shard; json?: boolean }
+export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean }
 
 /** Turns a finished run's tallies into CSVs, provenance and the printed summary. */
 export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean): void {
@@ -34,7 +34,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
   const def = experimentDef(name);
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   const out = flags.out ?? path.join('results', name);
-  const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, shard: flags.shard ?? null });
+  const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });
   if (flags.shard) {
     const { k, n } = flags.shard;
     const partial: Partial = {
@@ -63,6 +63,7 @@ export function registerRun(program: Command): void {
     .option('--games <n>', 'games per cell', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)')
     .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
     .option('--json', 'print the tables as one JSON document')

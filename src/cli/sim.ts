@@ -10,7 +10,7 @@ import { collect, gameRules, positiveInt, seedText, splitSeats } from './options
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; out?: string; json?: boolean }
+interface SimFlags { seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export function simParams(game: string, flags: { seats?: string; rules?: string; set?: string[] }, games: number): SimParams {
@@ -33,11 +33,12 @@ export function registerSim(program: Command): void {
     .option('--games <n>', 'games to play', positiveInt('--games'), 10000)
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
       const params = simParams(game, flags, flags.games);
-      const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers });
+      const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk });
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);
       const t = res.tallies[0]!;

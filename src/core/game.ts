@@ -7,7 +7,9 @@ export type Action = number;
 /** `toAct` returns this when the game is over. */
 export const TERMINAL = -1;
 
-/** Every game state carries a trace log: null in fast runs, an array when replaying. */
+/** Every game state carries a trace log: null in fast runs, an array when replaying.
+ * Build trace strings only behind `if (s.log)`: a template literal evaluated on every
+ * move costs more than the move itself. */
 export interface GameState {
   log: string[] | null;
 }

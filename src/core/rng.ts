@@ -5,16 +5,33 @@ import seedrandom from 'seedrandom';
  * nothing in src/ reads Math.random or the clock, so a run is a pure function of its seed.
  */
 export class Rng {
-  private gen: (() => number) | null = null;
+  // Alea's state, c < 0 until seeded. seedrandom seeds it; `next` is seedrandom's Alea
+  // step written inline, because a closure call per card cost a large share of a
+  // Wolnamppong decision. A test checks both give the same sequence.
+  private c = -1;
+  private s0 = 0;
+  private s1 = 0;
+  private s2 = 0;
 
   /** `key` names the stream; the generator is only seeded on first use, because most
    * strategies never draw and seeding costs more than a whole Wolnamppong decision. */
   constructor(private readonly key: string) {}
 
-  /** Uniform in [0, 1). */
+  private seed(): void {
+    const st = seedrandom.alea(this.key, { state: true }).state() as { c: number; s0: number; s1: number; s2: number };
+    this.c = st.c;
+    this.s0 = st.s0;
+    this.s1 = st.s1;
+    this.s2 = st.s2;
+  }
+
+  /** Uniform in [0, 1) with 32 bits of resolution. */
   next(): number {
-    if (this.gen === null) this.gen = seedrandom.alea(this.key);
-    return this.gen();
+    if (this.c < 0) this.seed();
+    const t = 2091639 * this.s0 + this.c * 2.3283064365386963e-10;
+    this.s0 = this.s1;
+    this.s1 = this.s2;
+    return (this.s2 = t - (this.c = t | 0));
   }
 
   /** Uniform integer in [0, n). */

@@ -11,6 +11,7 @@ import type { Strategy } from '../../src/core/strategy.js';
  * with uniformly random legal actions (random legal amounts too) and checks at every
  * state that someone to act has a legal action, that `check` holds, that the game ends
  * within `maxSteps`, and that the returns are finite and satisfy `checkReturns`.
+ * `check` should throw on failure (cheap checks: it runs at every step).
  */
 export function randomSimTest<S extends GameState, R>(opts: {
   game: GameDef<S, R>;
@@ -35,23 +36,25 @@ export function randomSimTest<S extends GameState, R>(opts: {
     let steps = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
       const n = game.legal(s, legal);
-      expect(n, `a seat to act must have a legal action (game ${g}, step ${steps})`).toBeGreaterThan(0);
+      // Plain checks, not expect(): this runs at every step of thousands of games.
+      if (n <= 0) throw new Error(`a seat to act must have a legal action (game ${g}, step ${steps})`);
       const a = legal[pick.int(n)]!;
       let amount = 0;
       if (game.amountBounds?.(s, a, bounds)) {
         const [lo, hi] = [bounds[0]!, bounds[1]!];
-        expect(lo).toBeLessThanOrEqual(hi);
+        if (!(lo <= hi)) throw new Error(`amount bounds [${lo}, ${hi}] are empty (game ${g}, step ${steps})`);
         amount = pick.int(2) === 0 ? hi : Math.min(hi, Math.ceil(lo) + pick.int(Math.max(1, Math.floor(hi - lo) + 1)));
         if (game.amountAllowed?.(s, a, amount)) amount = hi;
-        expect(game.amountAllowed?.(s, a, amount) ?? null).toBeNull();
+        const why = game.amountAllowed?.(s, a, amount);
+        if (why) throw new Error(`the maximum amount is not allowed: ${why}`);
       }
       game.apply(s, a, amount);
       steps++;
-      expect(steps, `game ${g} must end within ${opts.maxSteps} steps`).toBeLessThanOrEqual(opts.maxSteps);
+      if (steps > opts.maxSteps) throw new Error(`game ${g} must end within ${opts.maxSteps} steps`);
       opts.check?.(s, steps);
     }
     game.returns(s, ret);
-    for (const x of ret) expect(Number.isFinite(x)).toBe(true);
+    if (!ret.every(Number.isFinite)) throw new Error(`game ${g} returned ${ret}`);
     opts.checkReturns?.(ret, s);
   }
 }

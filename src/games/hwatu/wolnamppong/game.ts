@@ -28,8 +28,15 @@ export class WolnamState implements GameState {
   readonly n: number;
   readonly deck = new Deck();
   rng!: Rng;
-  /** Two cards per seat, seat k at [2k, 2k+1]. */
+  /** Two cards per seat, seat k at [2k, 2k+1], and their months, lower and higher. */
   readonly hand: Uint8Array;
+  readonly handLo: Uint8Array;
+  readonly handHi: Uint8Array;
+  /** order[t]: the seat taking turn t of this cycle. */
+  readonly order: Uint8Array;
+  /** Whether any rule settles some hands without a decision (Rain, fixed pair wins,
+   * consecutive-month rules): the common case skips those checks. */
+  readonly autoRules: boolean;
   readonly bankroll: Float64Array;
   pot = 0;
   cycle = 0;
@@ -37,6 +44,10 @@ export class WolnamState implements GameState {
   turn = 0;
   dealer = 0;
   toAct = TERMINAL;
+  /** The months and the bet cap of the seat to act, fixed when its turn comes up. */
+  lo = 0;
+  hi = 0;
+  cap = 0;
   rotatePending = false;
   readonly seen = new Int8Array(13);
   // Per-seat and per-game statistics, read by `rates` and by experiments.
@@ -56,6 +67,10 @@ export class WolnamState implements GameState {
   constructor(readonly r: WolnamRules) {
     const n = (this.n = r.players);
     this.hand = new Uint8Array(2 * n);
+    this.handLo = new Uint8Array(n);
+    this.handHi = new Uint8Array(n);
+    this.order = new Uint8Array(n);
+    this.autoRules = r.deathByRain || r.pairRule === 'winFixed' || r.consecutiveRule !== 'betLoses';
     this.bankroll = new Float64Array(n);
     this.bets = new Int32Array(n);
     this.betChips = new Float64Array(n);
@@ -66,12 +81,13 @@ export class WolnamState implements GameState {
   }
 }
 
-const lo = (s: WolnamState, seat: number) => Math.min(month(s.hand[2 * seat]!), month(s.hand[2 * seat + 1]!));
-const hi = (s: WolnamState, seat: number) => Math.max(month(s.hand[2 * seat]!), month(s.hand[2 * seat + 1]!));
-const seatOf = (s: WolnamState) => (s.dealer + 1 + s.turn) % s.n;
-
-function say(s: WolnamState, line: string): void {
-  s.log?.push(line);
+/** Gives `seat` two new cards from the pile. */
+function dealTo(s: WolnamState, seat: number, first: number, second: number): void {
+  s.hand[2 * seat] = first;
+  s.hand[2 * seat + 1] = second;
+  const a = month(first), b = month(second);
+  s.handLo[seat] = a < b ? a : b;
+  s.handHi[seat] = a < b ? b : a;
 }
 
 function ante(s: WolnamState): void {
@@ -79,7 +95,7 @@ function ante(s: WolnamState): void {
   for (let k = 0; k < s.n; k++) s.bankroll[k]! -= a;
   s.pot += a * s.n;
   s.anteCycle = s.cycle;
-  say(s, `  everyone antes ${a}: pot ${s.pot}`);
+  if (s.log) s.log.push(`  everyone antes ${a}: pot ${s.pot}`);
 }
 
 function round(r: WolnamRules, x: number): number {
@@ -93,15 +109,15 @@ function pay(s: WolnamState, seat: number, x: number): void {
 }
 
 function reveal(s: WolnamState, seat: number): void {
-  s.seen[month(s.hand[2 * seat]!)]!++;
-  s.seen[month(s.hand[2 * seat + 1]!)]!++;
+  s.seen[s.handLo[seat]!]!++;
+  s.seen[s.handHi[seat]!]!++;
 }
 
 function potEmptied(s: WolnamState): void {
   s.empties++;
   s.dealsToEmpty += s.cycle - s.anteCycle + 1;
   if (s.r.dealerRotation === 'rightWhenPotEmpties') s.rotatePending = true;
-  say(s, '  the pot is empty');
+  if (s.log) s.log.push('  the pot is empty');
   if (s.r.reanteOnEmptyPot === 'immediate') ante(s);
 }
 
@@ -112,10 +128,17 @@ function startCycle(s: WolnamState): void {
   s.seen.fill(0);
   s.turn = 0;
   // Dealt one card at a time around the table, starting right of the dealer.
-  for (let round = 0; round < 2; round++) {
-    for (let t = 0; t < s.n; t++) s.hand[2 * ((s.dealer + 1 + t) % s.n) + round] = s.deck.draw(s.rng);
+  const n = s.n, deck = s.deck, rng = s.rng, hand = s.hand, order = s.order;
+  for (let t = 0, seat = s.dealer; t < n; t++) {
+    seat = seat + 1 === n ? 0 : seat + 1;
+    order[t] = seat;
+    hand[2 * seat] = deck.draw(rng);
   }
-  say(s, `cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
+  for (let t = 0; t < n; t++) {
+    const seat = order[t]!;
+    dealTo(s, seat, hand[2 * seat]!, deck.draw(rng));
+  }
+  if (s.log) s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
 }
 
 /** The largest bet allowed now, before the bankroll cap. */
@@ -130,7 +153,7 @@ function tableCap(s: WolnamState): number {
 }
 
 function maxBet(s: WolnamState, seat: number): number {
-  const cap = tableCap(s);
+  const cap = s.r.maxBet === 'pot' ? s.pot : tableCap(s);
   if (!s.r.bankrollCap) return cap;
   return Math.min(cap, Math.max(0, Math.floor(s.bankroll[seat]! / s.worstLoss)));
 }
@@ -150,67 +173,73 @@ function worstLoss(r: WolnamRules): number {
 
 /** Plays the turns that need no decision, then stops at the next seat that has one. */
 function advance(s: WolnamState): void {
-  const r = s.r;
   for (;;) {
     if (s.turn === s.n) {
       if (s.pot === 0) ante(s);
       s.cycle++;
-      if (s.cycle === r.cycles) { s.toAct = TERMINAL; return; }
+      if (s.cycle === s.r.cycles) { s.toAct = TERMINAL; return; }
       startCycle(s);
     }
-    const seat = seatOf(s);
-    let a = lo(s, seat), b = hi(s, seat);
-    if (s.pot === 0) { say(s, `  seat ${seat}: the pot is empty, no bet`); s.turn++; continue; }
-    if (r.deathByRain && b === 12) {
-      reveal(s, seat);
-      if (a === 12 && r.doubleRainTakesPot) {
-        say(s, `  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
-        pay(s, seat, -s.pot);
-        potEmptied(s);
-      } else {
-        const x = r.deathByRainPenalty ?? r.ante;
-        say(s, `  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
-        pay(s, seat, x);
-      }
-      s.turn++;
-      continue;
-    }
-    if (a === b && r.pairRule === 'winFixed') {
-      reveal(s, seat);
-      const x = Math.min(r.pairWinFixedAmount, s.pot);
-      say(s, `  seat ${seat} holds a pair of ${a} and takes ${x}`);
-      pay(s, seat, -x);
-      if (s.pot === 0) potEmptied(s);
-      s.turn++;
-      continue;
-    }
-    if (b - a === 1 && r.consecutiveRule === 'autoLoseNoBet') {
-      reveal(s, seat);
-      say(s, `  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
-      pay(s, seat, r.minBet);
-      s.turn++;
-      continue;
-    }
-    if (b - a === 1 && r.consecutiveRule === 'redeal') {
-      // Laid aside face up and replaced, while the pile still holds the new hand and a
-      // third card for this and every later player of the cycle.
-      while (b - a === 1 && s.deck.left >= 2 + s.n - s.turn) {
-        reveal(s, seat);
-        say(s, `  seat ${seat} lays aside ${a}-${b} and is dealt two new cards`);
-        s.hand[2 * seat] = s.deck.draw(s.rng);
-        s.hand[2 * seat + 1] = s.deck.draw(s.rng);
-        a = lo(s, seat); b = hi(s, seat);
-      }
-    }
-    if (maxBet(s, seat) <= 0) { say(s, `  seat ${seat} cannot cover a bet and folds`); s.turn++; continue; }
+    const seat = s.order[s.turn]!;
+    if ((s.autoRules || s.pot === 0) && settledWithoutDecision(s, seat)) { s.turn++; continue; }
+    const cap = maxBet(s, seat);
+    if (cap <= 0) { if (s.log) s.log.push(`  seat ${seat} cannot cover a bet and folds`); s.turn++; continue; }
     s.toAct = seat;
+    s.lo = s.handLo[seat]!;
+    s.hi = s.handHi[seat]!;
+    s.cap = cap;
     return;
   }
 }
 
+/** Settles a turn the rules decide alone (empty pot, Rain, fixed pair win, consecutive
+ * months); returns false when the seat has a real decision. May redeal the seat's hand. */
+function settledWithoutDecision(s: WolnamState, seat: number): boolean {
+  const r = s.r;
+  let a = s.handLo[seat]!, b = s.handHi[seat]!;
+  if (s.pot === 0) { if (s.log) s.log.push(`  seat ${seat}: the pot is empty, no bet`); return true; }
+  if (r.deathByRain && b === 12) {
+    reveal(s, seat);
+    if (a === 12 && r.doubleRainTakesPot) {
+      if (s.log) s.log.push(`  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
+      pay(s, seat, -s.pot);
+      potEmptied(s);
+    } else {
+      const x = r.deathByRainPenalty ?? r.ante;
+      if (s.log) s.log.push(`  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
+      pay(s, seat, x);
+    }
+    return true;
+  }
+  if (a === b && r.pairRule === 'winFixed') {
+    reveal(s, seat);
+    const x = Math.min(r.pairWinFixedAmount, s.pot);
+    if (s.log) s.log.push(`  seat ${seat} holds a pair of ${a} and takes ${x}`);
+    pay(s, seat, -x);
+    if (s.pot === 0) potEmptied(s);
+    return true;
+  }
+  if (b - a === 1 && r.consecutiveRule === 'autoLoseNoBet') {
+    reveal(s, seat);
+    if (s.log) s.log.push(`  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
+    pay(s, seat, r.minBet);
+    return true;
+  }
+  // Laid aside face up and replaced, while the pile still holds the new hand and a
+  // third card for this and every later player of the cycle.
+  while (b - a === 1 && r.consecutiveRule === 'redeal' && s.deck.left >= 2 + s.n - s.turn) {
+    reveal(s, seat);
+    if (s.log) s.log.push(`  seat ${seat} lays aside ${a}-${b} and is dealt two new cards`);
+    dealTo(s, seat, s.deck.draw(s.rng), s.deck.draw(s.rng));
+    a = s.handLo[seat]!;
+    b = s.handHi[seat]!;
+  }
+  return false;
+}
+
 function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   const r = s.r;
-  const a = lo(s, seat), b = hi(s, seat);
+  const a = s.lo, b = s.hi;
   const ado = bet === s.pot;
   s.bets[seat]!++;
   s.betChips[seat]! += bet;
@@ -222,19 +251,19 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
     m = month(c);
     s.seen[m]!++;
     if (m === a || m === b) s.posts++;
-    say(s, `  third card ${cardName(c)}`);
+    if (s.log) s.log.push(`  third card ${cardName(c)}`);
   }
   const f = betFactor(r, a, b, kind, m);
   if (f > 0) {
     s.wins[seat]!++;
     pay(s, seat, -bet);
-    say(s, `  seat ${seat} wins ${bet}: pot ${s.pot}`);
+    if (s.log) s.log.push(`  seat ${seat} wins ${bet}: pot ${s.pot}`);
     if (s.pot === 0) potEmptied(s);
   } else if (f < 0) {
     const loss = round(r, -f * bet * (ado ? r.adoLossMultiplier : 1));
     pay(s, seat, loss);
-    say(s, `  seat ${seat} loses ${loss}: pot ${s.pot}`);
-  } else say(s, `  seat ${seat} pushes`);
+    if (s.log) s.log.push(`  seat ${seat} loses ${loss}: pot ${s.pot}`);
+  } else if (s.log) s.log.push(`  seat ${seat} pushes`);
 }
 
 const KIND_NAMES = ['fold', 'bet', 'bet higher', 'bet lower'];
@@ -263,9 +292,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   toAct: (s) => s.toAct,
   legal(s, out) {
     out[0] = FOLD;
-    const seat = s.toAct;
-    const a = lo(s, seat), b = hi(s, seat);
-    if (a === b && s.r.pairRule === 'callHighLow') {
+    if (s.lo === s.hi && s.r.pairRule === 'callHighLow') {
       out[1] = BET_HIGHER;
       out[2] = BET_LOWER;
       return 3;
@@ -275,14 +302,13 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   },
   amountBounds(s, a, out) {
     if (a === FOLD) return false;
-    const max = maxBet(s, s.toAct);
-    out[0] = Math.min(s.r.minBet, max);
-    out[1] = max;
+    out[0] = Math.min(s.r.minBet, s.cap);
+    out[1] = s.cap;
     return true;
   },
   amountAllowed(s, _a, x) {
     // Whole chips keep every amount a dyadic rational, which doubles hold exactly.
-    return Number.isInteger(x) || x === maxBet(s, s.toAct) ? null : `bets are whole chips or the maximum ${maxBet(s, s.toAct)} (got ${x})`;
+    return Number.isInteger(x) || x === s.cap ? null : `bets are whole chips or the maximum ${s.cap} (got ${x})`;
   },
   apply(s, a, amount) {
     const seat = s.toAct;
@@ -297,18 +323,18 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   view(s, seat) {
     const v = s.view;
     v.seat = seat;
-    v.lo = lo(s, seat);
-    v.hi = hi(s, seat);
+    v.lo = s.lo;
+    v.hi = s.hi;
     v.pot = s.pot;
     v.bankroll = s.bankroll[seat]!;
-    v.maxBet = maxBet(s, seat);
+    v.maxBet = s.cap;
     v.cycle = s.cycle;
     return v;
   },
   actionName: (_s, a, amount) => (a === FOLD ? 'fold' : `${KIND_NAMES[a]} ${amount}`),
   describe(s) {
     const seat = s.toAct;
-    return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${lo(s, seat)}-${hi(s, seat)}), pot ${s.pot}, chips ${s.bankroll[seat]}`;
+    return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${s.lo}-${s.hi}), pot ${s.pot}, chips ${s.bankroll[seat]}`;
   },
   rates(s, add) {
     let bets = 0, ados = 0, wins = 0;

@@ -1,0 +1,120 @@
+import { InputError } from './errors.js';
+const asNumber = (s) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
+export function int(key, def, min, max, doc) {
+    return {
+        key, doc, default: def,
+        allowed: `an integer from ${min} to ${max}`,
+        check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined),
+        fromString: asNumber,
+    };
+}
+export function num(key, def, min, max, doc) {
+    return {
+        key, doc, default: def,
+        allowed: `a number from ${min} to ${max}`,
+        check: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : undefined),
+        fromString: asNumber,
+    };
+}
+export function bool(key, def, doc) {
+    return {
+        key, doc, default: def,
+        allowed: 'true or false',
+        check: (v) => (typeof v === 'boolean' ? v : undefined),
+        fromString: (s) => (s === 'true' ? true : s === 'false' ? false : s),
+    };
+}
+export function oneOf(key, def, values, doc) {
+    return {
+        key, doc, default: def,
+        allowed: `one of ${values.join(', ')}`,
+        check: (v) => (values.includes(v) ? v : undefined),
+        fromString: (s) => (typeof values[0] === 'number' ? asNumber(s) : s),
+    };
+}
+/** A set of ids from a fixed list, written `a,b,c` on the command line (empty string = none). */
+export function setOf(key, def, values, doc) {
+    return {
+        key, doc, default: [...def],
+        allowed: `a list of distinct ids from ${values.join(', ')}`,
+        check: (v) => {
+            if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && values.includes(x)))
+                return undefined;
+            if (new Set(v).size !== v.length)
+                return undefined;
+            return values.filter((x) => v.includes(x));
+        },
+        fromString: (s) => (s.trim() === '' ? [] : s.split(',').map((x) => x.trim())),
+    };
+}
+/** A list of integers (or null for "not used"), written `1,2,3` on the command line. */
+export function intList(key, def, min, max, doc) {
+    return {
+        key, doc, default: def,
+        allowed: `null or a list of integers from ${min} to ${max}`,
+        check: (v) => {
+            if (v === null)
+                return null;
+            if (!Array.isArray(v) || v.length === 0)
+                return undefined;
+            return v.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max) ? [...v] : undefined;
+        },
+        fromString: (s) => (s === 'null' ? null : s.split(',').map((x) => asNumber(x))),
+    };
+}
+function describe(v) {
+    return JSON.stringify(v) ?? String(v);
+}
+/** Flattens `{ "combos": { "enabled": [...] } }` into `{ "combos.enabled": [...] }`. */
+function flatten(obj, prefix, out, known) {
+    for (const [k, v] of Object.entries(obj)) {
+        const key = prefix + k;
+        if (!known.has(key) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
+            flatten(v, key + '.', out, known);
+        }
+        else
+            out[key] = v;
+    }
+}
+/**
+ * Resolves rules: defaults, then a preset or a rules file's object, then `--set` overrides.
+ * `where` names the source in error messages (a file name, `--set`, a preset).
+ */
+export function resolveRules(schema, layers) {
+    const byKey = new Map(schema.options.map((o) => [o.key, o]));
+    const known = new Set(byKey.keys());
+    const r = {};
+    for (const o of schema.options)
+        r[o.key] = o.default;
+    for (const layer of layers) {
+        const flat = {};
+        flatten(layer.values, '', flat, known);
+        for (const [k, raw] of Object.entries(flat)) {
+            const o = byKey.get(k);
+            if (!o) {
+                throw new InputError(`${layer.where}: unknown ${schema.game} option "${k}"; allowed options: ${[...known].join(', ')}`);
+            }
+            const v = layer.strings ? o.fromString(String(raw)) : raw;
+            const checked = o.check(v);
+            if (checked === undefined) {
+                throw new InputError(`${layer.where}: ${schema.game} option "${k}" must be ${o.allowed} (got ${describe(raw)})`);
+            }
+            r[k] = checked;
+        }
+    }
+    const err = schema.validate?.(r);
+    if (err)
+        throw new InputError(`${layers.at(-1)?.where ?? 'rules'}: ${err}`);
+    return r;
+}
+/** Parses `--set key=value` arguments into a layer of strings. */
+export function parseSets(sets) {
+    const out = {};
+    for (const s of sets) {
+        const eq = s.indexOf('=');
+        if (eq <= 0)
+            throw new InputError(`--set: expected key=value (got ${JSON.stringify(s)})`);
+        out[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();
+    }
+    return out;
+}

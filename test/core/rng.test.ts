@@ -1,0 +1,27 @@
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { Rng, dealRng, seatRng } from '../../src/core/rng.js';
+
+describe('Rng', () => {
+  it('steps exactly as seedrandom alea for the same key', () => {
+    const ours = new Rng('42/0/7/deal');
+    const theirs = seedrandom.alea('42/0/7/deal');
+    for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(theirs());
+  });
+
+  it('derives distinct streams from seed, cell, index and seat', () => {
+    const first = (r: Rng) => r.next();
+    const values = [dealRng('1', 0, 0), dealRng('1', 0, 1), dealRng('1', 1, 0), dealRng('2', 0, 0), seatRng('1', 0, 0, 0), seatRng('1', 0, 0, 1)].map(first);
+    expect(new Set(values).size).toBe(values.length);
+    expect(first(dealRng('1', 0, 1))).toBe(values[1]);
+  });
+
+  it('int(n) is uniform on [0, n) within a chi-square bound', () => {
+    const r = new Rng('uniform');
+    const n = 7, draws = 70000, counts = new Array(n).fill(0);
+    for (let i = 0; i < draws; i++) counts[r.int(n)]++;
+    const e = draws / n;
+    const chi2 = counts.reduce((s, c) => s + (c - e) ** 2 / e, 0);
+    expect(chi2).toBeLessThan(22.46); // 99.9% quantile of chi-square with 6 df
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { addTo, value, type Partials } from '../../src/stats/exact-sum.js';
+import { t975, wilson } from '../../src/stats/intervals.js';
+import { addMean, addRate, mergeTally, newTally, summarizeMean } from '../../src/stats/tally.js';
+import { Rng } from '../../src/core/rng.js';
+
+describe('exact sums', () => {
+  it('give the same bits in any order and grouping', () => {
+    const r = new Rng('sums');
+    const xs = Array.from({ length: 5000 }, () => (r.next() - 0.5) * 10 ** r.int(12));
+    const a: Partials = [];
+    xs.forEach((x) => addTo(a, x));
+    const b: Partials = [];
+    [...xs].reverse().forEach((x) => addTo(b, x));
+    const c: Partials = [];
+    for (let k = 0; k < xs.length; k += 333) {
+      const part: Partials = [];
+      xs.slice(k, k + 333).forEach((x) => addTo(part, x));
+      part.forEach((x) => addTo(c, x));
+    }
+    expect(value(b)).toBe(value(a));
+    expect(value(c)).toBe(value(a));
+  });
+
+  it('are exact where naive summation drifts', () => {
+    const p: Partials = [];
+    for (const x of [1e16, 1, -1e16, 1]) addTo(p, x);
+    expect(value(p)).toBe(2);
+    const q: Partials = [];
+    for (let i = 0; i < 10; i++) addTo(q, 0.1);
+    expect(value(q)).toBe(1);
+  });
+});
+
+describe('intervals', () => {
+  it('Wilson matches a textbook value', () => {
+    // 81 of 263: 95% Wilson interval 0.2553 to 0.3662.
+    const w = wilson(81, 263);
+    expect(w.low).toBeCloseTo(0.2553, 4);
+    expect(w.high).toBeCloseTo(0.3662, 4);
+    expect(wilson(0, 10).low).toBe(0);
+  });
+
+  it('t quantiles match tables', () => {
+    expect(t975(1)).toBeCloseTo(12.7062, 4);
+    expect(t975(5)).toBeCloseTo(2.5706, 3);
+    expect(t975(10)).toBeCloseTo(2.2281, 4);
+    expect(t975(30)).toBeCloseTo(2.0423, 4);
+    expect(t975(1000)).toBeCloseTo(1.9623, 4);
+  });
+});
+
+describe('tallies', () => {
+  it('merge to the same summary as one pass', () => {
+    const one = newTally(), a = newTally(), b = newTally();
+    for (let i = 0; i < 100; i++) {
+      addMean(one, 'x', i * 0.5);
+      addMean(i < 37 ? a : b, 'x', i * 0.5);
+      addRate(one, 'r', i % 3 === 0 ? 1 : 0, 1);
+      addRate(i < 37 ? a : b, 'r', i % 3 === 0 ? 1 : 0, 1);
+    }
+    const merged = mergeTally(mergeTally(newTally(), b), a);
+    expect(merged.rates.r).toEqual(one.rates.r);
+    expect(summarizeMean(merged.means.x)).toEqual(summarizeMean(one.means.x));
+    const s = summarizeMean(one.means.x);
+    expect(s.mean).toBe(24.75);
+    expect(s.sd).toBeCloseTo(Math.sqrt((0.25 * 100 * 101) / 12), 10);
+  });
+});

@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The built CLI (npm test builds before vitest runs). */
+export const MAIN = path.resolve('dist/src/cli/main.js');
+
+export interface CliResult { code: number; stdout: string; stderr: string }
+
+export function pongsim(args: string[], cwd = process.cwd(), input?: string): CliResult {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: { ...process.env, CI: 'true' } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'pongsim-'));
+}
+
+/** Every file under `dir`, relative, sorted. */
+export function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+}
