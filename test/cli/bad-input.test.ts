@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+/**
+ * Every bad input gets exit code 2, exactly one line on stderr naming what was wrong and
+ * what is allowed, nothing on stdout and no file written.
+ */
+describe('bad input', () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{ "players": 4,');
+  fs.writeFileSync(path.join(dir, 'unknown.json'), '{ "players": 4, "jokers": true }');
+  fs.writeFileSync(path.join(dir, 'wrongtype.json'), '{ "deathByRain": "yes" }');
+  fs.writeFileSync(path.join(dir, 'array.json'), '[1, 2]');
+  fs.writeFileSync(path.join(dir, 'notapartial.json'), '{ "hello": 1 }');
+  const out = path.join(dir, 'out');
+  const sim = ['sim', 'wolnamppong', '--games', '10', '--seed', '1', '--out', path.join(out, 'x.csv')];
+  const cases: [string, string[], RegExp][] = [
+    ['unknown subcommand option', [...sim, '--bogus'], /unknown option '--bogus'/],
+    ['unknown game', ['sim', 'gostop', '--games', '10'], /unknown game "gostop"; allowed: wolnamppong/],
+    ['non-numeric games', ['sim', 'wolnamppong', '--games', 'many'], /--games: expected a whole number from 1/],
+    ['zero games', ['sim', 'wolnamppong', '--games', '0'], /--games: expected a whole number from 1/],
+    ['bad seed', ['sim', 'wolnamppong', '--seed', 'a b'], /--seed: expected 1-64 letters/],
+    ['bad workers', ['sim', 'wolnamppong', '--workers', '-1'], /--workers: expected a whole number/],
+    ['unknown rule option', [...sim, '--set', 'jokers=2'], /--set: unknown wolnamppong option "jokers"; allowed options: players/],
+    ['out-of-range rule', [...sim, '--set', 'players=17'], /"players" must be an integer from 2 to 16 \(got "17"\)/],
+    ['wrong-type rule', [...sim, '--set', 'deathByRain=maybe'], /"deathByRain" must be true or false/],
+    ['malformed --set', [...sim, '--set', 'players'], /--set: expected key=value/],
+    ['missing rules file', [...sim, '--rules', path.join(dir, 'nope.json')], /--rules: no wolnamppong preset or file named .*presets: default/],
+    ['broken rules file', [...sim, '--rules', path.join(dir, 'broken.json')], /broken.json: not valid JSON/],
+    ['unknown key in rules file', [...sim, '--rules', path.join(dir, 'unknown.json')], /unknown.json: unknown wolnamppong option "jokers"/],
+    ['wrong type in rules file', [...sim, '--rules', path.join(dir, 'wrongtype.json')], /wrongtype.json: wolnamppong option "deathByRain" must be true or false \(got "yes"\)/],
+    ['rules file not an object', [...sim, '--rules', path.join(dir, 'array.json')], /array.json: expected a JSON object/],
+    ['unknown strategy', [...sim, '--seats', 'gambler*6'], /strategy "gambler" is not a wolnamppong strategy; allowed: fold, min-bet/],
+    ['unknown parameter', [...sim, '--seats', 'ev-threshold(z=1)*6'], /strategy ev-threshold: unknown parameter "z=1"; allowed parameters: t, f/],
+    ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
+    ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
+    ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],
+    ['wrong seat count', [...sim, '--seats', 'fold,fold'], /has 6 seats; got 2 strategy specs/],
+    ['unknown experiment', ['run', 'nope', '--out', out], /unknown experiment "nope"; allowed: sim, wolnamppong-odds/],
+    ['bad shard', ['run', 'wolnamppong-odds', '--shard', '0/3', '--out', out], /--shard: expected k\/N with 1 <= k <= N/],
+    ['shard past the end', ['run', 'wolnamppong-odds', '--shard', '4/3', '--out', out], /--shard: expected k\/N/],
+    ['shard not a fraction', ['run', 'wolnamppong-odds', '--shard', 'half', '--out', out], /--shard: expected k\/N/],
+    ['seen month out of range', ['odds', 'wolnamppong', '--seen', '3,13', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
+    ['seen month five times', ['odds', 'wolnamppong', '--seen', '3,3,3,3,3', '--out', path.join(out, 'o.csv')], /--seen: month 3 appears more than 4 times/],
+    ['seen not numbers', ['odds', 'wolnamppong', '--seen', 'rain', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
+    ['odds for a game without them', ['odds', 'nylonppong'], /odds: only wolnamppong/],
+    ['merge of a non-partial', ['merge', path.join(dir, 'notapartial.json'), '--out', out], /not a pongsim partial/],
+    ['merge of a missing file', ['merge', path.join(dir, 'missing.json'), '--out', out], /not a readable partial file/],
+    ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],
+    ['rules of an unknown game', ['rules', 'chess'], /unknown game "chess"/],
+  ];
+  for (const [what, args, msg] of cases) {
+    it(`${what}: exit 2, one line, nothing written`, () => {
+      const r = pongsim(args, dir);
+      expect(r.code, r.stderr + r.stdout).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(msg);
+      expect(listFiles(out)).toEqual([]);
+    });
+  }
+
+  it('help and list exit 0', () => {
+    expect(pongsim(['--help']).code).toBe(0);
+    expect(pongsim(['sim', '--help']).stdout).toMatch(/--seats <specs>/);
+    const list = pongsim(['list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/wolnamppong-strategies/);
+    expect(pongsim(['rules', 'wolnamppong']).stdout).toMatch(/ilbiLossMultiplier = 1.5/);
+  });
+
+  it('odds --json prints the rows', () => {
+    const r = pongsim(['odds', 'wolnamppong', '--seen', '3,3,7,12', '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.seen).toEqual([3, 3, 7, 12]);
+    const row = doc.rows.find((x: { lo: number; hi: number }) => x.lo === 2 && x.hi === 10);
+    // 42 unseen cards beside 2-10 and the seen 3,3,7,12: months 3-9 leave 28 - 3 = 25 winners.
+    expect(row.p_win_exact).toBe('25/42');
+  });
+});
