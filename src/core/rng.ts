@@ -13,11 +13,29 @@ export class Rng {
   private s1 = 0;
   private s2 = 0;
 
+  private seedText = '';
+  private cell = 0;
+  private index = 0;
+  private stream = '';
+
   /** `key` names the stream; the generator is only seeded on first use, because most
    * strategies never draw and seeding costs more than a whole Wolnamppong decision. */
-  constructor(private readonly key: string) {}
+  constructor(private key: string | null) {}
+
+  /** Points this object at stream (seed, cell, index, stream) without allocating: the
+   * key is only written out if the stream is used. */
+  reuse(seed: string, cell: number, index: number, stream: string): this {
+    this.key = null;
+    this.seedText = seed;
+    this.cell = cell;
+    this.index = index;
+    this.stream = stream;
+    this.c = -1;
+    return this;
+  }
 
   private seed(): void {
+    this.key ??= streamKey(this.seedText, this.cell, this.index, this.stream);
     const st = seedrandom.alea(this.key, { state: true }).state() as { c: number; s0: number; s1: number; s2: number };
     this.c = st.c;
     this.s0 = st.s0;
@@ -50,13 +68,19 @@ export class Rng {
   }
 }
 
+const streamKey = (seed: string, cell: number, index: number, stream: string) => `${seed}/${cell}/${index}/${stream}`;
+
 /** The deal stream of game `index` of cell `cell`: derived from (seed, cell, index) alone. */
 export function dealRng(seed: string, cell: number, index: number): Rng {
-  return new Rng(`${seed}/${cell}/${index}/deal`);
+  return new Rng(streamKey(seed, cell, index, DEAL));
 }
 
 /** The strategy stream of one seat in one game, apart from the deal stream so a strategy's
  * draws never shift the cards. */
 export function seatRng(seed: string, cell: number, index: number, seat: number): Rng {
-  return new Rng(`${seed}/${cell}/${index}/seat${seat}`);
+  return new Rng(streamKey(seed, cell, index, SEATS[seat] ?? `seat${seat}`));
 }
+
+export const DEAL = 'deal';
+/** Stream names of seats, written once. */
+export const SEATS = Array.from({ length: 16 }, (_, k) => `seat${k}`);

@@ -1,6 +1,6 @@
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
-import { dealRng, seatRng, type Rng } from '../core/rng.js';
+import { DEAL, Rng, SEATS } from '../core/rng.js';
 import type { StrategyDef, StrategySpec } from '../core/strategy.js';
 
 /**
@@ -12,7 +12,9 @@ import type { StrategyDef, StrategySpec } from '../core/strategy.js';
 export class Arm<S extends GameState = GameState, R = unknown> {
   private readonly tables: Table<S, R>[] = [];
   readonly returns: Float64Array;
-  private readonly rngs: Rng[] = [];
+  // Stream objects reused game after game (see Rng.reuse).
+  private readonly rngs: Rng[];
+  private readonly deal = new Rng(null);
 
   constructor(
     readonly game: GameDef<S, R>,
@@ -21,6 +23,7 @@ export class Arm<S extends GameState = GameState, R = unknown> {
     private readonly defs: StrategyDef[],
   ) {
     this.returns = new Float64Array(specs.length);
+    this.rngs = specs.map(() => new Rng(null));
   }
 
   private table(rotation: number): Table<S, R> {
@@ -40,9 +43,8 @@ export class Arm<S extends GameState = GameState, R = unknown> {
   play(seed: string, cell: number, index: number, rotation = 0, trace: string[] | null = null): S {
     const n = this.specs.length;
     const t = this.table(rotation);
-    this.rngs.length = n;
-    for (let seat = 0; seat < n; seat++) this.rngs[seat] = seatRng(seed, cell, index, seat);
-    const s = t.play(dealRng(seed, cell, index), this.rngs, trace);
+    for (let seat = 0; seat < n; seat++) this.rngs[seat]!.reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
+    const s = t.play(this.deal.reuse(seed, cell, index, DEAL), this.rngs, trace);
     const bySeat = this.returns;
     this.game.returns(s, bySeat);
     // Reorder in place from seat order to strategy order.

@@ -63,6 +63,25 @@ export class Deck {
     return c;
   }
 
+  /** Draws two cards with one random number (a uniform ordered pair, as two draws). */
+  drawTwo(rng: Rng, out: Uint8Array, at: number): void {
+    const i = this.drawn;
+    const n = CARDS - i;
+    const r = rng.int(n * (n - 1));
+    const cards = this.cards;
+    const j = i + (r % n);
+    const k = i + 1 + Math.floor(r / n);
+    let c = cards[j]!;
+    cards[j] = cards[i]!;
+    cards[i] = c;
+    c = cards[k]!;
+    cards[k] = cards[i + 1]!;
+    cards[i + 1] = c;
+    out[at] = cards[i]!;
+    out[at + 1] = c;
+    this.drawn = i + 2;
+  }
+
   /** Draws a given card (one known to be in the pile), e.g. to set up a hand. */
   take(card: number): number {
     const cards = this.cards;

@@ -1,6 +1,8 @@
 import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
 import { Deck, cardName, month } from '../deck.js';
+
+const NO_CARD = 255;
 import { BET, BET_HIGHER, BET_LOWER, FOLD, betDrawsCard, betFactor, priorTable, type BetOdds } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
 
@@ -28,12 +30,8 @@ export class WolnamState implements GameState {
   readonly n: number;
   readonly deck = new Deck();
   rng!: Rng;
-  /** Two cards per seat, seat k at [2k, 2k+1], and their months, lower and higher. */
+  /** Two cards per seat, seat k at [2k, 2k+1] (NO_CARD until its turn this cycle). */
   readonly hand: Uint8Array;
-  readonly handLo: Uint8Array;
-  readonly handHi: Uint8Array;
-  /** order[t]: the seat taking turn t of this cycle. */
-  readonly order: Uint8Array;
   /** Whether any rule settles some hands without a decision (Rain, fixed pair wins,
    * consecutive-month rules): the common case skips those checks. */
   readonly autoRules: boolean;
@@ -44,7 +42,7 @@ export class WolnamState implements GameState {
   turn = 0;
   dealer = 0;
   toAct = TERMINAL;
-  /** The months and the bet cap of the seat to act, fixed when its turn comes up. */
+  /** The months of the hand of the seat whose turn it is, and its bet cap. */
   lo = 0;
   hi = 0;
   cap = 0;
@@ -67,9 +65,6 @@ export class WolnamState implements GameState {
   constructor(readonly r: WolnamRules) {
     const n = (this.n = r.players);
     this.hand = new Uint8Array(2 * n);
-    this.handLo = new Uint8Array(n);
-    this.handHi = new Uint8Array(n);
-    this.order = new Uint8Array(n);
     this.autoRules = r.deathByRain || r.pairRule === 'winFixed' || r.consecutiveRule !== 'betLoses';
     this.bankroll = new Float64Array(n);
     this.bets = new Int32Array(n);
@@ -81,13 +76,16 @@ export class WolnamState implements GameState {
   }
 }
 
-/** Gives `seat` two new cards from the pile. */
-function dealTo(s: WolnamState, seat: number, first: number, second: number): void {
-  s.hand[2 * seat] = first;
-  s.hand[2 * seat + 1] = second;
-  const a = month(first), b = month(second);
-  s.handLo[seat] = a < b ? a : b;
-  s.handHi[seat] = a < b ? b : a;
+/**
+ * Gives `seat` two cards from the pile. A seat's cards are drawn when its turn comes, not
+ * all at the start of the cycle: the shuffled cards are exchangeable, so who gets which
+ * position of the deck changes no probability, and it saves a pass over the table.
+ */
+function dealTo(s: WolnamState, seat: number): void {
+  s.deck.drawTwo(s.rng, s.hand, 2 * seat);
+  const a = month(s.hand[2 * seat]!), b = month(s.hand[2 * seat + 1]!);
+  s.lo = a < b ? a : b;
+  s.hi = a < b ? b : a;
 }
 
 function ante(s: WolnamState): void {
@@ -108,9 +106,10 @@ function pay(s: WolnamState, seat: number, x: number): void {
   s.pot += x;
 }
 
-function reveal(s: WolnamState, seat: number): void {
-  s.seen[s.handLo[seat]!]!++;
-  s.seen[s.handHi[seat]!]!++;
+/** Shows the hand of the seat whose turn it is. */
+function reveal(s: WolnamState): void {
+  s.seen[s.lo]!++;
+  s.seen[s.hi]!++;
 }
 
 function potEmptied(s: WolnamState): void {
@@ -127,17 +126,7 @@ function startCycle(s: WolnamState): void {
   s.deck.reset();
   s.seen.fill(0);
   s.turn = 0;
-  // Dealt one card at a time around the table, starting right of the dealer.
-  const n = s.n, deck = s.deck, rng = s.rng, hand = s.hand, order = s.order;
-  for (let t = 0, seat = s.dealer; t < n; t++) {
-    seat = seat + 1 === n ? 0 : seat + 1;
-    order[t] = seat;
-    hand[2 * seat] = deck.draw(rng);
-  }
-  for (let t = 0; t < n; t++) {
-    const seat = order[t]!;
-    dealTo(s, seat, hand[2 * seat]!, deck.draw(rng));
-  }
+  s.hand.fill(NO_CARD);
   if (s.log) s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
 }
 
@@ -180,13 +169,13 @@ function advance(s: WolnamState): void {
       if (s.cycle === s.r.cycles) { s.toAct = TERMINAL; return; }
       startCycle(s);
     }
-    const seat = s.order[s.turn]!;
+    let seat = s.dealer + 1 + s.turn;
+    if (seat >= s.n) seat -= s.n;
+    dealTo(s, seat);
     if ((s.autoRules || s.pot === 0) && settledWithoutDecision(s, seat)) { s.turn++; continue; }
     const cap = maxBet(s, seat);
     if (cap <= 0) { if (s.log) s.log.push(`  seat ${seat} cannot cover a bet and folds`); s.turn++; continue; }
     s.toAct = seat;
-    s.lo = s.handLo[seat]!;
-    s.hi = s.handHi[seat]!;
     s.cap = cap;
     return;
   }
@@ -196,10 +185,10 @@ function advance(s: WolnamState): void {
  * months); returns false when the seat has a real decision. May redeal the seat's hand. */
 function settledWithoutDecision(s: WolnamState, seat: number): boolean {
   const r = s.r;
-  let a = s.handLo[seat]!, b = s.handHi[seat]!;
+  const a = s.lo, b = s.hi;
   if (s.pot === 0) { if (s.log) s.log.push(`  seat ${seat}: the pot is empty, no bet`); return true; }
   if (r.deathByRain && b === 12) {
-    reveal(s, seat);
+    reveal(s);
     if (a === 12 && r.doubleRainTakesPot) {
       if (s.log) s.log.push(`  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
       pay(s, seat, -s.pot);
@@ -212,7 +201,7 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
     return true;
   }
   if (a === b && r.pairRule === 'winFixed') {
-    reveal(s, seat);
+    reveal(s);
     const x = Math.min(r.pairWinFixedAmount, s.pot);
     if (s.log) s.log.push(`  seat ${seat} holds a pair of ${a} and takes ${x}`);
     pay(s, seat, -x);
@@ -220,19 +209,17 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
     return true;
   }
   if (b - a === 1 && r.consecutiveRule === 'autoLoseNoBet') {
-    reveal(s, seat);
+    reveal(s);
     if (s.log) s.log.push(`  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
     pay(s, seat, r.minBet);
     return true;
   }
   // Laid aside face up and replaced, while the pile still holds the new hand and a
-  // third card for this and every later player of the cycle.
-  while (b - a === 1 && r.consecutiveRule === 'redeal' && s.deck.left >= 2 + s.n - s.turn) {
-    reveal(s, seat);
-    if (s.log) s.log.push(`  seat ${seat} lays aside ${a}-${b} and is dealt two new cards`);
-    dealTo(s, seat, s.deck.draw(s.rng), s.deck.draw(s.rng));
-    a = s.handLo[seat]!;
-    b = s.handHi[seat]!;
+  // third card for this player, and three cards for every later player of the cycle.
+  while (s.hi - s.lo === 1 && r.consecutiveRule === 'redeal' && s.deck.left >= 3 + 3 * (s.n - s.turn - 1)) {
+    reveal(s);
+    if (s.log) s.log.push(`  seat ${seat} lays aside ${s.lo}-${s.hi} and is dealt two new cards`);
+    dealTo(s, seat);
   }
   return false;
 }
@@ -244,7 +231,7 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   s.bets[seat]!++;
   s.betChips[seat]! += bet;
   if (ado) s.ados[seat]!++;
-  reveal(s, seat);
+  reveal(s);
   let m = 0;
   if (betDrawsCard(r, a, b)) {
     const c = s.deck.draw(s.rng);

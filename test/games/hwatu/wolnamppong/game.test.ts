@@ -24,6 +24,7 @@ function conserved(s: WolnamState): void {
   for (const c of s.deck.cards) seenCard[c]!++;
   if (seenCard.some((k) => k !== 1)) throw new Error('the deck is not a permutation of the 48 cards');
   for (let k = 0; k < s.hand.length; k++) {
+    if (s.hand[k] === 255) continue; // not dealt yet this cycle
     const at = s.deck.cards.indexOf(s.hand[k]!);
     if (at < 0 || at >= s.deck.drawn) throw new Error(`hand card ${s.hand[k]} was never drawn`);
     if (s.hand.indexOf(s.hand[k]!) !== k) throw new Error('a card is in two hands');
