@@ -13,8 +13,9 @@ export function registerReplay(program: Command): void {
     .option('--seats <specs>', 'the same --seats as the run')
     .option('--rules <preset|file.json>', 'the same --rules as the run')
     .option('--set <key=value>', 'the same --set overrides as the run (repeatable)', collect)
-    .action((game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[] }) => {
-      const params = simParams(game, flags, flags.index + 1);
+    .option('--plugin <file.js>', 'the same --plugin modules as the run (repeatable)', collect)
+    .action(async (game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[]; plugin?: string[] }) => {
+      const params = await simParams(game, flags, flags.index + 1);
       const arm = simArm(params);
       const trace: string[] = [];
       arm.play(flags.seed, 0, flags.index, 0, trace);

@@ -6,18 +6,21 @@ import { buildExperiment } from '../runner/chunk.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import type { SimParams } from '../experiment/sim.js';
+import { loadPlugins } from '../experiment/plugins.js';
 import { collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
-export function simParams(game: string, flags: { seats?: string; rules?: string; set?: string[] }, games: number): SimParams {
+export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[] }, games: number): Promise<SimParams> {
+  const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
+  await loadPlugins(plugins);
   const entry = gameEntry(game);
   const rules = gameRules(entry, flags.rules, flags.set);
   const seats = flags.seats ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
-  const params: SimParams = { game, rules, seats, games };
+  const params: SimParams = { game, rules, seats, games, ...(plugins.length ? { plugins } : {}) };
   buildExperiment('sim', params); // validates the seats before any game is played
   return params;
 }
@@ -30,6 +33,7 @@ export function registerSim(program: Command): void {
     .option('--seats <specs>', 'one strategy spec per seat, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'games to play', positiveInt('--games'), 10000)
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
@@ -37,7 +41,7 @@ export function registerSim(program: Command): void {
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
-      const params = simParams(game, flags, flags.games);
+      const params = await simParams(game, flags, flags.games);
       const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk });
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);

@@ -9,6 +9,8 @@ export interface SimParams extends ExperimentParams {
   game: string;
   rules: Record<string, unknown>;
   seats: string[];
+  /** Absolute paths of strategy plug-in modules (see plugins.ts). */
+  plugins?: string[];
 }
 
 /** Builds the arm of an ad-hoc study; `sim` and `replay` share it so a replay plays the

@@ -1,5 +1,7 @@
+import { loadPlugins } from '../experiment/plugins.js';
 import { runChunk, type ChunkTask } from './chunk.js';
 
-export default function work(task: ChunkTask) {
+export default async function work(task: ChunkTask) {
+  await loadPlugins((task.params.plugins as string[] | undefined) ?? []);
   return runChunk(task);
 }

@@ -318,7 +318,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     v.cycle = s.cycle;
     return v;
   },
-  actionName: (_s, a, amount) => (a === FOLD ? 'fold' : `${KIND_NAMES[a]} ${amount}`),
+  actionName: (_s, a, amount) => (a === FOLD ? 'fold' : amount ? `${KIND_NAMES[a]} ${amount}` : KIND_NAMES[a]!),
   describe(s) {
     const seat = s.toAct;
     return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${s.lo}-${s.hi}), pot ${s.pot}, chips ${s.bankroll[seat]}`;

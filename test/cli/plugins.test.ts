@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+describe('strategy plug-ins', () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'wide.mjs'), `
+export const wideGaps = {
+  name: 'wide-gaps', game: 'wolnamppong', doc: 'bets g chips when at least w months lie between',
+  params: [{ name: 'w', doc: '', default: 6, min: 0, max: 10, integer: true }, { name: 'g', doc: '', default: 2, min: 1, max: 100 }],
+  make: ({ w, g }) => ({
+    choose: (v) => (v.lo !== v.hi && v.hi - v.lo - 1 >= w ? 1 : 0),
+    amount: (v, a, min, max) => Math.min(max, Math.max(min, g)),
+  }),
+};`);
+  fs.writeFileSync(path.join(dir, 'cheat.mjs'), `
+export const cheat = { name: 'cheat', game: 'wolnamppong', doc: 'returns an action that does not exist', params: [], make: () => ({ choose: () => 7 }) };`);
+  fs.writeFileSync(path.join(dir, 'empty.mjs'), 'export const x = 1;');
+
+  it('plays a plug-in strategy in sim and replay', () => {
+    const sim = pongsim(['sim', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide-gaps(w=7),min-bet*5', '--games', '400', '--seed', '4', '--json'], dir);
+    expect(sim.code, sim.stderr).toBe(0);
+    expect(JSON.parse(sim.stdout).seats[0].strategy).toBe('wide-gaps(w=7,g=2)');
+    const replay = pongsim(['replay', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide-gaps(w=7),min-bet*5', '--seed', '4', '--index', '3'], dir);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toMatch(/seat \d \(wide-gaps\(w=7,g=2\)\): (fold|bet 2)/);
+  });
+
+  it('stops the run with exit 1 naming the strategy, cell, game and seed on an illegal move', () => {
+    const out = path.join(dir, 'out');
+    const r = pongsim(['sim', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--games', '50', '--seed', '5', '--out', path.join(out, 's.csv')], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/strategy cheat at seat \d made an illegal move: action 7 is not legal here \(legal: fold, bet\).*cell wolnamppong, game index 0, seed 5/);
+    expect(listFiles(out)).toEqual([]);
+  });
+
+  it('refuses a missing or empty plug-in with exit 2', () => {
+    const missing = pongsim(['sim', 'wolnamppong', '--plugin', 'nope.mjs', '--games', '5'], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--plugin: no file ".*nope.mjs"/);
+    const empty = pongsim(['sim', 'wolnamppong', '--plugin', 'empty.mjs', '--games', '5'], dir);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/exports no strategy/);
+  });
+});
