@@ -35,7 +35,11 @@ export function defaultWorkers(): number {
 export async function runExperiment(name: string, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
   const exp = buildExperiment(name, params);
   const workers = opts.workers ?? defaultWorkers();
-  const tasks = plan(exp.cells.length, exp.games, opts.chunk ?? exp.chunk, opts.shard ?? null);
+  // Results never depend on the chunk size (sums are exact), so a large run may use
+  // bigger tasks than the experiment's floor: about 16 per worker and cell, which keeps
+  // piscina's per-task cost negligible and the workers evenly loaded.
+  const chunk = opts.chunk ?? Math.max(exp.chunk, Math.ceil(exp.games / (workers * 16)));
+  const tasks = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null);
   const started = process.hrtime.bigint();
   const pool = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
