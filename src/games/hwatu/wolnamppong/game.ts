@@ -1,8 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
 import { Deck, cardName, month } from '../deck.js';
-
-const NO_CARD = 255;
 import { BET, BET_HIGHER, BET_LOWER, FOLD, betDrawsCard, betFactor, priorTable, type BetOdds } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
 
@@ -30,11 +28,14 @@ export class WolnamState implements GameState {
   readonly n: number;
   readonly deck = new Deck();
   rng!: Rng;
-  /** Two cards per seat, seat k at [2k, 2k+1] (NO_CARD until its turn this cycle). */
+  /** Two cards per seat, seat k at [2k, 2k+1]; a seat's cards are dealt when its turn
+   * comes, so seats later in the cycle still hold last cycle's cards. */
   readonly hand: Uint8Array;
   /** Whether any rule settles some hands without a decision (Rain, fixed pair wins,
    * consecutive-month rules): the common case skips those checks. */
   readonly autoRules: boolean;
+  /** Whether a bet is capped by the pot alone (no cap rule, no bankroll cap). */
+  readonly plainCap: boolean;
   readonly bankroll: Float64Array;
   pot = 0;
   cycle = 0;
@@ -65,6 +66,7 @@ export class WolnamState implements GameState {
   constructor(readonly r: WolnamRules) {
     const n = (this.n = r.players);
     this.hand = new Uint8Array(2 * n);
+    this.plainCap = r.maxBet === 'pot' && !r.bankrollCap;
     this.autoRules = r.deathByRain || r.pairRule === 'winFixed' || r.consecutiveRule !== 'betLoses';
     this.bankroll = new Float64Array(n);
     this.bets = new Int32Array(n);
@@ -124,9 +126,10 @@ function startCycle(s: WolnamState): void {
   if (s.rotatePending || s.r.dealerRotation === 'rightEachCycle' && s.cycle > 0) s.dealer = (s.dealer + 1) % s.n;
   s.rotatePending = false;
   s.deck.reset();
-  s.seen.fill(0);
+  // Plain loops: TypedArray.fill's call costs more than 13 stores.
+  const seen = s.seen;
+  for (let m = 1; m <= 12; m++) seen[m] = 0;
   s.turn = 0;
-  s.hand.fill(NO_CARD);
   if (s.log) s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
 }
 
@@ -142,7 +145,8 @@ function tableCap(s: WolnamState): number {
 }
 
 function maxBet(s: WolnamState, seat: number): number {
-  const cap = s.r.maxBet === 'pot' ? s.pot : tableCap(s);
+  if (s.plainCap) return s.pot;
+  const cap = tableCap(s);
   if (!s.r.bankrollCap) return cap;
   return Math.min(cap, Math.max(0, Math.floor(s.bankroll[seat]! / s.worstLoss)));
 }

@@ -23,12 +23,18 @@ function conserved(s: WolnamState): void {
   seenCard.fill(0);
   for (const c of s.deck.cards) seenCard[c]!++;
   if (seenCard.some((k) => k !== 1)) throw new Error('the deck is not a permutation of the 48 cards');
-  for (let k = 0; k < s.hand.length; k++) {
-    if (s.hand[k] === 255) continue; // not dealt yet this cycle
-    const at = s.deck.cards.indexOf(s.hand[k]!);
-    if (at < 0 || at >= s.deck.drawn) throw new Error(`hand card ${s.hand[k]} was never drawn`);
-    if (s.hand.indexOf(s.hand[k]!) !== k) throw new Error('a card is in two hands');
+  // Seats whose turn has come this cycle hold distinct cards drawn this cycle.
+  const dealt: number[] = [];
+  for (let t = 0; t < Math.min(s.turn + 1, s.n); t++) {
+    const seat = (s.dealer + 1 + t) % s.n;
+    dealt.push(s.hand[2 * seat]!, s.hand[2 * seat + 1]!);
   }
+  if (s.toAct < 0) dealt.length = 0; // the session is over
+  for (const c of dealt) {
+    const at = s.deck.cards.indexOf(c);
+    if (at < 0 || at >= s.deck.drawn) throw new Error(`hand card ${c} was never drawn`);
+  }
+  if (new Set(dealt).size !== dealt.length) throw new Error('a card is in two hands');
   const total = s.bankroll.reduce((a, b) => a + b, 0) + s.pot;
   if (total !== s.n * s.r.bankroll) throw new Error(`chips not conserved: ${total}`);
   if (s.pot < 0) throw new Error(`negative pot ${s.pot}`);
