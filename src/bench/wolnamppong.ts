@@ -1,4 +1,4 @@
-import { Rng } from '../core/rng.js';
+import { dealRng } from '../core/rng.js';
 import { resolveRules } from '../core/rules.js';
 import { parseSpec } from '../core/strategy.js';
 import { Arm } from '../experiment/arm.js';
@@ -33,7 +33,7 @@ export function benchWolnamppong(seconds: number): { decisionsPerSec: number; fl
   const n = rules.players;
   let g = 0;
   const floorPerSec = rate(seconds, () => {
-    const rng = new Rng(`floor/${g++}`);
+    const rng = dealRng('floor', 0, g++);
     for (let c = 0; c < rules.cycles; c++) {
       deck.reset();
       for (let i = 0; i < 3 * n; i++) deck.draw(rng);

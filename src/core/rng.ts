@@ -1,46 +1,97 @@
 import seedrandom from 'seedrandom';
 
+type AleaState = { c: number; s0: number; s1: number; s2: number };
+
 /**
- * A seeded random stream. Every random draw in pongsim goes through one of these;
- * nothing in src/ reads Math.random or the clock, so a run is a pure function of its seed.
+ * Three 32-bit words per (seed, cell, stream), hashed by seedrandom (Alea's Mash) once per
+ * process: seedrandom's seeding costs about 3 µs, as much as a whole Wolnamppong session's
+ * dealing, so it is paid once per cell, not once per game.
+ */
+const baseWords = new Map<string, [number, number, number]>();
+
+function wordsOf(key: string): [number, number, number] {
+  let w = baseWords.get(key);
+  if (!w) {
+    const g = seedrandom.alea(key);
+    w = [g.int32() >>> 0, g.int32() >>> 0, g.int32() >>> 0];
+    baseWords.set(key, w);
+  }
+  return w;
+}
+
+/** A 32-bit avalanche mix (the murmur3 finaliser) of a game index and one base word. */
+function mix(lo: number, hi: number, word: number): number {
+  let h = (lo ^ word) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ hi, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x27d4eb2f);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+/**
+ * A seeded random stream: seedrandom's Alea. Every random draw in pongsim goes through
+ * one of these; nothing in src/ reads Math.random or the clock, so a run is a pure
+ * function of its seed.
+ *
+ * A stream keyed by a string is seeded by seedrandom itself. The stream of game `index`
+ * (`reuse`) takes Alea's three state words from the index mixed with its cell's base
+ * words, so it depends on (seed, cell, index, stream) alone. `next` is seedrandom's Alea
+ * step written inline, because a closure call per card was a large share of a
+ * Wolnamppong decision; a test checks it against seedrandom from the same state.
  */
 export class Rng {
-  // Alea's state, c < 0 until seeded. seedrandom seeds it; `next` is seedrandom's Alea
-  // step written inline, because a closure call per card cost a large share of a
-  // Wolnamppong decision. A test checks both give the same sequence.
+  // Alea's state; c < 0 until seeded, because most strategies never draw.
   private c = -1;
   private s0 = 0;
   private s1 = 0;
   private s2 = 0;
 
-  private seedText = '';
-  private cell = 0;
-  private index = 0;
+  private seedText: string | null = null;
+  private cell = -1;
   private stream = '';
+  private words: [number, number, number] = [0, 0, 0];
+  private index = 0;
 
-  /** `key` names the stream; the generator is only seeded on first use, because most
-   * strategies never draw and seeding costs more than a whole Wolnamppong decision. */
   constructor(private key: string | null) {}
 
-  /** Points this object at stream (seed, cell, index, stream) without allocating: the
-   * key is only written out if the stream is used. */
+  /** Points this object at stream `stream` of game `index` of (seed, cell), without
+   * allocating in the common case of the same cell as the last game. */
   reuse(seed: string, cell: number, index: number, stream: string): this {
+    if (seed !== this.seedText || cell !== this.cell || stream !== this.stream) {
+      this.seedText = seed;
+      this.cell = cell;
+      this.stream = stream;
+      this.words = wordsOf(`${seed}/${cell}/${stream}`);
+    }
     this.key = null;
-    this.seedText = seed;
-    this.cell = cell;
     this.index = index;
-    this.stream = stream;
     this.c = -1;
     return this;
   }
 
   private seed(): void {
-    this.key ??= streamKey(this.seedText, this.cell, this.index, this.stream);
-    const st = seedrandom.alea(this.key, { state: true }).state() as { c: number; s0: number; s1: number; s2: number };
+    if (this.key !== null) {
+      this.set(seedrandom.alea(this.key, { state: true }).state() as AleaState);
+      return;
+    }
+    const lo = this.index >>> 0;
+    const hi = Math.floor(this.index / 4294967296) >>> 0;
+    const [a, b, c] = this.words;
+    const f = 2.3283064365386963e-10; // 2^-32
+    this.set({ c: 1, s0: mix(lo, hi, a) * f, s1: mix(lo, hi, b) * f, s2: mix(lo, hi, c) * f });
+  }
+
+  private set(st: AleaState): void {
     this.c = st.c;
     this.s0 = st.s0;
     this.s1 = st.s1;
     this.s2 = st.s2;
+  }
+
+  /** The current Alea state (for tests against seedrandom). */
+  state(): AleaState {
+    if (this.c < 0) this.seed();
+    return { c: this.c, s0: this.s0, s1: this.s1, s2: this.s2 };
   }
 
   /** Uniform in [0, 1) with 32 bits of resolution. */
@@ -68,19 +119,17 @@ export class Rng {
   }
 }
 
-const streamKey = (seed: string, cell: number, index: number, stream: string) => `${seed}/${cell}/${index}/${stream}`;
+export const DEAL = 'deal';
+/** Stream names of seats, written once. */
+export const SEATS = Array.from({ length: 16 }, (_, k) => `seat${k}`);
 
 /** The deal stream of game `index` of cell `cell`: derived from (seed, cell, index) alone. */
 export function dealRng(seed: string, cell: number, index: number): Rng {
-  return new Rng(streamKey(seed, cell, index, DEAL));
+  return new Rng(null).reuse(seed, cell, index, DEAL);
 }
 
 /** The strategy stream of one seat in one game, apart from the deal stream so a strategy's
  * draws never shift the cards. */
 export function seatRng(seed: string, cell: number, index: number, seat: number): Rng {
-  return new Rng(streamKey(seed, cell, index, SEATS[seat] ?? `seat${seat}`));
+  return new Rng(null).reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
 }
-
-export const DEAL = 'deal';
-/** Stream names of seats, written once. */
-export const SEATS = Array.from({ length: 16 }, (_, k) => `seat${k}`);

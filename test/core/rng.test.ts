@@ -9,6 +9,25 @@ describe('Rng', () => {
     for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(theirs());
   });
 
+  it('a game stream steps exactly as seedrandom alea from the same state', () => {
+    const ours = dealRng('42', 3, 123456789012);
+    const theirs = seedrandom.alea('', { state: ours.state() });
+    for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(theirs());
+  });
+
+  it('game streams are uniform and independent across neighbouring indices', () => {
+    // First draws of 20,000 consecutive games: uniform (chi-square over 10 bins) and
+    // uncorrelated with the next game's first draw.
+    const n = 20000, bins = new Array(10).fill(0);
+    const xs = Array.from({ length: n }, (_, i) => dealRng('s', 0, i).next());
+    xs.forEach((x) => bins[Math.floor(x * 10)]++);
+    const chi2 = bins.reduce((s, c) => s + (c - n / 10) ** 2 / (n / 10), 0);
+    expect(chi2).toBeLessThan(27.88); // 99.9% quantile, 9 df
+    let sxy = 0;
+    for (let i = 1; i < n; i++) sxy += (xs[i]! - 0.5) * (xs[i - 1]! - 0.5);
+    expect(Math.abs(sxy / (n - 1) / (1 / 12))).toBeLessThan(4 / Math.sqrt(n));
+  });
+
   it('derives distinct streams from seed, cell, index and seat', () => {
     const first = (r: Rng) => r.next();
     const values = [dealRng('1', 0, 0), dealRng('1', 0, 1), dealRng('1', 1, 0), dealRng('2', 0, 0), seatRng('1', 0, 0, 0), seatRng('1', 0, 0, 1)].map(first);
