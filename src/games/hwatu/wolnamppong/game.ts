@@ -61,6 +61,10 @@ export class WolnamState implements GameState {
   dealsToEmpty = 0;
   anteCycle = 0;
   readonly worstLoss: number;
+  /** betFactor and betDrawsCard for these rules, tabulated: [((lo*13+hi)*4+kind)*13+m]
+   * and [lo*13+hi]. Settling a bet is then two lookups. */
+  readonly factor = new Float64Array(13 * 13 * 4 * 13);
+  readonly drawsCard = new Uint8Array(13 * 13);
   readonly view: WolnamView;
 
   constructor(readonly r: WolnamRules) {
@@ -74,6 +78,14 @@ export class WolnamState implements GameState {
     this.ados = new Int32Array(n);
     this.wins = new Int32Array(n);
     this.worstLoss = worstLoss(r);
+    for (let a = 1; a <= 12; a++) {
+      for (let b = a; b <= 12; b++) {
+        this.drawsCard[a * 13 + b] = betDrawsCard(r, a, b) ? 1 : 0;
+        for (const kind of [BET, BET_HIGHER, BET_LOWER]) {
+          for (let m = 0; m <= 12; m++) this.factor[((a * 13 + b) * 4 + kind) * 13 + m] = betFactor(r, a, b, kind, m);
+        }
+      }
+    }
     this.view = { seat: 0, lo: 0, hi: 0, pot: 0, bankroll: 0, minBet: r.minBet, maxBet: 0, cycle: 0, seen: this.seen, rules: r, prior: priorTable(r) };
   }
 }
@@ -237,14 +249,14 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   if (ado) s.ados[seat]!++;
   reveal(s);
   let m = 0;
-  if (betDrawsCard(r, a, b)) {
+  if (s.drawsCard[a * 13 + b]) {
     const c = s.deck.draw(s.rng);
     m = month(c);
     s.seen[m]!++;
     if (m === a || m === b) s.posts++;
     if (s.log) s.log.push(`  third card ${cardName(c)}`);
   }
-  const f = betFactor(r, a, b, kind, m);
+  const f = s.factor[((a * 13 + b) * 4 + kind) * 13 + m]!;
   if (f > 0) {
     s.wins[seat]!++;
     pay(s, seat, -bet);
