@@ -7,6 +7,10 @@ import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { sim } from './experiment/sim.js';
 import { wolnamppongOdds } from '../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../experiments/wolnamppong-strategies.js';
+import { nylonppong } from './games/hwatu/nylonppong/game.js';
+import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
+import { stopLimit } from '../experiments/stop-limit.js';
+import { nylonppongHouseRules } from '../experiments/nylonppong-house-rules.js';
 
 /** Every game, its strategies and every experiment: the one place plug-ins are listed. */
 export interface GameEntry {
@@ -18,9 +22,10 @@ export interface GameEntry {
 
 export const GAMES: GameEntry[] = [
   { def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold' },
+  { def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic' },
 ];
 
-export const EXPERIMENTS: ExperimentDef[] = [sim, wolnamppongOdds, wolnamppongStrategiesExperiment];
+export const EXPERIMENTS: ExperimentDef[] = [sim, wolnamppongOdds, wolnamppongStrategiesExperiment, stopLimit, nylonppongHouseRules];
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);

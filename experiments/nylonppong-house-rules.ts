@@ -1,0 +1,192 @@
+import { InputError } from '../src/core/errors.js';
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { addMean, addRate } from '../src/stats/tally.js';
+import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
+import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
+import type { NylonState } from '../src/games/hwatu/nylonppong/state.js';
+import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
+import { endCells, endColumns, RoundCounter } from './stop-limit.js';
+
+const ALL_COMBOS = ['threePairs', 'twoTriplets', 'fourAndPair', 'straight', 'tenOrLess', 'fourOfAKind', 'daeppang'];
+const DEFAULT_COMBOS = ALL_COMBOS.slice(0, 5);
+
+/** Single-option changes from the defaults (a few need a companion option to have any effect). */
+const CHANGES: Record<string, Record<string, unknown>> = {
+  'stopLimit=5': { stopLimit: 5 },
+  stopRequiresOtherPong: { stopRequiresOtherPong: true },
+  'stopCompareWith=pongedPlayersOnly': { stopCompareWith: 'pongedPlayersOnly' },
+  'stopTieFails=false': { stopTieFails: false },
+  'failedStopPenalty=50': { failedStopPenalty: 50 },
+  'stopSuccessBonus=limitMinusSum': { stopSuccessBonus: 'limitMinusSum' },
+  failedStopVictimScoresZero: { failedStopVictimScoresZero: true },
+  'dealInPenalty=50': { dealInPenalty: 50 },
+  'dealInPenalty=20': { dealInPenalty: 20 },
+  'pongTiming=anyTime': { pongTiming: 'anyTime' },
+  'pongWhenPileEmpty=false': { pongWhenPileEmpty: false },
+  'reshuffleLimit=1': { reshuffleLimit: 1 },
+  'reshuffleLimit=2': { reshuffleLimit: 2 },
+  'reshuffleLimit=1,reshuffleKeepsTopDiscard=false': { reshuffleLimit: 1, reshuffleKeepsTopDiscard: false },
+  '+fourOfAKind': { 'combos.enabled': [...DEFAULT_COMBOS, 'fourOfAKind'] },
+  '+daeppang(66)': { 'combos.enabled': [...DEFAULT_COMBOS, 'daeppang'] },
+  '+daeppang(60)': { 'combos.enabled': [...DEFAULT_COMBOS, 'daeppang'], 'combos.daeppangThreshold': 60 },
+  straightWrap: { 'combos.straightWrap': true },
+  'no combinations': { 'combos.enabled': [] },
+  concealedTriplet: { concealedTriplet: true },
+  'concealedTriplet,scoring=count': { concealedTriplet: true, concealedTripletScoring: 'count' },
+  'concealedTriplet,aloneEnds': { concealedTriplet: true, concealedTripletAloneEnds: true },
+  jayeonPpongLayDown: { jayeonPpongLayDown: true },
+  'nextStarter=roundLoser': { nextStarter: 'roundLoser' },
+  'nextStarter=roundEnderOrPenalised': { nextStarter: 'roundEnderOrPenalised' },
+  'direction=cw': { direction: 'cw' },
+  'scoring=moneyRanking': { scoring: 'moneyRanking' },
+};
+
+/** Every variant: the defaults, each preset, each single change. */
+export const HOUSE_VARIANTS: Record<string, Record<string, unknown>> = {
+  default: {},
+  ...Object.fromEntries(Object.entries(nylonppong.schema.presets).filter(([k]) => k !== 'fudawiki').map(([k, p]) => [`preset ${k}`, p.set])),
+  ...CHANGES,
+};
+
+interface Cell { name: string; rules: NylonRules; arm: Arm<NylonState, NylonRules> }
+
+/**
+ * `nylonppong-house-rules`: four basic seats under each preset and single-option change,
+ * each played on the same deals as the defaults (paired differences). Reports round length,
+ * how rounds end, the penalty per round, the starter's advantage (mean round score by
+ * position from the starter), the spread of game scores, and game wins by seat.
+ */
+export const nylonppongHouseRules: ExperimentDef = {
+  name: 'nylonppong-house-rules',
+  doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
+  defaultGames: 20000,
+  build(params) {
+    const want = params.variant === undefined ? Object.keys(HOUSE_VARIANTS) : [params.variant].flat().map(String);
+    for (const v of want) if (!(v in HOUSE_VARIANTS)) throw new InputError(`nylonppong-house-rules: unknown variant ${JSON.stringify(v)}; allowed: ${Object.keys(HOUSE_VARIANTS).join('; ')}`);
+    const base = (params.rules as Record<string, unknown> | undefined) ?? {};
+    const armFor = (name: string, over: Record<string, unknown>): Cell => {
+      const rules = resolveRules(nylonppong.schema, [
+        { where: 'nylonppong-house-rules rules', values: base },
+        { where: `nylonppong-house-rules variant ${name}`, values: over },
+      ]);
+      const spec = parseSpec('basic', nylonppongStrategies, 'nylonppong', rules);
+      return { name, rules, arm: new Arm(nylonppong, rules, Array.from({ length: rules.players }, () => spec), nylonppongStrategies) };
+    };
+    const reference = armFor('default', {});
+    const cells = want.map((name) => (name === 'default' ? reference : armFor(name, HOUSE_VARIANTS[name]!)));
+    const n = reference.rules.players;
+    const counter = new RoundCounter();
+    const byPosition = new Float64Array(n);
+    const perRound = (c: Cell, s: NylonState): number => {
+      let x = 0;
+      for (let i = 0; i < s.recScore.length; i++) x += s.recScore[i]!;
+      return x / (c.rules.rounds * s.n);
+    };
+    return {
+      name: 'nylonppong-house-rules',
+      games: params.games ?? 20000,
+      chunk: 2000,
+      cells: cells.map((c) => c.name),
+      provenance: { baseRules: base, seats: 'basic x players', variants: Object.fromEntries(cells.map((c) => [c.name, { change: HOUSE_VARIANTS[c.name], rules: c.rules }])) },
+      runGame(cell, index, seed, tally) {
+        const c = cells[cell]!;
+        const ref = c === reference ? null : reference.arm.play(seed, cell, index);
+        const refRound = ref ? perRound(reference, ref) : 0;
+        const refTurns = ref ? ref.recTurns.reduce((a, b) => a + b, 0) / ref.cfg.rounds : 0;
+        const s = c.arm.play(seed, cell, index);
+        const k = s.n;
+        const R = c.rules.rounds;
+        counter.add(s);
+        counter.flush(tally, 'v');
+        const round = perRound(c, s);
+        const turns = s.recTurns.reduce((a, b) => a + b, 0) / R;
+        addMean(tally, 'penalty', round);
+        addMean(tally, 'diffPenalty', ref ? round - refRound : 0);
+        addMean(tally, 'diffTurns', ref ? turns - refTurns : 0);
+        // Mean round score by position from that round's starter; the starter's edge over the rest.
+        byPosition.fill(0);
+        for (let r = 0; r < R; r++) {
+          for (let seat = 0; seat < k; seat++) {
+            const pos = ((seat - s.recStarter[r]!) * s.cfg.step % k + k) % k;
+            byPosition[pos]! += s.recScore[r * k + seat]! / R;
+          }
+        }
+        for (let p = 0; p < k; p++) addMean(tally, `pos${p}`, byPosition[p]!);
+        let rest = 0;
+        for (let p = 1; p < k; p++) rest += byPosition[p]!;
+        addMean(tally, 'starterEdge', byPosition[0]! - rest / (k - 1));
+        // Spread of the game scores: their standard deviation across the table, and the range.
+        let sum = 0;
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (let seat = 0; seat < k; seat++) {
+          const x = s.total[seat]!;
+          sum += x;
+          lo = Math.min(lo, x);
+          hi = Math.max(hi, x);
+        }
+        let ss = 0;
+        for (let seat = 0; seat < k; seat++) ss += (s.total[seat]! - sum / k) ** 2;
+        addMean(tally, 'sd', Math.sqrt(ss / (k - 1)));
+        addMean(tally, 'range', hi - lo);
+        // Game wins by seat (gameTie = 'share': ties are counted apart).
+        let winners = 0;
+        for (let seat = 0; seat < k; seat++) if (s.total[seat] === lo) winners++;
+        for (let seat = 0; seat < k; seat++) {
+          const top = s.total[seat] === lo;
+          addRate(tally, `win${seat}`, top && winners === 1 ? 1 : 0, 1);
+          addRate(tally, `tie${seat}`, top && winners > 1 ? 1 : 0, 1);
+          addMean(tally, `game${seat}`, s.total[seat]!);
+        }
+      },
+      tables(tallies) {
+        const main = cells.map((c, i) => {
+          const t = tallies[i]!;
+          return [
+            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means.penalty?.n ?? 0, ...mean(t, 'v.turns'), ...mean(t, 'diffTurns'),
+            ...endCells(t, 'v'), ...mean(t, 'penalty'), ...mean(t, 'diffPenalty'), ...mean(t, 'starterEdge'), ...mean(t, 'sd'), ...mean(t, 'range'),
+          ];
+        });
+        const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, ...mean(tallies[i]!, `pos${p}`)]));
+        const seats = cells.flatMap((c, i) => Array.from({ length: n }, (_, seat) => {
+          const t = tallies[i]!;
+          return [c.name, seat, ...rate(t, `win${seat}`), ...rate(t, `tie${seat}`), ...mean(t, `game${seat}`)];
+        }));
+        return [
+          {
+            name: 'nylonppong-house-rules',
+            columns: [
+              'variant', 'change', 'games', ...meanColumns('round_turns'), ...meanColumns('diff_round_turns_vs_default'), ...endColumns(),
+              ...meanColumns('penalty_per_round'), ...meanColumns('diff_penalty_per_round_vs_default'), ...meanColumns('starter_edge_per_round'),
+              ...meanColumns('game_score_sd'), ...meanColumns('game_score_range'),
+            ],
+            rows: main,
+          },
+          { name: 'nylonppong-house-rules-position', columns: ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')], rows: positions },
+          { name: 'nylonppong-house-rules-seat', columns: ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score')], rows: seats },
+        ];
+      },
+      summary(tables) {
+        const t = tables[0]!;
+        const col = (name: string) => t.columns.indexOf(name);
+        const f = (x: unknown) => (x as number).toFixed(2);
+        const byTurns = [...t.rows].sort((a, b) => (a[col('round_turns')] as number) - (b[col('round_turns')] as number));
+        const short = byTurns[0]!;
+        const long = byTurns.at(-1)!;
+        const def = t.rows.find((r) => r[col('variant')] === 'default');
+        const lines = [
+          `shortest rounds: ${short[col('variant')]} (${f(short[col('round_turns')])} turns); longest: ${long[col('variant')]} (${f(long[col('round_turns')])})`,
+        ];
+        if (def) {
+          lines.unshift(`defaults: ${f(def[col('round_turns')])} turns a round; the starter scores ${f(def[col('starter_edge_per_round')])} ` +
+            `more per round than the others (95% CI ${f(def[col('starter_edge_per_round_ci_low')])} to ${f(def[col('starter_edge_per_round_ci_high')])})`);
+        }
+        return lines;
+      },
+    };
+  },
+};

@@ -1,0 +1,202 @@
+import { InputError } from '../src/core/errors.js';
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec, type StrategySpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
+import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
+import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
+import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
+import { END_STOP, END_STOP_FAILED, type NylonState } from '../src/games/hwatu/nylonppong/state.js';
+import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
+
+/** Round end reasons in END_* order (state.ts), as CSV column stems. */
+export const END_COLUMNS = ['end_stop', 'end_stop_failed', 'end_go_out', 'end_combo', 'end_exhausted'];
+
+/** Counts how rounds ended and how long they lasted over the games of one observation
+ * (e.g. one deal played in every rotation), then adds that observation to a tally. */
+export class RoundCounter {
+  private readonly ends = new Int32Array(END_COLUMNS.length);
+  private rounds = 0;
+  private turns = 0;
+
+  add(s: NylonState): void {
+    for (let r = 0; r < s.cfg.rounds; r++) {
+      this.ends[s.recEnd[r]! - 1]!++;
+      this.turns += s.recTurns[r]!;
+    }
+    this.rounds += s.cfg.rounds;
+  }
+
+  /** Adds rates `${key}.end${i}` and the mean round length `${key}.turns`, and resets. */
+  flush(t: Tally, key: string): void {
+    for (let i = 0; i < END_COLUMNS.length; i++) addRate(t, `${key}.end${i}`, this.ends[i]!, this.rounds);
+    addMean(t, `${key}.turns`, this.turns / this.rounds);
+    this.ends.fill(0);
+    this.rounds = 0;
+    this.turns = 0;
+  }
+}
+
+export const endCells = (t: Tally, key: string) => END_COLUMNS.flatMap((_, i) => rate(t, `${key}.end${i}`));
+export const endColumns = () => END_COLUMNS.flatMap(rateColumns);
+
+/** The house rules that can move the answer, each a layer over the defaults. */
+export const STOP_VARIANTS: Record<string, Record<string, unknown>> = {
+  default: {},
+  stopRequiresOtherPong: { stopRequiresOtherPong: true },
+  concealedTripletsIgnored: { concealedTriplet: true, concealedTripletScoring: 'ignore' },
+  failedStopPenalty50: { failedStopPenalty: 50 },
+};
+const FOCALS = ['basic', 'careful'];
+const LIMITS = [5, 10];
+const PLAYERS = [2, 3, 4, 5, 6];
+
+interface Cell { variant: string; limit: number; players: number; focal: string; rules: NylonRules; ts: number[]; arms: Arm<NylonState, NylonRules>[]; specs: StrategySpec[] }
+
+function list<T>(given: unknown, all: T[], name: string): T[] {
+  if (given === undefined) return all;
+  const want = Array.isArray(given) ? given : [given];
+  for (const x of want) if (!all.includes(x as T)) throw new InputError(`stop-limit: ${name} ${JSON.stringify(x)} is not one of ${all.join(', ')}`);
+  return all.filter((x) => want.includes(x));
+}
+
+/**
+ * `stop-limit`: "at what sum should I stop?" For each stop limit, player count, house-rule
+ * variant and focal strategy (basic or careful), one seat plays focal(t) for every t from 0
+ * (never stop) to the limit against basic seats at the limit. Every t of a cell plays the
+ * same deals, each rotated through all seats (duplicate), so every two t's are paired.
+ */
+export const stopLimit: ExperimentDef = {
+  name: 'stop-limit',
+  doc: 'Nylon-ppong: the best stop threshold t (0..stopLimit) for one seat against basic seats, per limit 5/10, 2-6 players, house rules and focal bot (basic, careful)',
+  defaultGames: 1000,
+  build(params) {
+    const variants = list(params.variant, Object.keys(STOP_VARIANTS), 'variant');
+    const focals = list(params.focal, FOCALS, 'focal');
+    const limits = list(params.limit, LIMITS, 'limit');
+    const players = list(params.players, PLAYERS, 'players');
+    const base = (params.rules as Record<string, unknown> | undefined) ?? {};
+    const cells: Cell[] = [];
+    for (const variant of variants) for (const focal of focals) for (const limit of limits) for (const n of players) {
+      const rules = resolveRules(nylonppong.schema, [
+        { where: 'stop-limit rules', values: base },
+        { where: `stop-limit variant ${variant}`, values: { ...STOP_VARIANTS[variant], stopLimit: limit, players: n } },
+      ]);
+      const parse = (s: string) => parseSpec(s, nylonppongStrategies, 'nylonppong', rules);
+      const ts = Array.from({ length: limit + 1 }, (_, t) => t);
+      const specs = ts.map((t) => parse(`${focal}(t=${t})`));
+      // careful is also measured against plain basic at the limit.
+      if (focal !== 'basic') specs.push(parse(`basic(t=${limit})`));
+      const field = Array.from({ length: n - 1 }, () => parse('basic'));
+      const arms = specs.map((spec) => new Arm(nylonppong, rules, [spec, ...field], nylonppongStrategies));
+      cells.push({ variant, limit, players: n, focal, rules, ts, arms, specs });
+    }
+    const rowOf = (c: Cell) => [c.variant, c.limit, c.players, c.focal];
+    const counter = new RoundCounter();
+    return {
+      name: 'stop-limit',
+      games: params.games ?? 1000,
+      chunk: 200,
+      cells: cells.map((c) => `${c.variant} limit=${c.limit} players=${c.players} focal=${c.focal}`),
+      provenance: {
+        variants: Object.fromEntries(variants.map((v) => [v, STOP_VARIANTS[v]])), baseRules: base,
+        field: 'basic (t = stopLimit)', cells: cells.map((c) => ({ ...Object.fromEntries(['variant', 'limit', 'players', 'focal'].map((k, i) => [k, rowOf(c)[i]])), rules: c.rules, arms: c.specs.map((s) => s.text) })),
+      },
+      runGame(cell, index, seed, tally) {
+        const c = cells[cell]!;
+        const n = c.players;
+        const R = c.rules.rounds;
+        const games = new Float64Array(c.arms.length);
+        c.arms.forEach((arm, a) => {
+          let total = 0;
+          let stops = 0;
+          let failed = 0;
+          for (let rot = 0; rot < n; rot++) {
+            const s = arm.play(seed, cell, index, rot);
+            total += arm.returns[0]!;
+            for (let r = 0; r < R; r++) {
+              if (s.recEnder[r] !== rot) continue;
+              if (s.recEnd[r] === END_STOP) stops++;
+              else if (s.recEnd[r] === END_STOP_FAILED) { stops++; failed++; }
+            }
+            counter.add(s);
+          }
+          counter.flush(tally, `${a}`);
+          games[a] = total / n;
+          addMean(tally, `${a}.game`, games[a]!);
+          addRate(tally, `${a}.stop`, stops, R * n);
+          addRate(tally, `${a}.fail`, failed, stops);
+        });
+        const limitArm = c.limit;
+        const basicArm = c.arms.length - 1;
+        for (let a = 0; a < c.arms.length; a++) {
+          addMean(tally, `${a}.diff`, games[a]! - games[limitArm]!);
+          addMean(tally, `${a}.diffBasic`, games[a]! - games[basicArm]!);
+          for (let b = a + 1; b <= c.limit; b++) addMean(tally, `pair.${a}.${b}`, games[a]! - games[b]!);
+        }
+      },
+      tables(tallies) {
+        const rows: (string | number)[][] = [];
+        const best: (string | number)[][] = [];
+        cells.forEach((c, cell) => {
+          const t = tallies[cell]!;
+          const R = c.rules.rounds;
+          const perRound = (key: string) => mean(t, key).map((x) => x / R);
+          c.specs.forEach((spec, a) => {
+            rows.push([
+              ...rowOf(c), a < c.ts.length ? c.ts[a]! : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
+              ...perRound(`${a}.game`), ...mean(t, `${a}.game`), ...mean(t, `${a}.diff`), ...mean(t, `${a}.diffBasic`),
+              ...rate(t, `${a}.stop`), ...rate(t, `${a}.fail`), ...endCells(t, `${a}`), ...mean(t, `${a}.turns`),
+            ]);
+          });
+          const order = [...c.ts].sort((x, y) => summarizeMean(t.means[`${x}.game`]).mean - summarizeMean(t.means[`${y}.game`]).mean);
+          const b = order[0]!;
+          // The runner-up plays differently from the best somewhere (t = 0 and 1 never differ:
+          // no 2 cards sum to 1), else it is no alternative.
+          const differs = (x: number) => summarizeMean(t.means[`pair.${Math.min(b, x)}.${Math.max(b, x)}`]).sd > 0;
+          const next = order.find((x) => x !== b && differs(x)) ?? order[1]!;
+          // margin = next - best, from the paired tally of the lower t minus the higher t.
+          const pair = mean(t, `pair.${Math.min(b, next)}.${Math.max(b, next)}`).map((x) => (b < next ? -x : x) / R);
+          const margin = b < next ? [pair[0]!, pair[2]!, pair[1]!] : pair;
+          const vsLimit = mean(t, `${b}.diff`).map((x) => x / R);
+          best.push([
+            ...rowOf(c), b, ...perRound(`${b}.game`), next, ...margin, margin[1]! > 0 ? 'yes' : 'no', ...vsLimit,
+          ]);
+        });
+        const tables: CsvTable[] = [
+          {
+            name: 'stop-limit',
+            columns: [
+              'variant', 'limit', 'players', 'focal', 't', 'strategy', 'games', ...meanColumns('penalty_per_round'),
+              ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'),
+              ...rateColumns('stop_rate'), ...rateColumns('stop_fail_rate'), ...endColumns(), ...meanColumns('round_turns'),
+            ],
+            rows,
+          },
+          {
+            name: 'stop-limit-best',
+            columns: [
+              'variant', 'limit', 'players', 'focal', 'best_t', ...meanColumns('best_penalty_per_round'), 'next_t',
+              ...meanColumns('margin_per_round'), 'margin_significant', ...meanColumns('best_vs_t_limit_per_round'),
+            ],
+            rows: best,
+          },
+        ];
+        return tables;
+      },
+      summary(tables) {
+        const t = tables.find((x) => x.name === 'stop-limit-best')!;
+        const col = (name: string) => t.columns.indexOf(name);
+        const lines: string[] = [];
+        for (const variant of variants) for (const focal of focals) for (const limit of limits) {
+          const mine = t.rows.filter((r) => r[col('variant')] === variant && r[col('focal')] === focal && r[col('limit')] === limit);
+          if (mine.length === 0) continue;
+          const each = mine.map((r) => `${r[col('players')]}p t=${r[col('best_t')]}${r[col('margin_significant')] === 'yes' ? '' : '?'}`);
+          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t by players ${each.join(', ')} (? = not clearly ahead of the next t)`);
+        }
+        return lines;
+      },
+    };
+  },
+};

@@ -1,0 +1,36 @@
+import { rate } from '../../../bench/clock.js';
+import { Rng } from '../../../core/rng.js';
+import { resolveRules } from '../../../core/rules.js';
+import { parseSpec } from '../../../core/strategy.js';
+import { Arm } from '../../../experiment/arm.js';
+import { nylonppongStrategies } from '../../../../strategies/nylonppong/index.js';
+import { CARDS, Deck } from '../deck.js';
+import { nylonppong } from './game.js';
+import { nylonRulesSchema } from './rules.js';
+
+/**
+ * Rounds per second on one core with four basic seats under the default rules, played as
+ * an experiment plays them (Arm: seeded streams per game), beside a floor: a full 48-card
+ * shuffle per round, with a stream seeded per game of `rounds` rounds alike.
+ */
+export function benchNylonppong(seconds: number): { roundsPerSec: number; floorPerSec: number } {
+  const rules = resolveRules(nylonRulesSchema, []);
+  const spec = parseSpec('basic', nylonppongStrategies, 'nylonppong', rules);
+  const arm = new Arm(nylonppong, rules, Array.from({ length: rules.players }, () => spec), nylonppongStrategies);
+  let games = 0;
+  const roundsPerSec = rate(seconds, () => {
+    for (let k = 0; k < 100; k++) arm.play('bench', 0, games++);
+    return 100 * rules.rounds;
+  });
+  const deck = new Deck();
+  let g = 0;
+  const floorPerSec = rate(seconds, () => {
+    const rng = new Rng(`floor/${g++}`);
+    for (let r = 0; r < rules.rounds; r++) {
+      deck.reset();
+      for (let i = 0; i < CARDS; i++) deck.draw(rng);
+    }
+    return rules.rounds;
+  });
+  return { roundsPerSec, floorPerSec };
+}
