@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { benchNylonppong } from '../bench/nylonppong.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { runExperiment } from '../runner/pool.js';
 import { resolveRules } from '../core/rules.js';
@@ -29,6 +30,9 @@ export function registerBench(program: Command): void {
       const w = benchWolnamppong(flags.seconds);
       report.wolnamppong = { ...w, ratioToFloor: w.decisionsPerSec / w.floorPerSec };
       log(`wolnamppong: ${fmt(w.decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(w.floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${(w.decisionsPerSec / w.floorPerSec).toFixed(2)}`);
+      const ny = benchNylonppong(flags.seconds);
+      report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
+      log(`nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`);
       const sp = await workerSpeedup(flags.speedupSeconds, w.gamesPerSec);
       report.workers = sp;
       log(`workers: ${sp.games} wolnamppong sessions in ${sp.seconds1.toFixed(1)} s on 1 worker, ${sp.seconds2.toFixed(1)} s on 2: speed-up ${sp.speedup.toFixed(2)}`);

@@ -53,6 +53,8 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
 export const DEFAULT_STUDY: { name: string; games: number }[] = [
   { name: 'wolnamppong-odds', games: 4000 },
   { name: 'wolnamppong-strategies', games: 3000 },
+  { name: 'stop-limit', games: 200 },
+  { name: 'nylonppong-house-rules', games: 4000 },
 ];
 
 export function registerRun(program: Command): void {

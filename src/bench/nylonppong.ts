@@ -1,12 +1,12 @@
-import { rate } from '../../../bench/clock.js';
-import { Rng } from '../../../core/rng.js';
-import { resolveRules } from '../../../core/rules.js';
-import { parseSpec } from '../../../core/strategy.js';
-import { Arm } from '../../../experiment/arm.js';
-import { nylonppongStrategies } from '../../../../strategies/nylonppong/index.js';
-import { CARDS, Deck } from '../deck.js';
-import { nylonppong } from './game.js';
-import { nylonRulesSchema } from './rules.js';
+import { rate } from './clock.js';
+import { dealRng } from '../core/rng.js';
+import { resolveRules } from '../core/rules.js';
+import { parseSpec } from '../core/strategy.js';
+import { Arm } from '../experiment/arm.js';
+import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
+import { CARDS, Deck } from '../games/hwatu/deck.js';
+import { nylonppong } from '../games/hwatu/nylonppong/game.js';
+import { nylonRulesSchema } from '../games/hwatu/nylonppong/rules.js';
 
 /**
  * Rounds per second on one core with four basic seats under the default rules, played as
@@ -25,7 +25,7 @@ export function benchNylonppong(seconds: number): { roundsPerSec: number; floorP
   const deck = new Deck();
   let g = 0;
   const floorPerSec = rate(seconds, () => {
-    const rng = new Rng(`floor/${g++}`);
+    const rng = dealRng('floor', 0, g++);
     for (let r = 0; r < rules.rounds; r++) {
       deck.reset();
       for (let i = 0; i < CARDS; i++) deck.draw(rng);
