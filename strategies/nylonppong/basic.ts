@@ -41,17 +41,22 @@ export function basicAfterDraw(v: NylonView, legal: Int16Array, n: number): numb
   return -1;
 }
 
-export function basicStrategy(t: number): Strategy<NylonView> {
-  const stop = (v: NylonView) => v.handSum <= t;
+/** basic with its stop test and its discard (a month) as parameters: careful changes
+ * the first, defensive the second. */
+export function basicWith(stop: (v: NylonView) => boolean, discard: (v: NylonView) => number): Strategy<NylonView> {
   return {
     choose(v, legal, n) {
       const a = basicClaim(v, legal, n, stop);
       if (a >= 0) return a;
       const b = basicAfterDraw(v, legal, n);
       if (b >= 0) return b;
-      return DISCARD + v.highestSingle() - 1;
+      return DISCARD + discard(v) - 1;
     },
   };
+}
+
+export function basicStrategy(t: number): Strategy<NylonView> {
+  return basicWith((v) => v.handSum <= t, (v) => v.highestSingle());
 }
 
 export const basic: StrategyDef<NylonView, NylonRules> = {

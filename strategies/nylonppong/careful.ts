@@ -1,8 +1,7 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
-import { DISCARD } from '../../src/games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../../src/games/hwatu/nylonppong/rules.js';
 import type { NylonView } from '../../src/games/hwatu/nylonppong/view.js';
-import { basicAfterDraw, basicClaim, tParam } from './basic.js';
+import { basicWith, tParam } from './basic.js';
 
 const MAX_HAND = 9;
 const MAX_SCORE = 24;
@@ -78,15 +77,6 @@ export const careful: StrategyDef<NylonView, NylonRules> = {
   make(p) {
     const t = p.t!;
     const k = p.k!;
-    const stop = (v: NylonView) => v.handSum <= t && failedStopChance(v) < k;
-    return {
-      choose(v, legal, n) {
-        const a = basicClaim(v, legal, n, stop);
-        if (a >= 0) return a;
-        const b = basicAfterDraw(v, legal, n);
-        if (b >= 0) return b;
-        return DISCARD + v.highestSingle() - 1;
-      },
-    };
+    return basicWith((v) => v.handSum <= t && failedStopChance(v) < k, (v) => v.highestSingle());
   },
 };
