@@ -11,6 +11,9 @@ import { nylonppong } from './games/hwatu/nylonppong/game.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { stopLimit } from '../experiments/stop-limit.js';
 import { nylonppongHouseRules } from '../experiments/nylonppong-house-rules.js';
+import { korean } from './games/mahjong/korean/game.js';
+import { koreanStrategies } from '../strategies/korean/index.js';
+import { uperFuriten } from '../experiments/uper-furiten.js';
 
 /** Every game, its strategies and every experiment: the one place plug-ins are listed. */
 export interface GameEntry {
@@ -23,9 +26,10 @@ export interface GameEntry {
 export const GAMES: GameEntry[] = [
   { def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold' },
   { def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic' },
+  { def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency' },
 ];
 
-export const EXPERIMENTS: ExperimentDef[] = [sim, wolnamppongOdds, wolnamppongStrategiesExperiment, stopLimit, nylonppongHouseRules];
+export const EXPERIMENTS: ExperimentDef[] = [sim, wolnamppongOdds, wolnamppongStrategiesExperiment, stopLimit, nylonppongHouseRules, uperFuriten];
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);

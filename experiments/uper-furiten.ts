@@ -1,0 +1,126 @@
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
+import { addMean, addRate } from '../src/stats/tally.js';
+import { korean } from '../src/games/mahjong/korean/game.js';
+import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
+import { LOST_KINDS } from '../src/games/mahjong/korean/state.js';
+import { koreanStrategies } from '../strategies/korean/index.js';
+
+/** Focal uper policies; the first, dama, is the baseline of every paired difference. */
+const POLICIES = ['dama', 'uper-always', 'uper-wait(w=6)', 'uper-early(k=8)'];
+/** The three other seats: silent efficiency, or efficiency that folds against an uper. */
+const OPPONENTS = ['dama', 'fold-vs-uper(s=1)'];
+/** Each sacred-discard or uper rule varied alone from the defaults. */
+const VARIANTS: { name: string; set: Partial<KoreanRules> }[] = [
+  { name: 'default', set: {} },
+  { name: 'stemRule=declarationOnly', set: { stemRule: 'declarationOnly' } },
+  { name: 'stemRule=none', set: { stemRule: 'none' } },
+  { name: 'tempFuritenScope=allWaits', set: { tempFuritenScope: 'allWaits' } },
+  { name: 'uperRonCheck=anyWait', set: { uperRonCheck: 'anyWait' } },
+  { name: 'openUper=true', set: { openUper: true } },
+];
+const LOST_COLUMNS = ['lost_temporary', 'lost_identical', 'lost_stem', 'lost_after_uper_miss', 'lost_dead'];
+
+/**
+ * `uper-furiten`: when does declaring uper pay, and what do the sacred-discard rules cost or
+ * protect? Each cell is a rule variant and a field of opponents; each arm seats one focal
+ * uper policy against three opponents. All arms play the same deal for a game index (one
+ * hand), with the focal seat rotated by the index (duplicate deals), so their paired
+ * difference against dama is narrow. Wins lost to sacred discard count the discards the
+ * focal hand could have won on (shape and 2 basic points) but for each kind of it.
+ */
+export const uperFuriten: ExperimentDef = {
+  name: 'uper-furiten',
+  doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
+  defaultGames: 20000,
+  build(params) {
+    const base = (params.rules as Record<string, unknown>) ?? {};
+    const rulesOf = VARIANTS.map((v) => resolveRules<KoreanRules>(koreanSchema, [
+      { where: 'uper-furiten', values: base },
+      { where: `uper-furiten variant ${v.name}`, values: { ...v.set, handsPerSession: 1 } },
+    ]));
+    const cells = VARIANTS.flatMap((v, vi) => OPPONENTS.map((opp) => ({ variant: v.name, rules: rulesOf[vi]!, opp })));
+    const spec = (text: string, rules: KoreanRules) => parseSpec(text, koreanStrategies, 'korean', rules);
+    const arms = cells.map((c) => POLICIES.map((p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies)));
+    const policyText = POLICIES.map((p) => spec(p, rulesOf[0]!).text);
+    const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
+    return {
+      name: 'uper-furiten',
+      games: params.games ?? 20000,
+      chunk: 500,
+      cells: cells.map((c) => `${c.variant} vs ${c.opp}`),
+      provenance: { variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })), policies: policyText, opponents: oppText },
+      runGame(cell, index, seed, tally) {
+        const focal = index % 4;
+        let baseNet = 0;
+        let baseWin = 0;
+        arms[cell]!.forEach((arm, k) => {
+          const s = arm.play(seed, cell, index, focal);
+          const st = s.stats;
+          const net = arm.returns[0]!;
+          const wins = st.wins[focal]!;
+          if (k === 0) {
+            baseNet = net;
+            baseWin = wins;
+          }
+          addMean(tally, `net.${k}`, net);
+          addMean(tally, `diff.${k}`, net - baseNet);
+          addMean(tally, `winDiff.${k}`, wins - baseWin);
+          addRate(tally, `win.${k}`, wins, st.hands);
+          addRate(tally, `selfDraw.${k}`, st.selfDraws[focal]!, wins);
+          addRate(tally, `dealIn.${k}`, st.dealIns[focal]!, st.hands);
+          addRate(tally, `uper.${k}`, st.upers[focal]!, st.hands);
+          addRate(tally, `jump.${k}`, st.jumps[focal]!, st.hands);
+          addRate(tally, `draw.${k}`, st.exhaustive, st.hands);
+          // Ratios over wins: y, x and y * x for the delta-method interval.
+          addMean(tally, `wins.${k}`, wins);
+          for (const [key, y] of [['value', st.winPoints[focal]!], ['turn', st.winTurns[focal]!]] as const) {
+            addMean(tally, `${key}.${k}`, y);
+            addMean(tally, `${key}Wins.${k}`, y * wins);
+          }
+          for (let j = 0; j < LOST_KINDS.length; j++) addMean(tally, `lost${j}.${k}`, st.lost[focal * LOST_KINDS.length + j]!);
+        });
+      },
+      tables(tallies) {
+        const rows = cells.flatMap((c, cell) => POLICIES.map((_p, k) => {
+          const t = tallies[cell]!;
+          return [
+            c.variant, oppText[OPPONENTS.indexOf(c.opp)]!, policyText[k]!, t.means[`net.${k}`]?.n ?? 0,
+            ...rate(t, `win.${k}`), ...rate(t, `selfDraw.${k}`), ...rate(t, `dealIn.${k}`),
+            ...mean(t, `net.${k}`), ...ratioWithInterval(t, `value.${k}`, `wins.${k}`, `valueWins.${k}`),
+            ...rate(t, `uper.${k}`),
+            ...LOST_KINDS.flatMap((_n, j) => mean(t, `lost${j}.${k}`)),
+            ...rate(t, `jump.${k}`), ...rate(t, `draw.${k}`),
+            ...ratioWithInterval(t, `turn.${k}`, `wins.${k}`, `turnWins.${k}`),
+            ...mean(t, `diff.${k}`), ...mean(t, `winDiff.${k}`),
+          ];
+        }));
+        return [{
+          name: 'uper-furiten',
+          columns: [
+            'rules', 'opponents', 'policy', 'hands',
+            ...rateColumns('win_rate'), ...rateColumns('self_draw_share'), ...rateColumns('deal_in_rate'),
+            ...meanColumns('net_per_hand'), ...meanColumns('win_value'), ...rateColumns('uper_rate'),
+            ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
+            ...rateColumns('jump_rate'), ...rateColumns('draw_rate'), ...meanColumns('winning_turn'),
+            ...meanColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'),
+          ],
+          rows,
+        }];
+      },
+      summary([t]) {
+        const c = (name: string) => t!.columns.indexOf(name);
+        const f = (x: unknown) => (x as number).toFixed(2);
+        return cells.map((cell) => {
+          const opp = oppText[OPPONENTS.indexOf(cell.opp)]!;
+          const mine = t!.rows.filter((r) => r[c('rules')] === cell.variant && r[c('opponents')] === opp).slice(1);
+          return `${cell.variant} vs ${opp}: net points per hand vs dama: ` + mine.map((r) =>
+            `${r[c('policy')]} ${f(r[c('net_diff_vs_dama')])} [${f(r[c('net_diff_vs_dama_ci_low')])}, ${f(r[c('net_diff_vs_dama_ci_high')])}]`).join('; ');
+        });
+      },
+    };
+  },
+};

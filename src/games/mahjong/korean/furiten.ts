@@ -1,0 +1,36 @@
+// Sacred discard (후리텐), rules §1.H: which discard wins a seat may not take, and why.
+// Everything is a mask test against the seat's winning tiles W, its discards D and their stems.
+
+import { BIT, STEM, stemsOf } from './kinds.js';
+import {
+  LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS,
+  NO_RON_MISSED, type KoreanState,
+} from './state.js';
+
+/**
+ * -1 when `seat` may go out on discard `t` as far as sacred discard goes, else the LOST_* kind
+ * that forbids it, in the rules' check order: dead hand, after-uper no-ron, identical (❶(2)
+ * overrides ❶(3)), stem (❶(3) and ❷), then temporary (❶(1), on top).
+ */
+export function ronBlock(s: KoreanState, seat: number, t: number): number {
+  const r = s.r;
+  if (s.dead[seat] !== 0) return LOST_DEAD;
+  const nr = s.noRon[seat]!;
+  if (nr !== 0) return nr === NO_RON_MISSED ? LOST_UPER_MISS : LOST_IDENTICAL;
+  const bit = BIT[t]!;
+  const d = s.dMask[seat]!;
+  if (r.identicalFuriten === 'blocksAllRon' ? (s.waits[seat]! & d) !== 0 : (bit & d) !== 0) return LOST_IDENTICAL;
+  if (r.stemRule === 'allDiscards') {
+    if ((bit & stemsOf(d)) !== 0) return LOST_STEM;
+  } else if (r.stemRule === 'declarationOnly' && s.uper[seat] !== 0) {
+    if ((bit & STEM[s.uperTile[seat]!]!) !== 0) return LOST_STEM;
+  }
+  if ((bit & s.temp[seat]!) !== 0) return LOST_TEMPORARY;
+  return -1;
+}
+
+/** `seat` let a winning discard `t` go (❶(1), ➌(1)); see offerDiscard for which count. */
+export function missedWin(s: KoreanState, seat: number, t: number): void {
+  if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
+  else s.temp[seat] = s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
+}

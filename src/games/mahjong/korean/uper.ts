@@ -1,0 +1,127 @@
+// Uper (엎어, Korean riichi), rules §1.G: which declaration discards are valid.
+// Conditions a (concealed) and c (live wall) are the caller's; this checks b (ready after the
+// discard) and d (2 basic points on a discard win, on every wait or on one: uperRonCheck),
+// and the open-uper extra (waits of 3+ kinds with 9+ live tiles).
+
+import { PLAY_KINDS } from '../tiles.js';
+import { KIND_OF_BIT, popcount } from './kinds.js';
+import { SLOT, WEIGHT, quadPairsWait } from './hand-eval.js';
+import { ronBasic } from './judge.js';
+import type { KoreanState } from './state.js';
+
+export const UPER_OK = 1;
+export const OPEN_UPER_OK = 2;
+
+const WAYS = 16;
+
+/**
+ * Remembers, per seat, the waits and condition d of recent 13-tile hands. A ready player
+ * usually throws back what it draws, so its next turn asks about the same 13 tiles again;
+ * within one hand a seat's melds only grow, so (pattern indices, meld count) is a full key.
+ */
+export class UperCache {
+  private readonly keys = new Int32Array(4 * WAYS * 4);
+  private readonly waits = new Int32Array(4 * WAYS);
+  private readonly ok = new Uint8Array(4 * WAYS);
+
+  clear(): void {
+    this.keys.fill(-1);
+  }
+
+  lookup(seat: number, m: number, p: number, z: number, melds: number): number {
+    const slot = seat * WAYS + (((m * 31) ^ (p * 17) ^ (z * 7) ^ melds) & (WAYS - 1));
+    const k = this.keys;
+    const at = slot * 4;
+    return k[at] === m && k[at + 1] === p && k[at + 2] === z && k[at + 3] === melds ? slot : -1;
+  }
+
+  store(seat: number, m: number, p: number, z: number, melds: number, waits: number, ok: boolean): void {
+    const slot = seat * WAYS + (((m * 31) ^ (p * 17) ^ (z * 7) ^ melds) & (WAYS - 1));
+    const at = slot * 4;
+    this.keys[at] = m;
+    this.keys[at + 1] = p;
+    this.keys[at + 2] = z;
+    this.keys[at + 3] = melds;
+    this.waits[slot] = waits;
+    this.ok[slot] = ok ? 1 : 0;
+  }
+
+  waitsAt(slot: number): number {
+    return this.waits[slot]!;
+  }
+
+  okAt(slot: number): boolean {
+    return this.ok[slot] === 1;
+  }
+}
+
+/** Waits of `seat`'s hand with one `k` removed (loaded into s.ev first). */
+function waitsWithout(s: KoreanState, seat: number, k: number, melds: number): number {
+  let w = s.ev.waits(melds, s.fullKinds(seat, k));
+  if (melds === 0 && s.r.sevenPairsAllowQuad) w |= quadPairsWait(s.hand, seat * PLAY_KINDS, k);
+  return w;
+}
+
+/**
+ * UPER_OK | OPEN_UPER_OK for declaring while discarding `k`, given that conditions a and c
+ * hold. Open uper is reported only when the rules allow it.
+ */
+export function uperCheck(s: KoreanState, seat: number, k: number): number {
+  const g = s.gi;
+  const melds = s.meldN[seat]!;
+  const m = g[seat * 3]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0);
+  const p = g[seat * 3 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0);
+  const z = g[seat * 3 + 2]! - (SLOT[k] === 2 ? WEIGHT[k]! : 0);
+  let waits: number;
+  let ok: boolean;
+  const slot = s.uperCache.lookup(seat, m, p, z, melds);
+  if (slot >= 0) {
+    waits = s.uperCache.waitsAt(slot);
+    ok = s.uperCache.okAt(slot);
+  } else {
+    s.ev.setIndices(m, p, z);
+    waits = waitsWithout(s, seat, k, melds);
+    ok = waits !== 0 && ronCheck(s, seat, k, waits);
+    s.uperCache.store(seat, m, p, z, melds, waits, ok);
+  }
+  if (!ok) return 0;
+  if (!s.r.openUper || popcount(waits) < 3) return UPER_OK;
+  let live = 0;
+  const off = seat * PLAY_KINDS;
+  for (let w = waits; w !== 0; w &= w - 1) {
+    const t = KIND_OF_BIT[31 - Math.clz32(w & -w)]!;
+    // After discarding k the player holds one k fewer and everyone sees it: the sum is the same.
+    live += 4 - s.hand[off + t]! - s.seen[t]!;
+  }
+  return live >= 9 ? UPER_OK | OPEN_UPER_OK : UPER_OK;
+}
+
+/** Condition d: a discard win on every wait (or one, per uperRonCheck) is worth 2 basic points. */
+function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boolean {
+  const all = s.r.uperRonCheck === 'allWaits';
+  const off = seat * PLAY_KINDS;
+  s.hand[off + k] = s.hand[off + k]! - 1;
+  let result = all;
+  for (let w = waits; w !== 0; w &= w - 1) {
+    const t = KIND_OF_BIT[31 - Math.clz32(w & -w)]!;
+    const good = ronBasic(s, seat, t) >= 2;
+    if (good !== all) {
+      result = good;
+      break;
+    }
+  }
+  s.hand[off + k] = s.hand[off + k]! + 1;
+  return result;
+}
+
+/** After uper: a concealed kong of the drawn tile k keeps the waits unchanged. */
+export function kongKeepsWaits(s: KoreanState, seat: number, k: number): boolean {
+  const g = s.gi;
+  const at = seat * 3 + SLOT[k]!;
+  const before = g[at]!;
+  g[at] = before - 4 * WEIGHT[k]!;
+  s.ev.setIndices(g[seat * 3]!, g[seat * 3 + 1]!, g[seat * 3 + 2]!);
+  g[at] = before;
+  // The kong keeps all four copies: k is full either way.
+  return s.ev.waits(s.meldN[seat]! + 1, s.fullKinds(seat, -1)) === s.waits[seat];
+}

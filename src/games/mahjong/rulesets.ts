@@ -1,0 +1,138 @@
+// The mahjong rulesets a hand can be analysed under without playing a game (`pongsim hand`):
+// which tiles exist, how a hand is measured (shanten, improving tiles) and, when the ruleset
+// has one, how a complete hand scores. A new ruleset is one more entry in RULESETS.
+
+import { InputError } from '../../core/errors.js';
+import type { RulesSchema } from '../../core/rules.js';
+import type { Meld } from './decompose.js';
+import { koreanSchema, type KoreanRules } from './korean/rules.js';
+import { scoreHand } from './korean/scoring.js';
+import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, type WinShapes } from './shanten.js';
+import { CHINESE_AMERICAN_SET, KOREAN_SET, type TileSet } from './tile-sets.js';
+import { improvingTiles } from './waits.js';
+
+/**
+ * How far a hand is from winning. Concealed counts cover kinds 0..33 (flowers set aside) and
+ * hold 13 - 3k or 14 - 3k tiles with k called melds. Behind an interface because American
+ * play matches a card with jokers rather than sets and a pair; its evaluator plugs in here.
+ */
+export interface HandEvaluator {
+  /** -1 complete, 0 ready, n tiles to exchange - 1. */
+  shanten(concealed: ArrayLike<number>, melds: number): number;
+  /** Kinds whose draw lowers the shanten of a 13 - 3k tile hand; fills `out` (length >= 34). */
+  improving(concealed: ArrayLike<number>, melds: number, out: Uint8Array): number;
+}
+
+/** The table-driven evaluator for rulesets whose wins are sets and a pair plus special shapes. */
+export function shapeEvaluator(shapes: WinShapes): HandEvaluator {
+  return {
+    shanten: (c, melds) => shanten(c, melds, shapes),
+    improving: (c, melds, out) => improvingTiles(c, melds, shapes, out),
+  };
+}
+
+/** Facts about a win beyond its tiles; a scorer lists the ones it reads in `reads`. */
+export interface WinSituation {
+  /** 0..3 = E S W N. */
+  seatWind: number;
+  roundWind: number;
+  /** Flowers exposed beside the hand. */
+  flowers: number;
+  uper: 'none' | 'uper' | 'open';
+  /** Self-drawn on a kong replacement tile. */
+  kongReplacement: boolean;
+  /** Won on the discard that followed a kong. */
+  afterKongDiscard: boolean;
+  /** The last wall tile, or the last discard. */
+  last: boolean;
+  first: 'none' | 'heavenly' | 'earthly' | 'human';
+}
+
+export interface WinInput {
+  /** Concealed play tiles by kind (length >= 34), winning tile included. */
+  concealed: ArrayLike<number>;
+  melds: readonly Meld[];
+  winTile: number;
+  selfDraw: boolean;
+  situation: WinSituation;
+}
+
+export interface HandScore {
+  /** Whether the rules let this hand win (e.g. Korean: at least 2 basic points). */
+  legal: boolean;
+  /** Why it may not win, or null. */
+  reason: string | null;
+  total: number;
+  /** The ruleset's own subtotals, e.g. { basic, bonus, dora, ante }. */
+  parts: Record<string, number>;
+  breakdown: { name: string; points: number }[];
+}
+
+/** A ruleset's scorer, with the house-rule schema its `--rules` and `--set` are checked against. */
+export interface HandScorer {
+  readonly schema: RulesSchema<unknown>;
+  readonly reads: readonly (keyof WinSituation)[];
+  score(win: WinInput, rules: unknown): HandScore;
+}
+
+export interface Ruleset {
+  readonly id: string;
+  readonly title: string;
+  readonly set: TileSet;
+  readonly evaluator: HandEvaluator;
+  /** Whether chows may be called, under the resolved house rules (null when the ruleset has no scorer). */
+  chowMelds(rules: unknown): boolean;
+  readonly scorer: HandScorer | null;
+}
+
+/** Types one scorer against its own rules object; the table stores it with that type erased. */
+function scorer<R>(schema: RulesSchema<R>, reads: readonly (keyof WinSituation)[], score: (win: WinInput, rules: R) => HandScore): HandScorer {
+  return { schema: schema as RulesSchema<unknown>, reads, score: (win, rules) => score(win, rules as R) };
+}
+
+const koreanScorer = scorer<KoreanRules>(
+  koreanSchema,
+  ['seatWind', 'roundWind', 'flowers', 'uper', 'kongReplacement', 'afterKongDiscard', 'last', 'first'],
+  (win, r) => {
+    if (r.tileSet === 'korean100' && win.situation.flowers > 0) {
+      throw new InputError('flowers: the korean100 tile set has no flowers (tileSet korean104 has four)');
+    }
+    if (win.situation.uper === 'open' && !r.openUper) {
+      throw new InputError('--open-uper: open uper is off in these rules; add --set openUper=true or --rules four-winds');
+    }
+    const s = scoreHand({ concealed: win.concealed, melds: win.melds, winTile: win.winTile, selfDraw: win.selfDraw, ...win.situation }, r);
+    return {
+      legal: s.legal,
+      reason: s.reason,
+      total: s.total,
+      parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante },
+      breakdown: s.breakdown,
+    };
+  },
+);
+
+export const RULESETS: readonly Ruleset[] = [
+  {
+    id: 'korean',
+    title: 'Korean 2-point: 104 tiles (no bamboo, four flowers), standard hands and seven pairs',
+    set: KOREAN_SET,
+    evaluator: shapeEvaluator(SEVEN_PAIRS_SHAPES),
+    // Korean play has no chow calls unless the house plays chowCalls = leftOnly.
+    chowMelds: (rules) => (rules as KoreanRules | null)?.chowCalls === 'leftOnly',
+    scorer: koreanScorer,
+  },
+  {
+    id: 'chinese-american',
+    title: 'Chinese-American: 144 tiles (eight flowers), standard hands, seven pairs and thirteen orphans (no scorer yet)',
+    set: CHINESE_AMERICAN_SET,
+    evaluator: shapeEvaluator(ALL_SHAPES),
+    chowMelds: () => true,
+    scorer: null,
+  },
+];
+
+export function rulesetById(id: string): Ruleset {
+  const r = RULESETS.find((x) => x.id === id);
+  if (!r) throw new InputError(`unknown ruleset "${id}"; allowed: ${RULESETS.map((x) => x.id).join(', ')}`);
+  return r;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTally, newTally } from '../../../../src/stats/tally.js';
+import { uperFuriten } from '../../../../experiments/uper-furiten.js';
+
+describe('uper-furiten experiment', () => {
+  it('plays every cell and reports each policy with intervals and the paired difference', () => {
+    const e = uperFuriten.build({ games: 40 });
+    expect(e.cells).toHaveLength(12);
+    const tallies = e.cells.map((_c, cell) => {
+      const t = newTally();
+      for (let i = 0; i < e.games; i++) e.runGame(cell, i, 'exp-test', t);
+      return t;
+    });
+    const [table] = e.tables(tallies);
+    expect(table!.rows).toHaveLength(12 * 4);
+    const col = (name: string) => table!.columns.indexOf(name);
+    for (const name of ['win_rate', 'self_draw_share', 'deal_in_rate', 'net_per_hand', 'win_value', 'uper_rate', 'lost_temporary_per_hand',
+      'lost_identical_per_hand', 'lost_stem_per_hand', 'lost_after_uper_miss_per_hand', 'lost_dead_per_hand', 'jump_rate', 'draw_rate',
+      'winning_turn', 'net_diff_vs_dama', 'win_rate_diff_vs_dama']) {
+      expect(col(name), name).toBeGreaterThan(0);
+      expect(col(`${name}_ci_low`), name).toBe(col(name) + 1);
+    }
+    const dama = table!.rows.filter((r) => r[col('policy')] === 'dama');
+    expect(dama.every((r) => r[col('net_diff_vs_dama')] === 0 && r[col('uper_rate')] === 0)).toBe(true);
+    const always = table!.rows.filter((r) => String(r[col('policy')]).startsWith('uper-always'));
+    expect(always.some((r) => (r[col('uper_rate')] as number) > 0)).toBe(true);
+    expect(e.summary!([table!])).toHaveLength(12);
+    // Tallies merge: two halves give the same table as the whole.
+    const half = (from: number, to: number) => e.cells.map((_c, cell) => {
+      const t = newTally();
+      for (let i = from; i < to; i++) e.runGame(cell, i, 'exp-test', t);
+      return t;
+    });
+    const a = half(0, 17);
+    const b = half(17, 40);
+    expect(e.tables(a.map((t, i) => mergeTally(t, b[i]!)))).toEqual([table]);
+  });
+});

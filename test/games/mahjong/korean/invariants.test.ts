@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { resolveRules } from '../../../../src/core/rules.js';
+import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
+import { koreanSchema, type KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
+import { CHOW } from '../../../../src/games/mahjong/korean/melds.js';
+import { TURN } from '../../../../src/games/mahjong/korean/state.js';
+import { randomSimTest } from '../../../support/drivers.js';
+import { Table } from '../../../../src/core/play.js';
+import { Rng } from '../../../../src/core/rng.js';
+import type { Strategy } from '../../../../src/core/strategy.js';
+import { koreanStrategies } from '../../../../strategies/korean/index.js';
+
+/** Every physical tile is in a hand, a meld, a river, a flower row or the wall. */
+function tilesConserved(s: KoreanState): void {
+  let n = s.wall.tail - s.wall.head;
+  for (let seat = 0; seat < 4; seat++) {
+    for (let k = 0; k < 34; k++) n += s.hand[seat * 34 + k]!;
+    for (let i = 0; i < s.meldN[seat]!; i++) {
+      const t = s.meldType[seat * 4 + i]!;
+      n += t === CHOW || t === 1 ? 3 : 4;
+    }
+    n += s.discards[seat]! - s.claimed[seat]!;
+    n += s.flowers[seat]!;
+  }
+  expect(n).toBe(s.wall.size);
+  if (s.phase === TURN) {
+    let held = 0;
+    for (let k = 0; k < 34; k++) held += s.hand[s.cur * 34 + k]!;
+    expect(held + 3 * s.meldN[s.cur]!).toBe(14);
+  }
+}
+
+const presets = Object.keys(koreanSchema.presets);
+
+describe('korean invariants', () => {
+  for (const preset of presets) {
+    it(`random play keeps tiles and zero-sum payments (${preset})`, () => {
+      const rules = resolveRules<KoreanRules>(koreanSchema, [
+        { where: 'preset', values: koreanSchema.presets[preset]!.set },
+        { where: 'test', values: { handsPerSession: 4 } },
+      ]);
+      randomSimTest({
+        game: korean,
+        rules,
+        games: 150,
+        seed: `korean-${preset}`,
+        maxSteps: 4 * 400,
+        check: (s) => tilesConserved(s),
+        checkReturns: (ret) => {
+          let sum = 0;
+          for (const x of ret) sum += x;
+          expect(sum).toBe(0);
+        },
+      });
+    });
+  }
+  it('chow calls, all-win multi-ron, dead wall, quads in seven pairs', () => {
+    const rules = resolveRules<KoreanRules>(koreanSchema, [{
+      where: 'test',
+      values: { chowCalls: 'leftOnly', multiRon: 'all', deadWall: 14, sevenPairsAllowQuad: true, handsPerSession: 4, jumpPenalty: { payEach: 3 } },
+    }]);
+    randomSimTest({
+      game: korean, rules, games: 300, seed: 'korean-variants', maxSteps: 1600,
+      check: (s) => tilesConserved(s),
+      checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),
+    });
+  });
+});
+
+describe('korean determinism', () => {
+  it('a session depends only on its seed: Math.random between moves changes nothing', () => {
+    const rules = resolveRules<KoreanRules>(koreanSchema, [{ where: 'test', values: { handsPerSession: 3 } }]);
+    const play = (noise: boolean) => {
+      const specs = ['uper-always', 'fold-vs-uper', 'uper-wait', 'efficiency'];
+      const bots = specs.map((name): Strategy => {
+        const inner = koreanStrategies.find((d) => d.name === name)!.make(Object.fromEntries(koreanStrategies.find((d) => d.name === name)!.params.map((p) => [p.name, p.default as number])), rules);
+        return { choose: (v, l, n, g) => { if (noise) Math.random(); return inner.choose(v, l, n, g); } };
+      });
+      const trace: string[] = [];
+      new Table(korean, rules, bots, specs).play(new Rng('det/deal'), [0, 1, 2, 3].map((k) => new Rng(`det/seat${k}`)), trace);
+      return trace;
+    };
+    const quiet = play(false);
+    expect(quiet.some((l) => / wins /.test(l))).toBe(true);
+    expect(play(true)).toEqual(quiet);
+  });
+});
