@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.js';
 import { registerBench } from './bench.js';
+import { registerHand } from './hand.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
@@ -25,6 +26,7 @@ registerMerge(program);
 registerReplay(program);
 registerOdds(program);
 registerBench(program);
+registerHand(program);
 
 for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
 

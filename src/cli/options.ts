@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
-import { parseSets, resolveRules } from '../core/rules.js';
+import { parseSets, resolveRules, type RulesSchema } from '../core/rules.js';
 import type { GameEntry } from '../catalog.js';
 
 /** Readers for the options several subcommands share; each throws a one-line InputError. */
@@ -36,7 +36,11 @@ export const collect = (v: string, prev: string[] = []): string[] => [...prev, v
  * Everything is checked before any game is played.
  */
 export function gameRules(entry: GameEntry, rulesArg: string | undefined, sets: string[] = []): Record<string, unknown> {
-  const schema = entry.def.schema;
+  return rulesFrom(entry.def.schema, rulesArg, sets);
+}
+
+/** The same for any rules schema (e.g. a mahjong scorer's house rules in `pongsim hand`). */
+export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undefined, sets: string[] = []): Record<string, unknown> {
   const layers: { where: string; values: Record<string, unknown>; strings?: boolean }[] = [];
   if (rulesArg !== undefined) {
     const preset = schema.presets[rulesArg];

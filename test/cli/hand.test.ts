@@ -1,0 +1,271 @@
+// `pongsim hand`: shanten, waits, discards and scoring through the built CLI, checked against
+// known hands, majiang-core's 40,000 fixtures and the rules file's scoring vectors.
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAIN, pongsim } from '../support/cli.js';
+import { refSevenPairs, refStandard, refThirteenOrphans } from '../games/mahjong/reference.js';
+
+interface Row {
+  q: string[];
+  x: [number, number, number];
+}
+
+interface Line {
+  hand: string;
+  shanten: number;
+  waits: string[];
+}
+
+/** Peer tiles ["m1","m1","p9","z7",...] as notation "m11p9z7", suits in m p s z order, digits sorted. */
+function notation(tiles: string[]): string {
+  let out = '';
+  for (const suit of 'mpsz') {
+    const digits = tiles.filter((t) => t[0] === suit).map((t) => t[1]!).sort().join('');
+    if (digits) out += suit + digits;
+  }
+  return out;
+}
+
+/** Counts over kinds 0..33 of peer tiles. */
+function counts(tiles: string[]): number[] {
+  const c = new Array<number>(34).fill(0);
+  for (const t of tiles) c['mpsz'.indexOf(t[0]!) * 9 + Number(t[1]) - 1]!++;
+  return c;
+}
+
+const KIND_NAMES = Array.from({ length: 34 }, (_, k) => 'mpsz'[Math.floor(k / 9)]! + String((k % 9) + 1));
+
+const json = (args: string[], input?: string) => {
+  const r = pongsim(['hand', ...args], process.cwd(), input);
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stderr).toBe('');
+  return r.stdout;
+};
+const one = (args: string[]) => JSON.parse(json([...args, '--json'])) as Record<string, unknown>;
+/** `pongsim hand <ruleset> -`; spawned here because 40,000 lines outgrow spawnSync's default 1 MB buffer. */
+function lines(ruleset: string, input: string): Line[] {
+  const r = spawnSync(process.execPath, [MAIN, 'hand', ruleset, '-'], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Line);
+}
+
+// Each case spawns the CLI (about 0.5 s on a busy machine), hence the generous timeouts.
+describe('pongsim hand: known hands', { timeout: 30_000 }, () => {
+  it('nine gates waits on all nine, with live counts from the hand itself', () => {
+    const r = one(['korean', 'm1112345678999']);
+    expect(r).toEqual({
+      ruleset: 'korean',
+      hand: 'm1112345678999',
+      melds: [],
+      flowers: 0,
+      tiles: 13,
+      shanten: 0,
+      waits: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'],
+      live: { m1: 1, m2: 3, m3: 3, m4: 3, m5: 3, m6: 3, m7: 3, m8: 3, m9: 1 },
+      improving: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'],
+      improvingLive: 23,
+    });
+    const text = json(['chinese-american', 'm1112345678999']);
+    expect(text).toContain('shanten    0 (ready)');
+    expect(text).toContain('waits      m1:1 m2:3 m3:3 m4:3 m5:3 m6:3 m7:3 m8:3 m9:1 (23 live)');
+  });
+
+  it('a seven-pairs hand waits on its single tile', () => {
+    const r = one(['korean', 'm11223344p5566z1']);
+    expect(r).toMatchObject({ shanten: 0, waits: ['z1'], live: { z1: 3 } });
+    // Four of a kind is not two pairs: m1111 leaves the hand one pair short.
+    expect(one(['korean', 'm1111223344p556'])).toMatchObject({ shanten: 1, waits: [] });
+  });
+
+  it('reads a Korean hand: the 15-point uper hand of the rules file waits on 2p, 5p and 8p', () => {
+    expect(one(['korean', 'm23445556p34567'])).toMatchObject({ shanten: 0, waits: ['p2', 'p5', 'p8'], live: { p2: 4, p5: 3, p8: 4 } });
+    const far = one(['korean', 'm159p246z1234567']);
+    expect(far.shanten).toBe(6);
+    expect(far.waits).toEqual([]);
+    expect((far.improving as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('thirteen orphans counts under chinese-american but not korean', () => {
+    expect(one(['chinese-american', 'm19p19s19z1234567'])).toMatchObject({ shanten: 0, waits: [...'mps'].flatMap((s) => [`${s}1`, `${s}9`]).concat(['z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'z7']).sort() });
+    expect(one(['chinese-american', 'm19p19z1234567m5p5'])).toMatchObject({ shanten: 2 });
+    expect(one(['korean', 'm19p19z1234567m5p5'])).toMatchObject({ shanten: 6 });
+  });
+
+  it('takes melds: pungs, kongs and concealed kongs count as sets and as seen tiles', () => {
+    expect(one(['korean', 'm123456p78z11', '--melds', 'z555'])).toMatchObject({ melds: ['z555'], tiles: 10, shanten: 0, waits: ['p6', 'p9'] });
+    const r = one(['korean', 'm23p99', '--melds', 'p5555, z777 ,p1111*']);
+    expect(r).toMatchObject({ melds: ['p5555', 'z777', 'p1111*'], tiles: 4, shanten: 0, waits: ['m1', 'm4'], live: { m1: 4, m4: 4 } });
+    // A wait whose every copy the hand holds (here in a meld) is no wait.
+    expect(one(['korean', 'm23p55789z333', '--melds', 'm1111'])).toMatchObject({ waits: ['m4'], live: { m4: 4 } });
+    expect(one(['chinese-american', 'm23p99', '--melds', 's123,z777,p5555'])).toMatchObject({ melds: ['s123', 'z777', 'p5555'], waits: ['m1', 'm4'] });
+  });
+
+  it('sets flowers aside and keeps them in the hand notation', () => {
+    expect(one(['korean', 'f31m1112345678999'])).toMatchObject({ hand: 'm1112345678999f13', flowers: 2, tiles: 13, shanten: 0 });
+  });
+
+  it('lists every discard of a 14-tile hand, best first, with its shanten and live improving tiles', () => {
+    const r = one(['korean', 'm23445556p345678']);
+    expect(r).toMatchObject({ tiles: 14, shanten: -1, waits: [] });
+    const discards = r.discards as { tile: string; shanten: number; improving: string[]; live: number }[];
+    // Discarding one m4 keeps a wait on m1 m4 m6 m7; the discarded m4 stays seen, so m4 has 2 live.
+    expect(discards[0]).toEqual({ tile: 'm4', shanten: 0, improving: ['m1', 'm4', 'm6', 'm7'], live: 13 });
+    expect(discards.map((d) => d.tile).sort()).toEqual(['m2', 'm3', 'm4', 'm5', 'm6', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']);
+    for (let i = 1; i < discards.length; i++) {
+      const [a, b] = [discards[i - 1]!, discards[i]!];
+      expect(a.shanten < b.shanten || (a.shanten === b.shanten && a.live >= b.live)).toBe(true);
+    }
+    // A 14-tile hand is as far from winning as its best discard leaves it.
+    const far = one(['korean', 'm1479p258z1234567']);
+    expect(far.shanten).toBeGreaterThan(3);
+    expect((far.discards as { shanten: number }[])[0]!.shanten).toBe(far.shanten);
+  });
+});
+
+describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
+  it('writes one JSON object a line, waits sorted, blank lines skipped', () => {
+    const out = lines('korean', 'm1112345678999\n\nm11223344p5566z1\r\nm23445556p345678\nm159p246z1234567\n');
+    expect(out).toEqual([
+      { hand: 'm1112345678999', shanten: 0, waits: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'] },
+      { hand: 'm11223344p5566z1', shanten: 0, waits: ['z1'] },
+      { hand: 'm23445556p345678', shanten: -1, waits: [] },
+      { hand: 'm159p246z1234567', shanten: 6, waits: [] },
+    ]);
+  });
+
+  it('rejects a bad line by number and writes nothing, even after good lines', () => {
+    const input = 'm1112345678999\nm11223344p5566z1\nm1112345678999s1\nm123\n';
+    const r = pongsim(['hand', 'korean', '-'], process.cwd(), input);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^pongsim: stdin line 3: s1 is not in the korean set[^\n]*\n$/);
+  });
+
+  describe('majiang-core fixtures', () => {
+    const dir = path.resolve(process.cwd(), '../shared/peer/majiang-core');
+    const rows: Row[] = [1, 2, 3, 4].flatMap((n) => JSON.parse(readFileSync(path.join(dir, `xiangting_${n}.json`), 'utf8')) as Row[]);
+
+    it('chinese-american: all 40,000 hands at min(standard, thirteen orphans, seven pairs)', () => {
+      expect(rows.length).toBe(40000);
+      const out = lines('chinese-american', rows.map((r) => notation(r.q)).join('\n'));
+      expect(out.length).toBe(rows.length);
+      const wrong = rows.flatMap((r, i) => {
+        const want = { hand: notation(r.q), shanten: Math.min(...r.x), waits: [] };
+        return JSON.stringify(out[i]) === JSON.stringify(want) ? [] : [`${JSON.stringify(out[i])} != ${JSON.stringify(want)}`];
+      });
+      expect(wrong.slice(0, 5)).toEqual([]);
+    });
+
+    it('korean: the 20,767 hands without bamboo at min(standard, seven pairs)', () => {
+      const korean = rows.filter((r) => r.q.every((t) => t[0] !== 's'));
+      expect(korean.length).toBe(20767);
+      const out = lines('korean', korean.map((r) => notation(r.q)).join('\n'));
+      const wrong = korean.flatMap((r, i) => (out[i]?.shanten === Math.min(r.x[0], r.x[2]) && out[i]?.hand === notation(r.q) ? [] : [notation(r.q)]));
+      expect(wrong.slice(0, 5)).toEqual([]);
+    });
+
+    it('waits of 13-tile hands (one in ten, last tile dropped) match the brute-force reference', () => {
+      // The reference search is slow; a tenth of the table still holds hundreds of ready hands.
+      const hands = rows.filter((_, i) => i % 10 === 0).map((r) => r.q.slice(0, 13));
+      const out = lines('chinese-american', hands.map(notation).join('\n'));
+      const best = (c: number[]) => Math.min(refStandard(c, 0), refSevenPairs(c), refThirteenOrphans(c));
+      let ready = 0;
+      const wrong: string[] = [];
+      hands.forEach((q, i) => {
+        const c = counts(q);
+        const sh = best(c);
+        const waits: string[] = [];
+        if (sh === 0) {
+          ready++;
+          for (let k = 0; k < 34; k++) {
+            if (c[k]! >= 4) continue;
+            c[k]!++;
+            if (best(c) === -1) waits.push(KIND_NAMES[k]!);
+            c[k]!--;
+          }
+        }
+        const got = out[i]!;
+        if (got.shanten !== sh || JSON.stringify(got.waits) !== JSON.stringify(waits)) wrong.push(`${notation(q)}: ${JSON.stringify(got)} != ${sh} ${waits}`);
+      });
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(ready).toBeGreaterThan(100);
+    });
+  });
+});
+
+describe('pongsim hand: scoring (rules file §4)', { timeout: 30_000 }, () => {
+  it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', () => {
+    const tsumo = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
+    expect(tsumo.score).toMatchObject({ winTile: 'p8', selfDraw: true, legal: true, total: 15, parts: { basic: 3, bonus: 1, dora: 1, ante: 10 } });
+    const names = (tsumo.score as { breakdown: { name: string }[] }).breakdown.map((b) => b.name);
+    expect(names).not.toContain('all sequences');
+    const ron = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--uper']);
+    expect(ron.score).toMatchObject({ legal: true, total: 10, parts: { basic: 3, bonus: 1, dora: 1, ante: 5 } });
+    expect(json(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper'])).toContain('win        p8 by self-draw: 15 points\n');
+  });
+
+  it('TV1: the 22-point uper self-draw on the kong replacement (10 + 3 + 6 + 3)', () => {
+    const win = one(['korean', 'm345678z55777', '--melds', 'p2222*', '--win-tile', 'z7', '--self-draw', '--uper', '--kong-replacement']);
+    expect(win.score).toMatchObject({ legal: true, total: 22, parts: { ante: 10, basic: 3, bonus: 6, dora: 3 } });
+  });
+
+  it('nine gates on a discard scores its basic points', () => {
+    const win = one(['korean', 'm11123455678999', '--win-tile', 'm5', '--discard']);
+    expect(win.score).toMatchObject({ legal: true, parts: { basic: 33 } });
+  });
+
+  it('scores under house rules and counts flowers written in the hand', () => {
+    const ron = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--uper', '--rules', 'ante-10']);
+    expect(ron.score).toMatchObject({ total: 15, parts: { ante: 10 } });
+    const flowers = one(['korean', 'm23445556p345678f24', '--win-tile', 'p8', '--self-draw', '--uper', '--set', 'ante.concealedTsumo=12']);
+    expect(flowers).toMatchObject({ flowers: 2, score: { total: 19, parts: { basic: 3, bonus: 3, dora: 1, ante: 12 } } });
+  });
+
+  it('reports a complete hand below two basic points as not a legal win (exit 0)', () => {
+    const r = one(['korean', 'm11156799p234678', '--win-tile', 'p4', '--discard']);
+    expect(r.score).toMatchObject({ legal: false, parts: { basic: 1 } });
+  });
+});
+
+describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
+  const cases: [string, string[], RegExp][] = [
+    ['bad notation', ['korean', 'm12x4'], /position 3/],
+    ['a digit without a suit', ['korean', '123m456'], /no suit letter/],
+    ['five of a tile', ['korean', 'm11111234567899'], /m1 appears 5 times; the korean set holds 4/],
+    ['five counting a meld', ['korean', 'm23p55', '--melds', 'p555,z111,z222'], /p5 appears 5 times in the hand and melds/],
+    ['an s tile in the korean set', ['korean', 'm123p123s123z11122'], /s1 is not in the korean set/],
+    ['a flower the set lacks', ['korean', 'm1112345678999f5'], /f5 is not in the korean set/],
+    ['a joker', ['chinese-american', 'm1112345678999j'], /j is not in the chinese-american set/],
+    ['too many tiles', ['korean', 'm111222333444p5566'], /holds 16 tiles; with no melds a hand holds 13 \(waiting\) or 14/],
+    ['too many tiles beside a kong', ['korean', 'm11122233344p55', '--melds', 'z1111'], /holds 13 tiles; with 1 meld a hand holds 10/],
+    ['too few tiles', ['korean', 'm123'], /holds 3 tiles/],
+    ['unknown ruleset', ['riichi', 'm1112345678999'], /unknown ruleset "riichi"; allowed: korean, chinese-american/],
+    ['a bad meld', ['korean', 'm1234p99', '--melds', 'p5555,z77'], /"z77" is not a meld/],
+    ['a chow meld in korean', ['korean', 'm1234p99z11', '--melds', 'p123,z777'], /korean has no chow calls/],
+    ['a concealed pung', ['korean', 'm1234p99z11', '--melds', 'p555*,z777'], /only a kong can be marked \*/],
+    ['five melds', ['chinese-american', 'm1', '--melds', 'p111,p222,p333,z111,z222'], /at most 4/],
+    ['--win-tile on an incomplete hand', ['korean', 'm1112345678999p1', '--win-tile', 'p1', '--self-draw'], /not complete/],
+    ['--win-tile on a 13-tile hand', ['korean', 'm1112345678999', '--win-tile', 'm1', '--self-draw'], /not complete/],
+    ['--win-tile not in the hand', ['korean', 'm23445556p345678', '--win-tile', 'p9', '--self-draw'], /p9 is not among the concealed tiles/],
+    ['--win-tile not a tile', ['korean', 'm23445556p345678', '--win-tile', 'p0', '--self-draw'], /expected one tile/],
+    ['both --self-draw and --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--discard'], /give exactly one/],
+    ['neither --self-draw nor --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8'], /--self-draw or --discard/],
+    ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
+    ['a ruleset without a scorer', ['chinese-american', 'm23445556p345678', '--win-tile', 'p8', '--self-draw'], /chinese-american has no scorer yet/],
+    ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
+    ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
+    ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],
+    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /stdin mode/],
+  ];
+  it.each(cases)('%s: exit 2, one line on stderr, nothing on stdout', (_, args, message) => {
+    const r = pongsim(['hand', ...args], process.cwd(), '');
+    expect(r.code, r.stdout).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^pongsim: [^\n]+\n$/);
+    expect(r.stderr).toMatch(message);
+  });
+});
