@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { benchKorean } from '../bench/korean.js';
+import { benchShanten } from '../bench/mahjong.js';
 import { benchNylonppong } from '../bench/nylonppong.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { runExperiment } from '../runner/pool.js';
@@ -33,6 +35,12 @@ export function registerBench(program: Command): void {
       const ny = benchNylonppong(flags.seconds);
       report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
       log(`nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`);
+      const sh = benchShanten(flags.seconds);
+      report.mahjong = sh;
+      log(`mahjong: ${fmt(sh.shantenPerSec)} shanten evaluations/s per core (random 14-tile hands, standard + seven pairs)`);
+      const ko = benchKorean(flags.seconds);
+      report.korean = ko;
+      log(`korean: ${fmt(ko.handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(ko.handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(ko.floorPerSec)} 104-tile shuffle-and-draws/s`);
       const sp = await workerSpeedup(flags.speedupSeconds, w.gamesPerSec);
       report.workers = sp;
       log(`workers: ${sp.games} wolnamppong sessions in ${sp.seconds1.toFixed(1)} s on 1 worker, ${sp.seconds2.toFixed(1)} s on 2: speed-up ${sp.speedup.toFixed(2)}`);

@@ -55,6 +55,7 @@ export const DEFAULT_STUDY: { name: string; games: number }[] = [
   { name: 'wolnamppong-strategies', games: 3000 },
   { name: 'stop-limit', games: 200 },
   { name: 'nylonppong-house-rules', games: 4000 },
+  { name: 'uper-furiten', games: 1000 },
 ];
 
 export function registerRun(program: Command): void {

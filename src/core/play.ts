@@ -21,7 +21,9 @@ export class Table<S extends GameState, R> {
     readonly strategies: Strategy[],
     readonly names: string[],
   ) {
-    this.state = game.create(rules);
+    // A copy: rules resolved key by key (or cloned into a worker) can sit in V8's slow
+    // dictionary mode, and games read them on every move.
+    this.state = game.create({ ...(rules as object) } as R);
     this.legalBuf = new Int16Array(game.maxActions(rules));
   }
 

@@ -1,0 +1,43 @@
+import { dealRng } from '../core/rng.js';
+import { resolveRules } from '../core/rules.js';
+import { parseSpec } from '../core/strategy.js';
+import { Arm } from '../experiment/arm.js';
+import { korean } from '../games/mahjong/korean/game.js';
+import { koreanSchema, type KoreanRules } from '../games/mahjong/korean/rules.js';
+import { Wall } from '../games/mahjong/korean/wall.js';
+import { koreanStrategies } from '../../strategies/korean/index.js';
+import { rate } from './clock.js';
+
+/**
+ * Whole Korean hands per second on one core under the default rules (sessions of
+ * handsPerSession hands, played as an experiment plays them), with four tsumogiri seats
+ * and with four efficiency seats, beside a floor: a bare 104-tile shuffle and draw of the
+ * whole wall per hand.
+ */
+export function benchKorean(seconds: number): { handsPerSecTsumogiri: number; handsPerSecEfficiency: number; floorPerSec: number } {
+  const rules = resolveRules<KoreanRules>(koreanSchema, []);
+  const hands = (name: string): number => {
+    const spec = parseSpec(name, koreanStrategies, 'korean', rules);
+    const arm = new Arm(korean, rules, [spec, spec, spec, spec], koreanStrategies);
+    let games = 0;
+    const step = () => {
+      arm.play('bench', 0, games++);
+      return rules.handsPerSession;
+    };
+    rate(seconds / 4, step); // untimed: the JIT compiles the hot paths first
+    return rate(seconds, step);
+  };
+  const handsPerSecTsumogiri = hands('tsumogiri');
+  const handsPerSecEfficiency = hands('efficiency');
+  const wall = new Wall(true, 0);
+  let deals = 0;
+  const floorPerSec = rate(seconds, () => {
+    const rng = dealRng('floor', 0, deals);
+    for (let h = 0; h < rules.handsPerSession; h++, deals++) {
+      wall.reset(rng);
+      while (wall.live() > 0) wall.drawHead();
+    }
+    return rules.handsPerSession;
+  });
+  return { handsPerSecTsumogiri, handsPerSecEfficiency, floorPerSec };
+}
