@@ -1,13 +1,21 @@
 import type { Strategy, StrategyDef } from '../../src/core/strategy.js';
-import {
-  CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN,
-} from '../../src/games/mahjong/korean/actions.js';
-import { HandEval, SLOT, WEIGHT } from '../../src/games/mahjong/korean/hand-eval.js';
-import { BIT, KOREAN_KINDS, isHonor, isSimple, isTerminal } from '../../src/games/mahjong/korean/kinds.js';
+import * as actionsModule from '../../src/games/mahjong/korean/actions.js';
+import * as handEvalModule from '../../src/games/mahjong/korean/hand-eval.js';
+import { HandEval } from '../../src/games/mahjong/korean/hand-eval.js';
+import * as kindsModule from '../../src/games/mahjong/korean/kinds.js';
 import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
-import { CHOW, fullKinds } from '../../src/games/mahjong/korean/melds.js';
+import * as meldsModule from '../../src/games/mahjong/korean/melds.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
-import { EAST, HONOR, PIN, WHITE } from '../../src/games/mahjong/tiles.js';
+import * as tilesModule from '../../src/games/mahjong/tiles.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const {
+  CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN,
+} = actionsModule;
+const { SLOT, WEIGHT } = handEvalModule;
+const { BIT, KOREAN_KINDS, isHonor, isSimple, isTerminal, lowKind } = kindsModule;
+const { CHOW, fullKinds } = meldsModule;
+const { EAST, HONOR, PIN, WHITE } = tilesModule;
 
 /** How a player built on efficiency departs from it: the uper policies and the fold. */
 export interface EfficiencyHooks {
@@ -121,11 +129,13 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
 
   /** Among `allowed` discards at `best` shanten: most ukeire, then the KEEP order, then kind. */
   private pick(allowed: number, best: number): number {
+    const shAfter = this.shAfter;
+    const uke = this.uke;
     let k = -1;
-    for (let i = 0; i < KOREAN_KINDS.length; i++) {
-      const q = KOREAN_KINDS[i]!;
-      if ((allowed & BIT[q]!) === 0 || this.shAfter[q] !== best) continue;
-      if (k < 0 || this.uke[q]! > this.uke[k]! || (this.uke[q] === this.uke[k] && KEEP[q]! < KEEP[k]!)) k = q;
+    for (let m = allowed; m !== 0; m &= m - 1) {
+      const q = lowKind(m);
+      if (shAfter[q] !== best) continue;
+      if (k < 0 || uke[q]! > uke[k]! || (uke[q] === uke[k] && KEEP[q]! < KEEP[k]!)) k = q;
     }
     return k;
   }

@@ -1,8 +1,12 @@
 import type { Strategy, StrategyDef } from '../../src/core/strategy.js';
-import { DECLARE, DISCARD, DRAW, has, JAYEON, LAY_DOWN, PASS, PPONG, STOP } from '../../src/games/hwatu/nylonppong/actions.js';
+import * as actions from '../../src/games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../../src/games/hwatu/nylonppong/rules.js';
-import { PHASE_AFTER_DRAW, PHASE_OFFER, PHASE_START } from '../../src/games/hwatu/nylonppong/state.js';
+import * as state from '../../src/games/hwatu/nylonppong/state.js';
 import type { NylonView } from '../../src/games/hwatu/nylonppong/view.js';
+
+// Local copies of the imported values used on every move (why: see state.ts).
+const { DECLARE, DISCARD, DRAW, has, JAYEON, LAY_DOWN, PASS, PPONG, STOP } = actions;
+const { PHASE_AFTER_DRAW, PHASE_OFFER, PHASE_START } = state;
 
 /** The stop-threshold parameter every Nylon-ppong bot shares: stop with a 2-card sum <= t. */
 export const tParam = {
@@ -19,7 +23,7 @@ export const tParam = {
  * else stop if `stop` allows, else ppong, else draw (or pass). Returns -1 after a draw,
  * where the caller decides.
  */
-export function basicClaim(v: NylonView, legal: Int16Array, n: number, stop: (v: NylonView) => boolean): number {
+function basicClaim(v: NylonView, legal: Int16Array, n: number, stop: (v: NylonView) => boolean): number {
   if (v.phase === PHASE_START || v.phase === PHASE_OFFER) {
     if (has(legal, n, JAYEON)) return JAYEON;
     const claim = has(legal, n, PPONG);
@@ -33,7 +37,7 @@ export function basicClaim(v: NylonView, legal: Int16Array, n: number, stop: (v:
 
 /** basic after the draw: declare any formed combination, go out with a lone triplet, lay
  * down the highest triplet when allowed; -1 when only the discard is left to choose. */
-export function basicAfterDraw(v: NylonView, legal: Int16Array, n: number): number {
+function basicAfterDraw(v: NylonView, legal: Int16Array, n: number): number {
   if (v.phase !== PHASE_AFTER_DRAW) return -1;
   if (v.combo >= 0) return DECLARE;
   if (v.cfg.aloneEnds && has(legal, n, JAYEON)) return JAYEON;
@@ -55,7 +59,7 @@ export function basicWith(stop: (v: NylonView) => boolean, discard: (v: NylonVie
   };
 }
 
-export function basicStrategy(t: number): Strategy<NylonView> {
+function basicStrategy(t: number): Strategy<NylonView> {
   return basicWith((v) => v.handSum <= t, (v) => v.highestSingle());
 }
 

@@ -1,14 +1,22 @@
-import { TERMINAL, type GameDef } from '../../../core/game.js';
+import * as core from '../../../core/game.js';
+import type { GameDef } from '../../../core/game.js';
 import { cardName, month } from '../deck.js';
-import { ACTIONS, DECLARE, DISCARD, DRAW, JAYEON, LAY_DOWN, PASS, PPONG, STOP } from './actions.js';
+import * as actions from './actions.js';
 import { COMBO_IDS, COMBO_NAMES, comboValue } from './combos.js';
-import { declare, discard, draw, handText, jayeon, layDown, pass, ppong, startRound, stop } from './round.js';
+import * as round from './round.js';
 import { compileRules, nylonRulesSchema, type NylonRules } from './rules.js';
-import {
+import * as state from './state.js';
+import type { NylonView } from './view.js';
+
+// Local copies of the imported values used on every move (why: see state.ts).
+const { TERMINAL } = core;
+const { ACTIONS, DECLARE, DISCARD, DRAW, JAYEON, LAY_DOWN, PASS, PPONG, STOP } = actions;
+const { declare, discard, draw, handText, jayeon, layDown, pass, ppong, startRound, stop } = round;
+const {
   END_COMBO, END_EXHAUSTED, END_GO_OUT, END_STOP, END_STOP_FAILED, NylonState, OUT_PPONG, PHASE_AFTER_DRAW,
   PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE,
-} from './state.js';
-import type { NylonView } from './view.js';
+} = state;
+type NylonState = state.NylonState;
 
 const PHASE_NAMES = ['to start the turn', 'after the draw', 'to discard after ppong', 'offered an out-of-turn ppong'];
 
@@ -22,10 +30,20 @@ const mayDiscard = (s: NylonState): boolean =>
 
 function legal(s: NylonState, out: Int16Array): number {
   const seat = s.cur;
-  const off = seat * STRIDE;
-  const c = s.counts;
   let k = 0;
+  // Most decisions follow a draw: that case is tested first.
   switch (s.phase) {
+    case PHASE_AFTER_DRAW:
+      if (s.combo >= 0) {
+        out[k++] = DECLARE;
+        if (!s.cfg.declareOptional) return k;
+      }
+      if (canGoOutAlone(s)) out[k++] = JAYEON;
+      if (s.cfg.layDown && s.size[seat]! >= 6) {
+        const hand = s.handCounts[seat]!;
+        for (let m = 1; m <= 12; m++) if (hand[m]! >= 3) out[k++] = LAY_DOWN + m - 1;
+      }
+      break;
     case PHASE_START:
       out[k++] = DRAW;
       if (s.canStop(seat)) out[k++] = STOP;
@@ -37,14 +55,6 @@ function legal(s: NylonState, out: Int16Array): number {
       if (s.canJayeon(seat)) out[k++] = JAYEON;
       out[k++] = PASS;
       return k;
-    case PHASE_AFTER_DRAW:
-      if (s.combo >= 0) {
-        out[k++] = DECLARE;
-        if (!s.cfg.declareOptional) return k;
-      }
-      if (canGoOutAlone(s)) out[k++] = JAYEON;
-      if (s.cfg.layDown && s.size[seat]! >= 6) for (let m = 1; m <= 12; m++) if (c[off + m]! >= 3) out[k++] = LAY_DOWN + m - 1;
-      break;
     case PHASE_DISCARD:
       break;
     default:

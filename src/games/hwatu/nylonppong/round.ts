@@ -1,10 +1,17 @@
-import { cardName, CARDS, formatCards, month } from '../deck.js';
-import { bestOf, comboMaskOf, comboValue, COMBO_NAMES } from './combos.js';
-import { nextStarter, scoreRound } from './scoring.js';
-import {
+import * as hwatu from '../deck.js';
+import * as combos from './combos.js';
+import * as scoring from './scoring.js';
+import * as state from './state.js';
+import type { NylonState } from './state.js';
+
+// Local copies of the imported values used on every move (why: see state.ts).
+const { cardName, CARDS, formatCards, month } = hwatu;
+const { bestOf, comboMaskOf, comboValue, COMBO_NAMES } = combos;
+const { nextStarter, scoreRound } = scoring;
+const {
   END_COMBO, END_EXHAUSTED, END_GO_OUT, END_NAMES, END_NONE, END_STOP, END_STOP_FAILED, IN_PILE, OUT_ALONE, OUT_CONCEALED, OUT_PPONG,
-  PHASE_AFTER_DRAW, PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE, type NylonState,
-} from './state.js';
+  PHASE_AFTER_DRAW, PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE,
+} = state;
 
 /**
  * The turn flow (rules 5-11). Each function leaves the state at the next decision: a turn
@@ -44,19 +51,13 @@ export function clearRound(s: NylonState, starter: number): void {
 export function startRound(s: NylonState, starter: number): void {
   const { deck, n, cfg } = s;
   clearRound(s, starter);
-  // Two cards per random number (Deck.drawTwo), dealt in order: h to seat 0, h to seat 1, ...
+  // Two cards per random number (Deck.drawTwo). The pile's first n * h cards are then the
+  // hands in deal order: h to seat 0, h to seat 1, ...
   const h = cfg.handSize;
-  const two = s.pair;
-  let seat = 0;
-  let got = 0;
-  for (let left = n * h; left > 0; left -= 2) {
-    if (left > 1) deck.drawTwo(s.rng, two, 0);
-    else two[0] = deck.draw(s.rng);
-    for (let j = 0; j < 2 && j < left; j++) {
-      s.addCard(seat, two[j]!);
-      if (++got === h) { seat++; got = 0; }
-    }
-  }
+  const dealt = n * h;
+  while (deck.drawn < dealt - 1) deck.drawTwo(s.rng, s.pair, 0);
+  if (deck.drawn < dealt) deck.draw(s.rng);
+  for (let seat = 0, i = 0; seat < n; seat++) for (let j = 0; j < h; j++) s.addCard(seat, deck.cards[i++]!);
   if (s.log) {
     s.log.push(`round ${s.round + 1}/${cfg.rounds}: seat ${starter} starts`);
     for (let k = 0; k < n; k++) s.log.push(`  seat ${k} dealt ${handText(s, k)}`);

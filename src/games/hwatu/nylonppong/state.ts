@@ -1,8 +1,13 @@
 import type { GameState } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
-import { CARDS, Deck, month } from '../deck.js';
+import * as hwatu from '../deck.js';
 import type { Config } from './rules.js';
 import { NylonView } from './view.js';
+
+// Local copies of the imported values used on every move: V8 compiles a module's own
+// constants and functions into the code, but re-reads an imported binding, and checks that
+// it is initialised, at each use.
+const { CARDS, Deck, month } = hwatu;
 
 /** Per-seat stride of the month count arrays; index 1..12 is the month, 0 is unused. */
 export const STRIDE = 13;
@@ -45,33 +50,40 @@ export const DISCARDED = 6;
  * exactly c times, hand size and month sum are kept in step, so turns and combination
  * checks never scan a hand. The draw pile is `deck.cards[deck.drawn..48)`; the discard pile
  * is `discards[0..discardLen)`, top last.
+ *
+ * Fields set in the constructor are `declare`d: an ES2022 class field would be defined as
+ * undefined first, and V8 would then stop tracking which kind of typed array a field holds
+ * and check it on every access in the hot loop.
  */
 export class NylonState implements GameState {
   log: string[] | null = null;
-  readonly n: number;
+  declare readonly cfg: Config;
+  declare readonly n: number;
   readonly deck = new Deck();
   rng: Rng = new Rng('unset');
 
-  readonly owner: Int8Array;
-  readonly size: Uint8Array;
-  readonly counts: Uint8Array;
+  declare readonly owner: Int8Array;
+  /** `owner` read four bytes at a time (cardOf). */
+  declare readonly ownerWords: DataView;
+  declare readonly size: Uint8Array;
+  declare readonly counts: Uint8Array;
   /** Bit m-1 set when the seat holds month m. */
-  readonly held: Int32Array;
+  declare readonly held: Int32Array;
   /** Bit m-1 set when the seat holds month m exactly once. */
-  readonly singles: Int32Array;
+  declare readonly singles: Int32Array;
   /** shape[seat * 5 + c]: months the seat holds exactly c times (c = 1..4). */
-  readonly shape: Uint8Array;
+  declare readonly shape: Uint8Array;
   /** counts per seat as views (index = month), handed to strategies without copying. */
-  readonly handCounts: Uint8Array[];
-  readonly sum: Int16Array;
+  declare readonly handCounts: Uint8Array[];
+  declare readonly sum: Int16Array;
   /** Called ppong (or laid down 3 of a kind) this round. */
-  readonly ponged: Uint8Array;
+  declare readonly ponged: Uint8Array;
 
   readonly discards = new Uint8Array(CARDS);
   /** Scratch for Deck.drawTwo. */
   readonly pair = new Uint8Array(2);
   discardLen = 0;
-  readonly discardCounts: Uint8Array;
+  declare readonly discardCounts: Uint8Array;
   /** Month of the top discard, 0 when the discard pile is empty. */
   topMonth = 0;
   /** Who put the top discard there: the deal-in player if it is claimed to go out. */
@@ -95,37 +107,39 @@ export class NylonState implements GameState {
   dealIn = -1;
   outKind = OUT_PPONG;
   /** This round's penalty-point score per seat (also under money scoring, for the starter rules). */
-  readonly score: Int32Array;
+  declare readonly score: Int32Array;
   /** This round's money per seat (money scoring). */
-  readonly pay: Int32Array;
+  declare readonly pay: Int32Array;
   /** Cumulative returns: penalty points, or money lost under money scoring. */
-  readonly total: Float64Array;
+  declare readonly total: Float64Array;
 
   // One entry per round, for experiments (per seat: rec*[round * n + seat]).
-  readonly recEnd: Uint8Array;
-  readonly recEnder: Int8Array;
-  readonly recDealIn: Int8Array;
-  readonly recCombo: Int8Array;
-  readonly recOutKind: Uint8Array;
-  readonly recStarter: Uint8Array;
-  readonly recTurns: Uint16Array;
-  readonly recReshuffles: Uint8Array;
+  declare readonly recEnd: Uint8Array;
+  declare readonly recEnder: Int8Array;
+  declare readonly recDealIn: Int8Array;
+  declare readonly recCombo: Int8Array;
+  declare readonly recOutKind: Uint8Array;
+  declare readonly recStarter: Uint8Array;
+  declare readonly recTurns: Uint16Array;
+  declare readonly recReshuffles: Uint8Array;
   /** The round's contribution to the returns, per seat. */
-  readonly recScore: Int32Array;
+  declare readonly recScore: Int32Array;
   /** The one view object, refilled for each decision. */
-  readonly view: NylonView;
+  declare readonly view: NylonView;
 
   /** Every byte-sized per-round tally above, in one buffer so a new round resets it with
    * one copy of `freshBytes` (a TypedArray call costs more than the bytes it moves). */
-  readonly roundBytes: Uint8Array;
-  readonly freshBytes: Uint8Array;
+  declare readonly roundBytes: Uint8Array;
+  declare readonly freshBytes: Uint8Array;
 
-  constructor(readonly cfg: Config) {
+  constructor(cfg: Config) {
+    this.cfg = cfg;
     const n = (this.n = cfg.players);
     const bytes = (this.roundBytes = new Uint8Array(CARDS + n * (STRIDE + 7) + STRIDE));
     let at = 0;
     const part = (len: number) => bytes.subarray(at, (at += len));
     this.owner = new Int8Array(bytes.buffer, 0, CARDS);
+    this.ownerWords = new DataView(bytes.buffer, 0, CARDS);
     at = CARDS;
     this.size = part(n);
     this.counts = part(n * STRIDE);
@@ -178,9 +192,13 @@ export class NylonState implements GameState {
 
   /** The card of month `m` that leaves `seat`'s hand first: its lowest copy. */
   cardOf(seat: number, m: number): number {
-    let card = (m - 1) * 4;
-    while (this.owner[card] !== seat) card++;
-    return card;
+    // The four owners of month m as one word, lowest copy in the low byte; the bytes equal to
+    // `seat` become zero bytes, and the lowest one is found without a loop, whose exit at a
+    // random copy was a costly branch misprediction on every discard. `zeros` may also flag
+    // bytes above the lowest zero byte (borrows), never below it.
+    const x = this.ownerWords.getInt32((m - 1) * 4, true) ^ (seat * 0x01010101);
+    const zeros = (x - 0x01010101) & ~x & 0x80808080;
+    return (m - 1) * 4 + ((31 - Math.clz32(zeros & -zeros)) >> 3);
   }
 
   /** Takes a card of month `m` out of `seat`'s hand and returns it. */

@@ -5,26 +5,27 @@ import type { NylonState } from './state.js';
  * What one seat may know: its own hand, everyone's hand size and ppong status, the face-up
  * discard pile (which holds every ppong'd card), the draw pile's size and the scores. One
  * object per state, refilled for each decision (it keeps no reference to the state, so a
- * strategy cannot reach other hands): strategies must not keep it.
+ * strategy cannot reach other hands): strategies must not keep it. Fields set in the
+ * constructor are `declare`d for the reason given at NylonState.
  */
 export class NylonView {
   seat = 0;
-  players: number;
+  declare players: number;
   /** The decision: PHASE_START, PHASE_AFTER_DRAW, PHASE_DISCARD or PHASE_OFFER (state.ts). */
   phase = 0;
   /** Own cards per month (index 1..12). */
-  hand: Uint8Array;
+  declare hand: Uint8Array;
   handSize = 0;
   handSum = 0;
   /** Own months as bit sets (bit m-1 for month m): all held, and held exactly once. */
   held = 0;
   singles = 0;
   /** Every seat's hand size. */
-  readonly sizes: Uint8Array;
+  declare readonly sizes: Uint8Array;
   /** Every seat's ppong status this round. */
-  readonly ponged: Uint8Array;
+  declare readonly ponged: Uint8Array;
   /** Cards per month in the discard pile (index 1..12). */
-  readonly discards: Uint8Array;
+  declare readonly discards: Uint8Array;
   /** Month of the top discard, 0 if none; its owner. */
   top = 0;
   topOwner = -1;
@@ -34,8 +35,8 @@ export class NylonView {
   combo = -1;
   starter = 0;
   round = 0;
-  readonly totals: Float64Array;
-  readonly cfg: Config;
+  declare readonly totals: Float64Array;
+  declare readonly cfg: Config;
 
   constructor(s: NylonState) {
     this.players = s.n;

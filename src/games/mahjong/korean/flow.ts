@@ -3,23 +3,44 @@
 // dealer rotation (rules §1.A-1.H).
 
 import type { Rng } from '../../../core/rng.js';
-import { FLOWER, PLAY_KINDS, formatTiles, tileName } from '../tiles.js';
-import { CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW, CHOW_MID, KONG, PUNG } from './actions.js';
-import { missedWin, ronBlock } from './furiten.js';
-import { quadPairsWait, SLOT, WEIGHT } from './hand-eval.js';
-import { loadScorer, ronBasic, tsumoBasic } from './judge.js';
-import { BIT } from './kinds.js';
-import { ADDED_KONG, CHOW as MELD_CHOW, CONCEALED_KONG, KONG as MELD_KONG, PUNG as MELD_PUNG } from './melds.js';
-import { basicLines, scoreParts, type BonusInput } from './scoring.js';
-import {
+import * as tilesModule from '../tiles.js';
+import * as actionsModule from './actions.js';
+import * as furitenModule from './furiten.js';
+import * as handEvalModule from './hand-eval.js';
+import * as judgeModule from './judge.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
+import * as scoringModule from './scoring.js';
+import type { BonusInput } from './scoring.js';
+import * as stateModule from './state.js';
+import type { KoreanState } from './state.js';
+
+// Imports as module-local consts, here and in every module the move loop runs through: V8
+// folds a module's own consts into the compiled code, but re-reads an imported binding through
+// its module cell, checking that it is initialised, at every use - about a fifth of the time of
+// a hand. (The consts are read when the module loads, so these modules must not import each
+// other in a cycle.)
+const { FLOWER, PLAY_KINDS, formatTiles, tileName } = tilesModule;
+const {
+  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
+  CHOW_MID, KONG, PUNG,
+} = actionsModule;
+const { missedWin, ronBlock } = furitenModule;
+const { quadPairsWait, SLOT, WEIGHT } = handEvalModule;
+const { loadScorer, ronBasic, tsumoBasic } = judgeModule;
+const { BIT } = kindsModule;
+const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, PUNG: MELD_PUNG } = meldsModule;
+const { basicLines, scoreParts } = scoringModule;
+const {
   CLAIM, DEAD_DISCARDED_WAIT, DEAD_JUMP, DEAD_UPER_FURITEN, LOST_KINDS, NO_RON_DISCARDED_WAIT,
-  NO_RON_UPER_FURITEN, OVER, SEATS, TURN, type KoreanState,
-} from './state.js';
+  NO_RON_UPER_FURITEN, OVER, SEATS, TURN,
+} = stateModule;
 
 const WINDS = 'ESWN';
 
 // Trace lines are written as `s.log?.push(...)`: optional chaining skips building the string
-// when the log is off, which is every fast run.
+// when the log is off, which is every fast run. In the per-draw path they sit in small helper
+// functions behind `if (s.log)`, so that the draw functions stay small enough to be inlined.
 
 /** Starts a session: `handsPerSession` hands, seat 0 dealing first. */
 export function startSession(s: KoreanState, rng: Rng): void {
@@ -43,17 +64,10 @@ function dealHand(s: KoreanState): void {
   s.claimTile = -1;
   s.discarder = -1;
   s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
-  for (let i = 0; i < 13; i++) {
-    for (let j = 0; j < SEATS; j++) {
-      const seat = (s.dealer + j) % SEATS;
-      addTile(s, seat, drawFor(s, seat, false));
-    }
-  }
-  addTile(s, s.dealer, drawFor(s, s.dealer, false));
-  for (let seat = 0; seat < SEATS; seat++) {
-    if (seat !== s.dealer) recomputeWaits(s, seat);
-    s.log?.push(`  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * PLAY_KINDS, seat * PLAY_KINDS + PLAY_KINDS))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`);
-  }
+  // Thirteen tiles each in turn order from the dealer, then the dealer's fourteenth.
+  for (let i = 0, seat = s.dealer; i < 13 * SEATS + 1; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
+  for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);
+  if (s.log) logHands(s);
   // East starts by discarding without drawing.
   s.phase = TURN;
   s.cur = s.dealer;
@@ -62,14 +76,25 @@ function dealHand(s: KoreanState): void {
   prepareTurn(s);
 }
 
+function logHands(s: KoreanState): void {
+  for (let seat = 0; seat < SEATS; seat++) {
+    s.log?.push(`  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * PLAY_KINDS, seat * PLAY_KINDS + PLAY_KINDS))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`);
+  }
+}
+
 /**
  * Draws a tile for `seat` from the head (or the tail, for a kong replacement), exposing
  * flowers and replacing each from the tail. -1 when a flower cannot be replaced: the wall is
  * empty and the hand is an exhaustive draw.
  */
 function drawFor(s: KoreanState, seat: number, fromTail: boolean): number {
+  const t = fromTail ? s.wall.drawTail() : s.wall.drawHead();
+  // Flowers are rare: their replacement stays out of the (inlined) common path.
+  return t < FLOWER ? t : replaceFlowers(s, seat, t);
+}
+
+function replaceFlowers(s: KoreanState, seat: number, t: number): number {
   const w = s.wall;
-  let t = fromTail ? w.drawTail() : w.drawHead();
   while (t >= FLOWER) {
     s.flowers[seat]!++;
     s.log?.push(`  seat ${seat} shows flower ${tileName(t)}`);
@@ -138,8 +163,13 @@ function beginTurn(s: KoreanState, seat: number): void {
   s.drawn = t;
   s.afterKong = false;
   s.fromClaim = false;
-  s.log?.push(`seat ${seat} draws ${tileName(t)} (${s.live()} left)`);
+  if (s.log) logDraw(s, seat, t, 'draws');
   prepareTurn(s);
+}
+
+/** Traces a draw; kept out of the draw functions so that they stay small enough to inline. */
+function logDraw(s: KoreanState, seat: number, t: number, what: string): void {
+  s.log?.push(`seat ${seat} ${what} ${tileName(t)} (${s.live()} left)`);
 }
 
 /** The kong replacement draw, after which the seat acts again. */
@@ -153,7 +183,7 @@ function replacementDraw(s: KoreanState, seat: number): void {
   s.drawn = t;
   s.afterKong = true;
   s.fromClaim = false;
-  s.log?.push(`seat ${seat} draws replacement ${tileName(t)} (${s.live()} left)`);
+  if (s.log) logDraw(s, seat, t, 'draws replacement');
   prepareTurn(s);
 }
 
@@ -169,17 +199,19 @@ export function discard(s: KoreanState, x: number, k: number, declare: number): 
   // A ready hand that throws back its draw keeps its 13 tiles, and so its waits.
   if (k !== s.drawn) recomputeWaits(s, x);
   if (declare) declareUper(s, x, k, declare);
-  else if (s.uper[x] !== 0 && (s.waits[x]! & BIT[k]!) !== 0 && s.dead[x] === 0) {
-    // ➌(2): a winning tile let go after uper.
-    if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
-    else s.noRon[x] = NO_RON_DISCARDED_WAIT;
-    s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
-  }
+  else if (s.uper[x] !== 0 && (s.waits[x]! & BIT[k]!) !== 0 && s.dead[x] === 0) discardedWait(s, x);
   s.discardAfterKong = s.afterKong;
   s.afterKong = false;
   s.drawn = -1;
   s.lastDiscard = s.live() <= 0;
   offerDiscard(s, x, k);
+}
+
+/** ➌(2): a winning tile let go after uper. */
+function discardedWait(s: KoreanState, x: number): void {
+  if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
+  else s.noRon[x] = NO_RON_DISCARDED_WAIT;
+  s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
 }
 
 function declareUper(s: KoreanState, x: number, k: number, declare: number): void {
@@ -208,17 +240,17 @@ function maskName(mask: number): string {
 function offerDiscard(s: KoreanState, x: number, t: number): void {
   s.claimTile = t;
   s.discarder = x;
-  s.claimN = 0;
-  s.claimAt = 0;
-  s.winners = 0;
-  s.meldClaimSeat = -1;
   const bit = BIT[t]!;
   const melds = !s.lastDiscard;
-  const chows = melds && s.r.chowCalls === 'leftOnly';
+  const chows = melds && s.chowCalls;
   // Most discards interest nobody: not a wait, and no pair to pung (chows aside).
   let interest = 0;
   for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y]! | s.pairs[y]!;
   if ((interest & bit) === 0 && !chows) return beginTurn(s, (x + 1) % SEATS);
+  s.claimN = 0;
+  s.claimAt = 0;
+  s.winners = 0;
+  s.meldClaimSeat = -1;
   for (let i = 1; i < SEATS; i++) {
     const y = (x + i) % SEATS;
     let opts = 0;

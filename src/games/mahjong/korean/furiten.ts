@@ -1,11 +1,13 @@
 // Sacred discard (후리텐), rules §1.H: which discard wins a seat may not take, and why.
 // Everything is a mask test against the seat's winning tiles W, its discards D and their stems.
 
-import { BIT, STEM, stemsOf } from './kinds.js';
-import {
-  LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS,
-  NO_RON_MISSED, type KoreanState,
-} from './state.js';
+import * as kindsModule from './kinds.js';
+import * as stateModule from './state.js';
+import type { KoreanState } from './state.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { BIT, STEM, stemsOf } = kindsModule;
+const { LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, NO_RON_MISSED } = stateModule;
 
 /**
  * -1 when `seat` may go out on discard `t` as far as sacred discard goes, else the LOST_* kind

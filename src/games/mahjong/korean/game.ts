@@ -1,18 +1,29 @@
 // Korean 2-point mahjong as a GameDef: a game is a session of `handsPerSession` hands with
 // dealer rotation; returns are each seat's net points (they sum to zero).
 
-import { TERMINAL, type GameDef } from '../../../core/game.js';
-import { PLAY_KINDS, formatTiles, tileName } from '../tiles.js';
-import {
-  ACTIONS, CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW, CHOW_MID,
-  DISCARD, KONG, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN, actionName,
-} from './actions.js';
-import { claimAction, discard, selfDrawWin, selfKong, startSession } from './flow.js';
-import { BIT, KIND_OF_BIT } from './kinds.js';
+import * as gameModule from '../../../core/game.js';
+import type { GameDef } from '../../../core/game.js';
+import * as tilesModule from '../tiles.js';
+import * as actionsModule from './actions.js';
+import * as flowModule from './flow.js';
+import * as kindsModule from './kinds.js';
 import { koreanSchema, type KoreanRules } from './rules.js';
-import { CLAIM, KoreanState, OVER, SEATS, TURN } from './state.js';
-import { kongKeepsWaits, OPEN_UPER_OK, UPER_OK, uperCheck } from './uper.js';
+import * as stateModule from './state.js';
+import { KoreanState } from './state.js';
+import * as uperModule from './uper.js';
 import { KoreanView } from './view.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { TERMINAL } = gameModule;
+const { PLAY_KINDS, formatTiles, tileName } = tilesModule;
+const {
+  ACTIONS, CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH,
+  CHOW_LOW, CHOW_MID, DISCARD, KONG, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN, actionName,
+} = actionsModule;
+const { claimAction, discard, selfDrawWin, selfKong, startSession } = flowModule;
+const { BIT, lowKind } = kindsModule;
+const { CLAIM, OVER, SEATS, TURN } = stateModule;
+const { kongKeepsWaits, OPEN_UPER_OK, UPER_OK, uperCheck } = uperModule;
 
 export { KoreanState } from './state.js';
 export { KoreanView } from './view.js';
@@ -32,68 +43,29 @@ function legalClaim(s: KoreanState, out: Int16Array): number {
 
 function legalTurn(s: KoreanState, out: Int16Array): number {
   const x = s.cur;
-  const off = x * PLAY_KINDS;
-  const h = s.hand;
-  const held = s.kinds[x]!;
-  const locked = (s.uper[x]! | s.dead[x]!) !== 0;
   let n = 0;
   if (s.turnWinShape && s.dead[x] === 0) out[n++] = WIN;
-  if (locked && s.drawn >= 0) {
+  const allowed = s.discardable(x);
+  for (let m = allowed; m !== 0; m &= m - 1) out[n++] = DISCARD + lowKind(m);
+  if (s.locked(x)) {
     const d = s.drawn;
-    out[n++] = DISCARD + d;
-    if (s.uper[x] !== 0 && s.dead[x] === 0 && h[off + d] === 4 && s.r.uperAllowConcealedKong && s.live() >= 1 && kongKeepsWaits(s, x, d)) {
+    if (d >= 0 && s.uper[x] !== 0 && s.dead[x] === 0 && s.hand[x * PLAY_KINDS + d] === 4 && s.r.uperAllowConcealedKong && s.live() >= 1 && kongKeepsWaits(s, x, d)) {
       out[n++] = SELF_KONG + d;
     }
     return n;
   }
-  // Open-uper waits may be discarded only when nothing else can be.
-  let allowed = held & ~s.openBan(x);
-  if (allowed === 0) allowed = held;
-  n = listDiscards(s, x, allowed, out, n);
-  if (locked) return n;
   if (s.openMelds[x] === 0 && s.live() >= s.r.uperMinWall) {
     for (let m = readyDiscards(s, x, allowed); m !== 0; m &= m - 1) {
-      const k = KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
+      const k = lowKind(m);
       const c = uperCheck(s, x, k);
       if (c & UPER_OK) out[n++] = UPER + k;
       if (c & OPEN_UPER_OK) out[n++] = OPEN_UPER + k;
     }
   }
-  const kongs = s.quads[x]! | (s.pungs[x]! & held);
+  const kongs = s.quads[x]! | (s.pungs[x]! & s.kinds[x]!);
   if (kongs !== 0 && !s.fromClaim && s.live() >= 1) {
-    for (let m = kongs; m !== 0; m &= m - 1) out[n++] = SELF_KONG + KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
+    for (let m = kongs; m !== 0; m &= m - 1) out[n++] = SELF_KONG + lowKind(m);
   }
-  return n;
-}
-
-/**
- * Writes DISCARD + k for every kind in `mask` from `out[n]` on; returns the new count. The
- * list without a newly drawn kind is cached per seat: a hand that throws back its draws
- * keeps it turn after turn, and the drawn kind is merged in while copying.
- */
-function listDiscards(s: KoreanState, x: number, mask: number, out: Int16Array, n: number): number {
-  const d = s.drawn;
-  const fresh = d >= 0 && s.hand[x * PLAY_KINDS + d] === 1 && (mask & BIT[d]!) !== 0;
-  const base = fresh ? mask & ~BIT[d]! : mask;
-  const ids = s.listIds;
-  const at = x * 16;
-  if (s.listMask[x] !== base) {
-    let c = 0;
-    for (let m = base; m !== 0; m &= m - 1) ids[at + c++] = DISCARD + KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
-    s.listMask[x] = base;
-    s.listN[x] = c;
-  }
-  const c = s.listN[x]!;
-  let extra = fresh ? DISCARD + d : 0x7fff;
-  for (let i = 0; i < c; i++) {
-    const a = ids[at + i]!;
-    if (extra < a) {
-      out[n++] = extra;
-      extra = 0x7fff;
-    }
-    out[n++] = a;
-  }
-  if (extra !== 0x7fff) out[n++] = extra;
   return n;
 }
 
@@ -111,7 +83,7 @@ function readyDiscards(s: KoreanState, x: number, allowed: number): number {
   if (ev.shanten(melds) > 0) return 0;
   let ready = 0;
   for (let m = allowed; m !== 0; m &= m - 1) {
-    const k = KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
+    const k = lowKind(m);
     if (ev.shantenWith(k, -1, melds) === 0) ready |= BIT[k]!;
   }
   return ready;

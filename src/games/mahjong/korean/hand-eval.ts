@@ -5,9 +5,14 @@
 // thousands of hands a second. Group slots: 0 = m, 1 = p, 2 = honours.
 
 import { shantenTables } from '../shanten-tables.js';
-import { KIND_WEIGHT } from '../shanten.js';
-import { HONOR, PIN } from '../tiles.js';
-import { BIT, KIND_OF_BIT, KOREAN_KINDS, popcount } from './kinds.js';
+import * as shantenModule from '../shanten.js';
+import * as tilesModule from '../tiles.js';
+import * as kindsModule from './kinds.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { KIND_WEIGHT } = shantenModule;
+const { HONOR, PIN } = tilesModule;
+const { BIT, lowKind, KOREAN_KINDS, popcount } = kindsModule;
 
 /** Group slot of each kind (bamboo never occurs). */
 export const SLOT = Uint8Array.from({ length: 34 }, (_, k) => (k < PIN ? 0 : k < HONOR ? 1 : 2));
@@ -118,7 +123,7 @@ export class HandEval {
     if (this.sh(i[0]!, i[1]!, i[2]!, melds) !== 0) return 0;
     let mask = 0;
     for (let m = near(this.heldMask()) & ~full; m !== 0; m &= m - 1) {
-      const k = KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
+      const k = lowKind(m);
       if (this.shantenWith(k, 1, melds) === -1) mask |= BIT[k]!;
     }
     return mask;
@@ -143,7 +148,8 @@ export class HandEval {
    * For a 14 - 3 * melds tile hand (loaded) and each kind in `allowed` it holds: shantenAfter[k]
    * after discarding one k; for the discards reaching the lowest shanten, ukeire[k] = live
    * tiles (unseen[k] copies each) whose draw would lower it further (when only one discard
-   * reaches it, ukeire is not needed and stays -1). Returns the lowest shanten.
+   * reaches it, ukeire is not needed and stays -1); held kinds outside `allowed` get 99 and -1,
+   * entries of kinds not held are left as they were. Returns the lowest shanten.
    */
   rankDiscards(
     counts: ArrayLike<number>, off: number, melds: number, unseen: ArrayLike<number>, allowed: number,
@@ -152,23 +158,26 @@ export class HandEval {
     const idx = this.idx;
     const info = this.info;
     let best = 99;
-    let ties = 0;
+    let tied = 0; // the discards reaching `best`
     let heldMask = 0;
     for (let n = 0; n < KOREAN_KINDS.length; n++) {
       const d = KOREAN_KINDS[n]!;
-      shantenAfter[d] = 99;
-      ukeire[d] = -1;
       if (counts[off + d]! === 0) continue;
-      heldMask |= BIT[d]!;
-      if ((allowed & BIT[d]!) === 0) continue;
+      const bit = BIT[d]!;
+      heldMask |= bit;
+      ukeire[d] = -1;
+      if ((allowed & bit) === 0) {
+        shantenAfter[d] = 99;
+        continue;
+      }
       const s = this.shantenWith(d, -1, melds);
       shantenAfter[d] = s;
       if (s < best) {
         best = s;
-        ties = 1;
-      } else if (s === best) ties++;
+        tied = bit;
+      } else if (s === best) tied |= bit;
     }
-    if (ties <= 1) return best;
+    if ((tied & (tied - 1)) === 0) return best;
     // Improving tiles lie near held tiles, except that seven pairs short of kinds takes any new kind.
     const candidates = melds === 0 && popcount(heldMask) <= 7 ? ALL_KINDS : near(heldMask);
     // Candidate draws by group, each with its pattern after adding it to the whole hand
@@ -179,7 +188,7 @@ export class HandEval {
     let np = 9;
     let nz = 18;
     for (let m = candidates; m !== 0; m &= m - 1) {
-      const k = KIND_OF_BIT[31 - Math.clz32(m & -m)]!;
+      const k = lowKind(m);
       if (unseen[k]! <= 0) continue;
       const g = SLOT[k]!;
       addInfo[k] = this.infoAt(g, idx[g]! + WEIGHT[k]!);
@@ -197,9 +206,8 @@ export class HandEval {
     const base = 13 - 3 * melds;
     const sets = 4 - melds;
     const stamp = ++rankStamp;
-    for (let n = 0; n < KOREAN_KINDS.length; n++) {
-      const d = KOREAN_KINDS[n]!;
-      if (shantenAfter[d] !== best) continue;
+    for (let m = tied; m !== 0; m &= m - 1) {
+      const d = lowKind(m);
       const gd = SLOT[d]!;
       const without = idx[gd]! - WEIGHT[d]!;
       const xd = gd === 2 ? honor[without]! : suit[without]!;

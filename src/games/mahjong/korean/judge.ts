@@ -1,14 +1,22 @@
 // Win legality against the state: loads a seat's tiles into the scorer and asks for basic
 // points. A win needs a winning shape and at least 2 basic points (rules §1.C.16).
 
-import { PLAY_KINDS } from '../tiles.js';
-import { FIRST_EARTHLY, FIRST_HEAVENLY, FIRST_HUMAN, FIRST_NONE, type Scorer } from './scoring.js';
+import * as tilesModule from '../tiles.js';
+import * as scoringModule from './scoring.js';
+import type { Scorer } from './scoring.js';
 import type { KoreanState } from './state.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { PLAY_KINDS } = tilesModule;
+const { FIRST_EARTHLY, FIRST_HEAVENLY, FIRST_HUMAN, FIRST_NONE } = scoringModule;
 
 /** Loads `seat`'s hand (plus `extra` when >= 0) and melds; returns the scorer. */
 export function loadScorer(s: KoreanState, seat: number, extra: number, winTile: number, selfDraw: boolean): Scorer {
   const sc = s.scorer;
-  sc.c.set(s.hand.subarray(seat * PLAY_KINDS, seat * PLAY_KINDS + PLAY_KINDS));
+  // A loop, not set(subarray): this runs for every discard on someone's waits, and allocating
+  // the subarray view costs more than the copy.
+  const off = seat * PLAY_KINDS;
+  for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = s.hand[off + k]!;
   if (extra >= 0) sc.c[extra] = sc.c[extra]! + 1;
   sc.setMelds(s.meldType, s.meldKind, seat * 4, s.meldN[seat]!);
   sc.winTile = winTile;

@@ -1,7 +1,11 @@
 // Meld types as the engine stores them (one byte per meld), and what melds imply for waits.
 
-import { PLAY_KINDS } from '../tiles.js';
-import { BIT } from './kinds.js';
+import * as tilesModule from '../tiles.js';
+import * as kindsModule from './kinds.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { PLAY_KINDS } = tilesModule;
+const { BIT } = kindsModule;
 
 export const PUNG = 1;
 export const KONG = 2; // melded from a discard

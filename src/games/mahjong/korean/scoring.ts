@@ -7,11 +7,16 @@
 
 import { InputError } from '../../../core/errors.js';
 import type { Meld } from '../decompose.js';
-import { EAST, HONOR, PIN, PLAY_KINDS, WHITE, tileName } from '../tiles.js';
-import { isHonor, isSimple, isTerminal } from './kinds.js';
-import { CHOW, CONCEALED_KONG, KONG, PUNG } from './melds.js';
+import * as tilesModule from '../tiles.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
 import type { KoreanRules } from './rules.js';
 import * as Y from './yaku.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { EAST, HONOR, PIN, PLAY_KINDS, WHITE, tileName } = tilesModule;
+const { isHonor, isSimple, isTerminal } = kindsModule;
+const { CHOW, CONCEALED_KONG, KONG, PUNG } = meldsModule;
 
 
 /** How the win came about, for the first-turn yaku. */

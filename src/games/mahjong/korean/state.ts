@@ -3,15 +3,20 @@
 
 import type { GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
-import { PLAY_KINDS } from '../tiles.js';
+import * as tilesModule from '../tiles.js';
 import { HandEval } from './hand-eval.js';
-import { BIT } from './kinds.js';
-import { fullKinds } from './melds.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
 import type { KoreanRules } from './rules.js';
 import { Scorer } from './scoring.js';
 import { UperCache } from './uper.js';
 import type { KoreanView } from './view.js';
 import { Wall } from './wall.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { PLAY_KINDS } = tilesModule;
+const { BIT } = kindsModule;
+const { fullKinds } = meldsModule;
 
 export const SEATS = 4;
 
@@ -206,9 +211,13 @@ export class KoreanState implements GameState {
   meldClaimSeat = -1;
   meldClaimAction = -1;
 
+  /** chowCalls = 'leftOnly', read on every discard (a flag, not a string compare). */
+  readonly chowCalls: boolean;
+
   constructor(readonly r: KoreanRules) {
     this.wall = new Wall(r.tileSet === 'korean104', r.deadWall);
     this.scorer = new Scorer(r);
+    this.chowCalls = r.chowCalls === 'leftOnly';
   }
 
   /** Kinds `seat` holds all four of (hand less one `minus`, and melds): no waits. */
@@ -217,11 +226,6 @@ export class KoreanState implements GameState {
     const q = minus >= 0 && (this.quads[seat]! & BIT[minus]!) !== 0 ? this.quads[seat]! & ~BIT[minus]! : this.quads[seat]!;
     return n === 0 ? q : q | fullKinds(this.hand, seat * PLAY_KINDS, this.meldType, this.meldKind, seat * 4, n, minus);
   }
-
-  /** The discard ids of `listMask[seat]`, cached: a hand's kinds change seldom. */
-  readonly listIds = new Int16Array(SEATS * 16);
-  readonly listMask = this.arena.i32(SEATS);
-  readonly listN = this.arena.u8(SEATS);
 
   /** Clears every per-hand array. */
   clearHand(): void {
@@ -248,5 +252,16 @@ export class KoreanState implements GameState {
   /** Uper or dead: every draw that does not win is discarded, and no calls. */
   locked(seat: number): boolean {
     return this.uper[seat] !== 0 || this.dead[seat] !== 0;
+  }
+
+  /**
+   * Kinds `seat`, to act in TURN, may discard (a mask): a locked hand only its draw; otherwise
+   * what it holds less other players' open-uper waits, unless nothing else is left.
+   */
+  discardable(seat: number): number {
+    if (this.drawn >= 0 && this.locked(seat)) return BIT[this.drawn]!;
+    const held = this.kinds[seat]!;
+    const allowed = held & ~this.openBan(seat);
+    return allowed === 0 ? held : allowed;
   }
 }

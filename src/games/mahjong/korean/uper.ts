@@ -3,11 +3,17 @@
 // discard) and d (2 basic points on a discard win, on every wait or on one: uperRonCheck),
 // and the open-uper extra (waits of 3+ kinds with 9+ live tiles).
 
-import { PLAY_KINDS } from '../tiles.js';
-import { KIND_OF_BIT, popcount } from './kinds.js';
-import { SLOT, WEIGHT, quadPairsWait } from './hand-eval.js';
-import { ronBasic } from './judge.js';
+import * as tilesModule from '../tiles.js';
+import * as kindsModule from './kinds.js';
+import * as handEvalModule from './hand-eval.js';
+import * as judgeModule from './judge.js';
 import type { KoreanState } from './state.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { PLAY_KINDS } = tilesModule;
+const { lowKind, popcount } = kindsModule;
+const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
+const { ronBasic } = judgeModule;
 
 export const UPER_OK = 1;
 export const OPEN_UPER_OK = 2;
@@ -23,21 +29,25 @@ export class UperCache {
   private readonly keys = new Int32Array(4 * WAYS * 4);
   private readonly waits = new Int32Array(4 * WAYS);
   private readonly ok = new Uint8Array(4 * WAYS);
+  /** The hand each slot was stored in: clearing is a counter step, not a fill every hand. */
+  private readonly epochs = new Int32Array(4 * WAYS);
+  private epoch = 1;
 
   clear(): void {
-    this.keys.fill(-1);
+    this.epoch++;
   }
 
   lookup(seat: number, m: number, p: number, z: number, melds: number): number {
     const slot = seat * WAYS + (((m * 31) ^ (p * 17) ^ (z * 7) ^ melds) & (WAYS - 1));
     const k = this.keys;
     const at = slot * 4;
-    return k[at] === m && k[at + 1] === p && k[at + 2] === z && k[at + 3] === melds ? slot : -1;
+    return this.epochs[slot] === this.epoch && k[at] === m && k[at + 1] === p && k[at + 2] === z && k[at + 3] === melds ? slot : -1;
   }
 
   store(seat: number, m: number, p: number, z: number, melds: number, waits: number, ok: boolean): void {
     const slot = seat * WAYS + (((m * 31) ^ (p * 17) ^ (z * 7) ^ melds) & (WAYS - 1));
     const at = slot * 4;
+    this.epochs[slot] = this.epoch;
     this.keys[at] = m;
     this.keys[at + 1] = p;
     this.keys[at + 2] = z;
@@ -89,7 +99,7 @@ export function uperCheck(s: KoreanState, seat: number, k: number): number {
   let live = 0;
   const off = seat * PLAY_KINDS;
   for (let w = waits; w !== 0; w &= w - 1) {
-    const t = KIND_OF_BIT[31 - Math.clz32(w & -w)]!;
+    const t = lowKind(w);
     // After discarding k the player holds one k fewer and everyone sees it: the sum is the same.
     live += 4 - s.hand[off + t]! - s.seen[t]!;
   }
@@ -103,7 +113,7 @@ function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boole
   s.hand[off + k] = s.hand[off + k]! - 1;
   let result = all;
   for (let w = waits; w !== 0; w &= w - 1) {
-    const t = KIND_OF_BIT[31 - Math.clz32(w & -w)]!;
+    const t = lowKind(w);
     const good = ronBasic(s, seat, t) >= 2;
     if (good !== all) {
       result = good;

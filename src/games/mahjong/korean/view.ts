@@ -2,9 +2,14 @@
 // field (unreachable from a strategy), so refreshing it per decision costs nothing and it can
 // only ever show public information or the seat's own. Strategies must not keep it.
 
-import { PLAY_KINDS } from '../tiles.js';
+import * as tilesModule from '../tiles.js';
 import type { KoreanRules } from './rules.js';
-import { CLAIM, type KoreanState } from './state.js';
+import * as stateModule from './state.js';
+import type { KoreanState } from './state.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { PLAY_KINDS } = tilesModule;
+const { CLAIM } = stateModule;
 
 export class KoreanView {
   readonly #s: KoreanState;
@@ -70,6 +75,11 @@ export class KoreanView {
   get winLegal(): boolean {
     const s = this.#s;
     return s.phase === CLAIM ? s.ronOk[this.seat] === 1 : s.turnWinOk;
+  }
+
+  /** In TURN, the kinds this seat may discard (kinds.ts bits): DISCARD + k is legal for each. */
+  get discardable(): number {
+    return this.#s.discardable(this.seat);
   }
 
   /** Own winning-tile mask of the 13-tile state before this turn's draw (kinds.ts bits). */
