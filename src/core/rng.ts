@@ -107,16 +107,6 @@ export class Rng {
   int(n: number): number {
     return Math.floor(this.next() * n);
   }
-
-  /** Fisher-Yates over the first `len` entries, in place. */
-  shuffle(a: { [i: number]: number }, len: number): void {
-    for (let i = len - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      const t = a[i]!;
-      a[i] = a[j]!;
-      a[j] = t;
-    }
-  }
 }
 
 export const DEAL = 'deal';
@@ -126,10 +116,4 @@ export const SEATS = Array.from({ length: 16 }, (_, k) => `seat${k}`);
 /** The deal stream of game `index` of cell `cell`: derived from (seed, cell, index) alone. */
 export function dealRng(seed: string, cell: number, index: number): Rng {
   return new Rng(null).reuse(seed, cell, index, DEAL);
-}
-
-/** The strategy stream of one seat in one game, apart from the deal stream so a strategy's
- * draws never shift the cards. */
-export function seatRng(seed: string, cell: number, index: number, seat: number): Rng {
-  return new Rng(null).reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
 }
