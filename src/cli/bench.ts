@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { benchKorean } from '../bench/korean.js';
-import { benchShanten } from '../bench/mahjong.js';
-import { benchNylonppong } from '../bench/nylonppong.js';
-import { benchWolnamppong } from '../bench/wolnamppong.js';
+import type { benchKorean } from '../bench/korean.js';
+import type { benchShanten } from '../bench/mahjong.js';
+import type { benchNylonppong } from '../bench/nylonppong.js';
+import type { benchWolnamppong } from '../bench/wolnamppong.js';
+import { isolated } from '../bench/isolated.js';
 import { runExperiment } from '../runner/pool.js';
 import { resolveRules } from '../core/rules.js';
 import { wolnamSchema } from '../games/hwatu/wolnamppong/rules.js';
@@ -29,16 +30,16 @@ export function registerBench(program: Command): void {
     .action(async (flags: BenchFlags) => {
       const report: Record<string, Record<string, number>> = {};
       const log = (line: string) => { if (!flags.json) process.stdout.write(line + '\n'); };
-      const w = benchWolnamppong(flags.seconds);
+      const w = await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', flags.seconds);
       report.wolnamppong = { ...w, ratioToFloor: w.decisionsPerSec / w.floorPerSec };
       log(`wolnamppong: ${fmt(w.decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(w.floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${(w.decisionsPerSec / w.floorPerSec).toFixed(2)}`);
-      const ny = benchNylonppong(flags.seconds);
+      const ny = await isolated<ReturnType<typeof benchNylonppong>>('nylonppong', flags.seconds);
       report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
       log(`nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`);
-      const sh = benchShanten(flags.seconds);
+      const sh = await isolated<ReturnType<typeof benchShanten>>('mahjong', flags.seconds);
       report.mahjong = sh;
       log(`mahjong: ${fmt(sh.shantenPerSec)} shanten evaluations/s per core (random 14-tile hands, standard + seven pairs)`);
-      const ko = benchKorean(flags.seconds);
+      const ko = await isolated<ReturnType<typeof benchKorean>>('korean', flags.seconds);
       report.korean = ko;
       log(`korean: ${fmt(ko.handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(ko.handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(ko.floorPerSec)} 104-tile shuffle-and-draws/s`);
       const sp = await workerSpeedup(flags.speedupSeconds, w.gamesPerSec);
