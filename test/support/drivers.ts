@@ -59,25 +59,24 @@ export function randomSimTest<S extends GameState, R>(opts: {
   }
 }
 
-/** An Rng that replays recorded chance outcomes, so a golden playthrough does not depend
- * on the generator behind Rng. */
+/** An Rng that replays recorded chance outcomes (the uniform numbers every draw is made
+ * from), so a golden playthrough does not depend on the generator behind Rng. */
 class ScriptRng extends Rng {
   private at = 0;
   constructor(private readonly script: number[]) { super('script'); }
-  override int(n: number): number {
-    const v = this.script[this.at++];
-    if (v === undefined || v >= n) throw new Error(`golden script ran out or does not fit (draw ${this.at}, n=${n})`);
-    return v;
+  override next(): number {
+    const u = this.script[this.at++];
+    if (u === undefined || !(u >= 0 && u < 1)) throw new Error(`golden script ran out or holds a bad number (draw ${this.at})`);
+    return u;
   }
-  override next(): number { throw new Error('golden games use only int()'); }
 }
 
 class RecordRng extends Rng {
   readonly script: number[] = [];
-  override int(n: number): number {
-    const v = super.int(n);
-    this.script.push(v);
-    return v;
+  override next(): number {
+    const u = super.next();
+    this.script.push(u);
+    return u;
   }
 }
 
