@@ -98,8 +98,11 @@ export class WolnamState implements GameState {
 function dealTo(s: WolnamState, seat: number): void {
   s.deck.drawTwo(s.rng, s.hand, 2 * seat);
   const a = month(s.hand[2 * seat]!), b = month(s.hand[2 * seat + 1]!);
-  s.lo = a < b ? a : b;
-  s.hi = a < b ? b : a;
+  // Branch-free min and max: which card is lower is a coin flip, and a mispredicted
+  // branch costs as much as the rest of the deal.
+  const lower = (a - b) >> 31 & (a - b);
+  s.lo = b + lower;
+  s.hi = a - lower;
 }
 
 function ante(s: WolnamState): void {
