@@ -32,6 +32,9 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   toAct(s: S): number;
   /** Fills `out` with the legal action ids and returns how many. */
   legal(s: S, out: Int16Array): number;
+  /** Whether `a` is among the legal actions, answered without listing them: lets the loop skip
+   * `legal` for strategies that decide from the view alone (Strategy.viewOnly). */
+  isLegal?(s: S, a: Action): boolean;
   /** For an action that takes an amount (a bet): fills out[0] = min, out[1] = max, returns true. */
   amountBounds?(s: S, a: Action, out: Float64Array): boolean;
   /** Whether `amount` is an allowed amount for `a` within its bounds (e.g. whole chips). */

@@ -5,13 +5,15 @@ import { IllegalMoveError } from './errors.js';
 
 /**
  * The one game loop: deal, then while someone is to act, ask the legal actions, let that
- * seat's strategy choose, apply. A Table is built once per worker and arm and reused for
- * every game, so the loop allocates nothing per move.
+ * seat's strategy choose, check the choice, apply. A Table is built once per worker and arm
+ * and reused for every game, so the loop allocates nothing per move.
  */
 export class Table<S extends GameState, R> {
   readonly state: S;
   private readonly legalBuf: Int16Array;
   private readonly bounds = new Float64Array(2);
+  /** Per seat: list the legal actions for its strategy (else check its choice with isLegal). */
+  private readonly lists: boolean[];
   /** Number of decisions made in the last game (for speed figures). */
   decisions = 0;
 
@@ -25,33 +27,33 @@ export class Table<S extends GameState, R> {
     // dictionary mode, and games read them on every move.
     this.state = game.create({ ...(rules as object) } as R);
     this.legalBuf = new Int16Array(game.maxActions(rules));
+    this.lists = strategies.map((st) => !(st.viewOnly === true && game.isLegal));
   }
 
   /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,
    * every decision and the game's own events are written to it. */
   play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
-    const { game, state: s, legalBuf, bounds } = this;
+    const { game, state: s, legalBuf, bounds, lists } = this;
     s.log = trace;
     game.deal(s, deal);
     let decisions = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
-      const n = game.legal(s, legalBuf);
+      const list = lists[seat]!;
+      const n = list ? game.legal(s, legalBuf) : 0;
       const strat = this.strategies[seat]!;
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
       if (trace) trace.push(game.describe(s));
       const a = strat.choose(view, legalBuf, n, rng);
-      let ok = false;
-      for (let i = 0; i < n; i++) if (legalBuf[i] === a) { ok = true; break; }
-      if (!ok) this.illegal(seat, `action ${String(a)} is not legal here`, n);
+      if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
       let amount = 0;
       if (game.amountBounds?.(s, a, bounds)) {
-        if (!strat.amount) this.illegal(seat, `it gave no amount for ${game.actionName(s, a, 0)}`, n);
+        if (!strat.amount) this.illegal(seat, `it gave no amount for ${game.actionName(s, a, 0)}`);
         amount = strat.amount!(view, a, bounds[0]!, bounds[1]!, rng);
         const why = !(amount >= bounds[0]! && amount <= bounds[1]!)
           ? `amount ${amount} is outside [${bounds[0]}, ${bounds[1]}]`
           : game.amountAllowed?.(s, a, amount);
-        if (why) this.illegal(seat, why, n);
+        if (why) this.illegal(seat, why);
       }
       if (trace) trace.push(`  seat ${seat} (${this.names[seat]}): ${game.actionName(s, a, amount)}`);
       game.apply(s, a, amount);
@@ -61,10 +63,17 @@ export class Table<S extends GameState, R> {
     return s;
   }
 
-  private illegal(seat: number, why: string, n: number): never {
+  /** The state is still the one the strategy chose in, so its legal actions can be listed anew. */
+  private illegal(seat: number, why: string): never {
+    const n = this.game.legal(this.state, this.legalBuf);
     const legal = Array.from(this.legalBuf.subarray(0, n), (x) => this.game.actionName(this.state, x, 0));
     throw new IllegalMoveError(
       `strategy ${this.names[seat]} at seat ${seat} made an illegal move: ${why} (legal: ${legal.join(', ')})`,
     );
   }
+}
+
+function listed(legal: Int16Array, n: number, a: number): boolean {
+  for (let i = 0; i < n; i++) if (legal[i] === a) return true;
+  return false;
 }

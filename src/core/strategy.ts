@@ -5,6 +5,9 @@ import { InputError } from './errors.js';
 /** A bot for one seat. `choose` must return one of legal[0..n). */
 export interface Strategy<V = any> {
   choose(view: V, legal: Int16Array, n: number, rng: Rng): Action;
+  /** `choose` never reads `legal`: in a game that can check one action (GameDef.isLegal), the
+   * loop then skips listing them and passes n = 0. A fast bot's turn can cost less than the list. */
+  readonly viewOnly?: boolean;
   /** For actions with an amount: an amount within [min, max]. */
   amount?(view: V, a: Action, min: number, max: number, rng: Rng): number;
 }

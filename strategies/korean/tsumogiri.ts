@@ -5,8 +5,8 @@ import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
 
 // Imports as module-local consts, read once: see flow.ts.
-const { DISCARD, PASS, UPER, WIN } = actionsModule;
-const { BIT } = kindsModule;
+const { DISCARD, PASS, WIN } = actionsModule;
+const { BIT, lowKind } = kindsModule;
 
 /** Discards what it draws, never calls or declares, wins when legal: the engine-speed reference. */
 export const tsumogiri: StrategyDef<KoreanView, KoreanRules> = {
@@ -15,14 +15,16 @@ export const tsumogiri: StrategyDef<KoreanView, KoreanRules> = {
   doc: 'discards what it draws (else its first legal discard), never calls or declares uper, wins when legal',
   params: [],
   make: () => ({
-    choose(v, legal, n) {
+    // Everything it needs is on the view, so the engine need not list the legal actions.
+    viewOnly: true,
+    choose(v) {
       if (v.winLegal) return WIN;
       if (v.phase !== 0) return PASS;
-      // The draw, when it may be discarded: a mask test, not a search of the legal list.
+      const allowed = v.discardable;
       const d = v.drawn;
-      if (d >= 0 && (v.discardable & BIT[d]!) !== 0) return DISCARD + d;
-      for (let i = 0; i < n; i++) if (legal[i]! < UPER) return legal[i]!;
-      return -1;
+      if (d >= 0 && (allowed & BIT[d]!) !== 0) return DISCARD + d;
+      // The lowest allowed kind: the first discard in the legal list.
+      return DISCARD + lowKind(allowed);
     },
   }),
 };

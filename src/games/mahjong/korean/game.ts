@@ -89,6 +89,9 @@ function readyDiscards(s: KoreanState, x: number, allowed: number): number {
   return ready;
 }
 
+/** isLegal's list of the rarer actions. */
+const scratch = new Int16Array(ACTIONS);
+
 const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];
 
 function seatLine(s: KoreanState, x: number): string {
@@ -117,6 +120,13 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = {
   toAct: (s) => (s.phase === OVER ? TERMINAL : s.cur),
   legal(s, out) {
     return s.phase === CLAIM ? legalClaim(s, out) : legalTurn(s, out);
+  },
+  isLegal(s, a) {
+    // Discards, most decisions, are a mask test; the rest are looked up in the list.
+    if (s.phase === TURN && a >= DISCARD && a < UPER) return (s.discardable(s.cur) & BIT[a]!) !== 0;
+    const n = korean.legal(s, scratch);
+    for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
+    return false;
   },
   apply(s, a) {
     if (s.phase === CLAIM) {

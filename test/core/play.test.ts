@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { TERMINAL } from '../../src/core/game.js';
+import { IllegalMoveError } from '../../src/core/errors.js';
+import { Table } from '../../src/core/play.js';
+import { Rng } from '../../src/core/rng.js';
+import { resolveRules } from '../../src/core/rules.js';
+import type { Strategy } from '../../src/core/strategy.js';
+import { wolnamppong } from '../../src/games/hwatu/wolnamppong/game.js';
+import { wolnamSchema } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { ACTIONS, PUNG } from '../../src/games/mahjong/korean/actions.js';
+import { korean } from '../../src/games/mahjong/korean/game.js';
+import { koreanSchema, type KoreanRules } from '../../src/games/mahjong/korean/rules.js';
+import { tsumogiri } from '../../strategies/korean/tsumogiri.js';
+
+const koreanRules = resolveRules<KoreanRules>(koreanSchema, [{ where: 'test', values: { handsPerSession: 2 } }]);
+const seatRngs = (tag: string) => [0, 1, 2, 3, 4, 5].map((k) => new Rng(`${tag}/seat${k}`));
+
+describe('Table: view-only strategies', () => {
+  it('isLegal agrees with the legal list at every decision of random Korean play', () => {
+    const variants = [{}, { chowCalls: 'leftOnly', openUper: true, sevenPairsAllowQuad: true }];
+    const list = new Int16Array(ACTIONS);
+    let checked = 0;
+    for (const values of variants) {
+      const rules = resolveRules<KoreanRules>(koreanSchema, [{ where: 'test', values: { ...values, handsPerSession: 4 } }]);
+      const s = korean.create(rules);
+      for (let g = 0; g < 10; g++) {
+        const pick = new Rng(`is-legal/${g}/pick`);
+        korean.deal(s, new Rng(`is-legal/${g}/deal`));
+        while (korean.toAct(s) !== TERMINAL) {
+          const n = korean.legal(s, list);
+          const legal = new Set(list.subarray(0, n));
+          for (let a = -1; a <= ACTIONS; a++) {
+            if (korean.isLegal!(s, a) !== legal.has(a)) throw new Error(`isLegal(${a}) disagrees with the list ${[...legal].join(',')}`);
+          }
+          checked++;
+          korean.apply(s, list[pick.int(n)]!, 0);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('an illegal move by a view-only strategy names the strategy, the move and every legal move', () => {
+    const cheat: Strategy = { viewOnly: true, choose: () => PUNG };
+    const table = new Table(korean, koreanRules, [cheat, cheat, cheat, cheat], ['cheat', 'b', 'c', 'd']);
+    expect(() => table.play(new Rng('cheat/deal'), seatRngs('cheat'))).toThrow(IllegalMoveError);
+    expect(() => table.play(new Rng('cheat/deal'), seatRngs('cheat'))).toThrow(
+      /^strategy cheat at seat 0 made an illegal move: action 138 is not legal here \(legal: (discard \w\d, )*discard \w\d\)$/,
+    );
+  });
+
+  it('lists the legal actions unless the strategy is view-only and the game has isLegal', () => {
+    const first: Strategy['choose'] = (_v, legal) => legal[0]!;
+    const counting = (viewOnly: boolean, seen: number[], choose: Strategy['choose']): Strategy => ({
+      viewOnly,
+      choose: (v, legal, n, rng) => {
+        seen.push(n);
+        return choose(v, legal, n, rng);
+      },
+    });
+    const lazy: number[] = [];
+    const listing: number[] = [];
+    const bot = tsumogiri.make({}, koreanRules);
+    const bots = [counting(true, lazy, bot.choose), counting(false, listing, first), counting(true, lazy, bot.choose), counting(false, listing, first)];
+    new Table(korean, koreanRules, bots, ['a', 'b', 'c', 'd']).play(new Rng('k/deal'), seatRngs('k'));
+    expect(lazy.length).toBeGreaterThan(0);
+    expect(lazy.every((n) => n === 0)).toBe(true);
+    expect(listing.every((n) => n > 0)).toBe(true);
+    // Wolnamppong has no isLegal: a view-only strategy still gets the list.
+    const wolnam: number[] = [];
+    const six = Array.from({ length: 6 }, () => counting(true, wolnam, first));
+    new Table(wolnamppong, resolveRules(wolnamSchema, []), six, ['a', 'b', 'c', 'd', 'e', 'f']).play(new Rng('w/deal'), seatRngs('w'));
+    expect(wolnam.length).toBeGreaterThan(0);
+    expect(wolnam.every((n) => n > 0)).toBe(true);
+  });
+});
