@@ -48,7 +48,9 @@ export class WolnamState implements GameState {
   hi = 0;
   cap = 0;
   rotatePending = false;
-  readonly seen = new Int8Array(13);
+  /** 16 bytes, so that `seenWords` clears it with four stores each cycle. */
+  readonly seen = new Int8Array(16);
+  readonly seenWords = new Int32Array(this.seen.buffer);
   // Per-seat and per-game statistics, read by `rates` and by experiments.
   readonly bets: Int32Array;
   readonly betChips: Float64Array;
@@ -141,9 +143,9 @@ function startCycle(s: WolnamState): void {
   if (s.rotatePending || s.r.dealerRotation === 'rightEachCycle' && s.cycle > 0) s.dealer = (s.dealer + 1) % s.n;
   s.rotatePending = false;
   s.deck.reset();
-  // Plain loops: TypedArray.fill's call costs more than 13 stores.
-  const seen = s.seen;
-  for (let m = 1; m <= 12; m++) seen[m] = 0;
+  // Four word stores: TypedArray.fill's call costs more than a turn's bookkeeping.
+  const w = s.seenWords;
+  w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
   s.turn = 0;
   if (s.log) s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
 }
