@@ -31,7 +31,6 @@ export function benchShanten(seconds: number): { shantenPerSec: number } {
     for (let i = 0; i < n; i++) sink += shanten(hands[i]!, 0, SEVEN_PAIRS_SHAPES);
     return n;
   };
-  rate(seconds / 4, step);
   const shantenPerSec = rate(seconds, step);
   return { shantenPerSec: sink === -Infinity ? 0 : shantenPerSec };
 }
