@@ -12,6 +12,7 @@ export const ado: StrategyDef<WolnamView, WolnamRules> = {
   make: ({ p }, rules) => {
     const kinds = betTable(rules, (o) => o.pWin >= p!);
     return {
+      viewOnly: true,
       choose: (v) => kinds[v.lo * 13 + v.hi]!,
       amount: (_v, _a, _min, max) => max,
     };

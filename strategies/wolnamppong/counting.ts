@@ -16,6 +16,7 @@ export const counting: StrategyDef<WolnamView> = {
     const rem = new Int8Array(13);
     const odds: BetOdds = { kind: 0, pWin: 0, pPost: 0, pOutside: 0, pLose: 0, ev: 0 };
     return {
+      viewOnly: true,
       choose(v) {
         for (let m = 1; m <= 12; m++) rem[m] = 4 - v.seen[m]!;
         rem[v.lo]!--;

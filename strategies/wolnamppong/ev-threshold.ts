@@ -16,6 +16,7 @@ export const evThreshold: StrategyDef<WolnamView, WolnamRules> = {
   make: ({ t, f }, rules) => {
     const kinds = betTable(rules, (o) => o.ev >= t!);
     return {
+      viewOnly: true,
       choose: (v) => kinds[v.lo * 13 + v.hi]!,
       amount: (v, _a, min, max) => stake(v, f! * v.pot, min, max),
     };

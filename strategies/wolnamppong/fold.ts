@@ -7,5 +7,5 @@ export const fold: StrategyDef = {
   game: 'wolnamppong',
   doc: 'never bets',
   params: [],
-  make: () => ({ choose: () => FOLD }),
+  make: () => ({ viewOnly: true, choose: () => FOLD }),
 };

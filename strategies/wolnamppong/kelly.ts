@@ -47,6 +47,7 @@ export const kelly: StrategyDef<WolnamView, WolnamRules> = {
       for (let hi = lo; hi <= 12; hi++) frac[lo * 13 + hi] = kellyFraction(rules, lo, hi, prior[lo * 13 + hi]!.kind);
     }
     return {
+      viewOnly: true,
       choose(v) {
         const x = frac[v.lo * 13 + v.hi]! * c! * v.bankroll;
         return x >= v.minBet && x >= 1 ? v.prior[v.lo * 13 + v.hi]!.kind : FOLD;

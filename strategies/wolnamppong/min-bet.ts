@@ -8,6 +8,7 @@ export const minBet: StrategyDef<WolnamView> = {
   doc: 'always bets the minimum (the better call on a pair under callHighLow)',
   params: [],
   make: () => ({
+    viewOnly: true,
     choose: (v) => v.prior[v.lo * 13 + v.hi]!.kind,
     amount: (_v, _a, min) => min,
   }),

@@ -5,8 +5,8 @@ import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
 import type { Strategy } from '../../src/core/strategy.js';
-import { wolnamppong } from '../../src/games/hwatu/wolnamppong/game.js';
-import { wolnamSchema } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { nylonppong } from '../../src/games/hwatu/nylonppong/game.js';
+import { nylonRulesSchema } from '../../src/games/hwatu/nylonppong/rules.js';
 import { ACTIONS, PUNG } from '../../src/games/mahjong/korean/actions.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../src/games/mahjong/korean/rules.js';
@@ -66,11 +66,11 @@ describe('Table: view-only strategies', () => {
     expect(lazy.length).toBeGreaterThan(0);
     expect(lazy.every((n) => n === 0)).toBe(true);
     expect(listing.every((n) => n > 0)).toBe(true);
-    // Wolnamppong has no isLegal: a view-only strategy still gets the list.
-    const wolnam: number[] = [];
-    const six = Array.from({ length: 6 }, () => counting(true, wolnam, first));
-    new Table(wolnamppong, resolveRules(wolnamSchema, []), six, ['a', 'b', 'c', 'd', 'e', 'f']).play(new Rng('w/deal'), seatRngs('w'));
-    expect(wolnam.length).toBeGreaterThan(0);
-    expect(wolnam.every((n) => n > 0)).toBe(true);
+    // Nylon-ppong has no isLegal: a view-only strategy still gets the list.
+    const nylon: number[] = [];
+    const four = Array.from({ length: 4 }, () => counting(true, nylon, first));
+    new Table(nylonppong, resolveRules(nylonRulesSchema, []), four, ['a', 'b', 'c', 'd']).play(new Rng('n/deal'), seatRngs('n'));
+    expect(nylon.length).toBeGreaterThan(0);
+    expect(nylon.every((n) => n > 0)).toBe(true);
   });
 });

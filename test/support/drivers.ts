@@ -38,6 +38,7 @@ export function randomSimTest<S extends GameState, R>(opts: {
       const n = game.legal(s, legal);
       // Plain checks, not expect(): this runs at every step of thousands of games.
       if (n <= 0) throw new Error(`a seat to act must have a legal action (game ${g}, step ${steps})`);
+      if (game.isLegal) checkIsLegal(game, s, legal.length, legal, n, pick, `game ${g}, step ${steps}`);
       const a = legal[pick.int(n)]!;
       let amount = 0;
       if (game.amountBounds?.(s, a, bounds)) {
@@ -56,6 +57,17 @@ export function randomSimTest<S extends GameState, R>(opts: {
     game.returns(s, ret);
     if (!ret.every(Number.isFinite)) throw new Error(`game ${g} returned ${ret}`);
     opts.checkReturns?.(ret, s);
+  }
+}
+
+/** A game's isLegal must agree with its legal list: true for every listed action, and for
+ * -1 and three ids drawn from [0, maxActions + 8) (action ids are small and dense), true
+ * only if listed. */
+function checkIsLegal<S extends GameState>(game: GameDef<S>, s: S, maxActions: number, legal: Int16Array, n: number, pick: Rng, where: string): void {
+  const listed = new Set(legal.subarray(0, n));
+  const probes = [...listed, -1, pick.int(maxActions + 8), pick.int(maxActions + 8), pick.int(maxActions + 8)];
+  for (const a of probes) {
+    if (game.isLegal!(s, a) !== listed.has(a)) throw new Error(`isLegal(${a}) disagrees with the legal list [${[...listed].join(', ')}] (${where})`);
   }
 }
 

@@ -296,6 +296,9 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   } else if (s.log) s.log.push(`  seat ${seat} pushes`);
 }
 
+/** Whether the hand to act is a pair that bets higher or lower (else the bet is BET). */
+const callsHighLow = (s: WolnamState): boolean => s.lo === s.hi && s.r.pairRule === 'callHighLow';
+
 const KIND_NAMES = ['fold', 'bet', 'bet higher', 'bet lower'];
 
 export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
@@ -322,7 +325,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   toAct: (s) => s.toAct,
   legal(s, out) {
     out[0] = FOLD;
-    if (s.lo === s.hi && s.r.pairRule === 'callHighLow') {
+    if (callsHighLow(s)) {
       out[1] = BET_HIGHER;
       out[2] = BET_LOWER;
       return 3;
@@ -330,6 +333,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     out[1] = BET;
     return 2;
   },
+  isLegal: (s, a) => a === FOLD || (callsHighLow(s) ? a === BET_HIGHER || a === BET_LOWER : a === BET),
   amountBounds(s, a, out) {
     if (a === FOLD) return false;
     out[0] = Math.min(s.r.minBet, s.cap);
