@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/core/errors.js';
+import { inputErrorLine as error } from '../../../support/errors.js';
 import { parseSets, resolveRules } from '../../../../src/core/rules.js';
 import { nylonppong } from '../../../../src/games/hwatu/nylonppong/game.js';
 
@@ -7,18 +7,6 @@ const schema = nylonppong.schema;
 const resolve = (values: Record<string, unknown>, strings = false) =>
   resolveRules(schema, [{ where: 'rules.json', values, strings }]);
 
-/** The InputError message, which must be a single line. */
-function error(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain('\n');
-    return msg;
-  }
-  throw new Error('no error');
-}
 
 describe('rules validation', () => {
   it('defaults are the rules file\'s', () => {

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../../src/core/errors.js';
+import { inputErrorLine as error } from '../../../support/errors.js';
 import { parseSets, resolveRules } from '../../../../src/core/rules.js';
 import { koreanSchema, type KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
 
 const resolve = (values: Record<string, unknown>, strings = false) =>
   resolveRules<KoreanRules>(koreanSchema, [{ where: 'rules.json', values, strings }]);
 
-/** The InputError message, which must be a single line. */
-function error(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain('\n');
-    return msg;
-  }
-  throw new Error('no error');
-}
 
 describe('korean rules', () => {
   it('defaults are the rules file §2 table', () => {

@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import { InputError } from '../../src/core/errors.js';
+
+/** The message of the InputError that `f` throws, which must be a single line (what the
+ * CLI prints for bad input). Fails if `f` throws nothing or another kind of error. */
+export function inputErrorLine(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    const msg = (e as Error).message;
+    expect(msg).not.toContain('\n');
+    return msg;
+  }
+  throw new Error('no error');
+}
