@@ -143,11 +143,12 @@ function completeNow(s: KoreanState, seat: number): boolean {
   return melds === 0 && s.r.sevenPairsAllowQuad && tsumoBasic(s, seat) >= 0;
 }
 
-/** Sets what the seat to act in TURN may do about a self-draw win. */
+/** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call). */
 function prepareTurn(s: KoreanState): void {
   const x = s.cur;
-  s.turnWinShape = s.drawn >= 0 ? (s.waits[x]! & BIT[s.drawn]!) !== 0 : s.discards[x] === 0 && completeNow(s, x);
+  s.turnWinShape = s.drawn >= 0 ? (s.waits[x]! & BIT[s.drawn]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
   s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && tsumoBasic(s, x) >= 2;
+  s.allowed = s.discardable(x);
 }
 
 /** `seat` draws in turn; an empty wall ends the hand. */
@@ -352,8 +353,7 @@ function resolveClaims(s: KoreanState): void {
   s.drawn = -1;
   s.afterKong = false;
   s.fromClaim = true;
-  s.turnWinShape = false;
-  s.turnWinOk = false;
+  prepareTurn(s);
 }
 
 /** Concealed kong (four held) or added kong (a pung plus the fourth), then a replacement. */
@@ -384,6 +384,8 @@ export function selfDrawWin(s: KoreanState): void {
   if (!s.turnWinOk) {
     jump(s, x);
     s.turnWinShape = false;
+    // Dead now: it may discard only its draw.
+    s.allowed = s.discardable(x);
     return;
   }
   tsumoBasic(s, x);

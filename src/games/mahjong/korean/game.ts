@@ -45,7 +45,7 @@ function legalTurn(s: KoreanState, out: Int16Array): number {
   const x = s.cur;
   let n = 0;
   if (s.turnWinShape && s.dead[x] === 0) out[n++] = WIN;
-  const allowed = s.discardable(x);
+  const allowed = s.allowed;
   for (let m = allowed; m !== 0; m &= m - 1) out[n++] = DISCARD + lowKind(m);
   if (s.locked(x)) {
     const d = s.drawn;
@@ -122,8 +122,10 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = {
     return s.phase === CLAIM ? legalClaim(s, out) : legalTurn(s, out);
   },
   isLegal(s, a) {
-    // Discards, most decisions, are a mask test; the rest are looked up in the list.
-    if (s.phase === TURN && a >= DISCARD && a < UPER) return (s.discardable(s.cur) & BIT[a]!) !== 0;
+    // Discards and passes, most decisions, are settled at once; the rest are looked up in the list.
+    if (s.phase === TURN) {
+      if (a >= DISCARD && a < UPER) return (s.allowed & BIT[a]!) !== 0;
+    } else if (a === PASS) return true;
     const n = korean.legal(s, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
     return false;

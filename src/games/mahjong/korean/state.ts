@@ -191,6 +191,9 @@ export class KoreanState implements GameState {
   turnWinOk = false;
   /** The tiles of the seat to act in TURN form a winning shape (a win may be declared). */
   turnWinShape = false;
+  /** `discardable(cur)` in TURN, set as the turn starts: the view, the legal list and isLegal
+   * all ask for it on every turn. */
+  allowed = 0;
 
   // Hand: a discard being offered.
   claimTile = -1;

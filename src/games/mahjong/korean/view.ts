@@ -79,7 +79,7 @@ export class KoreanView {
 
   /** In TURN, the kinds this seat may discard (kinds.ts bits): DISCARD + k is legal for each. */
   get discardable(): number {
-    return this.#s.discardable(this.seat);
+    return this.#s.allowed;
   }
 
   /** Own winning-tile mask of the 13-tile state before this turn's draw (kinds.ts bits). */
