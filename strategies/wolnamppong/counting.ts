@@ -1,6 +1,7 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
 import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
 import { FOLD, bestBet, type BetOdds } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { thresholdParams } from './ev-threshold.js';
 import { stake } from './stake.js';
 
 /** ev-threshold on the odds conditioned on the months revealed this cycle. */
@@ -8,10 +9,7 @@ export const counting: StrategyDef<WolnamView> = {
   name: 'counting',
   game: 'wolnamppong',
   doc: 'ev-threshold(t,f) on exact odds conditioned on the cards revealed this cycle (card counting)',
-  params: [
-    { name: 't', doc: 'least EV per chip to bet', default: 0.1, min: -2, max: 1 },
-    { name: 'f', doc: 'fraction of the pot to bet', default: 0.5, min: 0, max: 1 },
-  ],
+  params: thresholdParams,
   make: ({ t, f }) => {
     const rem = new Int8Array(13);
     const odds: BetOdds = { kind: 0, pWin: 0, pPost: 0, pOutside: 0, pLose: 0, ev: 0 };
