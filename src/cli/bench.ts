@@ -7,9 +7,12 @@ import { isolated } from '../bench/isolated.js';
 import { runExperiment } from '../runner/pool.js';
 import { resolveRules } from '../core/rules.js';
 import { wolnamSchema } from '../games/hwatu/wolnamppong/rules.js';
+import { InputError } from '../core/errors.js';
 import { positiveInt } from './options.js';
 
-interface BenchFlags { seconds: number; speedupSeconds: number; json?: boolean }
+interface BenchFlags { seconds: number; speedupSeconds: number; only: string[]; json?: boolean }
+
+type Report = Record<string, Record<string, number>>;
 
 /** The runner's 1-to-2 worker speed-up on a sim sized to last about `seconds` on one worker. */
 async function workerSpeedup(seconds: number, gamesPerSec: number) {
@@ -20,31 +23,60 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
   return { games, seconds1: one.seconds, seconds2: two.seconds, speedup: one.seconds / two.seconds };
 }
 
+/** Each figure: measures into the report and returns its line. In this order, so that the
+ * speed-up can size its run from the Wolnamppong figure. */
+const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<string>> = {
+  async wolnamppong(flags, report) {
+    const w = await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', flags.seconds);
+    report.wolnamppong = { ...w, ratioToFloor: w.decisionsPerSec / w.floorPerSec };
+    return `wolnamppong: ${fmt(w.decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(w.floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${(w.decisionsPerSec / w.floorPerSec).toFixed(2)}`;
+  },
+  async nylonppong(flags, report) {
+    const ny = await isolated<ReturnType<typeof benchNylonppong>>('nylonppong', flags.seconds);
+    report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
+    return `nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`;
+  },
+  async mahjong(flags, report) {
+    const sh = await isolated<ReturnType<typeof benchShanten>>('mahjong', flags.seconds);
+    report.mahjong = sh;
+    return `mahjong: ${fmt(sh.shantenPerSec)} shanten evaluations/s per core (random 14-tile hands, standard + seven pairs)`;
+  },
+  async korean(flags, report) {
+    const ko = await isolated<ReturnType<typeof benchKorean>>('korean', flags.seconds);
+    report.korean = ko;
+    return `korean: ${fmt(ko.handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(ko.handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(ko.floorPerSec)} 104-tile shuffle-and-draws/s`;
+  },
+  async workers(flags, report) {
+    // Without the Wolnamppong figure, a one-second measure sizes the run.
+    const gamesPerSec = report.wolnamppong?.gamesPerSec ?? (await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', 1)).gamesPerSec;
+    const sp = await workerSpeedup(flags.speedupSeconds, gamesPerSec);
+    report.workers = sp;
+    return `workers: ${sp.games} wolnamppong sessions in ${sp.seconds1.toFixed(1)} s on 1 worker, ${sp.seconds2.toFixed(1)} s on 2: speed-up ${sp.speedup.toFixed(2)}`;
+  },
+};
+
+function figureList(text: string): string[] {
+  const names = text.split(',').map((x) => x.trim());
+  const bad = names.find((x) => !(x in FIGURES));
+  if (bad !== undefined) throw new InputError(`--only: unknown figure ${JSON.stringify(bad)}; figures: ${Object.keys(FIGURES).join(', ')}`);
+  return names;
+}
+
 export function registerBench(program: Command): void {
   program
     .command('bench')
     .description('speed figures per core beside a shuffle-and-deal floor, and the 1-to-2 worker speed-up')
     .option('--seconds <s>', 'seconds per single-core measurement', positiveInt('--seconds', 600), 3)
     .option('--speedup-seconds <s>', 'length of the one-worker run for the speed-up', positiveInt('--speedup-seconds', 3600), 20)
+    .option('--only <figures>', `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')}`, figureList, Object.keys(FIGURES))
     .option('--json', 'print one JSON document')
     .action(async (flags: BenchFlags) => {
-      const report: Record<string, Record<string, number>> = {};
-      const log = (line: string) => { if (!flags.json) process.stdout.write(line + '\n'); };
-      const w = await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', flags.seconds);
-      report.wolnamppong = { ...w, ratioToFloor: w.decisionsPerSec / w.floorPerSec };
-      log(`wolnamppong: ${fmt(w.decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(w.floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${(w.decisionsPerSec / w.floorPerSec).toFixed(2)}`);
-      const ny = await isolated<ReturnType<typeof benchNylonppong>>('nylonppong', flags.seconds);
-      report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
-      log(`nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`);
-      const sh = await isolated<ReturnType<typeof benchShanten>>('mahjong', flags.seconds);
-      report.mahjong = sh;
-      log(`mahjong: ${fmt(sh.shantenPerSec)} shanten evaluations/s per core (random 14-tile hands, standard + seven pairs)`);
-      const ko = await isolated<ReturnType<typeof benchKorean>>('korean', flags.seconds);
-      report.korean = ko;
-      log(`korean: ${fmt(ko.handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(ko.handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(ko.floorPerSec)} 104-tile shuffle-and-draws/s`);
-      const sp = await workerSpeedup(flags.speedupSeconds, w.gamesPerSec);
-      report.workers = sp;
-      log(`workers: ${sp.games} wolnamppong sessions in ${sp.seconds1.toFixed(1)} s on 1 worker, ${sp.seconds2.toFixed(1)} s on 2: speed-up ${sp.speedup.toFixed(2)}`);
+      const report: Report = {};
+      for (const name of Object.keys(FIGURES)) {
+        if (!flags.only.includes(name)) continue;
+        const line = await FIGURES[name]!(flags, report);
+        if (!flags.json) process.stdout.write(line + '\n');
+      }
       if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
     });
 }

@@ -50,6 +50,8 @@ describe('bad input', () => {
     ['merge of a missing file', ['merge', path.join(dir, 'missing.json'), '--out', out], /not a readable partial file/],
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],
     ['rules of an unknown game', ['rules', 'chess'], /unknown game "chess"/],
+    ['bench of an unknown figure', ['bench', '--only', 'mahjong,gostop'], /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, mahjong, korean, workers/],
+    ['bench for zero seconds', ['bench', '--seconds', '0'], /--seconds: expected a whole number from 1 to 600/],
   ];
   for (const [what, args, msg] of cases) {
     it(`${what}: exit 2, one line, nothing written`, () => {
@@ -69,6 +71,13 @@ describe('bad input', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/wolnamppong-strategies/);
     expect(pongsim(['rules', 'wolnamppong']).stdout).toMatch(/ilbiLossMultiplier = 1.5/);
+  });
+
+  it('bench --only measures just the figures named (keys only: speed is never asserted)', () => {
+    const r = pongsim(['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['mahjong']);
+    expect(Object.keys(JSON.parse(r.stdout).mahjong)).toEqual(['shantenPerSec']);
   });
 
   it('odds --json prints the rows', () => {
