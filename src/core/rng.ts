@@ -38,6 +38,12 @@ function mix(lo: number, hi: number, word: number): number {
  * words, so it depends on (seed, cell, index, stream) alone. `next` is seedrandom's Alea
  * step written inline, because a closure call per card was a large share of a
  * Wolnamppong decision; a test checks it against seedrandom from the same state.
+ *
+ * `next` returns a number computed one step ahead and then computes the following one.
+ * The sequence is Alea's, unchanged; but Alea's step is a chain of dependent float
+ * operations, and computing it ahead lets the processor run it beside the game's work
+ * until the next draw instead of making each card wait for it (about 13% of a Korean
+ * hand and 7% of a Wolnamppong decision).
  */
 export class Rng {
   // Alea's state; c < 0 until seeded, because most strategies never draw.
@@ -45,6 +51,8 @@ export class Rng {
   private s0 = 0;
   private s1 = 0;
   private s2 = 0;
+  /** The next number to return, computed ahead (valid once c >= 0). */
+  private ahead = 0;
 
   private seedText: string | null = null;
   private cell = -1;
@@ -69,38 +77,45 @@ export class Rng {
     return this;
   }
 
-  private seed(): void {
-    if (this.key !== null) {
-      this.set(seedrandom.alea(this.key, { state: true }).state() as AleaState);
-      return;
-    }
+  /** Alea's state before the first draw. */
+  private initial(): AleaState {
+    if (this.key !== null) return seedrandom.alea(this.key, { state: true }).state() as AleaState;
     const lo = this.index >>> 0;
     const hi = Math.floor(this.index / 4294967296) >>> 0;
     const [a, b, c] = this.words;
     const f = 2.3283064365386963e-10; // 2^-32
-    this.set({ c: 1, s0: mix(lo, hi, a) * f, s1: mix(lo, hi, b) * f, s2: mix(lo, hi, c) * f });
+    return { c: 1, s0: mix(lo, hi, a) * f, s1: mix(lo, hi, b) * f, s2: mix(lo, hi, c) * f };
   }
 
-  private set(st: AleaState): void {
+  private start(): void {
+    const st = this.initial();
     this.c = st.c;
     this.s0 = st.s0;
     this.s1 = st.s1;
     this.s2 = st.s2;
+    this.step();
   }
 
-  /** The current Alea state (for tests against seedrandom). */
+  /** The Alea state of a stream not yet drawn from (for tests against seedrandom); once
+   * drawn from, the state runs a step ahead of the numbers returned. */
   state(): AleaState {
-    if (this.c < 0) this.seed();
-    return { c: this.c, s0: this.s0, s1: this.s1, s2: this.s2 };
+    if (this.c >= 0) throw new Error('Rng.state() is defined before the first draw only');
+    return this.initial();
   }
 
   /** Uniform in [0, 1) with 32 bits of resolution. */
   next(): number {
-    if (this.c < 0) this.seed();
+    if (this.c < 0) this.start();
+    const u = this.ahead;
+    this.step();
+    return u;
+  }
+
+  private step(): void {
     const t = 2091639 * this.s0 + this.c * 2.3283064365386963e-10;
     this.s0 = this.s1;
     this.s1 = this.s2;
-    return (this.s2 = t - (this.c = t | 0));
+    this.ahead = this.s2 = t - (this.c = t | 0);
   }
 
   /** Uniform integer in [0, n). */

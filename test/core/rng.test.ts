@@ -13,6 +13,8 @@ describe('Rng', () => {
     const ours = dealRng('42', 3, 123456789012);
     const theirs = seedrandom.alea('', { state: ours.state() });
     for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(theirs());
+    // The state runs a step ahead of the numbers once drawn from, so it is not offered.
+    expect(() => ours.state()).toThrow(/before the first draw/);
   });
 
   it('game streams are uniform and independent across neighbouring indices', () => {
