@@ -17,15 +17,23 @@ const NORTH = 'm234567m99p23467';
 
 const deal = (draws: string, rules: KoreanRules = koreanRules(), north = NORTH, west = WEST) => rig(rules, [EAST, SOUTH, west, north], draws);
 const tsumogiri = (s: KoreanState, seat: number) => act(s, seat, DISCARD + s.drawn);
+/** East throws its z1, South and West their draws: North (seat 3) has drawn and is to act. */
+function toNorth(s: KoreanState): void {
+  act(s, 0, DISCARD + t('z1'));
+  tsumogiri(s, 1);
+  tsumogiri(s, 2);
+}
+/** East, South and West each throw their draw: North is to act again. */
+function roundToNorth(s: KoreanState): void {
+  for (let seat = 0; seat < 3; seat++) tsumogiri(s, seat);
+}
 const ronLegal = (s: KoreanState) => korean.view(s, 3).winLegal;
 const lost = (s: KoreanState, kind: number) => s.stats.lost[3 * 5 + kind];
 
 describe('korean sacred discard (TV4)', () => {
   it('a) a wait among own discards: no discard win on any wait, self-draw allowed', () => {
     const s = deal('m6 m6 p8 m5 m7 m7 p5');
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     expect(s.turnWinOk).toBe(true);
     act(s, 3, DISCARD + t('p8'));
     act(s, 0, DISCARD + t('p5'));
@@ -41,9 +49,7 @@ describe('korean sacred discard (TV4)', () => {
 
   it('b) a discarded stem tile (2p) bars discard wins on 5p and 8p; a shanpon still wins on Rd', () => {
     const s = deal('m6 m6 p2 m5');
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     tsumogiri(s, 3);
     act(s, 0, DISCARD + t('p5'));
     expect(ronLegal(s)).toBe(false);
@@ -70,9 +76,7 @@ describe('korean sacred discard (TV4)', () => {
 
   it('c) a discarded 1p (stem 1-4-7) leaves 5p/8p open', () => {
     const s = deal('m6 m6 p1 m5');
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     tsumogiri(s, 3);
     act(s, 0, DISCARD + t('p8'));
     expect(ronLegal(s)).toBe(true);
@@ -113,13 +117,9 @@ describe('korean sacred discard (TV4)', () => {
 
   it('e) after uper, a passed winning discard bars discard wins for the rest of the hand; self-draw allowed', () => {
     const s = deal('m6 m6 z2 m5 m7 p8 m7 m3 m8 p1 p5');
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     act(s, 3, UPER + t('z2'));
-    tsumogiri(s, 0);
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    roundToNorth(s);
     expect(ronLegal(s)).toBe(true);
     act(s, 3, PASS);
     tsumogiri(s, 3);
@@ -136,13 +136,9 @@ describe('korean sacred discard (TV4)', () => {
 
   it('e) afterUperMissedWin temporary: the next draw lifts it', () => {
     const s = deal('m6 m6 z2 m5 m7 p8 m7 m3', koreanRules({ afterUperMissedWin: 'temporary' }));
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     act(s, 3, UPER + t('z2'));
-    tsumogiri(s, 0);
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    roundToNorth(s);
     act(s, 3, PASS);
     tsumogiri(s, 3);
     act(s, 0, DISCARD + t('p5'));
@@ -151,19 +147,13 @@ describe('korean sacred discard (TV4)', () => {
 
   it('f) after uper, letting a winning tile go makes the hand dead: not even a self-draw', () => {
     const s = deal('m6 m6 z2 m5 m7 m7 p8 m3 m8 p1 p5 m5');
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     act(s, 3, UPER + t('z2'));
-    tsumogiri(s, 0);
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    roundToNorth(s);
     expect(legal(s)).toEqual([WIN, DISCARD + t('p8')]);
     act(s, 3, DISCARD + t('p8'));
     expect(s.dead[3]).not.toBe(0);
-    tsumogiri(s, 0);
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    roundToNorth(s);
     expect(s.drawn).toBe(t('p5'));
     expect(s.turnWinOk).toBe(false);
     expect(legal(s)).toEqual([DISCARD + t('p5')]);
@@ -177,9 +167,7 @@ describe('korean sacred discard (TV4)', () => {
   for (const [stemRule, blocked] of [['allDiscards', true], ['declarationOnly', true], ['none', false]] as const) {
     it(`g) uper declared with 3p while waiting 6p/9p: stemRule ${stemRule} ${blocked ? 'bars' : 'allows'} discard wins on 6p and 9p`, () => {
       const s = deal('m6 m6 p3 p6', koreanRules({ stemRule }), 'm234567m99p23478');
-      act(s, 0, DISCARD + t('z1'));
-      tsumogiri(s, 1);
-      tsumogiri(s, 2);
+      toNorth(s);
       act(s, 3, UPER + t('p3'));
       tsumogiri(s, 0);
       expect(s.claimTile).toBe(t('p6'));
@@ -193,9 +181,7 @@ describe('korean sacred discard (TV4)', () => {
     const west = 'm1489p149z123456';
     expect(legal(deal('m1 p1 z2', koreanRules(), shanpon, west))).not.toContain(UPER + t('z2'));
     const s = deal('m1 p1 z2 m3 p9 m9 z1 m5', koreanRules({ uperRonCheck: 'anyWait' }), shanpon, west);
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     act(s, 3, UPER + t('z2'));
     act(s, 0, DISCARD + t('p8'));
     // 8p completes the hand but a discard win on it is worth 1 basic point.
@@ -212,9 +198,7 @@ describe('korean sacred discard (TV4)', () => {
 
   it('identicalFuriten blocksTileOnly: only the discarded wait is barred (stem rule off)', () => {
     const s = deal('m6 m6 p8 m5', koreanRules({ identicalFuriten: 'blocksTileOnly', stemRule: 'none' }));
-    act(s, 0, DISCARD + t('z1'));
-    tsumogiri(s, 1);
-    tsumogiri(s, 2);
+    toNorth(s);
     act(s, 3, DISCARD + t('p8'));
     act(s, 0, DISCARD + t('p5'));
     expect(ronLegal(s)).toBe(true);
@@ -225,13 +209,9 @@ describe('korean sacred discard (TV4)', () => {
     for (const [uperWhileFuriten, dead] of [['selfDrawOnly', false], ['dead', true]] as const) {
       // North draws p8 (a wait), throws it, then declares uper: 8p is among its discards.
       const s = deal('m6 m6 p8 m5 m7 m7 z2 m3', koreanRules({ uperWhileFuriten }));
-      act(s, 0, DISCARD + t('z1'));
-      tsumogiri(s, 1);
-      tsumogiri(s, 2);
+      toNorth(s);
       act(s, 3, DISCARD + t('p8'));
-      tsumogiri(s, 0);
-      tsumogiri(s, 1);
-      tsumogiri(s, 2);
+      roundToNorth(s);
       act(s, 3, UPER + t('z2'));
       expect(s.dead[3] !== 0).toBe(dead);
       expect(s.noRon[3] !== 0).toBe(!dead);
