@@ -101,14 +101,7 @@ export function shantenOfIndices(m: number, p: number, s: number, z: number, mel
 
 /** Shanten toward 4 sets + a pair, with `melds` sets already called. */
 export function shantenStandard(counts: ArrayLike<number>, melds = 0): number {
-  return shantenOfIndices(
-    suitIndex(counts, MAN),
-    suitIndex(counts, PIN),
-    suitIndex(counts, SOU),
-    honorIndex(counts),
-    melds,
-    STANDARD_SHAPES,
-  );
+  return shanten(counts, melds, STANDARD_SHAPES);
 }
 
 /** Shanten toward seven distinct pairs (a fully concealed 13/14-tile hand). */
