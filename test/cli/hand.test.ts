@@ -2,16 +2,11 @@
 // known hands, majiang-core's 40,000 fixtures and the rules file's scoring vectors.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAIN, pongsim } from '../support/cli.js';
+import { xiangtingRows } from '../support/majiang-core.js';
 import { refSevenPairs, refStandard, refThirteenOrphans } from '../games/mahjong/reference.js';
-
-interface Row {
-  q: string[];
-  x: [number, number, number];
-}
 
 interface Line {
   hand: string;
@@ -146,8 +141,7 @@ describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
   });
 
   describe('majiang-core fixtures', () => {
-    const dir = path.resolve(process.cwd(), '../shared/peer/majiang-core');
-    const rows: Row[] = [1, 2, 3, 4].flatMap((n) => JSON.parse(readFileSync(path.join(dir, `xiangting_${n}.json`), 'utf8')) as Row[]);
+    const rows = xiangtingRows();
 
     it('chinese-american: all 40,000 hands at min(standard, thirteen orphans, seven pairs)', () => {
       expect(rows.length).toBe(40000);

@@ -1,7 +1,5 @@
-// majiang-core's 40,000 shanten fixtures (see ../shared/peer/README.md).
+// majiang-core's 40,000 shanten fixtures (test/fixtures/majiang-core, see its README).
 
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_SHAPES,
@@ -12,17 +10,10 @@ import {
   shantenStandard,
   shantenThirteenOrphans,
 } from '../../../src/games/mahjong/index.js';
-
-interface Row {
-  q: string[];
-  x: [number, number, number];
-}
-
-const dir = path.resolve(process.cwd(), '../shared/peer/majiang-core');
-const files = [1, 2, 3, 4].map((n) => `xiangting_${n}.json`);
+import { xiangtingRows } from '../../support/majiang-core.js';
 
 describe('majiang-core xiangting fixtures', () => {
-  const rows: Row[] = files.flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Row[]);
+  const rows = xiangtingRows();
 
   it('has all 40,000 hands', () => {
     expect(rows.length).toBe(40000);
