@@ -6,7 +6,7 @@ import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/
 import { addMean, addRate } from '../src/stats/tally.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
-import { LOST_KINDS } from '../src/games/mahjong/korean/state.js';
+import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 
 /** Focal uper policies; the first, dama, is the baseline of every paired difference. */

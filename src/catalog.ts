@@ -1,44 +1,64 @@
 import type { GameDef } from './core/game.js';
 import type { StrategyDef } from './core/strategy.js';
 import type { ExperimentDef } from './experiment/experiment.js';
+import type { BenchResult } from './bench/clock.js';
 import { InputError } from './core/errors.js';
 import { wolnamppong } from './games/hwatu/wolnamppong/game.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
-import { sim } from './experiment/sim.js';
 import { wolnamppongOdds } from '../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../experiments/wolnamppong-strategies.js';
+import { benchWolnamppong } from './bench/wolnamppong.js';
 import { nylonppong } from './games/hwatu/nylonppong/game.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { stopLimit } from '../experiments/stop-limit.js';
 import { nylonppongHouseRules } from '../experiments/nylonppong-house-rules.js';
+import { benchNylonppong } from './bench/nylonppong.js';
 import { korean } from './games/mahjong/korean/game.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 import { uperFuriten } from '../experiments/uper-furiten.js';
+import { benchKorean } from './bench/korean.js';
 
-/** Every game, its strategies and every experiment: the one place plug-ins are listed. */
+/**
+ * A game and everything that plugs into it. Adding a game is its folders (rules and engine in
+ * src/games, strategies in strategies/<game>, studies in experiments/, a speed figure in
+ * src/bench) and one entry here.
+ */
 export interface GameEntry {
   def: GameDef;
   strategies: StrategyDef[];
   /** The reference bot `sim` seats when --seats is not given. */
   defaultSeat: string;
+  /** The game's own studies (`pongsim run <name>`). */
+  experiments: ExperimentDef[];
+  /** Its studies in the quick default study (`npm start`), each at a size of a few seconds. */
+  quick: { name: string; games: number }[];
+  /** Its `pongsim bench` figure, measured in a fresh worker thread. */
+  bench?: (seconds: number) => BenchResult;
 }
 
 export const GAMES: GameEntry[] = [
-  { def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold' },
-  { def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic' },
-  { def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency' },
+  {
+    def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
+    experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
+    quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
+    bench: benchWolnamppong,
+  },
+  {
+    def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
+    experiments: [stopLimit, nylonppongHouseRules],
+    quick: [{ name: 'stop-limit', games: 200 }, { name: 'nylonppong-house-rules', games: 4000 }],
+    bench: benchNylonppong,
+  },
+  {
+    def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
+    experiments: [uperFuriten],
+    quick: [{ name: 'uper-furiten', games: 1000 }],
+    bench: benchKorean,
+  },
 ];
-
-export const EXPERIMENTS: ExperimentDef[] = [sim, wolnamppongOdds, wolnamppongStrategiesExperiment, stopLimit, nylonppongHouseRules, uperFuriten];
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);
   if (!g) throw new InputError(`unknown game "${id}"; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
   return g;
-}
-
-export function experimentDef(name: string): ExperimentDef {
-  const e = EXPERIMENTS.find((x) => x.name === name);
-  if (!e) throw new InputError(`unknown experiment "${name}"; allowed: ${EXPERIMENTS.map((x) => x.name).join(', ')}`);
-  return e;
 }

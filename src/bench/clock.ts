@@ -15,3 +15,12 @@ export function rate(seconds: number, step: () => number): number {
   } while (t - start < seconds);
   return work / (t - start);
 }
+
+/** A game's speed figures, measured in a fresh worker thread, with the line `pongsim bench` prints for them. */
+export interface BenchResult {
+  figures: Record<string, number>;
+  line: string;
+}
+
+/** A rate for people: 1.23M, 45.6k or 789. */
+export const fmt = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0));

@@ -4,9 +4,10 @@ import { parseSpec } from '../core/strategy.js';
 import { Arm } from '../experiment/arm.js';
 import { korean } from '../games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../games/mahjong/korean/rules.js';
-import { Wall } from '../games/mahjong/korean/wall.js';
+import { Wall } from '../games/mahjong/table/wall.js';
+import { KOREAN_SET, wallTiles } from '../games/mahjong/tile-sets.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
-import { rate } from './clock.js';
+import { fmt, rate, type BenchResult } from './clock.js';
 
 /**
  * Whole Korean hands per second on one core under the default rules (sessions of
@@ -14,7 +15,7 @@ import { rate } from './clock.js';
  * and with four efficiency seats, beside a floor: a bare 104-tile shuffle and draw of the
  * whole wall per hand.
  */
-export function benchKorean(seconds: number): { handsPerSecTsumogiri: number; handsPerSecEfficiency: number; floorPerSec: number } {
+export function benchKorean(seconds: number): BenchResult {
   const rules = resolveRules<KoreanRules>(koreanSchema, []);
   const hands = (name: string): number => {
     const spec = parseSpec(name, koreanStrategies, 'korean', rules);
@@ -28,7 +29,7 @@ export function benchKorean(seconds: number): { handsPerSecTsumogiri: number; ha
   };
   const handsPerSecTsumogiri = hands('tsumogiri');
   const handsPerSecEfficiency = hands('efficiency');
-  const wall = new Wall(true, 0);
+  const wall = new Wall(wallTiles(KOREAN_SET), 0);
   let deals = 0;
   const floorPerSec = rate(seconds, () => {
     const rng = dealRng('floor', 0, deals);
@@ -38,5 +39,8 @@ export function benchKorean(seconds: number): { handsPerSecTsumogiri: number; ha
     }
     return rules.handsPerSession;
   });
-  return { handsPerSecTsumogiri, handsPerSecEfficiency, floorPerSec };
+  return {
+    figures: { handsPerSecTsumogiri, handsPerSecEfficiency, floorPerSec },
+    line: `korean: ${fmt(handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(floorPerSec)} 104-tile shuffle-and-draws/s`,
+  };
 }

@@ -1,4 +1,4 @@
-import { rate } from './clock.js';
+import { fmt, rate, type BenchResult } from './clock.js';
 import { dealRng } from '../core/rng.js';
 import { resolveRules } from '../core/rules.js';
 import { parseSpec } from '../core/strategy.js';
@@ -13,7 +13,7 @@ import { nylonRulesSchema } from '../games/hwatu/nylonppong/rules.js';
  * an experiment plays them (Arm: seeded streams per game), beside a floor: a full 48-card
  * shuffle per round, with a stream seeded per game of `rounds` rounds alike.
  */
-export function benchNylonppong(seconds: number): { roundsPerSec: number; floorPerSec: number } {
+export function benchNylonppong(seconds: number): BenchResult {
   const rules = resolveRules(nylonRulesSchema, []);
   const spec = parseSpec('basic', nylonppongStrategies, 'nylonppong', rules);
   const arm = new Arm(nylonppong, rules, Array.from({ length: rules.players }, () => spec), nylonppongStrategies);
@@ -32,5 +32,9 @@ export function benchNylonppong(seconds: number): { roundsPerSec: number; floorP
     }
     return rules.rounds;
   });
-  return { roundsPerSec, floorPerSec };
+  const ratioToFloor = roundsPerSec / floorPerSec;
+  return {
+    figures: { roundsPerSec, floorPerSec, ratioToFloor },
+    line: `nylonppong: ${fmt(roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(floorPerSec)} 48-card shuffle-and-deals/s; ratio ${ratioToFloor.toFixed(2)}`,
+  };
 }

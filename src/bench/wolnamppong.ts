@@ -6,14 +6,14 @@ import { Deck } from '../games/hwatu/deck.js';
 import { wolnamppong } from '../games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
-import { rate } from './clock.js';
+import { fmt, rate, type BenchResult } from './clock.js';
 
 /**
  * Bet decisions per second with six ev-threshold seats under the default rules, beside a
  * floor: the bare shuffle-and-draw of the same deck for the same cards (two dealt and one
  * turned per player and cycle), counted per player turn.
  */
-export function benchWolnamppong(seconds: number): { decisionsPerSec: number; floorPerSec: number; gamesPerSec: number } {
+export function benchWolnamppong(seconds: number): BenchResult {
   const rules = resolveRules(wolnamSchema, []);
   const spec = parseSpec('ev-threshold', wolnamppongStrategies, 'wolnamppong', rules);
   const arm = new Arm(wolnamppong, rules, Array.from({ length: rules.players }, () => spec), wolnamppongStrategies);
@@ -40,5 +40,9 @@ export function benchWolnamppong(seconds: number): { decisionsPerSec: number; fl
     }
     return rules.cycles * n;
   });
-  return { decisionsPerSec, floorPerSec, gamesPerSec };
+  const ratioToFloor = decisionsPerSec / floorPerSec;
+  return {
+    figures: { decisionsPerSec, floorPerSec, gamesPerSec, ratioToFloor },
+    line: `wolnamppong: ${fmt(decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${ratioToFloor.toFixed(2)}`,
+  };
 }

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import type { benchKorean } from '../bench/korean.js';
-import type { benchShanten } from '../bench/mahjong.js';
-import type { benchNylonppong } from '../bench/nylonppong.js';
-import type { benchWolnamppong } from '../bench/wolnamppong.js';
+import { BENCHES } from '../bench/benches.js';
+import type { BenchResult } from '../bench/clock.js';
 import { isolated } from '../bench/isolated.js';
 import { runExperiment } from '../runner/pool.js';
 import { resolveRules } from '../core/rules.js';
@@ -31,33 +29,19 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
   return { games, seconds1, seconds2, speedup: seconds1 / seconds2, runs1, runs2 };
 }
 
-/** Each figure: measures into the report and returns its line. In this order, so that the
- * speed-up can size its run from the Wolnamppong figure. */
+/** Each figure: measures into the report and returns its line. Each game's figure (and the
+ * shared shanten evaluator's) first, in a fresh worker thread, so that the speed-up can size
+ * its run from the Wolnamppong figure. */
 const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<string>> = {
-  async wolnamppong(flags, report) {
-    const w = await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', flags.seconds);
-    report.wolnamppong = { ...w, ratioToFloor: w.decisionsPerSec / w.floorPerSec };
-    return `wolnamppong: ${fmt(w.decisionsPerSec)} bet decisions/s per core (6 ev-threshold seats); floor ${fmt(w.floorPerSec)} turns/s of bare shuffle-and-draw; ratio ${(w.decisionsPerSec / w.floorPerSec).toFixed(2)}`;
-  },
-  async nylonppong(flags, report) {
-    const ny = await isolated<ReturnType<typeof benchNylonppong>>('nylonppong', flags.seconds);
-    report.nylonppong = { ...ny, ratioToFloor: ny.roundsPerSec / ny.floorPerSec };
-    return `nylonppong: ${fmt(ny.roundsPerSec)} rounds/s per core (4 basic seats); floor ${fmt(ny.floorPerSec)} 48-card shuffle-and-deals/s; ratio ${(ny.roundsPerSec / ny.floorPerSec).toFixed(2)}`;
-  },
-  async mahjong(flags, report) {
-    const sh = await isolated<ReturnType<typeof benchShanten>>('mahjong', flags.seconds);
-    report.mahjong = sh;
-    return `mahjong: ${fmt(sh.shantenPerSec)} shanten evaluations/s per core (random 14-tile hands, standard + seven pairs)`;
-  },
-  async korean(flags, report) {
-    const ko = await isolated<ReturnType<typeof benchKorean>>('korean', flags.seconds);
-    report.korean = ko;
-    return `korean: ${fmt(ko.handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(ko.handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(ko.floorPerSec)} 104-tile shuffle-and-draws/s`;
-  },
+  ...Object.fromEntries(Object.keys(BENCHES).map((name) => [name, async (flags: BenchFlags, report: Report) => {
+    const r = await isolated<BenchResult>(name, flags.seconds);
+    report[name] = r.figures;
+    return r.line;
+  }])),
   async workers(flags, report) {
     // Without the Wolnamppong figure, a one-second measure sizes the run.
     const measured = report.wolnamppong?.gamesPerSec as number | undefined;
-    const gamesPerSec = measured ?? (await isolated<ReturnType<typeof benchWolnamppong>>('wolnamppong', 1)).gamesPerSec;
+    const gamesPerSec = measured ?? (await isolated<BenchResult>('wolnamppong', 1)).figures.gamesPerSec!;
     const sp = await workerSpeedup(flags.speedupSeconds, gamesPerSec);
     report.workers = sp;
     const secs = (runs: number[]) => runs.map((x) => x.toFixed(1)).join(' and ');
@@ -91,4 +75,3 @@ export function registerBench(program: Command): void {
     });
 }
 
-const fmt = (x: number) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0));

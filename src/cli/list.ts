@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { EXPERIMENTS, GAMES, gameEntry } from '../catalog.js';
+import { GAMES, gameEntry } from '../catalog.js';
+import { EXPERIMENTS } from '../experiment/registry.js';
 import type { Option } from '../core/rules.js';
 
 const show = (v: unknown) => JSON.stringify(v);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { experimentDef } from '../catalog.js';
+import { GAMES } from '../catalog.js';
+import { experimentDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, type Shard } from '../runner/plan.js';
 import { runExperiment } from '../runner/pool.js';
@@ -50,13 +51,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
 }
 
 /** The default study (`npm start`): the headline experiments at about a minute in all. */
-export const DEFAULT_STUDY: { name: string; games: number }[] = [
-  { name: 'wolnamppong-odds', games: 4000 },
-  { name: 'wolnamppong-strategies', games: 3000 },
-  { name: 'stop-limit', games: 200 },
-  { name: 'nylonppong-house-rules', games: 4000 },
-  { name: 'uper-furiten', games: 1000 },
-];
+export const DEFAULT_STUDY: { name: string; games: number }[] = GAMES.flatMap((g) => g.quick);
 
 export function registerRun(program: Command): void {
   program

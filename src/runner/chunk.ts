@@ -1,4 +1,4 @@
-import { experimentDef } from '../catalog.js';
+import { experimentDef } from '../experiment/registry.js';
 import type { Experiment, ExperimentParams } from '../experiment/experiment.js';
 import { newTally, type Tally } from '../stats/tally.js';
 import type { Task } from './plan.js';

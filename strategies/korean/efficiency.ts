@@ -1,19 +1,22 @@
 import type { Strategy, StrategyDef } from '../../src/core/strategy.js';
-import * as actionsModule from '../../src/games/mahjong/korean/actions.js';
-import * as handEvalModule from '../../src/games/mahjong/korean/hand-eval.js';
-import { HandEval } from '../../src/games/mahjong/korean/hand-eval.js';
-import * as kindsModule from '../../src/games/mahjong/korean/kinds.js';
+import * as actionsModule from '../../src/games/mahjong/table/actions.js';
+import * as handEvalModule from '../../src/games/mahjong/table/hand-eval.js';
+import { HandEval } from '../../src/games/mahjong/table/hand-eval.js';
+import * as kindsModule from '../../src/games/mahjong/table/kinds.js';
+import * as koreanKindsModule from '../../src/games/mahjong/korean/kinds.js';
 import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
-import * as meldsModule from '../../src/games/mahjong/korean/melds.js';
+import * as uperModule from '../../src/games/mahjong/korean/uper.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
+import * as meldsModule from '../../src/games/mahjong/table/melds.js';
+import { SEVEN_PAIRS_SHAPES } from '../../src/games/mahjong/shanten.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
-// Imports as module-local consts, read once: see flow.ts.
-const {
-  CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN,
-} = actionsModule;
+// Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
+const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
+const { OPEN_UPER, UPER } = uperModule;
 const { SLOT, WEIGHT } = handEvalModule;
-const { BIT, KOREAN_KINDS, isHonor, isSimple, isTerminal, lowKind } = kindsModule;
+const { BIT, isHonor, isSimple, isTerminal, lowKind } = kindsModule;
+const { KOREAN_KINDS } = koreanKindsModule;
 const { CHOW, fullKinds } = meldsModule;
 const { EAST, HONOR, PIN, WHITE } = tilesModule;
 
@@ -38,8 +41,9 @@ const KEEP = Int8Array.from({ length: 34 }, (_, k) => (isHonor(k) ? 0 : isTermin
  * legal; calls only when the call lowers shanten and keeps 2 basic points within reach.
  */
 export class EfficiencyPlayer implements Strategy<KoreanView> {
-  private readonly ev = new HandEval();
-  private readonly c = new Int8Array(34);
+  private readonly ev = new HandEval(SEVEN_PAIRS_SHAPES, false);
+  private readonly full = new Int32Array(2);
+  private readonly c = new Int8Array(43);
   private readonly unseen = new Int8Array(34);
   private readonly shAfter = new Int8Array(34);
   private readonly uke = new Int16Array(34);
@@ -74,11 +78,11 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
     const ev = this.ev;
     ev.load(v.hand);
     let allowed = discards;
-    let best = ev.rankDiscards(v.hand, 0, melds, this.unseen, allowed, this.shAfter, this.uke);
+    let best = ev.rankDiscards(v.hand, 0, melds, this.unseen, allowed, 0, this.shAfter, this.uke);
     const safe = this.hooks.defence ? this.hooks.defence(v, best) & discards : 0;
     if (safe !== 0 && safe !== discards) {
       allowed = safe;
-      best = ev.rankDiscards(v.hand, 0, melds, this.unseen, allowed, this.shAfter, this.uke);
+      best = ev.rankDiscards(v.hand, 0, melds, this.unseen, allowed, 0, this.shAfter, this.uke);
     }
     // A kong that keeps the shape is a free draw.
     for (let i = 0; i < KOREAN_KINDS.length && kongs !== 0; i++) {
@@ -114,17 +118,18 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
 
   /** Waits after discarding `k` from the loaded hand. */
   private waitsAfter(v: KoreanView, k: number): number {
-    const full = fullKinds(v.hand, 0, v.meldType, v.meldKind, 0, v.meldN, k) | quadsWithout(v.hand, k);
+    const full = this.full;
+    fullKinds(v.hand, 0, v.meldType, v.meldKind, 0, v.meldN, k, full, 0);
     const ev = this.ev;
     const m = ev.idx[0]!;
     const p = ev.idx[1]!;
-    const z = ev.idx[2]!;
+    const z = ev.idx[3]!;
     const g = SLOT[k]!;
     const w = WEIGHT[k]!;
-    ev.setIndices(g === 0 ? m - w : m, g === 1 ? p - w : p, g === 2 ? z - w : z);
-    const waits = ev.waits(v.meldN, full);
-    ev.setIndices(m, p, z);
-    return waits;
+    ev.setIndices(g === 0 ? m - w : m, g === 1 ? p - w : p, 0, g === 3 ? z - w : z);
+    ev.waits(v.meldN, full[0]! | quadsWithout(v.hand, k), 0, full, 0);
+    ev.setIndices(m, p, 0, z);
+    return full[0]!;
   }
 
   /** Among `allowed` discards at `best` shanten: most ukeire, then the KEEP order, then kind. */

@@ -1,5 +1,6 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
-import { KOREAN_KINDS, BIT, STEM, stemsOf } from '../../src/games/mahjong/korean/kinds.js';
+import { KOREAN_KINDS, STEM, stemsOf } from '../../src/games/mahjong/korean/kinds.js';
+import { BIT } from '../../src/games/mahjong/table/kinds.js';
 import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
 import { EfficiencyPlayer } from './efficiency.js';
@@ -9,7 +10,7 @@ import { EfficiencyPlayer } from './efficiency.js';
  * its discard wins) and, per stemRule, their stem groups or the declaration tile's.
  */
 function safeAgainst(v: KoreanView, rules: KoreanRules, y: number): number {
-  const d = v.discardMask[y]!;
+  const d = v.discardMask[y * 2]!;
   if (rules.stemRule === 'allDiscards') return d | stemsOf(d);
   if (rules.stemRule === 'declarationOnly') return d | STEM[v.uperTile[y]!]!;
   return d;

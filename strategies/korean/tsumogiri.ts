@@ -1,10 +1,10 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
-import * as actionsModule from '../../src/games/mahjong/korean/actions.js';
-import * as kindsModule from '../../src/games/mahjong/korean/kinds.js';
+import * as actionsModule from '../../src/games/mahjong/table/actions.js';
+import * as kindsModule from '../../src/games/mahjong/table/kinds.js';
 import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
 
-// Imports as module-local consts, read once: see flow.ts.
+// Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
 const { DISCARD, PASS, WIN } = actionsModule;
 const { BIT, lowKind } = kindsModule;
 

@@ -1,5 +1,6 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
-import { BIT, STEM } from '../../src/games/mahjong/korean/kinds.js';
+import { STEM } from '../../src/games/mahjong/korean/kinds.js';
+import { BIT } from '../../src/games/mahjong/table/kinds.js';
 import type { KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
 import { EfficiencyPlayer } from './efficiency.js';

@@ -7,7 +7,7 @@ import { resolveRules } from '../../src/core/rules.js';
 import type { Strategy } from '../../src/core/strategy.js';
 import { nylonppong } from '../../src/games/hwatu/nylonppong/game.js';
 import { nylonRulesSchema } from '../../src/games/hwatu/nylonppong/rules.js';
-import { ACTIONS, PUNG } from '../../src/games/mahjong/korean/actions.js';
+import { TABLE_ACTIONS as ACTIONS, PUNG } from '../../src/games/mahjong/table/actions.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import { tsumogiri } from '../../strategies/korean/tsumogiri.js';

@@ -1,13 +1,16 @@
 // Sacred discard (후리텐), rules §1.H: which discard wins a seat may not take, and why.
-// Everything is a mask test against the seat's winning tiles W, its discards D and their stems.
+// Everything is a mask test (word 0: the Korean set has no bamboo) against the seat's winning
+// tiles W, its discards D and their stems.
 
-import * as kindsModule from './kinds.js';
-import * as stateModule from './state.js';
+import * as kindsModule from '../table/kinds.js';
+import * as codesModule from './codes.js';
+import * as koreanKindsModule from './kinds.js';
 import type { KoreanState } from './state.js';
 
-// Imports as module-local consts, read once: see flow.ts.
-const { BIT, STEM, stemsOf } = kindsModule;
-const { LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, NO_RON_MISSED } = stateModule;
+// Imports as module-local consts, read once: see table/flow.ts.
+const { BIT } = kindsModule;
+const { STEM, stemsOf } = koreanKindsModule;
+const { LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, NO_RON_MISSED } = codesModule;
 
 /**
  * -1 when `seat` may go out on discard `t` as far as sacred discard goes, else the LOST_* kind
@@ -20,19 +23,19 @@ export function ronBlock(s: KoreanState, seat: number, t: number): number {
   const nr = s.noRon[seat]!;
   if (nr !== 0) return nr === NO_RON_MISSED ? LOST_UPER_MISS : LOST_IDENTICAL;
   const bit = BIT[t]!;
-  const d = s.dMask[seat]!;
-  if (r.identicalFuriten === 'blocksAllRon' ? (s.waits[seat]! & d) !== 0 : (bit & d) !== 0) return LOST_IDENTICAL;
+  const d = s.dMask[seat * 2]!;
+  if (r.identicalFuriten === 'blocksAllRon' ? (s.waits[seat * 2]! & d) !== 0 : (bit & d) !== 0) return LOST_IDENTICAL;
   if (r.stemRule === 'allDiscards') {
     if ((bit & stemsOf(d)) !== 0) return LOST_STEM;
   } else if (r.stemRule === 'declarationOnly' && s.uper[seat] !== 0) {
     if ((bit & STEM[s.uperTile[seat]!]!) !== 0) return LOST_STEM;
   }
-  if ((bit & s.temp[seat]!) !== 0) return LOST_TEMPORARY;
+  if ((bit & s.temp[seat * 2]!) !== 0) return LOST_TEMPORARY;
   return -1;
 }
 
 /** `seat` let a winning discard `t` go (❶(1), ➌(1)); see offerDiscard for which count. */
 export function missedWin(s: KoreanState, seat: number, t: number): void {
   if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
-  else s.temp[seat] = s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
+  else s.temp[seat * 2] = s.temp[seat * 2]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
 }

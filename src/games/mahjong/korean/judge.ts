@@ -2,12 +2,16 @@
 // points. A win needs a winning shape and at least 2 basic points (rules §1.C.16).
 
 import * as tilesModule from '../tiles.js';
+import * as meldsModule from '../table/melds.js';
+import * as tableStateModule from '../table/state.js';
 import * as scoringModule from './scoring.js';
 import type { Scorer } from './scoring.js';
 import type { KoreanState } from './state.js';
 
-// Imports as module-local consts, read once: see flow.ts.
+// Imports as module-local consts, read once: see table/flow.ts.
 const { PLAY_KINDS } = tilesModule;
+const { MAX_MELDS } = meldsModule;
+const { STRIDE } = tableStateModule;
 const { FIRST_EARTHLY, FIRST_HEAVENLY, FIRST_HUMAN, FIRST_NONE } = scoringModule;
 
 /** Loads `seat`'s hand (plus `extra` when >= 0) and melds; returns the scorer. */
@@ -15,10 +19,10 @@ export function loadScorer(s: KoreanState, seat: number, extra: number, winTile:
   const sc = s.scorer;
   // A loop, not set(subarray): this runs for every discard on someone's waits, and allocating
   // the subarray view costs more than the copy.
-  const off = seat * PLAY_KINDS;
+  const off = seat * STRIDE;
   for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = s.hand[off + k]!;
   if (extra >= 0) sc.c[extra] = sc.c[extra]! + 1;
-  sc.setMelds(s.meldType, s.meldKind, seat * 4, s.meldN[seat]!);
+  sc.setMelds(s.meldType, s.meldKind, seat * MAX_MELDS, s.meldN[seat]!);
   sc.winTile = winTile;
   sc.selfDraw = selfDraw;
   sc.seatWind = s.seatWind(seat);
@@ -51,7 +55,7 @@ export function tsumoBasic(s: KoreanState, seat: number): number {
   let best = -1;
   let bestValue = -1;
   for (let k = 0; k < PLAY_KINDS; k++) {
-    if (s.hand[seat * PLAY_KINDS + k] === 0) continue;
+    if (s.hand[seat * STRIDE + k] === 0) continue;
     const sc = loadScorer(s, seat, -1, k, true);
     const b = sc.basic();
     if (b >= 0 && b + sc.dora() > bestValue) {

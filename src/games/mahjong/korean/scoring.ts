@@ -8,12 +8,12 @@
 import { InputError } from '../../../core/errors.js';
 import type { Meld } from '../decompose.js';
 import * as tilesModule from '../tiles.js';
-import * as kindsModule from './kinds.js';
-import * as meldsModule from './melds.js';
+import * as kindsModule from '../table/kinds.js';
+import * as meldsModule from '../table/melds.js';
 import type { KoreanRules } from './rules.js';
 import * as Y from './yaku.js';
 
-// Imports as module-local consts, read once: see flow.ts.
+// Imports as module-local consts, read once: see table/flow.ts.
 const { EAST, HONOR, PIN, PLAY_KINDS, WHITE, tileName } = tilesModule;
 const { isHonor, isSimple, isTerminal } = kindsModule;
 const { CHOW, CONCEALED_KONG, KONG, PUNG } = meldsModule;

@@ -3,17 +3,25 @@
 // discard) and d (2 basic points on a discard win, on every wait or on one: uperRonCheck),
 // and the open-uper extra (waits of 3+ kinds with 9+ live tiles).
 
-import * as tilesModule from '../tiles.js';
-import * as kindsModule from './kinds.js';
-import * as handEvalModule from './hand-eval.js';
+import * as actionsModule from '../table/actions.js';
+import * as flowModule from '../table/flow.js';
+import * as handEvalModule from '../table/hand-eval.js';
+import * as kindsModule from '../table/kinds.js';
+import * as tableStateModule from '../table/state.js';
 import * as judgeModule from './judge.js';
 import type { KoreanState } from './state.js';
 
-// Imports as module-local consts, read once: see flow.ts.
-const { PLAY_KINDS } = tilesModule;
-const { lowKind, popcount } = kindsModule;
+// Imports as module-local consts, read once: see table/flow.ts.
+const { DECLARE, SELF_KONG } = actionsModule;
+const { loadEval, seatFullKinds } = flowModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
+const { BIT, lowKind, popcount } = kindsModule;
+const { STRIDE } = tableStateModule;
 const { ronBasic } = judgeModule;
+
+/** Action ids: declare uper (or open uper) and discard the kind. */
+export const UPER = DECLARE;
+export const OPEN_UPER = DECLARE + 34;
 
 export const UPER_OK = 1;
 export const OPEN_UPER_OK = 2;
@@ -65,10 +73,17 @@ export class UperCache {
   }
 }
 
-/** Waits of `seat`'s hand with one `k` removed (loaded into s.ev first). */
+const out2 = new Int32Array(2);
+
+/** Waits (word 0) of `seat`'s hand with one `k` removed (loaded into s.ev first). */
 function waitsWithout(s: KoreanState, seat: number, k: number, melds: number): number {
-  let w = s.ev.waits(melds, s.fullKinds(seat, k));
-  if (melds === 0 && s.r.sevenPairsAllowQuad) w |= quadPairsWait(s.hand, seat * PLAY_KINDS, k);
+  seatFullKinds(s, seat, k, out2, 0);
+  s.ev.waits(melds, out2[0]!, 0, out2, 0);
+  let w = out2[0]!;
+  if (melds === 0 && s.quadPairs) {
+    const q = quadPairsWait(s.hand, seat * STRIDE, k, s.ev.kinds);
+    if (q >= 0) w |= BIT[q]!;
+  }
   return w;
 }
 
@@ -79,9 +94,9 @@ function waitsWithout(s: KoreanState, seat: number, k: number, melds: number): n
 export function uperCheck(s: KoreanState, seat: number, k: number): number {
   const g = s.gi;
   const melds = s.meldN[seat]!;
-  const m = g[seat * 3]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0);
-  const p = g[seat * 3 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0);
-  const z = g[seat * 3 + 2]! - (SLOT[k] === 2 ? WEIGHT[k]! : 0);
+  const m = g[seat * 4]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0);
+  const p = g[seat * 4 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0);
+  const z = g[seat * 4 + 3]! - (SLOT[k] === 3 ? WEIGHT[k]! : 0);
   let waits: number;
   let ok: boolean;
   const slot = s.uperCache.lookup(seat, m, p, z, melds);
@@ -89,7 +104,7 @@ export function uperCheck(s: KoreanState, seat: number, k: number): number {
     waits = s.uperCache.waitsAt(slot);
     ok = s.uperCache.okAt(slot);
   } else {
-    s.ev.setIndices(m, p, z);
+    s.ev.setIndices(m, p, 0, z);
     waits = waitsWithout(s, seat, k, melds);
     ok = waits !== 0 && ronCheck(s, seat, k, waits);
     s.uperCache.store(seat, m, p, z, melds, waits, ok);
@@ -97,7 +112,7 @@ export function uperCheck(s: KoreanState, seat: number, k: number): number {
   if (!ok) return 0;
   if (!s.r.openUper || popcount(waits) < 3) return UPER_OK;
   let live = 0;
-  const off = seat * PLAY_KINDS;
+  const off = seat * STRIDE;
   for (let w = waits; w !== 0; w &= w - 1) {
     const t = lowKind(w);
     // After discarding k the player holds one k fewer and everyone sees it: the sum is the same.
@@ -109,7 +124,7 @@ export function uperCheck(s: KoreanState, seat: number, k: number): number {
 /** Condition d: a discard win on every wait (or one, per uperRonCheck) is worth 2 basic points. */
 function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boolean {
   const all = s.r.uperRonCheck === 'allWaits';
-  const off = seat * PLAY_KINDS;
+  const off = seat * STRIDE;
   s.hand[off + k] = s.hand[off + k]! - 1;
   let result = all;
   for (let w = waits; w !== 0; w &= w - 1) {
@@ -125,13 +140,55 @@ function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boole
 }
 
 /** After uper: a concealed kong of the drawn tile k keeps the waits unchanged. */
-export function kongKeepsWaits(s: KoreanState, seat: number, k: number): boolean {
+function kongKeepsWaits(s: KoreanState, seat: number, k: number): boolean {
   const g = s.gi;
-  const at = seat * 3 + SLOT[k]!;
+  const at = seat * 4 + SLOT[k]!;
   const before = g[at]!;
   g[at] = before - 4 * WEIGHT[k]!;
-  s.ev.setIndices(g[seat * 3]!, g[seat * 3 + 1]!, g[seat * 3 + 2]!);
+  loadEval(s, seat);
   g[at] = before;
   // The kong keeps all four copies: k is full either way.
-  return s.ev.waits(s.meldN[seat]! + 1, s.fullKinds(seat, -1)) === s.waits[seat];
+  seatFullKinds(s, seat, -1, out2, 0);
+  s.ev.waits(s.meldN[seat]! + 1, out2[0]!, 0, out2, 0);
+  return out2[0] === s.waits[seat * 2];
+}
+
+/** A locked seat's one extra action: after uper, a concealed kong of its draw that keeps the waits. */
+export function lockedKong(s: KoreanState, x: number, out: Int16Array, n: number): number {
+  const d = s.drawn;
+  if (d >= 0 && s.uper[x] !== 0 && s.dead[x] === 0 && s.hand[x * STRIDE + d] === 4 && s.r.uperAllowConcealedKong && s.live() >= 1 && kongKeepsWaits(s, x, d)) {
+    out[n++] = SELF_KONG + d;
+  }
+  return n;
+}
+
+/** Appends every valid uper (and open uper) declaration of the seat to act. */
+export function uperDeclarations(s: KoreanState, x: number, out: Int16Array, n: number): number {
+  for (let m = readyDiscards(s, x, s.allowed0); m !== 0; m &= m - 1) {
+    const k = lowKind(m);
+    const c = uperCheck(s, x, k);
+    if (c & UPER_OK) out[n++] = UPER + k;
+    if (c & OPEN_UPER_OK) out[n++] = OPEN_UPER + k;
+  }
+  return n;
+}
+
+/**
+ * Mask of the `allowed` discards that leave the hand ready (with the quad seven-pairs reading,
+ * every one: uperCheck decides). A draw lowers shanten by one at most, so most turns are
+ * settled by the shanten of the 13 tiles before it.
+ */
+function readyDiscards(s: KoreanState, x: number, allowed: number): number {
+  const melds = s.meldN[x]!;
+  if (s.quadPairs && melds === 0) return allowed;
+  if (s.shanten13[x]! > 1) return 0;
+  const ev = s.ev;
+  loadEval(s, x);
+  if (ev.shanten(melds) > 0) return 0;
+  let ready = 0;
+  for (let m = allowed; m !== 0; m &= m - 1) {
+    const k = lowKind(m);
+    if (ev.shantenWith(k, -1, melds) === 0) ready |= BIT[k]!;
+  }
+  return ready;
 }

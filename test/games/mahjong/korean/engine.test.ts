@@ -2,10 +2,11 @@
 // wins, kong rules, claims and the session.
 
 import { describe, expect, it } from 'vitest';
-import { DISCARD, OPEN_UPER, PASS, PUNG, SELF_KONG, UPER, WIN } from '../../../../src/games/mahjong/korean/actions.js';
+import { DISCARD, PASS, PUNG, SELF_KONG, WIN } from '../../../../src/games/mahjong/table/actions.js';
+import { OPEN_UPER, UPER } from '../../../../src/games/mahjong/korean/uper.js';
 import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
-import { BIT } from '../../../../src/games/mahjong/korean/kinds.js';
-import { OVER, TURN } from '../../../../src/games/mahjong/korean/state.js';
+import { BIT } from '../../../../src/games/mahjong/table/kinds.js';
+import { OVER, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { Table } from '../../../../src/core/play.js';
 import { Rng } from '../../../../src/core/rng.js';
 import type { Strategy } from '../../../../src/core/strategy.js';

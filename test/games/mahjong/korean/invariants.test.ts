@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
-import { CHOW } from '../../../../src/games/mahjong/korean/melds.js';
-import { TURN } from '../../../../src/games/mahjong/korean/state.js';
+import { CHOW } from '../../../../src/games/mahjong/table/melds.js';
+import { STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { randomSimTest } from '../../../support/drivers.js';
 import { Table } from '../../../../src/core/play.js';
 import { Rng } from '../../../../src/core/rng.js';
@@ -14,7 +14,7 @@ import { koreanStrategies } from '../../../../strategies/korean/index.js';
 function tilesConserved(s: KoreanState): void {
   let n = s.wall.tail - s.wall.head;
   for (let seat = 0; seat < 4; seat++) {
-    for (let k = 0; k < 34; k++) n += s.hand[seat * 34 + k]!;
+    for (let k = 0; k < 34; k++) n += s.hand[seat * STRIDE + k]!;
     for (let i = 0; i < s.meldN[seat]!; i++) {
       const t = s.meldType[seat * 4 + i]!;
       n += t === CHOW || t === 1 ? 3 : 4;
@@ -25,7 +25,7 @@ function tilesConserved(s: KoreanState): void {
   expect(n).toBe(s.wall.size);
   if (s.phase === TURN) {
     let held = 0;
-    for (let k = 0; k < 34; k++) held += s.hand[s.cur * 34 + k]!;
+    for (let k = 0; k < 34; k++) held += s.hand[s.cur * STRIDE + k]!;
     expect(held + 3 * s.meldN[s.cur]!).toBe(14);
   }
 }

@@ -4,7 +4,8 @@
 import { expect } from 'vitest';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
-import { ACTIONS, actionName } from '../../../../src/games/mahjong/korean/actions.js';
+import { TABLE_ACTIONS as ACTIONS, actionName } from '../../../../src/games/mahjong/table/actions.js';
+import { STRIDE } from '../../../../src/games/mahjong/table/state.js';
 import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
 import { FLOWER, parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
@@ -59,7 +60,7 @@ export function rig(rules: KoreanRules, hands: [string, string, string, string],
   korean.deal(s, new RiggedRng(() => s, script));
   for (let seat = 0; seat < 4; seat++) {
     const want = parseTiles(hands[seat]!);
-    expect(Array.from(s.hand.subarray(seat * 34, seat * 34 + 34))).toEqual(Array.from(want.subarray(0, 34)));
+    expect(Array.from(s.hand.subarray(seat * STRIDE, seat * STRIDE + 34))).toEqual(Array.from(want.subarray(0, 34)));
   }
   return s;
 }

@@ -3,11 +3,12 @@
 // unless a case says otherwise; East, South and West hold tiles no one can claim.
 
 import { describe, expect, it } from 'vitest';
-import { DISCARD, PASS, UPER, WIN } from '../../../../src/games/mahjong/korean/actions.js';
+import { DISCARD, PASS, WIN } from '../../../../src/games/mahjong/table/actions.js';
+import { UPER } from '../../../../src/games/mahjong/korean/uper.js';
 import { ronBlock } from '../../../../src/games/mahjong/korean/furiten.js';
 import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
 import type { KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
-import { LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, LOST_DEAD } from '../../../../src/games/mahjong/korean/state.js';
+import { LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, LOST_DEAD } from '../../../../src/games/mahjong/korean/codes.js';
 import { act, koreanRules, legal, rig, t } from './rig.js';
 
 const EAST = 'm128p1589z1234567';

@@ -1,10 +1,12 @@
-// Dense action ids. Tile-carrying actions are a base plus the tile kind (0..33).
+// Dense action ids of the mahjong table. Tile-carrying actions are a base plus the tile kind
+// (0..33); two blocks of 34 are left to the ruleset for turn declarations that come with a
+// discard (Korean: uper and open uper).
 
 import { tileName } from '../tiles.js';
 
 export const DISCARD = 0;
-export const UPER = 34; // declare uper and discard the kind
-export const OPEN_UPER = 68; // declare open uper (불러) and discard the kind
+/** Ruleset declarations: DECLARE + 34 * block + kind, block 0 or 1. */
+export const DECLARE = 34;
 export const SELF_KONG = 102; // concealed kong, or add the drawn/held fourth tile to a pung
 export const WIN = 136;
 export const PASS = 137;
@@ -13,7 +15,8 @@ export const KONG = 139; // kong on the discard
 export const CHOW_LOW = 140; // the discard is the lowest tile of the chow
 export const CHOW_MID = 141;
 export const CHOW_HIGH = 142;
-export const ACTIONS = 143;
+/** Ids below this are the table's; a ruleset may add its own from here. */
+export const TABLE_ACTIONS = 143;
 
 // Claim option bits.
 export const CAN_WIN = 1;
@@ -23,10 +26,16 @@ export const CAN_CHOW_LOW = 8;
 export const CAN_CHOW_MID = 16;
 export const CAN_CHOW_HIGH = 32;
 
-export function actionName(a: number, claimTile: number): string {
-  if (a < UPER) return `discard ${tileName(a)}`;
-  if (a < OPEN_UPER) return `uper, discard ${tileName(a - UPER)}`;
-  if (a < SELF_KONG) return `open uper, discard ${tileName(a - OPEN_UPER)}`;
+/**
+ * An action in words; `claimTile` is the discard on offer (-1 on a turn), `declarations` the
+ * ruleset's names of its two declaration blocks.
+ */
+export function actionName(a: number, claimTile: number, declarations: readonly [string, string] = ['declare', 'declare']): string {
+  if (a < DECLARE) return `discard ${tileName(a)}`;
+  if (a < SELF_KONG) {
+    const block = a < DECLARE + 34 ? 0 : 1;
+    return `${declarations[block]}, discard ${tileName(a - DECLARE - 34 * block)}`;
+  }
   if (a < WIN) return `kong ${tileName(a - SELF_KONG)}`;
   const t = claimTile >= 0 ? ` ${tileName(claimTile)}` : '';
   switch (a) {

@@ -1,24 +1,20 @@
-// The Korean wall: no dead wall by default; in-turn draws come from the head, kong and flower
-// replacements from the tail, and every replacement shortens the drawable wall (rules §1.A.4).
+// The wall: in-turn draws come from the head, kong and flower replacements from the tail, and
+// a reserve of `reserve` tiles at the end is never drawn (Korean: none by default, or a
+// Japanese-style dead wall of 14; Chinese-American: 16). Every replacement shortens the wall.
 // The shuffle is lazy (one partial Fisher-Yates step per draw), so a hand that ends early
 // never pays for shuffling tiles nobody draws.
 
 import type { Rng } from '../../../core/rng.js';
-import { KOREAN_SET, wallTiles } from '../tile-sets.js';
-import { FLOWER } from '../tiles.js';
 
 export class Wall {
-  private readonly template: Uint8Array;
   readonly tiles: Uint8Array;
   head = 0;
   tail = 0;
   rng!: Rng;
 
-  /** `flowers` false: the korean100 set (the 104 without its four flowers). */
-  constructor(flowers: boolean, readonly deadWall: number) {
-    const all = wallTiles(KOREAN_SET);
-    this.template = flowers ? all : all.filter((k) => k < FLOWER);
-    this.tiles = new Uint8Array(this.template.length);
+  /** `template`: every physical tile of the set as its kind (tile-sets.ts wallTiles). */
+  constructor(private readonly template: Uint8Array, readonly reserve: number) {
+    this.tiles = new Uint8Array(template.length);
   }
 
   get size(): number {
@@ -32,9 +28,14 @@ export class Wall {
     this.tail = this.tiles.length;
   }
 
-  /** Tiles that may still be drawn (in turn or as replacements). */
+  /** Tiles that may still be drawn in turn (and as replacements, unless the rules let those reach into the reserve). */
   live(): number {
-    return this.tail - this.head - this.deadWall;
+    return this.tail - this.head - this.reserve;
+  }
+
+  /** Tiles not yet drawn, reserve included. */
+  undrawn(): number {
+    return this.tail - this.head;
   }
 
   drawHead(): number {

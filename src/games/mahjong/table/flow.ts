@@ -1,0 +1,495 @@
+// The turn flow every mahjong ruleset shares: the deal, draws with flower replacement, discards,
+// the claim window (win before pung or kong before chow, in turn order from the discarder),
+// kongs of every kind with their replacement draws (and robbing an added kong), wins, wall
+// games and the session of hands. The ruleset's hooks on the state (state.ts) judge, pay and
+// move the deal.
+
+import type { Rng } from '../../../core/rng.js';
+import * as tilesModule from '../tiles.js';
+import * as actionsModule from './actions.js';
+import * as handEvalModule from './hand-eval.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
+import * as stateModule from './state.js';
+import type { TableState } from './state.js';
+
+// Imports as module-local consts, here and in every module the move loop runs through: V8
+// folds a module's own consts into the compiled code, but re-reads an imported binding through
+// its module cell, checking that it is initialised, at every use - about a fifth of the time of
+// a hand. (The consts are read when the module loads, so these modules must not import each
+// other in a cycle.)
+const { HONOR, formatTiles, tileName } = tilesModule;
+const {
+  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
+  CHOW_MID, KONG, PUNG,
+} = actionsModule;
+const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
+const { BIT, WORD, forEachKind } = kindsModule;
+const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
+const { CLAIM, OVER, SEATS, STRIDE, TURN } = stateModule;
+
+const WINDS = 'ESWN';
+
+// Trace lines are written as `s.log?.push(...)`: optional chaining skips building the string
+// when the log is off, which is every fast run. In the per-draw path they sit in small helper
+// functions behind `if (s.log)`, so that the draw functions stay small enough to be inlined.
+
+/** Starts a session, seat 0 dealing first. */
+export function startSession(s: TableState, rng: Rng): void {
+  s.rng = rng;
+  s.stats.reset();
+  s.net.fill(0);
+  s.handNo = 0;
+  s.dealer = 0;
+  s.dealerPasses = 0;
+  s.dealerStreak = 0;
+  s.roundWind = 0;
+  dealHand(s);
+}
+
+function dealHand(s: TableState): void {
+  s.wall.reset(s.rng);
+  s.clearHand();
+  s.anyCall = false;
+  s.afterKong = false;
+  s.afterFlower = false;
+  s.claimTile = -1;
+  s.discarder = -1;
+  s.robbing = false;
+  s.newHand();
+  s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
+  // Thirteen tiles each in turn order from the dealer, then the dealer's fourteenth; a flower
+  // is replaced as it comes (the same tiles, in distribution, as replacing them after the deal).
+  s.dealing = true;
+  for (let i = 0, seat = s.dealer; i < 13 * SEATS + 1; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
+  s.dealing = false;
+  for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);
+  if (s.log) logHands(s);
+  if (s.afterDeal()) return;
+  // East starts by discarding without drawing.
+  s.phase = TURN;
+  s.cur = s.dealer;
+  s.drawn = -1;
+  s.fromClaim = false;
+  prepareTurn(s);
+}
+
+function logHands(s: TableState): void {
+  for (let seat = 0; seat < SEATS; seat++) {
+    s.log?.push(`  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * STRIDE, seat * STRIDE + STRIDE))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`);
+  }
+}
+
+/**
+ * Draws a tile for `seat` from the head (or the tail, for a kong replacement), setting flowers
+ * aside and replacing each from the tail. -1 when the hand ended instead: no replacement was
+ * left (a wall game) or the ruleset settled it on a flower.
+ */
+function drawFor(s: TableState, seat: number, fromTail: boolean): number {
+  const t = fromTail ? s.wall.drawTail() : s.wall.drawHead();
+  s.afterFlower = false;
+  // Flowers are rare: their replacement stays out of the (inlined) common path.
+  return t < s.asideFrom ? t : replaceFlowers(s, seat, t);
+}
+
+function replaceFlowers(s: TableState, seat: number, t: number): number {
+  const w = s.wall;
+  while (t >= s.asideFrom) {
+    s.flowers[seat]!++;
+    s.seen[t]!++;
+    s.log?.push(`  seat ${seat} shows flower ${tileName(t)}`);
+    // During the deal the ruleset looks at the flowers once the deal is done (afterDeal).
+    if (!s.dealing && s.onFlower(seat)) return -1;
+    if (!s.replacementLeft()) {
+      exhaustiveDraw(s);
+      return -1;
+    }
+    t = w.drawTail();
+  }
+  s.afterFlower = true;
+  return t;
+}
+
+/** Adds one tile of kind `k` to `seat`'s concealed hand. */
+export function addTile(s: TableState, seat: number, k: number): void {
+  const n = ++s.hand[seat * STRIDE + k]!;
+  if (k >= HONOR + 7) return;
+  const bit = BIT[k]!;
+  const m = seat * 2 + WORD[k]!;
+  s.kinds[m]! |= bit;
+  if (n === 2) s.pairs[m]! |= bit;
+  else if (n === 4) s.quads[m]! |= bit;
+  s.gi[seat * 4 + SLOT[k]!]! += WEIGHT[k]!;
+}
+
+/** Moves `n` copies of `k` out of the concealed hand (into a meld or a discard). */
+export function takeTiles(s: TableState, seat: number, k: number, n: number): void {
+  const left = (s.hand[seat * STRIDE + k]! -= n);
+  if (k >= HONOR + 7) return;
+  const bit = BIT[k]!;
+  const m = seat * 2 + WORD[k]!;
+  if (left === 0) s.kinds[m]! &= ~bit;
+  if (left < 2) s.pairs[m]! &= ~bit;
+  if (left + n === 4) s.quads[m]! &= ~bit;
+  s.gi[seat * 4 + SLOT[k]!]! -= n * WEIGHT[k]!;
+}
+
+/** Loads `seat`'s concealed pattern into the state's evaluator. */
+export function loadEval(s: TableState, seat: number): void {
+  const g = seat * 4;
+  s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
+}
+
+/** Writes `seat`'s full kinds (all four copies held or melded), less one `minus`, to out[at..]. */
+export function seatFullKinds(s: TableState, seat: number, minus: number, out: Int32Array, at: number): void {
+  const q0 = s.quads[seat * 2]!;
+  const q1 = s.quads[seat * 2 + 1]!;
+  const drop = minus >= 0 && s.has(s.quads, seat, minus);
+  out[at] = drop && WORD[minus] === 0 ? q0 & ~BIT[minus]! : q0;
+  out[at + 1] = drop && WORD[minus] === 1 ? q1 & ~BIT[minus]! : q1;
+  const n = s.meldN[seat]!;
+  if (n === 0) return;
+  fullKinds(s.hand, seat * STRIDE, s.meldType, s.meldKind, seat * MAX_MELDS, n, minus, scratch, 0);
+  out[at] = out[at]! | scratch[0]!;
+  out[at + 1] = out[at + 1]! | scratch[1]!;
+}
+
+const scratch = new Int32Array(2);
+
+/** Recomputes `seat`'s shanten and waits after its hand changed to 13 - 3 per meld tiles. */
+export function recomputeWaits(s: TableState, seat: number): void {
+  loadEval(s, seat);
+  const melds = s.meldN[seat]!;
+  const sh = s.ev.shanten(melds);
+  s.shanten13[seat] = sh;
+  if (sh === 0) {
+    seatFullKinds(s, seat, -1, full, 0);
+    s.ev.waits(melds, full[0]!, full[1]!, s.waits, seat * 2);
+  } else {
+    s.waits[seat * 2] = 0;
+    s.waits[seat * 2 + 1] = 0;
+  }
+  if (melds === 0 && s.quadPairs) {
+    const k = quadPairsWait(s.hand, seat * STRIDE, -1, s.ev.kinds);
+    if (k >= 0) s.waits[seat * 2 + WORD[k]!]! |= BIT[k]!;
+  }
+}
+
+const full = new Int32Array(2);
+
+/** Whether `seat`'s 14 - 3 per meld tiles are a winning shape (only the dealer's first turn asks). */
+function completeNow(s: TableState, seat: number): boolean {
+  loadEval(s, seat);
+  const melds = s.meldN[seat]!;
+  if (s.ev.shanten(melds) === -1) return true;
+  return melds === 0 && s.quadPairs && quadPairsComplete(s, seat);
+}
+
+/** Fourteen tiles in seven pairs, four of a kind counting as two. */
+function quadPairsComplete(s: TableState, seat: number): boolean {
+  const kinds = s.ev.kinds;
+  for (let i = 0; i < kinds.length; i++) if ((s.hand[seat * STRIDE + kinds[i]!]! & 1) !== 0) return false;
+  return true;
+}
+
+/** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call). */
+function prepareTurn(s: TableState): void {
+  const x = s.cur;
+  s.turnWinShape = s.drawn >= 0 ? s.has(s.waits, x, s.drawn) : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
+  s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && s.selfDrawLegal(x);
+  s.setDiscardable(x);
+}
+
+/** `seat` draws in turn; an empty wall ends the hand. */
+function beginTurn(s: TableState, seat: number): void {
+  if (s.live() <= 0) return exhaustiveDraw(s);
+  s.temp[seat * 2] = 0;
+  s.temp[seat * 2 + 1] = 0;
+  const t = drawFor(s, seat, false);
+  if (t < 0) return;
+  addTile(s, seat, t);
+  s.draws[seat]!++;
+  s.cur = seat;
+  s.phase = TURN;
+  s.drawn = t;
+  s.afterKong = false;
+  s.fromClaim = false;
+  if (s.log) logDraw(s, seat, t, 'draws');
+  prepareTurn(s);
+}
+
+/** Traces a draw; kept out of the draw functions so that they stay small enough to inline. */
+function logDraw(s: TableState, seat: number, t: number, what: string): void {
+  s.log?.push(`seat ${seat} ${what} ${tileName(t)} (${s.live()} left)`);
+}
+
+/** The kong replacement draw, after which the seat acts again. */
+function replacementDraw(s: TableState, seat: number): void {
+  recomputeWaits(s, seat);
+  if (!s.replacementLeft()) return exhaustiveDraw(s);
+  const t = drawFor(s, seat, true);
+  if (t < 0) return;
+  addTile(s, seat, t);
+  s.cur = seat;
+  s.phase = TURN;
+  s.drawn = t;
+  s.afterKong = true;
+  s.fromClaim = false;
+  if (s.log) logDraw(s, seat, t, 'draws replacement');
+  prepareTurn(s);
+}
+
+/** Discards `k`; `declare` is the ruleset's declaration block + 1, or 0. Then offers the discard to the others. */
+export function discard(s: TableState, x: number, k: number, declare: number): void {
+  takeTiles(s, x, k, 1);
+  s.dMask[x * 2 + WORD[k]!]! |= BIT[k]!;
+  s.seen[k]!++;
+  s.discards[x]!++;
+  // A ready hand that throws back its draw keeps its 13 tiles, and so its waits.
+  if (k !== s.drawn) recomputeWaits(s, x);
+  s.onDiscard(x, k, declare);
+  s.discardAfterKong = s.afterKong;
+  s.afterKong = false;
+  s.drawn = -1;
+  s.lastDiscard = s.live() <= 0;
+  offerDiscard(s, x, k);
+}
+
+/** Asks every seat that can claim `t`, counter-clockwise from the discarder. */
+function offerDiscard(s: TableState, x: number, t: number): void {
+  s.claimTile = t;
+  s.discarder = x;
+  s.robbing = false;
+  const bit = BIT[t]!;
+  const w = WORD[t]!;
+  const melds = !s.lastDiscard;
+  const chows = melds && s.chowCalls;
+  // Most discards interest nobody: not a wait, and no pair to pung (chows aside).
+  let interest = 0;
+  for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.pairs[y * 2 + w]!;
+  if ((interest & bit) === 0 && !chows) return beginTurn(s, (x + 1) % SEATS);
+  s.claimN = 0;
+  s.claimAt = 0;
+  s.winners = 0;
+  s.meldClaimSeat = -1;
+  for (let i = 1; i < SEATS; i++) {
+    const y = (x + i) % SEATS;
+    let opts = 0;
+    s.ronOk[y] = 0;
+    s.passable[y] = 0;
+    if ((s.waits[y * 2 + w]! & bit) !== 0 && s.discardWin(y, t)) opts = CAN_WIN;
+    const n = s.hand[y * STRIDE + t]!;
+    if ((n >= 2 || (chows && i === 1)) && melds && !s.locked(y)) {
+      if (n >= 2) opts |= CAN_PUNG;
+      if (n === 3 && s.replacementLeft()) opts |= CAN_KONG;
+      if (chows && i === 1) opts |= chowOptions(s, y, t);
+    }
+    s.claimOpts[y] = opts;
+    if (opts !== 0) s.claimSeats[s.claimN++] = y;
+  }
+  if (s.claimN === 0) return beginTurn(s, (x + 1) % SEATS);
+  s.phase = CLAIM;
+  s.cur = s.claimSeats[0]!;
+}
+
+function chowOptions(s: TableState, y: number, t: number): number {
+  if (t >= HONOR) return 0;
+  const h = s.hand;
+  const off = y * STRIDE;
+  const n = t % 9;
+  let o = 0;
+  if (n <= 6 && h[off + t + 1]! > 0 && h[off + t + 2]! > 0) o |= CAN_CHOW_LOW;
+  if (n >= 1 && n <= 7 && h[off + t - 1]! > 0 && h[off + t + 1]! > 0) o |= CAN_CHOW_MID;
+  if (n >= 2 && h[off + t - 2]! > 0 && h[off + t - 1]! > 0) o |= CAN_CHOW_HIGH;
+  return o;
+}
+
+/** The seat being offered the tile chose `a` (PASS, WIN, PUNG, KONG or a chow). */
+export function claimAction(s: TableState, a: number, win: boolean): void {
+  const y = s.cur;
+  const t = s.claimTile;
+  if (win) {
+    if (s.ronOk[y] === 1) {
+      s.winners |= 1 << y;
+      if (s.headBump) return resolveClaims(s);
+    } else s.falseWin(y);
+  } else {
+    if (s.passable[y] === 1) s.missedWin(y, t);
+    // A pung or kong beats a chow; only one seat can pung a given discard.
+    if (a === PUNG || a === KONG || (a >= CHOW_LOW && a <= CHOW_HIGH && s.meldClaimSeat < 0)) {
+      s.meldClaimSeat = y;
+      s.meldClaimAction = a;
+    }
+  }
+  if (++s.claimAt === s.claimN) return resolveClaims(s);
+  s.cur = s.claimSeats[s.claimAt]!;
+}
+
+function resolveClaims(s: TableState): void {
+  const x = s.discarder;
+  if (s.winners !== 0) return discardWins(s);
+  if (s.robbing) return completeAddedKong(s, x, s.claimTile);
+  const y = s.meldClaimSeat;
+  if (y < 0) return beginTurn(s, (x + 1) % SEATS);
+  const t = s.claimTile;
+  const a = s.meldClaimAction;
+  s.claimed[x]!++;
+  s.onClaimed(x, t);
+  const mi = y * MAX_MELDS + s.meldN[y]!;
+  s.temp[y * 2] = 0;
+  s.temp[y * 2 + 1] = 0;
+  s.anyCall = true;
+  s.openMelds[y]!++;
+  if (a === PUNG || a === KONG) {
+    const n = a === PUNG ? 2 : 3;
+    takeTiles(s, y, t, n);
+    s.seen[t]! += n;
+    s.meldType[mi] = a === PUNG ? MELD_PUNG : MELD_KONG;
+    s.meldKind[mi] = t;
+    if (a === PUNG) s.pungs[y * 2 + WORD[t]!]! |= BIT[t]!;
+  } else {
+    const low = a === CHOW_LOW ? t : a === CHOW_MID ? t - 1 : t - 2;
+    for (let k = low; k < low + 3; k++) {
+      if (k === t) continue;
+      takeTiles(s, y, k, 1);
+      s.seen[k]!++;
+    }
+    s.meldType[mi] = MELD_CHOW;
+    s.meldKind[mi] = low;
+  }
+  s.meldN[y]!++;
+  s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
+  if (a === KONG) return replacementDraw(s, y);
+  s.cur = y;
+  s.phase = TURN;
+  s.drawn = -1;
+  s.afterKong = false;
+  s.fromClaim = true;
+  prepareTurn(s);
+}
+
+/**
+ * Concealed kong (four held) or added kong (a pung plus the fourth), then a replacement. An
+ * added kong's tile is first offered to the others to win on, where the rules allow robbing it.
+ */
+export function selfKong(s: TableState, x: number, k: number): void {
+  const off = x * STRIDE;
+  s.anyCall = true;
+  if (s.hand[off + k] === 4) {
+    takeTiles(s, x, k, 4);
+    s.seen[k]! += 4;
+    const mi = x * MAX_MELDS + s.meldN[x]!;
+    s.meldType[mi] = CONCEALED_KONG;
+    s.meldKind[mi] = k;
+    s.meldN[x]!++;
+    return replacementDraw(s, x);
+  }
+  takeTiles(s, x, k, 1);
+  s.seen[k]!++;
+  s.pungs[x * 2 + WORD[k]!]! &= ~BIT[k]!;
+  if (s.robKong && offerAddedKong(s, x, k)) return;
+  completeAddedKong(s, x, k);
+}
+
+/** Turns `x`'s pung of `k` into a kong (its fourth tile already out of the hand), then the replacement. */
+function completeAddedKong(s: TableState, x: number, k: number): void {
+  s.robbing = false;
+  for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) {
+    if (s.meldType[i] === MELD_PUNG && s.meldKind[i] === k) s.meldType[i] = ADDED_KONG;
+  }
+  replacementDraw(s, x);
+}
+
+/** Offers the tile `x` adds to its pung to every seat that waits on it; false when none does. */
+function offerAddedKong(s: TableState, x: number, t: number): boolean {
+  s.claimTile = t;
+  s.discarder = x;
+  s.robbing = true;
+  s.claimN = 0;
+  s.claimAt = 0;
+  s.winners = 0;
+  s.meldClaimSeat = -1;
+  for (let i = 1; i < SEATS; i++) {
+    const y = (x + i) % SEATS;
+    s.ronOk[y] = 0;
+    s.passable[y] = 0;
+    s.claimOpts[y] = s.has(s.waits, y, t) && s.discardWin(y, t) ? CAN_WIN : 0;
+    if (s.claimOpts[y] !== 0) s.claimSeats[s.claimN++] = y;
+  }
+  if (s.claimN === 0) {
+    s.robbing = false;
+    return false;
+  }
+  s.phase = CLAIM;
+  s.cur = s.claimSeats[0]!;
+  return true;
+}
+
+/** The seat to act declares a self-draw win: paid if legal, else a false win. */
+export function selfDrawWin(s: TableState): void {
+  const x = s.cur;
+  if (!s.turnWinOk) {
+    s.falseWin(x);
+    s.turnWinShape = false;
+    // Dead now: it may discard only what the ruleset leaves it.
+    s.setDiscardable(x);
+    return;
+  }
+  s.paySelfDraw(x);
+  s.stats.selfDraws[x]!++;
+  s.stats.winTurns[x]! += s.discards[x]! + 1;
+  s.stats.wins[x]!++;
+  s.stats.handsWon++;
+  finishHand(s, x === s.dealer, false);
+}
+
+function discardWins(s: TableState): void {
+  const x = s.discarder;
+  let dealerWon = false;
+  let count = 0;
+  s.payDiscardWins();
+  for (let i = 1; i < SEATS; i++) {
+    const y = (x + i) % SEATS;
+    if ((s.winners & (1 << y)) === 0) continue;
+    count++;
+    s.stats.winTurns[y]! += s.discards[y]! + 1;
+    s.stats.wins[y]!++;
+    s.stats.dealIns[x]!++;
+    if (y === s.dealer) dealerWon = true;
+  }
+  s.stats.handsWon++;
+  if (count > 1) s.stats.multiWin++;
+  finishHand(s, dealerWon, false);
+}
+
+export function exhaustiveDraw(s: TableState): void {
+  s.stats.exhaustive++;
+  s.log?.push('wall empty: exhaustive draw, no payment');
+  finishHand(s, false, true);
+}
+
+/** Ends the hand: moves the deal, then deals the next hand or ends the session. */
+export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean): void {
+  s.stats.hands++;
+  s.handNo++;
+  if (s.dealerKeeps(dealerWon, exhausted)) s.dealerStreak++;
+  else {
+    s.dealer = (s.dealer + 1) % SEATS;
+    s.dealerPasses++;
+    s.dealerStreak = 0;
+    s.onDealerPass();
+  }
+  s.log?.push(`  net after hand ${s.handNo}: ${Array.from(s.net).join(' ')}`);
+  if (s.sessionOver()) {
+    s.phase = OVER;
+    return;
+  }
+  dealHand(s);
+}
+
+/** A two-word mask in notation, for traces. */
+export function maskName(lo: number, hi: number): string {
+  const c = new Int8Array(34);
+  forEachKind(lo, hi, (k) => { c[k] = 1; });
+  return formatTiles(c) || '-';
+}

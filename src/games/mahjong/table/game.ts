@@ -1,0 +1,147 @@
+// The GameDef of a mahjong ruleset played on the shared table: legal actions, their check and
+// their application are the table's; the ruleset adds its declarations (state.ts hooks), its
+// rules schema, its view and its rates.
+
+import * as gameModule from '../../../core/game.js';
+import type { GameDef, RateSink } from '../../../core/game.js';
+import type { RulesSchema } from '../../../core/rules.js';
+import * as tilesModule from '../tiles.js';
+import * as actionsModule from './actions.js';
+import * as flowModule from './flow.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
+import * as stateModule from './state.js';
+import type { TableState } from './state.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { TERMINAL } = gameModule;
+const { formatTiles, tileName } = tilesModule;
+const {
+  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
+  CHOW_MID, DECLARE, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN, actionName,
+} = actionsModule;
+const { claimAction, discard, selfDrawWin, selfKong } = flowModule;
+const { lowBamboo, lowKind } = kindsModule;
+const { MAX_MELDS } = meldsModule;
+const { CLAIM, OVER, SEATS, STRIDE, TURN } = stateModule;
+
+/** What a ruleset supplies beyond its state class. */
+export interface RulesetSpec<S extends TableState<R>, R, V> {
+  id: string;
+  title: string;
+  schema: RulesSchema<R>;
+  /** Allocates the state (once per worker). */
+  create(r: R): S;
+  /** The seat's view (may be one object reused for every decision). */
+  view(s: S, seat: number): V;
+  /** Names of the ruleset's two declaration blocks (actions.ts DECLARE), for traces. */
+  declarations: readonly [string, string];
+  rates(s: S, add: RateSink): void;
+  /** Extra per-seat flags for traces, e.g. " uper". */
+  seatFlags?(s: S, seat: number): string;
+  /** Largest action id + 1. */
+  actions: number;
+}
+
+function legalClaim(s: TableState, out: Int16Array): number {
+  const o = s.claimOpts[s.cur]!;
+  let n = 0;
+  out[n++] = PASS;
+  if (o & CAN_WIN) out[n++] = WIN;
+  if (o & CAN_PUNG) out[n++] = PUNG;
+  if (o & CAN_KONG) out[n++] = KONG;
+  if (o & CAN_CHOW_LOW) out[n++] = CHOW_LOW;
+  if (o & CAN_CHOW_MID) out[n++] = CHOW_MID;
+  if (o & CAN_CHOW_HIGH) out[n++] = CHOW_HIGH;
+  return n;
+}
+
+function legalTurn(s: TableState, out: Int16Array): number {
+  const x = s.cur;
+  let n = 0;
+  if (s.turnWinShape && s.dead[x] === 0) out[n++] = WIN;
+  for (let m = s.allowed0; m !== 0; m &= m - 1) out[n++] = DISCARD + lowKind(m);
+  for (let m = s.allowed1; m !== 0; m &= m - 1) out[n++] = DISCARD + lowBamboo(m);
+  if (s.locked(x)) return s.lockedActions(x, out, n);
+  n = s.addDeclarations(x, out, n);
+  if (!s.fromClaim && s.replacementLeft()) {
+    for (let w = 0; w < 2; w++) {
+      const kongs = s.quads[x * 2 + w]! | (s.pungs[x * 2 + w]! & s.kinds[x * 2 + w]!);
+      for (let m = kongs; m !== 0; m &= m - 1) out[n++] = SELF_KONG + (w === 0 ? lowKind(m) : lowBamboo(m));
+    }
+  }
+  return n;
+}
+
+const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];
+
+/** A mahjong ruleset's GameDef on the shared table. */
+export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): GameDef<S, R, V> {
+  const { id, declarations } = spec;
+  /** isLegal's list of the rarer actions. */
+  const scratch = new Int16Array(spec.actions);
+  const name = (s: S, a: number) => actionName(a, s.phase === CLAIM ? s.claimTile : -1, declarations);
+  const seatLine = (s: S, x: number): string => {
+    const off = x * STRIDE;
+    let melds = '';
+    for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) melds += ` [${MELD_NAMES[s.meldType[i]!]} ${tileName(s.meldKind[i]!)}]`;
+    const flags = `${spec.seatFlags?.(s, x) ?? ''}${s.dead[x] ? ' dead' : ''}`;
+    return `seat ${x}: ${formatTiles(s.hand.subarray(off, off + STRIDE))}${melds}${flags}`;
+  };
+  const game: GameDef<S, R, V> = {
+    id,
+    title: spec.title,
+    schema: spec.schema,
+    seats: () => SEATS,
+    maxActions: () => spec.actions,
+    create(r) {
+      const s = spec.create(r);
+      s.phase = OVER;
+      return s;
+    },
+    deal(s, rng) {
+      flowModule.startSession(s, rng);
+    },
+    toAct: (s) => (s.phase === OVER ? TERMINAL : s.cur),
+    legal(s, out) {
+      return s.phase === CLAIM ? legalClaim(s, out) : legalTurn(s, out);
+    },
+    isLegal(s, a) {
+      // Discards and passes, most decisions, are settled at once; the rest are looked up in the list.
+      if (s.phase === TURN) {
+        if (a >= DISCARD && a < DECLARE) return s.mayDiscard(a);
+      } else if (a === PASS) return true;
+      const n = game.legal(s, scratch);
+      for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
+      return false;
+    },
+    apply(s, a) {
+      if (s.phase === CLAIM) {
+        if (a < WIN) throw new Error(`${id}: ${name(s, a)} while a tile is being claimed`);
+        return claimAction(s, a, a === WIN);
+      }
+      if (s.phase !== TURN || a === PASS || a > WIN) throw new Error(`${id}: ${actionName(a, -1, declarations)} outside a claim`);
+      if (a === WIN) return selfDrawWin(s);
+      if (a >= SELF_KONG) return selfKong(s, s.cur, a - SELF_KONG);
+      const declare = a >= DECLARE + 34 ? 2 : a >= DECLARE ? 1 : 0;
+      const k = a - (declare === 0 ? DISCARD : DECLARE + 34 * (declare - 1));
+      if (s.hand[s.cur * STRIDE + k]! <= 0) throw new Error(`${id}: seat ${s.cur} holds no ${tileName(k)}`);
+      discard(s, s.cur, k, declare);
+    },
+    returns(s, out) {
+      out.set(s.net);
+    },
+    lowerIsBetter: false,
+    view: spec.view,
+    actionName: (s, a) => name(s, a),
+    describe(s) {
+      const x = s.cur;
+      const head = s.phase === CLAIM
+        ? `seat ${x} offered ${tileName(s.claimTile)} from seat ${s.discarder}`
+        : `seat ${x} to act${s.drawn >= 0 ? `, drew ${tileName(s.drawn)}` : ''}`;
+      return `  [${head}; wall ${s.live()}] ${seatLine(s, x)}`;
+    },
+    rates: spec.rates,
+  };
+  return game;
+}

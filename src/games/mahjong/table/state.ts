@@ -1,0 +1,318 @@
+// What every mahjong ruleset's table keeps: typed arrays indexed seat * STRIDE + kind (hands),
+// seat * 2 + word (kinds.ts masks), seat * 4 + group (hand-eval patterns) or seat * MAX_MELDS
+// + i (melds), allocated once per worker and reset per hand. A ruleset extends TableState
+// with its own fields and the hooks the turn flow (flow.ts) calls once per event: judging a
+// win, paying it, what a seat may discard or call, and how the deal moves.
+
+import type { GameState } from '../../../core/game.js';
+import type { Rng } from '../../../core/rng.js';
+import type { WinShapes } from '../shanten.js';
+import type { TileSet } from '../tile-sets.js';
+import * as tilesModule from '../tiles.js';
+import { HandEval } from './hand-eval.js';
+import * as kindsModule from './kinds.js';
+import * as meldsModule from './melds.js';
+import { Wall } from './wall.js';
+
+// Imports as module-local consts, read once: see flow.ts.
+const { KINDS } = tilesModule;
+const { BIT, WORD } = kindsModule;
+const { MAX_MELDS } = meldsModule;
+
+export const SEATS = 4;
+/** Hand stride: every kind, flowers and jokers included (American hands hold both). */
+export const STRIDE = KINDS;
+
+// Phases.
+export const TURN = 0; // `cur` holds 14 - 3 per meld tiles and must act
+export const CLAIM = 1; // `claimSeats[claimAt]` is offered the discard (or a kong's added tile)
+export const OVER = 2;
+
+/** How a ruleset plays on the table: data the turn flow reads, fixed for a session. */
+export interface TableRules {
+  /** The set and its wall, every physical tile as its kind, in kind order. */
+  readonly set: TileSet;
+  readonly wallTiles: Uint8Array;
+  /** Tiles at the end of the wall that are never drawn in turn. */
+  readonly reserve: number;
+  /** Kong and flower replacements may not reach into the reserve either. */
+  readonly reserveBlocksReplacement: boolean;
+  /** Flowers drawn are set aside and replaced from the tail. */
+  readonly flowersAside: boolean;
+  readonly shapes: WinShapes;
+  /** Seven pairs may count four of a kind as two pairs. */
+  readonly quadPairs: boolean;
+  /** Chows may be claimed from the seat on the left. */
+  readonly chowCalls: boolean;
+  /** Several seats winning on one discard: only the first in turn order from the discarder. */
+  readonly headBump: boolean;
+  /** Another seat may win on the tile a player adds to a pung (robbing the kong). */
+  readonly robKong: boolean;
+}
+
+/**
+ * Typed arrays carved out of one buffer, so a new hand (or session) clears them all with one
+ * fill instead of one call per array.
+ */
+export class Arena {
+  private readonly bytes = new Uint8Array(8192);
+  private at = 0;
+
+  i32(n: number): Int32Array {
+    this.at = (this.at + 3) & ~3;
+    const a = new Int32Array(this.bytes.buffer, this.at, n);
+    this.at += 4 * n;
+    return a;
+  }
+
+  f64(n: number): Float64Array {
+    this.at = (this.at + 7) & ~7;
+    const a = new Float64Array(this.bytes.buffer, this.at, n);
+    this.at += 8 * n;
+    return a;
+  }
+
+  i8(n: number): Int8Array {
+    const a = new Int8Array(this.bytes.buffer, this.at, n);
+    this.at += n;
+    return a;
+  }
+
+  u8(n: number): Uint8Array {
+    const a = new Uint8Array(this.bytes.buffer, this.at, n);
+    this.at += n;
+    return a;
+  }
+
+  clear(): void {
+    this.bytes.fill(0, 0, this.at);
+  }
+}
+
+/** Per-seat counters summed over the session, read by `rates` and by experiments. */
+export class SessionStats {
+  protected readonly arena = new Arena();
+  /** Points received over this seat's wins (what its wins were worth). */
+  readonly winPoints = this.arena.f64(SEATS);
+  readonly wins = this.arena.i32(SEATS);
+  readonly selfDraws = this.arena.i32(SEATS);
+  /** Discard wins paid by this seat (a multi-win counts once per winner). */
+  readonly dealIns = this.arena.i32(SEATS);
+  /** Sum of the seat's own turn number at its wins. */
+  readonly winTurns = this.arena.i32(SEATS);
+  hands = 0;
+  handsWon = 0;
+  exhaustive = 0;
+  multiWin = 0;
+
+  reset(): void {
+    this.hands = this.handsWon = this.exhaustive = this.multiWin = 0;
+    this.arena.clear();
+  }
+}
+
+export abstract class TableState<R = unknown> implements GameState {
+  log: string[] | null = null;
+  readonly wall: Wall;
+  readonly ev: HandEval;
+  /** Net points per seat over the session. */
+  readonly net = new Float64Array(SEATS);
+
+  // Table rules, copied into plain fields: read on every move.
+  readonly reserveBlocksReplacement: boolean;
+  /** Kinds from this one on are set aside when drawn (flowers), or 255 when none are. */
+  readonly asideFrom: number;
+  readonly quadPairs: boolean;
+  readonly chowCalls: boolean;
+  readonly headBump: boolean;
+  readonly robKong: boolean;
+
+  // Session.
+  /** The session's deal stream: every wall of the session is drawn from it. */
+  rng!: Rng;
+  handNo = 0;
+  dealer = 0;
+  /** Times the deal has passed. */
+  dealerPasses = 0;
+  /** Hands the current dealer has kept the deal for in a row. */
+  dealerStreak = 0;
+  roundWind = 0;
+
+  /** Everything below that a new hand clears to zero. */
+  private readonly arena = new Arena();
+
+  // Hand: tiles (masks are kinds.ts two-word masks, seat * 2 + word).
+  /** The kinds in each hand. */
+  readonly kinds = this.arena.i32(SEATS * 2);
+  /** The kinds each hand holds two or more of (pung candidates). */
+  readonly pairs = this.arena.i32(SEATS * 2);
+  /** The kinds each hand holds four of (concealed kong candidates). */
+  readonly quads = this.arena.i32(SEATS * 2);
+  /** The kinds each seat has a melded pung of (added kong candidates). */
+  readonly pungs = this.arena.i32(SEATS * 2);
+  /** Winning kinds of each seat's 13-tile state. */
+  readonly waits = this.arena.i32(SEATS * 2);
+  /** Kinds a seat may not win on by discard until its next turn (after letting a win go). */
+  readonly temp = this.arena.i32(SEATS * 2);
+  /** Own discards, as a mask (the ruleset may clear a claimed one). */
+  readonly dMask = this.arena.i32(SEATS * 2);
+  /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
+  readonly gi = this.arena.i32(SEATS * 4);
+  readonly hand = this.arena.i8(SEATS * STRIDE);
+  /** Tiles everyone can see: rivers and melds. */
+  readonly seen = this.arena.i8(STRIDE);
+  /** Shanten of each seat's 13-tile state. */
+  readonly shanten13 = this.arena.i8(SEATS);
+  readonly meldType = this.arena.u8(SEATS * MAX_MELDS);
+  readonly meldKind = this.arena.i8(SEATS * MAX_MELDS);
+  readonly meldN = this.arena.u8(SEATS);
+  readonly openMelds = this.arena.u8(SEATS);
+  readonly flowers = this.arena.u8(SEATS);
+  /** Own discards claimed by others. */
+  readonly claimed = this.arena.u8(SEATS);
+  readonly draws = this.arena.u8(SEATS);
+  readonly discards = this.arena.u8(SEATS);
+  /** Why a hand is dead (cannot win at all), 0 = alive; the codes are the ruleset's. */
+  readonly dead = this.arena.u8(SEATS);
+
+  /** The deal is under way (flowers are judged once it is done). */
+  dealing = false;
+
+  // Hand: turn.
+  phase = TURN;
+  cur = 0;
+  /** Tile drawn this turn, or -1 (after a claim, or the dealer's first turn). */
+  drawn = -1;
+  /** The drawn tile is a kong replacement. */
+  afterKong = false;
+  /** The drawn tile replaced a flower. */
+  afterFlower = false;
+  /** The turn follows a pung or chow: discard only (no self-draw win, no kong). */
+  fromClaim = false;
+  /** Any call or kong so far (ends the first go-around). */
+  anyCall = false;
+  /** The seat to act in TURN may legally declare a self-draw win. */
+  turnWinOk = false;
+  /** The tiles of the seat to act in TURN form a winning shape (a win may be declared). */
+  turnWinShape = false;
+  /** The kinds the seat to act in TURN may discard, set as the turn starts (two words): the
+   * view, the legal list and isLegal all ask for them on every turn. */
+  allowed0 = 0;
+  allowed1 = 0;
+
+  // Hand: a discard (or a kong's added tile) being offered.
+  claimTile = -1;
+  discarder = -1;
+  discardAfterKong = false;
+  lastDiscard = false;
+  /** The tile on offer is the fourth added to a pung: it may only be won on (robbing the kong). */
+  robbing = false;
+  readonly claimSeats = new Int8Array(3);
+  claimN = 0;
+  claimAt = 0;
+  /** Claim options per seat (bits of CAN_* in actions.ts). */
+  readonly claimOpts = new Uint8Array(SEATS);
+  /** The seat may legally win on the tile on offer. */
+  readonly ronOk = new Uint8Array(SEATS);
+  /** The tile on offer is one of the seat's winning tiles not barred by the ruleset: letting
+   * it go is passing a winning tile. */
+  readonly passable = new Uint8Array(SEATS);
+  winners = 0;
+  meldClaimSeat = -1;
+  meldClaimAction = -1;
+
+  constructor(readonly r: R, t: TableRules, readonly stats: SessionStats) {
+    this.wall = new Wall(t.wallTiles, t.reserve);
+    this.ev = new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
+    this.reserveBlocksReplacement = t.reserveBlocksReplacement;
+    this.asideFrom = t.flowersAside ? tilesModule.FLOWER : 255;
+    this.quadPairs = t.quadPairs;
+    this.chowCalls = t.chowCalls;
+    this.headBump = t.headBump;
+    this.robKong = t.robKong;
+  }
+
+  /** Clears every per-hand array. */
+  clearHand(): void {
+    this.arena.clear();
+  }
+
+  /** Live tiles left (drawable in turn). */
+  live(): number {
+    return this.wall.live();
+  }
+
+  /** Whether a kong or flower replacement can still be drawn. */
+  replacementLeft(): boolean {
+    return this.reserveBlocksReplacement ? this.wall.live() > 0 : this.wall.undrawn() > 0;
+  }
+
+  seatWind(seat: number): number {
+    return (seat - this.dealer + SEATS) % SEATS;
+  }
+
+  /** Whether `seat`'s mask `m` (seat * 2 + word arrays) holds `kind`. */
+  has(m: Int32Array, seat: number, kind: number): boolean {
+    return (m[seat * 2 + WORD[kind]!]! & BIT[kind]!) !== 0;
+  }
+
+  /** Whether the seat to act in TURN may discard `kind`. */
+  mayDiscard(kind: number): boolean {
+    return ((WORD[kind] === 0 ? this.allowed0 : this.allowed1) & BIT[kind]!) !== 0;
+  }
+
+  // ---- Ruleset hooks, each called once per event -------------------------------------------
+
+  /** A hand begins (before the deal): reset the ruleset's per-hand state. */
+  abstract newHand(): void;
+  /** After the deal and its flower replacements; returns true when it ended the hand. */
+  afterDeal(): boolean {
+    return false;
+  }
+  /** A flower was set aside by `seat` during play; returns true when it ended the hand. */
+  onFlower(_seat: number): boolean {
+    return false;
+  }
+  /** Whether the seat to act, whose tiles are a winning shape, may legally win by self-draw. */
+  abstract selfDrawLegal(seat: number): boolean;
+  /** Sets allowed0/allowed1 for `seat`, to act in TURN. */
+  setDiscardable(seat: number): void {
+    this.allowed0 = this.kinds[seat * 2]!;
+    this.allowed1 = this.kinds[seat * 2 + 1]!;
+  }
+  /** `seat` discarded `kind` (its waits already recomputed); `declare` is a declaration block + 1, or 0. */
+  abstract onDiscard(seat: number, kind: number, declare: number): void;
+  /**
+   * `seat` holds the tile on offer among its waits: set ronOk[seat] and passable[seat], and
+   * return whether a win is offered to it at all (it may be offered and not legal: a false win).
+   */
+  abstract discardWin(seat: number, tile: number): boolean;
+  /** Appends the ruleset's turn declarations (actions.ts DECLARE) to out[n..]; returns the new n. */
+  addDeclarations(_seat: number, _out: Int16Array, n: number): number {
+    return n;
+  }
+  /** Appends what a locked seat may do besides its discards; returns the new n. */
+  lockedActions(_seat: number, _out: Int16Array, n: number): number {
+    return n;
+  }
+  /** The seat may not call (it may still win). */
+  locked(_seat: number): boolean {
+    return false;
+  }
+  /** `seat` let a winning tile on offer go. */
+  abstract missedWin(seat: number, tile: number): void;
+  /** `seat` declared a win it may not take. */
+  abstract falseWin(seat: number): void;
+  /** A discard of `seat`'s was claimed for a meld. */
+  onClaimed(_seat: number, _kind: number): void {}
+  /** Pays the self-draw win of the seat to act. */
+  abstract paySelfDraw(seat: number): void;
+  /** Pays the discard winners (bits of `winners`) on the tile on offer. */
+  abstract payDiscardWins(): void;
+  /** Whether the dealer keeps the deal after a hand (`dealerWon`, or a wall game when `exhausted`). */
+  abstract dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
+  /** The deal has passed. */
+  onDealerPass(): void {}
+  /** Whether the session is over after the hand just finished. */
+  abstract sessionOver(): boolean;
+}
