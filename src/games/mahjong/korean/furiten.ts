@@ -30,12 +30,12 @@ export function ronBlock(s: KoreanState, seat: number, t: number): number {
   } else if (r.stemRule === 'declarationOnly' && s.uper[seat] !== 0) {
     if ((bit & STEM[s.uperTile[seat]!]!) !== 0) return LOST_STEM;
   }
-  if ((bit & s.temp[seat * 2]!) !== 0) return LOST_TEMPORARY;
+  if ((bit & s.temp[seat]!) !== 0) return LOST_TEMPORARY;
   return -1;
 }
 
 /** `seat` let a winning discard `t` go (❶(1), ➌(1)); see offerDiscard for which count. */
 export function missedWin(s: KoreanState, seat: number, t: number): void {
   if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
-  else s.temp[seat * 2] = s.temp[seat * 2]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
+  else s.temp[seat] = s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
 }

@@ -20,6 +20,8 @@ const { basicLines, scoreParts } = scoringModule;
 
 /** ➌(2): a winning tile let go after uper. */
 export function discardedWait(s: KoreanState, x: number): void {
+  // Locked or dead hands discard only what the Korean rules leave them (KoreanState.restrict).
+  s.restrictDiscards = true;
   if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
   else s.noRon[x] = NO_RON_DISCARDED_WAIT;
   s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
@@ -27,6 +29,7 @@ export function discardedWait(s: KoreanState, x: number): void {
 
 export function declareUper(s: KoreanState, x: number, k: number, declare: number): void {
   s.uper[x] = declare;
+  s.restrictDiscards = true;
   s.uperTile[x] = k;
   s.stats.upers[x]!++;
   if (declare === 2) {
@@ -44,6 +47,7 @@ export function declareUper(s: KoreanState, x: number, k: number, declare: numbe
 /** A false win: the declaration is cancelled and the offender's hand is dead (§1.H). */
 export function jump(s: KoreanState, seat: number): void {
   s.dead[seat] = DEAD_JUMP;
+  s.restrictDiscards = true;
   s.stats.jumps[seat]!++;
   const p = s.r.jumpPenalty;
   if (p !== 'deadHand') {

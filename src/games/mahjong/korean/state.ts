@@ -45,14 +45,14 @@ export class KoreanState extends TableState<KoreanRules> {
 
   /** Open upers declared this hand. */
   openUpers = 0;
-  // Per hand, cleared with the table's arrays by newHand.
+  // Per hand, in the table's arena: cleared with the table's arrays.
   /** 0 none, 1 uper, 2 open uper. */
-  readonly uper = new Uint8Array(SEATS);
+  readonly uper = this.arena.u8(SEATS);
   /** Declaration tile (meaningful only while `uper` is set). */
-  readonly uperTile = new Int8Array(SEATS);
-  readonly noRon = new Uint8Array(SEATS);
+  readonly uperTile = this.arena.i8(SEATS);
+  readonly noRon = this.arena.u8(SEATS);
   /** Counts behind `dMask` (kept only under furitenIncludesClaimed = false). */
-  readonly dCount = new Int8Array(SEATS * STRIDE);
+  readonly dCount = this.arena.i8(SEATS * STRIDE);
 
   constructor(r: KoreanRules) {
     const all = wallTiles(KOREAN_SET);
@@ -95,19 +95,14 @@ export class KoreanState extends TableState<KoreanRules> {
   newHand(): void {
     this.openUpers = 0;
     this.uperCache.clear();
-    this.uper.fill(0);
-    this.uperTile.fill(0);
-    this.noRon.fill(0);
-    if (!this.r.furitenIncludesClaimed) this.dCount.fill(0);
   }
 
   selfDrawLegal(seat: number): boolean {
     return tsumoBasic(this, seat) >= 2;
   }
 
-  override setDiscardable(seat: number): void {
+  override restrict(seat: number): void {
     this.allowed0 = this.discardable(seat);
-    this.allowed1 = 0;
   }
 
   onDiscard(seat: number, kind: number, declare: number): void {

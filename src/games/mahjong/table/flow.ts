@@ -44,6 +44,7 @@ export function startSession(s: TableState, rng: Rng): void {
   s.dealerPasses = 0;
   s.dealerStreak = 0;
   s.roundWind = 0;
+  s.newSession();
   dealHand(s);
 }
 
@@ -56,6 +57,8 @@ function dealHand(s: TableState): void {
   s.claimTile = -1;
   s.discarder = -1;
   s.robbing = false;
+  s.restrictDiscards = false;
+  s.dealerNetBefore = s.net[s.dealer]!;
   s.newHand();
   s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
   // Thirteen tiles each in turn order from the dealer, then the dealer's fourteenth; a flower
@@ -63,6 +66,7 @@ function dealHand(s: TableState): void {
   s.dealing = true;
   for (let i = 0, seat = s.dealer; i < 13 * SEATS + 1; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
   s.dealing = false;
+  s.afterFlower = false;
   for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);
   if (s.log) logHands(s);
   if (s.afterDeal()) return;
@@ -87,7 +91,6 @@ function logHands(s: TableState): void {
  */
 function drawFor(s: TableState, seat: number, fromTail: boolean): number {
   const t = fromTail ? s.wall.drawTail() : s.wall.drawHead();
-  s.afterFlower = false;
   // Flowers are rare: their replacement stays out of the (inlined) common path.
   return t < s.asideFrom ? t : replaceFlowers(s, seat, t);
 }
@@ -158,7 +161,8 @@ const scratch = new Int32Array(2);
 
 /** Recomputes `seat`'s shanten and waits after its hand changed to 13 - 3 per meld tiles. */
 export function recomputeWaits(s: TableState, seat: number): void {
-  loadEval(s, seat);
+  const g = seat * 4;
+  s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
   const sh = s.ev.shanten(melds);
   s.shanten13[seat] = sh;
@@ -179,7 +183,8 @@ const full = new Int32Array(2);
 
 /** Whether `seat`'s 14 - 3 per meld tiles are a winning shape (only the dealer's first turn asks). */
 function completeNow(s: TableState, seat: number): boolean {
-  loadEval(s, seat);
+  const g = seat * 4;
+  s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
   if (s.ev.shanten(melds) === -1) return true;
   return melds === 0 && s.quadPairs && quadPairsComplete(s, seat);
@@ -195,16 +200,24 @@ function quadPairsComplete(s: TableState, seat: number): boolean {
 /** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call). */
 function prepareTurn(s: TableState): void {
   const x = s.cur;
-  s.turnWinShape = s.drawn >= 0 ? s.has(s.waits, x, s.drawn) : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
+  const d = s.drawn;
+  s.turnWinShape = d >= 0 ? (s.waits[x * 2 + WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
   s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && s.selfDrawLegal(x);
-  s.setDiscardable(x);
+  setAllowed(s, x);
+}
+
+/** What the seat to act may discard: every kind it holds, unless the ruleset narrows it. */
+function setAllowed(s: TableState, x: number): void {
+  s.allowed0 = s.kinds[x * 2]!;
+  s.allowed1 = s.kinds[x * 2 + 1]!;
+  if (s.restrictDiscards) s.restrict(x);
 }
 
 /** `seat` draws in turn; an empty wall ends the hand. */
 function beginTurn(s: TableState, seat: number): void {
   if (s.live() <= 0) return exhaustiveDraw(s);
-  s.temp[seat * 2] = 0;
-  s.temp[seat * 2 + 1] = 0;
+  s.temp[seat] = 0;
+  s.afterFlower = false;
   const t = drawFor(s, seat, false);
   if (t < 0) return;
   addTile(s, seat, t);
@@ -227,6 +240,7 @@ function logDraw(s: TableState, seat: number, t: number, what: string): void {
 function replacementDraw(s: TableState, seat: number): void {
   recomputeWaits(s, seat);
   if (!s.replacementLeft()) return exhaustiveDraw(s);
+  s.afterFlower = false;
   const t = drawFor(s, seat, true);
   if (t < 0) return;
   addTile(s, seat, t);
@@ -259,7 +273,6 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
 function offerDiscard(s: TableState, x: number, t: number): void {
   s.claimTile = t;
   s.discarder = x;
-  s.robbing = false;
   const bit = BIT[t]!;
   const w = WORD[t]!;
   const melds = !s.lastDiscard;
@@ -315,8 +328,9 @@ export function claimAction(s: TableState, a: number, win: boolean): void {
     } else s.falseWin(y);
   } else {
     if (s.passable[y] === 1) s.missedWin(y, t);
-    // A pung or kong beats a chow; only one seat can pung a given discard.
-    if (a === PUNG || a === KONG || (a >= CHOW_LOW && a <= CHOW_HIGH && s.meldClaimSeat < 0)) {
+    // A pung or kong beats a chow (unless the rules say the first claim in turn order wins);
+    // only one seat can pung a given discard.
+    if (((a === PUNG || a === KONG) && (s.pongBeatsChow || s.meldClaimSeat < 0)) || (a >= CHOW_LOW && a <= CHOW_HIGH && s.meldClaimSeat < 0)) {
       s.meldClaimSeat = y;
       s.meldClaimAction = a;
     }
@@ -328,7 +342,7 @@ export function claimAction(s: TableState, a: number, win: boolean): void {
 function resolveClaims(s: TableState): void {
   const x = s.discarder;
   if (s.winners !== 0) return discardWins(s);
-  if (s.robbing) return completeAddedKong(s, x, s.claimTile);
+  if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
   if (y < 0) return beginTurn(s, (x + 1) % SEATS);
   const t = s.claimTile;
@@ -336,8 +350,7 @@ function resolveClaims(s: TableState): void {
   s.claimed[x]!++;
   s.onClaimed(x, t);
   const mi = y * MAX_MELDS + s.meldN[y]!;
-  s.temp[y * 2] = 0;
-  s.temp[y * 2 + 1] = 0;
+  s.temp[y] = 0;
   s.anyCall = true;
   s.openMelds[y]!++;
   if (a === PUNG || a === KONG) {
@@ -382,17 +395,18 @@ export function selfKong(s: TableState, x: number, k: number): void {
     s.meldType[mi] = CONCEALED_KONG;
     s.meldKind[mi] = k;
     s.meldN[x]!++;
+    if (s.robConcealedKong && offerKongTile(s, x, k)) return;
     return replacementDraw(s, x);
   }
   takeTiles(s, x, k, 1);
   s.seen[k]!++;
   s.pungs[x * 2 + WORD[k]!]! &= ~BIT[k]!;
-  if (s.robKong && offerAddedKong(s, x, k)) return;
-  completeAddedKong(s, x, k);
+  if (s.robKong && offerKongTile(s, x, k)) return;
+  completeKong(s, x, k);
 }
 
-/** Turns `x`'s pung of `k` into a kong (its fourth tile already out of the hand), then the replacement. */
-function completeAddedKong(s: TableState, x: number, k: number): void {
+/** Completes `x`'s kong of `k` (its tiles already out of the hand; a pung turns into an added kong), then the replacement. */
+function completeKong(s: TableState, x: number, k: number): void {
   s.robbing = false;
   for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) {
     if (s.meldType[i] === MELD_PUNG && s.meldKind[i] === k) s.meldType[i] = ADDED_KONG;
@@ -400,8 +414,8 @@ function completeAddedKong(s: TableState, x: number, k: number): void {
   replacementDraw(s, x);
 }
 
-/** Offers the tile `x` adds to its pung to every seat that waits on it; false when none does. */
-function offerAddedKong(s: TableState, x: number, t: number): boolean {
+/** Offers the kong tile `t` of `x` to every seat that waits on it (robbing the kong); false when none does. */
+function offerKongTile(s: TableState, x: number, t: number): boolean {
   s.claimTile = t;
   s.discarder = x;
   s.robbing = true;
@@ -432,7 +446,7 @@ export function selfDrawWin(s: TableState): void {
     s.falseWin(x);
     s.turnWinShape = false;
     // Dead now: it may discard only what the ruleset leaves it.
-    s.setDiscardable(x);
+    setAllowed(s, x);
     return;
   }
   s.paySelfDraw(x);
@@ -471,6 +485,8 @@ export function exhaustiveDraw(s: TableState): void {
 /** Ends the hand: moves the deal, then deals the next hand or ends the session. */
 export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean): void {
   s.stats.hands++;
+  s.stats.dealerNet += s.net[s.dealer]! - s.dealerNetBefore;
+  for (let y = 0; y < SEATS; y++) s.stats.turns += s.discards[y]!;
   s.handNo++;
   if (s.dealerKeeps(dealerWon, exhausted)) s.dealerStreak++;
   else {

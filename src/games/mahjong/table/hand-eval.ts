@@ -26,6 +26,9 @@ export const WEIGHT = KIND_WEIGHT;
 const ORPHANS0 = maskOf((k) => isTerminalOrHonor(k) && WORD[k] === 0);
 const ORPHANS1 = maskOf((k) => isTerminalOrHonor(k) && WORD[k] === 1);
 const IS_ORPHAN = Uint8Array.from({ length: PLAY_KINDS }, (_, k) => (isTerminalOrHonor(k) ? 1 : 0));
+/** k -> k and c -> 5c: see rankDiscards. */
+const IDENTITY = Int32Array.from({ length: PLAY_KINDS }, (_, k) => k);
+const TIMES_FIVE = Int32Array.from({ length: 256 }, (_, c) => 5 * c);
 /** 5^8: a suit index at or above it holds a 9. */
 const NINE = 390625;
 
@@ -36,6 +39,7 @@ function maskOf(pred: (k: number) => boolean): number {
 }
 
 let rowTable: Int32Array | undefined;
+let noBambooTable: Int32Array | undefined;
 
 /**
  * [m+p fold class * suit classes + suit class]: the `kept` row offset (three-suit class *
@@ -50,6 +54,21 @@ function rowOfTable(): Int32Array {
   return rowTable;
 }
 
+/**
+ * [m class * suit classes + p class]: the `kept` row offset of m and p folded with an empty
+ * bamboo group, for sets without bamboo: one lookup where three suits need two.
+ */
+function noBambooRows(): Int32Array {
+  if (noBambooTable) return noBambooTable;
+  const t = shantenTables();
+  const sc = t.suitClasses;
+  const empty = t.suit[0]! & 255;
+  const rows = rowOfTable();
+  noBambooTable = new Int32Array(sc * sc);
+  for (let i = 0; i < noBambooTable.length; i++) noBambooTable[i] = rows[t.mp[i]! * sc + empty]!;
+  return noBambooTable;
+}
+
 /** A shanten evaluator bound to the tables, for one ruleset's shapes and suits; one per state or strategy. */
 export class HandEval {
   private readonly suit: Uint16Array;
@@ -57,6 +76,8 @@ export class HandEval {
   private readonly kept: Uint8Array;
   private readonly mp: Uint16Array;
   private readonly rowOf: Int32Array;
+  /** noBambooRows(), or an empty array for sets with bamboo. */
+  private readonly mpRow: Int32Array;
   private readonly sc: number;
   private readonly sevenPairs: boolean;
   private readonly orphans: boolean;
@@ -67,9 +88,12 @@ export class HandEval {
   readonly idx = new Int32Array(4);
   /** Info (class | singles << 8 | pairs << 12) of `idx` and of each one-tile addition. */
   private readonly info = new Int32Array(4);
-  private readonly addInfo = new Int32Array(PLAY_KINDS);
-  /** rankDiscards scratch: candidate draws of m at 0.., p at 9.., s at 18.., honours at 27... */
+  private readonly addInfo = new Uint16Array(PLAY_KINDS);
+  /** rankDiscards scratch: candidate draws of m at 0.., p at 9.., s at 18.., honours at 27..
+   * (each group's list ending at ends[group]), and the folds of the other suits. */
   private readonly cand = new Uint8Array(PLAY_KINDS);
+  private readonly ends = new Int32Array(4);
+  private readonly folds = new Int32Array(3);
 
   constructor(shapes: WinShapes, bamboo: boolean) {
     const t = shantenTables();
@@ -79,6 +103,7 @@ export class HandEval {
     this.mp = t.mp;
     this.sc = t.suitClasses;
     this.rowOf = rowOfTable();
+    this.mpRow = bamboo ? new Int32Array(0) : noBambooRows();
     this.sevenPairs = shapes.sevenPairs;
     this.orphans = shapes.thirteenOrphans;
     this.bamboo = bamboo;
@@ -86,19 +111,19 @@ export class HandEval {
     this.setIndices(0, 0, 0, 0);
   }
 
-  /** Shanten from group infos (and, for thirteen orphans, the suit indices): the best over the ruleset's shapes. */
-  private sh(a: number, b: number, c: number, d: number, melds: number, im: number, ip: number, is: number): number {
+  /** Shanten from group infos: the best of sets and a pair and (concealed) seven pairs; thirteen orphans is the callers'. */
+  private sh(a: number, b: number, c: number, d: number, melds: number): number {
     const sc = this.sc;
-    let s = 13 - 3 * melds - this.kept[this.rowOf[this.mp[(a & 255) * sc + (b & 255)]! * sc + (c & 255)]! + (d & 255) * 5 + 4 - melds]!;
-    if (melds === 0) {
-      if (this.sevenPairs) {
-        const sp = sevenPairs(a, b, c, d);
-        if (sp < s) s = sp;
-      }
-      if (this.orphans) {
-        const so = orphansOf(im, ip, is, d);
-        if (so < s) s = so;
-      }
+    const ab = (a & 255) * sc + (b & 255);
+    const row = this.bamboo ? this.rowOf[this.mp[ab]! * sc + (c & 255)]! : this.mpRow[ab]!;
+    let s = 13 - 3 * melds - this.kept[row + (d & 255) * 5 + 4 - melds]!;
+    if (melds === 0 && this.sevenPairs) {
+      let pairs = (a >> 12) + (b >> 12) + (c >> 12) + (d >> 12);
+      let singles = ((a >> 8) & 15) + ((b >> 8) & 15) + ((c >> 8) & 15) + ((d >> 8) & 15);
+      if (pairs > 7) pairs = 7;
+      if (singles > 7 - pairs) singles = 7 - pairs;
+      const sp = 13 - 2 * pairs - singles;
+      if (sp < s) s = sp;
     }
     return s;
   }
@@ -137,8 +162,11 @@ export class HandEval {
   /** Shanten of the loaded hand. */
   shanten(melds: number): number {
     const i = this.info;
+    const s = this.sh(i[0]!, i[1]!, i[2]!, i[3]!, melds);
+    if (!this.orphans || melds !== 0) return s;
     const x = this.idx;
-    return this.sh(i[0]!, i[1]!, i[2]!, i[3]!, melds, x[0]!, x[1]!, x[2]!);
+    const so = orphansOf(x[0]!, x[1]!, x[2]!, i[3]!);
+    return so < s ? so : s;
   }
 
   /** Shanten of the loaded hand with `delta` copies of `kind` added (negative: removed). */
@@ -147,13 +175,11 @@ export class HandEval {
     const j = this.idx[g]! + delta * WEIGHT[kind]!;
     const x = this.infoAt(g, j);
     const i = this.info;
+    const s = this.sh(g === 0 ? x : i[0]!, g === 1 ? x : i[1]!, g === 2 ? x : i[2]!, g === 3 ? x : i[3]!, melds);
+    if (!this.orphans || melds !== 0) return s;
     const n = this.idx;
-    switch (g) {
-      case 0: return this.sh(x, i[1]!, i[2]!, i[3]!, melds, j, n[1]!, n[2]!);
-      case 1: return this.sh(i[0]!, x, i[2]!, i[3]!, melds, n[0]!, j, n[2]!);
-      case 2: return this.sh(i[0]!, i[1]!, x, i[3]!, melds, n[0]!, n[1]!, j);
-      default: return this.sh(i[0]!, i[1]!, i[2]!, x, melds, n[0]!, n[1]!, n[2]!);
-    }
+    const so = orphansOf(g === 0 ? j : n[0]!, g === 1 ? j : n[1]!, g === 2 ? j : n[2]!, g === 3 ? x : i[3]!);
+    return so < s ? so : s;
   }
 
   /**
@@ -184,8 +210,17 @@ export class HandEval {
 
   /** Mask word `word` of the kinds in the loaded hand (a base-5 digit is non-zero). */
   private heldMask(word: number): number {
-    if (word === 1) return digitsMask(this.idx[2]!, 9, 0);
-    return digitsMask(this.idx[0]!, 9, 0) | digitsMask(this.idx[1]!, 9, 9) | digitsMask(this.idx[3]!, 7, 18);
+    let mask = 0;
+    let bit = 1;
+    for (let g = word === 0 ? 0 : 2; g < (word === 0 ? 4 : 3); g++) {
+      if (word === 0 && g === 2) continue;
+      let i = this.idx[g]!;
+      for (let j = g === 3 ? 7 : 9; j > 0; j--, bit <<= 1) {
+        if (i % 5 !== 0) mask |= bit;
+        i = (i / 5) | 0;
+      }
+    }
+    return mask;
   }
 
   /**
@@ -203,6 +238,30 @@ export class HandEval {
     const idx = this.idx;
     const info = this.info;
     const kinds = this.kinds;
+    const suit = this.suit;
+    const honor = this.honor;
+    const kept = this.kept;
+    const mp = this.mp;
+    const rowOf = this.rowOf;
+    const sc = this.sc;
+    const base = 13 - 3 * melds;
+    const sets = 4 - melds;
+    const concealed = melds === 0;
+    const sevenShape = concealed && this.sevenPairs;
+    const orphans = concealed && this.orphans;
+    const folds = this.folds;
+    // The hand's own folds: a discard from one group leaves the others as they are.
+    const a1 = info[0]!;
+    const b1 = info[1]!;
+    const c1 = info[2]!;
+    const d1 = info[3]!;
+    folds[0] = mp[(b1 & 255) * sc + (c1 & 255)]! * sc;
+    folds[1] = mp[(a1 & 255) * sc + (c1 & 255)]! * sc;
+    folds[2] = mp[(a1 & 255) * sc + (b1 & 255)]! * sc;
+    const row1 = rowOf[folds[2]! + (c1 & 255)]! + sets;
+    const dRow1 = (d1 & 255) * 5 + sets;
+    const pairs1 = (a1 >> 12) + (b1 >> 12) + (c1 >> 12) + (d1 >> 12);
+    const singles1 = ((a1 >> 8) & 15) + ((b1 >> 8) & 15) + ((c1 >> 8) & 15) + ((d1 >> 8) & 15);
     let best = 99;
     // The discards reaching `best`, as a two-word mask.
     let tied0 = 0;
@@ -221,7 +280,29 @@ export class HandEval {
         shantenAfter[d] = 99;
         continue;
       }
-      const s = this.shantenWith(d, -1, melds);
+      const g = SLOT[d]!;
+      const j = idx[g]! - WEIGHT[d]!;
+      let s: number;
+      let x: number;
+      if (g < 3) {
+        x = suit[j]!;
+        s = base - kept[rowOf[folds[g]! + (x & 255)]! + dRow1]!;
+      } else {
+        x = honor[j]!;
+        s = base - kept[row1 + (x & 255) * 5]!;
+      }
+      if (sevenShape) {
+        const own = g === 0 ? a1 : g === 1 ? b1 : g === 2 ? c1 : d1;
+        let p = pairs1 - (own >> 12) + (x >> 12);
+        let q = singles1 - ((own >> 8) & 15) + ((x >> 8) & 15);
+        if (p > 7) p = 7;
+        if (q > 7 - p) q = 7 - p;
+        if (13 - 2 * p - q < s) s = 13 - 2 * p - q;
+      }
+      if (orphans) {
+        const so = orphansOf(g === 0 ? j : idx[0]!, g === 1 ? j : idx[1]!, g === 2 ? j : idx[2]!, g === 3 ? x : d1);
+        if (so < s) s = so;
+      }
       shantenAfter[d] = s;
       if (s < best) {
         best = s;
@@ -232,32 +313,29 @@ export class HandEval {
         else tied1 |= bit;
       }
     }
-    if (popcount(tied0) + popcount(tied1) <= 1) return best;
+    // One discard (or none) reaches the best: its ukeire is not needed.
+    if ((tied0 & (tied0 - 1)) === 0 && (tied1 & (tied1 - 1)) === 0 && (tied0 === 0 || tied1 === 0)) return best;
     // Improving tiles lie near held tiles, except that seven pairs short of kinds takes any
     // new kind and thirteen orphans any orphan kind.
-    const concealed = melds === 0;
-    const anyKind = concealed && this.sevenPairs && popcount(held0) + popcount(held1) <= 7;
-    const orphans = concealed && this.orphans;
+    const anyKind = sevenShape && popcount(held0) + popcount(held1) <= 7;
     const cand0 = anyKind ? ALL0 : near0(held0) | (orphans ? ORPHANS0 : 0);
     const cand1 = !this.bamboo ? 0 : anyKind ? ALL1 : near1(held1) | (orphans ? ORPHANS1 : 0);
     // Candidate draws by group, each with its pattern after adding it to the whole hand
     // (shared by every discard from another group).
     const list = this.cand;
     const addInfo = this.addInfo;
-    let nm = 0;
-    let np = 9;
-    let ns = 18;
-    let nz = 27;
+    const ends = this.ends;
+    ends[0] = 0;
+    ends[1] = 9;
+    ends[2] = 18;
+    ends[3] = 27;
     for (let word = 0; word < 2; word++) {
       for (let m = word === 0 ? cand0 : cand1; m !== 0; m &= m - 1) {
         const k = word === 0 ? lowKind(m) : lowBamboo(m);
         if (unseen[k]! <= 0) continue;
         const g = SLOT[k]!;
         addInfo[k] = this.infoAt(g, idx[g]! + WEIGHT[k]!);
-        if (g === 0) list[nm++] = k;
-        else if (g === 1) list[np++] = k;
-        else if (g === 2) list[ns++] = k;
-        else list[nz++] = k;
+        list[ends[g]!++] = k;
       }
     }
     // Thirteen orphans: kinds of orphans held and orphan kinds held twice or more.
@@ -271,14 +349,6 @@ export class HandEval {
         if (n > 1) oPairs++;
       }
     }
-    const suit = this.suit;
-    const honor = this.honor;
-    const kept = this.kept;
-    const mp = this.mp;
-    const rowOf = this.rowOf;
-    const sc = this.sc;
-    const base = 13 - 3 * melds;
-    const sets = 4 - melds;
     const stamp = ++rankStamp;
     for (let word = 0; word < 2; word++) {
       for (let m = word === 0 ? tied0 : tied1; m !== 0; m &= m - 1) {
@@ -294,14 +364,12 @@ export class HandEval {
         const bc = b0 & 255;
         const cc = c0 & 255;
         const dRow = (d0 & 255) * 5 + sets;
-        // The other suits folded, for draws into each suit; the three suits, for honour draws.
-        const foldBC = mp[bc * sc + cc]! * sc;
-        const foldAC = mp[ac * sc + cc]! * sc;
-        const foldAB = mp[ac * sc + bc]! * sc;
-        const rowABC = rowOf[foldAB + cc]! + sets;
         // A draw changes the seven-pairs count by one step at most: it matters only when the
-        // discard's seven-pairs shanten is the best itself.
-        const sevens = concealed && this.sevenPairs && sevenPairs(a0, b0, c0, d0) === best;
+        // discard's seven-pairs shanten is the best itself. Pairs and singles of the whole
+        // hand after the discard, less the drawn group's own, give each draw's count.
+        const pairs = (a0 >> 12) + (b0 >> 12) + (c0 >> 12) + (d0 >> 12);
+        const singles = ((a0 >> 8) & 15) + ((b0 >> 8) & 15) + ((c0 >> 8) & 15) + ((d0 >> 8) & 15);
+        const sevens = sevenShape && sevenPairsOf(pairs, singles) === best;
         // The orphan counts after the discard; a draw matters only when they reach `best`.
         let dKinds = oKinds;
         let dPairs = oPairs;
@@ -311,6 +379,7 @@ export class HandEval {
           else if (n === 2) dPairs--;
         }
         const orph = orphans && 13 - dKinds - (dPairs > 0 ? 1 : 0) === best;
+        const special = sevens || orph;
         // Draws from the other groups depend on this discard only through its group's
         // pattern info, which equally good discards often share (two isolated tiles); not so
         // for thirteen orphans, which read the counts.
@@ -320,32 +389,50 @@ export class HandEval {
         let same = 0;
         for (let g = 0; g < 4; g++) {
           if (g !== gd && known) continue;
-          const from = g * 9;
-          const to = g === 0 ? nm : g === 1 ? np : g === 2 ? ns : nz;
-          for (let i = from; i < to; i++) {
+          const own = g === gd;
+          const to = ends[g]!;
+          if (to === g * 9) continue;
+          const gi = g === 0 ? a0 : g === 1 ? b0 : g === 2 ? c0 : d0;
+          const restPairs = pairs - (gi >> 12);
+          const restSingles = singles - ((gi >> 8) & 15);
+          // Each draw's pattern: for the discard's own group, after the discard and the draw;
+          // a suit draw folds with the other two suits, an honour draw with all three.
+          // Both as two loads without a branch: a pattern from `xt[xb + xw[k]]`, a `kept` row
+          // from `rt[rb + class] + dr` (an honour draw's row is its class * 5).
+          const xt = !own ? addInfo : g === 3 ? honor : suit;
+          const xb = own ? without : 0;
+          const xw = own ? WEIGHT : IDENTITY;
+          const rt = g === 3 ? TIMES_FIVE : rowOf;
+          const rb = g === 0 ? mp[bc * sc + cc]! * sc
+            : g === 1 ? mp[ac * sc + cc]! * sc
+            : g === 2 ? mp[ac * sc + bc]! * sc
+            : 0;
+          const dr = g === 3 ? rowOf[mp[ac * sc + bc]! * sc + cc]! + sets : dRow;
+          let live = 0;
+          for (let i = g * 9; i < to; i++) {
             const k = list[i]!;
-            const x = g === gd ? (g === 3 ? honor[without + WEIGHT[k]!]! : suit[without + WEIGHT[k]!]!) : addInfo[k]!;
-            let sh: number;
-            switch (g) {
-              case 0: sh = base - kept[rowOf[foldBC + (x & 255)]! + dRow]!; break;
-              case 1: sh = base - kept[rowOf[foldAC + (x & 255)]! + dRow]!; break;
-              case 2: sh = base - kept[rowOf[foldAB + (x & 255)]! + dRow]!; break;
-              default: sh = base - kept[rowABC + (x & 255) * 5]!;
+            const x = xt[xb + xw[k]!]!;
+            let sh = base - kept[rt[rb + (x & 255)]! + dr]!;
+            if (sh >= best) {
+              if (!special) continue;
+              if (sevens) {
+                let p = restPairs + (x >> 12);
+                let q = restSingles + ((x >> 8) & 15);
+                if (p > 7) p = 7;
+                if (q > 7 - p) q = 7 - p;
+                if (13 - 2 * p - q < sh) sh = 13 - 2 * p - q;
+              }
+              if (orph && IS_ORPHAN[k] === 1) {
+                const n = counts[off + k]! - (k === d ? 1 : 0);
+                const so = 13 - dKinds - (n === 0 ? 1 : 0) - (dPairs > 0 || n === 1 ? 1 : 0);
+                if (so < sh) sh = so;
+              }
+              if (sh >= best) continue;
             }
-            if (sevens && sh >= best) {
-              const sp = g === 0 ? sevenPairs(x, b0, c0, d0) : g === 1 ? sevenPairs(a0, x, c0, d0) : g === 2 ? sevenPairs(a0, b0, x, d0) : sevenPairs(a0, b0, c0, x);
-              if (sp < sh) sh = sp;
-            }
-            if (orph && sh >= best && IS_ORPHAN[k] === 1) {
-              const n = counts[off + k]! - (k === d ? 1 : 0);
-              const so = 13 - dKinds - (n === 0 ? 1 : 0) - (dPairs > 0 || n === 1 ? 1 : 0);
-              if (so < sh) sh = so;
-            }
-            if (sh < best) {
-              if (g === gd) same += unseen[k]!;
-              else cross += unseen[k]!;
-            }
+            live += unseen[k]!;
           }
+          if (own) same += live;
+          else cross += live;
         }
         if (!known && !orphans) {
           crossStamp[memo] = stamp;
@@ -358,10 +445,8 @@ export class HandEval {
   }
 }
 
-/** Seven-pairs shanten of four group infos (seven distinct pairs). */
-function sevenPairs(a: number, b: number, c: number, d: number): number {
-  let pairs = (a >> 12) + (b >> 12) + (c >> 12) + (d >> 12);
-  let singles = ((a >> 8) & 15) + ((b >> 8) & 15) + ((c >> 8) & 15) + ((d >> 8) & 15);
+/** Seven-pairs shanten (seven distinct pairs) of a hand with `pairs` kinds held twice or more and `singles` held once. */
+function sevenPairsOf(pairs: number, singles: number): number {
   if (pairs > 7) pairs = 7;
   if (singles > 7 - pairs) singles = 7 - pairs;
   return 13 - 2 * pairs - singles;
@@ -381,16 +466,6 @@ function orphansOf(m: number, p: number, s: number, honours: number): number {
     if (ones > 1 || nines > 1) pair = true;
   }
   return 13 - kinds - (pair ? 1 : 0);
-}
-
-/** Bits `shift`.. of a mask for the non-zero base-5 digits of `i` (`digits` of them). */
-function digitsMask(i: number, digits: number, shift: number): number {
-  let mask = 0;
-  for (let j = 0, bit = 1 << shift; j < digits; j++, bit <<= 1) {
-    if (i % 5 !== 0) mask |= bit;
-    i = (i / 5) | 0;
-  }
-  return mask;
 }
 
 // rankDiscards memo, per process (one call runs at a time): live tiles drawn outside a

@@ -48,6 +48,10 @@ export interface TableRules {
   readonly headBump: boolean;
   /** Another seat may win on the tile a player adds to a pung (robbing the kong). */
   readonly robKong: boolean;
+  /** ... and on a concealed kong's tile. */
+  readonly robConcealedKong?: boolean;
+  /** A pung or kong claim beats a chow claim from a seat earlier in turn order (default true). */
+  readonly pongBeatsChow?: boolean;
 }
 
 /**
@@ -104,9 +108,13 @@ export class SessionStats {
   handsWon = 0;
   exhaustive = 0;
   multiWin = 0;
+  /** The dealer's net over the hands it dealt (its edge). */
+  dealerNet = 0;
+  /** Discards summed over the hands (the length of a hand). */
+  turns = 0;
 
   reset(): void {
-    this.hands = this.handsWon = this.exhaustive = this.multiWin = 0;
+    this.hands = this.handsWon = this.exhaustive = this.multiWin = this.dealerNet = this.turns = 0;
     this.arena.clear();
   }
 }
@@ -126,6 +134,8 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly chowCalls: boolean;
   readonly headBump: boolean;
   readonly robKong: boolean;
+  readonly robConcealedKong: boolean;
+  readonly pongBeatsChow: boolean;
 
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. */
@@ -137,9 +147,11 @@ export abstract class TableState<R = unknown> implements GameState {
   /** Hands the current dealer has kept the deal for in a row. */
   dealerStreak = 0;
   roundWind = 0;
+  /** The dealer's net when the hand began. */
+  dealerNetBefore = 0;
 
-  /** Everything below that a new hand clears to zero. */
-  private readonly arena = new Arena();
+  /** Everything below that a new hand clears to zero; a ruleset's own per-hand arrays come from it too. */
+  protected readonly arena = new Arena();
 
   // Hand: tiles (masks are kinds.ts two-word masks, seat * 2 + word).
   /** The kinds in each hand. */
@@ -152,8 +164,9 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly pungs = this.arena.i32(SEATS * 2);
   /** Winning kinds of each seat's 13-tile state. */
   readonly waits = this.arena.i32(SEATS * 2);
-  /** Kinds a seat may not win on by discard until its next turn (after letting a win go). */
-  readonly temp = this.arena.i32(SEATS * 2);
+  /** Kinds of word 0 a seat may not win on by discard until its next turn (after letting a win
+   * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next turn. */
+  readonly temp = this.arena.i32(SEATS);
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
   readonly dMask = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
@@ -199,6 +212,8 @@ export abstract class TableState<R = unknown> implements GameState {
    * view, the legal list and isLegal all ask for them on every turn. */
   allowed0 = 0;
   allowed1 = 0;
+  /** The ruleset may forbid discarding some held kinds this hand (see restrict). */
+  restrictDiscards = false;
 
   // Hand: a discard (or a kong's added tile) being offered.
   claimTile = -1;
@@ -230,6 +245,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.chowCalls = t.chowCalls;
     this.headBump = t.headBump;
     this.robKong = t.robKong;
+    this.robConcealedKong = t.robConcealedKong ?? false;
+    this.pongBeatsChow = t.pongBeatsChow ?? true;
   }
 
   /** Clears every per-hand array. */
@@ -263,6 +280,8 @@ export abstract class TableState<R = unknown> implements GameState {
 
   // ---- Ruleset hooks, each called once per event -------------------------------------------
 
+  /** A session begins (its deal stream is set). */
+  newSession(): void {}
   /** A hand begins (before the deal): reset the ruleset's per-hand state. */
   abstract newHand(): void;
   /** After the deal and its flower replacements; returns true when it ended the hand. */
@@ -275,11 +294,9 @@ export abstract class TableState<R = unknown> implements GameState {
   }
   /** Whether the seat to act, whose tiles are a winning shape, may legally win by self-draw. */
   abstract selfDrawLegal(seat: number): boolean;
-  /** Sets allowed0/allowed1 for `seat`, to act in TURN. */
-  setDiscardable(seat: number): void {
-    this.allowed0 = this.kinds[seat * 2]!;
-    this.allowed1 = this.kinds[seat * 2 + 1]!;
-  }
+  /** Narrows allowed0/allowed1 (every kind held) for `seat`, to act in TURN; called only
+   * while restrictDiscards is set, so that most turns make no call. */
+  restrict(_seat: number): void {}
   /** `seat` discarded `kind` (its waits already recomputed); `declare` is a declaration block + 1, or 0. */
   abstract onDiscard(seat: number, kind: number, declare: number): void;
   /**
