@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import type { RulesSchema } from '../core/rules.js';
-import type { Meld } from '../games/mahjong/decompose.js';
+import { addMelds, type Meld } from '../games/mahjong/decompose.js';
 import { RULESETS, rulesetById, type HandScore, type Ruleset, type WinSituation } from '../games/mahjong/rulesets.js';
 import { liveCopies, type TileSet } from '../games/mahjong/tile-sets.js';
 import { FLOWER, HONOR, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileCount, tileKind, tileName } from '../games/mahjong/tiles.js';
@@ -76,17 +76,8 @@ function parseMelds(text: string, ruleset: Ruleset, rules: unknown): Meld[] {
 
 function meldName(m: Meld): string {
   const c = new Int8Array(KINDS);
-  if (m.kind === 'chow') for (let j = 0; j < 3; j++) c[m.tile + j] = 1;
-  else c[m.tile] = m.kind === 'kong' ? 4 : 3;
+  addMelds(c, [m]);
   return formatTiles(c) + (m.concealed ? '*' : '');
-}
-
-/** Adds the tiles of the melds to `counts`. */
-function addMeldTiles(counts: Int8Array, melds: readonly Meld[]): void {
-  for (const m of melds) {
-    if (m.kind === 'chow') for (let j = 0; j < 3; j++) counts[m.tile + j]!++;
-    else counts[m.tile] = counts[m.tile]! + (m.kind === 'kong' ? 4 : 3);
-  }
 }
 
 /**
@@ -98,7 +89,7 @@ function readHand(text: string, set: TileSet, melds: readonly Meld[]): ParsedHan
   const counts = parseTiles(text);
   const notation = formatTiles(counts);
   const all = Int8Array.from(counts);
-  addMeldTiles(all, melds);
+  addMelds(all, melds);
   for (let k = 0; k < KINDS; k++) {
     const n = all[k]!;
     const limit = set.copies[k]!;
@@ -126,7 +117,7 @@ function readHand(text: string, set: TileSet, melds: readonly Meld[]): ParsedHan
 /** Copies of each kind the player can see: the hand and its melds. */
 function visibleTiles(hand: ParsedHand, melds: readonly Meld[]): Int8Array {
   const v = Int8Array.from(hand.concealed);
-  addMeldTiles(v, melds);
+  addMelds(v, melds);
   return v;
 }
 

@@ -1,7 +1,9 @@
 // Every reading of a complete hand, so a scorer can pick the one that scores best.
-// Runs only at a win, so it is a plain recursion that allocates freely.
+// Runs only at a win, so it allocates freely; the readings come from readings.ts, as every scorer's do.
 
-import { HONOR, PLAY_KINDS, tileName } from './tiles.js';
+import { Readings } from './readings.js';
+import { CHOW, CONCEALED_KONG, KONG, PUNG, addMeldTiles } from './table/melds.js';
+import { PLAY_KINDS, tileName } from './tiles.js';
 import type { WinShapes } from './shanten.js';
 
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair';
@@ -20,6 +22,16 @@ export interface Meld {
   readonly tile: number;
   /** True for a concealed kong. */
   readonly concealed: boolean;
+}
+
+/** The table's meld type (table/melds.ts) of a meld. */
+export function meldType(m: Meld): number {
+  return m.kind === 'chow' ? CHOW : m.kind === 'pung' ? PUNG : m.concealed ? CONCEALED_KONG : KONG;
+}
+
+/** Adds the tiles of `melds` to `counts`. */
+export function addMelds(counts: { [k: number]: number }, melds: readonly Meld[]): void {
+  for (const m of melds) addMeldTiles(counts, meldType(m), m.tile);
 }
 
 export interface Decomposition {
@@ -52,13 +64,8 @@ export function decompose(concealed: ArrayLike<number>, melds: readonly Meld[], 
   if (tiles !== 14 - 3 * melds.length) return out;
 
   const meldSets: HandSet[] = melds.map((m) => ({ kind: m.kind, tile: m.tile, concealed: m.concealed }));
-  for (let pair = 0; pair < PLAY_KINDS; pair++) {
-    if (c[pair]! < 2) continue;
-    c[pair] = c[pair]! - 2;
-    const head: HandSet = { kind: 'pair', tile: pair, concealed: true };
-    readSets(c, 0, [head], (sets) => out.push({ shape: 'standard', sets: [...sets, ...meldSets] }));
-    c[pair] = c[pair]! + 2;
-  }
+  collector.c.set(c);
+  for (const sets of collector.all()) out.push({ shape: 'standard', sets: [...sets, ...meldSets] });
 
   if (melds.length === 0 && shapes.sevenPairs) {
     const pairs: HandSet[] = [];
@@ -76,44 +83,21 @@ export function decompose(concealed: ArrayLike<number>, melds: readonly Meld[], 
   return out;
 }
 
-/**
- * Splits the remaining tiles into pungs and chows. The lowest remaining kind k is either one
- * pung plus chows starting at k for its other copies, or chows only, so each multiset of sets
- * is produced exactly once.
- */
-function readSets(c: Int8Array, from: number, acc: HandSet[], emit: (sets: HandSet[]) => void): void {
-  let k = from;
-  while (k < PLAY_KINDS && c[k] === 0) k++;
-  if (k === PLAY_KINDS) {
-    emit(acc);
-    return;
+/** The standard readings of `c` as lists of sets (pair first). */
+class Collector extends Readings {
+  private found: HandSet[][] = [];
+
+  all(): HandSet[][] {
+    this.found = [];
+    this.walk();
+    return this.found;
   }
-  const n = c[k]!;
-  if (n >= 3) {
-    c[k] = n - 3;
-    acc.push({ kind: 'pung', tile: k, concealed: true });
-    takeChows(c, k, n - 3, acc, emit);
-    acc.pop();
-    c[k] = n;
+
+  protected reading(): void {
+    const sets: HandSet[] = [{ kind: 'pair', tile: this.pair, concealed: true }];
+    for (let i = 0; i < this.nSets; i++) sets.push({ kind: this.setPung[i] ? 'pung' : 'chow', tile: this.setKind[i]!, concealed: true });
+    this.found.push(sets);
   }
-  takeChows(c, k, n, acc, emit);
 }
 
-/** Removes `r` chows starting at k (k must then be empty) and continues; backs out on failure. */
-function takeChows(c: Int8Array, k: number, r: number, acc: HandSet[], emit: (sets: HandSet[]) => void): void {
-  if (r === 0) {
-    readSets(c, k + 1, acc, emit);
-    return;
-  }
-  if (k >= HONOR || k % 9 > 6 || c[k + 1]! < r || c[k + 2]! < r) return;
-  const n = c[k]!;
-  c[k] = n - r;
-  c[k + 1] = c[k + 1]! - r;
-  c[k + 2] = c[k + 2]! - r;
-  for (let i = 0; i < r; i++) acc.push({ kind: 'chow', tile: k, concealed: true });
-  readSets(c, k + 1, acc, emit);
-  for (let i = 0; i < r; i++) acc.pop();
-  c[k] = n;
-  c[k + 1] = c[k + 1]! + r;
-  c[k + 2] = c[k + 2]! + r;
-}
+const collector = new Collector();

@@ -6,7 +6,8 @@
 // `scoreHand` is the entry point for `pongsim hand korean` and tests.
 
 import { InputError } from '../../../core/errors.js';
-import type { Meld } from '../decompose.js';
+import { meldType, type Meld } from '../decompose.js';
+import { Readings } from '../readings.js';
 import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
 import * as meldsModule from '../table/melds.js';
@@ -16,7 +17,7 @@ import * as Y from './yaku.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { EAST, HONOR, PIN, PLAY_KINDS, WHITE, tileName } = tilesModule;
 const { isHonor, isSimple, isTerminal } = kindsModule;
-const { CHOW, CONCEALED_KONG, KONG, PUNG } = meldsModule;
+const { CHOW, CONCEALED_KONG, PUNG, addMeldTiles } = meldsModule;
 
 
 /** How the win came about, for the first-turn yaku. */
@@ -34,9 +35,7 @@ export interface ScoreParts {
   total: number;
 }
 
-export class Scorer {
-  /** Concealed tiles, winning tile included (14 - 3 per meld). */
-  readonly c = new Int8Array(PLAY_KINDS);
+export class Scorer extends Readings {
   readonly meldType = new Uint8Array(4);
   readonly meldKind = new Int8Array(4);
   melds = 0;
@@ -54,17 +53,13 @@ export class Scorer {
   private readonly cur = new Int8Array(Y.BASIC_YAKU);
   private readonly values: Int16Array;
   private bestPoints = -1;
-  // The reading under construction: sets as (kind, isPung), plus the pair.
-  private readonly setKind = new Int8Array(4);
-  private readonly setPung = new Uint8Array(4);
-  private nSets = 0;
-  private pair = -1;
   // Per-hand facts shared by every reading.
   private open = false;
   private readonly tileYaku = new Int8Array(Y.BASIC_YAKU);
   private readonly all = new Int8Array(PLAY_KINDS);
 
   constructor(readonly r: KoreanRules) {
+    super();
     this.values = Y.basicValues(r);
   }
 
@@ -92,14 +87,7 @@ export class Scorer {
     this.open = false;
     for (let i = 0; i < this.melds; i++) if (this.meldType[i] !== CONCEALED_KONG) this.open = true;
     this.tileBased();
-    for (let p = 0; p < PLAY_KINDS; p++) {
-      if (c[p]! < 2) continue;
-      c[p] = c[p]! - 2;
-      this.pair = p;
-      this.nSets = 0;
-      this.readSets(0, true);
-      c[p] = c[p]! + 2;
-    }
+    this.walk();
     if (this.melds === 0) this.sevenPairs();
     return this.bestPoints;
   }
@@ -114,9 +102,7 @@ export class Scorer {
     const all = this.all;
     all.set(c);
     for (let i = 0; i < this.melds; i++) {
-      const k = this.meldKind[i]!;
-      if (this.meldType[i] === CHOW) for (let j = 0; j < 3; j++) all[k + j] = all[k + j]! + 1;
-      else all[k] = all[k]! + 3;
+      addMeldTiles(all, this.meldType[i]!, this.meldKind[i]!);
     }
     let simples = true;
     let termHonour = true;
@@ -160,36 +146,8 @@ export class Scorer {
     }
   }
 
-  /** Sets from the lowest remaining kind k: at most one pung of k first, then chows from k. */
-  private readSets(from: number, pungAllowed: boolean): void {
-    const c = this.c;
-    let k = from;
-    while (k < PLAY_KINDS && c[k] === 0) k++;
-    if (k === PLAY_KINDS) {
-      this.evaluate();
-      return;
-    }
-    const n = c[k]!;
-    if ((pungAllowed || k > from) && n >= 3) {
-      c[k] = n - 3;
-      this.setKind[this.nSets] = k;
-      this.setPung[this.nSets++] = 1;
-      this.readSets(k, false);
-      this.nSets--;
-      c[k] = n;
-    }
-    if (k < HONOR && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
-      for (let j = 0; j < 3; j++) c[k + j] = c[k + j]! - 1;
-      this.setKind[this.nSets] = k;
-      this.setPung[this.nSets++] = 0;
-      this.readSets(k, false);
-      this.nSets--;
-      for (let j = 0; j < 3; j++) c[k + j] = c[k + j]! + 1;
-    }
-  }
-
   /** Scores the current standard reading (concealed sets + pair + melds). */
-  private evaluate(): void {
+  protected reading(): void {
     const y = this.cur;
     const r = this.r;
     this.readings++;
@@ -412,12 +370,11 @@ export function scoreHand(h: HandInput, r: KoreanRules): HandScore {
     all[k] = n;
   }
   melds.forEach((m, i) => {
-    const type = m.kind === 'chow' ? CHOW : m.kind === 'pung' ? PUNG : m.concealed ? CONCEALED_KONG : KONG;
+    const type = meldType(m);
     if (type === CHOW && (m.tile >= HONOR || m.tile % 9 > 6)) throw new InputError(`chow meld from ${tileName(m.tile)}: a chow is three suit tiles in a row`);
     s.meldType[i] = type;
     s.meldKind[i] = m.tile;
-    if (type === CHOW) for (let j = 0; j < 3; j++) all[m.tile + j]!++;
-    else all[m.tile] = all[m.tile]! + (type === PUNG ? 3 : 4);
+    addMeldTiles(all, type, m.tile);
   });
   s.melds = melds.length;
   for (let k = 0; k < PLAY_KINDS; k++) {
