@@ -16,7 +16,11 @@ import { benchNylonppong } from './bench/nylonppong.js';
 import { korean } from './games/mahjong/korean/game.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 import { uperFuriten } from '../experiments/uper-furiten.js';
-import { benchKorean } from './bench/korean.js';
+import { chineseAmerican } from './games/mahjong/chinese-american/game.js';
+import { chineseAmericanStrategies } from '../strategies/chinese-american/index.js';
+import { chineseAmericanHands } from '../experiments/chinese-american-hands.js';
+import { benchTable } from './bench/table.js';
+import { CHINESE_AMERICAN_SET, KOREAN_SET } from './games/mahjong/tile-sets.js';
 
 /**
  * A game and everything that plugs into it. Adding a game is its folders (rules and engine in
@@ -53,7 +57,13 @@ export const GAMES: GameEntry[] = [
     def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
     experiments: [uperFuriten],
     quick: [{ name: 'uper-furiten', games: 1000 }],
-    bench: benchKorean,
+    bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
+  },
+  {
+    def: chineseAmerican, strategies: chineseAmericanStrategies, defaultSeat: 'efficiency',
+    experiments: [chineseAmericanHands],
+    quick: [{ name: 'chinese-american-hands', games: 40 }],
+    bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   },
 ];
 

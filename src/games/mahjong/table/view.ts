@@ -110,4 +110,14 @@ export class TableView<S extends TableState = TableState> {
   get dealer(): number {
     return this.#s.dealer;
   }
+
+  /** Melds `seat` has exposed (concealed kongs aside): public. */
+  openMeldsOf(seat: number): number {
+    return this.#s.openMelds[seat]!;
+  }
+
+  /** Whether `seat` has discarded `kind` this hand (a discard claimed by another still counts, unless the ruleset clears it). */
+  discarded(seat: number, kind: number): boolean {
+    return this.#s.has(this.#s.dMask, seat, kind);
+  }
 }

@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../../../src/core/rules.js';
-import { korean, type KoreanState } from '../../../../src/games/mahjong/korean/game.js';
+import { korean } from '../../../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../../../src/games/mahjong/korean/rules.js';
-import { CHOW } from '../../../../src/games/mahjong/table/melds.js';
-import { STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { tilesConserved } from '../table/conservation.js';
 import { randomSimTest } from '../../../support/drivers.js';
 import { Table } from '../../../../src/core/play.js';
 import { Rng } from '../../../../src/core/rng.js';
 import type { Strategy } from '../../../../src/core/strategy.js';
 import { koreanStrategies } from '../../../../strategies/korean/index.js';
-
-/** Every physical tile is in a hand, a meld, a river, a flower row or the wall. */
-function tilesConserved(s: KoreanState): void {
-  let n = s.wall.tail - s.wall.head;
-  for (let seat = 0; seat < 4; seat++) {
-    for (let k = 0; k < 34; k++) n += s.hand[seat * STRIDE + k]!;
-    for (let i = 0; i < s.meldN[seat]!; i++) {
-      const t = s.meldType[seat * 4 + i]!;
-      n += t === CHOW || t === 1 ? 3 : 4;
-    }
-    n += s.discards[seat]! - s.claimed[seat]!;
-    n += s.flowers[seat]!;
-  }
-  expect(n).toBe(s.wall.size);
-  if (s.phase === TURN) {
-    let held = 0;
-    for (let k = 0; k < 34; k++) held += s.hand[s.cur * STRIDE + k]!;
-    expect(held + 3 * s.meldN[s.cur]!).toBe(14);
-  }
-}
 
 const presets = Object.keys(koreanSchema.presets);
 

@@ -1,0 +1,132 @@
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
+import { addMean, addRate } from '../src/stats/tally.js';
+import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
+import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
+import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';
+import { chineseAmericanStrategies } from '../strategies/chinese-american/index.js';
+
+/** Each line-up's strategy; the first, efficiency, is the baseline of every paired difference. */
+const STRATEGIES = ['efficiency', 'tsumogiri', 'pong-hunter', 'flush-seeker', 'special-seeker', 'defensive'];
+const SEATS = 4;
+const SPECIAL = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => r.id !== 'H1');
+
+/**
+ * `chinese-american-hands`: how often does each winning hand happen, what is it worth, does
+ * chasing special hands pay, and what is the deal worth? A game is one round of the table
+ * (each seat deals once, with the dealer keeping the deal on a win or a draw). Each cell is a
+ * strategy S, played three ways on the same walls: four S seats (the hands S makes: rows,
+ * extras, payments, draws, hand length, dealer's edge), S against three efficiency seats, and
+ * four efficiency seats, the focal seat rotated by the game index (duplicate), so S's paired
+ * difference against efficiency is the focal seat's net in the second arm less its net in the
+ * third.
+ */
+export const chineseAmericanHands: ExperimentDef = {
+  name: 'chinese-american-hands',
+  doc: 'Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer\'s edge, per strategy line-up, and each strategy\'s paired difference against efficiency',
+  defaultGames: 3000,
+  build(params) {
+    const base = (params.rules as Record<string, unknown>) ?? {};
+    const rules = resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [
+      { where: 'chinese-american-hands', values: { gameLengthDealerships: SEATS } },
+      { where: 'chinese-american-hands --rules/--set', values: base },
+    ]);
+    const spec = (text: string) => parseSpec(text, chineseAmericanStrategies, 'chinese-american', rules);
+    const eff = spec('efficiency');
+    const specs = STRATEGIES.map(spec);
+    const arms = specs.map((s) => ({
+      alone: new Arm(chineseAmerican, rules, [s, s, s, s], chineseAmericanStrategies),
+      focal: new Arm(chineseAmerican, rules, [s, eff, eff, eff], chineseAmericanStrategies),
+    }));
+    const baseline = new Arm(chineseAmerican, rules, [eff, eff, eff, eff], chineseAmericanStrategies);
+    const names = specs.map((s) => s.text);
+    return {
+      name: 'chinese-american-hands',
+      games: params.games ?? 3000,
+      chunk: 100,
+      cells: names,
+      provenance: { rules, strategies: names, field: eff.text },
+      runGame(cell, index, seed, tally) {
+        const rotation = index % SEATS;
+        // Four of the strategy: what its hands are and are worth.
+        const s = arms[cell]!.alone.play(seed, 0, index, rotation);
+        const st = s.stats;
+        addRate(tally, 'win', st.handsWon, st.hands);
+        addRate(tally, 'draw', st.exhaustive, st.hands);
+        addRate(tally, 'selfDraw', sum(st.selfDraws), sum(st.wins));
+        ROWS.forEach((r, i) => addRate(tally, `row.${r.key}`, st.rows[i]!, st.hands));
+        EXTRAS.forEach((e, i) => addRate(tally, `extra.${e.key}`, st.extras[i]!, st.hands));
+        addMean(tally, 'hands', st.hands);
+        addMean(tally, 'turns', st.turns);
+        addMean(tally, 'turnsHands', st.turns * st.hands);
+        addMean(tally, 'dealerNet', st.dealerNet);
+        addMean(tally, 'dealerNetHands', st.dealerNet * st.hands);
+        const won = sum(st.wins);
+        addMean(tally, 'wins', won);
+        addMean(tally, 'paid', sum(st.winPoints));
+        addMean(tally, 'paidWins', sum(st.winPoints) * won);
+        for (let y = 0; y < SEATS; y++) {
+          addMean(tally, `seat${y}`, s.net[y]!);
+          addMean(tally, `seat${y}Hands`, s.net[y]! * st.hands);
+        }
+        // The strategy in one seat against efficiency, and efficiency in that seat.
+        const focal = arms[cell]!.focal.play(seed, 1, index, rotation).net[rotation]!;
+        const ref = baseline.play(seed, 1, index, rotation).net[rotation]!;
+        addMean(tally, 'focal', focal);
+        addMean(tally, 'diff', focal - ref);
+      },
+      tables(tallies) {
+        const summaryRows = tallies.map((t, cell) => [
+          names[cell]!, t.means.hands?.n ?? 0, t.rates.draw?.n ?? 0,
+          ...rate(t, 'win'), ...rate(t, 'draw'), ...rate(t, 'selfDraw'),
+          ...ratioWithInterval(t, 'paid', 'wins', 'paidWins'),
+          ...ratioWithInterval(t, 'turns', 'hands', 'turnsHands'),
+          ...ratioWithInterval(t, 'dealerNet', 'hands', 'dealerNetHands'),
+          ...Array.from({ length: SEATS }, (_, y) => ratioWithInterval(t, `seat${y}`, 'hands', `seat${y}Hands`)).flat(),
+          ...mean(t, 'focal'), ...mean(t, 'diff'),
+          ...ROWS.flatMap((r) => rate(t, `row.${r.key}`)),
+          ...EXTRAS.flatMap((e) => rate(t, `extra.${e.key}`)),
+        ]);
+        const special = tallies.flatMap((t, cell) => SPECIAL.map(({ r }) => {
+          const x = t.rates[`row.${r.key}`];
+          const [p, lo, hi] = rate(t, `row.${r.key}`);
+          return [names[cell]!, r.id, r.name, r.start, x?.k ?? 0, x?.n ?? 0, p! * 1e4, lo! * 1e4, hi! * 1e4];
+        }));
+        return [
+          {
+            name: 'chinese-american-hands',
+            columns: [
+              'strategy', 'games', 'hands', ...rateColumns('win_rate'), ...rateColumns('draw_rate'), ...rateColumns('self_draw_share'),
+              ...meanColumns('paid_per_win'), ...meanColumns('discards_per_hand'), ...meanColumns('dealer_net_per_hand'),
+              ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
+              ...meanColumns('focal_net_per_game_vs_efficiency_field'), ...meanColumns('focal_diff_vs_efficiency_per_game'),
+              ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
+              ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)),
+            ],
+            rows: summaryRows,
+          },
+          {
+            name: 'chinese-american-special-rows',
+            columns: ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')],
+            rows: special,
+          },
+        ];
+      },
+      summary([t]) {
+        const c = (name: string) => t!.columns.indexOf(name);
+        const f = (x: unknown, d = 2) => (x as number).toFixed(d);
+        const row = (r: (string | number)[], key: string) => `${f(r[c(key)])} [${f(r[c(`${key}_ci_low`)])}, ${f(r[c(`${key}_ci_high`)])}]`;
+        return t!.rows.map((r) => `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${row(r, 'paid_per_win')}, dealer's edge per hand ${row(r, 'dealer_net_per_hand')}; one seat vs efficiency, net per game ${row(r, 'focal_diff_vs_efficiency_per_game')}`);
+      },
+    };
+  },
+};
+
+function sum(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]!;
+  return s;
+}

@@ -1,0 +1,82 @@
+// Paying a Chinese-American win (RULES.md, "Payments"): the discarder alone pays a discard win
+// (the kong's declarer when the kong is robbed), every other player pays a self-draw. Each
+// payer pays V plus the dealer bonus D where it applies, doubled on a last-tile self-draw,
+// capped by `limit`.
+
+import * as tilesModule from '../tiles.js';
+import * as tableStateModule from '../table/state.js';
+import * as judgeModule from './judge.js';
+import type { ChineseAmericanRules } from './rules.js';
+import type { ChineseAmericanState } from './state.js';
+
+// Imports as module-local consts, read once: see table/flow.ts.
+const { formatTiles, tileName } = tilesModule;
+const { SEATS } = tableStateModule;
+const { scoreWin } = judgeModule;
+
+/**
+ * What one payer owes for a win worth `v`: V plus the dealer bonus D = 1 + retainBonusPer x R
+ * where it applies (dealerTransactionOnly: the dealer wins or is this payer; allPayers: the
+ * dealer wins or is among the payers), doubled on a last-tile self-draw, capped by `limit`.
+ */
+export function amountOwed(
+  r: ChineseAmericanRules, v: number, retains: number, dealerWins: boolean, payerIsDealer: boolean, dealerPays: boolean, double: boolean,
+): number {
+  const applies = dealerWins || (r.dealerBonusScope === 'allPayers' ? dealerPays : payerIsDealer);
+  let pay = (v + (applies ? 1 + r.retainBonusPer * retains : 0)) * (double ? 2 : 1);
+  if (r.limit !== null && pay > r.limit) pay = r.limit;
+  return pay;
+}
+
+/** D where it applies (no doubling, no limit), for Seven Flowers under sevenFlowersFlat = false. */
+export function dealerBonus(s: ChineseAmericanState, winner: number, payer: number): number {
+  return amountOwed({ ...s.r, limit: null }, 0, s.dealerStreak, winner === s.dealer, payer === s.dealer, (s.paying & (1 << s.dealer)) !== 0, false);
+}
+
+/** What `payer` owes for a win of `winner`'s worth `v`. */
+function owed(s: ChineseAmericanState, v: number, winner: number, payer: number, double: boolean): number {
+  const d = s.dealer;
+  return amountOwed(s.r, v, s.dealerStreak, winner === d, payer === d, (s.paying & (1 << d)) !== 0, double);
+}
+
+/** Counts the scored row and extras, and traces the win. */
+function record(s: ChineseAmericanState, seat: number, v: number, selfDraw: boolean): void {
+  const sc = s.scorer;
+  s.stats.rows[sc.row]!++;
+  for (let i = 0; i < sc.extras.length; i++) if (sc.extras[i]! > 0) s.stats.extras[i]!++;
+  if (s.log) {
+    s.log.push(`seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s ${s.robbing ? 'kong' : 'discard'}`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`);
+    s.log.push(`  ${sc.lines().map((l) => `${l.name} ${l.points}`).join(', ')}; V = ${v}`);
+  }
+}
+
+export function paySelfDraw(s: ChineseAmericanState, x: number): void {
+  const v = scoreWin(s, x, -1, true);
+  record(s, x, v, true);
+  s.paying = 0;
+  for (let y = 0; y < SEATS; y++) if (y !== x) s.paying |= 1 << y;
+  const double = s.live() <= 0;
+  for (let y = 0; y < SEATS; y++) {
+    if (y === x) continue;
+    const pay = owed(s, v, x, y, double);
+    s.net[y]! -= pay;
+    s.net[x]! += pay;
+    s.stats.winPoints[x]! += pay;
+  }
+}
+
+/** Every winner on the tile on offer, in turn order from the discarder, paid by the discarder. */
+export function payDiscardWins(s: ChineseAmericanState): void {
+  const x = s.discarder;
+  s.paying = 1 << x;
+  for (let i = 1; i < SEATS; i++) {
+    const y = (x + i) % SEATS;
+    if ((s.winners & (1 << y)) === 0) continue;
+    const v = scoreWin(s, y, s.claimTile, false);
+    record(s, y, v, false);
+    const pay = owed(s, v, y, x, false);
+    s.net[x]! -= pay;
+    s.net[y]! += pay;
+    s.stats.winPoints[y]! += pay;
+  }
+}

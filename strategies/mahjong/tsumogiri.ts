@@ -1,0 +1,35 @@
+import type { StrategyDef } from '../../src/core/strategy.js';
+import * as actionsModule from '../../src/games/mahjong/table/actions.js';
+import * as kindsModule from '../../src/games/mahjong/table/kinds.js';
+import type { PlayView } from './efficiency.js';
+
+// Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
+const { DISCARD, PASS, WIN } = actionsModule;
+const { BIT, WORD, lowBamboo, lowKind } = kindsModule;
+
+/**
+ * Discards what it draws (else its lowest allowed kind), never calls, wins when legal: the
+ * engine-speed reference of every ruleset on the mahjong table.
+ */
+export function tsumogiri<V extends PlayView, R>(game: string, doc: string): StrategyDef<V, R> {
+  return {
+    name: 'tsumogiri',
+    game,
+    doc,
+    params: [],
+    make: () => ({
+      // Everything it needs is on the view, so the engine need not list the legal actions.
+      viewOnly: true,
+      choose(v) {
+        if (v.winLegal) return WIN;
+        if (v.phase !== 0) return PASS;
+        const a0 = v.discardable0;
+        const a1 = v.discardable1;
+        const d = v.drawn;
+        if (d >= 0 && ((WORD[d] === 0 ? a0 : a1) & BIT[d]!) !== 0) return DISCARD + d;
+        // The lowest allowed kind: the first discard in the legal list.
+        return DISCARD + (a0 !== 0 ? lowKind(a0) : lowBamboo(a1));
+      },
+    }),
+  };
+}
