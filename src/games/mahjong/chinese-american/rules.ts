@@ -39,6 +39,7 @@ export interface ChineseAmericanRules {
   retainBonusPer: number;
   limit: number | null;
   gameLengthDealerships: number;
+  handsLimit: number | null;
 }
 
 const TILES = [...'123456789'].flatMap((d) => ['m', 'p', 's'].map((s) => s + d)).concat([...'1234567'].map((d) => 'z' + d));
@@ -55,6 +56,15 @@ const tileOfTheDay: Option<string | null> = {
 const limit: Option<number | null> = {
   key: 'limit',
   doc: 'most any one payer pays for a win, after the last-tile double; null = no limit',
+  default: null,
+  allowed: 'null or an integer from 1 to 100000',
+  check: (v) => (v === null ? null : typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1e5 ? v : undefined),
+  fromString: (s) => (s === 'null' ? null : s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s),
+};
+
+const handsLimit: Option<number | null> = {
+  key: 'handsLimit',
+  doc: 'a game also ends after this many hands (a dealer who keeps drawing keeps the deal for ever); null = no limit',
   default: null,
   allowed: 'null or an integer from 1 to 100000',
   check: (v) => (v === null ? null : typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1e5 ? v : undefined),
@@ -100,6 +110,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     int('retainBonusPer', 2, 0, 100, 'dealer bonus per time the dealer has kept the deal in a row'),
     limit,
     int('gameLengthDealerships', 16, 1, 1000, 'dealerships in a game (each player deals four times)'),
+    handsLimit,
   ],
   presets: {
     default: { doc: 'the defaults', set: {} },

@@ -99,7 +99,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     return this.sevenFlowers();
   }
 
-  override onFlower(): boolean {
+  override onFlower(_seat: number): boolean {
     return this.sevenFlowers();
   }
 
@@ -188,6 +188,6 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   }
 
   sessionOver(): boolean {
-    return this.dealerPasses >= this.r.gameLengthDealerships;
+    return this.dealerPasses >= this.r.gameLengthDealerships || (this.r.handsLimit !== null && this.handNo >= this.r.handsLimit);
   }
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../../src/core/rng.js';
+import { resolveRules } from '../../../../src/core/rules.js';
+import { parseSpec } from '../../../../src/core/strategy.js';
+import { Arm } from '../../../../src/experiment/arm.js';
+import { chineseAmerican } from '../../../../src/games/mahjong/chinese-american/game.js';
+import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
+import { Wall } from '../../../../src/games/mahjong/table/wall.js';
+import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
+import { FLOWER } from '../../../../src/games/mahjong/tiles.js';
+import { Z95 } from '../../../../src/stats/intervals.js';
+import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
+import { checkGolden, randomSimTest } from '../../../support/drivers.js';
+import { tilesConserved } from '../table/conservation.js';
+
+const rules = (...layers: Partial<ChineseAmericanRules>[]) =>
+  resolveRules<ChineseAmericanRules>(chineseAmericanSchema, layers.map((values, i) => ({ where: `test ${i}`, values })));
+
+const bots = (specs: string[], r: ChineseAmericanRules) => specs.map((text) => {
+  const spec = parseSpec(text, chineseAmericanStrategies, 'chinese-american', r);
+  return chineseAmericanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+});
+
+describe('chinese-american invariants', () => {
+  for (const preset of Object.keys(chineseAmericanSchema.presets)) {
+    it(`random play keeps all 144 tiles and zero-sum payments (${preset})`, () => {
+      randomSimTest({
+        game: chineseAmerican,
+        rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, { gameLengthDealerships: 4, handsLimit: 8 }),
+        games: 150,
+        seed: `ca-${preset}`,
+        maxSteps: 30 * 400,
+        check: (s) => tilesConserved(s),
+        checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),
+      });
+    });
+  }
+
+  it('every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit', () => {
+    randomSimTest({
+      game: chineseAmerican,
+      rules: rules({ multiWin: 'all', robConcealedKong: true, missedWinLock: false, limit: 20, reserveTiles: 0, gameLengthDealerships: 4, handsLimit: 8 }),
+      games: 200, seed: 'ca-variants', maxSteps: 12000,
+      check: (s) => tilesConserved(s),
+      checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),
+    });
+  });
+
+  it('bots of every kind play whole games with zero-sum returns', () => {
+    const r = rules({ gameLengthDealerships: 8 });
+    const names = chineseAmericanStrategies.map((d) => d.name);
+    for (let i = 0; i < names.length; i++) {
+      const lineUp = [0, 1, 2, 3].map((k) => names[(i + k) % names.length]!);
+      const arm = new Arm(chineseAmerican, r, lineUp.map((n) => parseSpec(n, chineseAmericanStrategies, 'chinese-american', r)), chineseAmericanStrategies);
+      for (let g = 0; g < 5; g++) {
+        const s = arm.play('ca-bots', i, g);
+        expect(s.stats.hands).toBeGreaterThanOrEqual(8);
+        expect(Array.from(arm.returns).reduce((a, b) => a + b, 0)).toBe(0);
+      }
+    }
+  });
+});
+
+describe('chinese-american settlements', () => {
+  it('Seven Flowers: the holder of seven wins when another holds the eighth; each pays 15, the eighth\'s holder 30', () => {
+    const r = rules();
+    const s = chineseAmerican.create(r);
+    chineseAmerican.deal(s, new Rng('ca-seven'));
+    const before = Array.from(s.net);
+    s.flowers.set([0, 0, 7, 1]);
+    const dealer = s.dealer;
+    expect(s.onFlower(3)).toBe(true);
+    expect(Array.from(s.net).map((x, y) => x - before[y]!)).toEqual([-15, -15, 60, -30]);
+    expect(s.stats.sevenFlowers[2]).toBe(1);
+    // Seat 2 won and was not the dealer: the deal passed.
+    expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
+  });
+
+  it('triple sixes come once in 216 hands and pay the dealer 6 from each player', () => {
+    const s = chineseAmerican.create(rules());
+    chineseAmerican.deal(s, new Rng('ca-sixes'));
+    const n = 216000;
+    const before = s.net[s.dealer]!;
+    for (let i = 0; i < n; i++) s.newHand();
+    const sixes = s.stats.tripleSixes[s.dealer]!;
+    expect(s.net[s.dealer]! - before).toBe(18 * sixes);
+    const p = 1 / 216;
+    expect(Math.abs(sixes / n - p)).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n));
+    const two = chineseAmerican.create(rules({ diceCount: 2 }));
+    chineseAmerican.deal(two, new Rng('ca-sixes'));
+    for (let i = 0; i < 2000; i++) two.newHand();
+    expect(two.stats.tripleSixes[two.dealer]).toBe(0);
+  });
+
+  it('a 13-tile deal holds no flower with probability C(136,13)/C(144,13)', () => {
+    let exact = 1;
+    for (let i = 0; i < 13; i++) exact *= (136 - i) / (144 - i);
+    expect(exact).toBeCloseTo(0.46, 2);
+    const wall = new Wall(wallTiles(CHINESE_AMERICAN_SET), 16);
+    const rng = new Rng('ca-flowers');
+    const n = 40000;
+    let none = 0;
+    for (let d = 0; d < n; d++) {
+      wall.reset(rng);
+      let flower = false;
+      for (let i = 0; i < 13; i++) if (wall.drawHead() >= FLOWER) flower = true;
+      if (!flower) none++;
+    }
+    expect(Math.abs(none / n - exact)).toBeLessThan(Z95 * 2 * Math.sqrt((exact * (1 - exact)) / n));
+  });
+});
+
+describe('chinese-american determinism', () => {
+  it('golden playthrough: default rules, one dealership round, hunters against efficiency', () => {
+    const r = rules({ gameLengthDealerships: 2 });
+    checkGolden({
+      file: 'test/golden/chinese-american-default.json', game: chineseAmerican, rules: r,
+      strategies: bots(['special-seeker', 'pong-hunter', 'defensive', 'efficiency'], r), seed: 'ca-golden',
+    });
+  });
+});
