@@ -213,6 +213,7 @@ interface HandFlags {
   afterKong?: boolean;
   last?: boolean;
   first?: WinSituation['first'];
+  discarder?: number;
   rules?: string;
   set?: string[];
 }
@@ -228,6 +229,7 @@ const SITUATION_FLAGS: [keyof HandFlags, string, keyof WinSituation][] = [
   ['afterKong', '--after-kong', 'afterKongDiscard'],
   ['last', '--last', 'last'],
   ['first', '--first', 'first'],
+  ['discarder', '--discarder', 'discarder'],
 ];
 
 /** One hand a line from stdin; every line is checked before anything is written. */
@@ -276,6 +278,8 @@ function winSituation(ruleset: Ruleset, flags: HandFlags, hand: ParsedHand, meld
   }
   if (flags.kongReplacement && !flags.selfDraw) throw new InputError('--kong-replacement: a kong replacement tile is self-drawn; use it with --self-draw');
   if (flags.kongReplacement && !melds.some((m) => m.kind === 'kong')) throw new InputError('--kong-replacement: the hand has no kong; add one with --melds, e.g. p5555*');
+  if (flags.discarder !== undefined && !flags.discard) throw new InputError('--discarder: only a discard win has a discarder; use it with --discard');
+  if (flags.discarder !== undefined && flags.discarder === (flags.seatWind ?? 0)) throw new InputError('--discarder: the discarder is another seat than the winner\'s (--seat-wind)');
   if (flags.afterKong && !flags.discard) throw new InputError('--after-kong: the discard after a kong is won with --discard');
   if ((flags.first === 'heavenly' || flags.first === 'earthly') && !flags.selfDraw) throw new InputError(`--first ${flags.first}: a ${flags.first} win is self-drawn; use --self-draw`);
   if (flags.first === 'human' && !flags.discard) throw new InputError('--first human: a human win is on a discard; use --discard');
@@ -294,6 +298,7 @@ function winSituation(ruleset: Ruleset, flags: HandFlags, hand: ParsedHand, meld
     afterKongDiscard: flags.afterKong ?? false,
     last: flags.last ?? false,
     first: flags.first ?? 'none',
+    discarder: flags.discarder ?? ((flags.seatWind ?? 0) + 3) % 4,
   };
 }
 
@@ -402,6 +407,7 @@ function scoreLines(s: { winTile: string; selfDraw: boolean } & HandScore): stri
   for (const b of s.breakdown) lines.push(`  ${b.name.padEnd(width)}  ${b.points}`);
   const parts = Object.entries(s.parts);
   if (parts.length) lines.push(`  ${parts.map(([k, v]) => `${k} ${v}`).join(' + ')} = ${s.total}`);
+  if (s.payments) lines.push(`pays       ${Object.entries(s.payments).map(([w, x]) => `${w} ${x}`).join(', ')}`);
   return lines;
 }
 
@@ -424,6 +430,7 @@ export function registerHand(program: Command): void {
     .option('--kong-replacement', 'scoring: self-drawn on a kong replacement tile')
     .option('--after-kong', 'scoring: won on the discard that followed a kong')
     .option('--last', 'scoring: the last wall tile (self-draw) or the last discard')
+    .option('--discarder <wind>', 'scoring (chinese-american): the discarder\'s seat wind on a discard win, E S W N (the dealer is East; default: the seat before the winner)', wind('--discarder'))
     .option('--first <kind>', 'scoring: a first-turn win, heavenly, earthly or human', firstTurn)
     .option('--rules <preset|file.json>', `scoring: a house-rules preset or a JSON rules file (${RULESETS.flatMap((r) => (r.scorer ? [`${r.id} presets: ${Object.keys(r.scorer.schema.presets).join(', ')}`] : [])).join('; ')})`)
     .option('--set <key=value>', 'scoring: override one house rule (repeatable)', collect)

@@ -219,6 +219,12 @@ describe('pongsim hand: scoring (rules file §4)', { timeout: 30_000 }, () => {
     expect(flowers).toMatchObject({ flowers: 2, score: { total: 19, parts: { basic: 3, bonus: 3, dora: 1, ante: 12 } } });
   });
 
+  it('chinese-american: the best row, its extras and what the dealer pays (worked example 1)', () => {
+    const out = JSON.parse(pongsim(['hand', 'chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1', '--json'], process.cwd(), '').stdout);
+    expect(out.score).toMatchObject({ legal: true, total: 6, row: 'H1 Normal Win', payments: { E: 7 } });
+    expect(out.score.breakdown.map((b: { name: string }) => b.name)).toEqual(['H1 Normal Win', 'flowerEach', 'noHonors', 'allConcealed']);
+  });
+
   it('reports a complete hand below two basic points as not a legal win (exit 0)', () => {
     const r = one(['korean', 'm11156799p234678', '--win-tile', 'p4', '--discard']);
     expect(r.score).toMatchObject({ legal: false, parts: { basic: 1 } });
@@ -249,7 +255,9 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['both --self-draw and --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--discard'], /give exactly one/],
     ['neither --self-draw nor --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8'], /--self-draw or --discard/],
     ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
-    ['a ruleset without a scorer', ['chinese-american', 'm23445556p345678', '--win-tile', 'p8', '--self-draw'], /chinese-american has no scorer yet/],
+    ['--discarder on a self-draw', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'], /only a discard win has a discarder/],
+    ['the winner as its own discarder', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'], /another seat than the winner/],
+    ['--discarder under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--discarder', 'S'], /--discarder: the korean scorer does not use it/],
     ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
     ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
     ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],

@@ -5,6 +5,8 @@
 import { InputError } from '../../core/errors.js';
 import type { RulesSchema } from '../../core/rules.js';
 import type { Meld } from './decompose.js';
+import { scoreHand as scoreChineseAmerican } from './chinese-american/hand.js';
+import { chineseAmericanSchema, type ChineseAmericanRules } from './chinese-american/rules.js';
 import { koreanSchema, type KoreanRules } from './korean/rules.js';
 import { scoreHand } from './korean/scoring.js';
 import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, type WinShapes } from './shanten.js';
@@ -46,6 +48,8 @@ export interface WinSituation {
   /** The last wall tile, or the last discard. */
   last: boolean;
   first: 'none' | 'heavenly' | 'earthly' | 'human';
+  /** On a discard win, the discarder's seat wind (default: the seat before the winner). */
+  discarder: number;
 }
 
 export interface WinInput {
@@ -66,6 +70,10 @@ export interface HandScore {
   /** The ruleset's own subtotals, e.g. { basic, bonus, dora, ante }. */
   parts: Record<string, number>;
   breakdown: { name: string; points: number }[];
+  /** The best row, where the ruleset scores by rows (Chinese-American). */
+  row?: string;
+  /** What each payer pays, by the payer's seat wind, where the ruleset says. */
+  payments?: Record<string, number>;
 }
 
 /** A ruleset's scorer, with the house-rule schema its `--rules` and `--set` are checked against. */
@@ -111,6 +119,19 @@ const koreanScorer = scorer<KoreanRules>(
   },
 );
 
+const chineseAmericanScorer = scorer<ChineseAmericanRules>(
+  chineseAmericanSchema,
+  ['seatWind', 'flowers', 'last', 'discarder'],
+  (win, r) => {
+    const w = win.situation;
+    const s = scoreChineseAmerican({
+      concealed: win.concealed, melds: win.melds, winTile: win.winTile, selfDraw: win.selfDraw,
+      seatWind: w.seatWind, discarder: win.selfDraw ? undefined : w.discarder, flowers: w.flowers, lastTile: w.last,
+    }, r);
+    return { legal: s.legal, reason: s.reason, total: s.total, parts: {}, breakdown: s.breakdown, ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}), payments: s.payments };
+  },
+);
+
 export const RULESETS: readonly Ruleset[] = [
   {
     id: 'korean',
@@ -123,11 +144,11 @@ export const RULESETS: readonly Ruleset[] = [
   },
   {
     id: 'chinese-american',
-    title: 'Chinese-American: 144 tiles (eight flowers), standard hands, seven pairs and thirteen orphans (no scorer yet)',
+    title: 'Chinese-American: 144 tiles (eight flowers), standard hands, seven pairs and thirteen orphans',
     set: CHINESE_AMERICAN_SET,
     evaluator: shapeEvaluator(ALL_SHAPES),
     chowMelds: () => true,
-    scorer: null,
+    scorer: chineseAmericanScorer,
   },
 ];
 
