@@ -38,6 +38,8 @@ export interface GameEntry {
   quick: { name: string; games: number }[];
   /** Its `pongsim bench` figure, measured in a fresh worker thread. */
   bench?: (seconds: number) => BenchResult;
+  /** Its rules as pongsim plays them, every option and reading (a path from the package root). */
+  rulesDoc: string;
 }
 
 export const GAMES: GameEntry[] = [
@@ -46,24 +48,28 @@ export const GAMES: GameEntry[] = [
     experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
     quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
     bench: benchWolnamppong,
+    rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   },
   {
     def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
     experiments: [stopLimit, nylonppongHouseRules],
     quick: [{ name: 'stop-limit', games: 200 }, { name: 'nylonppong-house-rules', games: 4000 }],
     bench: benchNylonppong,
+    rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   },
   {
     def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
     experiments: [uperFuriten],
     quick: [{ name: 'uper-furiten', games: 1000 }],
     bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
+    rulesDoc: 'src/games/mahjong/korean/RULES.md',
   },
   {
     def: chineseAmerican, strategies: chineseAmericanStrategies, defaultSeat: 'efficiency',
     experiments: [chineseAmericanHands],
     quick: [{ name: 'chinese-american-hands', games: 40 }],
     bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
+    rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   },
 ];
 

@@ -7,6 +7,7 @@ import { RULESETS, rulesetById, type HandScore, type Ruleset, type WinSituation 
 import { liveCopies, type TileSet } from '../games/mahjong/tile-sets.js';
 import { FLOWER, HONOR, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileCount, tileKind, tileName } from '../games/mahjong/tiles.js';
 import { collect, rulesFrom } from './options.js';
+import { americanHand } from './hand-american.js';
 
 /** Concealed tiles of one hand, flowers set aside. */
 interface ParsedHand {
@@ -199,6 +200,8 @@ function scorerRules(ruleset: Ruleset, rulesArg: string | undefined, sets: strin
 const scoringRulesets = (): string => RULESETS.filter((r) => r.scorer).map((r) => r.id).join(', ');
 
 interface HandFlags {
+  card?: string;
+  exposed?: string;
   melds?: string;
   json?: boolean;
   winTile?: string;
@@ -415,10 +418,12 @@ export function registerHand(program: Command): void {
   program
     .command('hand')
     .description('shanten, waits with live tiles, best discards and (for a complete hand) the score of a mahjong hand')
-    .argument('<ruleset>', `${RULESETS.map((r) => r.id).join(' or ')}`)
+    .argument('<ruleset>', `${RULESETS.map((r) => r.id).join(', ')} or american`)
     .argument('<tiles>', 'the concealed tiles in notation, e.g. m1112345678999 or "m123 p456 z11" (z1-z4 E S W N, z5-z7 white green red, flowers f1-f8 are set aside); - reads one hand a line from stdin (blank lines skipped) and writes one JSON object a line {"hand","shanten","waits"}; waits are listed for ready 13-tile hands, a 14-tile hand has none until it discards')
     .option('--melds <list>', 'called melds, comma-separated: pung p555, kong p5555, concealed kong p5555*, chow m123 (where the ruleset calls chows)')
     .option('--json', 'print one JSON object instead of text')
+    .option('--card <file>', 'american: the card file (mjcard/1; default: the sample card shipped with pongsim)')
+    .option('--exposed <list>', 'american: the hand\'s exposures, comma-separated: p555, z7777, p55jj (j = joker)')
     .option('--win-tile <tile>', 'score the complete hand won on this tile (one of the concealed tiles), with --self-draw or --discard')
     .option('--self-draw', 'the winning tile was self-drawn')
     .option('--discard', 'the winning tile was another player\'s discard')
@@ -435,6 +440,15 @@ export function registerHand(program: Command): void {
     .option('--rules <preset|file.json>', `scoring: a house-rules preset or a JSON rules file (${RULESETS.flatMap((r) => (r.scorer ? [`${r.id} presets: ${Object.keys(r.scorer.schema.presets).join(', ')}`] : [])).join('; ')})`)
     .option('--set <key=value>', 'scoring: override one house rule (repeatable)', collect)
     .action((rulesetId: string, tiles: string, flags: HandFlags) => {
+      if (rulesetId === 'american') {
+        const { card, exposed, json, ...rest } = flags;
+        const others = Object.keys(rest).filter((k) => rest[k as keyof typeof rest] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+        americanHand(tiles, { card, exposed, json }, others);
+        return;
+      }
+      if (flags.card !== undefined || flags.exposed !== undefined) {
+        throw new InputError(`hand ${rulesetId}: --card and --exposed are for american only`);
+      }
       const ruleset = rulesetById(rulesetId);
       if (tiles === '-') {
         stdinHands(ruleset, flags);

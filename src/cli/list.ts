@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { GAMES, gameEntry } from '../catalog.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
 import type { Option } from '../core/rules.js';
+import { packagePath } from '../io/package.js';
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -28,17 +29,20 @@ export function registerList(program: Command): void {
 
   program
     .command('rules')
-    .description('every rule option of a game with its default and allowed values, and its presets')
+    .description('where a game\'s rules are written, and every rule option with its default and allowed values, and its presets')
     .argument('<game>', 'game id')
     .option('--json', 'print as JSON')
     .action((game: string, flags: { json?: boolean }) => {
-      const schema = gameEntry(game).def.schema;
+      const entry = gameEntry(game);
+      const schema = entry.def.schema;
+      const doc = packagePath(entry.rulesDoc);
       if (flags.json) {
         const options = schema.options.map((o: Option) => ({ key: o.key, default: o.default, allowed: o.allowed, doc: o.doc }));
-        process.stdout.write(JSON.stringify({ game, options, presets: schema.presets }, null, 2) + '\n');
+        process.stdout.write(JSON.stringify({ game, rulesDoc: doc, options, presets: schema.presets }, null, 2) + '\n');
         return;
       }
-      const out = [`${game} rule options (set with --set key=value or a JSON rules file):`];
+      const out = [`${game}: the rules as pongsim plays them, every option and reading: ${doc}`];
+      out.push('rule options (set with --set key=value or a JSON rules file):');
       for (const o of schema.options) out.push(`  ${o.key} = ${show(o.default)}\n      ${o.allowed}. ${o.doc}`);
       out.push('presets (--rules NAME):');
       for (const [name, p] of Object.entries(schema.presets)) out.push(`  ${name}: ${p.doc} ${show(p.set)}`);

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../core/errors.js';
 import { registerBench } from './bench.js';
+import { registerCard } from './card.js';
 import { registerHand } from './hand.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
@@ -27,6 +28,7 @@ registerReplay(program);
 registerOdds(program);
 registerBench(program);
 registerHand(program);
+registerCard(program);
 
 for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
 

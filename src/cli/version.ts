@@ -1,7 +1,5 @@
 import fs from 'node:fs';
+import { packagePath } from '../io/package.js';
 
 /** The package version, for provenance files. */
-export const VERSION: string = (() => {
-  const url = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(fs.readFileSync(url, 'utf8')) as { version: string }).version;
-})();
+export const VERSION: string = (JSON.parse(fs.readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;

@@ -70,7 +70,11 @@ describe('bad input', () => {
     const list = pongsim(['list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/wolnamppong-strategies/);
-    expect(pongsim(['rules', 'wolnamppong']).stdout).toMatch(/ilbiLossMultiplier = 1.5/);
+    const rules = pongsim(['rules', 'wolnamppong']).stdout;
+    expect(rules).toMatch(/ilbiLossMultiplier = 1.5/);
+    // The first line points to the rules written out, by a path that exists from any folder.
+    const doc = /: (\S+RULES\.md)$/m.exec(rules.split('\n')[0]!)?.[1];
+    expect(doc && fs.existsSync(doc) && doc.endsWith('src/games/hwatu/wolnamppong/RULES.md')).toBe(true);
   });
 
   it('bench --only measures just the figures named (keys only: speed is never asserted)', () => {

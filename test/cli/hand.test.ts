@@ -1,5 +1,5 @@
 // `pongsim hand`: shanten, waits, discards and scoring through the built CLI, checked against
-// known hands, majiang-core's 40,000 fixtures and the rules file's scoring vectors.
+// known hands, majiang-core's 40,000 fixtures and the worked examples of korean/RULES.md.
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -76,7 +76,7 @@ describe('pongsim hand: known hands', { timeout: 30_000 }, () => {
     expect(one(['korean', 'm1111223344p556'])).toMatchObject({ shanten: 1, waits: [] });
   });
 
-  it('reads a Korean hand: the 15-point uper hand of the rules file waits on 2p, 5p and 8p', () => {
+  it('reads a Korean hand: the 15-point uper hand of the worked examples waits on 2p, 5p and 8p', () => {
     expect(one(['korean', 'm23445556p34567'])).toMatchObject({ shanten: 0, waits: ['p2', 'p5', 'p8'], live: { p2: 4, p5: 3, p8: 4 } });
     const far = one(['korean', 'm159p246z1234567']);
     expect(far.shanten).toBe(6);
@@ -191,7 +191,7 @@ describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
   });
 });
 
-describe('pongsim hand: scoring (rules file §4)', { timeout: 30_000 }, () => {
+describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', { timeout: 30_000 }, () => {
   it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', () => {
     const tsumo = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
     expect(tsumo.score).toMatchObject({ winTile: 'p8', selfDraw: true, legal: true, total: 15, parts: { basic: 3, bonus: 1, dora: 1, ante: 10 } });

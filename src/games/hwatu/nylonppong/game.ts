@@ -143,7 +143,7 @@ function rates(s: NylonState, add: (name: string, count: number, total: number) 
   }
 }
 
-/** Nylon-ppong (shared/rules/nylon-ppong.md): returns are cumulative penalty points (or money lost). */
+/** Nylon-ppong (rules in RULES.md): returns are cumulative penalty points (or money lost). */
 export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   id: 'nylonppong',
   title: 'Nylon-ppong',

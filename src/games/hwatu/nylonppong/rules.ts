@@ -3,7 +3,7 @@ import { COMBO_IDS, COMBOS } from './combos.js';
 
 /**
  * Nylon-ppong house rules, one key per row of the options table in
- * shared/rules/nylon-ppong.md section 2. Dotted keys are flat keys of this object.
+ * RULES.md, Options. Dotted keys are flat keys of this object.
  */
 export interface NylonRules {
   players: number;
@@ -112,7 +112,7 @@ export const nylonRulesSchema: RulesSchema<NylonRules> = {
     oneOf('gameTie', 'share', ['share'] as const, 'players tied for the lowest total share the game win'),
   ],
   presets: {
-    fudawiki: { doc: 'the rules file defaults (FudaWiki, newest revision)', set: {} },
+    fudawiki: { doc: 'the defaults (FudaWiki, newest revision)', set: {} },
     'fudawiki-optional': {
       doc: 'FudaWiki with its optional rules: four of a kind, daeppang 66+, concealed triplets (ignored in scoring)',
       set: { 'combos.enabled': [...COMBO_IDS], concealedTriplet: true, concealedTripletAloneEnds: true },

@@ -1,6 +1,6 @@
 import { bool, int, intList, num, oneOf, type Option, type RulesSchema } from '../../../core/rules.js';
 
-/** Wolnamppong house rules: every option of shared/rules/wolnamppong.md section 2. */
+/** Wolnamppong house rules: every option (written out in RULES.md, Options). */
 export interface WolnamRules {
   players: number;
   ante: number;
@@ -26,7 +26,7 @@ export interface WolnamRules {
   cycles: number;
 }
 
-/** `deathByRainPenalty`: a chip amount, or null for "the ante" (the rules file's default). */
+/** `deathByRainPenalty`: a chip amount, or null for "the ante" (the default, RULES.md). */
 const rainPenalty: Option<number | null> = {
   key: 'deathByRainPenalty',
   doc: 'chips a player holding a Rain card pays into the pot under deathByRain (null = the ante)',

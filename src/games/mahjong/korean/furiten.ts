@@ -1,4 +1,4 @@
-// Sacred discard (후리텐), rules §1.H: which discard wins a seat may not take, and why.
+// Sacred discard (후리텐), RULES.md, Sacred discard: which discard wins a seat may not take, and why.
 // Everything is a mask test (word 0: the Korean set has no bamboo) against the seat's winning
 // tiles W, its discards D and their stems.
 

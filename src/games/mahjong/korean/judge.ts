@@ -1,5 +1,5 @@
 // Win legality against the state: loads a seat's tiles into the scorer and asks for basic
-// points. A win needs a winning shape and at least 2 basic points (rules §1.C.16).
+// points. A win needs a winning shape and at least 2 basic points (RULES.md, Winning).
 
 import * as tilesModule from '../tiles.js';
 import * as meldsModule from '../table/melds.js';

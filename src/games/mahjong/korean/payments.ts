@@ -1,5 +1,5 @@
 // What the Korean hooks do at the table's events: uper declarations and what they lock, false
-// wins ("jump"), and the payments of a win (rules §1.F-1.H).
+// wins ("jump"), and the payments of a win (RULES.md, Payments).
 
 import * as tilesModule from '../tiles.js';
 import * as flowModule from '../table/flow.js';
@@ -44,7 +44,7 @@ export function declareUper(s: KoreanState, x: number, k: number, declare: numbe
   }
 }
 
-/** A false win: the declaration is cancelled and the offender's hand is dead (§1.H). */
+/** A false win: the declaration is cancelled and the offender's hand is dead (RULES.md, False win). */
 export function jump(s: KoreanState, seat: number): void {
   s.dead[seat] = DEAD_JUMP;
   s.restrictDiscards = true;

@@ -4,7 +4,7 @@ import { bool, int, oneOf, type Option, type RulesSchema } from '../../../core/r
 export type JumpPenalty = 'deadHand' | { payEach: number };
 
 /**
- * Korean 2-point house rules: every option of shared/rules/korean-2-point-mahjong.md §2,
+ * Korean 2-point house rules: every option (written out in RULES.md, Options),
  * plus `roundWind` where the rules are silent (recorded as common play).
  */
 export interface KoreanRules {
@@ -103,7 +103,7 @@ export const koreanSchema: RulesSchema<KoreanRules> = {
     bool('pinfuRequiresTwoSidedWait', false, 'all sequences needs the winning tile to complete a two-sided wait'),
     bool('allSimplesOpenAllowed', true, 'all simples (B8) scores with melds'),
     oneOf('yakuValues', 'standard', ['standard', 'nagari', 'samsik', 'coffee'] as const,
-      'basic point table: the rules file\'s §1.D, or the namu-wiki 나가리, 삼식이 or 커피향 column (seven pairs follows sevenPairs)'),
+      'basic point table: the default column (RULES.md), or the namu-wiki 나가리, 삼식이 or 커피향 column (seven pairs follows sevenPairs)'),
     bool('gradedYakuStack', false, 'graded pairs stack: four concealed pungs adds three, full flush adds half flush, all honours adds all terminals and honours'),
     bool('doraCountsMelds', true, 'Korean dora counts copies of the winning tile in melds too'),
     bool('allFlowersAdditive', true, 'all four flowers scores 4 x flowersScore plus allFlowersBonus (false: the bonus replaces the per-flower points)'),
@@ -141,7 +141,7 @@ export const koreanSchema: RulesSchema<KoreanRules> = {
     int('handsPerSession', 32, 1, 100000, 'hands in one game (a session); studies use 1'),
   ],
   presets: {
-    default: { doc: 'the rules file §2 defaults: mahjong.co.kr series with the namu-wiki point table', set: {} },
+    default: { doc: 'the defaults: mahjong.co.kr series with the namu-wiki point table', set: {} },
     study: { doc: 'defaults, one hand per game (what the uper-furiten study plays)', set: { handsPerSession: 1 } },
     'no-flowers': { doc: '100 tiles, no flowers', set: { tileSet: 'korean100' } },
     'time-based': { doc: 'time-based play: no prevalent-wind yaku', set: { prevalentWindYaku: false } },

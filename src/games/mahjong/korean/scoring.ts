@@ -1,5 +1,5 @@
 // Korean 2-point scoring: the best reading of a winning hand (basic points), then bonus
-// points, Korean dora and the ante (rules file §1.D-1.F and the readings of §1.I).
+// points, Korean dora and the ante (RULES.md: Scoring, and the readings pongsim chose).
 //
 // `Scorer` is the engine's allocation-free path: the caller fills its typed arrays and asks for
 // the basic points, which is what legality needs (a win, an uper's discard-win check).
@@ -212,7 +212,7 @@ export class Scorer extends Readings {
     this.keep();
   }
 
-  /** Seven pairs: B13 plus the tile-based yaku only (§1.I.4). */
+  /** Seven pairs: B13 plus the tile-based yaku only (RULES.md, readings). */
   private sevenPairs(): void {
     const c = this.c;
     let pairs = 0;
@@ -273,7 +273,7 @@ export interface BonusInput {
   last: boolean;
 }
 
-/** Bonus points (never toward the minimum), in §1.E order; `out` gets [name, points] lines when given. */
+/** Bonus points (never toward the minimum), in RULES.md's order; `out` gets [name, points] lines when given. */
 function bonusPoints(s: Scorer, b: BonusInput, out: [string, number][] | null): number {
   const r = s.r;
   let total = 0;

@@ -1,4 +1,4 @@
-// Uper (엎어, Korean riichi), rules §1.G: which declaration discards are valid.
+// Uper (엎어, Korean riichi), RULES.md, Uper: which declaration discards are valid.
 // Conditions a (concealed) and c (live wall) are the caller's; this checks b (ready after the
 // discard) and d (2 basic points on a discard win, on every wait or on one: uperRonCheck),
 // and the open-uper extra (waits of 3+ kinds with 9+ live tiles).

@@ -1,9 +1,9 @@
 // The Korean yaku (역) tables: basic yaku (count toward the 2-point minimum) and bonus yaku
-// (never do), with the point columns the rules file and namu-wiki give.
+// (never do), with the point columns of RULES.md (mahjong.co.kr and namu-wiki).
 
 import type { KoreanRules } from './rules.js';
 
-// Basic yaku ids (rules file §1.D). B15 부지부엎어 is unidentified and disabled everywhere.
+// Basic yaku ids (RULES.md, Basic yaku). B15 부지부엎어 is unidentified and disabled everywhere.
 export const DRAGON = 0; // B1, one per dragon pung
 export const PREVALENT_WIND = 1; // B2
 export const SEAT_WIND = 2; // B3
@@ -58,7 +58,7 @@ export function basicValues(r: KoreanRules): Int16Array {
   return v;
 }
 
-// Bonus yaku (§1.E); values are the same in every column.
+// Bonus yaku (RULES.md, Bonus yaku); values are the same in every column.
 export const BONUS_UPER = 1; // X1
 export const BONUS_OPEN_UPER = 2; // X4, uper's point included
 export const BONUS_KONG = 5; // X5 win on the kong replacement

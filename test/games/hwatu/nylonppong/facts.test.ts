@@ -9,7 +9,7 @@ import { STRIDE } from '../../../../src/games/hwatu/nylonppong/state.js';
 import { rules } from './rig.js';
 
 /**
- * The exact facts of shared/rules/nylon-ppong.md section 4, by enumerating month-count
+ * The exact facts of nylonppong/RULES.md (Exact facts), by enumerating month-count
  * vectors (each standing for prod C(4, c_m) hands), then the simulator's deals against them.
  */
 const C4 = [1, 4, 6, 4, 1];

@@ -9,7 +9,7 @@ const resolve = (values: Record<string, unknown>, strings = false) =>
 
 
 describe('rules validation', () => {
-  it('defaults are the rules file\'s', () => {
+  it('defaults are those of RULES.md', () => {
     const r = resolve({});
     expect([r.players, r.handSize, r.rounds, r.stopLimit, r.failedStopPenalty, r.dealInPenalty]).toEqual([4, 5, 5, 10, 30, 30]);
     expect(r['combos.enabled']).toEqual(['threePairs', 'twoTriplets', 'fourAndPair', 'straight', 'tenOrLess']);

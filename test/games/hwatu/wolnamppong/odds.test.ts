@@ -10,7 +10,7 @@ const month = (c: number) => (c >> 2) + 1;
 
 /**
  * Brute force, written apart from the engine: every ordered (hand, third card) over the
- * 48 real cards, settled by the rules file's words, as an exact fraction (halves kept as
+ * 48 real cards, settled by the words of RULES.md, as an exact fraction (halves kept as
  * integers by doubling). Returns the EV per chip of the given call for hand lo-hi.
  */
 function bruteEv(r: WolnamRules, lo: number, hi: number, call: 'between' | 'higher' | 'lower', seen: number[] = []) {
@@ -70,7 +70,7 @@ describe('exact Wolnamppong odds', () => {
     }
   });
 
-  it('reproduce the rules file tables', () => {
+  it('reproduce the tables of RULES.md', () => {
     const r = rules();
     for (let lo = 1; lo <= 12; lo++) {
       for (let hi = lo + 2; hi <= 12; hi++) {

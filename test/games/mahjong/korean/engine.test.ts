@@ -1,4 +1,4 @@
-// Whole hands through the engine: the rules file's vectors TV1-TV3 with payments, false
+// Whole hands through the engine: the worked examples TV1-TV3 of korean/RULES.md with payments, false
 // wins, kong rules, claims and the session.
 
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ const returns = (s: KoreanState) => {
 /** The seat to act throws back what it drew. */
 const tsumogiri = (s: KoreanState, seat: number) => act(s, seat, DISCARD + s.drawn);
 
-describe('korean engine: rules file vectors', () => {
+describe('korean engine: worked examples', () => {
   it('TV1: South declares uper, kongs 2p after uper, wins on the replacement Rd: 22 from each', () => {
     const s = rig(koreanRules(), ['m1299p13579z12346', 'p222m345678z7755', 'm123p345678z1246', 'm12678p1468z1246'], 'z3 p9 p9 p9 p2 z7');
     act(s, 0, DISCARD + t('p9'));

@@ -8,7 +8,7 @@ const resolve = (values: Record<string, unknown>, strings = false) =>
 
 
 describe('korean rules', () => {
-  it('defaults are the rules file §2 table', () => {
+  it('defaults are the Options table of RULES.md', () => {
     const r = resolve({});
     expect(r).toMatchObject({
       tileSet: 'korean104', flowersScore: 1, allFlowersBonus: 8, deadWall: 0, chowCalls: 'none', multiRon: 'headBump',

@@ -1,4 +1,4 @@
-// Sacred discard (후리텐), rules file §1.H and test vectors TV4 a-g, played through the engine.
+// Sacred discard (후리텐), korean/RULES.md (Sacred discard) and its worked examples TV4 a-g, played through the engine.
 // North (seat 3) is ready on 5p/8p (m234 m567 m99 p234 p67: 2 basic points on a discard win)
 // unless a case says otherwise; East, South and West hold tiles no one can claim.
 

@@ -1,4 +1,4 @@
-// The rules file's scoring vectors (§4 TV1-TV3) through scoreHand, and readings of §1.I.
+// The worked examples of korean/RULES.md (TV1-TV3) through scoreHand, and its readings.
 
 import { describe, expect, it } from 'vitest';
 import type { Meld } from '../../../../src/games/mahjong/decompose.js';
@@ -13,7 +13,7 @@ const names = (s: ReturnType<typeof scoreHand>) => s.breakdown.map((b) => b.name
 const kong = (tile: string, concealed: boolean): Meld => ({ kind: 'kong', tile: t(tile), concealed });
 const pung = (tile: string): Meld => ({ kind: 'pung', tile: t(tile), concealed: false });
 
-describe('korean scoring: rules file test vectors', () => {
+describe('korean scoring: worked examples', () => {
   it('TV1: uper, concealed kong, win on the replacement Rd = 22', () => {
     const s = score('m345678z77755', 'z7', true, { melds: [kong('p2', true)], seatWind: 1, uper: 'uper', kongReplacement: true });
     expect(s).toMatchObject({ legal: true, basic: 3, bonus: 6, dora: 3, ante: 10, total: 22 });
@@ -40,7 +40,7 @@ describe('korean scoring: rules file test vectors', () => {
   });
 });
 
-describe('korean scoring: readings of §1.I', () => {
+describe('korean scoring: readings', () => {
   it('a discard completing a pung leaves it open when no other reading takes the tile', () => {
     // Four concealed pungs on a self-draw; the discard z1 opens its pung: three on a discard.
     expect(names(score('m111p999z11122233', 'z1', true))).toContain('four concealed pungs');

@@ -1,0 +1,180 @@
+// A hand against a whole card: which lines it completes, how many tiles each line still needs
+// ("tiles away"), and which lines the visible tiles have killed. Exact, with no search: a
+// variant's natural slots need naturals, its joker slots take naturals or jokers, and naturals
+// and jokers are each interchangeable among the slots of one tile kind (american/RULES.md,
+// "Matching a hand").
+
+import { CARD_KINDS, type Card, type Variant } from './card.js';
+
+/** An exposure on the table: `size` tiles of `tile`, `jokers` of them jokers. */
+export interface Exposure {
+  tile: number;
+  size: number;
+  jokers: number;
+}
+
+/** Tiles away of a line no variant of which fits the hand's exposures (or a concealed line once exposed). */
+export const UNREACHABLE = 99;
+
+/** A card compiled for matching: each variant's kinds as flat (kind, natural, joker) entries. */
+export class CardMatcher {
+  readonly lines: number;
+  private readonly lineStart: Int32Array;
+  private readonly start: Int32Array;
+  private readonly kind: Uint8Array;
+  private readonly nat: Uint8Array;
+  private readonly jok: Uint8Array;
+  // Scratch for the slow path (a hand with exposures).
+  private readonly natS = new Int8Array(CARD_KINDS);
+  private readonly jokS = new Int8Array(CARD_KINDS);
+  private readonly usedS: boolean[] = [];
+
+  constructor(readonly card: Card) {
+    this.lines = card.lines.length;
+    this.lineStart = card.lineStart;
+    const starts: number[] = [];
+    const kind: number[] = [];
+    const nat: number[] = [];
+    const jok: number[] = [];
+    for (const v of card.variants) {
+      starts.push(kind.length);
+      for (let t = 0; t < CARD_KINDS; t++) {
+        if (v.natural[t]! + v.joker[t]! === 0) continue;
+        kind.push(t);
+        nat.push(v.natural[t]!);
+        jok.push(v.joker[t]!);
+      }
+    }
+    starts.push(kind.length);
+    this.start = Int32Array.from(starts);
+    this.kind = Uint8Array.from(kind);
+    this.nat = Uint8Array.from(nat);
+    this.jok = Uint8Array.from(jok);
+  }
+
+  /**
+   * out[line] = the fewest tiles the hand must still change to complete the line (0 = it does),
+   * or UNREACHABLE. `hand` holds the concealed natural tiles by kind, `jokers` the concealed
+   * jokers; the exposures' tiles are not in `hand`. For a 13-tile hand the count includes the
+   * tile still to draw.
+   */
+  tilesAway(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], out: Int16Array): void {
+    if (exposures.length > 0) return this.tilesAwayExposed(hand, jokers, exposures, out);
+    const { lineStart, start, kind, nat, jok } = this;
+    for (let l = 0; l < this.lines; l++) {
+      let best = UNREACHABLE;
+      for (let v = lineStart[l]!, vEnd = lineStart[l + 1]!; v < vEnd; v++) {
+        let miss = 0;
+        let jneed = 0;
+        for (let e = start[v]!, eEnd = start[v + 1]!; e < eEnd; e++) {
+          const d = nat[e]! - hand[kind[e]!]!;
+          // d > 0: naturals missing; d < 0: spare naturals that fill joker slots.
+          if (d > 0) {
+            miss += d;
+            jneed += jok[e]!;
+            if (miss >= best) break; // this variant cannot beat the line's best
+          } else if (jok[e]! + d > 0) {
+            jneed += jok[e]! + d;
+          }
+        }
+        const away = miss + (jneed > jokers ? jneed - jokers : 0);
+        if (away < best) best = away;
+      }
+      out[l] = best;
+    }
+  }
+
+  private tilesAwayExposed(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], out: Int16Array): void {
+    for (let l = 0; l < this.lines; l++) {
+      let best = UNREACHABLE;
+      if (!this.card.lines[l]!.concealed) {
+        for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]!; v++) {
+          if (!this.placeExposures(this.card.variants[v]!, exposures)) continue;
+          const away = awayOf(this.natS, this.jokS, hand, jokers);
+          if (away < best) best = away;
+        }
+      }
+      out[l] = best;
+    }
+  }
+
+  /**
+   * Assigns each exposure to a distinct set of the variant with its tile and size (one with jokers
+   * only to a set jokers may fill) and leaves the variant's other slots in the scratch vectors.
+   * Sets with the same tile and size are interchangeable, so taking the first free one is exact.
+   */
+  private placeExposures(v: Variant, exposures: readonly Exposure[]): boolean {
+    this.natS.set(v.natural);
+    this.jokS.set(v.joker);
+    const used = this.usedS;
+    used.length = v.sets.length;
+    used.fill(false);
+    for (const e of exposures) {
+      let i = 0;
+      for (; i < v.sets.length; i++) {
+        const s = v.sets[i]!;
+        if (!used[i] && s.tile === e.tile && s.size === e.size && (e.jokers === 0 || s.jokerable)) break;
+      }
+      if (i === v.sets.length) return false;
+      used[i] = true;
+      const s = v.sets[i]!;
+      if (s.jokerable) this.jokS[s.tile]! -= s.size;
+      else this.natS[s.tile]! -= s.size;
+    }
+    return true;
+  }
+
+  /** The lines a 14-tile hand completes, in card order. */
+  matches(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], scratch = new Int16Array(this.lines)): number[] {
+    this.tilesAway(hand, jokers, exposures, scratch);
+    const out: number[] = [];
+    for (let l = 0; l < this.lines; l++) if (scratch[l] === 0) out.push(l);
+    return out;
+  }
+
+  /**
+   * out[line] = 1 when no variant of the line can still be completed: the exposures fit none of
+   * them, or some tile it needs as a natural has too few copies unseen, or its joker slots need
+   * more jokers than the hand and the unseen tiles hold. `unseen[t]` = copies of t neither in
+   * this hand nor visible anywhere (discards, every exposure); `unseenJokers` likewise.
+   */
+  dead(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], unseen: ArrayLike<number>, unseenJokers: number, out: Uint8Array): void {
+    for (let l = 0; l < this.lines; l++) {
+      let alive = false;
+      if (exposures.length === 0 || !this.card.lines[l]!.concealed) {
+        for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]! && !alive; v++) {
+          if (!this.placeExposures(this.card.variants[v]!, exposures)) continue;
+          alive = reachable(this.natS, this.jokS, hand, jokers, unseen, unseenJokers);
+        }
+      }
+      out[l] = alive ? 0 : 1;
+    }
+  }
+}
+
+/** Tiles away of one variant's remaining slots (the slow path's form of the loop in tilesAway). */
+function awayOf(nat: Int8Array, jok: Int8Array, hand: ArrayLike<number>, jokers: number): number {
+  let miss = 0;
+  let jneed = 0;
+  for (let t = 0; t < CARD_KINDS; t++) {
+    const d = nat[t]! - hand[t]!;
+    if (d > 0) {
+      miss += d;
+      jneed += jok[t]!;
+    } else if (jok[t]! + d > 0) {
+      jneed += jok[t]! + d;
+    }
+  }
+  return miss + Math.max(0, jneed - jokers);
+}
+
+function reachable(nat: Int8Array, jok: Int8Array, hand: ArrayLike<number>, jokers: number, unseen: ArrayLike<number>, unseenJokers: number): boolean {
+  let jokersShort = 0;
+  for (let t = 0; t < CARD_KINDS; t++) {
+    const needNat = Math.max(0, nat[t]! - hand[t]!);
+    if (needNat > unseen[t]!) return false;
+    const slots = Math.max(0, jok[t]! - Math.max(0, hand[t]! - nat[t]!));
+    jokersShort += Math.max(0, slots - (unseen[t]! - needNat));
+  }
+  return jokersShort <= jokers + unseenJokers;
+}

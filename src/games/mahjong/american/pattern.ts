@@ -1,0 +1,102 @@
+// The pattern grammar of a card line (american/RULES.md, "Card files"): a pattern such as
+// "FF 2031A XXXX0B DDDDB" is read into groups of written atoms with a suit tag, before any
+// suit or number is bound. Binding happens in card.ts.
+
+import { EAST, FLOWER, GREEN, NORTH, RED, SOUTH, WEST, WHITE } from '../tiles.js';
+
+/** One written atom of a group. */
+export type Atom =
+  | { t: 'num'; n: number } // 1-9 in the group's suit
+  | { t: 'var'; v: 'X' | 'Y'; off: number } // number variable plus offset
+  | { t: 'dragon' } // D: the dragon of the group's suit
+  | { t: 'tile'; kind: number } // a suitless tile: 0 (white as zero), R, G, F, N E W S
+  | { t: 'wind' }; // Z: the line's wind variable
+
+/** A, B, C: suit variables; ?: any suit for this group alone; b, c, d: Bams, Craks, Dots. */
+export type SuitTag = 'A' | 'B' | 'C' | '?' | 'b' | 'c' | 'd';
+
+export interface Group {
+  /** The group as written, for messages. */
+  text: string;
+  atoms: Atom[];
+  tag: SuitTag | null;
+  /** All written atoms the same (a single, pair, pung ... sextet); otherwise a mixed group of distinct singles. */
+  kind: boolean;
+}
+
+/** A pattern error: the token (or the pattern) at fault and what is wrong with it. */
+export class PatternError extends Error {}
+
+const bad = (token: string, why: string): PatternError => new PatternError(`token "${token}": ${why}`);
+
+const TAGS = 'ABC?bcd';
+const DECORATION = /^[+\-=x*/]+$/;
+const SUITLESS: Record<string, number> = { '0': WHITE, R: RED, G: GREEN, F: FLOWER, E: EAST, S: SOUTH, W: WEST, N: NORTH };
+const ALLOWED = 'digits 1-9, X or Y runs with an offset digit (XXX2), D, 0, R, G, F, N, E, W, S, Z, and one trailing suit tag A B C ? b c d';
+
+/** Reads one group token into its atoms; throws a PatternError naming the token. */
+function readGroup(token: string): Group {
+  let body = token;
+  let tag: SuitTag | null = null;
+  const last = token[token.length - 1]!;
+  if (TAGS.includes(last)) {
+    tag = last as SuitTag;
+    body = token.slice(0, -1);
+    if (body === '') throw bad(token, 'a suit tag alone is not a group');
+  }
+  const atoms: Atom[] = [];
+  const written: string[] = [];
+  for (let i = 0; i < body.length; ) {
+    const c = body[i]!;
+    if (c >= '1' && c <= '9') {
+      atoms.push({ t: 'num', n: Number(c) });
+      written.push(c);
+      i++;
+    } else if (c === 'X' || c === 'Y') {
+      let j = i;
+      while (body[j] === c) j++;
+      const d = body[j];
+      if (d === undefined || d < '0' || d > '9') throw bad(token, `${c} needs one offset digit after it (${c}${c}${c}0, ${c}1)`);
+      for (let r = i; r < j; r++) {
+        atoms.push({ t: 'var', v: c, off: Number(d) });
+        written.push(c + d);
+      }
+      i = j + 1;
+    } else if (c === 'D') {
+      atoms.push({ t: 'dragon' });
+      written.push(c);
+      i++;
+    } else if (c === 'Z') {
+      atoms.push({ t: 'wind' });
+      written.push(c);
+      i++;
+    } else if (c in SUITLESS) {
+      atoms.push({ t: 'tile', kind: SUITLESS[c]! });
+      written.push(c);
+      i++;
+    } else {
+      throw bad(token, `"${c}" is not allowed; allowed: ${ALLOWED}`);
+    }
+  }
+  const suited = atoms.some((a) => a.t === 'num' || a.t === 'var' || a.t === 'dragon');
+  if (suited && tag === null) throw bad(token, 'a group with numbers, X/Y or D needs a suit tag (A B C ? b c d)');
+  if (!suited && tag !== null) throw bad(token, `a group of only 0, R, G, F or winds takes no suit tag (${tag})`);
+  const kind = written.every((w) => w === written[0]);
+  if (kind && atoms.length > 6) throw bad(token, `a group of one tile holds at most 6 (a sextet), not ${atoms.length}`);
+  if (!kind && new Set(written).size !== written.length) {
+    throw bad(token, 'a mixed group (distinct singles such as 2031 or NEWS) may not repeat an atom');
+  }
+  return { text: token, atoms, tag, kind };
+}
+
+/** The groups of a pattern, decoration (+ - = x * /) dropped. Throws a PatternError. */
+export function parsePattern(pattern: string): Group[] {
+  const groups: Group[] = [];
+  for (const token of pattern.split(/\s+/)) {
+    if (token === '' || DECORATION.test(token)) continue;
+    groups.push(readGroup(token));
+  }
+  const tiles = groups.reduce((n, g) => n + g.atoms.length, 0);
+  if (tiles !== 14) throw new PatternError(`pattern "${pattern}" holds 14 tiles, not ${tiles}`);
+  return groups;
+}

@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { InputError } from '../core/errors.js';
+import { CardError, compileCard, type Card } from '../games/mahjong/american/card.js';
+import { packagePath } from './package.js';
+
+/** The invented card shipped with pongsim, used when no --card is given. */
+export const SAMPLE_CARD = packagePath('src/games/mahjong/american/cards/sample-2031.json');
+
+/** A card read from its file, with what provenance records of it. */
+export interface CardFile {
+  path: string;
+  /** sha256 of the file's bytes. */
+  hash: string;
+  card: Card;
+}
+
+/** Reads, validates and expands a card file; any fault is one InputError line naming the file. */
+export function readCard(path: string): CardFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(path, 'utf8');
+  } catch {
+    throw new InputError(`${path}: no such card file (a card is a JSON file in the mjcard/1 format)`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${path}: not valid JSON (${(e as Error).message})`);
+  }
+  try {
+    return { path, hash: crypto.createHash('sha256').update(text).digest('hex'), card: compileCard(doc) };
+  } catch (e) {
+    if (e instanceof CardError) throw new InputError(`${path}: ${e.message}`);
+    throw e;
+  }
+}

@@ -1,0 +1,174 @@
+// The mjcard/1 grammar: every token and reading of american/RULES.md ("Card files"), every
+// error, and the expansion of the shipped sample card.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CardError, compileCard, type Card } from '../../../../src/games/mahjong/american/card.js';
+import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
+import { formatTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
+
+/** A card of one line. */
+const card = (hand: Record<string, unknown>, section: Record<string, unknown> = {}): Card =>
+  compileCard({ format: 'mjcard/1', sections: [{ id: 'S', ...section, hands: [{ id: 'S-1', value: 25, ...hand }] }] });
+
+/** Every variant of a one-line card as "naturals | joker slots" in tile notation, sorted. */
+const variants = (c: Card): string[] =>
+  c.variants.map((v) => `${formatTiles(Int8Array.from([...v.natural, ...new Array(8).fill(0)]))}|${formatTiles(Int8Array.from([...v.joker, ...new Array(8).fill(0)]))}`).sort();
+
+const error = (hand: Record<string, unknown>, section: Record<string, unknown> = {}): string => {
+  try {
+    card(hand, section);
+  } catch (e) {
+    expect(e).toBeInstanceOf(CardError);
+    return (e as Error).message;
+  }
+  throw new Error('no error');
+};
+
+describe('card patterns', () => {
+  it('read numbers, suit variables, dragons, zeros, flowers, winds and decoration', () => {
+    const g = parsePattern('F 2031A + DDDDB = NEWS 0');
+    expect(g.map((x) => [x.text, x.tag, x.kind, x.atoms.length])).toEqual([
+      ['F', null, true, 1], ['2031A', 'A', false, 4], ['DDDDB', 'B', true, 4], ['NEWS', null, false, 4], ['0', null, true, 1],
+    ]);
+    expect(parsePattern('XXX2A X0X1X2X3B X12C FFFFF').flatMap((x) => x.atoms)).toContainEqual({ t: 'var', v: 'X', off: 2 });
+    // X12: X+1 then the number 2 (a run of X takes exactly one offset digit).
+    expect(parsePattern('FFFFFF X12C FFFFFF').find((x) => x.tag === 'C')!.atoms).toEqual([{ t: 'var', v: 'X', off: 1 }, { t: 'num', n: 2 }]);
+  });
+
+  it('a fixed suit: b is Bams, c Craks, d Dots; D is the suit\'s dragon (Craks red, Bams green, Dots white)', () => {
+    expect(variants(card({ pattern: '2468b 2468c 2468d FF' }))).toEqual(['m2468p2468s2468f11|']);
+    const [v] = card({ pattern: 'DDDDc DDDDb DDDd FFF' }).variants;
+    expect([v!.joker[tileKind('z7')], v!.joker[tileKind('z6')], v!.joker[tileKind('z5')], v!.joker[tileKind('f1')]]).toEqual([4, 4, 3, 3]);
+  });
+
+  it('A, B and C are distinct suits; ? is any suit for its group alone', () => {
+    expect(card({ pattern: 'F 111A 222B 333C 4444A' }).variants).toHaveLength(6);
+    expect(card({ pattern: 'F 111A 222A 333A 4444A' }).variants).toHaveLength(3);
+    expect(card({ pattern: 'F 111? 222? 333? 4444?' }).variants).toHaveLength(81);
+    // A fixed suit may share a suit with a variable: 1111A and 2222c, A = Craks included.
+    expect(card({ pattern: 'FFFFFF 1111A 2222c' }).variants).toHaveLength(3);
+  });
+
+  it('X and Y take one value each per match, X differs from Y, offsets stay in 1-9, vars narrow them', () => {
+    expect(card({ pattern: 'FF XXX0A XXX1A XXX2A XXX3A' }).variants).toHaveLength(6 * 3);
+    expect(card({ pattern: 'FF XXX0A XXX1A XXX2A XXX3A', vars: { X: [2, 4, 6, 8] } }).variants).toHaveLength(3 * 3);
+    expect(card({ pattern: 'FFFFFF XXXX0A YYYY0A' }).variants).toHaveLength(3 * 9 * 8 / 2);
+    // X may equal a fixed number.
+    expect(card({ pattern: 'FFFFFF XXXX0A 5555A', vars: { X: [5] } }).variants).toHaveLength(3);
+  });
+
+  it('Z is one wind for the whole pattern; a binding that repeats a tile in a mixed group is dropped', () => {
+    expect(card({ pattern: 'FFF ZZZ ZZZZ 1111A' }).variants).toHaveLength(4 * 3);
+    // NEZ: Z may not be N or E inside the group, so two winds remain.
+    expect(card({ pattern: 'FFFFFF NEZ 11111A' }).variants).toHaveLength(2 * 3);
+    // D with 0 in one group: in Dots D is the white dragon, so that binding is dropped.
+    expect(card({ pattern: 'FFFFFF D0A 1111A 11A' }).variants).toHaveLength(2);
+  });
+
+  it('jokers fill only groups of three or more in a joker section; a no-joker section has no joker slots', () => {
+    const [v] = card({ pattern: 'FF 22b 444b 6666b 888b' }).variants;
+    expect(v!.natural[tileKind('s2')]).toBe(2);
+    expect(v!.joker[tileKind('s4')]).toBe(3);
+    expect(v!.natural[tileKind('f1')]).toBe(2);
+    const [w] = card({ pattern: 'FF 22b 444b 6666b 888b' }, { jokers: false }).variants;
+    expect(w!.joker.every((n) => n === 0)).toBe(true);
+    expect(card({ pattern: 'FF 22b 444b 6666b 888b', note: 'x' }, { jokers: false }).lines[0]!.jokers).toBe(false);
+  });
+
+  it('settings: a section wins over defaults, a hand\'s concealed flag over defaults.concealed', () => {
+    const c = compileCard({
+      format: 'mjcard/1', defaults: { jokers: false, jokerlessBonus: false, concealed: true },
+      sections: [{ id: 'S', jokers: true, hands: [{ id: 'S-1', pattern: 'FFFFFF 2222b 3333b', value: 25 }, { id: 'S-2', pattern: 'FFFFFF 2222c 3333c', value: 30, concealed: false }] }],
+    });
+    expect(c.lines.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([[true, false, true], [true, false, false]]);
+  });
+
+  it('alternatives share the line and bind afresh; identical readings are kept once', () => {
+    const c = card({ pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666A 888A'] });
+    expect(c.lines).toHaveLength(1);
+    expect(c.variants).toHaveLength(9);
+    expect(card({ pattern: 'FFFFFF 1111A 1111B' }).variants).toHaveLength(3);
+  });
+
+  it('a quint needs a joker; a flower quint may be natural; unmakeable patterns are refused', () => {
+    const [q] = card({ pattern: 'FFFFF 11111b 2222b' }).variants;
+    expect(q!.joker[tileKind('s1')]).toBe(5);
+    expect(error({ pattern: 'FFFFF 11111b 2222b' }, { jokers: false })).toMatch(/line S-1 \(main\): pattern .* no reading of it can be made from 152 tiles/);
+    // Two sextets take 4 jokers; three pairs of one tile need 6 naturals of 4.
+    expect(card({ pattern: '111111b 222222b 33b' }).variants).toHaveLength(1);
+    expect(error({ pattern: '11b 11b 11b 2222b 3333b' })).toMatch(/no reading/);
+  });
+});
+
+describe('card errors name the line, the pattern and the token', () => {
+  it.each([
+    [{ pattern: 'FF 22A 444A 66Q6B 888B' }, /^line S-1 \(main\): token "66Q6B": "Q" is not allowed; allowed: digits 1-9/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666A 88A8'] }, /^line S-1 \(alt 1\): token "88A8": "A" is not allowed/],
+    [{ pattern: 'FF XXXA 444A 6666B 888B' }, /token "XXXA": X needs one offset digit/],
+    [{ pattern: 'FF 222 444A 6666B 888B' }, /token "222": a group with numbers, X\/Y or D needs a suit tag/],
+    [{ pattern: 'FF0A 222B 444A 6666B 88B' }, /token "FF0A": a group of only 0, R, G, F or winds takes no suit tag/],
+    [{ pattern: 'FF B 2222A 4444A 6666B' }, /token "B": a suit tag alone is not a group/],
+    [{ pattern: 'FF 2231A 4444A 6666B' }, /token "2231A": a mixed group .* may not repeat an atom/],
+    [{ pattern: 'FFFFFFF 2222A 333B' }, /token "FFFFFFF": a group of one tile holds at most 6/],
+    [{ pattern: 'FF 22A 444A 6666B 88B' }, /^line S-1 \(main\): pattern "FF 22A 444A 6666B 88B" holds 14 tiles, not 13$/],
+    [{ pattern: 'FF 22A × 444A 6666B 888B' }, /token "×": "×" is not allowed/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', vars: { Q: [1] } }, /vars: unknown variable "Q"; allowed: X, Y/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', vars: { X: [] } }, /vars.X must be a non-empty list of whole numbers 1-9/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', vars: { X: [0] } }, /vars.X must be/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', value: 0 }, /line S-1: "value" must be a whole number above 0/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', value: 2.5 }, /"value" must be a whole number/],
+    [{ pattern: 7 }, /line S-1: "pattern" must be a string/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', concealed: 'yes' }, /line S-1: "concealed" must be true or false/],
+    [{ pattern: 'FF 22A 444A 6666B 888B', alt: 'FF' }, /"alt" must be a list of patterns/],
+    [{ pattern: 'FFFFFFFFF 11111b' }, /at most 6/],
+  ])('%j', (hand, msg) => {
+    expect(error(hand as Record<string, unknown>)).toMatch(msg);
+  });
+
+  it.each([
+    [null, /a card is a JSON object/],
+    [{ format: 'mjcard/2', sections: [] }, /"format" must be "mjcard\/1"/],
+    [{ format: 'mjcard/1', sections: [] }, /"sections" must be a non-empty list/],
+    [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [] }] }, /section S: "hands" must be a non-empty list/],
+    [{ format: 'mjcard/1', sections: [{ hands: [] }] }, /section 1: "id" must be a non-empty string/],
+    [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }, { id: 'S', hands: [] }] }, /section S: the id is used twice/],
+    [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }, { id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }] }, /line A: the id is used twice/],
+    [{ format: 'mjcard/1', defaults: { jokers: 1 }, sections: [{ id: 'S', hands: [] }] }, /defaults: "jokers" must be true or false/],
+    [{ format: 'mjcard/1', sections: [{ id: 'S', jokers: 'no', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }] }, /section S: "jokers" must be true or false/],
+  ])('card %#', (doc, msg) => {
+    expect(() => compileCard(doc)).toThrow(msg);
+  });
+});
+
+describe('the sample card', () => {
+  const sample = compileCard(JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8')));
+
+  it('has 21 lines, each with the expansion count its pattern implies', () => {
+    const count = (id: string) => {
+      const i = sample.lines.findIndex((l) => l.id === id);
+      return sample.lineStart[i + 1]! - sample.lineStart[i]!;
+    };
+    expect(sample.lines).toHaveLength(21);
+    // Three suits for A, B, C: 6 assignments; symmetric A/B halve them.
+    expect(count('YEAR-1')).toBe(6);
+    expect(count('YEAR-3')).toBe(3);
+    // Like numbers: which suit holds the kong (3) x X (9) x the wind pair (4).
+    expect(count('LIKE-1')).toBe(3 * 9 * 4);
+    // Even X (4) x the suit of the kong (3).
+    expect(count('LIKE-2')).toBe(4 * 3);
+    // X, X+1 in 1-9 (8) x the suit (3).
+    expect(count('QUINT-1')).toBe(8 * 3);
+    // X..X+5 in 1-9 (4) x the 6 suit assignments.
+    expect(count('RUN-1')).toBe(4 * 6);
+    expect(count('RUN-2')).toBe(7 * 6);
+    expect(count('WD-1')).toBe(3);
+    expect(count('WD-2')).toBe(1);
+    expect(sample.variants).toHaveLength(340);
+  });
+
+  it('marks the singles-and-pairs section jokerless and without the bonus', () => {
+    const sp = sample.lines.filter((l) => l.section === 'SP');
+    expect(sp.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([[false, false, true], [false, false, true]]);
+  });
+});
