@@ -1,0 +1,90 @@
+// pongsim card check and pongsim hand american: answers, stdin mode and bad input.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pongsim, tempDir } from '../support/cli.js';
+
+const SAMPLE = 'src/games/mahjong/american/cards/sample-2031.json';
+
+describe('pongsim card check', () => {
+  it('lists every line with its value, flags and expansion count', () => {
+    const r = pongsim(['card', 'check', SAMPLE]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/21 lines, 340 concrete variants, sha256 [0-9a-f]{16}/);
+    expect(r.stdout).toMatch(/LIKE-1\s+25\s+X\s+yes\s+108\s+FF XXX0A XXXX0B XXX0C ZZ/);
+    expect(r.stdout).toMatch(/SP-1\s+50\s+C\s+no\s+24/);
+    const j = JSON.parse(pongsim(['card', 'check', SAMPLE, '--json']).stdout);
+    expect(j.lines).toHaveLength(21);
+    expect(j.lines.reduce((n: number, l: { variants: number }) => n + l.variants, 0)).toBe(340);
+  });
+
+  it.each([
+    ['a missing file', null, /nope.json: no such card file/],
+    ['broken JSON', '{', /not valid JSON/],
+    ['a bad token', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }, /: line S-1 \(main\): token "888K": "K" is not allowed; allowed: /],
+    ['a bad alt', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666B 88B'], value: 25 }] }] }, /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 14 tiles, not 13/],
+  ])('refuses %s with exit 2 and one line naming the file', (_, content, msg) => {
+    const dir = tempDir();
+    const file = path.join(dir, content === null ? 'nope.json' : 'card.json');
+    if (content !== null) fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+    const r = pongsim(['card', 'check', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(file);
+    expect(r.stderr).toMatch(msg);
+  });
+});
+
+describe('pongsim hand american', () => {
+  it('names the line a complete hand matches, with its value', () => {
+    const r = pongsim(['hand', 'american', 'f111 m123 z5 s222 p3333']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Mah Jongg: YEAR-1 \(value 25\)/);
+    const j = JSON.parse(pongsim(['hand', 'american', 'f1 m123 z5 s222 p33 jjjj', '--json']).stdout);
+    expect(j.matches).toEqual(['YEAR-1']);
+    expect(j.values).toEqual({ 'YEAR-1': 25 });
+  });
+
+  it('lists tiles away nearest first, with exposures and with any flower digit', () => {
+    const r = pongsim(['hand', 'american', 'm2468 s222888 m7777']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[2]).toMatch(/^\s+4\s+EVENS-2\s+30 X/);
+    // f123 is three flowers, the same as f111; the kong of 3s exposed with a joker.
+    const j = JSON.parse(pongsim(['hand', 'american', 'f123 m123 z5 s22', '--exposed', 'p333j', '--json']).stdout);
+    expect(j.tilesAway['YEAR-1']).toBe(1);
+    expect(j.tilesAway['YEAR-3']).toBeNull();
+  });
+
+  it('reads one hand a line from stdin and writes one JSON object a line', () => {
+    const r = pongsim(['hand', 'american', '-'], undefined, 'f111 m123 z5 s222 p3333\n\nm2468 s222888 m7777\n');
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((x) => x.matches)).toEqual([['YEAR-1'], []]);
+    expect(Object.keys(rows[1].tilesAway)).toHaveLength(21);
+    expect(rows[1].tilesAway['EVENS-2']).toBe(4);
+    expect(Object.keys(rows[0])).toEqual(['hand', 'matches', 'tilesAway']);
+  });
+
+  it.each([
+    ['a 12-tile hand', ['m2468 s222888 m77'], /a hand holds 13 or 14 tiles with its exposures, not 12/],
+    ['a fifth tile', ['m2468 s22222888'], /tile s2 appears 5 times; the american set holds 4/],
+    ['a bad exposure', ['m2468 s222888 m7', '--exposed', 'm7s7j'], /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
+    ['a pair exposed', ['m2468 s222888 m77', '--exposed', 'p55'], /--exposed: exposure "p55" has 2 tiles/],
+    ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /--uper is not an American option; allowed: --card, --exposed, --json/],
+    ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such card file/],
+    ['a bad stdin line', ['-'], /stdin line 2: /],
+  ])('refuses %s with exit 2 and one line', (_, args, msg) => {
+    const r = pongsim(['hand', 'american', ...args], undefined, 'm2468 s222888 m7777\nm2\n');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(msg);
+  });
+
+  it('--card and --exposed belong to american only', () => {
+    const r = pongsim(['hand', 'korean', 'm2468', '--exposed', 'p555']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--card and --exposed are for american only/);
+  });
+});
