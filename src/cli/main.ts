@@ -9,6 +9,7 @@ import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
 import { registerReplay } from './replay.js';
 import { registerRun } from './run.js';
+import { registerScore } from './score.js';
 import { registerSim } from './sim.js';
 import { VERSION } from './version.js';
 
@@ -29,6 +30,7 @@ registerOdds(program);
 registerBench(program);
 registerHand(program);
 registerCard(program);
+registerScore(program);
 
 for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
 

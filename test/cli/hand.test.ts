@@ -257,7 +257,7 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
     ['--discarder on a self-draw', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'], /only a discard win has a discarder/],
     ['the winner as its own discarder', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'], /another seat than the winner/],
-    ['--discarder under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--discarder', 'S'], /--discarder: the korean scorer does not use it/],
+    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /--rob-kong: the korean scorer does not use it/],
     ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
     ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
     ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],

@@ -3,12 +3,14 @@
 // has one, how a complete hand scores. A new ruleset is one more entry in RULESETS.
 
 import { InputError } from '../../core/errors.js';
+export type { WinSituation } from './situation.js';
 import type { RulesSchema } from '../../core/rules.js';
 import type { Meld } from './decompose.js';
-import { scoreHand as scoreChineseAmerican } from './chinese-american/hand.js';
+import { CHINESE_AMERICAN_FIELDS, scoreChineseAmericanWin } from './chinese-american/hand.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from './chinese-american/rules.js';
 import { koreanSchema, type KoreanRules } from './korean/rules.js';
-import { scoreHand } from './korean/scoring.js';
+import { KOREAN_FIELDS, scoreKoreanWin } from './korean/situation.js';
+import type { Extra, SituationField, WinSituation } from './situation.js';
 import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, type WinShapes } from './shanten.js';
 import { CHINESE_AMERICAN_SET, KOREAN_SET, type TileSet } from './tile-sets.js';
 import { improvingTiles } from './waits.js';
@@ -31,25 +33,6 @@ export function shapeEvaluator(shapes: WinShapes): HandEvaluator {
     shanten: (c, melds) => shanten(c, melds, shapes),
     improving: (c, melds, out) => improvingTiles(c, melds, shapes, out),
   };
-}
-
-/** Facts about a win beyond its tiles; a scorer lists the ones it reads in `reads`. */
-export interface WinSituation {
-  /** 0..3 = E S W N. */
-  seatWind: number;
-  roundWind: number;
-  /** Flowers exposed beside the hand. */
-  flowers: number;
-  uper: 'none' | 'uper' | 'open';
-  /** Self-drawn on a kong replacement tile. */
-  kongReplacement: boolean;
-  /** Won on the discard that followed a kong. */
-  afterKongDiscard: boolean;
-  /** The last wall tile, or the last discard. */
-  last: boolean;
-  first: 'none' | 'heavenly' | 'earthly' | 'human';
-  /** On a discard win, the discarder's seat wind (default: the seat before the winner). */
-  discarder: number;
 }
 
 export interface WinInput {
@@ -76,11 +59,15 @@ export interface HandScore {
   payments?: Record<string, number>;
 }
 
-/** A ruleset's scorer, with the house-rule schema its `--rules` and `--set` are checked against. */
+/**
+ * A ruleset's scorer: the house-rule schema its `--rules` and `--set` are checked against, and
+ * the situation fields it reads beyond the shared ones. `score` throws a FieldError (naming
+ * the field) on a situation that cannot be.
+ */
 export interface HandScorer {
   readonly schema: RulesSchema<unknown>;
-  readonly reads: readonly (keyof WinSituation)[];
-  score(win: WinInput, rules: unknown): HandScore;
+  readonly fields: readonly SituationField[];
+  score(win: WinInput, extra: Extra, rules: unknown): HandScore;
 }
 
 export interface Ruleset {
@@ -94,43 +81,19 @@ export interface Ruleset {
 }
 
 /** Types one scorer against its own rules object; the table stores it with that type erased. */
-function scorer<R>(schema: RulesSchema<R>, reads: readonly (keyof WinSituation)[], score: (win: WinInput, rules: R) => HandScore): HandScorer {
-  return { schema: schema as RulesSchema<unknown>, reads, score: (win, rules) => score(win, rules as R) };
+function scorer<R>(schema: RulesSchema<R>, fields: readonly SituationField[], score: (win: WinInput, extra: Extra, rules: R) => HandScore): HandScorer {
+  return { schema: schema as RulesSchema<unknown>, fields, score: (win, extra, rules) => score(win, extra, rules as R) };
 }
 
-const koreanScorer = scorer<KoreanRules>(
-  koreanSchema,
-  ['seatWind', 'roundWind', 'flowers', 'uper', 'kongReplacement', 'afterKongDiscard', 'last', 'first'],
-  (win, r) => {
-    if (r.tileSet === 'korean100' && win.situation.flowers > 0) {
-      throw new InputError('flowers: the korean100 tile set has no flowers (tileSet korean104 has four)');
-    }
-    if (win.situation.uper === 'open' && !r.openUper) {
-      throw new InputError('--open-uper: open uper is off in these rules; add --set openUper=true or --rules four-winds');
-    }
-    const s = scoreHand({ concealed: win.concealed, melds: win.melds, winTile: win.winTile, selfDraw: win.selfDraw, ...win.situation }, r);
-    return {
-      legal: s.legal,
-      reason: s.reason,
-      total: s.total,
-      parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante },
-      breakdown: s.breakdown,
-    };
-  },
-);
+const koreanScorer = scorer<KoreanRules>(koreanSchema, KOREAN_FIELDS, (win, extra, r) => {
+  const s = scoreKoreanWin(win, extra, r);
+  return { legal: s.legal, reason: s.reason, total: s.total, parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante }, breakdown: s.breakdown, payments: s.payments };
+});
 
-const chineseAmericanScorer = scorer<ChineseAmericanRules>(
-  chineseAmericanSchema,
-  ['seatWind', 'flowers', 'last', 'discarder'],
-  (win, r) => {
-    const w = win.situation;
-    const s = scoreChineseAmerican({
-      concealed: win.concealed, melds: win.melds, winTile: win.winTile, selfDraw: win.selfDraw,
-      seatWind: w.seatWind, discarder: win.selfDraw ? undefined : w.discarder, flowers: w.flowers, lastTile: w.last,
-    }, r);
-    return { legal: s.legal, reason: s.reason, total: s.total, parts: {}, breakdown: s.breakdown, ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}), payments: s.payments };
-  },
-);
+const chineseAmericanScorer = scorer<ChineseAmericanRules>(chineseAmericanSchema, CHINESE_AMERICAN_FIELDS, (win, extra, r) => {
+  const s = scoreChineseAmericanWin(win, extra, r);
+  return { legal: s.legal, reason: s.reason, total: s.total, parts: {}, breakdown: s.breakdown, ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}), payments: s.payments };
+});
 
 export const RULESETS: readonly Ruleset[] = [
   {

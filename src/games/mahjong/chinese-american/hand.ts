@@ -1,10 +1,10 @@
 // Scoring one Chinese-American hand outside a game (`pongsim hand chinese-american`, tests):
 // the scorer's best row and extras, and what each payer pays.
 
-import { InputError } from '../../../core/errors.js';
 import { addMelds, meldType, type Meld } from '../decompose.js';
+import { FieldError, type Extra, type SituationField, type WinSituation } from '../situation.js';
 import { isComplete } from '../shanten.js';
-import { PLAY_KINDS, tileName } from '../tiles.js';
+import { PLAY_KINDS, tileKind, tileName } from '../tiles.js';
 import { ROWS } from './hands.js';
 import { shapesOf } from './judge.js';
 import { amountOwed } from './payments.js';
@@ -67,14 +67,14 @@ function waitTypes(h: ChineseAmericanHand, r: ChineseAmericanRules, melds: reado
   return n;
 }
 
-/** Scores one hand; throws InputError on a situation that cannot happen. */
+/** Scores one hand; a situation that cannot happen throws a FieldError naming the field. */
 export function scoreHand(h: ChineseAmericanHand, r: ChineseAmericanRules): ChineseAmericanScore {
   const melds = h.melds ?? [];
   const seat = h.seatWind ?? 0;
-  if (h.selfDraw && h.discarder !== undefined) throw new InputError('discarder: a self-drawn win has no discarder');
-  if (!h.selfDraw && (h.discarder === undefined || h.discarder === seat)) throw new InputError('discarder: a discard win needs the discarder\'s seat wind, another seat\'s than the winner\'s');
-  if (h.robKong && h.selfDraw) throw new InputError('robKong: robbing a kong is a win on another player\'s tile, not a self-draw');
-  if (h.luckyFlower && (!h.selfDraw || (h.flowers ?? 0) === 0)) throw new InputError('luckyFlower: the replacement for a flower is self-drawn and needs a flower');
+  if (h.selfDraw && h.discarder !== undefined) throw new FieldError('discarder', 'only a discard win has a discarder');
+  if (!h.selfDraw && (h.discarder === undefined || h.discarder === seat)) throw new FieldError('discarder', 'the discarder is another seat than the winner\'s (seat wind)');
+  if (h.robKong && h.selfDraw) throw new FieldError('robKong', 'robbing a kong is a win on another player\'s tile, not a self-draw');
+  if (h.luckyFlower && (!h.selfDraw || (h.flowers ?? 0) === 0)) throw new FieldError('luckyFlower', 'the replacement for a flower is self-drawn and needs a flower');
   const sc = new Scorer(r);
   for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = h.concealed[k] ?? 0;
   melds.forEach((m, i) => {
@@ -99,4 +99,43 @@ export function scoreHand(h: ChineseAmericanHand, r: ChineseAmericanRules): Chin
   const payments: Record<string, number> = {};
   for (const y of payers) payments[WINDS[y]!] = amountOwed(r, v, h.retains ?? 0, seat === 0, y === 0, dealerPays, h.selfDraw && (h.lastTile ?? false));
   return { legal: true, reason: null, total: v, row: ROWS[sc.row]!.id, rowName: ROWS[sc.row]!.name, breakdown: sc.lines(), payments };
+}
+
+export const CHINESE_AMERICAN_FIELDS: readonly SituationField[] = [
+  { name: 'discarder', flag: '--discarder', type: 'wind', doc: 'the discarder\'s seat wind on a discard win (the dealer is East; default: the seat before the winner)' },
+  { name: 'retains', flag: '--retains', type: 'count', max: 100, doc: 'times in a row the dealer has kept the deal' },
+  { name: 'luckyFlower', flag: '--lucky-flower', type: 'bool', doc: 'self-drawn on a flower\'s replacement tile' },
+  { name: 'robKong', flag: '--rob-kong', type: 'bool', doc: 'won by robbing a kong' },
+  { name: 'lastTile', flag: '--last', type: 'bool', doc: 'the last drawable tile (doubles a self-draw)' },
+  { name: 'fastWin', flag: '--fast-win', type: 'bool', doc: 'a fast win (within the rules\' fast-win draws)' },
+  { name: 'tileOfDay', flag: '--tile-of-day', type: 'tile', doc: 'the tile of the day' },
+];
+
+/** The situation fields read into a hand and scored. */
+export function scoreChineseAmericanWin(
+  w: { concealed: ArrayLike<number>; melds: readonly Meld[]; winTile: number; selfDraw: boolean; situation: WinSituation },
+  x: Extra,
+  r: ChineseAmericanRules,
+): ChineseAmericanScore {
+  const seat = w.situation.seatWind;
+  let tileOfDay = -1;
+  if (x.tileOfDay !== undefined) {
+    try {
+      tileOfDay = tileKind(x.tileOfDay as string);
+    } catch {
+      tileOfDay = -1;
+    }
+    if (tileOfDay < 0 || tileOfDay >= PLAY_KINDS) throw new FieldError('tileOfDay', `expected a suit or honour tile such as p5 (got ${JSON.stringify(x.tileOfDay)})`);
+  }
+  return scoreHand({
+    concealed: w.concealed, melds: w.melds, winTile: w.winTile, selfDraw: w.selfDraw,
+    seatWind: seat, flowers: w.situation.flowers,
+    discarder: w.selfDraw ? (x.discarder as number | undefined) : ((x.discarder as number | undefined) ?? (seat + 3) % 4),
+    retains: x.retains as number | undefined,
+    luckyFlower: x.luckyFlower === true,
+    robKong: x.robKong === true,
+    lastTile: x.lastTile === true,
+    fastWin: x.fastWin === true,
+    tileOfDay,
+  }, r);
 }
