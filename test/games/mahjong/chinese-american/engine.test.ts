@@ -23,11 +23,13 @@ const bots = (specs: string[], r: ChineseAmericanRules) => specs.map((text) => {
 
 describe('chinese-american invariants', () => {
   for (const preset of Object.keys(chineseAmericanSchema.presets)) {
-    it(`random play keeps all 144 tiles and zero-sum payments (${preset})`, () => {
+    // 2,000 one-hand games per preset: every step of every hand checked (the variants below
+    // and the bots play whole multi-hand games).
+    it(`random play keeps all 144 tiles and zero-sum payments over 2,000 hands (${preset})`, () => {
       randomSimTest({
         game: chineseAmerican,
-        rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, { gameLengthDealerships: 4, handsLimit: 8 }),
-        games: 150,
+        rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, { gameLengthDealerships: 1, handsLimit: 1 }),
+        games: 2000,
         seed: `ca-${preset}`,
         maxSteps: 30 * 400,
         check: (s) => tilesConserved(s),
