@@ -3,6 +3,7 @@ import type { StrategyDef } from './core/strategy.js';
 import type { ExperimentDef } from './experiment/experiment.js';
 import type { BenchResult } from './bench/clock.js';
 import { InputError } from './core/errors.js';
+import { didYouMean } from './core/suggest.js';
 import { wolnamppong } from './games/hwatu/wolnamppong/game.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { wolnamppongOdds } from '../experiments/wolnamppong-odds.js';
@@ -75,6 +76,6 @@ export const GAMES: GameEntry[] = [
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);
-  if (!g) throw new InputError(`unknown game "${id}"; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
+  if (!g) throw new InputError(`unknown game "${id}"${didYouMean(id, GAMES.map((e) => e.def.id))}; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
   return g;
 }

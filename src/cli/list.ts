@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { GAMES, gameEntry } from '../catalog.js';
-import { EXPERIMENTS } from '../experiment/registry.js';
+import { STUDIES } from '../experiment/registry.js';
 import type { Option } from '../core/rules.js';
 import { packagePath } from '../io/package.js';
 
@@ -10,7 +10,17 @@ export function registerList(program: Command): void {
   program
     .command('list')
     .description('games, rule presets, strategies and experiments')
-    .action(() => {
+    .option('--json', 'print {"games": [{"id", "title", "rulesDoc", "presets", "strategies": [{"name", "params", "doc"}]}], "experiments": [{"name", "doc"}]}')
+    .action((flags: { json?: boolean }) => {
+      if (flags.json) {
+        const games = GAMES.map((g) => ({
+          id: g.def.id, title: g.def.title, rulesDoc: g.rulesDoc, presets: Object.keys(g.def.schema.presets),
+          strategies: g.strategies.map((s) => ({ name: s.name, params: Object.fromEntries(s.params.map((p) => [p.name, typeof p.default === 'function' ? '(from rules)' : p.default])), doc: s.doc })),
+        }));
+        const experiments = [{ name: 'default', doc: 'the headline experiments at a quick size (npm start)' }, ...STUDIES.map((e) => ({ name: e.name, doc: e.doc }))];
+        process.stdout.write(JSON.stringify({ games, experiments }) + '\n');
+        return;
+      }
       const out: string[] = ['games:'];
       for (const g of GAMES) {
         out.push(`  ${g.def.id}: ${g.def.title}`);
@@ -23,7 +33,7 @@ export function registerList(program: Command): void {
       }
       out.push('experiments:');
       out.push('  default: the headline experiments at a quick size (npm start)');
-      for (const e of EXPERIMENTS) out.push(`  ${e.name}: ${e.doc}`);
+      for (const e of STUDIES) out.push(`  ${e.name}: ${e.doc}`);
       process.stdout.write(out.join('\n') + '\n');
     });
 

@@ -17,9 +17,26 @@ import { VERSION } from './version.js';
 const program = new Command('pongsim')
   .description('Monte Carlo simulation and strategy analysis for Hwatu and mahjong games')
   .version(VERSION)
-  .showSuggestionAfterError(false)
+  .showSuggestionAfterError(true)
   .exitOverride();
 program.configureOutput({ writeErr: () => {} });
+
+// A reader that stops early (pongsim run ... | head -1) closes the pipe: stop quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+/** Options that may be given more than once; any other option given twice is refused. */
+const REPEATABLE = new Set(['--set', '--plugin']);
+program.hook('preAction', (_program, cmd) => {
+  const args = process.argv.slice(2);
+  for (const o of cmd.options) {
+    if (!o.long || REPEATABLE.has(o.long)) continue;
+    const n = args.filter((a) => a === o.long || a.startsWith(`${o.long}=`)).length;
+    if (n > 1) throw new InputError(`${o.long}: given ${n} times; give it once${o.required || o.optional ? ' (the last would silently win)' : ''}`);
+  }
+});
 
 registerList(program);
 registerSim(program);
@@ -32,15 +49,22 @@ registerHand(program);
 registerCard(program);
 registerScore(program);
 
-for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
+for (const cmd of program.commands) cmd.exitOverride().showSuggestionAfterError(true).configureOutput({ writeErr: () => {} });
 
 try {
+  // A bare `pongsim` shows what it can do rather than an error.
+  if (process.argv.length <= 2) {
+    process.stdout.write(program.helpInformation());
+    process.exit(0);
+  }
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
     const cause = (e as { cause?: unknown }).cause;
-    process.stderr.write(`pongsim: ${(cause instanceof InputError ? cause.message : e.message.replace(/^error: /, '')).split('\n')[0]}\n`);
+    // commander's did-you-mean comes on a second line: keep it on the one error line.
+    const text = cause instanceof InputError ? cause.message : e.message.replace(/^error: /, '').split('\n').filter((l) => l.trim() !== '').join(' ');
+    process.stderr.write(`pongsim: ${text.split('\n')[0]}\n`);
     process.exit(2);
   }
   if (e instanceof InputError) {

@@ -12,6 +12,7 @@ export function registerMerge(program: Command): void {
     .action((files: string[], flags: { out: string; json?: boolean }) => {
       const parts = files.map(readPartial);
       const { first, tallies } = mergePartials(files, parts);
-      finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));
+      const doc = finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));
+      if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });
 }

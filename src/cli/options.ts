@@ -35,13 +35,17 @@ export const collect = (v: string, prev: string[] = []): string[] => [...prev, v
  * Rules for a game from a preset name or a JSON rules file, then `--set` overrides.
  * Everything is checked before any game is played.
  */
-export function gameRules(entry: GameEntry, rulesArg: string | undefined, sets: string[] = []): Record<string, unknown> {
-  return rulesFrom(entry.def.schema, rulesArg, sets);
+export function gameRules(entry: GameEntry, rulesArg: string | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
+  return rulesFrom(entry.def.schema, rulesArg, sets, fill);
 }
 
-/** The same for any rules schema (e.g. a mahjong scorer's house rules in `pongsim hand`). */
-export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undefined, sets: string[] = []): Record<string, unknown> {
+/**
+ * The same for any rules schema (e.g. a mahjong scorer's house rules in `pongsim hand`).
+ * `fill` sets options only where no preset, file or --set does (sim's table size from --seats).
+ */
+export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
   const layers: { where: string; values: Record<string, unknown>; strings?: boolean }[] = [];
+  if (Object.keys(fill).length) layers.push({ where: '--seats', values: fill, strings: true });
   if (rulesArg !== undefined) {
     const preset = schema.presets[rulesArg];
     if (preset) layers.push({ where: `preset ${rulesArg}`, values: preset.set as Record<string, unknown> });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { IllegalMoveError } from '../core/errors.js';
 import { simArm } from '../experiment/sim.js';
 import { collect, nonNegativeInt, seedText } from './options.js';
 import { simParams } from './sim.js';
@@ -14,12 +15,26 @@ export function registerReplay(program: Command): void {
     .option('--rules <preset|file.json>', 'the same --rules as the run')
     .option('--set <key=value>', 'the same --set overrides as the run (repeatable)', collect)
     .option('--plugin <file.js>', 'the same --plugin modules as the run (repeatable)', collect)
-    .action(async (game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[]; plugin?: string[] }) => {
+    .option('--json', 'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]}')
+    .action(async (game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[]; plugin?: string[]; json?: boolean }) => {
       const params = await simParams(game, flags, flags.index + 1);
       const arm = simArm(params);
       const trace: string[] = [];
-      arm.play(flags.seed, 0, flags.index, 0, trace);
-      const result = Array.from(arm.returns, (x, k) => `seat ${k} (${arm.specs[k]!.text}): ${x}`);
-      process.stdout.write(`${game} game ${flags.index} of seed ${flags.seed}\n${trace.join('\n')}\nresult:\n  ${result.join('\n  ')}\n`);
+      try {
+        arm.play(flags.seed, 0, flags.index, 0, trace);
+      } catch (e) {
+        // A game that ended in an illegal move is shown up to that move, then fails as the run did.
+        if (!(e instanceof IllegalMoveError)) throw e;
+        process.stdout.write(flags.json
+          ? JSON.stringify({ game, seed: flags.seed, index: flags.index, trace, illegalMove: e.message }) + '\n'
+          : `${game} game ${flags.index} of seed ${flags.seed}\n${trace.join('\n')}\nillegal move: ${e.message}\n`);
+        throw e;
+      }
+      const result = Array.from(arm.returns, (x, k) => ({ seat: k, strategy: arm.specs[k]!.text, return: x }));
+      if (flags.json) {
+        process.stdout.write(JSON.stringify({ game, seed: flags.seed, index: flags.index, trace, result }) + '\n');
+        return;
+      }
+      process.stdout.write(`${game} game ${flags.index} of seed ${flags.seed}\n${trace.join('\n')}\nresult:\n  ${result.map((r) => `seat ${r.seat} (${r.strategy}): ${r.return}`).join('\n  ')}\n`);
     });
 }

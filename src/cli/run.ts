@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog.js';
-import { experimentDef } from '../experiment/registry.js';
+import { studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, type Shard } from '../runner/plan.js';
 import { runExperiment } from '../runner/pool.js';
@@ -15,24 +15,27 @@ import { VERSION } from './version.js';
 
 export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean }
 
-/** Turns a finished run's tallies into CSVs, provenance and the printed summary. */
-export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean): void {
+/**
+ * Turns a finished run's tallies into CSVs and provenance; prints the tables and summary, or
+ * with `json` returns them as one JSON object for the caller to print.
+ */
+export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean): object | null {
   const exp = buildExperiment(name, params);
   const tables = exp.tables(tallies);
   const meta = { tool: 'pongsim', version: VERSION, experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra };
   writeAtomically(tableFiles(out, tables, meta));
   if (json) {
-    process.stdout.write(JSON.stringify({ experiment: name, seed, games: exp.games, out, tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])) }) + '\n');
-    return;
+    return { experiment: name, seed, games: exp.games, out, summary: exp.summary?.(tables) ?? [], tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])) };
   }
   for (const t of tables) process.stdout.write(printTable(t, 40) + '\n');
   for (const line of exp.summary?.(tables) ?? []) process.stdout.write(line + '\n');
   process.stdout.write(`wrote ${tables.map((t) => path.join(out, `${t.name}.csv`)).join(', ')}\n`);
+  return null;
 }
 
-/** Runs one experiment (or one shard of it) and writes its results. */
-export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<void> {
-  const def = experimentDef(name);
+/** Runs one experiment (or one shard of it) and writes its results; with --json returns what to print. */
+export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<object | null> {
+  const def = studyDef(name);
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   const out = flags.out ?? path.join('results', name);
   const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });
@@ -44,10 +47,11 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
     };
     const file = path.join(out, `${name}.shard-${k}-of-${n}.partial.json`);
     writeAtomically([{ file, text: JSON.stringify(partial) + '\n' }]);
-    if (!quietSummary) process.stdout.write(flags.json ? JSON.stringify({ partial: file }) + '\n' : `wrote ${file}\n`);
-    return;
+    if (flags.json) return { experiment: name, partial: file };
+    if (!quietSummary) process.stdout.write(`wrote ${file}\n`);
+    return null;
   }
-  finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json));
+  return finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json));
 }
 
 /** The default study (`npm start`): the headline experiments at about a minute in all. */
@@ -64,11 +68,18 @@ export function registerRun(program: Command): void {
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)')
     .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
-    .option('--json', 'print the tables as one JSON document')
+    .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (name: string, flags: RunFlags) => {
-      if (name !== 'default') return runOne(name, flags);
-      for (const step of DEFAULT_STUDY) {
-        await runOne(step.name, { ...flags, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
+      if (name !== 'default') {
+        const doc = await runOne(name, flags);
+        if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
+        return;
       }
+      const studies: object[] = [];
+      for (const step of DEFAULT_STUDY) {
+        const doc = await runOne(step.name, { ...flags, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
+        if (doc) studies.push(doc);
+      }
+      if (flags.json) process.stdout.write(JSON.stringify({ experiment: 'default', studies }) + '\n');
     });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { InputError } from '../core/errors.js';
 import { gameEntry } from '../catalog.js';
 import { runExperiment } from '../runner/pool.js';
 import { buildExperiment } from '../runner/chunk.js';
@@ -18,8 +19,17 @@ export async function simParams(game: string, flags: { plugin?: string[]; seats?
   const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
   await loadPlugins(plugins);
   const entry = gameEntry(game);
-  const rules = gameRules(entry, flags.rules, flags.set);
+  let rules = gameRules(entry, flags.rules, flags.set);
   const seats = flags.seats ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
+  // Where the table size is a rule that nobody set, the seats given set it.
+  if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
+    try {
+      const sized = gameRules(entry, flags.rules, flags.set, { players: String(seats.length) });
+      if (entry.def.seats(sized) === seats.length) rules = sized;
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e; // a count the game does not allow: refused below
+    }
+  }
   const params: SimParams = { game, rules, seats, games, ...(plugins.length ? { plugins } : {}) };
   buildExperiment('sim', params); // validates the seats before any game is played
   return params;

@@ -1,4 +1,5 @@
 import { InputError } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 /**
  * A house-rule option: its default, what it allows, and how to read it from JSON or from
@@ -124,7 +125,7 @@ export function resolveRules<R>(
       const o = byKey.get(k);
       if (!o) {
         throw new InputError(
-          `${layer.where}: unknown ${schema.game} option "${k}"; allowed options: ${[...known].join(', ')}`,
+          `${layer.where}: unknown ${schema.game} option "${k}"${didYouMean(k, known)}; allowed options: ${[...known].join(', ')}`,
         );
       }
       const v = layer.strings ? o.fromString(String(raw)) : raw;

@@ -1,6 +1,7 @@
 import type { Action } from './game.js';
 import type { Rng } from './rng.js';
 import { InputError } from './errors.js';
+import { didYouMean } from './suggest.js';
 
 /** A bot for one seat. `choose` must return one of legal[0..n). */
 export interface Strategy<V = any> {
@@ -47,7 +48,7 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   const def = defs.find((d) => d.name === name);
   if (!def) {
     throw new InputError(
-      `strategy "${name}" is not a ${game} strategy; allowed: ${defs.map((d) => d.name).join(', ')}`,
+      `strategy "${name}" is not a ${game} strategy${didYouMean(name, defs.map((d) => d.name))}; allowed: ${defs.map((d) => d.name).join(', ')}`,
     );
   }
   const params: Record<string, number> = {};

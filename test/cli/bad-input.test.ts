@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { spawnSync } from 'node:child_process';
+import { MAIN, listFiles, pongsim, tempDir } from '../support/cli.js';
 
 /**
  * Every bad input gets exit code 2, exactly one line on stderr naming what was wrong and
@@ -19,6 +20,16 @@ describe('bad input', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown subcommand option', [...sim, '--bogus'], /unknown option '--bogus'/],
     ['unknown game', ['sim', 'gostop', '--games', '10'], /unknown game "gostop"; allowed: wolnamppong/],
+    ['a mistyped game', ['sim', 'wolnampong', '--games', '10'], /unknown game "wolnampong" \(did you mean "wolnamppong"\?\)/],
+    ['a mistyped command', ['simm', 'wolnamppong'], /unknown command 'simm' \(Did you mean sim\?\)/],
+    ['a mistyped option', [...sim, '--gmaes', '3'], /unknown option '--gmaes' \(Did you mean --games\?\)/],
+    ['a mistyped rule key', [...sim, '--set', 'postResul=push'], /unknown wolnamppong option "postResul" \(did you mean "postResult"\?\)/],
+    ['a mistyped strategy', [...sim, '--seats', 'kely*6'], /strategy "kely" is not a wolnamppong strategy \(did you mean "kelly"\?\)/],
+    ['a repeated option', [...sim, '--seats', 'kelly*6', '--seats', 'fold*6'], /--seats: given 2 times; give it once/],
+    ['run sim', ['run', 'sim'], /run sim: sim is not a study; use pongsim sim <game>/],
+    ['a mistyped study', ['run', 'stop-limt'], /unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/],
+    ['too few seats for a fixed table', ['sim', 'korean', '--seats', 'efficiency', '--games', '5'], /--seats: korean with these rules has 4 seats; got 1 strategy specs; give 4 specs/],
+    ['seats against a players rule that is set', [...sim, '--seats', 'kelly,fold', '--set', 'players=6'], /has 6 seats; got 2 strategy specs; give 6 specs, or a seat count the players rule allows/],
     ['non-numeric games', ['sim', 'wolnamppong', '--games', 'many'], /--games: expected a whole number from 1/],
     ['zero games', ['sim', 'wolnamppong', '--games', '0'], /--games: expected a whole number from 1/],
     ['bad seed', ['sim', 'wolnamppong', '--seed', 'a b'], /--seed: expected 1-64 letters/],
@@ -37,8 +48,8 @@ describe('bad input', () => {
     ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
     ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
     ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],
-    ['wrong seat count', [...sim, '--seats', 'fold,fold'], /has 6 seats; got 2 strategy specs/],
-    ['unknown experiment', ['run', 'nope', '--out', out], /unknown experiment "nope"; allowed: sim, wolnamppong-odds/],
+    ['more seats than the game allows', [...sim, '--seats', 'fold*17'], /has 6 seats; got 17 strategy specs; give 6 specs, or a seat count the players rule allows \(an integer from 2 to 16\)/],
+    ['unknown experiment', ['run', 'nope', '--out', out], /unknown experiment "nope"; allowed: default, wolnamppong-odds/],
     ['bad shard', ['run', 'wolnamppong-odds', '--shard', '0/3', '--out', out], /--shard: expected k\/N with 1 <= k <= N/],
     ['shard past the end', ['run', 'wolnamppong-odds', '--shard', '4/3', '--out', out], /--shard: expected k\/N/],
     ['shard not a fraction', ['run', 'wolnamppong-odds', '--shard', 'half', '--out', out], /--shard: expected k\/N/],
@@ -63,6 +74,21 @@ describe('bad input', () => {
       expect(listFiles(out)).toEqual([]);
     });
   }
+
+  it('a bare pongsim prints its help; a closed pipe ends quietly; seats set the table size', () => {
+    const bare = pongsim([]);
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toMatch(/^Usage: pongsim/);
+    const r = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(MAIN)} list | head -1`], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const two = pongsim(['sim', 'wolnamppong', '--seats', 'kelly,min-bet', '--games', '50', '--json']);
+    expect(two.code, two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout).rules.players).toBe(2);
+    const list = JSON.parse(pongsim(['list', '--json']).stdout);
+    expect(list.games.map((g: { id: string }) => g.id)).toContain('chinese-american');
+    expect(list.experiments.map((e: { name: string }) => e.name)).not.toContain('sim');
+  });
 
   it('help and list exit 0', () => {
     expect(pongsim(['--help']).code).toBe(0);

@@ -33,6 +33,23 @@ export const cheat = { name: 'cheat', game: 'wolnamppong', doc: 'returns an acti
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/strategy cheat at seat \d made an illegal move: action 7 is not legal here \(legal: fold, bet\).*cell wolnamppong, game index 0, seed 5/);
     expect(listFiles(out)).toEqual([]);
+    // replay shows that game up to the illegal move, then fails as the run did.
+    const replay = pongsim(['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0'], dir);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toMatch(/^wolnamppong game 0 of seed 5\n(.|\n)*illegal move: strategy cheat at seat \d made an illegal move/);
+    const json = JSON.parse(pongsim(['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0', '--json'], dir).stdout);
+    expect(json.trace.length).toBeGreaterThan(0);
+    expect(json.illegalMove).toMatch(/action 7 is not legal/);
+  });
+
+  it('plays the shipped example, which imports the action ids from the package itself', () => {
+    const example = path.resolve('strategies/examples/wide-gaps.mjs');
+    const r = pongsim(['sim', 'wolnamppong', '--plugin', example, '--seats', 'wide-gaps(w=7),min-bet*5', '--games', '300', '--seed', '4', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const seats = JSON.parse(r.stdout).seats;
+    expect(seats[0].strategy).toBe('wide-gaps(w=7,g=2)');
+    // Not a stub: it bets, so its result differs from a seat that never bets.
+    expect(seats[0].mean).not.toBe(0);
   });
 
   it('refuses a missing or empty plug-in with exit 2', () => {
