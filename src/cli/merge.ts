@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { mergePartials, readPartial } from '../io/partial.js';
+import { guardReference } from './options.js';
 import { finish } from './run.js';
 
 export function registerMerge(program: Command): void {
@@ -8,8 +9,10 @@ export function registerMerge(program: Command): void {
     .description('fold shard partials (from run --shard k/N) into the CSVs one machine would write')
     .argument('<partials...>', 'partial files')
     .requiredOption('--out <dir>', 'output folder')
+    .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the tables as one JSON document')
-    .action((files: string[], flags: { out: string; json?: boolean }) => {
+    .action((files: string[], flags: { out: string; json?: boolean; force?: boolean }) => {
+      guardReference(flags.out, flags.force);
       const parts = files.map(readPartial);
       const { first, tallies } = mergePartials(files, parts);
       const doc = finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { parseSets, resolveRules, type RulesSchema } from '../core/rules.js';
@@ -87,4 +88,16 @@ export function splitSeats(text: string): string[] {
   }
   if (depth !== 0 || out.some((s) => s === '')) throw new InputError(`--seats: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
   return out;
+}
+
+/**
+ * Refuses, before any game is played, to write into the committed reference results
+ * (results/reference/ under the current folder) unless --force says so.
+ */
+export function guardReference(out: string, force: boolean | undefined): void {
+  const ref = path.resolve('results', 'reference');
+  const to = path.resolve(out);
+  if (!force && (to === ref || to.startsWith(ref + path.sep))) {
+    throw new InputError(`--out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)`);
+  }
 }

@@ -9,11 +9,11 @@ import { tableFiles, writeAtomically } from '../io/csv.js';
 import type { Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
-import { positiveInt, seedText } from './options.js';
+import { guardReference, positiveInt, seedText } from './options.js';
 import { printTable, tableObjects } from './print.js';
 import { VERSION } from './version.js';
 
-export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean }
+export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean }
 
 /**
  * Turns a finished run's tallies into CSVs and provenance; prints the tables and summary, or
@@ -38,6 +38,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
   const def = studyDef(name);
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   const out = flags.out ?? path.join('results', name);
+  guardReference(out, flags.force);
   const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });
   if (flags.shard) {
     const { k, n } = flags.shard;
@@ -68,6 +69,7 @@ export function registerRun(program: Command): void {
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)')
     .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
+    .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (name: string, flags: RunFlags) => {
       if (name !== 'default') {

@@ -1,0 +1,57 @@
+// Every pongsim command the README shows runs as written (at small sizes), so the README cannot
+// drift from the CLI: the commands of the "What you can ask it" table and every line of every
+// shell block except the npm ones, in a scratch folder holding the files they name.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAIN, tempDir } from './support/cli.js';
+
+const README = fs.readFileSync('README.md', 'utf8');
+
+/** The README's commands: table cells in backticks, and shell-block lines (a block whose lines use $k runs once per k = 1..8). */
+function commands(): { text: string; shard: boolean }[] {
+  const out: { text: string; shard: boolean }[] = [];
+  for (const line of README.split('\n')) {
+    if (!line.startsWith('|')) continue;
+    for (const [, cmd] of line.matchAll(/`(npx pongsim [^`]+)`/g)) out.push({ text: cmd!, shard: false });
+  }
+  for (const [, block] of README.matchAll(/```sh\n([\s\S]*?)```/g)) {
+    if (/\bnpm (ci|start|test|run)\b/.test(block!)) continue;
+    const text = block!.replace(/^\s*#.*$/gm, '').trim();
+    if (text.includes('npx pongsim')) out.push({ text, shard: text.includes('$k') });
+  }
+  return out;
+}
+
+/** Small sizes: every --games at most 24, and runs and sims that name none get 24. */
+function small(cmd: string): string {
+  return cmd
+    .replace(/--games \d+/g, (m) => (Number(m.slice(8)) > 24 ? '--games 24' : m))
+    .split('\n')
+    .map((l) => (/npx pongsim (run|sim) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim) \S+)/, '$1 --games 24') : l))
+    .join('\n')
+    .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
+}
+
+describe('README commands', () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'my-rules.json'), JSON.stringify({ postResult: 'push' }));
+  fs.copyFileSync('src/games/mahjong/american/cards/sample-2031.json', path.join(dir, 'my-card.json'));
+  fs.symlinkSync(path.resolve('strategies'), path.join(dir, 'strategies'));
+  const all = commands();
+
+  it('finds the commands (the table and the shell blocks)', () => {
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.some((c) => c.shard)).toBe(true);
+  });
+
+  for (const c of all) {
+    it(c.text.split('\n')[0]!, () => {
+      const script = c.shard ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text).split('\n').filter((l) => l.includes('$k')).join('\n')}\ndone\n${small(c.text).split('\n').filter((l) => !l.includes('$k')).join('\n')}` : small(c.text);
+      const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      expect(r.status, `${script}\n${r.stderr}`).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(0);
+    });
+  }
+});
