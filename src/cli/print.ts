@@ -4,9 +4,33 @@ import { formatNumber } from '../io/csv.js';
 const short = (v: Cellval | undefined): string =>
   v === undefined ? '' : typeof v === 'number' ? (Number.isFinite(v) ? formatNumber(Number(v.toPrecision(4))) : '') : v;
 
+/** A bound within float noise of 0 or 1 (a Wilson bound of 4e-19) is that number exactly. */
+const snap = (v: number): number => (Math.abs(v) < 1e-12 ? 0 : Math.abs(v - 1) < 1e-12 ? 1 : v);
+
+/** v with d decimals, trailing zeros of the fraction kept (they are significant), and no "-0"; exactly 0 or 1 as such. */
+const fixed = (v: number, d: number): string => {
+  if (v === 0 || v === 1) return String(v);
+  const t = v.toFixed(d);
+  return /^-0\.?0*$/.test(t) ? t.slice(1) : t;
+};
+
+/**
+ * An estimate at its interval's precision: rounded where the interval's half-width has its
+ * second significant digit; "x ±h" when the interval is symmetric about x (within a tenth of
+ * h), else "x [lo, hi]" (a rate near 0 or 1, a skewed mean). Bounds of exactly 0 or 1 print so.
+ */
+export function estimate(x: number, lo: number, hi: number): string {
+  [lo, hi] = [snap(lo), snap(hi)];
+  const half = (hi - lo) / 2;
+  if (!Number.isFinite(half) || half <= 0) return short(x);
+  const d = Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(half))));
+  const symmetric = Math.abs(hi - x - (x - lo)) <= 0.1 * half;
+  return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
+}
+
 /**
  * A table as aligned text for the terminal. An estimate with its interval columns
- * (X, X_ci_low, X_ci_high) prints as one column "X ±half-width"; the CSV keeps all three
+ * (X, X_ci_low, X_ci_high) prints as one column (see `estimate`); the CSV keeps all three
  * at full precision.
  */
 export function printTable(t: CsvTable, maxRows = Infinity): string {
@@ -20,8 +44,7 @@ export function printTable(t: CsvTable, maxRows = Infinity): string {
       name,
       cell: (r) => {
         const [x, a, b] = [r[i], r[lo], r[hi]] as number[];
-        const half = (b! - a!) / 2;
-        return Number.isFinite(half) && half > 0 ? `${short(x)} ±${short(half)}` : short(x);
+        return typeof x === 'number' && Number.isFinite(x) ? estimate(x, a!, b!) : short(x);
       },
     });
   });
