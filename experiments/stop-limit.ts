@@ -192,8 +192,12 @@ export const stopLimit: ExperimentDef = {
         for (const variant of variants) for (const focal of focals) for (const limit of limits) {
           const mine = t.rows.filter((r) => r[col('variant')] === variant && r[col('focal')] === focal && r[col('limit')] === limit);
           if (mine.length === 0) continue;
-          const each = mine.map((r) => `${r[col('players')]}p t=${r[col('best_t')]}${r[col('margin_significant')] === 'yes' ? '' : '?'}`);
-          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t by players ${each.join(', ')} (? = not clearly ahead of the next t)`);
+          const each = mine.map((r) => `${r[col('players')]} players t=${r[col('best_t')]}`);
+          const clear = mine.filter((r) => r[col('margin_significant')] === 'yes').map((r) => `${r[col('players')]} players`);
+          const verdict = clear.length === mine.length ? 'each clearly ahead of the runner-up'
+            : clear.length === 0 ? 'none clearly ahead of the runner-up (the nearby t are as good)'
+              : `clearly ahead of the runner-up only for ${clear.join(', ')}`;
+          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t: ${each.join(', ')}; ${verdict}`);
         }
         return lines;
       },

@@ -117,7 +117,7 @@ export const uperFuriten: ExperimentDef = {
         return cells.map((cell) => {
           const opp = oppText[OPPONENTS.indexOf(cell.opp)]!;
           const mine = t!.rows.filter((r) => r[c('rules')] === cell.variant && r[c('opponents')] === opp).slice(1);
-          return `${cell.variant} vs ${opp}: net points per hand vs dama: ` + mine.map((r) =>
+          return `${cell.variant} rules, opponents ${opp}: net points per hand minus dama's, on the same deals: ` + mine.map((r) =>
             `${r[c('policy')]} ${f(r[c('net_diff_vs_dama')])} [${f(r[c('net_diff_vs_dama_ci_low')])}, ${f(r[c('net_diff_vs_dama_ci_high')])}]`).join('; ');
         });
       },
