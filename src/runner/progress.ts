@@ -1,9 +1,15 @@
+/** "1m40s", "45s". */
+const duration = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
+
 /**
  * A progress bar with ETA on stderr. Only for people: it stays silent when stderr is not
- * a terminal or CI is set, and appears only once a run has lasted a second.
+ * a terminal or CI is set, and appears only once a run has lasted a second. A run that will
+ * take more than ten seconds says so in one line once its first chunks have timed it (in
+ * logs too, unless CI is set).
  */
 export class Progress {
   private readonly enabled = Boolean(process.stderr.isTTY) && !process.env.CI;
+  private estimated = Boolean(process.env.CI);
   private readonly start = Date.now();
   private doneGames = 0;
   private shown = false;
@@ -13,9 +19,18 @@ export class Progress {
 
   advance(games: number): void {
     this.doneGames += games;
-    if (!this.enabled) return;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
+    if (!this.estimated && elapsed >= 1 && this.total > 0) {
+      this.estimated = true;
+      const f = this.doneGames / this.total;
+      const all = elapsed / f;
+      if (all > 10) {
+        if (this.shown) process.stderr.write('\r\x1b[K');
+        process.stderr.write(`${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games)\n`);
+      }
+    }
+    if (!this.enabled) return;
     if (elapsed < 1 || now - this.last < 200) return;
     this.last = now;
     this.shown = true;
