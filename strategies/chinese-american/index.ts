@@ -146,8 +146,14 @@ export const specialSeeker: Def = {
       discards(v, best, q, out) {
         pick(v, best).hooks?.discards?.(v, best, q, out);
       },
-      // Calls follow the target chosen at the seat's last turn.
-      call: (v, a, helps) => (chosen.hooks?.call ? chosen.hooks.call(v, a, helps) : helps),
+      // Calls follow the target chosen at the seat's last turn of this hand; before its first
+      // discard of a hand there is none yet, so the normal win (not a target left over from
+      // the last hand, or the last game this object played: results would then depend on how
+      // games are grouped into a worker's chunks).
+      call(v, a, helps) {
+        if (v.turn === 1) chosen = TARGETS[0]!;
+        return chosen.hooks?.call ? chosen.hooks.call(v, a, helps) : helps;
+      },
     });
   },
 };
