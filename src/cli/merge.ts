@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { mergePartials, readPartial } from '../io/partial.js';
+import { checkWritable } from '../io/csv.js';
 import { guardReference } from './options.js';
 import { finish } from './run.js';
 
@@ -13,6 +14,7 @@ export function registerMerge(program: Command): void {
     .option('--json', 'print the tables as one JSON document')
     .action((files: string[], flags: { out: string; json?: boolean; force?: boolean }) => {
       guardReference(flags.out, flags.force);
+      checkWritable('--out', flags.out, 'dir');
       const parts = files.map(readPartial);
       const { first, tallies } = mergePartials(files, parts);
       const doc = finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
-import { csvText, writeAtomically } from '../io/csv.js';
+import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { ODDS_COLUMNS, oddsRows } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { collect, gameRules } from './options.js';
@@ -34,6 +34,7 @@ export function registerOdds(program: Command): void {
     .action((game: string, flags: { seen: number[]; rules?: string; set?: string[]; out?: string; json?: boolean }) => {
       if (game !== 'wolnamppong') throw new InputError(`odds: only wolnamppong has a betting-odds table (got ${JSON.stringify(game)})`);
       const rules = gameRules(gameEntry(game), flags.rules, flags.set) as unknown as WolnamRules;
+      if (flags.out) checkWritable('--out', flags.out, 'file');
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, flags.seen) };
       if (flags.out) writeAtomically([{ file: flags.out, text: csvText(table) }]);
       if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen: flags.seen, rows: tableObjects(table) }) + '\n');

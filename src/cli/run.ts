@@ -5,7 +5,7 @@ import { studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, type Shard } from '../runner/plan.js';
 import { runExperiment } from '../runner/pool.js';
-import { tableFiles, writeAtomically } from '../io/csv.js';
+import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
 import type { Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
@@ -39,6 +39,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   const out = flags.out ?? path.join('results', name);
   guardReference(out, flags.force);
+  checkWritable('--out', out, 'dir');
   const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });
   if (flags.shard) {
     const { k, n } = flags.shard;

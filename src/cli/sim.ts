@@ -4,7 +4,7 @@ import { InputError } from '../core/errors.js';
 import { gameEntry } from '../catalog.js';
 import { runExperiment } from '../runner/pool.js';
 import { buildExperiment } from '../runner/chunk.js';
-import { csvText, writeAtomically } from '../io/csv.js';
+import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import type { SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
@@ -52,6 +52,7 @@ export function registerSim(program: Command): void {
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
       const params = await simParams(game, flags, flags.games);
+      if (flags.out) checkWritable('--out', flags.out, 'file');
       const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk });
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);
