@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { mergePartials, readPartial } from '../io/partial.js';
 import { checkWritable } from '../io/csv.js';
 import { guardReference } from './options.js';
+import { buildExperiment } from '../runner/chunk.js';
 import { finish } from './run.js';
+import { VERSION } from './version.js';
 
 export function registerMerge(program: Command): void {
   program
@@ -16,7 +18,7 @@ export function registerMerge(program: Command): void {
       guardReference(flags.out, flags.force);
       checkWritable('--out', flags.out, 'dir');
       const parts = files.map(readPartial);
-      const { first, tallies } = mergePartials(files, parts);
+      const { first, tallies } = mergePartials(files, parts, VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
       const doc = finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));
       if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });

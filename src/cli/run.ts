@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { InputError } from '../core/errors.js';
 import { GAMES } from '../catalog.js';
 import { studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
-import { parseShard, type Shard } from '../runner/plan.js';
+import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { runExperiment } from '../runner/pool.js';
 import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
-import type { Partial } from '../io/partial.js';
+import { partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { guardReference, positiveInt, seedText } from './options.js';
@@ -48,7 +49,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
       games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
     };
     const file = path.join(out, `${name}.shard-${k}-of-${n}.partial.json`);
-    writeAtomically([{ file, text: JSON.stringify(partial) + '\n' }]);
+    writeAtomically([{ file, text: partialText(partial) }]);
     if (flags.json) return { experiment: name, partial: file };
     if (!quietSummary) process.stdout.write(`wrote ${file}\n`);
     return null;
@@ -69,10 +70,13 @@ export function registerRun(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)')
-    .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
+    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
+    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
     .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
-    .action(async (name: string, flags: RunFlags) => {
+    .action(async (name: string, flags: RunFlags & { shardIndex?: Shard }) => {
+      if (flags.shard && flags.shardIndex) throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
+      if (flags.shardIndex) flags.shard = flags.shardIndex;
       if (name !== 'default') {
         const doc = await runOne(name, flags);
         if (doc) process.stdout.write(JSON.stringify(doc) + '\n');

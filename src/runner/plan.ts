@@ -16,6 +16,17 @@ export function parseShard(text: string): Shard {
   return { k, n };
 }
 
+/** `--shard-index i/N`: the same slice with a 0-based index (Kubernetes numbers pods from 0). */
+export function parseShardIndex(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const i = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!m || n < 1 || i < 0 || i >= n) {
+    throw new InputError(`--shard-index: expected i/N with 0 <= i < N, e.g. 0/8 (got ${JSON.stringify(text)})`);
+  }
+  return { k: i + 1, n };
+}
+
 /** The slice of [0, games) that shard k of n runs: contiguous, balanced, covering all. */
 export function shardRange(games: number, shard: Shard | null): [number, number] {
   if (!shard) return [0, games];

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +33,9 @@ describe('reproducibility', () => {
     const run = ['run', 'wolnamppong-strategies', '--games', '300', '--seed', '3'];
     expect(pongsim([...run, '--out', path.join(dir, 'whole')]).code).toBe(0);
     for (const k of [1, 2, 3]) {
-      const r = pongsim([...run, '--shard', `${k}/3`, '--out', path.join(dir, 'parts'), '--workers', String(1 + (k % 2))]);
+      // The last slice by its 0-based index, as a Kubernetes Indexed Job numbers its pods.
+      const shard = k === 3 ? ['--shard-index', '2/3'] : ['--shard', `${k}/3`];
+      const r = pongsim([...run, ...shard, '--out', path.join(dir, 'parts'), '--workers', String(1 + (k % 2))]);
       expect(r.code, r.stderr).toBe(0);
     }
     const parts = listFiles(path.join(dir, 'parts')).map((f) => path.join(dir, 'parts', f));
@@ -49,6 +52,34 @@ describe('reproducibility', () => {
     expect(overlap.code).toBe(2);
     expect(overlap.stderr).toMatch(/overlaps/);
     expect(listFiles(path.join(dir, 'gap'))).toEqual([]);
+
+    // A partial cannot be fooled: an edited sum, a range moved, another version, a cell gone.
+    const edit = (name: string, change: (p: Record<string, any>) => void): string => {
+      const p = JSON.parse(fs.readFileSync(parts[1]!, 'utf8'));
+      change(p);
+      const file = path.join(dir, `${name}.partial.json`);
+      fs.writeFileSync(file, JSON.stringify(p));
+      return file;
+    };
+    const refuse = (file: string, msg: RegExp) => {
+      const r = pongsim(['merge', parts[0]!, file, parts[2]!, '--out', path.join(dir, 'bad')]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(msg);
+      expect(listFiles(path.join(dir, 'bad'))).toEqual([]);
+    };
+    const sumKey = (p: Record<string, any>) => Object.keys(p.tallies[0].means)[0]!;
+    refuse(edit('sum', (p) => { p.tallies[0].means[sumKey(p)].n += 1; }), /its contents do not match its checksum \(edited or damaged\)/);
+    refuse(edit('range', (p) => { p.ranges[0] = [100, 201]; }), /do not match its checksum/);
+    const resign = (p: Record<string, any>) => {
+      // A forger who also recomputes the checksum still meets the other checks.
+      const { sha256: _, ...body } = p;
+      const text = JSON.stringify(body);
+      p.sha256 = crypto.createHash('sha256').update(text).digest('hex');
+      for (const k of Object.keys(body)) { delete p[k]; p[k] = body[k]; }
+    };
+    refuse(edit('version', (p) => { p.version = '0.0.1'; resign(p); }), /written by pongsim 0.0.1; this is/);
+    refuse(edit('cells', (p) => { p.tallies.pop(); p.ranges.pop(); resign(p); }), /holds \d+ cells; wolnamppong-strategies with these parameters has \d+/);
+    refuse(edit('moved', (p) => { p.ranges[0] = [100, 201]; resign(p); }), /its games are not those of shard 2\/3 \(100 to 199\)/);
   });
 
   it('replays a game of a sim run exactly', async () => {
