@@ -84,8 +84,13 @@ describe('reproducibility', () => {
 
   it('replays a game of a sim run exactly', async () => {
     const seats = 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet';
-    const five = JSON.parse(pongsim(['sim', 'wolnamppong', '--set', 'players=4', '--seats', seats, '--games', '5', '--seed', '9', '--json']).stdout);
-    const six = JSON.parse(pongsim(['sim', 'wolnamppong', '--set', 'players=4', '--seats', seats, '--games', '6', '--seed', '9', '--json']).stdout);
+    const sim = (games: string) => {
+      const r = pongsim(['sim', 'wolnamppong', '--set', 'players=4', '--seats', seats, '--games', games, '--seed', '9', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const five = sim('5');
+    const six = sim('6');
     const replay = pongsim(['replay', 'wolnamppong', '--set', 'players=4', '--seats', seats, '--seed', '9', '--index', '5']);
     expect(replay.code, replay.stderr).toBe(0);
     const result = [...replay.stdout.matchAll(/seat (\d) \([^)]*\)+: (-?[\d.]+)$/gm)].map((m) => Number(m[2]));
