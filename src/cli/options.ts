@@ -70,6 +70,9 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undef
   return resolveRules(schema, layers) as Record<string, unknown>;
 }
 
+/** The most seats any game has (Wolnamppong's 16 players). */
+const MAX_SEATS = 16;
+
 /** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. */
 export function splitSeats(text: string): string[] {
   const out: string[] = [];
@@ -81,8 +84,13 @@ export function splitSeats(text: string): string[] {
     else if ((ch === ',' && depth === 0) || i === text.length) {
       const part = text.slice(start, i).trim();
       const m = /^(.*)\*(\d+)$/.exec(part);
+      // No game seats more than 16: refuse a repeat count before expanding it.
+      if (m && (Number(m[2]) < 1 || out.length + Number(m[2]) > MAX_SEATS)) {
+        throw new InputError(`--seats: ${part.length > 40 ? `${part.slice(0, 40)}...` : part} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);
+      }
       if (m) for (let k = 0; k < Number(m[2]); k++) out.push(m[1]!.trim());
       else out.push(part);
+      if (out.length > MAX_SEATS) throw new InputError(`--seats: more than ${MAX_SEATS} specs; a table has 1 to ${MAX_SEATS} seats`);
       start = i + 1;
     }
   }

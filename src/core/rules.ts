@@ -26,7 +26,8 @@ export interface RulesSchema<R> {
   validate?(r: R): string | null;
 }
 
-const asNumber = (s: string): unknown => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
+// Decimal numbers only: Number() would also read 0x5, 1e3 or '  ' as numbers.
+const asNumber = (s: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(s) ? Number(s) : s);
 
 export function int(key: string, def: number, min: number, max: number, doc: string): Option<number> {
   return {
@@ -92,17 +93,27 @@ export function intList(key: string, def: number[] | null, min: number, max: num
   };
 }
 
-function describe(v: unknown): string {
-  return JSON.stringify(v) ?? String(v);
+/** A value for an error line: its JSON, cut to a short prefix (a value may be megabytes). */
+export function describe(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 80 ? `${text.slice(0, 60)}... (${text.length} characters)` : text;
 }
 
-/** Flattens `{ "combos": { "enabled": [...] } }` into `{ "combos.enabled": [...] }`. */
-function flatten(obj: Record<string, unknown>, prefix: string, out: Record<string, unknown>, known: Set<string>): void {
+// Dotted option keys are at most a few levels deep; a deeper file is not a rules file.
+const MAX_DEPTH = 8;
+
+/**
+ * Flattens `{ "combos": { "enabled": [...] } }` into `{ "combos.enabled": [...] }`. An object
+ * that is not an option's value and holds no option (`{"anything": {}}`) stays as it is, so
+ * that it is refused as an unknown option.
+ */
+function flatten(obj: Record<string, unknown>, prefix: string, out: Record<string, unknown>, known: Set<string>, where: string, depth = 0): void {
+  if (depth > MAX_DEPTH) throw new InputError(`${where}: "${prefix.slice(0, 60)}..." is nested deeper than any option (${MAX_DEPTH} levels)`);
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix + k;
-    if (!known.has(key) && v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      flatten(v as Record<string, unknown>, key + '.', out, known);
-    } else out[key] = v;
+    const nested = !known.has(key) && v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+    if (nested) flatten(v as Record<string, unknown>, key + '.', out, known, where, depth + 1);
+    else out[key] = v;
   }
 }
 
@@ -120,12 +131,13 @@ export function resolveRules<R>(
   for (const o of schema.options) r[o.key] = o.default;
   for (const layer of layers) {
     const flat: Record<string, unknown> = {};
-    flatten(layer.values, '', flat, known);
+    flatten(layer.values, '', flat, known, layer.where);
     for (const [k, raw] of Object.entries(flat)) {
       const o = byKey.get(k);
       if (!o) {
+        const name = k.length > 60 ? `${k.slice(0, 60)}...` : k;
         throw new InputError(
-          `${layer.where}: unknown ${schema.game} option "${k}"${didYouMean(k, known)}; allowed options: ${[...known].join(', ')}`,
+          `${layer.where}: unknown ${schema.game} option "${name}"${didYouMean(name, known)}; allowed options: ${[...known].join(', ')}`,
         );
       }
       const v = layer.strings ? o.fromString(String(raw)) : raw;

@@ -14,6 +14,10 @@ describe('bad input', () => {
   fs.writeFileSync(path.join(dir, 'unknown.json'), '{ "players": 4, "jokers": true }');
   fs.writeFileSync(path.join(dir, 'wrongtype.json'), '{ "deathByRain": "yes" }');
   fs.writeFileSync(path.join(dir, 'array.json'), '[1, 2]');
+  fs.writeFileSync(path.join(dir, 'deep.json'), '{"a":'.repeat(10000) + '{}' + '}'.repeat(10000));
+  fs.writeFileSync(path.join(dir, 'ctor.json'), '{"constructor": {}}');
+  fs.writeFileSync(path.join(dir, 'anything.json'), '{"anything": {}}');
+  fs.writeFileSync(path.join(dir, 'huge.json'), JSON.stringify({ postResult: 'x'.repeat(5_000_000) }));
   fs.writeFileSync(path.join(dir, 'notapartial.json'), '{ "hello": 1 }');
   const out = path.join(dir, 'out');
   const sim = ['sim', 'wolnamppong', '--games', '10', '--seed', '1', '--out', path.join(out, 'x.csv')];
@@ -26,6 +30,12 @@ describe('bad input', () => {
     ['a mistyped rule key', [...sim, '--set', 'postResul=push'], /unknown wolnamppong option "postResul" \(did you mean "postResult"\?\)/],
     ['a mistyped strategy', [...sim, '--seats', 'kely*6'], /strategy "kely" is not a wolnamppong strategy \(did you mean "kelly"\?\)/],
     ['a repeated option', [...sim, '--seats', 'kelly*6', '--seats', 'fold*6'], /--seats: given 2 times; give it once/],
+    ['a rules file nested 10,000 deep', [...sim, '--rules', path.join(dir, 'deep.json')], /deep.json: "a\.a\.a.*" is nested deeper than any option/],
+    ['an empty object under an unknown key', [...sim, '--rules', path.join(dir, 'ctor.json')], /ctor.json: unknown wolnamppong option "constructor"/],
+    ['another empty object', [...sim, '--rules', path.join(dir, 'anything.json')], /anything.json: unknown wolnamppong option "anything"/],
+    ['a 5 MB value, quoted short', [...sim, '--rules', path.join(dir, 'huge.json')], /must be one of lose, push, loseDouble \(got "x{59}\.\.\. \(5000002 characters\)\)/],
+    ['a hexadecimal number', [...sim, '--set', 'ante=0x5'], /option "ante" must be an integer from 1 to 1000000 \(got "0x5"\)/],
+    ['a hundred million seats', ['sim', 'wolnamppong', '--seats', 'min-bet*100000000'], /--seats: min-bet\*100000000 repeats a spec 100000000 times; a table has 1 to 16 seats/],
     ['run sim', ['run', 'sim'], /run sim: sim is not a study; use pongsim sim <game>/],
     ['run --out a file', ['run', 'stop-limit', '--games', '10', '--out', path.join(dir, 'array.json')], /--out .*array.json: is a file; it names the folder the CSVs go to/],
     ['sim --out a folder', ['sim', 'wolnamppong', '--games', '10', '--out', dir], /--out .*: is a folder; it names the .csv file to write/],
@@ -51,7 +61,7 @@ describe('bad input', () => {
     ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
     ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
     ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],
-    ['more seats than the game allows', [...sim, '--seats', 'fold*17'], /has 6 seats; got 17 strategy specs; give 6 specs, or a seat count the players rule allows \(an integer from 2 to 16\)/],
+    ['more seats than the game allows', ['sim', 'nylonppong', '--games', '5', '--seats', 'basic*7'], /has 4 seats; got 7 strategy specs; give 4 specs, or a seat count the players rule allows \(an integer from 2 to 6\)/],
     ['unknown experiment', ['run', 'nope', '--out', out], /unknown experiment "nope"; allowed: default, wolnamppong-odds/],
     ['bad shard', ['run', 'wolnamppong-odds', '--shard', '0/3', '--out', out], /--shard: expected k\/N with 1 <= k <= N/],
     ['shard past the end', ['run', 'wolnamppong-odds', '--shard', '4/3', '--out', out], /--shard: expected k\/N/],
