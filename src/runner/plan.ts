@@ -7,13 +7,46 @@ export interface Task { cell: number; start: number; end: number }
 export interface Shard { k: number; n: number }
 
 export function parseShard(text: string): Shard {
+  const auto = /^auto\/(\d+)$/.exec(text.trim());
+  if (auto && Number(auto[1]) >= 1) {
+    const { shard, from } = shardFromEnv(Number(auto[1]), process.env);
+    process.stderr.write(`pongsim: shard ${shard.k}/${shard.n} from ${from}\n`);
+    return shard;
+  }
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const k = m ? Number(m[1]) : NaN;
   const n = m ? Number(m[2]) : NaN;
   if (!m || n < 1 || k < 1 || k > n) {
-    throw new InputError(`--shard: expected k/N with 1 <= k <= N, e.g. 3/8 (got ${JSON.stringify(text)})`);
+    throw new InputError(`--shard: expected k/N with 1 <= k <= N, e.g. 3/8, or auto/N (got ${JSON.stringify(text)})`);
   }
   return { k, n };
+}
+
+/**
+ * `--shard auto/N`: the slice a batch system's array index names: Kubernetes Indexed Jobs'
+ * JOB_COMPLETION_INDEX (from 0) or Slurm's SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN,
+ * default 1). Returns the shard and which variable gave it, for the run to say.
+ */
+export function shardFromEnv(n: number, env: NodeJS.ProcessEnv): { shard: Shard; from: string } {
+  const whole = (name: string): number => {
+    const v = env[name]!;
+    if (!/^\d+$/.test(v.trim())) throw new InputError(`--shard auto/${n}: ${name}=${JSON.stringify(v)} is not a whole number`);
+    return Number(v);
+  };
+  let k: number;
+  let from: string;
+  if (env.JOB_COMPLETION_INDEX !== undefined) {
+    k = whole('JOB_COMPLETION_INDEX') + 1;
+    from = `JOB_COMPLETION_INDEX=${env.JOB_COMPLETION_INDEX}`;
+  } else if (env.SLURM_ARRAY_TASK_ID !== undefined) {
+    const min = env.SLURM_ARRAY_TASK_MIN !== undefined ? whole('SLURM_ARRAY_TASK_MIN') : 1;
+    k = whole('SLURM_ARRAY_TASK_ID') - min + 1;
+    from = `SLURM_ARRAY_TASK_ID=${env.SLURM_ARRAY_TASK_ID}${env.SLURM_ARRAY_TASK_MIN !== undefined ? ` (from ${min})` : ''}`;
+  } else {
+    throw new InputError(`--shard auto/${n}: neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set; give --shard k/N`);
+  }
+  if (k < 1 || k > n) throw new InputError(`--shard auto/${n}: ${from} names shard ${k}, outside 1..${n}`);
+  return { shard: { k, n }, from };
 }
 
 /** `--shard-index i/N`: the same slice with a 0-based index (Kubernetes numbers pods from 0). */

@@ -1,0 +1,73 @@
+// The cluster recipes work as shipped: the Kubernetes manifests parse, their commands are ones
+// the CLI accepts, and running each shard's command with its index variable set, then the
+// merge, gives the CSVs of one run byte for byte; likewise the Slurm script's steps.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { MAIN, listFiles, pongsim, tempDir } from './support/cli.js';
+
+const DIR = 'experiments/cluster';
+const GAMES = '60';
+
+/** The container spec of a Job manifest. */
+function container(file: string): { args?: string[]; command?: string[] } {
+  const job = parse(fs.readFileSync(path.join(DIR, file), 'utf8'));
+  expect(job.kind).toBe('Job');
+  return job.spec.template.spec.containers[0];
+}
+
+/** A manifest's argument list at test size, with the shared volume in `root`. */
+const local = (args: string[], root: string): string[] =>
+  args.map((a, i) => (args[i - 1] === '--games' ? GAMES : a.replaceAll('/data', root)));
+
+describe('cluster recipes', () => {
+  it('the Kubernetes Indexed Job and its merge give the CSVs of one run', () => {
+    const root = tempDir();
+    const job = parse(fs.readFileSync(path.join(DIR, 'kubernetes-shards.yaml'), 'utf8'));
+    expect(job.spec.completionMode).toBe('Indexed');
+    const args = container('kubernetes-shards.yaml').args!;
+    const n = Number(/^auto\/(\d+)$/.exec(args[args.indexOf('--shard') + 1]!)![1]);
+    expect(job.spec.completions).toBe(n);
+    for (let i = 0; i < n; i++) {
+      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], { encoding: 'utf8', env: { ...process.env, CI: 'true', JOB_COMPLETION_INDEX: String(i) } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`shard ${i + 1}/${n} from JOB_COMPLETION_INDEX=${i}`);
+    }
+    const [sh, c, script] = container('kubernetes-merge.yaml').command!;
+    expect([sh, c]).toEqual(['sh', '-c']);
+    const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(merge.status, merge.stderr).toBe(0);
+    // One run of the same study, seed and size.
+    const study = args[1]!;
+    const seed = args[args.indexOf('--seed') + 1]!;
+    expect(pongsim(['run', study, '--games', GAMES, '--seed', seed, '--out', path.join(root, 'whole')]).code).toBe(0);
+    const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
+    expect(csvs.length).toBeGreaterThan(0);
+    for (const f of csvs) expect(fs.readFileSync(path.join(root, 'results', study, f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
+  });
+
+  it('the Slurm script\'s shards and merge give the CSVs of one run', () => {
+    const root = tempDir();
+    const script = path.resolve(DIR, 'slurm.sh');
+    const env = { ...process.env, CI: 'true', PONGSIM: `node ${MAIN}` };
+    const study = ['stop-limit', '--games', GAMES, '--seed', '7'];
+    // Array indices 4-6, as from sbatch --array=4-6.
+    for (const id of [4, 5, 6]) {
+      const r = spawnSync('bash', [script, 'shard', '3', ...study], { cwd: root, encoding: 'utf8', env: { ...env, SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4' } });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    const merge = spawnSync('bash', [script, 'merge', '3', ...study], { cwd: root, encoding: 'utf8', env });
+    expect(merge.status, merge.stderr).toBe(0);
+    expect(pongsim(['run', ...study, '--out', path.join(root, 'whole')]).code).toBe(0);
+    for (const f of ['stop-limit.csv', 'stop-limit-best.csv']) {
+      expect(fs.readFileSync(path.join(root, 'results/stop-limit', f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
+    }
+  });
+
+  it('the container recipe copies only what the repository has', () => {
+    const lines = fs.readFileSync(path.join(DIR, 'Containerfile'), 'utf8').split('\n').filter((l) => l.startsWith('COPY '));
+    for (const l of lines) for (const src of l.split(/\s+/).slice(1, -1)) expect(fs.existsSync(src), src).toBe(true);
+  });
+});
