@@ -1,9 +1,9 @@
-import { dealRng } from '../core/rng.js';
 import { CardMatcher } from '../games/mahjong/american/match.js';
 import { AMERICAN_SET, wallTiles } from '../games/mahjong/tile-sets.js';
 import { JOKER, KINDS } from '../games/mahjong/tiles.js';
 import { readCard, SAMPLE_CARD } from '../io/card-file.js';
 import { fmt, rate, type BenchResult } from './clock.js';
+import { randomHands } from './hands.js';
 
 /**
  * Whole-card tiles-away evaluations per second on one core: every line of the sample card
@@ -13,20 +13,7 @@ export function benchCardMatch(seconds: number): BenchResult {
   const matcher = new CardMatcher(readCard(SAMPLE_CARD).card);
   const out = new Int16Array(matcher.lines);
   const n = 1 << 12;
-  const tiles = wallTiles(AMERICAN_SET);
-  const hands = Array.from({ length: n }, (_, i) => {
-    const rng = dealRng('american-match', 0, i);
-    const pool = Uint8Array.from(tiles);
-    const counts = new Int8Array(KINDS);
-    for (let k = 0; k < 14; k++) {
-      const j = k + rng.int(pool.length - k);
-      const t = pool[j]!;
-      pool[j] = pool[k]!;
-      pool[k] = t;
-      counts[t]!++;
-    }
-    return counts;
-  });
+  const hands = randomHands('american-match', n, wallTiles(AMERICAN_SET), KINDS);
   let sink = 0;
   const matchesPerSec = rate(seconds, () => {
     for (let i = 0; i < n; i++) {

@@ -1,8 +1,8 @@
-import { dealRng } from '../core/rng.js';
 import { buildShantenTables, shanten, SEVEN_PAIRS_SHAPES } from '../games/mahjong/shanten.js';
 import { STANDARD_SET, wallTiles } from '../games/mahjong/tile-sets.js';
 import { PLAY_KINDS } from '../games/mahjong/tiles.js';
 import { fmt, rate, type BenchResult } from './clock.js';
+import { randomHands } from './hands.js';
 
 /**
  * Shanten of random 14-tile hands from the 136-tile set (standard hands and seven pairs,
@@ -12,20 +12,7 @@ import { fmt, rate, type BenchResult } from './clock.js';
 export function benchShanten(seconds: number): BenchResult {
   buildShantenTables();
   const n = 1 << 14;
-  const tiles = wallTiles(STANDARD_SET);
-  const hands = Array.from({ length: n }, (_, i) => {
-    const rng = dealRng('shanten', 0, i);
-    const pool = Uint8Array.from(tiles);
-    const counts = new Int8Array(PLAY_KINDS);
-    for (let k = 0; k < 14; k++) {
-      const j = k + rng.int(pool.length - k);
-      const t = pool[j]!;
-      pool[j] = pool[k]!;
-      pool[k] = t;
-      counts[t]!++;
-    }
-    return counts;
-  });
+  const hands = randomHands('shanten', n, wallTiles(STANDARD_SET), PLAY_KINDS);
   let sink = 0;
   const step = () => {
     for (let i = 0; i < n; i++) sink += shanten(hands[i]!, 0, SEVEN_PAIRS_SHAPES);
