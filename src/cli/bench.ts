@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { BENCHES } from '../bench/benches.js';
 import type { BenchResult } from '../bench/clock.js';
@@ -29,6 +31,33 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
   return { games, seconds1, seconds2, speedup: seconds1 / seconds2, runs1, runs2 };
 }
 
+/** The Wolnamppong figure measured by a separate pongsim process (`bench --only wolnamppong`). */
+function processRate(seconds: number): Promise<number> {
+  const main = fileURLToPath(new URL('./main.js', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main, 'bench', '--only', 'wolnamppong', '--seconds', String(seconds), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`bench: the ceiling's benchmark process exited with ${code}`));
+      resolve((JSON.parse(out) as Report).wolnamppong!.decisionsPerSec as number);
+    });
+  });
+}
+
+/**
+ * The machine's own parallel ceiling: two copies of the same single-core benchmark run side by
+ * side as two processes, their combined throughput over one alone (the better of one run
+ * before and one after). A runner on 2 cores can do no better than this.
+ */
+async function parallelCeiling(seconds: number): Promise<{ ceiling: number; alone: number[]; together: number[] }> {
+  const alone = [await processRate(seconds)];
+  const together = await Promise.all([processRate(seconds), processRate(seconds)]);
+  alone.push(await processRate(seconds));
+  return { ceiling: (together[0]! + together[1]!) / Math.max(...alone), alone, together };
+}
+
 /** Each figure: measures into the report and returns its line. Each game's figure (and the
  * shared shanten evaluator's) first, in a fresh worker thread, so that the speed-up can size
  * its run from the Wolnamppong figure. */
@@ -43,9 +72,14 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
     const measured = report.wolnamppong?.gamesPerSec as number | undefined;
     const gamesPerSec = measured ?? (await isolated<BenchResult>('wolnamppong', 1)).figures.gamesPerSec!;
     const sp = await workerSpeedup(flags.speedupSeconds, gamesPerSec);
-    report.workers = sp;
+    const c = await parallelCeiling(flags.seconds);
+    const efficiency = sp.speedup / c.ceiling;
+    report.workers = { ...sp, ceiling: c.ceiling, efficiency, ceilingAlone: c.alone, ceilingTogether: c.together };
     const secs = (runs: number[]) => runs.map((x) => x.toFixed(1)).join(' and ');
-    return `workers: ${sp.games} wolnamppong sessions in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each)`;
+    // On 2 cores two processes should nearly double one: well under that, something else ran.
+    const busy = c.ceiling < 1.6 ? `; the machine was too busy to measure (two processes together made only ${c.ceiling.toFixed(2)} times one)` : '';
+    return `workers: ${sp.games} wolnamppong sessions in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each); `
+      + `the machine's ceiling ${c.ceiling.toFixed(2)} (two benchmark processes side by side against one), efficiency ${efficiency.toFixed(2)}${busy}`;
   },
 };
 
