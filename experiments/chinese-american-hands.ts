@@ -26,6 +26,11 @@ const SPECIAL = ROWS.map((r, i) => ({ r, i })).filter(({ r }) => r.id !== 'H1');
  */
 export const chineseAmericanHands: ExperimentDef = {
   name: 'chinese-american-hands',
+  question: 'Chinese-American: which special hands come up, what are they worth, and does chasing them pay?',
+  keyColumns: {
+    'chinese-american-hands': ['strategy', 'hands', 'win_rate', 'draw_rate', 'paid_per_win', 'dealer_net_per_hand', 'focal_diff_vs_efficiency_per_game'],
+    'chinese-american-special-rows': [],
+  },
   doc: 'Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer\'s edge, per strategy line-up, and each strategy\'s paired difference against efficiency',
   defaultGames: 3000,
   build(params) {

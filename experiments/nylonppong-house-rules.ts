@@ -62,6 +62,12 @@ interface Cell { name: string; rules: NylonRules; arm: Arm<NylonState, NylonRule
  */
 export const nylonppongHouseRules: ExperimentDef = {
   name: 'nylonppong-house-rules',
+  question: 'Nylon-ppong: what does each house rule do to the game?',
+  keyColumns: {
+    'nylonppong-house-rules': ['variant', 'round_turns', 'end_stop', 'end_stop_failed', 'end_go_out', 'penalty_per_round', 'starter_edge_per_round'],
+    'nylonppong-house-rules-position': [],
+    'nylonppong-house-rules-seat': [],
+  },
   doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
   defaultGames: 20000,
   build(params) {

@@ -69,6 +69,11 @@ function list<T>(given: unknown, all: T[], name: string): T[] {
  */
 export const stopLimit: ExperimentDef = {
   name: 'stop-limit',
+  question: 'Nylon-ppong: at what two-card sum should I call stop?',
+  keyColumns: {
+    'stop-limit': [],
+    'stop-limit-best': ['variant', 'limit', 'players', 'focal', 'best_t', 'best_penalty_per_round', 'margin_significant'],
+  },
   doc: 'Nylon-ppong: the best stop threshold t (0..stopLimit) for one seat against basic seats, per limit 5/10, 2-6 players, house rules and focal bot (basic, careful)',
   defaultGames: 1000,
   build(params) {

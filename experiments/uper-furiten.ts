@@ -34,6 +34,10 @@ const LOST_COLUMNS = ['lost_temporary', 'lost_identical', 'lost_stem', 'lost_aft
  */
 export const uperFuriten: ExperimentDef = {
   name: 'uper-furiten',
+  question: 'Korean 2-point: when is declaring uper worth it, under each sacred-discard rule?',
+  keyColumns: {
+    'uper-furiten': ['rules', 'opponents', 'policy', 'win_rate', 'deal_in_rate', 'net_per_hand', 'net_diff_vs_dama'],
+  },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
   defaultGames: 20000,
   build(params) {

@@ -28,6 +28,10 @@ for (let lo = 1; lo <= 12; lo++) for (let hi = lo; hi <= 12; hi++) HANDS.push([l
  */
 export const wolnamppongOdds: ExperimentDef = {
   name: 'wolnamppong-odds',
+  question: 'Wolnamppong: which hands are worth a bet, and what does each pay per chip?',
+  keyColumns: {
+    'wolnamppong-odds': ['variant', 'lo', 'hi', 'bet', 'p_win', 'p_lose', 'ev_per_chip', 'exact_in_interval'],
+  },
   doc: 'exact Wolnamppong odds per hand for the default rules and each post/Ilbi variant, with a Monte Carlo check per cell',
   defaultGames: 20000,
   build(params) {

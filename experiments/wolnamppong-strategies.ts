@@ -24,6 +24,10 @@ const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
  */
 export const wolnamppongStrategiesExperiment: ExperimentDef = {
   name: 'wolnamppong-strategies',
+  question: 'Wolnamppong: which betting strategy wins, and with what risk?',
+  keyColumns: {
+    'wolnamppong-strategies': ['field', 'strategy', 'net_per_session', 'diff_vs_min_bet', 'p_down_10_antes', 'ado_rate'],
+  },
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
   defaultGames: 20000,
   build(params) {

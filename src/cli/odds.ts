@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
 import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
-import { ODDS_COLUMNS, oddsRows } from '../games/hwatu/wolnamppong/odds-table.js';
+import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { collect, gameRules } from './options.js';
 import { printTable, tableObjects } from './print.js';
@@ -37,7 +37,8 @@ export function registerOdds(program: Command): void {
       if (flags.out) checkWritable('--out', flags.out, 'file');
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, flags.seen) };
       if (flags.out) writeAtomically([{ file: flags.out, text: csvText(table) }]);
-      if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen: flags.seen, rows: tableObjects(table) }) + '\n');
-      else process.stdout.write(printTable(table));
+      const thumb = ruleOfThumb(table.rows);
+      if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen: flags.seen, ruleOfThumb: thumb, rows: tableObjects(table) }) + '\n');
+      else process.stdout.write(printTable(table) + thumb + '\n');
     });
 }

@@ -33,10 +33,11 @@ export function estimate(x: number, lo: number, hi: number): string {
  * (X, X_ci_low, X_ci_high) prints as one column (see `estimate`); the CSV keeps all three
  * at full precision.
  */
-export function printTable(t: CsvTable, maxRows = Infinity): string {
+export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: string[]; width?: number } = {}): string {
   const cols: { name: string; cell: (r: Cellval[]) => string }[] = [];
   t.columns.forEach((name, i) => {
     if (name.endsWith('_ci_low') || name.endsWith('_ci_high')) return;
+    if (fit.columns && !fit.columns.includes(name)) return;
     const lo = t.columns.indexOf(`${name}_ci_low`);
     const hi = t.columns.indexOf(`${name}_ci_high`);
     if (lo < 0 || hi < 0) { cols.push({ name, cell: (r) => short(r[i]) }); return; }
@@ -50,8 +51,17 @@ export function printTable(t: CsvTable, maxRows = Infinity): string {
   });
   const rows = [cols.map((c) => c.name), ...t.rows.slice(0, maxRows).map((r) => cols.map((c) => c.cell(r)))];
   const widths = cols.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const lines = rows.map((r) => r.map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd());
+  // Fitted to the terminal: the columns that fit, in order; the CSV has the rest.
+  let shown = cols.length;
+  if (fit.width !== undefined) {
+    let used = widths[0]!;
+    shown = 1;
+    while (shown < cols.length && used + 2 + widths[shown]! <= fit.width) used += 2 + widths[shown++]!;
+  }
+  const lines = rows.map((r) => r.slice(0, shown).map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd());
+  const hidden = t.columns.filter((c) => !c.endsWith('_ci_low') && !c.endsWith('_ci_high')).length - shown;
   if (t.rows.length > maxRows) lines.push(`... ${t.rows.length - maxRows} more rows in ${t.name}.csv`);
+  if (hidden > 0) lines.push(`(${hidden} more columns in ${t.name}.csv; --wide prints them)`);
   return `${t.name}\n${lines.join('\n')}\n`;
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { GAMES } from '../catalog.js';
-import { studyDef } from '../experiment/registry.js';
+import { experimentDef, studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { runExperiment } from '../runner/pool.js';
@@ -14,13 +14,13 @@ import { guardReference, positiveInt, seedText } from './options.js';
 import { printTable, tableObjects } from './print.js';
 import { VERSION } from './version.js';
 
-export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean }
+export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean; wide?: boolean }
 
 /**
  * Turns a finished run's tallies into CSVs and provenance; prints the tables and summary, or
  * with `json` returns them as one JSON object for the caller to print.
  */
-export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean): object | null {
+export function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, json: boolean, wide = false): object | null {
   const exp = buildExperiment(name, params);
   const tables = exp.tables(tallies);
   const meta = { tool: 'pongsim', version: VERSION, experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra };
@@ -28,10 +28,37 @@ export function finish(name: string, params: ExperimentParams, seed: string, tal
   if (json) {
     return { experiment: name, seed, games: exp.games, out, summary: exp.summary?.(tables) ?? [], tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])) };
   }
-  for (const t of tables) process.stdout.write(printTable(t, 40) + '\n');
-  for (const line of exp.summary?.(tables) ?? []) process.stdout.write(line + '\n');
-  process.stdout.write(`wrote ${tables.map((t) => path.join(out, `${t.name}.csv`)).join(', ')}\n`);
+  // The question and its answer first, then the key columns fitted to the terminal (--wide:
+  // every column), then where the full tables are.
+  const def = experimentDef(name);
+  const summary = exp.summary?.(tables) ?? [];
+  const width = process.stdout.columns ?? 100;
+  const lines: string[] = [];
+  if (def.question) lines.push(...wrap(def.question, width, ''));
+  for (const l of summary) lines.push(...wrap(l, width, '  '));
+  if (lines.length) lines.push('');
+  for (const t of tables) {
+    const key = def.keyColumns?.[t.name];
+    if (!wide && key?.length === 0) continue;
+    lines.push(printTable(t, wide ? 40 : 12, wide ? {} : { columns: key, width }));
+  }
+  lines.push(`full tables: ${tables.map((t) => `${path.join(out, `${t.name}.csv`)} (${t.rows.length} rows)`).join(', ')}`, '');
+  process.stdout.write(lines.join('\n') + '\n');
   return null;
+}
+
+/** A line of words wrapped to `width`, each piece after the first indented two more. */
+function wrap(text: string, width: number, indent: string): string[] {
+  const out: string[] = [];
+  let line = indent;
+  for (const word of text.split(' ')) {
+    if (line.trim() !== '' && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = `${indent}  ${word}`;
+    } else line = line.trim() === '' ? indent + word : `${line} ${word}`;
+  }
+  out.push(line);
+  return out;
 }
 
 /** Runs one experiment (or one shard of it) and writes its results; with --json returns what to print. */
@@ -54,7 +81,7 @@ export async function runOne(name: string, flags: RunFlags, quietSummary = false
     if (!quietSummary) process.stdout.write(`wrote ${file}\n`);
     return null;
   }
-  return finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json));
+  return finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json), Boolean(flags.wide));
 }
 
 /** The default study (`npm start`): the headline experiments at about a minute in all. */
@@ -72,6 +99,7 @@ export function registerRun(program: Command): void {
     .option('--out <dir>', 'output folder (default results/<experiment>)')
     .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
     .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
+    .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')
     .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (name: string, flags: RunFlags & { shardIndex?: Shard }) => {

@@ -41,6 +41,10 @@ export interface Experiment {
 export interface ExperimentDef {
   name: string;
   doc: string;
+  /** The user's question it answers, printed first (its summary lines are the answer). */
+  question?: string;
+  /** Per table, the columns the terminal shows without --wide (their intervals come along). */
+  keyColumns?: Record<string, string[]>;
   /** Games per cell when --games is not given. */
   defaultGames: number;
   build(params: ExperimentParams): Experiment;

@@ -44,3 +44,31 @@ export function oddsRows(r: WolnamRules, seen: readonly number[]): Cellval[][] {
   }
   return rows;
 }
+
+/**
+ * The rule of thumb the table holds, in words: from which gap between the two months every
+ * hand is worth a bet (positive EV per chip), and which pairs are, under these rules.
+ */
+export function ruleOfThumb(rows: Cellval[][]): string {
+  const col = (name: string) => ODDS_COLUMNS.indexOf(name);
+  const ev = (r: Cellval[]) => r[col('ev_per_chip')] as number;
+  const worth = (r: Cellval[]) => ev(r) > 0 && (r[col('note')] as string).startsWith('no bet') === false;
+  const gaps = new Map<number, Cellval[][]>();
+  for (const r of rows) {
+    const gap = (r[col('hi')] as number) - (r[col('lo')] as number);
+    if (gap > 0) gaps.set(gap, [...(gaps.get(gap) ?? []), r]);
+  }
+  let from = Infinity;
+  for (const g of [...gaps.keys()].sort((a, b) => b - a)) {
+    if (!gaps.get(g)!.every(worth)) break;
+    from = g;
+  }
+  const also = rows.filter((r) => worth(r) && (r[col('hi')] as number) - (r[col('lo')] as number) < from && r[col('lo')] !== r[col('hi')]);
+  const pairs = rows.filter((r) => r[col('lo')] === r[col('hi')] && worth(r)).map((r) => `${r[col('lo')]}-${r[col('hi')]} (${r[col('bet')]})`);
+  const parts = [from === Infinity
+    ? 'no gap between the months makes every hand worth a bet'
+    : `bet when the months are at least ${from} apart (${from - 1} or more months strictly between): those hands have a positive EV per chip`];
+  if (also.length) parts.push(`also ${also.map((r) => `${r[col('lo')]}-${r[col('hi')]}`).join(', ')}`);
+  parts.push(pairs.length ? `pairs worth a bet: ${pairs.join(', ')}` : 'no pair is worth a bet');
+  return `Under these rules: ${parts.join('; ')}; fold the rest.`;
+}

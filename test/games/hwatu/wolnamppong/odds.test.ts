@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { frac, fracText } from '../../../../src/stats/fraction.js';
 import { exactBestBet, unseen } from '../../../../src/games/hwatu/wolnamppong/odds.js';
-import { oddsRows, ODDS_COLUMNS } from '../../../../src/games/hwatu/wolnamppong/odds-table.js';
+import { oddsRows, ODDS_COLUMNS, ruleOfThumb } from '../../../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../../../src/games/hwatu/wolnamppong/rules.js';
 
 const rules = (set: Partial<WolnamRules> = {}) => resolveRules(wolnamSchema, [{ where: 'test', values: set }]);
@@ -113,5 +113,17 @@ describe('exact Wolnamppong odds', () => {
     expect(rows.some((r) => r[0] === 3 && r[1] === 3)).toBe(false);
     expect(rows.some((r) => r[0] === 3 && r[1] === 4)).toBe(true);
     expect(oddsRows(rules(), []).length).toBe(78);
+  });
+});
+
+describe('the odds table in words', () => {
+  it('says from which gap every hand is worth a bet, as the exact facts give it', () => {
+    // Default rules: EV per chip is positive exactly when hi - lo >= 7.
+    expect(ruleOfThumb(oddsRows(rules(), []))).toMatch(/^Under these rules: bet when the months are at least 7 apart \(6 or more months strictly between\).*no pair is worth a bet/);
+    // Posts lose double: gap 7 is -2/23, gap 8 is +2/23; calling higher or lower on a pair pays for 1-5 and 8-12.
+    const ib = ruleOfThumb(oddsRows(rules({ postResult: 'loseDouble', pairRule: 'callHighLow' }), []));
+    expect(ib).toMatch(/at least 8 apart/);
+    expect(ib).toMatch(/pairs worth a bet: 1-1 \(higher\), 2-2 \(higher\), 3-3 \(higher\), 4-4 \(higher\), 5-5 \(higher\), 8-8 \(lower\)/);
+    expect(ib).not.toMatch(/6-6|7-7/);
   });
 });
