@@ -22,6 +22,9 @@ import { chineseAmericanStrategies } from '../strategies/chinese-american/index.
 import { chineseAmericanHands } from '../experiments/chinese-american-hands.js';
 import { benchTable } from './bench/table.js';
 import { CHINESE_AMERICAN_SET, KOREAN_SET } from './games/mahjong/tile-sets.js';
+import { american } from './games/mahjong/american/game.js';
+import { americanStrategies } from '../strategies/american/index.js';
+import { benchAmerican } from './bench/american.js';
 
 /**
  * A game and everything that plugs into it. Adding a game is its folders (rules and engine in
@@ -71,6 +74,13 @@ export const GAMES: GameEntry[] = [
     quick: [{ name: 'chinese-american-hands', games: 40 }],
     bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
     rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
+  },
+  {
+    def: american, strategies: americanStrategies, defaultSeat: 'line-chaser',
+    experiments: [],
+    quick: [],
+    bench: benchAmerican,
+    rulesDoc: 'src/games/mahjong/american/RULES.md',
   },
 ];
 

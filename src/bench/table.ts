@@ -23,9 +23,18 @@ export function benchTable(game: GameDef<TableState>, strategies: StrategyDef[],
   };
   const handsPerSecTsumogiri = hands('tsumogiri');
   const handsPerSecEfficiency = hands('efficiency');
+  const floorPerSec = wallFloor(set, seconds);
+  return {
+    figures: { handsPerSecTsumogiri, handsPerSecEfficiency, floorPerSec },
+    line: `${game.id}: ${fmt(handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(floorPerSec)} ${set.total}-tile shuffle-and-draws/s`,
+  };
+}
+
+/** The floor of a table figure: bare shuffles and draws of the whole wall per second. */
+export function wallFloor(set: TileSet, seconds: number): number {
   const wall = new Wall(wallTiles(set), 0);
   let deals = 0;
-  const floorPerSec = rate(seconds, () => {
+  return rate(seconds, () => {
     const rng = dealRng('floor', 0, deals);
     for (let h = 0; h < 16; h++, deals++) {
       wall.reset(rng);
@@ -33,8 +42,4 @@ export function benchTable(game: GameDef<TableState>, strategies: StrategyDef[],
     }
     return 16;
   });
-  return {
-    figures: { handsPerSecTsumogiri, handsPerSecEfficiency, floorPerSec },
-    line: `${game.id}: ${fmt(handsPerSecTsumogiri)} hands/s per core (4 tsumogiri seats), ${fmt(handsPerSecEfficiency)} (4 efficiency seats); floor ${fmt(floorPerSec)} ${set.total}-tile shuffle-and-draws/s`,
-  };
 }

@@ -10,7 +10,7 @@ export interface TileSet {
   readonly total: number;
 }
 
-function makeSet(id: string, fill: (copies: Int8Array) => void): TileSet {
+export function makeSet(id: string, fill: (copies: Int8Array) => void): TileSet {
   const copies = new Int8Array(KINDS);
   fill(copies);
   let total = 0;

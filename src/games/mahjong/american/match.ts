@@ -20,11 +20,22 @@ export const UNREACHABLE = 99;
 // one number: missing naturals * 64 + joker slots left unfilled by spare naturals. Summing the
 // packed values over a variant's entries gives both sums with one table load and no branch per
 // entry (a branch on "naturals missing" mispredicts about half the time on real hands).
+// PACKED[packedRow(n, j) + h] for every n, j, h below 16 (a card never needs 16 of one kind).
 const H_STRIDE = 16;
-const PACK = 64;
-const packed = (n: number, j: number, h: number): number => {
-  const miss = Math.max(0, n - h);
-  return miss * PACK + Math.max(0, j - Math.max(0, h - n));
+export const PACK = 64;
+/** The row of PACKED for an entry of `n` naturals and `j` joker slots. */
+export const packedRow = (n: number, j: number): number => (n * H_STRIDE + j) * H_STRIDE;
+export const PACKED = Int16Array.from({ length: H_STRIDE ** 3 }, (_, i) => {
+  const h = i % H_STRIDE;
+  const j = ((i / H_STRIDE) | 0) % H_STRIDE;
+  const n = (i / H_STRIDE ** 2) | 0;
+  return Math.max(0, n - h) * PACK + Math.max(0, j - Math.max(0, h - n));
+});
+
+/** Tiles away from a packed sum, with `jokers` jokers to fill the joker slots. */
+export const awayFromSum = (sum: number, jokers: number): number => {
+  const jneed = sum & (PACK - 1);
+  return (sum >> 6) + (jneed > jokers ? jneed - jokers : 0);
 };
 
 /** A card compiled for matching: each variant's kinds as flat entries (kind, row of the packed table). */
@@ -33,9 +44,8 @@ export class CardMatcher {
   private readonly lineStart: Int32Array;
   private readonly start: Int32Array;
   private readonly kind: Uint8Array;
-  /** Per entry: the row of `table` for its natural and joker counts. */
+  /** Per entry: the row of PACKED for its natural and joker counts. */
   private readonly row: Uint16Array;
-  private readonly table: Int16Array;
   // Scratch for the slow path (a hand with exposures).
   private readonly natS = new Int8Array(CARD_KINDS);
   private readonly jokS = new Int8Array(CARD_KINDS);
@@ -47,29 +57,20 @@ export class CardMatcher {
     const starts: number[] = [];
     const kind: number[] = [];
     const row: number[] = [];
-    const rows = new Map<number, number>();
-    const table: number[] = [];
     for (const v of card.variants) {
       starts.push(kind.length);
       for (let t = 0; t < CARD_KINDS; t++) {
         const n = v.natural[t]!;
         const j = v.joker[t]!;
         if (n + j === 0) continue;
-        let r = rows.get(n * 256 + j);
-        if (r === undefined) {
-          r = table.length;
-          rows.set(n * 256 + j, r);
-          for (let h = 0; h < H_STRIDE; h++) table.push(packed(n, j, h));
-        }
         kind.push(t);
-        row.push(r);
+        row.push(packedRow(n, j));
       }
     }
     starts.push(kind.length);
     this.start = Int32Array.from(starts);
     this.kind = Uint8Array.from(kind);
     this.row = Uint16Array.from(row);
-    this.table = Int16Array.from(table);
   }
 
   /**
@@ -80,7 +81,8 @@ export class CardMatcher {
    */
   tilesAway(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], out: Int16Array): void {
     if (exposures.length > 0) return this.tilesAwayExposed(hand, jokers, exposures, out);
-    const { lineStart, start, kind, row, table } = this;
+    const { lineStart, start, kind, row } = this;
+    const table = PACKED;
     for (let l = 0; l < this.lines; l++) {
       let best = UNREACHABLE;
       // A variant's missing naturals alone reach the line's best: it cannot do better.
@@ -105,39 +107,13 @@ export class CardMatcher {
       let best = UNREACHABLE;
       if (!this.card.lines[l]!.concealed) {
         for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]!; v++) {
-          if (!this.placeExposures(this.card.variants[v]!, exposures)) continue;
+          if (!placeExposures(this.card.variants[v]!, exposures, this.natS, this.jokS, this.usedS)) continue;
           const away = awayOf(this.natS, this.jokS, hand, jokers);
           if (away < best) best = away;
         }
       }
       out[l] = best;
     }
-  }
-
-  /**
-   * Assigns each exposure to a distinct set of the variant with its tile and size (one with jokers
-   * only to a set jokers may fill) and leaves the variant's other slots in the scratch vectors.
-   * Sets with the same tile and size are interchangeable, so taking the first free one is exact.
-   */
-  private placeExposures(v: Variant, exposures: readonly Exposure[]): boolean {
-    this.natS.set(v.natural);
-    this.jokS.set(v.joker);
-    const used = this.usedS;
-    used.length = v.sets.length;
-    used.fill(false);
-    for (const e of exposures) {
-      let i = 0;
-      for (; i < v.sets.length; i++) {
-        const s = v.sets[i]!;
-        if (!used[i] && s.tile === e.tile && s.size === e.size && (e.jokers === 0 || s.jokerable)) break;
-      }
-      if (i === v.sets.length) return false;
-      used[i] = true;
-      const s = v.sets[i]!;
-      if (s.jokerable) this.jokS[s.tile]! -= s.size;
-      else this.natS[s.tile]! -= s.size;
-    }
-    return true;
   }
 
   /** The lines a 14-tile hand completes, in card order. */
@@ -159,13 +135,38 @@ export class CardMatcher {
       let alive = false;
       if (exposures.length === 0 || !this.card.lines[l]!.concealed) {
         for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]! && !alive; v++) {
-          if (!this.placeExposures(this.card.variants[v]!, exposures)) continue;
+          if (!placeExposures(this.card.variants[v]!, exposures, this.natS, this.jokS, this.usedS)) continue;
           alive = reachable(this.natS, this.jokS, hand, jokers, unseen, unseenJokers);
         }
       }
       out[l] = alive ? 0 : 1;
     }
   }
+}
+
+/**
+ * Assigns each exposure to a distinct set of the variant with its tile and size (one with jokers
+ * only to a set jokers may fill) and leaves the variant's other slots in `nat` and `jok`. Sets
+ * with the same tile and size are interchangeable, so taking the first free one is exact.
+ */
+export function placeExposures(v: Variant, exposures: readonly Exposure[], nat: Int8Array, jok: Int8Array, used: boolean[]): boolean {
+  nat.set(v.natural);
+  jok.set(v.joker);
+  used.length = v.sets.length;
+  used.fill(false);
+  for (const e of exposures) {
+    let i = 0;
+    for (; i < v.sets.length; i++) {
+      const s = v.sets[i]!;
+      if (!used[i] && s.tile === e.tile && s.size === e.size && (e.jokers === 0 || s.jokerable)) break;
+    }
+    if (i === v.sets.length) return false;
+    used[i] = true;
+    const s = v.sets[i]!;
+    if (s.jokerable) jok[s.tile]! -= s.size;
+    else nat[s.tile]! -= s.size;
+  }
+  return true;
 }
 
 /** Tiles away of one variant's remaining slots (the slow path's form of the loop in tilesAway). */

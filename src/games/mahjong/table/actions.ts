@@ -25,6 +25,8 @@ export const CAN_KONG = 4;
 export const CAN_CHOW_LOW = 8;
 export const CAN_CHOW_MID = 16;
 export const CAN_CHOW_HIGH = 32;
+/** The ruleset offers melds of its own (American exposures): TableState.claimMelds lists them. */
+export const CAN_MELD = 64;
 
 /**
  * An action in words; `claimTile` is the discard on offer (-1 on a turn), `declarations` the

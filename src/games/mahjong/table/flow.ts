@@ -18,10 +18,10 @@ import type { TableState } from './state.js';
 // its module cell, checking that it is initialised, at every use - about a fifth of the time of
 // a hand. (The consts are read when the module loads, so these modules must not import each
 // other in a cycle.)
-const { HONOR, formatTiles, tileName } = tilesModule;
+const { HONOR, KINDS, formatTiles, tileName } = tilesModule;
 const {
   CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
-  CHOW_MID, KONG, PUNG,
+  CHOW_MID, KONG, PUNG, TABLE_ACTIONS,
 } = actionsModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, WORD, forEachKind } = kindsModule;
@@ -70,7 +70,11 @@ function dealHand(s: TableState): void {
   for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);
   if (s.log) logHands(s);
   if (s.afterDeal()) return;
-  // East starts by discarding without drawing.
+  startPlay(s);
+}
+
+/** East starts by discarding without drawing (after the deal, or the ruleset's exchanges before play). */
+export function startPlay(s: TableState): void {
   s.phase = TURN;
   s.cur = s.dealer;
   s.drawn = -1;
@@ -161,6 +165,7 @@ const scratch = new Int32Array(2);
 
 /** Recomputes `seat`'s shanten and waits after its hand changed to 13 - 3 per meld tiles. */
 export function recomputeWaits(s: TableState, seat: number): void {
+  if (s.cardWins) return s.cardWaits(seat);
   const g = seat * 4;
   s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
@@ -197,11 +202,14 @@ function quadPairsComplete(s: TableState, seat: number): boolean {
   return true;
 }
 
-/** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call). */
-function prepareTurn(s: TableState): void {
+/** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call);
+ * the ruleset calls it again when a turn action of its own changed the hand. */
+export function prepareTurn(s: TableState): void {
   const x = s.cur;
   const d = s.drawn;
-  s.turnWinShape = d >= 0 ? (s.waits[x * 2 + WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
+  s.turnWinShape = s.cardWins
+    ? s.cardComplete(x)
+    : d >= 0 ? (s.waits[x * 2 + WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
   s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && s.selfDrawLegal(x);
   setAllowed(s, x);
 }
@@ -216,6 +224,7 @@ function setAllowed(s: TableState, x: number): void {
 /** `seat` draws in turn; an empty wall ends the hand. */
 function beginTurn(s: TableState, seat: number): void {
   if (s.live() <= 0) return exhaustiveDraw(s);
+  if (s.dead[seat] !== 0 && s.deadSkipTurns) return exhaustiveDraw(s); // every seat is dead
   s.temp[seat] = 0;
   s.afterFlower = false;
   const t = drawFor(s, seat, false);
@@ -279,8 +288,8 @@ function offerDiscard(s: TableState, x: number, t: number): void {
   const chows = melds && s.chowCalls;
   // Most discards interest nobody: not a wait, and no pair to pung (chows aside).
   let interest = 0;
-  for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.pairs[y * 2 + w]!;
-  if ((interest & bit) === 0 && !chows) return beginTurn(s, (x + 1) % SEATS);
+  for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.callable[y * 2 + w]!;
+  if ((interest & bit) === 0 && !chows) return beginTurn(s, s.nextSeat(x));
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
@@ -290,6 +299,12 @@ function offerDiscard(s: TableState, x: number, t: number): void {
     let opts = 0;
     s.ronOk[y] = 0;
     s.passable[y] = 0;
+    if (s.cardWins) {
+      opts = s.cardClaims(y, t);
+      s.claimOpts[y] = opts;
+      if (opts !== 0) s.claimSeats[s.claimN++] = y;
+      continue;
+    }
     if ((s.waits[y * 2 + w]! & bit) !== 0 && s.discardWin(y, t)) opts = CAN_WIN;
     const n = s.hand[y * STRIDE + t]!;
     if ((n >= 2 || (chows && i === 1)) && melds && !s.locked(y)) {
@@ -300,7 +315,7 @@ function offerDiscard(s: TableState, x: number, t: number): void {
     s.claimOpts[y] = opts;
     if (opts !== 0) s.claimSeats[s.claimN++] = y;
   }
-  if (s.claimN === 0) return beginTurn(s, (x + 1) % SEATS);
+  if (s.claimN === 0) return beginTurn(s, s.nextSeat(x));
   s.phase = CLAIM;
   s.cur = s.claimSeats[0]!;
 }
@@ -317,7 +332,7 @@ function chowOptions(s: TableState, y: number, t: number): number {
   return o;
 }
 
-/** The seat being offered the tile chose `a` (PASS, WIN, PUNG, KONG or a chow). */
+/** The seat being offered the tile chose `a` (PASS, WIN, PUNG, KONG, a chow or a ruleset meld). */
 export function claimAction(s: TableState, a: number, win: boolean): void {
   const y = s.cur;
   const t = s.claimTile;
@@ -330,7 +345,8 @@ export function claimAction(s: TableState, a: number, win: boolean): void {
     if (s.passable[y] === 1) s.missedWin(y, t);
     // A pung or kong beats a chow (unless the rules say the first claim in turn order wins);
     // only one seat can pung a given discard.
-    if (((a === PUNG || a === KONG) && (s.pongBeatsChow || s.meldClaimSeat < 0)) || (a >= CHOW_LOW && a <= CHOW_HIGH && s.meldClaimSeat < 0)) {
+    // A ruleset's meld goes to the first claimant in turn order from the discarder.
+    if (((a === PUNG || a === KONG) && (s.pongBeatsChow || s.meldClaimSeat < 0)) || ((a >= CHOW_LOW && a <= CHOW_HIGH) || a >= TABLE_ACTIONS) && s.meldClaimSeat < 0) {
       s.meldClaimSeat = y;
       s.meldClaimAction = a;
     }
@@ -344,7 +360,7 @@ function resolveClaims(s: TableState): void {
   if (s.winners !== 0) return discardWins(s);
   if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
-  if (y < 0) return beginTurn(s, (x + 1) % SEATS);
+  if (y < 0) return beginTurn(s, s.nextSeat(x));
   const t = s.claimTile;
   const a = s.meldClaimAction;
   s.claimed[x]!++;
@@ -353,7 +369,9 @@ function resolveClaims(s: TableState): void {
   s.temp[y] = 0;
   s.anyCall = true;
   s.openMelds[y]!++;
-  if (a === PUNG || a === KONG) {
+  if (a >= TABLE_ACTIONS) {
+    s.claimMeld(y, a);
+  } else if (a === PUNG || a === KONG) {
     const n = a === PUNG ? 2 : 3;
     takeTiles(s, y, t, n);
     s.seen[t]! += n;
@@ -370,7 +388,7 @@ function resolveClaims(s: TableState): void {
     s.meldType[mi] = MELD_CHOW;
     s.meldKind[mi] = low;
   }
-  s.meldN[y]!++;
+  if (a < TABLE_ACTIONS) s.meldN[y]!++;
   s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
   if (a === KONG) return replacementDraw(s, y);
   s.cur = y;
@@ -505,7 +523,7 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
 
 /** A two-word mask in notation, for traces. */
 export function maskName(lo: number, hi: number): string {
-  const c = new Int8Array(34);
+  const c = new Int8Array(KINDS);
   forEachKind(lo, hi, (k) => { c[k] = 1; });
   return formatTiles(c) || '-';
 }

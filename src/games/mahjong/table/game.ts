@@ -17,13 +17,13 @@ import type { TableState } from './state.js';
 const { TERMINAL } = gameModule;
 const { formatTiles, tileName } = tilesModule;
 const {
-  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
-  CHOW_MID, DECLARE, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN, actionName,
+  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_MELD, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
+  CHOW_MID, DECLARE, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN, actionName,
 } = actionsModule;
 const { claimAction, discard, selfDrawWin, selfKong } = flowModule;
 const { lowBamboo, lowKind } = kindsModule;
 const { MAX_MELDS } = meldsModule;
-const { CLAIM, OVER, SEATS, STRIDE, TURN } = stateModule;
+const { CLAIM, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
 /** What a ruleset supplies beyond its state class. */
 export interface RulesetSpec<S extends TableState<R>, R, V> {
@@ -41,6 +41,16 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   seatFlags?(s: S, seat: number): string;
   /** Largest action id + 1. */
   actions: number;
+  /** A ruleset's own turn action (an id from TABLE_ACTIONS on, listed by addDeclarations). */
+  turnAction?(s: S, a: number): void;
+  /** Names the ruleset's own actions, for traces (undefined: not one of them). */
+  actionName?(s: S, a: number): string | undefined;
+  /** Decisions before play starts (American: the Charleston), while `s.phase` is PREPLAY. */
+  prePlay?: {
+    legal(s: S, out: Int16Array): number;
+    apply(s: S, a: number): void;
+    describe(s: S): string;
+  };
 }
 
 function legalClaim(s: TableState, out: Int16Array): number {
@@ -53,6 +63,7 @@ function legalClaim(s: TableState, out: Int16Array): number {
   if (o & CAN_CHOW_LOW) out[n++] = CHOW_LOW;
   if (o & CAN_CHOW_MID) out[n++] = CHOW_MID;
   if (o & CAN_CHOW_HIGH) out[n++] = CHOW_HIGH;
+  if (o & CAN_MELD) n = s.claimMelds(s.cur, out, n);
   return n;
 }
 
@@ -64,7 +75,7 @@ function legalTurn(s: TableState, out: Int16Array): number {
   for (let m = s.allowed1; m !== 0; m &= m - 1) out[n++] = DISCARD + lowBamboo(m);
   if (s.locked(x)) return s.lockedActions(x, out, n);
   n = s.addDeclarations(x, out, n);
-  if (!s.fromClaim && s.replacementLeft()) {
+  if (!s.fromClaim && !s.cardWins && s.replacementLeft()) {
     for (let w = 0; w < 2; w++) {
       const kongs = s.quads[x * 2 + w]! | (s.pungs[x * 2 + w]! & s.kinds[x * 2 + w]!);
       for (let m = kongs; m !== 0; m &= m - 1) out[n++] = SELF_KONG + (w === 0 ? lowKind(m) : lowBamboo(m));
@@ -80,7 +91,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
   const { id, declarations } = spec;
   /** isLegal's list of the rarer actions. */
   const scratch = new Int16Array(spec.actions);
-  const name = (s: S, a: number) => actionName(a, s.phase === CLAIM ? s.claimTile : -1, declarations);
+  const name = (s: S, a: number) => spec.actionName?.(s, a) ?? actionName(a, s.phase === CLAIM ? s.claimTile : -1, declarations);
   const seatLine = (s: S, x: number): string => {
     const off = x * STRIDE;
     let melds = '';
@@ -104,23 +115,26 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     },
     toAct: (s) => (s.phase === OVER ? TERMINAL : s.cur),
     legal(s, out) {
+      if (s.phase === PREPLAY) return spec.prePlay!.legal(s, out);
       return s.phase === CLAIM ? legalClaim(s, out) : legalTurn(s, out);
     },
     isLegal(s, a) {
       // Discards and passes, most decisions, are settled at once; the rest are looked up in the list.
       if (s.phase === TURN) {
         if (a >= DISCARD && a < DECLARE) return s.mayDiscard(a);
-      } else if (a === PASS) return true;
+      } else if (s.phase === CLAIM && a === PASS) return true;
       const n = game.legal(s, scratch);
       for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
       return false;
     },
     apply(s, a) {
+      if (s.phase === PREPLAY) return spec.prePlay!.apply(s, a);
       if (s.phase === CLAIM) {
         if (a < WIN) throw new Error(`${id}: ${name(s, a)} while a tile is being claimed`);
         return claimAction(s, a, a === WIN);
       }
-      if (s.phase !== TURN || a === PASS || a > WIN) throw new Error(`${id}: ${actionName(a, -1, declarations)} outside a claim`);
+      if (s.phase === TURN && a >= TABLE_ACTIONS && spec.turnAction) return spec.turnAction(s, a);
+      if (s.phase !== TURN || a === PASS || a > WIN) throw new Error(`${id}: ${name(s, a)} outside a claim`);
       if (a === WIN) return selfDrawWin(s);
       if (a >= SELF_KONG) return selfKong(s, s.cur, a - SELF_KONG);
       const declare = a >= DECLARE + 34 ? 2 : a >= DECLARE ? 1 : 0;
@@ -135,6 +149,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     view: spec.view,
     actionName: (s, a) => name(s, a),
     describe(s) {
+      if (s.phase === PREPLAY) return spec.prePlay!.describe(s);
       const x = s.cur;
       const head = s.phase === CLAIM
         ? `seat ${x} offered ${tileName(s.claimTile)} from seat ${s.discarder}`

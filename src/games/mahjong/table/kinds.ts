@@ -3,22 +3,24 @@
 //
 // Word 0 holds characters (bits 0-8), circles (9-17) and honours (18-24); word 1 holds bamboo
 // (bits 0-8). A set without bamboo (Korean) never sets a bit of word 1, so its masks are one
-// word in practice. Masks are stored two words a seat: array[seat * 2 + WORD[kind]].
+// word in practice. Masks are stored two words a seat: array[seat * 2 + WORD[kind]]. The
+// American flower (one interchangeable kind, claimable like any tile) is bit 25 of word 0;
+// other flowers and the joker have no bit (BIT 0), so a mask test on them is always false.
 
 import * as tilesModule from '../tiles.js';
 
 // Imports as module-local consts, read once: see flow.ts.
-const { HONOR, PLAY_KINDS, SOU } = tilesModule;
+const { FLOWER, HONOR, KINDS, SOU } = tilesModule;
 
 /** Which mask word holds `kind`: 1 for bamboo, 0 for everything else. */
-export const WORD = Uint8Array.from({ length: PLAY_KINDS }, (_, k) => (k >= SOU && k < HONOR ? 1 : 0));
+export const WORD = Uint8Array.from({ length: KINDS }, (_, k) => (k >= SOU && k < HONOR ? 1 : 0));
 
 /** The kind's bit within its word. */
-export const BIT = Int32Array.from({ length: PLAY_KINDS }, (_, k) => (k < SOU ? 1 << k : k >= HONOR ? 1 << (k - 9) : 1 << (k - SOU)));
+export const BIT = Int32Array.from({ length: KINDS }, (_, k) => (k > FLOWER ? 0 : k < SOU ? 1 << k : k >= HONOR ? 1 << (k - 9) : 1 << (k - SOU)));
 
 /**
- * The kind of the lowest set bit of a non-zero word-0 mask: bits 0..17 are kinds 0..17 and bits
- * 18..24 the honours 27..33. Arithmetic, not a table: it runs in the engine's innermost loops.
+ * The kind of the lowest set bit of a non-zero word-0 mask: bits 0..17 are kinds 0..17, bits
+ * 18..24 the honours 27..33 and bit 25 the flower. Arithmetic, not a table: it runs in the engine's innermost loops.
  */
 export function lowKind(m: number): number {
   const b = 31 - Math.clz32(m & -m);
@@ -67,7 +69,7 @@ export const ALL1 = NINE;
 
 /** The two words of a mask as kinds, for traces: calls `f` for each kind in kind order. */
 export function forEachKind(lo: number, hi: number, f: (kind: number) => void): void {
-  for (let k = 0; k < PLAY_KINDS; k++) if (((WORD[k] === 0 ? lo : hi) & BIT[k]!) !== 0) f(k);
+  for (let k = 0; k <= FLOWER; k++) if (((WORD[k] === 0 ? lo : hi) & BIT[k]!) !== 0) f(k);
 }
 
 export const isHonor = (k: number): boolean => k >= HONOR;

@@ -27,6 +27,7 @@ export const STRIDE = KINDS;
 export const TURN = 0; // `cur` holds 14 - 3 per meld tiles and must act
 export const CLAIM = 1; // `claimSeats[claimAt]` is offered the discard (or a kong's added tile)
 export const OVER = 2;
+export const PREPLAY = 3; // the ruleset's decisions before East's first turn (American: the Charleston)
 
 /** How a ruleset plays on the table: data the turn flow reads, fixed for a session. */
 export interface TableRules {
@@ -52,6 +53,13 @@ export interface TableRules {
   readonly robConcealedKong?: boolean;
   /** A pung or kong claim beats a chow claim from a seat earlier in turn order (default true). */
   readonly pongBeatsChow?: boolean;
+  /**
+   * Wins are judged by the ruleset, not by standard shapes (American: a card line): waits,
+   * win shapes and claim options come from the card hooks below, and nobody declares kongs.
+   */
+  readonly cardWins?: boolean;
+  /** A dead hand stops drawing and discarding: turns pass over it. */
+  readonly deadSkipTurns?: boolean;
 }
 
 /**
@@ -136,6 +144,8 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly robKong: boolean;
   readonly robConcealedKong: boolean;
   readonly pongBeatsChow: boolean;
+  readonly cardWins: boolean;
+  readonly deadSkipTurns: boolean;
 
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. */
@@ -167,6 +177,9 @@ export abstract class TableState<R = unknown> implements GameState {
   /** Kinds of word 0 a seat may not win on by discard until its next turn (after letting a win
    * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next turn. */
   readonly temp = this.arena.i32(SEATS);
+  /** The kinds each seat could claim a discard of for a meld (the pairs, unless the ruleset
+   * keeps its own: American exposures may use jokers). */
+  callable: Int32Array = this.pairs;
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
   readonly dMask = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
@@ -247,6 +260,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.robKong = t.robKong;
     this.robConcealedKong = t.robConcealedKong ?? false;
     this.pongBeatsChow = t.pongBeatsChow ?? true;
+    this.cardWins = t.cardWins ?? false;
+    this.deadSkipTurns = t.deadSkipTurns ?? false;
   }
 
   /** Clears every per-hand array. */
@@ -262,6 +277,13 @@ export abstract class TableState<R = unknown> implements GameState {
   /** Whether a kong or flower replacement can still be drawn. */
   replacementLeft(): boolean {
     return this.reserveBlocksReplacement ? this.wall.live() > 0 : this.wall.undrawn() > 0;
+  }
+
+  /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing). */
+  nextSeat(seat: number): number {
+    let y = (seat + 1) % SEATS;
+    if (this.deadSkipTurns) while (this.dead[y] !== 0 && y !== seat) y = (y + 1) % SEATS;
+    return y;
   }
 
   seatWind(seat: number): number {
@@ -326,6 +348,25 @@ export abstract class TableState<R = unknown> implements GameState {
   abstract paySelfDraw(seat: number): void;
   /** Pays the discard winners (bits of `winners`) on the tile on offer. */
   abstract payDiscardWins(): void;
+  // ---- Card hooks: called only when the rules set cardWins -----------------------------------
+
+  /** Sets waits[seat] for its 13-tile state. */
+  cardWaits(_seat: number): void {}
+  /** Whether the seat to act's tiles complete a win now. */
+  cardComplete(_seat: number): boolean {
+    return false;
+  }
+  /** Claim options (CAN_* bits) of `seat` on the discard `tile`; sets ronOk and passable as discardWin does. */
+  cardClaims(_seat: number, _tile: number): number {
+    return 0;
+  }
+  /** Appends `seat`'s meld claims on the tile on offer (ruleset action ids) to out[n..]; returns the new n. */
+  claimMelds(_seat: number, _out: Int16Array, n: number): number {
+    return n;
+  }
+  /** `seat` won the claim of the tile on offer with the ruleset action `a`: make the meld. */
+  claimMeld(_seat: number, _a: number): void {}
+
   /** Whether the dealer keeps the deal after a hand (`dealerWon`, or a wall game when `exhausted`). */
   abstract dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
   /** The deal has passed. */

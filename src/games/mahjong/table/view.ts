@@ -9,7 +9,7 @@ import type { TableState } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const { MAX_MELDS } = meldsModule;
-const { CLAIM, STRIDE } = stateModule;
+const { CLAIM, STRIDE, TURN } = stateModule;
 
 export class TableView<S extends TableState = TableState> {
   readonly #s: S;
@@ -71,7 +71,7 @@ export class TableView<S extends TableState = TableState> {
   /** The win on offer (self-draw in TURN, the tile on offer in CLAIM) is legal; WIN is then among the legal actions. */
   get winLegal(): boolean {
     const s = this.#s;
-    return s.phase === CLAIM ? s.ronOk[this.seat] === 1 : s.turnWinOk;
+    return s.phase === CLAIM ? s.ronOk[this.seat] === 1 : s.phase === TURN && s.turnWinOk;
   }
 
   /** In TURN, whether DISCARD + `kind` is legal. */

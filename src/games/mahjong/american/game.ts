@@ -1,0 +1,61 @@
+// American mahjong (NMJL style) as a GameDef on the shared table: a session is handsPerSession
+// hands, the deal passing after each; returns are each seat's net points (they sum to zero).
+
+import type { GameDef } from '../../../core/game.js';
+import { rulesetGame } from '../table/game.js';
+import { SEATS } from '../table/state.js';
+import { tileName } from '../tiles.js';
+import { AMERICAN_ACTIONS, americanActionName } from './actions.js';
+import { americanSchema, type AmericanRules } from './rules.js';
+import { AmericanState, MAX_EXPOSURES } from './state.js';
+import { AmericanView } from './view.js';
+
+export { AmericanState } from './state.js';
+export { AmericanView } from './view.js';
+
+const sum = (a: ArrayLike<number>): number => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]!;
+  return s;
+};
+
+export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rulesetGame({
+  id: 'american',
+  title: 'American mahjong (NMJL style: a card of hands, jokers, the Charleston)',
+  schema: americanSchema,
+  actions: AMERICAN_ACTIONS,
+  declarations: ['-', '-'],
+  create(r: AmericanRules) {
+    const s = new AmericanState(r);
+    for (let seat = 0; seat < SEATS; seat++) s.views.push(new AmericanView(s, seat));
+    return s;
+  },
+  view: (s: AmericanState, seat: number) => s.views[seat]!,
+  turnAction: (s, a) => s.turnAction(a),
+  actionName: (s, a) => americanActionName(a, s.claimTile),
+  prePlay: {
+    legal: (s, out) => s.charleston.legal(out),
+    apply: (s, a) => s.charleston.apply(a),
+    describe: (s) => s.charleston.describe(),
+  },
+  seatFlags(s, x) {
+    let f = '';
+    for (let i = x * MAX_EXPOSURES; i < x * MAX_EXPOSURES + s.expN[x]!; i++) {
+      f += ` [${s.expSize[i]} x ${tileName(s.expTile[i]!)}${s.expJokers[i] ? `, ${s.expJokers[i]}j` : ''}]`;
+    }
+    return f;
+  },
+  rates(s, add) {
+    const st = s.stats;
+    const wins = sum(st.wins);
+    add('win', st.handsWon, st.hands);
+    add('selfPick', sum(st.selfDraws), wins);
+    add('dealIn', sum(st.dealIns), st.hands * SEATS);
+    add('wallGame', st.exhaustive, st.hands);
+    add('eastWin', st.dealerWins, st.hands);
+    add('deadHand', st.deadHands, st.hands * SEATS);
+    add('heavenlyHand', st.heavenly, st.hands);
+    add('secondCharleston', st.secondCharlestons, st.hands);
+    add('jokerless', sum(st.lineJokerless), wins);
+  },
+});

@@ -1,0 +1,524 @@
+// Everything one American session keeps beyond the shared table (table/state.ts), and the hooks
+// the table's turn flow calls: a win is a card line (lines.ts keeps every seat's tiles away up
+// to date), a discard is claimed only for Mah Jongg or an exposure of 3-6 identical tiles that
+// may hold jokers, jokers in exposures are exchanged for naturals, hands the visible tiles prove
+// unwinnable are dead, and the deal passes after every hand (RULES.md, "Play" to "Payments").
+
+import * as tilesModule from '../tiles.js';
+import { makeSet, wallTiles } from '../tile-sets.js';
+import * as actionsModule from '../table/actions.js';
+import * as flowModule from '../table/flow.js';
+import * as kindsModule from '../table/kinds.js';
+import * as tableStateModule from '../table/state.js';
+import { SessionStats, TableState } from '../table/state.js';
+import * as americanActions from './actions.js';
+import { STANDARD_SHAPES } from '../shanten.js';
+import type { Card } from './card.js';
+import { CARD_KINDS } from './card.js';
+import { Charleston } from './charleston.js';
+import { CardIndex, SeatLines } from './lines.js';
+import { EXPOSURE_KINDS, rulesCard, type AmericanRules } from './rules.js';
+import type { AmericanView } from './view.js';
+
+// Imports as module-local consts, read once: see table/flow.ts.
+const { FLOWER, JOKER, tileName } = tilesModule;
+const { CAN_MELD, CAN_WIN } = actionsModule;
+const { addTile, discard, prepareTurn, takeTiles } = flowModule;
+const { BIT, WORD } = kindsModule;
+const { SEATS, STRIDE, TURN } = tableStateModule;
+const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
+
+/** Most exposures one seat can make (four groups of 3 or more within 14 tiles). */
+export const MAX_EXPOSURES = 4;
+/** Dead-hand causes (TableState.dead). */
+export const DEAD_VISIBLE = 1;
+export const DEAD_FALSE_WIN = 2;
+/** Jokers dealt to one seat are tallied up to this many (more count here). */
+export const JOKER_ROWS = 5;
+
+/** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
+export class AmericanStats extends SessionStats {
+  /** Per line: seat-hands nearest to it after the Charleston, wins, points won, jokers in the winning hands, jokerless wins. */
+  readonly chased: Int32Array;
+  readonly lineWins: Int32Array;
+  readonly linePaid: Float64Array;
+  readonly lineJokers: Int32Array;
+  readonly lineJokerless: Int32Array;
+  /** Per jokers dealt (0..JOKER_ROWS): seat-hands, their wins and their net. */
+  readonly jokerSeats = this.arena.i32(JOKER_ROWS + 1);
+  readonly jokerWins = this.arena.i32(JOKER_ROWS + 1);
+  readonly jokerNet = this.arena.f64(JOKER_ROWS + 1);
+  /** Sum over seat-hands of the tiles away from the nearest line after the Charleston. */
+  awayAfterCharleston = 0;
+  dealerWins = 0;
+  exchanges = 0;
+  deadHands = 0;
+  heavenly = 0;
+  secondCharlestons = 0;
+  courtesyTiles = 0;
+  blindTiles = 0;
+
+  constructor(lines: number) {
+    super();
+    this.chased = new Int32Array(lines);
+    this.lineWins = new Int32Array(lines);
+    this.linePaid = new Float64Array(lines);
+    this.lineJokers = new Int32Array(lines);
+    this.lineJokerless = new Int32Array(lines);
+  }
+
+  override reset(): void {
+    super.reset();
+    for (const a of [this.chased, this.lineWins, this.linePaid, this.lineJokers, this.lineJokerless]) a.fill(0);
+    this.awayAfterCharleston = this.dealerWins = this.exchanges = this.deadHands = this.heavenly = 0;
+    this.secondCharlestons = this.courtesyTiles = this.blindTiles = 0;
+  }
+}
+
+export class AmericanState extends TableState<AmericanRules> {
+  declare readonly stats: AmericanStats;
+  readonly views: AmericanView[] = [];
+  readonly card: Card;
+  readonly index: CardIndex;
+  /** Each seat's tiles away from every variant (synced with the hand before each use). */
+  readonly lines: SeatLines[];
+  readonly charleston: Charleston;
+  /** Copies of each card kind in the set, and the jokers. */
+  readonly copies: Int8Array;
+  readonly jokerCount: number;
+  /** Per kind, the exposure sizes some line of the card holds (bit size - 3), less those the rules forbid. */
+  readonly setSizes = new Uint8Array(CARD_KINDS);
+  /** Kinds some line holds in an exposable set (kinds.ts mask, word 0 and word 1). */
+  private readonly setKinds = new Int32Array(2);
+
+  // Per hand: exposures (seat * MAX_EXPOSURES + i), the kinds each seat could expose on a discard.
+  readonly expTile = this.arena.u8(SEATS * MAX_EXPOSURES);
+  readonly expSize = this.arena.u8(SEATS * MAX_EXPOSURES);
+  readonly expJokers = this.arena.u8(SEATS * MAX_EXPOSURES);
+  readonly expN = this.arena.u8(SEATS);
+  readonly calls = this.arena.i32(SEATS * 2);
+  /** Naturals in each seat's own exposures, by card kind (they count as its tiles, not as seen). */
+  readonly ownExposed = this.arena.i8(SEATS * CARD_KINDS);
+  /** Per seat: a variant still possible from the visible tiles (the dead-hand test's witness). */
+  readonly witness = this.arena.i32(SEATS);
+  /** Per seat: the winning variant found by the last win test, or -1. */
+  readonly winVariant = this.arena.i32(SEATS);
+  readonly jokersDealt = this.arena.u8(SEATS);
+  /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
+  exchanged = false;
+  /** Three hands are dead: the hand ends as a wall game. */
+  ended = false;
+  /** Hands dealt by this state, a hand's identity for bots that plan per hand. */
+  serial = 0;
+
+  constructor(r: AmericanRules) {
+    const set = makeSet('american', (c) => {
+      for (let k = 0; k < FLOWER; k++) c[k] = 4;
+      c[FLOWER] = r.flowerCount;
+      c[JOKER] = r.jokerCount;
+    });
+    const card = rulesCard(r);
+    super(r, {
+      set,
+      wallTiles: wallTiles(set),
+      reserve: 0,
+      reserveBlocksReplacement: true,
+      flowersAside: false,
+      shapes: STANDARD_SHAPES, // unused: cardWins judges every win
+      quadPairs: false,
+      chowCalls: false,
+      headBump: true,
+      robKong: false,
+      pongBeatsChow: false,
+      cardWins: true,
+      deadSkipTurns: r.deadHandStopsPlaying,
+    }, new AmericanStats(card.lines.length));
+    this.card = card;
+    this.index = new CardIndex(card);
+    this.lines = Array.from({ length: SEATS }, () => new SeatLines(this.index));
+    this.charleston = new Charleston(this);
+    this.copies = Int8Array.from({ length: CARD_KINDS }, (_, k) => set.copies[k]!);
+    this.jokerCount = r.jokerCount;
+    this.callable = this.calls;
+    const allowed = EXPOSURE_KINDS.reduce((m, name, i) => (r.exposureKinds.includes(name) ? m | (1 << i) : m), 0);
+    for (const v of card.variants) {
+      if (card.lines[v.line]!.concealed) continue;
+      for (const g of v.sets) this.setSizes[g.tile]! |= (1 << (g.size - 3)) & allowed;
+    }
+    for (let k = 0; k < CARD_KINDS; k++) if (this.setSizes[k] !== 0) this.setKinds[WORD[k]!]! |= BIT[k]!;
+  }
+
+  override live(): number {
+    return this.ended ? 0 : this.wall.live();
+  }
+
+  /** Seat `seat`'s lines, brought up to date with its hand. */
+  seatLines(seat: number): SeatLines {
+    const l = this.lines[seat]!;
+    l.sync(this.hand, seat * STRIDE);
+    return l;
+  }
+
+  /** The highest-valued variant `seat`'s 14 tiles complete, or -1. */
+  private winningVariant(seat: number): number {
+    const l = this.seatLines(seat);
+    const ix = this.index;
+    let best = -1;
+    for (let v = 0; v < ix.variants; v++) {
+      if (l.away(v) === 0 && (best < 0 || ix.value[ix.vLine[v]!]! > ix.value[ix.vLine[best]!]!)) best = v;
+    }
+    return best;
+  }
+
+  // ---- Table hooks ------------------------------------------------------------------------
+
+  newHand(): void {
+    this.serial++;
+    for (const l of this.lines) l.reset();
+    this.exchanged = false;
+    this.ended = false;
+    this.winVariant.fill(-1);
+  }
+
+  override afterDeal(): boolean {
+    const st = this.stats;
+    for (let y = 0; y < SEATS; y++) {
+      const j = this.hand[y * STRIDE + JOKER]!;
+      this.jokersDealt[y] = j;
+      st.jokerSeats[Math.min(j, JOKER_ROWS)]!++;
+    }
+    // The heavenly hand: East's dealt 14 already complete a line, before any pass.
+    if (this.r.heavenlyHand) {
+      const v = this.winningVariant(this.dealer);
+      if (v >= 0) {
+        this.log?.push(`seat ${this.dealer} has a heavenly hand`);
+        st.heavenly++;
+        // Settled as a self-pick on East's turn.
+        this.phase = TURN;
+        this.cur = this.dealer;
+        this.winVariant[this.dealer] = v;
+        this.turnWinOk = this.turnWinShape = true;
+        flowModule.selfDrawWin(this);
+        return true;
+      }
+    }
+    this.charleston.start();
+    return true;
+  }
+
+  /** The Charleston is over: note where each seat stands, then East's first turn. */
+  afterCharleston(): void {
+    const st = this.stats;
+    const ix = this.index;
+    for (let y = 0; y < SEATS; y++) {
+      const l = this.seatLines(y);
+      let best = 0;
+      for (let v = 1; v < ix.variants; v++) {
+        const a = l.away(v);
+        const b = l.away(best);
+        if (a < b || (a === b && ix.value[ix.vLine[v]!]! > ix.value[ix.vLine[best]!]!)) best = v;
+      }
+      st.chased[ix.vLine[best]!]!++;
+      st.awayAfterCharleston += l.away(best);
+      this.witness[y] = best;
+      if (y !== this.dealer) this.cardWaits(y);
+    }
+    flowModule.startPlay(this);
+  }
+
+  override cardWaits(seat: number): void {
+    const m = seat * 2;
+    this.waits[m] = 0;
+    this.waits[m + 1] = 0;
+    this.setCalls(seat);
+    if (this.dead[seat] !== 0) return;
+    const l = this.seatLines(seat);
+    const ix = this.index;
+    const { vStart, eKind } = ix;
+    for (let v = 0; v < ix.variants; v++) {
+      if (l.away(v) !== 1) continue;
+      // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
+      const missing = l.sum[v]! >> 6;
+      for (let e = vStart[v]!; e < vStart[v + 1]!; e++) {
+        const t = eKind[e]!;
+        const r = l.row[e]!;
+        const n = r >> 8;
+        const j = (r >> 4) & 15;
+        const h = l.counts[t]!;
+        if (missing > 0 ? n > h : j > Math.max(0, h - n)) this.waits[m + WORD[t]!]! |= BIT[t]!;
+      }
+    }
+  }
+
+  /** The kinds `seat` could expose on a discard: a line holds a set of it, and naturals and jokers make up the rest. */
+  private setCalls(seat: number): void {
+    const off = seat * STRIDE;
+    const jokers = this.hand[off + JOKER]!;
+    const m = seat * 2;
+    if (this.dead[seat] !== 0) {
+      this.calls[m] = this.calls[m + 1] = 0;
+    } else if (jokers >= 2) {
+      this.calls[m] = this.setKinds[0]!;
+      this.calls[m + 1] = this.setKinds[1]!;
+    } else {
+      const held = jokers === 1 ? this.kinds : this.pairs;
+      this.calls[m] = held[m]! & this.setKinds[0]!;
+      this.calls[m + 1] = held[m + 1]! & this.setKinds[1]!;
+      if (this.hand[off + FLOWER]! + jokers >= 2 && this.setSizes[FLOWER] !== 0) this.calls[m]! |= BIT[FLOWER]!;
+    }
+  }
+
+  override cardComplete(seat: number): boolean {
+    this.winVariant[seat] = -1;
+    if (this.dead[seat] !== 0) return false;
+    // East's first turn wins only by the earthly hand; after an exposure only a joker exchange can complete.
+    if (this.drawn < 0 && !this.exchanged && (this.fromClaim || !this.r.earthlyHand)) return false;
+    const v = this.winningVariant(seat);
+    this.winVariant[seat] = v;
+    return v >= 0;
+  }
+
+  selfDrawLegal(_seat: number): boolean {
+    return true;
+  }
+
+  override cardClaims(y: number, t: number): number {
+    if (this.dead[y] !== 0) return 0;
+    let opts = 0;
+    const off = y * STRIDE;
+    if (this.has(this.waits, y, t) && (!this.lastDiscard || this.r.lastDiscardClaimable)) {
+      const l = this.lines[y]!;
+      l.set(t, this.hand[off + t]! + 1);
+      this.hand[off + t]!++;
+      const v = this.winningVariant(y);
+      this.hand[off + t]!--;
+      l.set(t, this.hand[off + t]!);
+      this.winVariant[y] = v;
+      if (v >= 0) {
+        this.ronOk[y] = 1;
+        opts |= CAN_WIN;
+      }
+    }
+    if (!this.lastDiscard && this.has(this.calls, y, t) && this.expN[y]! < MAX_EXPOSURES && this.meldOptions(y, t) !== 0) opts |= CAN_MELD;
+    return opts;
+  }
+
+  /** Exposure sizes (bit size - 3) `y` can make of the discard `t` with its naturals and jokers. */
+  private meldOptions(y: number, t: number): number {
+    const have = this.hand[y * STRIDE + t]! + this.hand[y * STRIDE + JOKER]!;
+    let m = 0;
+    for (let size = 3; size <= 6; size++) if (have >= size - 1 && (this.setSizes[t]! & (1 << (size - 3))) !== 0) m |= 1 << (size - 3);
+    return m;
+  }
+
+  override claimMelds(y: number, out: Int16Array, n: number): number {
+    const t = this.claimTile;
+    const nat = this.hand[y * STRIDE + t]!;
+    const jokers = this.hand[y * STRIDE + JOKER]!;
+    const sizes = this.meldOptions(y, t);
+    for (let size = 3; size <= 6; size++) {
+      if ((sizes & (1 << (size - 3))) === 0) continue;
+      for (let j = Math.max(0, size - 1 - nat); j <= Math.min(jokers, size - 1); j++) out[n++] = exposeAction(size, j);
+    }
+    return n;
+  }
+
+  override claimMeld(y: number, a: number): void {
+    const t = this.claimTile;
+    const size = exposeSize(a);
+    const jokers = exposeJokers(a);
+    const naturals = size - 1 - jokers;
+    takeTiles(this, y, t, naturals);
+    takeTiles(this, y, JOKER, jokers);
+    this.seen[t]! += naturals;
+    const i = y * MAX_EXPOSURES + this.expN[y]!++;
+    this.expTile[i] = t;
+    this.expSize[i] = size;
+    this.expJokers[i] = jokers;
+    this.ownExposed[y * CARD_KINDS + t]! += naturals + 1;
+    this.seatLines(y).expose({ tile: t, size, jokers });
+    this.exchanged = false;
+    this.log?.push(`seat ${y} exposes ${size} x ${tileName(t)}${jokers ? ` with ${jokers} joker${jokers > 1 ? 's' : ''}` : ''}`);
+    this.checkDead();
+  }
+
+  onDiscard(_seat: number, _kind: number, _declare: number): void {
+    this.exchanged = false;
+    this.checkDead();
+  }
+
+  discardWin(_seat: number, _tile: number): boolean {
+    return false; // cardClaims judges discard wins
+  }
+
+  missedWin(_seat: number, _tile: number): void {}
+
+  falseWin(seat: number): void {
+    // Not reachable by a legal move (the table offers a win only when it is one); kept for the contract.
+    this.dead[seat] = DEAD_FALSE_WIN;
+  }
+
+  override addDeclarations(x: number, out: Int16Array, n: number): number {
+    const off = x * STRIDE;
+    if (this.hand[off + FLOWER]! > 0) out[n++] = DISCARD_FLOWER;
+    if (this.hand[off + JOKER]! > 0) out[n++] = DISCARD_JOKER;
+    for (let t = 0; t < CARD_KINDS; t++) if (this.hand[off + t]! > 0 && this.exposureWithJoker(t) >= 0) out[n++] = EXCHANGE + t;
+    return n;
+  }
+
+  /** The first exposure of `t` holding a joker, own seat's first, then in turn order (seat * MAX_EXPOSURES + i), or -1. */
+  exposureWithJoker(t: number): number {
+    for (let d = 0; d < SEATS; d++) {
+      const y = (this.cur + d) % SEATS;
+      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++) if (this.expTile[i] === t && this.expJokers[i]! > 0) return i;
+    }
+    return -1;
+  }
+
+  /** A ruleset turn action: discarding a flower or a joker, or a joker exchange. */
+  turnAction(a: number): void {
+    const x = this.cur;
+    if (a === DISCARD_FLOWER || a === DISCARD_JOKER) {
+      const k = a === DISCARD_FLOWER ? FLOWER : JOKER;
+      if (this.hand[x * STRIDE + k]! <= 0) throw new Error(`american: seat ${x} holds no ${tileName(k)}`);
+      return discard(this, x, k, 0);
+    }
+    const t = a - EXCHANGE;
+    const i = t >= 0 && t < CARD_KINDS && this.hand[x * STRIDE + t]! > 0 ? this.exposureWithJoker(t) : -1;
+    if (i < 0) throw new Error(`american: seat ${x} cannot exchange ${t >= 0 && t < CARD_KINDS ? tileName(t) : `kind ${t}`} for a joker`);
+    const owner = (i / MAX_EXPOSURES) | 0;
+    takeTiles(this, x, t, 1);
+    addTile(this, x, JOKER);
+    this.expJokers[i]!--;
+    this.ownExposed[owner * CARD_KINDS + t]!++;
+    this.seen[t]!++;
+    this.lines[owner]!.exchanged(i - owner * MAX_EXPOSURES);
+    this.stats.exchanges++;
+    this.exchanged = true;
+    // The hand changed: the drawn tile is no longer one thrown back unchanged.
+    this.drawn = -1;
+    this.log?.push(`seat ${x} exchanges ${tileName(t)} for a joker from seat ${owner}`);
+    this.checkDead();
+    prepareTurn(this);
+  }
+
+  // ---- Dead hands ------------------------------------------------------------------------
+
+  /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand. */
+  private checkDead(): void {
+    if (this.r.deadHandAdjudication === 'off') return;
+    let deadN = 0;
+    for (let y = 0; y < SEATS; y++) {
+      if (this.dead[y] === 0 && !this.possible(y, this.witness[y]!)) {
+        const ix = this.index;
+        let w = -1;
+        for (let v = 0; v < ix.variants && w < 0; v++) if (this.possible(y, v)) w = v;
+        if (w >= 0) this.witness[y] = w;
+        else {
+          this.dead[y] = DEAD_VISIBLE;
+          this.stats.deadHands++;
+          this.waits[y * 2] = this.waits[y * 2 + 1] = 0;
+          this.calls[y * 2] = this.calls[y * 2 + 1] = 0;
+          this.log?.push(`seat ${y}'s hand is dead: no line is still possible from the visible tiles`);
+        }
+      }
+      if (this.dead[y] !== 0) deadN++;
+    }
+    if (deadN >= 3 && this.r.threeDeadHandsEndGame && !this.ended) {
+      this.ended = true;
+      this.log?.push('three dead hands: the hand ends as a wall game');
+    }
+  }
+
+  /**
+   * Whether variant `v` may still be completed by `y`, judged only from what everyone sees: its
+   * exposures fit, no natural it needs has too few copies unseen, and the jokers not yet
+   * discarded can fill what the naturals cannot.
+   */
+  private possible(y: number, v: number): boolean {
+    const l = this.lines[y]!;
+    if (l.ok[v] === 0) return false;
+    const { vStart, eKind } = this.index;
+    const own = y * CARD_KINDS;
+    let short = 0;
+    for (let e = vStart[v]!; e < vStart[v + 1]!; e++) {
+      const t = eKind[e]!;
+      const r = l.row[e]!;
+      const n = r >> 8;
+      const avail = this.copies[t]! - this.seen[t]! + this.ownExposed[own + t]!;
+      if (n > avail) return false;
+      const over = n + ((r >> 4) & 15) - avail;
+      if (over > 0) short += over;
+    }
+    return short <= this.jokerCount - this.seen[JOKER]!;
+  }
+
+  // ---- Settlement -------------------------------------------------------------------------
+
+  /** Whether `seat`'s winning tiles hold no joker and its line's section pays the jokerless bonus. */
+  private jokerless(seat: number, line: number): boolean {
+    if (!this.r.jokerlessBonus || this.index.jokerless[line] === 0 || this.hand[seat * STRIDE + JOKER]! > 0) return false;
+    for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + this.expN[seat]!; i++) if (this.expJokers[i]! > 0) return false;
+    return true;
+  }
+
+  private settle(winner: number, discarder: number): void {
+    const line = this.index.vLine[this.winVariant[winner]!]!;
+    const free = this.jokerless(winner, line);
+    const v = this.index.value[line]! * (free ? 2 : 1);
+    const r = this.r;
+    let got = 0;
+    for (let y = 0; y < SEATS; y++) {
+      if (y === winner) continue;
+      const pay = v * (discarder < 0 ? r.selfPickMultiplier : y === discarder ? r.discarderMultiplier : r.othersMultiplier);
+      this.net[y]! -= pay;
+      got += pay;
+    }
+    this.net[winner]! += got;
+    const st = this.stats;
+    st.winPoints[winner]! += got;
+    st.lineWins[line]!++;
+    st.linePaid[line]! += got;
+    let jokers = this.hand[winner * STRIDE + JOKER]!;
+    for (let i = winner * MAX_EXPOSURES; i < winner * MAX_EXPOSURES + this.expN[winner]!; i++) jokers += this.expJokers[i]!;
+    st.lineJokers[line]! += jokers;
+    if (free) st.lineJokerless[line]!++;
+    st.jokerWins[Math.min(this.jokersDealt[winner]!, JOKER_ROWS)]!++;
+    if (winner === this.dealer) st.dealerWins++;
+    this.log?.push(`seat ${winner} wins with ${this.card.lines[line]!.id} (value ${this.index.value[line]}${free ? ', jokerless x2' : ''}${discarder < 0 ? ', self-picked' : `, on seat ${discarder}'s discard`}): +${got}`);
+  }
+
+  /** Adds each seat's net for the hand to the row of the jokers it was dealt. */
+  private noteNet(before: Float64Array): void {
+    for (let y = 0; y < SEATS; y++) this.stats.jokerNet[Math.min(this.jokersDealt[y]!, JOKER_ROWS)]! += this.net[y]! - before[y]!;
+  }
+
+  private readonly netBefore = new Float64Array(SEATS);
+
+  paySelfDraw(seat: number): void {
+    this.netBefore.set(this.net);
+    this.settle(seat, -1);
+    this.noteNet(this.netBefore);
+  }
+
+  payDiscardWins(): void {
+    const x = this.discarder;
+    this.netBefore.set(this.net);
+    for (let i = 1; i < SEATS; i++) {
+      const y = (x + i) % SEATS;
+      if ((this.winners & (1 << y)) === 0) continue;
+      // The winning tile joins the hand before the tiles are judged jokerless.
+      addTile(this, y, this.claimTile);
+      this.settle(y, x);
+    }
+    this.noteNet(this.netBefore);
+  }
+
+  dealerKeeps(_dealerWon: boolean, exhausted: boolean): boolean {
+    return exhausted && !this.r.dealerPassesAfterWallGame;
+  }
+
+  sessionOver(): boolean {
+    return this.handNo >= this.r.handsPerSession;
+  }
+}

@@ -1,0 +1,76 @@
+// What one seat may know in an American hand: the table's view (table/view.ts) plus the card,
+// its own tiles away from every line, every seat's exposures (with their jokers), which hands
+// are dead, and where the Charleston stands.
+
+import { TableView } from '../table/view.js';
+import * as tableStateModule from '../table/state.js';
+import * as tilesModule from '../tiles.js';
+import type { CardIndex, SeatLines } from './lines.js';
+import type { AmericanRules } from './rules.js';
+import type { AmericanState } from './state.js';
+import type { Step } from './charleston.js';
+
+const { PREPLAY } = tableStateModule;
+const { JOKER } = tilesModule;
+
+export class AmericanView extends TableView<AmericanState> {
+  readonly #a: AmericanState;
+  readonly rules: AmericanRules;
+  readonly index: CardIndex;
+  /** Every seat's exposures: tile, size and jokers at seat * MAX_EXPOSURES + i, expN[seat] of them. */
+  readonly expTile: Uint8Array;
+  readonly expSize: Uint8Array;
+  readonly expJokers: Uint8Array;
+  readonly expN: Uint8Array;
+  /** Why each seat's hand is dead (0 = alive). */
+  readonly dead: Uint8Array;
+
+  constructor(s: AmericanState, seat: number) {
+    super(s, seat);
+    this.#a = s;
+    this.rules = s.r;
+    this.index = s.index;
+    this.expTile = s.expTile;
+    this.expSize = s.expSize;
+    this.expJokers = s.expJokers;
+    this.expN = s.expN;
+    this.dead = s.dead;
+  }
+
+  /** Own tiles away from every variant of the card, up to date with the hand. */
+  get lines(): SeatLines {
+    return this.#a.seatLines(this.seat);
+  }
+
+  /** The Charleston step under way, or null once play has begun. */
+  get charleston(): Step | null {
+    return this.#a.phase === PREPLAY ? this.#a.charleston.step : null;
+  }
+
+  /** Tiles this seat has put in the pass under way. */
+  get passChosen(): number {
+    return this.#a.charleston.outN[this.seat]!;
+  }
+
+  /** Blind passing is allowed in the Charleston step under way. */
+  get blindAllowed(): boolean {
+    return this.#a.phase === PREPLAY && this.#a.charleston.blindAllowed;
+  }
+
+  /** Undiscarded jokers not in this seat's hand (in other hands, exposures or the wall). */
+  get jokersOut(): number {
+    const a = this.#a;
+    return a.jokerCount - a.seen[JOKER]! - this.hand[JOKER]!;
+  }
+
+  /** Identifies the hand under way (bots that plan per hand key on it). */
+  get handId(): number {
+    return this.#a.serial;
+  }
+
+  /** Exposures `seat` has made. */
+  exposuresOf(seat: number): number {
+    return this.expN[seat]!;
+  }
+}
+
