@@ -10,6 +10,7 @@ import type { Strategy } from '../../src/core/strategy.js';
 import * as americanActions from '../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
 import * as matchModule from '../../src/games/mahjong/american/match.js';
+import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 import * as charlestonModule from '../../src/games/mahjong/american/charleston.js';
 import * as actionsModule from '../../src/games/mahjong/table/actions.js';
@@ -48,6 +49,12 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly targets = new Int32Array(MAX_K);
   private readonly weight = new Float64Array(MAX_K);
   private nt = 0;
+  /** The lines and version the targets were ranked for (a seat's hand is unchanged across its claim offers). */
+  private rankedFor: SeatLines | null = null;
+  private rankedVersion = -1;
+  /** The Charleston pass planned at its first choice: kinds and what each costs the targets. */
+  private readonly plan = new Int8Array(3);
+  private readonly planLoss = new Float64Array(3);
   private readonly bestOf: Int32Array;
   private readonly awayOf: Int8Array;
   private readonly pow: Float64Array;
@@ -60,9 +67,11 @@ export class LineChaser implements Strategy<AmericanView> {
 
   choose(v: AmericanView, legal: Int16Array, n: number, _rng: Rng): number {
     if (v.winLegal) return WIN;
-    this.rank(v);
     const step = v.charleston;
+    // The second and third choices of a pass follow the plan made at the first.
+    if (step !== null && (step.kind === VOTE || v.passChosen === 0)) this.rank(v);
     if (step !== null) return this.charleston(v, step.kind, legal, n);
+    this.rank(v);
     if (v.phase === 1) return this.claim(v, legal, n);
     if (this.p.x > 0) {
       const a = this.exchange(v, legal, n);
@@ -76,15 +85,13 @@ export class LineChaser implements Strategy<AmericanView> {
   private rank(v: AmericanView): void {
     const ix = v.index;
     const l = v.lines;
+    if (l === this.rankedFor && l.version === this.rankedVersion) return;
+    this.rankedFor = l;
+    this.rankedVersion = l.version;
     const { bestOf, awayOf } = this;
-    awayOf.fill(99);
-    for (let x = 0; x < ix.variants; x++) {
-      const a = l.away(x);
-      const line = ix.vLine[x]!;
-      if (a < awayOf[line]!) {
-        awayOf[line] = a;
-        bestOf[line] = x;
-      }
+    for (let line = 0; line < awayOf.length; line++) {
+      awayOf[line] = l.lineAway(line);
+      bestOf[line] = l.lineVariant(line);
     }
     const k = this.p.k;
     this.nt = 0;
@@ -107,7 +114,7 @@ export class LineChaser implements Strategy<AmericanView> {
 
   /** The targets' total weight with one tile of kind `t` fewer (JOKER: one joker fewer), and `plus` one more of kind `add`. */
   private weightWithout(v: AmericanView, t: number, add = -1): number {
-    const l = v.lines;
+    const l = this.rankedFor!;
     const ix = v.index;
     const jokers = l.jokers - (t === JOKER ? 1 : 0) + (add === JOKER ? 1 : 0);
     let w = 0;
@@ -148,16 +155,41 @@ export class LineChaser implements Strategy<AmericanView> {
 
   private charleston(v: AmericanView, kind: number, legal: Int16Array, n: number): number {
     if (kind === VOTE) return this.awayOf[this.nt > 0 ? v.index.vLine[this.targets[0]!]! : 0]! >= this.p.v ? VOTE_YES : VOTE_NO;
-    const canPass = n > 0 && legal[0]! < BLIND && legal[0]! >= PASS_TILE;
+    const i = v.passChosen;
+    // A seat chooses its tiles for one pass in a row: the first choice plans all three.
+    if (i === 0) this.planPass(v);
+    const canPass = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
     if (!canPass) return kind === COURTESY ? COURTESY_DONE : BLIND;
-    const t = this.worstTile(v, true, null);
-    const loses = this.weightWithout(v, t) < this.weightWithout(v, -1);
-    if (loses) {
-      // Every tile serves a target: the courtesy pass stops; a blind pass keeps them.
+    if (this.planLoss[i]! > 0) {
+      // Every tile left serves a target: the courtesy pass stops; a blind pass keeps them.
       if (kind === COURTESY) return COURTESY_DONE;
       if (this.p.b > 0 && v.blindAllowed) return BLIND;
     }
-    return PASS_TILE + t;
+    return PASS_TILE + this.plan[i]!;
+  }
+
+  /** The three distinct kinds (no joker) whose loss costs the targets least, least first, with their losses. */
+  private planPass(v: AmericanView): void {
+    const h = v.hand;
+    const now = this.weightWithout(v, -1);
+    const { plan, planLoss } = this;
+    planLoss.fill(Infinity);
+    for (let t = 0; t < CARD_KINDS; t++) {
+      if (h[t] === 0) continue;
+      const loss = now - this.weightWithout(v, t);
+      let i = 3;
+      while (i > 0 && loss < planLoss[i - 1]!) {
+        if (i < 3) {
+          plan[i] = plan[i - 1]!;
+          planLoss[i] = planLoss[i - 1]!;
+        }
+        i--;
+      }
+      if (i < 3) {
+        plan[i] = t;
+        planLoss[i] = loss;
+      }
+    }
   }
 
   private claim(v: AmericanView, legal: Int16Array, n: number): number {

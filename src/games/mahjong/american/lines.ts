@@ -21,6 +21,7 @@ export class CardIndex {
   /** Entries by kind: kEntry[kStart[t] .. kStart[t + 1]). */
   readonly kStart: Int32Array;
   readonly kEntry: Int32Array;
+  readonly lines: number;
   /** The entry of (variant, kind), or -1. */
   readonly entryOf: Int32Array;
   /** Each variant's line, and whether that line is concealed. */
@@ -60,6 +61,7 @@ export class CardIndex {
     this.kStart = new Int32Array(CARD_KINDS + 1);
     for (let t = 0; t < CARD_KINDS; t++) this.kStart[t + 1] = this.kStart[t]! + byKind[t]!.length;
     this.kEntry = Int32Array.from(byKind.flat());
+    this.lines = card.lines.length;
     this.entryOf = new Int32Array(V * CARD_KINDS).fill(-1);
     kind.forEach((t, e) => { this.entryOf[vars[e]! * CARD_KINDS + t] = e; });
     this.vLine = Int32Array.from(card.variants, (v) => v.line);
@@ -83,6 +85,12 @@ export class SeatLines {
   readonly counts = new Int8Array(CARD_KINDS);
   jokers = 0;
   readonly exposures: Exposure[] = [];
+  /** Bumped by every change, so that a reader may cache what it derived from the sums. */
+  version = 0;
+  /** Per line: tiles away from its nearest variant and that variant (valid unless `stale`). */
+  private readonly lineMin: Int8Array;
+  private readonly lineVar: Int32Array;
+  private readonly stale: Uint8Array;
   private readonly nat = new Int8Array(CARD_KINDS);
   private readonly jok = new Int8Array(CARD_KINDS);
   private readonly used: boolean[] = [];
@@ -91,11 +99,16 @@ export class SeatLines {
     this.sum = new Int32Array(index.variants);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
+    this.lineMin = new Int8Array(index.lines);
+    this.lineVar = new Int32Array(index.lines);
+    this.stale = new Uint8Array(index.lines);
     this.reset();
   }
 
   /** An empty hand and no exposures. */
   reset(): void {
+    this.version++;
+    this.stale.fill(1);
     this.row.set(this.index.eRow);
     this.ok.fill(1);
     this.sum.set(this.index.empty);
@@ -108,21 +121,36 @@ export class SeatLines {
   set(t: number, c: number): void {
     const was = this.counts[t]!;
     if (c === was) return;
+    this.version++;
     this.counts[t] = c;
-    const { kStart, kEntry, eVar } = this.index;
-    const { row, sum } = this;
+    const { kStart, kEntry, eVar, vLine } = this.index;
+    const { row, sum, ok, lineMin, lineVar, stale, jokers } = this;
     for (let i = kStart[t]!, end = kStart[t + 1]!; i < end; i++) {
       const e = kEntry[i]!;
       const r = row[e]!;
-      sum[eVar[e]!]! += PACKED[r + c]! - PACKED[r + was]!;
+      const v = eVar[e]!;
+      const s = (sum[v]! += PACKED[r + c]! - PACKED[r + was]!);
+      // A line's nearest variant changes only if this one passes it, or it was this one and it moved away.
+      const line = vLine[v]!;
+      if (ok[v] === 0 || stale[line] === 1) continue;
+      const jneed = s & 63; // awayFromSum, by hand: this is the innermost loop of a hand
+      const a = (s >> 6) + (jneed > jokers ? jneed - jokers : 0);
+      if (a < lineMin[line]!) {
+        lineMin[line] = a;
+        lineVar[line] = v;
+      } else if (v === lineVar[line] && a > lineMin[line]!) stale[line] = 1;
     }
   }
 
   /** Brings the sums up to date with a hand laid out as table counts (kinds, then JOKER) from `off`. */
   sync(hand: ArrayLike<number>, off: number): void {
+    if (this.jokers !== hand[off + JOKER]) {
+      this.jokers = hand[off + JOKER]!;
+      this.version++;
+      this.stale.fill(1);
+    }
     const counts = this.counts;
     for (let t = 0; t < CARD_KINDS; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
-    this.jokers = hand[off + JOKER]!;
   }
 
   /** Tiles away from variant `v` (an exposed seat's unfit variants are far away). */
@@ -130,24 +158,65 @@ export class SeatLines {
     return this.ok[v] === 0 ? 99 : awayFromSum(this.sum[v]!, this.jokers);
   }
 
+  /** Tiles away from line `line` (its nearest variant; 99 when none fits the exposures). */
+  lineAway(line: number): number {
+    if (this.stale[line] === 1) this.refresh(line);
+    return this.lineMin[line]!;
+  }
+
+  /** The nearest variant of line `line` (-1 when none fits the exposures). */
+  lineVariant(line: number): number {
+    if (this.stale[line] === 1) this.refresh(line);
+    return this.lineVar[line]!;
+  }
+
+  private refresh(line: number): void {
+    const { sum, ok, jokers } = this;
+    const lineStart = this.index.card.lineStart;
+    let best = 99;
+    let at = -1;
+    for (let x = lineStart[line]!, end = lineStart[line + 1]!; x < end; x++) {
+      if (ok[x] === 0) continue;
+      const a = awayFromSum(sum[x]!, jokers);
+      if (a < best) {
+        best = a;
+        at = x;
+      }
+    }
+    this.lineMin[line] = best;
+    this.lineVar[line] = at;
+    this.stale[line] = 0;
+  }
+
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
   expose(e: Exposure): void {
     this.exposures.push({ ...e });
-    this.refit();
+    // A variant an exposure ruled out stays out: only those still fitting are placed again.
+    this.refit(true);
   }
 
   /** A joker of an exposure of `tile` was exchanged for a natural: the exposure holds one joker fewer. */
   exchanged(exposure: number): void {
     this.exposures[exposure]!.jokers--;
-    this.refit();
+    // One joker fewer may let the exposure fit a set jokers may not fill: every variant is placed again.
+    this.refit(false);
   }
 
-  private refit(): void {
+  /** Whether variant `v` uses every exposed tile at all (a quick test before placing the exposures). */
+  private usesAll(v: number): boolean {
+    for (const x of this.exposures) if (this.index.entryOf[v * CARD_KINDS + x.tile]! < 0) return false;
+    return true;
+  }
+
+  private refit(fitOnly: boolean): void {
+    this.version++;
+    this.stale.fill(1);
     const ix = this.index;
     const { nat, jok, used, row, ok, sum } = this;
     row.set(ix.eRow);
     for (let v = 0; v < ix.variants; v++) {
-      ok[v] = ix.vConcealed[v] === 0 && placeExposures(ix.card.variants[v]!, this.exposures, nat, jok, used) ? 1 : 0;
+      if (fitOnly && ok[v] === 0) continue;
+      ok[v] = ix.vConcealed[v] === 0 && this.usesAll(v) && placeExposures(ix.card.variants[v]!, this.exposures, nat, jok, used) ? 1 : 0;
       if (ok[v] === 0) continue;
       for (const x of this.exposures) {
         const t = x.tile;

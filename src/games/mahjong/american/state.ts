@@ -104,6 +104,8 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Per seat: the winning variant found by the last win test, or -1. */
   readonly winVariant = this.arena.i32(SEATS);
   readonly jokersDealt = this.arena.u8(SEATS);
+  /** Per seat: a joker drawn would complete its 13 tiles (the joker has no bit in `waits`). */
+  readonly jokerWait = this.arena.u8(SEATS);
   /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
   exchanged = false;
   /** Three hands are dead: the hand ends as a wall game. */
@@ -162,10 +164,10 @@ export class AmericanState extends TableState<AmericanRules> {
   /** The highest-valued variant `seat`'s 14 tiles complete, or -1. */
   private winningVariant(seat: number): number {
     const l = this.seatLines(seat);
-    const ix = this.index;
+    const value = this.index.value;
     let best = -1;
-    for (let v = 0; v < ix.variants; v++) {
-      if (l.away(v) === 0 && (best < 0 || ix.value[ix.vLine[v]!]! > ix.value[ix.vLine[best]!]!)) best = v;
+    for (let line = 0; line < value.length; line++) {
+      if (l.lineAway(line) === 0 && (best < 0 || value[line]! > value[this.index.vLine[best]!]!)) best = l.lineVariant(line);
     }
     return best;
   }
@@ -213,14 +215,14 @@ export class AmericanState extends TableState<AmericanRules> {
     for (let y = 0; y < SEATS; y++) {
       const l = this.seatLines(y);
       let best = 0;
-      for (let v = 1; v < ix.variants; v++) {
-        const a = l.away(v);
-        const b = l.away(best);
-        if (a < b || (a === b && ix.value[ix.vLine[v]!]! > ix.value[ix.vLine[best]!]!)) best = v;
+      for (let line = 1; line < ix.lines; line++) {
+        const a = l.lineAway(line);
+        const b = l.lineAway(best);
+        if (a < b || (a === b && ix.value[line]! > ix.value[best]!)) best = line;
       }
-      st.chased[ix.vLine[best]!]!++;
-      st.awayAfterCharleston += l.away(best);
-      this.witness[y] = best;
+      st.chased[best]!++;
+      st.awayAfterCharleston += l.lineAway(best);
+      this.witness[y] = l.lineVariant(best);
       if (y !== this.dealer) this.cardWaits(y);
     }
     flowModule.startPlay(this);
@@ -230,15 +232,20 @@ export class AmericanState extends TableState<AmericanRules> {
     const m = seat * 2;
     this.waits[m] = 0;
     this.waits[m + 1] = 0;
+    this.jokerWait[seat] = 0;
     this.setCalls(seat);
     if (this.dead[seat] !== 0) return;
     const l = this.seatLines(seat);
     const ix = this.index;
     const { vStart, eKind } = ix;
-    for (let v = 0; v < ix.variants; v++) {
+    const lineStart = this.card.lineStart;
+    for (let line = 0; line < ix.lines; line++) {
+      if (l.lineAway(line) !== 1) continue;
+      for (let v = lineStart[line]!; v < lineStart[line + 1]!; v++) {
       if (l.away(v) !== 1) continue;
       // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
       const missing = l.sum[v]! >> 6;
+      if (missing === 0) this.jokerWait[seat] = 1;
       for (let e = vStart[v]!; e < vStart[v + 1]!; e++) {
         const t = eKind[e]!;
         const r = l.row[e]!;
@@ -246,6 +253,7 @@ export class AmericanState extends TableState<AmericanRules> {
         const j = (r >> 4) & 15;
         const h = l.counts[t]!;
         if (missing > 0 ? n > h : j > Math.max(0, h - n)) this.waits[m + WORD[t]!]! |= BIT[t]!;
+      }
       }
     }
   }
@@ -272,7 +280,10 @@ export class AmericanState extends TableState<AmericanRules> {
     this.winVariant[seat] = -1;
     if (this.dead[seat] !== 0) return false;
     // East's first turn wins only by the earthly hand; after an exposure only a joker exchange can complete.
-    if (this.drawn < 0 && !this.exchanged && (this.fromClaim || !this.r.earthlyHand)) return false;
+    const d = this.drawn;
+    if (d < 0 && !this.exchanged && (this.fromClaim || !this.r.earthlyHand)) return false;
+    // A drawn tile completes the hand only if it is one of the 13 tiles' waits.
+    if (d >= 0 && !this.exchanged && (d === JOKER ? this.jokerWait[seat] === 0 : (this.waits[seat * 2 + WORD[d]!]! & BIT[d]!) === 0)) return false;
     const v = this.winningVariant(seat);
     this.winVariant[seat] = v;
     return v >= 0;

@@ -251,7 +251,8 @@ export abstract class TableState<R = unknown> implements GameState {
 
   constructor(readonly r: R, t: TableRules, readonly stats: SessionStats) {
     this.wall = new Wall(t.wallTiles, t.reserve);
-    this.ev = new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
+    // A card-judged ruleset never asks for shanten, so it does not pay for building the tables.
+    this.ev = t.cardWins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
     this.reserveBlocksReplacement = t.reserveBlocksReplacement;
     this.asideFrom = t.flowersAside ? tilesModule.FLOWER : 255;
     this.quadPairs = t.quadPairs;
