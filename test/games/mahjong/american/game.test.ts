@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../../src/core/rng.js';
+import { resolveRules } from '../../../../src/core/rules.js';
+import { parseSpec } from '../../../../src/core/strategy.js';
+import { Arm } from '../../../../src/experiment/arm.js';
+import { BLIND, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
+import { CARD_KINDS, compileCard } from '../../../../src/games/mahjong/american/card.js';
+import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
+import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
+import { CardMatcher, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/match.js';
+import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
+import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
+import { PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
+import { Z95 } from '../../../../src/stats/intervals.js';
+import { americanStrategies } from '../../../../strategies/american/index.js';
+import { checkGolden, randomSimTest } from '../../../support/drivers.js';
+
+const rules = (...layers: Partial<AmericanRules>[]) =>
+  resolveRules<AmericanRules>(americanSchema, layers.map((values, i) => ({ where: `test ${i}`, values })));
+
+const bots = (specs: string[], r: AmericanRules) => specs.map((text) => {
+  const spec = parseSpec(text, americanStrategies, 'american', r);
+  return americanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+});
+
+const card = compileCard(SAMPLE_CARD_DOC);
+
+/** Tiles in `seat`'s concealed hand, jokers and flowers included. */
+const held = (s: AmericanState, seat: number): number => {
+  let n = 0;
+  for (let k = 0; k < KINDS; k++) n += s.hand[seat * STRIDE + k]!;
+  return n;
+};
+const exposed = (s: AmericanState, seat: number): number => {
+  let n = 0;
+  for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + s.expN[seat]!; i++) n += s.expSize[i]!;
+  return n;
+};
+
+/** Every one of the 152 tiles is in a hand, an exposure, a river, a pass under way or the wall. */
+function conserved(s: AmericanState): void {
+  let n = s.wall.tail - s.wall.head;
+  let passing = 0;
+  for (let y = 0; y < 4; y++) {
+    n += held(s, y) + exposed(s, y) + s.discards[y]! - s.claimed[y]!;
+    if (s.phase === PREPLAY) passing += s.charleston.outN[y]!;
+  }
+  if (n + passing !== 152) throw new Error(`${n + passing} tiles instead of 152`);
+  if (s.phase === TURN && held(s, s.cur) + exposed(s, s.cur) !== 14) throw new Error(`seat ${s.cur} holds ${held(s, s.cur) + exposed(s, s.cur)} tiles in its turn`);
+}
+
+/**
+ * The dead-hand adjudication against a brute-force reading of the rule: a hand is dead exactly
+ * when no variant of the card fits its exposures with enough unseen naturals and undiscarded
+ * jokers left (RULES.md, "Dead hands").
+ */
+function deadHandsExact(s: AmericanState): void {
+  const nat = new Int8Array(CARD_KINDS);
+  const jok = new Int8Array(CARD_KINDS);
+  const used: boolean[] = [];
+  for (let y = 0; y < 4; y++) {
+    const exposures: Exposure[] = [];
+    const own = new Int8Array(CARD_KINDS);
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) {
+      exposures.push({ tile: s.expTile[i]!, size: s.expSize[i]!, jokers: s.expJokers[i]! });
+      own[s.expTile[i]!]! += s.expSize[i]! - s.expJokers[i]!;
+    }
+    const possible = card.variants.some((v) => {
+      if (exposures.length > 0 && card.lines[v.line]!.concealed) return false;
+      if (!placeExposures(v, exposures, nat, jok, used)) return false;
+      let short = 0;
+      for (let t = 0; t < CARD_KINDS; t++) {
+        const avail = (t === 34 ? 8 : 4) - s.seen[t]! + own[t]!;
+        if (nat[t]! > avail) return false;
+        short += Math.max(0, nat[t]! + jok[t]! - avail);
+      }
+      return short <= 8 - s.seen[JOKER]!;
+    });
+    if (possible === (s.dead[y] === 1)) throw new Error(`seat ${y}: dead ${s.dead[y]} but a line is ${possible ? '' : 'not '}possible`);
+  }
+}
+
+describe('american invariants', () => {
+  for (const preset of Object.keys(americanSchema.presets)) {
+    it(`random play keeps all 152 tiles, 14 at each turn, exact dead hands and zero-sum payments over 300 hands (${preset})`, () => {
+      let dead = 0;
+      randomSimTest({
+        game: american,
+        rules: rules(americanSchema.presets[preset]!.set as Partial<AmericanRules>, { handsPerSession: 1 }),
+        games: 300,
+        seed: `am-${preset}`,
+        maxSteps: 2000,
+        check: (s) => {
+          conserved(s);
+          if (s.phase !== PREPLAY) deadHandsExact(s);
+        },
+        checkReturns: (ret, s) => {
+          expect(ret.reduce((a, b) => a + b, 0)).toBe(0);
+          dead += s.stats.deadHands;
+        },
+      });
+      // Random exposures kill hands often enough for the check above to bite.
+      expect(dead).toBeGreaterThan(20);
+    });
+  }
+
+  it('jokers are never passed in the Charleston; every seat ends it with its tile count', () => {
+    const r = rules({ 'charleston.second': 'always' });
+    const s = american.create(r);
+    const legal = new Int16Array(american.maxActions(r));
+    for (let g = 0; g < 300; g++) {
+      american.deal(s, new Rng(`am-charleston/${g}`));
+      const pick = new Rng(`am-charleston-pick/${g}`);
+      const jokers = [0, 1, 2, 3].map((y) => s.hand[y * STRIDE + JOKER]!);
+      const sizes = [0, 1, 2, 3].map((y) => held(s, y));
+      while (s.phase === PREPLAY) {
+        const n = american.legal(s, legal);
+        for (let i = 0; i < n; i++) expect(legal[i]).not.toBe(PASS_TILE + JOKER);
+        american.apply(s, legal[pick.int(n)]!, 0);
+      }
+      if (s.handNo > 0) continue; // a heavenly hand ended it before any pass
+      expect([0, 1, 2, 3].map((y) => s.hand[y * STRIDE + JOKER]!)).toEqual(jokers);
+      expect([0, 1, 2, 3].map((y) => held(s, y))).toEqual(sizes);
+    }
+  });
+
+  it('blind passes: each seat gets as many tiles as it gave, and when all pass blind nothing moves', () => {
+    const r = rules();
+    const s = american.create(r);
+    const legal = new Int16Array(american.maxActions(r));
+    for (const blinds of [[3, 3, 3, 3], [3, 3, 3, 2], [2, 0, 0, 0], [1, 2, 3, 0]]) {
+      american.deal(s, new Rng(`am-blind/${blinds.join('')}`));
+      // First right and first across: pass the lowest tiles.
+      for (let i = 0; i < 24; i++) {
+        american.legal(s, legal);
+        american.apply(s, legal[0]!, 0);
+      }
+      const before = Array.from(s.hand.subarray(0, 4 * STRIDE));
+      // First left: seat y passes 3 - blinds[y] tiles of its own, then the rest blind.
+      for (let k = 0; k < 4; k++) {
+        const y = s.cur;
+        for (let i = 0; i < 3 - blinds[y]!; i++) {
+          american.legal(s, legal);
+          american.apply(s, legal[0]!, 0);
+        }
+        if (blinds[y]! > 0) american.apply(s, BLIND, 0);
+      }
+      for (let y = 0; y < 4; y++) {
+        let n = 0;
+        for (let k = 0; k < KINDS; k++) n += s.hand[y * STRIDE + k]! - before[y * STRIDE + k]!;
+        expect(n).toBe(0);
+      }
+      if (blinds.every((b) => b === 3)) expect(Array.from(s.hand.subarray(0, 4 * STRIDE))).toEqual(before);
+    }
+  });
+
+  it('bots of every kind play whole sessions with zero-sum returns', () => {
+    const r = rules({ handsPerSession: 4 });
+    const names = americanStrategies.map((d) => d.name);
+    for (let i = 0; i < names.length; i++) {
+      const lineUp = [0, 1, 2, 3].map((k) => names[(i + k) % names.length]!);
+      const arm = new Arm(american, r, lineUp.map((n) => parseSpec(n, americanStrategies, 'american', r)), americanStrategies);
+      for (let g = 0; g < 10; g++) {
+        const s = arm.play('am-bots', i, g);
+        expect(s.stats.hands).toBe(4);
+        expect(Array.from(arm.returns).reduce((a, b) => a + b, 0)).toBe(0);
+      }
+    }
+  });
+});
+
+describe('american deal (exact facts)', () => {
+  it('East holds 14, the others 13, 99 tiles stay in the wall; jokers dealt match C(144,13)/C(152,13)', () => {
+    const s = american.create(rules({ heavenlyHand: false }));
+    const n = 20000;
+    let none13 = 0;
+    let none14 = 0;
+    let jokers13 = 0;
+    for (let d = 0; d < n; d++) {
+      american.deal(s, new Rng(`am-deal/${d}`));
+      expect(s.wall.live()).toBe(99);
+      for (let y = 0; y < 4; y++) {
+        expect(held(s, y)).toBe(y === s.dealer ? 14 : 13);
+        const j = s.jokersDealt[y]!;
+        if (y === s.dealer) none14 += j === 0 ? 1 : 0;
+        else {
+          none13 += j === 0 ? 1 : 0;
+          jokers13 += j;
+        }
+      }
+    }
+    let p13 = 1;
+    let p14 = 1;
+    for (let i = 0; i < 13; i++) p13 *= (144 - i) / (152 - i);
+    p14 = p13 * (144 - 13) / (152 - 13);
+    expect(1 - p13).toBeCloseTo(0.520, 3);
+    expect(1 - p14).toBeCloseTo(0.547, 3);
+    const m = 3 * n;
+    expect(Math.abs(none13 / m - p13)).toBeLessThan(Z95 * 2 * Math.sqrt((p13 * (1 - p13)) / m));
+    expect(Math.abs(none14 / n - p14)).toBeLessThan(Z95 * 2 * Math.sqrt((p14 * (1 - p14)) / n));
+    // Jokers in 13 tiles are hypergeometric: mean 13 * 8 / 152, variance 13 (8/152)(144/152)(139/151).
+    const mean = (13 * 8) / 152;
+    const sd = Math.sqrt(13 * (8 / 152) * (144 / 152) * (139 / 151));
+    expect(mean).toBeCloseTo(0.684, 3);
+    expect(Math.abs(jokers13 / m - mean)).toBeLessThan(Z95 * 2 * sd / Math.sqrt(m));
+  });
+});
+
+describe('american payments', () => {
+  /** A state whose seat `y` holds the naturals of variant `v` (no jokers) as its 14 tiles. */
+  function holding(r: AmericanRules, y: number, v: number): AmericanState {
+    const s = american.create(r);
+    american.deal(s, new Rng('am-pay'));
+    s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
+    const variant = card.variants[v]!;
+    for (let t = 0; t < CARD_KINDS; t++) s.hand[y * STRIDE + t] = variant.natural[t]! + variant.joker[t]!;
+    s.phase = TURN;
+    s.cur = y;
+    s.winVariant[y] = v;
+    return s;
+  }
+  const lineOf = (id: string) => card.lines.findIndex((l) => l.id === id);
+  const firstVariant = (line: number) => card.variants.findIndex((v) => v.line === line && v.joker.some((j) => j > 0));
+
+  it('self-pick: each pays 2v, doubled when jokerless; with a joker, no bonus', () => {
+    const line = card.lines.findIndex((l) => l.jokers && l.jokerlessBonus);
+    const v = firstVariant(line);
+    const value = card.lines[line]!.value;
+    const s = holding(rules(), 1, v);
+    const before = Array.from(s.net);
+    s.paySelfDraw(1);
+    expect(Array.from(s.net).map((x, i) => x - before[i]!)).toEqual([-4 * value, 12 * value, -4 * value, -4 * value]);
+    const t = s.card.variants[v]!.joker.findIndex((j) => j > 0);
+    const j = holding(rules(), 1, v);
+    j.hand[STRIDE + t]!--;
+    j.hand[STRIDE + JOKER] = 1;
+    const b2 = Array.from(j.net);
+    j.paySelfDraw(1);
+    expect(Array.from(j.net).map((x, i) => x - b2[i]!)).toEqual([-2 * value, 6 * value, -2 * value, -2 * value]);
+  });
+
+  it('discard win: the discarder pays 2v, the others v (the claimed tile counts for the jokerless bonus)', () => {
+    const line = card.lines.findIndex((l) => l.jokers && l.jokerlessBonus);
+    const v = firstVariant(line);
+    const value = card.lines[line]!.value;
+    const s = holding(rules({ jokerlessBonus: false }), 2, v);
+    // Take one natural out: it comes back as the claimed discard.
+    const t = s.card.variants[v]!.joker.findIndex((j) => j > 0);
+    s.hand[2 * STRIDE + t]!--;
+    s.discarder = 0;
+    s.claimTile = t;
+    s.winners = 1 << 2;
+    const before = Array.from(s.net);
+    s.payDiscardWins();
+    expect(Array.from(s.net).map((x, i) => x - before[i]!)).toEqual([-2 * value, -value, 4 * value, -value]);
+    expect(lineOf(card.lines[line]!.id)).toBe(line);
+  });
+});
+
+describe('american tiles away kept up to date', () => {
+  it('SeatLines agrees with the whole-card matcher through random tile changes and exposures', () => {
+    const matcher = new CardMatcher(card);
+    const index = new CardIndex(card);
+    const rng = new Rng('am-lines');
+    const out = new Int16Array(card.lines.length);
+    for (let round = 0; round < 60; round++) {
+      const lines = new SeatLines(index);
+      const hand = new Int8Array(KINDS);
+      const exposures: Exposure[] = [];
+      for (let step = 0; step < 400; step++) {
+        const t = rng.int(8) === 0 ? JOKER : rng.int(CARD_KINDS);
+        const cap = t === 34 || t === JOKER ? 8 : 4;
+        if (rng.int(2) === 0 && hand[t]! < cap) hand[t]!++;
+        else if (hand[t]! > 0) hand[t]!--;
+        lines.sync(hand, 0);
+        if (step === 200 && round % 2 === 0) {
+          // An exposure of a set some variant holds.
+          const v = card.variants[rng.int(card.variants.length)]!;
+          const set = v.sets[0];
+          if (set && !card.lines[v.line]!.concealed) {
+            const e = { tile: set.tile, size: set.size, jokers: set.jokerable ? 1 : 0 };
+            exposures.push(e);
+            lines.expose(e);
+          }
+        }
+        if (step % 5 !== 0) continue;
+        matcher.tilesAway(hand, hand[JOKER]!, exposures, out);
+        for (let l = 0; l < out.length; l++) expect(Math.min(lines.lineAway(l), 99)).toBe(out[l]);
+      }
+    }
+  });
+});
+
+describe('american determinism', () => {
+  it('golden playthrough: default rules, two hands, every bot', () => {
+    const r = rules({ handsPerSession: 2 });
+    checkGolden({
+      file: 'test/golden/american-default.json', game: american, rules: r,
+      strategies: bots(['line-chaser', 'defensive', 'random-line', 'line-chaser(k=1,x=0,b=0)'], r), seed: 'am-golden',
+    });
+  });
+});
