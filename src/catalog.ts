@@ -25,6 +25,9 @@ import { CHINESE_AMERICAN_SET, KOREAN_SET } from './games/mahjong/tile-sets.js';
 import { american } from './games/mahjong/american/game.js';
 import { americanStrategies } from '../strategies/american/index.js';
 import { benchAmerican } from './bench/american.js';
+import { americanCharleston } from '../experiments/american-charleston.js';
+import { americanCardLines } from '../experiments/american-card-lines.js';
+import { americanJokers } from '../experiments/american-jokers.js';
 
 /**
  * A game and everything that plugs into it. Adding a game is its folders (rules and engine in
@@ -77,8 +80,8 @@ export const GAMES: GameEntry[] = [
   },
   {
     def: american, strategies: americanStrategies, defaultSeat: 'line-chaser',
-    experiments: [],
-    quick: [],
+    experiments: [americanCharleston, americanCardLines, americanJokers],
+    quick: [{ name: 'american-charleston', games: 60 }, { name: 'american-card-lines', games: 100 }, { name: 'american-jokers', games: 100 }],
     bench: benchAmerican,
     rulesDoc: 'src/games/mahjong/american/RULES.md',
   },
@@ -88,4 +91,9 @@ export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);
   if (!g) throw new InputError(`unknown game "${id}"${didYouMean(id, GAMES.map((e) => e.def.id))}; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
   return g;
+}
+
+/** The game a study belongs to. */
+export function studyGame(def: ExperimentDef): string {
+  return GAMES.find((g) => g.experiments.includes(def))?.def.id ?? '';
 }

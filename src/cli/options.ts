@@ -1,3 +1,4 @@
+import { readCard } from '../io/card-file.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
@@ -31,6 +32,12 @@ export function seedText(text: string): string {
 }
 
 export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+/** `--card FILE`: the card document for the american game's `card` rule; refused for any other game. */
+export function cardRule(file: string, game: string): { card: unknown } {
+  if (game !== 'american') throw new InputError(`--card: only the american game plays a card of hands (got ${game})`);
+  return { card: readCard(file).doc };
+}
 
 /**
  * Rules for a game from a preset name or a JSON rules file, then `--set` overrides.

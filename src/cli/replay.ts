@@ -14,9 +14,10 @@ export function registerReplay(program: Command): void {
     .option('--seats <specs>', 'the same --seats as the run')
     .option('--rules <preset|file.json>', 'the same --rules as the run')
     .option('--set <key=value>', 'the same --set overrides as the run (repeatable)', collect)
+    .option('--card <file.json>', 'the same --card as the run (american)')
     .option('--plugin <file.js>', 'the same --plugin modules as the run (repeatable)', collect)
     .option('--json', 'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]}')
-    .action(async (game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[]; plugin?: string[]; json?: boolean }) => {
+    .action(async (game: string, flags: { seed: string; index: number; seats?: string; rules?: string; set?: string[]; card?: string; plugin?: string[]; json?: boolean }) => {
       const params = await simParams(game, flags, flags.index + 1);
       const arm = simArm(params);
       const trace: string[] = [];

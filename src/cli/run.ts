@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
-import { GAMES } from '../catalog.js';
+import { GAMES, studyGame } from '../catalog.js';
 import { experimentDef, studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
@@ -10,11 +10,11 @@ import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
 import { partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
-import { guardReference, positiveInt, seedText } from './options.js';
+import { cardRule, guardReference, positiveInt, seedText } from './options.js';
 import { printTable, tableObjects } from './print.js';
 import { VERSION } from './version.js';
 
-export interface RunFlags { games?: number; seed: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean; wide?: boolean }
+export interface RunFlags { games?: number; seed: string; card?: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean; wide?: boolean }
 
 /**
  * Turns a finished run's tallies into CSVs and provenance; prints the tables and summary, or
@@ -65,6 +65,7 @@ function wrap(text: string, width: number, indent: string): string[] {
 export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<object | null> {
   const def = studyDef(name);
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
+  if (flags.card !== undefined) params.rules = cardRule(flags.card, studyGame(def));
   const out = flags.out ?? path.join('results', name);
   guardReference(out, flags.force);
   checkWritable('--out', out, 'dir');
@@ -94,6 +95,7 @@ export function registerRun(program: Command): void {
     .argument('<experiment>', 'experiment name (see pongsim list) or default')
     .option('--games <n>', 'games per cell', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText, '1')
+    .option('--card <file.json>', 'american studies: play this card of hands (mjcard/1) instead of the sample card')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)')
@@ -111,8 +113,11 @@ export function registerRun(program: Command): void {
         return;
       }
       const studies: object[] = [];
+      if (flags.card !== undefined) cardRule(flags.card, 'american'); // checked before any study runs
       for (const step of DEFAULT_STUDY) {
-        const doc = await runOne(step.name, { ...flags, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
+        // The card goes to the American studies only.
+        const card = studyGame(studyDef(step.name)) === 'american' ? flags.card : undefined;
+        const doc = await runOne(step.name, { ...flags, card, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
         if (doc) studies.push(doc);
       }
       if (flags.json) process.stdout.write(JSON.stringify({ experiment: 'default', studies }) + '\n');

@@ -8,18 +8,19 @@ import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import type { SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
+import { cardRule, collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
-export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[] }, games: number): Promise<SimParams> {
+export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
   const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
   await loadPlugins(plugins);
   const entry = gameEntry(game);
   let rules = gameRules(entry, flags.rules, flags.set);
+  if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
   const seats = flags.seats ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
   // Where the table size is a rule that nobody set, the seats given set it.
   if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
@@ -43,6 +44,7 @@ export function registerSim(program: Command): void {
     .option('--seats <specs>', 'one strategy spec per seat, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--card <file.json>', 'american: play this card of hands (mjcard/1) instead of the sample card')
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'games to play', positiveInt('--games'), 10000)
     .option('--seed <s>', 'seed of the run', seedText, '1')

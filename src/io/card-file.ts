@@ -13,6 +13,8 @@ export interface CardFile {
   /** sha256 of the file's bytes. */
   hash: string;
   card: Card;
+  /** The file's JSON document (what a game's `card` rule holds). */
+  doc: unknown;
 }
 
 /** Reads, validates and expands a card file; any fault is one InputError line naming the file. */
@@ -30,7 +32,7 @@ export function readCard(path: string): CardFile {
     throw new InputError(`${path}: not valid JSON (${(e as Error).message})`);
   }
   try {
-    return { path, hash: crypto.createHash('sha256').update(text).digest('hex'), card: compileCard(doc) };
+    return { path, hash: crypto.createHash('sha256').update(text).digest('hex'), card: compileCard(doc), doc };
   } catch (e) {
     if (e instanceof CardError) throw new InputError(`${path}: ${e.message}`);
     throw e;

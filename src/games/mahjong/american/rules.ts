@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { bool, int, oneOf, setOf, type Option, type RulesSchema } from '../../../core/rules.js';
 import { CardError, compileCard, type Card } from './card.js';
 import sample from './cards/sample-2031.json' with { type: 'json' };
@@ -50,6 +51,16 @@ const card: Option<unknown> = {
 /** The card a rules object plays with. */
 export function rulesCard(r: AmericanRules): Card {
   return compileCard(r.card ?? SAMPLE_CARD_DOC);
+}
+
+/**
+ * What a study's provenance records of its card: name, year, lines, a sha256 of its document
+ * as JSON, and whether it is the sample card (the rules beside it hold a user's card whole).
+ */
+export function cardProvenance(r: AmericanRules): { name: string; year: number | null; lines: number; sha256: string; sample: boolean } {
+  const doc = r.card ?? SAMPLE_CARD_DOC;
+  const c = compileCard(doc);
+  return { name: c.name, year: c.year, lines: c.lines.length, sha256: crypto.createHash('sha256').update(JSON.stringify(doc)).digest('hex'), sample: r.card === null };
 }
 
 export const EXPOSURE_KINDS = ['pung', 'kong', 'quint', 'sextet'] as const;

@@ -34,7 +34,7 @@ export const MAX_EXPOSURES = 4;
 export const DEAD_VISIBLE = 1;
 export const DEAD_FALSE_WIN = 2;
 /** Jokers dealt to one seat are tallied up to this many (more count here). */
-export const JOKER_ROWS = 5;
+export const JOKER_ROWS = 4;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
 export class AmericanStats extends SessionStats {
@@ -44,7 +44,7 @@ export class AmericanStats extends SessionStats {
   readonly linePaid: Float64Array;
   readonly lineJokers: Int32Array;
   readonly lineJokerless: Int32Array;
-  /** Per jokers dealt (0..JOKER_ROWS): seat-hands, their wins and their net. */
+  /** Per jokers dealt (0..JOKER_ROWS, the last meaning that many or more): seat-hands, their wins and their net. */
   readonly jokerSeats = this.arena.i32(JOKER_ROWS + 1);
   readonly jokerWins = this.arena.i32(JOKER_ROWS + 1);
   readonly jokerNet = this.arena.f64(JOKER_ROWS + 1);

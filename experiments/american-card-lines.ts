@@ -1,0 +1,109 @@
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
+import { addMean, addRate, type Tally } from '../src/stats/tally.js';
+import { american } from '../src/games/mahjong/american/game.js';
+import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../src/games/mahjong/american/rules.js';
+import { americanStrategies } from '../strategies/american/index.js';
+
+const SEATS = 4;
+
+/**
+ * `american-card-lines`: which lines of the card are chased, which are won, and what they pay?
+ * Four line-chasers play whole sessions. A seat chases the line it is nearest to (fewest tiles
+ * away, then highest value) when the Charleston ends; a line is a trap when it is chased at
+ * least as often as the card's average line but converts chases into wins at under half the
+ * card's rate.
+ */
+export const americanCardLines: ExperimentDef = {
+  name: 'american-card-lines',
+  question: 'American: which card lines are chased, which are won, what do they pay, and which are traps?',
+  keyColumns: {
+    'american-card-lines': ['line', 'value', 'chased_share', 'win_share', 'wins_per_chase', 'mean_payout', 'jokerless_share', 'trap'],
+  },
+  doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, jokerless share; trap lines (often chased, rarely won) flagged',
+  defaultGames: 2000,
+  build(params) {
+    const base = (params.rules as Record<string, unknown>) ?? {};
+    const rules = resolveRules<AmericanRules>(americanSchema, [{ where: 'american-card-lines --rules/--set/--card', values: base }]);
+    const card = rulesCard(rules);
+    const spec = parseSpec('line-chaser', americanStrategies, 'american', rules);
+    const arm = new Arm(american, rules, [spec, spec, spec, spec], americanStrategies);
+    const L = card.lines.length;
+    return {
+      name: 'american-card-lines',
+      games: params.games ?? 2000,
+      chunk: 20,
+      cells: ['line-chaser x4'],
+      provenance: { card: cardProvenance(rules), rules, strategy: spec.text },
+      runGame(_cell, index, seed, tally) {
+        const st = arm.play(seed, 0, index).stats;
+        let wins = 0;
+        for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
+        addRate(tally, 'wall', st.exhaustive, st.hands);
+        addMean(tally, 'hands', st.hands);
+        for (let l = 0; l < L; l++) {
+          addRate(tally, `chased.${l}`, st.chased[l]!, SEATS * st.hands);
+          addRate(tally, `won.${l}`, st.lineWins[l]!, wins);
+          addRate(tally, `jokerless.${l}`, st.lineJokerless[l]!, st.lineWins[l]!);
+          // Per-game sums for ratios with intervals: wins per chase, points and jokers per win.
+          addMean(tally, `c.${l}`, st.chased[l]!);
+          addMean(tally, `w.${l}`, st.lineWins[l]!);
+          addMean(tally, `wc.${l}`, st.lineWins[l]! * st.chased[l]!);
+          addMean(tally, `p.${l}`, st.linePaid[l]!);
+          addMean(tally, `pw.${l}`, st.linePaid[l]! * st.lineWins[l]!);
+          addMean(tally, `j.${l}`, st.lineJokers[l]!);
+          addMean(tally, `jw.${l}`, st.lineJokers[l]! * st.lineWins[l]!);
+        }
+      },
+      tables([t]: Tally[]) {
+        let chases = 0;
+        let won = 0;
+        for (let l = 0; l < L; l++) {
+          chases += t!.rates[`chased.${l}`]?.k ?? 0;
+          won += t!.rates[`won.${l}`]?.k ?? 0;
+        }
+        const perChase = chases > 0 ? won / chases : 0;
+        const rows = card.lines.map((line, l) => {
+          const chased = rate(t!, `chased.${l}`);
+          const wpc = ratioWithInterval(t!, `w.${l}`, `c.${l}`, `wc.${l}`);
+          const trap = chased[0]! >= 1 / L && (t!.rates[`chased.${l}`]?.k ?? 0) > 0 && wpc[0]! < perChase / 2;
+          return [
+            line.id, line.section, line.value, line.concealed ? 'C' : 'X',
+            t!.rates[`chased.${l}`]?.k ?? 0, t!.rates[`won.${l}`]?.k ?? 0,
+            ...chased, ...rate(t!, `won.${l}`), ...wpc,
+            ...ratioWithInterval(t!, `p.${l}`, `w.${l}`, `pw.${l}`),
+            ...ratioWithInterval(t!, `j.${l}`, `w.${l}`, `jw.${l}`),
+            ...rate(t!, `jokerless.${l}`),
+            trap ? 'trap' : '',
+          ];
+        });
+        return [{
+          name: 'american-card-lines',
+          columns: [
+            'line', 'section', 'value', 'exposed_or_concealed', 'chases', 'wins',
+            ...rateColumns('chased_share'), ...rateColumns('win_share'), ...meanColumns('wins_per_chase'),
+            ...meanColumns('mean_payout'), ...meanColumns('jokers_per_win'), ...rateColumns('jokerless_share'), 'trap',
+          ],
+          rows,
+        }];
+      },
+      summary([t]) {
+        const c = (name: string) => t!.columns.indexOf(name);
+        const f = (x: unknown, d: number) => (Number.isFinite(x) ? (x as number).toFixed(d) : '-');
+        const byWins = [...t!.rows].sort((a, b) => (b[c('win_share')] as number) - (a[c('win_share')] as number));
+        const line = (r: (string | number)[]) => `${r[0]} (value ${r[c('value')]}): chased ${f(r[c('chased_share')], 3)}, won ${f(r[c('win_share')], 3)} of wins, ${f(r[c('wins_per_chase')], 2)} wins per chase, pays ${f(r[c('mean_payout')], 0)}`;
+        const traps = t!.rows.filter((r) => r[c('trap')] === 'trap').map((r) => r[0]);
+        const never = t!.rows.filter((r) => r[c('wins')] === 0).map((r) => r[0]);
+        return [
+          `most won: ${byWins.slice(0, 3).map(line).join('; ')}`,
+          `least won: ${byWins.slice(-2).map(line).join('; ')}`,
+          `trap lines (chased at least as often as the average line, under half the card's wins per chase): ${traps.length ? traps.join(', ') : 'none'}`,
+          ...(never.length ? [`never won: ${never.join(', ')}`] : []),
+        ];
+      },
+    };
+  },
+};

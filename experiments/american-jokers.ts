@@ -1,0 +1,105 @@
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
+import { addMean, addRate, type Tally } from '../src/stats/tally.js';
+import { american } from '../src/games/mahjong/american/game.js';
+import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
+import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
+import { americanStrategies } from '../strategies/american/index.js';
+
+const SEATS = 4;
+const HANDS = 4;
+
+/**
+ * `american-jokers`: what is a joker worth? Four line-chasers play sessions of four hands;
+ * each seat-hand is filed under the jokers it was dealt (0 to 4, 4 meaning four or more): its
+ * win rate and its net. Joker exchange: the same walls are played again with one seat (rotated
+ * by the game index) that never exchanges; its net less that seat's net in the first play is
+ * the paired value of the exchange policy.
+ */
+export const americanJokers: ExperimentDef = {
+  name: 'american-jokers',
+  question: 'American: what is a dealt joker worth, and what is joker exchange worth?',
+  keyColumns: {
+    'american-jokers': ['jokers_dealt', 'seat_hands', 'win_rate', 'net_per_hand'],
+    'american-joker-exchange': ['policy', 'win_rate', 'net_per_hand', 'net_diff_vs_exchange_per_hand'],
+  },
+  doc: 'American: win rate and net per seat-hand by jokers dealt (four line-chasers), jokerless share and exchanges per hand, and the paired value of joker exchange (one seat that never exchanges, same walls)',
+  defaultGames: 2000,
+  build(params) {
+    const base = (params.rules as Record<string, unknown>) ?? {};
+    const rules = resolveRules<AmericanRules>(americanSchema, [
+      { where: 'american-jokers', values: { handsPerSession: HANDS } },
+      { where: 'american-jokers --rules/--set/--card', values: base },
+    ]);
+    const on = parseSpec('line-chaser', americanStrategies, 'american', rules);
+    const off = parseSpec('line-chaser(x=0)', americanStrategies, 'american', rules);
+    const field = new Arm(american, rules, [on, on, on, on], americanStrategies);
+    const focal = new Arm(american, rules, [off, on, on, on], americanStrategies);
+    return {
+      name: 'american-jokers',
+      games: params.games ?? 2000,
+      chunk: 50,
+      cells: ['line-chaser x4'],
+      provenance: { card: cardProvenance(rules), rules, exchange: on.text, noExchange: off.text, handsPerGame: HANDS },
+      runGame(_cell, index, seed, tally) {
+        const rotation = index % SEATS;
+        const s = field.play(seed, 0, index, rotation);
+        const st = s.stats;
+        for (let j = 0; j <= JOKER_ROWS; j++) {
+          addRate(tally, `win.${j}`, st.jokerWins[j]!, st.jokerSeats[j]!);
+          addMean(tally, `net.${j}`, st.jokerNet[j]!);
+          addMean(tally, `seats.${j}`, st.jokerSeats[j]!);
+          addMean(tally, `netSeats.${j}`, st.jokerNet[j]! * st.jokerSeats[j]!);
+        }
+        let wins = 0;
+        let jokerless = 0;
+        for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
+        for (let l = 0; l < st.lineJokerless.length; l++) jokerless += st.lineJokerless[l]!;
+        addRate(tally, 'jokerless', jokerless, wins);
+        addMean(tally, 'hands', st.hands);
+        addMean(tally, 'exchanges', st.exchanges);
+        addMean(tally, 'exchangesHands', st.exchanges * st.hands);
+        const seat = rotation; // strategy 0 sits at seat (0 + rotation) mod 4
+        const onNet = field.returns[0]!;
+        addRate(tally, 'onWin', st.wins[seat]!, st.hands);
+        const t = focal.play(seed, 0, index, rotation);
+        addRate(tally, 'offWin', t.stats.wins[seat]!, t.stats.hands);
+        addMean(tally, 'on', onNet / HANDS);
+        addMean(tally, 'off', focal.returns[0]! / HANDS);
+        addMean(tally, 'diff', (focal.returns[0]! - onNet) / HANDS);
+      },
+      tables([t]: Tally[]) {
+        const byJokers = Array.from({ length: JOKER_ROWS + 1 }, (_, j) => [
+          j === JOKER_ROWS ? `${j}+` : String(j), t!.rates[`win.${j}`]?.n ?? 0,
+          ...rate(t!, `win.${j}`), ...ratioWithInterval(t!, `net.${j}`, `seats.${j}`, `netSeats.${j}`),
+        ]);
+        const exchange = [
+          ['exchange (line-chaser)', t!.rates.onWin?.n ?? 0, ...rate(t!, 'onWin'), ...mean(t!, 'on'), 0, 0, 0],
+          ['never exchange (line-chaser x=0)', t!.rates.offWin?.n ?? 0, ...rate(t!, 'offWin'), ...mean(t!, 'off'), ...mean(t!, 'diff')],
+        ];
+        return [
+          { name: 'american-jokers', columns: ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')], rows: byJokers },
+          {
+            name: 'american-joker-exchange',
+            columns: ['policy', 'hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand'), ...meanColumns('net_diff_vs_exchange_per_hand'),
+              'jokerless_share', 'exchanges_per_hand'],
+            rows: exchange.map((r) => [...r, rate(t!, 'jokerless')[0]!, ratioWithInterval(t!, 'exchanges', 'hands', 'exchangesHands')[0]!]),
+          },
+        ];
+      },
+      summary([j, x]) {
+        const c = (tb: typeof j, name: string) => tb!.columns.indexOf(name);
+        const f = (v: unknown, d: number) => (v as number).toFixed(d);
+        const ci = (tb: typeof j, r: (string | number)[], key: string, d: number) => `${f(r[c(tb, key)], d)} [${f(r[c(tb, `${key}_ci_low`)], d)}, ${f(r[c(tb, `${key}_ci_high`)], d)}]`;
+        const off = x!.rows[1]!;
+        return [
+          ...j!.rows.map((r) => `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${ci(j, r, 'win_rate', 3)}, net per hand ${ci(j, r, 'net_per_hand', 1)}`),
+          `never exchanging a joker: net per hand ${ci(x, off, 'net_diff_vs_exchange_per_hand', 2)} against exchanging, on the same walls; ${f(off[c(x, 'exchanges_per_hand')], 2)} exchanges per hand, ${f(off[c(x, 'jokerless_share')], 3)} of wins jokerless`,
+        ];
+      },
+    };
+  },
+};
