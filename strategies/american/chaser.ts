@@ -9,7 +9,7 @@ import type { Rng } from '../../src/core/rng.js';
 import type { Strategy } from '../../src/core/strategy.js';
 import * as americanActions from '../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
-import * as matchModule from '../../src/games/mahjong/american/match.js';
+import * as slotsModule from '../../src/games/mahjong/american/slots.js';
 import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 import * as charlestonModule from '../../src/games/mahjong/american/charleston.js';
@@ -18,7 +18,7 @@ import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
 const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } = americanActions;
-const { PACKED, awayFromSum } = matchModule;
+const { PACKED, awayFromSum } = slotsModule;
 const { COURTESY, VOTE } = charlestonModule;
 const { DISCARD, PASS, WIN } = actionsModule;
 const { FLOWER, JOKER } = tilesModule;

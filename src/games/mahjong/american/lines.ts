@@ -7,7 +7,7 @@
 
 import { JOKER } from '../tiles.js';
 import { CARD_KINDS, type Card } from './card.js';
-import { PACKED, awayFromSum, packedRow, placeExposures, type Exposure } from './match.js';
+import { PACKED, awayFromSum, packedRow, placeExposures, type Exposure } from './slots.js';
 
 /** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. */
 export class CardIndex {

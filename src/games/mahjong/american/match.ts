@@ -4,48 +4,30 @@
 // and jokers are each interchangeable among the slots of one tile kind (american/RULES.md,
 // "Matching a hand").
 
-import { CARD_KINDS, type Card, type Variant } from './card.js';
+import { CARD_KINDS, type Card } from './card.js';
+import { CardIndex } from './lines.js';
+import * as slotsModule from './slots.js';
+import type { Exposure } from './slots.js';
 
-/** An exposure on the table: `size` tiles of `tile`, `jokers` of them jokers. */
-export interface Exposure {
-  tile: number;
-  size: number;
-  jokers: number;
-}
+export { placeExposures, type Exposure } from './slots.js';
+
+// Imports as module-local consts, read once: see table/flow.ts.
+const { PACKED, placeExposures } = slotsModule;
 
 /** Tiles away of a line no variant of which fits the hand's exposures (or a concealed line once exposed). */
 export const UNREACHABLE = 99;
 
-// The two sums of tiles away, for one (natural, joker-slot) entry and a hand count h, packed in
-// one number: missing naturals * 64 + joker slots left unfilled by spare naturals. Summing the
-// packed values over a variant's entries gives both sums with one table load and no branch per
-// entry (a branch on "naturals missing" mispredicts about half the time on real hands).
-// PACKED[packedRow(n, j) + h] for every n, j, h below 16 (a card never needs 16 of one kind).
-const H_STRIDE = 16;
-export const PACK = 64;
-/** The row of PACKED for an entry of `n` naturals and `j` joker slots. */
-export const packedRow = (n: number, j: number): number => (n * H_STRIDE + j) * H_STRIDE;
-export const PACKED = Int16Array.from({ length: H_STRIDE ** 3 }, (_, i) => {
-  const h = i % H_STRIDE;
-  const j = ((i / H_STRIDE) | 0) % H_STRIDE;
-  const n = (i / H_STRIDE ** 2) | 0;
-  return Math.max(0, n - h) * PACK + Math.max(0, j - Math.max(0, h - n));
-});
 
-/** Tiles away from a packed sum, with `jokers` jokers to fill the joker slots. */
-export const awayFromSum = (sum: number, jokers: number): number => {
-  const jneed = sum & (PACK - 1);
-  return (sum >> 6) + (jneed > jokers ? jneed - jokers : 0);
-};
-
-/** A card compiled for matching: each variant's kinds as flat entries (kind, row of the packed table). */
+/**
+ * A card compiled for matching. A hand without exposures is matched kind by kind: every
+ * variant starts from its sum for an empty hand, and each kind the hand holds (about ten of the
+ * 35) updates only the variants that use it (lines.ts CardIndex), a third of the work of
+ * summing every variant's entries.
+ */
 export class CardMatcher {
   readonly lines: number;
-  private readonly lineStart: Int32Array;
-  private readonly start: Int32Array;
-  private readonly kind: Uint8Array;
-  /** Per entry: the row of PACKED for its natural and joker counts. */
-  private readonly row: Uint16Array;
+  readonly index: CardIndex;
+  private readonly sums: Int32Array;
   // Scratch for the slow path (a hand with exposures).
   private readonly natS = new Int8Array(CARD_KINDS);
   private readonly jokS = new Int8Array(CARD_KINDS);
@@ -53,24 +35,8 @@ export class CardMatcher {
 
   constructor(readonly card: Card) {
     this.lines = card.lines.length;
-    this.lineStart = card.lineStart;
-    const starts: number[] = [];
-    const kind: number[] = [];
-    const row: number[] = [];
-    for (const v of card.variants) {
-      starts.push(kind.length);
-      for (let t = 0; t < CARD_KINDS; t++) {
-        const n = v.natural[t]!;
-        const j = v.joker[t]!;
-        if (n + j === 0) continue;
-        kind.push(t);
-        row.push(packedRow(n, j));
-      }
-    }
-    starts.push(kind.length);
-    this.start = Int32Array.from(starts);
-    this.kind = Uint8Array.from(kind);
-    this.row = Uint16Array.from(row);
+    this.index = new CardIndex(card);
+    this.sums = new Int32Array(this.index.variants);
   }
 
   /**
@@ -81,22 +47,26 @@ export class CardMatcher {
    */
   tilesAway(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], out: Int16Array): void {
     if (exposures.length > 0) return this.tilesAwayExposed(hand, jokers, exposures, out);
-    const { lineStart, start, kind, row } = this;
-    const table = PACKED;
+    const { kStart, kEntry, eVar, eRow, empty } = this.index;
+    const sums = this.sums;
+    sums.set(empty);
+    for (let t = 0; t < CARD_KINDS; t++) {
+      const h = hand[t]!;
+      if (h === 0) continue;
+      for (let i = kStart[t]!, end = kStart[t + 1]!; i < end; i++) {
+        const e = kEntry[i]!;
+        const r = eRow[e]!;
+        sums[eVar[e]!]! += PACKED[r + h]! - PACKED[r]!;
+      }
+    }
+    const lineStart = this.card.lineStart;
     for (let l = 0; l < this.lines; l++) {
       let best = UNREACHABLE;
-      // A variant's missing naturals alone reach the line's best: it cannot do better.
-      let bound = best * PACK;
       for (let v = lineStart[l]!, vEnd = lineStart[l + 1]!; v < vEnd; v++) {
-        let sum = 0;
-        for (let e = start[v]!, eEnd = start[v + 1]!; e < eEnd && sum < bound; e++) sum += table[row[e]! + hand[kind[e]!]!]!;
-        const miss = sum >> 6;
-        const jneed = sum & (PACK - 1);
-        const away = miss + (jneed > jokers ? jneed - jokers : 0);
-        if (away < best) {
-          best = away;
-          bound = best * PACK;
-        }
+        const sum = sums[v]!;
+        const jneed = sum & 63; // slots.ts awayFromSum, by hand
+        const away = (sum >> 6) + (jneed > jokers ? jneed - jokers : 0);
+        if (away < best) best = away;
       }
       out[l] = best;
     }
@@ -106,7 +76,7 @@ export class CardMatcher {
     for (let l = 0; l < this.lines; l++) {
       let best = UNREACHABLE;
       if (!this.card.lines[l]!.concealed) {
-        for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]!; v++) {
+        for (let v = this.card.lineStart[l]!; v < this.card.lineStart[l + 1]!; v++) {
           if (!placeExposures(this.card.variants[v]!, exposures, this.natS, this.jokS, this.usedS)) continue;
           const away = awayOf(this.natS, this.jokS, hand, jokers);
           if (away < best) best = away;
@@ -134,7 +104,7 @@ export class CardMatcher {
     for (let l = 0; l < this.lines; l++) {
       let alive = false;
       if (exposures.length === 0 || !this.card.lines[l]!.concealed) {
-        for (let v = this.lineStart[l]!; v < this.lineStart[l + 1]! && !alive; v++) {
+        for (let v = this.card.lineStart[l]!; v < this.card.lineStart[l + 1]! && !alive; v++) {
           if (!placeExposures(this.card.variants[v]!, exposures, this.natS, this.jokS, this.usedS)) continue;
           alive = reachable(this.natS, this.jokS, hand, jokers, unseen, unseenJokers);
         }
@@ -142,31 +112,6 @@ export class CardMatcher {
       out[l] = alive ? 0 : 1;
     }
   }
-}
-
-/**
- * Assigns each exposure to a distinct set of the variant with its tile and size (one with jokers
- * only to a set jokers may fill) and leaves the variant's other slots in `nat` and `jok`. Sets
- * with the same tile and size are interchangeable, so taking the first free one is exact.
- */
-export function placeExposures(v: Variant, exposures: readonly Exposure[], nat: Int8Array, jok: Int8Array, used: boolean[]): boolean {
-  nat.set(v.natural);
-  jok.set(v.joker);
-  used.length = v.sets.length;
-  used.fill(false);
-  for (const e of exposures) {
-    let i = 0;
-    for (; i < v.sets.length; i++) {
-      const s = v.sets[i]!;
-      if (!used[i] && s.tile === e.tile && s.size === e.size && (e.jokers === 0 || s.jokerable)) break;
-    }
-    if (i === v.sets.length) return false;
-    used[i] = true;
-    const s = v.sets[i]!;
-    if (s.jokerable) jok[s.tile]! -= s.size;
-    else nat[s.tile]! -= s.size;
-  }
-  return true;
 }
 
 /** Tiles away of one variant's remaining slots (the slow path's form of the loop in tilesAway). */
