@@ -23,7 +23,7 @@ export const americanCardLines: ExperimentDef = {
   keyColumns: {
     'american-card-lines': ['line', 'value', 'chased_share', 'win_share', 'wins_per_chase', 'mean_payout', 'jokerless_share', 'trap'],
   },
-  doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, jokerless share; trap lines (often chased, rarely won) flagged',
+  doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

@@ -4,13 +4,27 @@ import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
 import { addMean, addRate, type Tally } from '../src/stats/tally.js';
-import { american } from '../src/games/mahjong/american/game.js';
+import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
 import { americanStrategies } from '../strategies/american/index.js';
 
 const SEATS = 4;
 const HANDS = 4;
+
+/** The focal seat's wins and the whole table's jokerless wins and exchanges, under `key`. */
+function tableFigures(tally: Tally, key: string, s: AmericanState, seat: number): void {
+  const st = s.stats;
+  let wins = 0;
+  let jokerless = 0;
+  for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
+  for (let l = 0; l < st.lineJokerless.length; l++) jokerless += st.lineJokerless[l]!;
+  addRate(tally, `${key}Win`, st.wins[seat]!, st.hands);
+  addRate(tally, `${key}Jokerless`, jokerless, wins);
+  addMean(tally, `${key}Hands`, st.hands);
+  addMean(tally, `${key}Exchanges`, st.exchanges);
+  addMean(tally, `${key}ExchangesHands`, st.exchanges * st.hands);
+}
 
 /**
  * `american-jokers`: what is a joker worth? Four line-chasers play sessions of four hands;
@@ -54,19 +68,11 @@ export const americanJokers: ExperimentDef = {
           addMean(tally, `seats.${j}`, st.jokerSeats[j]!);
           addMean(tally, `netSeats.${j}`, st.jokerNet[j]! * st.jokerSeats[j]!);
         }
-        let wins = 0;
-        let jokerless = 0;
-        for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
-        for (let l = 0; l < st.lineJokerless.length; l++) jokerless += st.lineJokerless[l]!;
-        addRate(tally, 'jokerless', jokerless, wins);
-        addMean(tally, 'hands', st.hands);
-        addMean(tally, 'exchanges', st.exchanges);
-        addMean(tally, 'exchangesHands', st.exchanges * st.hands);
         const seat = rotation; // strategy 0 sits at seat (0 + rotation) mod 4
         const onNet = field.returns[0]!;
-        addRate(tally, 'onWin', st.wins[seat]!, st.hands);
+        tableFigures(tally, 'on', s, seat);
         const t = focal.play(seed, 0, index, rotation);
-        addRate(tally, 'offWin', t.stats.wins[seat]!, t.stats.hands);
+        tableFigures(tally, 'off', t, seat);
         addMean(tally, 'on', onNet / HANDS);
         addMean(tally, 'off', focal.returns[0]! / HANDS);
         addMean(tally, 'diff', (focal.returns[0]! - onNet) / HANDS);
@@ -76,17 +82,21 @@ export const americanJokers: ExperimentDef = {
           j === JOKER_ROWS ? `${j}+` : String(j), t!.rates[`win.${j}`]?.n ?? 0,
           ...rate(t!, `win.${j}`), ...ratioWithInterval(t!, `net.${j}`, `seats.${j}`, `netSeats.${j}`),
         ]);
+        const arm = (name: string, key: 'on' | 'off', diff: number[]) => [
+          name, t!.rates[`${key}Win`]?.n ?? 0, ...rate(t!, `${key}Win`), ...mean(t!, key), ...diff,
+          rate(t!, `${key}Jokerless`)[0]!, ratioWithInterval(t!, `${key}Exchanges`, `${key}Hands`, `${key}ExchangesHands`)[0]!,
+        ];
         const exchange = [
-          ['exchange (line-chaser)', t!.rates.onWin?.n ?? 0, ...rate(t!, 'onWin'), ...mean(t!, 'on'), 0, 0, 0],
-          ['never exchange (line-chaser x=0)', t!.rates.offWin?.n ?? 0, ...rate(t!, 'offWin'), ...mean(t!, 'off'), ...mean(t!, 'diff')],
+          arm('exchange (line-chaser)', 'on', [0, 0, 0]),
+          arm('never exchange (line-chaser x=0)', 'off', mean(t!, 'diff')),
         ];
         return [
           { name: 'american-jokers', columns: ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')], rows: byJokers },
           {
             name: 'american-joker-exchange',
             columns: ['policy', 'hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand'), ...meanColumns('net_diff_vs_exchange_per_hand'),
-              'jokerless_share', 'exchanges_per_hand'],
-            rows: exchange.map((r) => [...r, rate(t!, 'jokerless')[0]!, ratioWithInterval(t!, 'exchanges', 'hands', 'exchangesHands')[0]!]),
+              'table_jokerless_win_share', 'table_exchanges_per_hand'],
+            rows: exchange,
           },
         ];
       },
@@ -94,10 +104,10 @@ export const americanJokers: ExperimentDef = {
         const c = (tb: typeof j, name: string) => tb!.columns.indexOf(name);
         const f = (v: unknown, d: number) => (v as number).toFixed(d);
         const ci = (tb: typeof j, r: (string | number)[], key: string, d: number) => `${f(r[c(tb, key)], d)} [${f(r[c(tb, `${key}_ci_low`)], d)}, ${f(r[c(tb, `${key}_ci_high`)], d)}]`;
-        const off = x!.rows[1]!;
+        const [on, off] = x!.rows as [(string | number)[], (string | number)[]];
         return [
           ...j!.rows.map((r) => `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${ci(j, r, 'win_rate', 3)}, net per hand ${ci(j, r, 'net_per_hand', 1)}`),
-          `never exchanging a joker: net per hand ${ci(x, off, 'net_diff_vs_exchange_per_hand', 2)} against exchanging, on the same walls; ${f(off[c(x, 'exchanges_per_hand')], 2)} exchanges per hand, ${f(off[c(x, 'jokerless_share')], 3)} of wins jokerless`,
+          `never exchanging a joker: net per hand ${ci(x, off, 'net_diff_vs_exchange_per_hand', 2)} against exchanging, on the same walls (a table of exchangers makes ${f(on[c(x, 'table_exchanges_per_hand')], 2)} exchanges per hand; ${f(on[c(x, 'table_jokerless_win_share')], 3)} of its wins hold no joker)`,
         ];
       },
     };

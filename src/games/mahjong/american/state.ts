@@ -38,7 +38,7 @@ export const JOKER_ROWS = 4;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
 export class AmericanStats extends SessionStats {
-  /** Per line: seat-hands nearest to it after the Charleston, wins, points won, jokers in the winning hands, jokerless wins. */
+  /** Per line: seat-hands nearest to it after the Charleston, wins, points won, jokers in the winning hands, wins with no joker (bonus or not). */
   readonly chased: Int32Array;
   readonly lineWins: Int32Array;
   readonly linePaid: Float64Array;
@@ -493,7 +493,7 @@ export class AmericanState extends TableState<AmericanRules> {
     let jokers = this.hand[winner * STRIDE + JOKER]!;
     for (let i = winner * MAX_EXPOSURES; i < winner * MAX_EXPOSURES + this.expN[winner]!; i++) jokers += this.expJokers[i]!;
     st.lineJokers[line]! += jokers;
-    if (free) st.lineJokerless[line]!++;
+    if (jokers === 0) st.lineJokerless[line]!++;
     st.jokerWins[Math.min(this.jokersDealt[winner]!, JOKER_ROWS)]!++;
     if (winner === this.dealer) st.dealerWins++;
     this.log?.push(`seat ${winner} wins with ${this.card.lines[line]!.id} (value ${this.index.value[line]}${free ? ', jokerless x2' : ''}${discarder < 0 ? ', self-picked' : `, on seat ${discarder}'s discard`}): +${got}`);
