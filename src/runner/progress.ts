@@ -14,6 +14,10 @@ export class Progress {
   private doneGames = 0;
   private shown = false;
   private last = 0;
+  /** When the first chunk came back, and its games: the rate is timed from there on, so that
+   * starting the workers and compiling the game's code do not count as play. */
+  private firstAt = 0;
+  private firstGames = 0;
 
   constructor(private readonly label: string, private readonly total: number) {}
 
@@ -21,10 +25,16 @@ export class Progress {
     this.doneGames += games;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
-    if (!this.estimated && elapsed >= 1 && this.total > 0) {
+    if (this.firstAt === 0) {
+      this.firstAt = now;
+      this.firstGames = this.doneGames;
+    }
+    const since = (now - this.firstAt) / 1000;
+    if (!this.estimated && since >= 2 && this.total > 0) {
       this.estimated = true;
       const f = this.doneGames / this.total;
-      const all = elapsed / f;
+      const rate = (this.doneGames - this.firstGames) / since;
+      const all = (this.firstAt - this.start) / 1000 + (this.total - this.firstGames) / rate;
       if (all > 10) {
         if (this.shown) process.stderr.write('\r\x1b[K');
         process.stderr.write(`${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games)\n`);
@@ -37,7 +47,8 @@ export class Progress {
     const f = this.total ? this.doneGames / this.total : 1;
     const width = 30;
     const bar = '#'.repeat(Math.round(f * width)).padEnd(width, '.');
-    const eta = f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
+    const rate = since > 0 ? (this.doneGames - this.firstGames) / since : 0;
+    const eta = rate > 0 ? (this.total - this.doneGames) / rate : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
     process.stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
   }
 

@@ -88,3 +88,46 @@ describe('pongsim hand american', () => {
     expect(r.stderr).toMatch(/--card and --exposed are for american only/);
   });
 });
+
+describe('american runs with --card', () => {
+  it('a study on a card file: the same bytes on 1 and 2 workers, the card named and hashed in meta.json', () => {
+    const dir = tempDir();
+    const card = path.join(dir, 'mine.json');
+    const doc = JSON.parse(fs.readFileSync(SAMPLE, 'utf8'));
+    doc.name = 'My test card';
+    fs.writeFileSync(card, JSON.stringify(doc));
+    const run = (w: string, out: string) => pongsim(['run', 'american-card-lines', '--games', '12', '--seed', '5', '--card', card, '--workers', w, '--out', path.join(dir, out)]);
+    const a = run('1', 'a');
+    const b = run('2', 'b');
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const csv = (d: string) => fs.readFileSync(path.join(dir, d, 'american-card-lines.csv'), 'utf8');
+    expect(csv('b')).toBe(csv('a'));
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'a', 'american-card-lines.meta.json'), 'utf8'));
+    expect(meta.provenance.card).toMatchObject({ name: 'My test card', lines: 21, sample: false });
+    expect(meta.provenance.card.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(meta.provenance.rules.card.name).toBe('My test card');
+    // The sample card by default, a different hash.
+    const c = pongsim(['run', 'american-card-lines', '--games', '12', '--seed', '5', '--out', path.join(dir, 'c')]);
+    const sample = JSON.parse(fs.readFileSync(path.join(dir, 'c', 'american-card-lines.meta.json'), 'utf8')).provenance.card;
+    expect(sample.sample).toBe(true);
+    expect(sample.sha256).not.toBe(meta.provenance.card.sha256);
+  });
+
+  it.each([
+    ['a missing card', ['sim', 'american', '--games', '5', '--card', 'nope.json'], /nope.json: no such card file/],
+    ['a card for another game', ['sim', 'korean', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
+    ['a card for a study of another game', ['run', 'uper-furiten', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
+    ['a broken card', ['run', 'american-jokers', '--games', '5', '--card', 'BROKEN'], /: line S-1 \(main\): token "888K"/],
+  ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
+    const dir = tempDir();
+    const broken = path.join(dir, 'broken.json');
+    fs.writeFileSync(broken, JSON.stringify({ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }));
+    const r = pongsim([...args.map((a) => (a === 'BROKEN' ? broken : a)), '--out', path.join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(msg);
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+});
