@@ -24,12 +24,12 @@ function commands(): { text: string; shard: boolean }[] {
   return out;
 }
 
-/** Small sizes: every --games at most 24, and runs and sims that name none get 24. */
+/** Small sizes: every --games at most 24, and runs, sims and comparisons that name none get 24. */
 function small(cmd: string): string {
   return cmd
     .replace(/--games \d+/g, (m) => (Number(m.slice(8)) > 24 ? '--games 24' : m))
     .split('\n')
-    .map((l) => (/npx pongsim (run|sim) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim) \S+)/, '$1 --games 24') : l))
+    .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 24') : l))
     .join('\n')
     .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
 }
@@ -39,6 +39,7 @@ describe('README commands', () => {
   fs.writeFileSync(path.join(dir, 'my-rules.json'), JSON.stringify({ postResult: 'push' }));
   fs.copyFileSync('src/games/mahjong/american/cards/sample-2031.json', path.join(dir, 'my-card.json'));
   fs.symlinkSync(path.resolve('strategies'), path.join(dir, 'strategies'));
+  fs.symlinkSync(path.resolve('experiments'), path.join(dir, 'experiments'));
   const all = commands();
 
   it('finds the commands (the table and the shell blocks)', () => {

@@ -8,6 +8,7 @@ import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
 import { registerReplay } from './replay.js';
+import { registerCompare } from './compare.js';
 import { registerRun } from './run.js';
 import { registerScore } from './score.js';
 import { registerSim } from './sim.js';
@@ -28,7 +29,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 });
 
 /** Options that may be given more than once; any other option given twice is refused. */
-const REPEATABLE = new Set(['--set', '--plugin']);
+const REPEATABLE = new Set(['--set', '--plugin', '--arm']);
 program.hook('preAction', (_program, cmd) => {
   const args = process.argv.slice(2);
   for (const o of cmd.options) {
@@ -41,6 +42,7 @@ program.hook('preAction', (_program, cmd) => {
 registerList(program);
 registerSim(program);
 registerRun(program);
+registerCompare(program);
 registerMerge(program);
 registerReplay(program);
 registerOdds(program);

@@ -61,12 +61,17 @@ function wrap(text: string, width: number, indent: string): string[] {
   return out;
 }
 
-/** Runs one experiment (or one shard of it) and writes its results; with --json returns what to print. */
+/** Runs one study (or one shard of it) and writes its results; with --json returns what to print. */
 export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<object | null> {
   const def = studyDef(name);
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   if (flags.card !== undefined) params.rules = cardRule(flags.card, studyGame(def));
-  const out = flags.out ?? path.join('results', name);
+  return runWith(name, params, flags, path.join('results', name), quietSummary);
+}
+
+/** Runs experiment `name` with `params` (or one shard of it) into --out, else `defaultOut`. */
+export async function runWith(name: string, params: ExperimentParams, flags: RunFlags, defaultOut: string, quietSummary = false): Promise<object | null> {
+  const out = flags.out ?? defaultOut;
   guardReference(out, flags.force);
   checkWritable('--out', out, 'dir');
   const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });

@@ -2,13 +2,14 @@ import { GAMES } from '../catalog.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ExperimentDef } from './experiment.js';
+import { compare } from './compare.js';
 import { sim } from './sim.js';
 
-/** Every experiment: the ones any game runs (sim), then each game's own studies. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, ...GAMES.flatMap((g) => g.experiments)];
+/** Every experiment: the ones any game runs (sim, compare), then each game's own studies. */
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, ...GAMES.flatMap((g) => g.experiments)];
 
-/** The studies a user runs by name (`run`, `list`): every experiment but sim, which `pongsim sim` runs. */
-export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim);
+/** The studies a user runs by name (`run`, `list`): every experiment but sim and compare, which have their own commands. */
+export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare);
 
 export function experimentDef(name: string): ExperimentDef {
   const e = EXPERIMENTS.find((x) => x.name === name);
@@ -19,6 +20,7 @@ export function experimentDef(name: string): ExperimentDef {
 /** A study by name, for `run`: sim is refused with where to find it. */
 export function studyDef(name: string): ExperimentDef {
   if (name === sim.name) throw new InputError('run sim: sim is not a study; use pongsim sim <game> --seats SPEC,... for an ad-hoc study');
+  if (name === compare.name) throw new InputError('run compare: compare is not a study; use pongsim compare <game> --arm \'NAME: ...\' --arm ... (or --study FILE.json)');
   const e = STUDIES.find((x) => x.name === name);
   if (!e) throw new InputError(`unknown experiment "${name}"${didYouMean(name, ['default', ...STUDIES.map((x) => x.name)])}; allowed: default, ${STUDIES.map((x) => x.name).join(', ')}`);
   return e;

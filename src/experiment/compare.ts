@@ -1,0 +1,157 @@
+import { gameEntry } from '../catalog.js';
+import { InputError } from '../core/errors.js';
+import { Z95 } from '../stats/intervals.js';
+import { addMean, addRate, summarizeMean, summarizeRate, type Tally } from '../stats/tally.js';
+import type { Arm } from './arm.js';
+import type { ExperimentDef, ExperimentParams } from './experiment.js';
+import { simArm } from './sim.js';
+
+/** One arm of a comparison: a name, resolved rules and a line-up. */
+export interface CompareArm {
+  name: string;
+  rules: Record<string, unknown>;
+  seats: string[];
+}
+
+export interface CompareParams extends ExperimentParams {
+  game: string;
+  arms: CompareArm[];
+  /** Index of the baseline arm. */
+  baseline: number;
+  /** The strategy index whose result is compared, the deal rotated through the seats; null: every seat. */
+  focal: number | null;
+  /** Figures to report (seat0.., focal, the game's rates); empty: all. */
+  metrics?: string[];
+  plugins?: string[];
+}
+
+/** Checks what a comparison needs of its arms; one InputError line naming what is wrong. */
+export function checkArms(p: CompareParams): Arm[] {
+  if (p.arms.length < 2) throw new InputError(`compare: give at least two arms (got ${p.arms.length})`);
+  const names = new Set<string>();
+  for (const a of p.arms) {
+    if (!a.name) throw new InputError('compare: an arm has no name; write --arm \'NAME: --rules ... --seats ...\'');
+    if (names.has(a.name)) throw new InputError(`compare: two arms are named "${a.name}"; arm names must differ`);
+    names.add(a.name);
+  }
+  const arms = p.arms.map((a) => {
+    try {
+      return simArm({ game: p.game, rules: a.rules, seats: a.seats });
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(`compare: arm "${a.name}": ${e.message}`);
+      throw e;
+    }
+  });
+  const counts = new Set(arms.map((a) => a.specs.length));
+  if (p.focal === null && counts.size > 1) {
+    throw new InputError(`compare: the arms seat ${[...counts].join(' and ')} players; seat-by-seat comparison needs one count, or name the compared strategy with --focal K`);
+  }
+  if (p.focal !== null) {
+    const short = p.arms.find((_, i) => p.focal! >= arms[i]!.specs.length);
+    if (short) throw new InputError(`compare: --focal ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
+  }
+  return arms;
+}
+
+const SIG = (lo: number, hi: number): string => (!(lo <= hi) ? '' : lo > 0 || hi < 0 ? 'yes' : 'no');
+
+/**
+ * `pongsim compare`: arms of rules and line-ups played on the same deals for every game index
+ * (common random numbers; with a focal strategy the line-up is rotated through the seats by the
+ * game index, duplicate style), each figure reported with its interval and its paired difference
+ * against the baseline arm.
+ */
+export const compare: ExperimentDef = {
+  name: 'compare',
+  question: 'What does each arm change against the baseline, on the same deals?',
+  keyColumns: { compare: ['arm', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
+  doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
+  defaultGames: 10000,
+  build(params) {
+    const p = params as CompareParams;
+    const arms = checkArms(p);
+    const game = gameEntry(p.game).def;
+    const base = p.baseline;
+    const focal = p.focal;
+    const names = p.arms.map((a) => a.name);
+    // One game's figures per arm, reused game after game.
+    const values = arms.map(() => new Map<string, number>());
+    const wanted = (f: string) => !p.metrics?.length || p.metrics.includes(f);
+    return {
+      name: 'compare',
+      games: p.games ?? 10000,
+      chunk: Math.max(10, Math.round(500 / arms.length)),
+      cells: [p.game],
+      provenance: {
+        game: p.game, baseline: names[base], focal,
+        arms: p.arms.map((a, i) => ({ name: a.name, rules: a.rules, seats: arms[i]!.specs.map((s) => s.text) })),
+      },
+      runGame(_cell, index, seed, tally) {
+        arms.forEach((arm, i) => {
+          const v = values[i]!;
+          v.clear();
+          const n = arm.specs.length;
+          const s = arm.play(seed, 0, index, focal === null ? 0 : index % n);
+          if (focal === null) for (let k = 0; k < n; k++) v.set(`seat${k}`, arm.returns[k]!);
+          else v.set('focal', arm.returns[focal]!);
+          for (const [f, x] of v) addMean(tally, `${i}|${f}`, x);
+          game.rates(s, (name, count, total) => {
+            addRate(tally, `${i}|${name}`, count, total);
+            if (total > 0) v.set(name, count / total);
+          });
+        });
+        for (let i = 0; i < arms.length; i++) {
+          if (i === base) continue;
+          for (const [f, x] of values[i]!) {
+            const b = values[base]!.get(f);
+            if (b !== undefined) addMean(tally, `d|${i}|${f}`, x - b);
+          }
+        }
+      },
+      tables([t]: Tally[]) {
+        const rows: (string | number)[][] = [];
+        arms.forEach((arm, i) => {
+          const figures = focal === null ? arm.specs.map((_, k) => `seat${k}`) : ['focal'];
+          const rates = Object.keys(t!.rates).filter((k) => k.startsWith(`${i}|`)).map((k) => k.slice(k.indexOf('|') + 1)).sort();
+          for (const f of [...figures, ...rates]) {
+            if (!wanted(f)) continue;
+            const isRate = !figures.includes(f);
+            const strategy = isRate ? '' : arm.specs[focal ?? Number(f.slice(4))]!.text;
+            const est = isRate ? summarizeRate(t!.rates[`${i}|${f}`]) : summarizeMean(t!.means[`${i}|${f}`]);
+            const value = 'rate' in est ? est.rate : est.mean;
+            const d = summarizeMean(t!.means[`d|${i}|${f}`]);
+            const diff = i === base ? ['', '', ''] : d.n > 0 ? [d.mean, d.low, d.high] : [NaN, NaN, NaN];
+            rows.push([names[i]!, f, isRate ? 'rate' : focal === null ? 'seat' : 'focal', strategy, est.n, value, est.low, est.high,
+              ...diff, i === base ? '' : SIG(diff[1] as number, diff[2] as number)]);
+          }
+        });
+        return [{
+          name: 'compare',
+          columns: ['arm', 'figure', 'kind', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high', 'diff_vs_baseline', 'diff_vs_baseline_ci_low', 'diff_vs_baseline_ci_high', 'significant'],
+          rows,
+        }];
+      },
+      summary([t]) {
+        const c = (n: string) => t!.columns.indexOf(n);
+        const f = (x: unknown) => {
+          const v = x as number;
+          return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(2);
+        };
+        const lines: string[] = [`baseline: ${names[base]}; ${focal === null ? 'every seat compared' : `strategy ${focal} compared, rotated through the seats`}`];
+        names.forEach((name, i) => {
+          if (i === base) return;
+          const mine = t!.rows.filter((r) => r[0] === name);
+          // Significant differences, largest relative to their interval first.
+          const sig = mine.filter((r) => r[c('significant')] === 'yes')
+            .map((r) => ({ r, z: Math.abs(r[c('diff_vs_baseline')] as number) / Math.max(1e-12, ((r[c('diff_vs_baseline_ci_high')] as number) - (r[c('diff_vs_baseline_ci_low')] as number)) / (2 * Z95)) }))
+            .sort((a, b) => b.z - a.z);
+          const shown = sig.slice(0, 6).map(({ r }) => `${r[c('figure')]} ${(r[c('diff_vs_baseline')] as number) > 0 ? '+' : ''}${f(r[c('diff_vs_baseline')])} [${f(r[c('diff_vs_baseline_ci_low')])}, ${f(r[c('diff_vs_baseline_ci_high')])}]`);
+          lines.push(sig.length === 0
+            ? `${name} vs ${names[base]}: no figure differs significantly (95%) over ${mine.length} figures`
+            : `${name} vs ${names[base]}: ${shown.join('; ')}${sig.length > 6 ? `; and ${sig.length - 6} more` : ''} (significant at 95%, of ${mine.length} figures)`);
+        });
+        return lines;
+      },
+    };
+  },
+};

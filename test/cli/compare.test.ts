@@ -1,0 +1,140 @@
+// pongsim compare: paired differences that match exact answers, arms compared with themselves,
+// study files, reproducibility and bad input.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveRules } from '../../src/core/rules.js';
+import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { pongsim, tempDir } from '../support/cli.js';
+
+type Row = Record<string, string>;
+function readCsv(file: string): Row[] {
+  const [head, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const cols = head!.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])));
+}
+const row = (rows: Row[], arm: string, figure: string) => rows.find((r) => r.arm === arm && r.figure === figure)!;
+
+/** The exact mean result per turn of betting one chip on every hand (all C(48,2) hands equally likely). */
+function alwaysBetEv(r: WolnamRules): number {
+  const month = (c: number) => (c >> 2) + 1;
+  let sum = 0;
+  let hands = 0;
+  for (let a = 0; a < 48; a++) {
+    for (let b = a + 1; b < 48; b++) {
+      const lo = Math.min(month(a), month(b));
+      const hi = Math.max(month(a), month(b));
+      const ev = exactBestBet(r, lo, hi, unseen(lo, hi, []) as number[]).ev;
+      sum += ev.n / ev.d;
+      hands++;
+    }
+  }
+  return sum / hands;
+}
+
+describe('pongsim compare', () => {
+  it('two post rules: the paired difference of every seat holds the exact EV difference', () => {
+    const dir = tempDir();
+    // An ante no bet can exhaust: the pot never empties, so a seat's result is its bets alone (less one ante).
+    const seats = '--seats min-bet*6';
+    const r = pongsim(['compare', 'wolnamppong', '--arm', `lose: --set ante=1000000 ${seats}`, '--arm', `push: --set postResult=push --set ante=1000000 ${seats}`,
+      '--games', '3000', '--seed', '4', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const rules = (postResult: string) => resolveRules<WolnamRules>(wolnamSchema, [{ where: 'test', values: { postResult } }]);
+    const exact = rules('lose').cycles * (alwaysBetEv(rules('push')) - alwaysBetEv(rules('lose')));
+    expect(exact).toBeGreaterThan(1.5);
+    const rows = readCsv(path.join(dir, 'compare.csv'));
+    for (let k = 0; k < 6; k++) {
+      const x = row(rows, 'push', `seat${k}`);
+      expect(Number(x.diff_vs_baseline_ci_low)).toBeLessThan(exact);
+      expect(Number(x.diff_vs_baseline_ci_high)).toBeGreaterThan(exact);
+      expect(x.significant).toBe('yes');
+    }
+    expect(r.stdout).toMatch(/push vs lose: seat\d \+2\.\d+/);
+  });
+
+  it('pairing on the same deals narrows the interval: a stop limit of 5 against 10, seat by seat', () => {
+    const dir = tempDir();
+    const r = pongsim(['compare', 'nylonppong', '--arm', 'ten: --rules fudawiki', '--arm', 'five: --set stopLimit=5', '--games', '2000', '--seed', '2', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = readCsv(path.join(dir, 'compare.csv'));
+    for (let k = 0; k < 4; k++) {
+      const a = row(rows, 'ten', `seat${k}`);
+      const b = row(rows, 'five', `seat${k}`);
+      const half = (x: Row, key: string) => (Number(x[`${key}_ci_high`]) - Number(x[`${key}_ci_low`])) / 2;
+      // What comparing two independent runs would give, against the paired interval.
+      const unpaired = Math.hypot(half(a, 'value'), half(b, 'value'));
+      expect(half(b, 'diff_vs_baseline')).toBeLessThan(0.8 * unpaired);
+    }
+  });
+
+  it('an arm compared with itself differs by exactly zero in every figure', () => {
+    const dir = tempDir();
+    const r = pongsim(['compare', 'nylonppong', '--arm', 'a: --rules fudawiki', '--arm', 'b: --rules fudawiki', '--games', '200', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = readCsv(path.join(dir, 'compare.csv')).filter((x) => x.arm === 'b');
+    expect(rows.length).toBeGreaterThan(8);
+    for (const x of rows) {
+      expect([x.diff_vs_baseline, x.diff_vs_baseline_ci_low, x.diff_vs_baseline_ci_high].map(Number)).toEqual([0, 0, 0]);
+      expect(x.significant).toBe('no');
+    }
+    expect(r.stdout).toMatch(/b vs a: no figure differs significantly/);
+  });
+
+  it('a focal strategy across line-ups of different sizes, the same bytes on 1 and 2 workers and from a study file', () => {
+    const dir = tempDir();
+    const args = ['compare', 'wolnamppong', '--arm', 'six: --seats ev-threshold,min-bet*5', '--arm', 'four: --set players=4 --seats ev-threshold,min-bet*3',
+      '--focal', '0', '--games', '300', '--seed', '9'];
+    const a = pongsim([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
+    const b = pongsim([...args, '--workers', '2', '--chunk', '37', '--out', path.join(dir, 'b')]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    const csv = (d: string) => fs.readFileSync(path.join(dir, d, 'compare.csv'), 'utf8');
+    expect(csv('b')).toBe(csv('a'));
+    expect(readCsv(path.join(dir, 'a', 'compare.csv')).filter((x) => x.kind === 'focal')).toHaveLength(2);
+    // The same comparison as a study file.
+    const study = path.join(dir, 'study.json');
+    fs.writeFileSync(study, JSON.stringify({ game: 'wolnamppong', games: 300, seed: '9', focal: 0, arms: [
+      { name: 'six', seats: 'ev-threshold,min-bet*5' }, { name: 'four', set: { players: 4 }, seats: ['ev-threshold', 'min-bet', 'min-bet', 'min-bet'] },
+    ] }));
+    const c = pongsim(['compare', 'wolnamppong', '--study', study, '--out', path.join(dir, 'c')]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(csv('c')).toBe(csv('a'));
+  });
+
+  it('runs the shipped example study file', () => {
+    const dir = tempDir();
+    const r = pongsim(['compare', 'nylonppong', '--study', 'experiments/studies/nylonppong-house-rules.json', '--games', '40', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const arms = new Set(readCsv(path.join(dir, 'compare.csv')).map((x) => x.arm));
+    expect(arms.size).toBe(5);
+  });
+
+  it.each([
+    ['an arm without a name', ['--arm', '--rules fudawiki', '--arm', 'b: --rules bbong'], /--arm "--rules fudawiki": an arm has no name/],
+    ['two arms with one name', ['--arm', 'a: --rules fudawiki', '--arm', 'a: --rules bbong'], /compare: two arms are named "a"; arm names must differ/],
+    ['an arm with invalid rules', ['--arm', 'a: --rules fudawiki', '--arm', 'b: --set stopLimit=99'], /arm "b": .*stopLimit/],
+    ['seat counts that differ without --focal', ['--arm', 'a: --seats basic*4', '--arm', 'b: --set players=3 --seats basic*3'], /compare: the arms seat 4 and 3 players; .*--focal K/],
+    ['an unknown baseline', ['--arm', 'a: --rules fudawiki', '--arm', 'b: --rules bbong', '--baseline', 'c'], /--baseline: no arm is named "c"; arms: a, b/],
+    ['one arm', ['--arm', 'a: --rules fudawiki'], /compare: give at least two arms \(got 1\)/],
+    ['an unknown arm option', ['--arm', 'a: --rule fudawiki', '--arm', 'b:'], /--arm "a": unknown option "--rule"; allowed: --rules, --set, --seats, --card/],
+  ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
+    const dir = tempDir();
+    const r = pongsim(['compare', 'nylonppong', ...args, '--games', '10', '--out', path.join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(msg);
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+
+  it('refuses a study file with an unknown key, naming the file and the key', () => {
+    const dir = tempDir();
+    const study = path.join(dir, 'bad.json');
+    fs.writeFileSync(study, JSON.stringify({ arms: [{ name: 'a', rule: 'fudawiki' }, { name: 'b' }] }));
+    const r = pongsim(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad.json: arm 1: unknown key "rule"; allowed: name, rules, set, seats, card/);
+  });
+});
