@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { gameEntry } from '../catalog.js';
+import { InputError } from '../core/errors.js';
+import { expandGrid } from '../core/grid.js';
+import { parseSpec } from '../core/strategy.js';
+import type { CsvTable } from '../experiment/experiment.js';
+import { loadPlugins } from '../experiment/plugins.js';
+import type { TuneRoundParams } from '../experiment/tune.js';
+import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
+import { runExperiment } from '../runner/pool.js';
+import { summarizeMean, type Tally } from '../stats/tally.js';
+import { cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
+import { printTable, tableObjects } from './print.js';
+import { VERSION } from './version.js';
+
+interface TuneFlags {
+  strategy: string; seat?: number; against?: string; rules?: string; set?: string[]; card?: string; plugin?: string[];
+  budget: number; seed: string; workers?: number; out?: string; json?: boolean; force?: boolean;
+}
+
+/** Fewest games a configuration gets in the first round. */
+const MIN_GAMES = 20;
+
+const num = (x: number) => (Number.isFinite(x) ? x : null);
+const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toPrecision(3));
+
+/** Successive halving: each round plays the configurations still in on fresh common deals and keeps the better half. */
+async function tune(game: string, flags: TuneFlags): Promise<void> {
+  const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
+  await loadPlugins(plugins);
+  const entry = gameEntry(game);
+  let rules = gameRules(entry, flags.rules, flags.set);
+  if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
+  const seats = entry.def.seats(rules);
+  const against = flags.against ? splitSeats(flags.against) : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
+  if (against.length !== seats - 1) throw new InputError(`--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`);
+  for (const a of against) parseSpec(a, entry.strategies, game, rules);
+  const seat = flags.seat ?? 0;
+  if (seat >= seats) throw new InputError(`--seat: ${game} with these rules has seats 0 to ${seats - 1} (got ${seat})`);
+  const configs = expandGrid(flags.strategy, entry.strategies, game, rules);
+  const rounds = Math.max(1, Math.ceil(Math.log2(configs.length)));
+  const first = Math.floor(flags.budget / rounds / configs.length);
+  if (first < MIN_GAMES) {
+    throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
+  }
+  const out = flags.out ?? path.join('results', `tune-${game}`);
+  guardReference(out, flags.force);
+  checkWritable('--out', out, 'dir');
+
+  const rows: (string | number)[][] = [];
+  let alive = configs;
+  let offset = 0;
+  let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
+  const started = Date.now();
+  for (let r = 1; r <= rounds; r++) {
+    const games = Math.floor(flags.budget / rounds / alive.length);
+    const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
+    const res = await runExperiment('tune', params, { seed: flags.seed, workers: flags.workers, quiet: Boolean(flags.json) });
+    const t = res.tallies[0]!;
+    const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
+    // Best first; ties keep grid order, so the halving is the same on any machine.
+    const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
+    const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
+    const leader = order[0]!;
+    order.forEach((i, rank) => {
+      const m = means[i]!;
+      const d = pairDiff(t, i, leader);
+      rows.push([r, alive[i]!, games, m.mean, m.low, m.high, ...(i === leader ? [0, 0, 0] : [d.mean, d.low, d.high]), rank < keep ? 'yes' : 'no']);
+    });
+    last = { tally: t, configs: alive, order };
+    alive = order.slice(0, keep).map((i) => alive[i]!);
+    offset += games;
+    if (alive.length === 1 && r < rounds) break;
+  }
+  const { tally, configs: finalists, order } = last!;
+  const winner = finalists[order[0]!]!;
+  const runnerUp = order.length > 1 ? finalists[order[1]!]! : null;
+  const d = runnerUp ? pairDiff(tally, order[0]!, order[1]!) : null;
+  const better = entry.def.lowerIsBetter ? 'lower' : 'higher';
+  const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
+  const answer = runnerUp === null
+    ? `${winner} is the only configuration`
+    : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
+  const table: CsvTable = {
+    name: 'tune',
+    columns: ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'],
+    rows,
+  };
+  const meta = {
+    tool: 'pongsim', version: VERSION, experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
+    grid: flags.strategy, configurations: configs.length, rounds, seat, against,
+    winner, runnerUp, diffVsRunnerUp: d && { mean: num(d.mean), ciLow: num(d.low), ciHigh: num(d.high) }, significant,
+    seconds: (Date.now() - started) / 1000,
+  };
+  writeAtomically(tableFiles(out, [table], meta));
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runnerUp, diffVsRunnerUp: meta.diffVsRunnerUp, significant, answer, out, rounds: tableObjects(table) }) + '\n');
+    return;
+  }
+  process.stdout.write(`${answer}\n\n${printTable(table, 12, { width: process.stdout.columns ?? 100 })}full table: ${path.join(out, 'tune.csv')} (${rows.length} rows: every configuration in every round)\n`);
+}
+
+/** Configuration i's paired difference against j, from the round's pairwise tallies. */
+function pairDiff(t: Tally, i: number, j: number): { mean: number; low: number; high: number } {
+  if (i === j) return { mean: 0, low: 0, high: 0 };
+  const m = summarizeMean(t.means[i < j ? `d${i}_${j}` : `d${j}_${i}`]);
+  return i < j ? { mean: m.mean, low: m.low, high: m.high } : { mean: -m.mean, low: -m.high, high: -m.low };
+}
+
+export function registerTune(program: Command): void {
+  program
+    .command('tune')
+    .description('tunes a strategy\'s parameters by successive halving: every configuration on the same deals, the tuned seat rotated through the table')
+    .argument('<game>', 'game id (see pongsim list)')
+    .requiredOption('--strategy <grid>', 'the grid: name(p=lo..hi:step,q=[a,b,c],r=value); parameters left out keep their defaults')
+    .requiredOption('--budget <games>', 'games in all, split evenly over the rounds', positiveInt('--budget'))
+    .option('--seat <k>', 'the tuned strategy\'s place in the line-up (default 0)', nonNegativeInt('--seat'))
+    .option('--against <specs>', 'the other seats\' specs, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
+    .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
+    .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--card <file.json>', 'american: play this card of hands')
+    .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
+    .option('--seed <s>', 'seed of the run', seedText, '1')
+    .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option('--out <dir>', 'output folder (default results/tune-<game>)')
+    .option('--force', 'allow writing into results/reference/')
+    .option('--json', 'print the answer and every round as one JSON document')
+    .action((game: string, flags: TuneFlags) => tune(game, flags));
+}
