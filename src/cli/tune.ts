@@ -79,9 +79,12 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   const d = runnerUp ? pairDiff(tally, order[0]!, order[1]!) : null;
   const better = entry.def.lowerIsBetter ? 'lower' : 'higher';
   const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
+  const alike = d !== null && d.low === 0 && d.high === 0;
   const answer = runnerUp === null
     ? `${winner} is the only configuration`
-    : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
+    : alike
+      ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
+      : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
   const table: CsvTable = {
     name: 'tune',
     columns: ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'],
