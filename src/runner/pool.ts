@@ -43,7 +43,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const tasks = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null);
   const started = process.hrtime.bigint();
   const pool = new Piscina({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: new URL('./worker-entry.cjs', import.meta.url).href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,
