@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MAIN, listFiles, pongsim, tempDir } from './support/cli.js';
+import { MAIN, listFiles, pongsim, tempDir, CLI_ENV } from './support/cli.js';
 
 const DIR = 'experiments/cluster';
 const GAMES = '60';
@@ -31,13 +31,13 @@ describe('cluster recipes', () => {
     const n = Number(/^auto\/(\d+)$/.exec(args[args.indexOf('--shard') + 1]!)![1]);
     expect(job.spec.completions).toBe(n);
     for (let i = 0; i < n; i++) {
-      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], { encoding: 'utf8', env: { ...process.env, CI: 'true', JOB_COMPLETION_INDEX: String(i) } });
+      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], { encoding: 'utf8', env: { ...CLI_ENV, JOB_COMPLETION_INDEX: String(i) } });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toContain(`shard ${i + 1}/${n} from JOB_COMPLETION_INDEX=${i}`);
     }
     const [sh, c, script] = container('kubernetes-merge.yaml').command!;
     expect([sh, c]).toEqual(['sh', '-c']);
-    const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], { encoding: 'utf8', env: CLI_ENV });
     expect(merge.status, merge.stderr).toBe(0);
     // One run of the same study, seed and size.
     const study = args[1]!;
@@ -51,7 +51,7 @@ describe('cluster recipes', () => {
   it('the Slurm script\'s shards and merge give the CSVs of one run', () => {
     const root = tempDir();
     const script = path.resolve(DIR, 'slurm.sh');
-    const env = { ...process.env, CI: 'true', PONGSIM: `node ${MAIN}` };
+    const env = { ...CLI_ENV, PONGSIM: `node ${MAIN}` };
     const study = ['stop-limit', '--games', GAMES, '--seed', '7'];
     // Array indices 4-6, as from sbatch --array=4-6.
     for (const id of [4, 5, 6]) {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAIN, tempDir } from './support/cli.js';
+import { CLI_ENV, MAIN, tempDir } from './support/cli.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -52,7 +52,7 @@ describe('README commands', () => {
   for (const c of all) {
     it(c.text.split('\n')[0]!, () => {
       const script = c.shard ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text).split('\n').filter((l) => l.includes('$k')).join('\n')}\ndone\n${small(c.text).split('\n').filter((l) => !l.includes('$k')).join('\n')}` : small(c.text);
-      const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', env: CLI_ENV });
       expect(r.status, `${script}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
     });

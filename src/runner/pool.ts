@@ -1,3 +1,4 @@
+import { InputError } from '../core/errors.js';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
@@ -24,7 +25,11 @@ export interface RunResult {
 }
 
 export function defaultWorkers(): number {
-  return Math.max(1, os.availableParallelism());
+  const env = process.env.PONGSIM_WORKERS;
+  if (env === undefined || env === '') return Math.max(1, os.availableParallelism());
+  const n = Number(env);
+  if (!/^\d+$/.test(env.trim()) || n < 1 || n > 256) throw new InputError(`PONGSIM_WORKERS: expected an integer from 1 to 256 (got ${JSON.stringify(env)})`);
+  return n;
 }
 
 /**

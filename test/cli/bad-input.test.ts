@@ -88,6 +88,14 @@ describe('bad input', () => {
     });
   }
 
+  it('a bad PONGSIM_WORKERS: exit 2, one line, nothing written', () => {
+    const r = spawnSync(process.execPath, [MAIN, 'sim', 'wolnamppong', '--games', '10', '--out', path.join(out, 'w.csv')], { encoding: 'utf8', env: { ...process.env, CI: 'true', PONGSIM_WORKERS: 'two' } });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual(['pongsim: PONGSIM_WORKERS: expected an integer from 1 to 256 (got "two")']);
+    expect(listFiles(out)).toEqual([]);
+  });
+
   it('a bare pongsim prints its help; a closed pipe ends quietly; seats set the table size', () => {
     const bare = pongsim([]);
     expect(bare.code).toBe(0);

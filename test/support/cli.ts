@@ -8,8 +8,12 @@ export const MAIN = path.resolve('dist/src/cli/main.js');
 
 export interface CliResult { code: number; stdout: string; stderr: string }
 
+/** The environment of a spawned CLI: CI set (no progress bar), one worker unless --workers says
+ * otherwise (the suite already runs test files side by side on every core). */
+export const CLI_ENV = { ...process.env, CI: 'true', PONGSIM_WORKERS: '1' };
+
 export function pongsim(args: string[], cwd = process.cwd(), input?: string): CliResult {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: CLI_ENV });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
