@@ -4,6 +4,7 @@ import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
@@ -147,6 +148,13 @@ export const nylonppongHouseRules: ExperimentDef = {
           addRate(tally, `win${seat}`, top && winners === 1 ? 1 : 0, 1);
           addRate(tally, `tie${seat}`, top && winners > 1 ? 1 : 0, 1);
           addMean(tally, `game${seat}`, s.total[seat]!);
+          // The game's objective (ties shared) and the finishing place, paired with the defaults on the same deals.
+          const st = standing(s.total, seat, true);
+          const sr = ref ? standing(ref.total, seat, true) : st;
+          addMean(tally, `share${seat}`, st.win);
+          addMean(tally, `place${seat}`, st.place);
+          addMean(tally, `shareDiff${seat}`, st.win - sr.win);
+          addMean(tally, `placeDiff${seat}`, st.place - sr.place);
         }
       },
       tables(tallies) {
@@ -160,7 +168,8 @@ export const nylonppongHouseRules: ExperimentDef = {
         const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, ...mean(tallies[i]!, `pos${p}`)]));
         const seats = cells.flatMap((c, i) => Array.from({ length: n }, (_, seat) => {
           const t = tallies[i]!;
-          return [c.name, seat, ...rate(t, `win${seat}`), ...rate(t, `tie${seat}`), ...mean(t, `game${seat}`)];
+          return [c.name, seat, ...rate(t, `win${seat}`), ...rate(t, `tie${seat}`), ...mean(t, `game${seat}`),
+            ...mean(t, `share${seat}`), ...mean(t, `place${seat}`), ...mean(t, `shareDiff${seat}`), ...mean(t, `placeDiff${seat}`)];
         }));
         return [
           {
@@ -173,7 +182,8 @@ export const nylonppongHouseRules: ExperimentDef = {
             rows: main,
           },
           { name: 'nylonppong-house-rules-position', columns: ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')], rows: positions },
-          { name: 'nylonppong-house-rules-seat', columns: ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score')], rows: seats },
+          { name: 'nylonppong-house-rules-seat', columns: ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score'),
+            ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_default'), ...meanColumns('place_diff_vs_default')], rows: seats },
         ];
       },
       summary(tables) {

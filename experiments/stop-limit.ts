@@ -4,6 +4,7 @@ import { parseSpec, type StrategySpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
@@ -113,13 +114,21 @@ export const stopLimit: ExperimentDef = {
         const n = c.players;
         const R = c.rules.rounds;
         const games = new Float64Array(c.arms.length);
+        const wins = new Float64Array(c.arms.length);
+        const places = new Float64Array(c.arms.length);
         c.arms.forEach((arm, a) => {
           let total = 0;
           let stops = 0;
           let failed = 0;
+          let win = 0;
+          let place = 0;
           for (let rot = 0; rot < n; rot++) {
             const s = arm.play(seed, cell, index, rot);
             total += arm.returns[0]!;
+            // The game's objective: the least total penalty wins (ties shared).
+            const st = standing(arm.returns, 0, true);
+            win += st.win;
+            place += st.place;
             for (let r = 0; r < R; r++) {
               if (s.recEnder[r] !== rot) continue;
               if (s.recEnd[r] === END_STOP) stops++;
@@ -129,7 +138,11 @@ export const stopLimit: ExperimentDef = {
           }
           counter.flush(tally, `${a}`);
           games[a] = total / n;
+          wins[a] = win / n;
+          places[a] = place / n;
           addMean(tally, `${a}.game`, games[a]!);
+          addMean(tally, `${a}.win`, wins[a]!);
+          addMean(tally, `${a}.place`, places[a]!);
           addRate(tally, `${a}.stop`, stops, R * n);
           addRate(tally, `${a}.fail`, failed, stops);
         });
@@ -138,6 +151,8 @@ export const stopLimit: ExperimentDef = {
         for (let a = 0; a < c.arms.length; a++) {
           addMean(tally, `${a}.diff`, games[a]! - games[limitArm]!);
           addMean(tally, `${a}.diffBasic`, games[a]! - games[basicArm]!);
+          addMean(tally, `${a}.winDiff`, wins[a]! - wins[limitArm]!);
+          addMean(tally, `${a}.placeDiff`, places[a]! - places[limitArm]!);
           for (let b = a + 1; b <= c.limit; b++) addMean(tally, `pair.${a}.${b}`, games[a]! - games[b]!);
         }
       },
@@ -153,6 +168,7 @@ export const stopLimit: ExperimentDef = {
               ...rowOf(c), a < c.ts.length ? c.ts[a]! : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
               ...perRound(`${a}.game`), ...mean(t, `${a}.game`), ...mean(t, `${a}.diff`), ...mean(t, `${a}.diffBasic`),
               ...rate(t, `${a}.stop`), ...rate(t, `${a}.fail`), ...endCells(t, `${a}`), ...mean(t, `${a}.turns`),
+              ...mean(t, `${a}.win`), ...mean(t, `${a}.place`), ...mean(t, `${a}.winDiff`), ...mean(t, `${a}.placeDiff`),
             ]);
           });
           const order = [...c.ts].sort((x, y) => summarizeMean(t.means[`${x}.game`]).mean - summarizeMean(t.means[`${y}.game`]).mean);
@@ -165,8 +181,11 @@ export const stopLimit: ExperimentDef = {
           const pair = mean(t, `pair.${Math.min(b, next)}.${Math.max(b, next)}`).map((x) => (b < next ? -x : x) / R);
           const margin = b < next ? [pair[0]!, pair[2]!, pair[1]!] : pair;
           const vsLimit = mean(t, `${b}.diff`).map((x) => x / R);
+          // The same question by the game's own objective: the t that wins the game most often.
+          const w = [...c.ts].sort((x, y) => summarizeMean(t.means[`${y}.win`]).mean - summarizeMean(t.means[`${x}.win`]).mean)[0]!;
           best.push([
             ...rowOf(c), b, ...perRound(`${b}.game`), next, ...margin, margin[1]! > 0 ? 'yes' : 'no', ...vsLimit,
+            w, ...mean(t, `${w}.win`), ...mean(t, `${w}.winDiff`),
           ]);
         });
         const tables: CsvTable[] = [
@@ -176,6 +195,7 @@ export const stopLimit: ExperimentDef = {
               'variant', 'limit', 'players', 'focal', 't', 'strategy', 'games', ...meanColumns('penalty_per_round'),
               ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'),
               ...rateColumns('stop_rate'), ...rateColumns('stop_fail_rate'), ...endColumns(), ...meanColumns('round_turns'),
+              ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_t_limit'), ...meanColumns('place_diff_vs_t_limit'),
             ],
             rows,
           },
@@ -184,6 +204,7 @@ export const stopLimit: ExperimentDef = {
             columns: [
               'variant', 'limit', 'players', 'focal', 'best_t', ...meanColumns('best_penalty_per_round'), 'next_t',
               ...meanColumns('margin_per_round'), 'margin_significant', ...meanColumns('best_vs_t_limit_per_round'),
+              'best_t_by_win_prob', ...meanColumns('best_win_prob'), ...meanColumns('best_win_prob_vs_t_limit'),
             ],
             rows: best,
           },
@@ -202,7 +223,8 @@ export const stopLimit: ExperimentDef = {
           const verdict = clear.length === mine.length ? 'each clearly ahead of the runner-up'
             : clear.length === 0 ? 'none clearly ahead of the runner-up (the nearby t are as good)'
               : `clearly ahead of the runner-up only for ${clear.join(', ')}`;
-          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t: ${each.join(', ')}; ${verdict}`);
+          const byWin = mine.map((r) => `${r[col('players')]} players t=${r[col('best_t_by_win_prob')]} (${(r[col('best_win_prob')] as number).toFixed(3)})`);
+          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t: ${each.join(', ')}; ${verdict}; most game wins: ${byWin.join(', ')}`);
         }
         return lines;
       },

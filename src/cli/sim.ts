@@ -68,10 +68,13 @@ export function registerSim(program: Command): void {
       }
       if (flags.json) {
         const num = (x: number) => (Number.isFinite(x) ? x : null);
-        const seats = params.seats.map((_, k) => {
-          const m = summarizeMean(t.means[`seat${k}`]);
-          return { seat: k, strategy: (exp.provenance.seats as string[])[k], mean: num(m.mean), ciLow: num(m.low), ciHigh: num(m.high) };
-        });
+        const est = (key: string) => {
+          const m = summarizeMean(t.means[key]);
+          return { mean: num(m.mean), ciLow: num(m.low), ciHigh: num(m.high) };
+        };
+        const seats = params.seats.map((_, k) => ({
+          seat: k, strategy: (exp.provenance.seats as string[])[k], ...est(`seat${k}`), win: est(`win${k}`), place: est(`place${k}`),
+        }));
         const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => [k, num(summarizeRate(t.rates[k]).rate)]));
         process.stdout.write(JSON.stringify({ game, games: flags.games, seed: flags.seed, rules: params.rules, seats, rates }) + '\n');
         return;

@@ -5,6 +5,7 @@ import { addMean, addRate, summarizeMean, summarizeRate, type Tally } from '../s
 import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import { simArm } from './sim.js';
+import { standing } from './standing.js';
 
 /** One arm of a comparison: a name, resolved rules and a line-up. */
 export interface CompareArm {
@@ -92,8 +93,20 @@ export const compare: ExperimentDef = {
           v.clear();
           const n = arm.specs.length;
           const s = arm.play(seed, 0, index, focal === null ? 0 : index % n);
-          if (focal === null) for (let k = 0; k < n; k++) v.set(`seat${k}`, arm.returns[k]!);
-          else v.set('focal', arm.returns[focal]!);
+          const lower = arm.game.lowerIsBetter;
+          if (focal === null) {
+            for (let k = 0; k < n; k++) v.set(`seat${k}`, arm.returns[k]!);
+            for (let k = 0; k < n; k++) {
+              const st = standing(arm.returns, k, lower);
+              v.set(`win${k}`, st.win);
+              v.set(`place${k}`, st.place);
+            }
+          } else {
+            v.set('focal', arm.returns[focal]!);
+            const st = standing(arm.returns, focal, lower);
+            v.set('focalWin', st.win);
+            v.set('focalPlace', st.place);
+          }
           for (const [f, x] of v) addMean(tally, `${i}|${f}`, x);
           game.rates(s, (name, count, total) => {
             addRate(tally, `${i}|${name}`, count, total);
@@ -111,17 +124,20 @@ export const compare: ExperimentDef = {
       tables([t]: Tally[]) {
         const rows: (string | number)[][] = [];
         arms.forEach((arm, i) => {
-          const figures = focal === null ? arm.specs.map((_, k) => `seat${k}`) : ['focal'];
+          const figures = focal === null
+            ? ['seat', 'win', 'place'].flatMap((f) => arm.specs.map((_, k) => `${f}${k}`))
+            : ['focal', 'focalWin', 'focalPlace'];
           const rates = Object.keys(t!.rates).filter((k) => k.startsWith(`${i}|`)).map((k) => k.slice(k.indexOf('|') + 1)).sort();
           for (const f of [...figures, ...rates]) {
             if (!wanted(f)) continue;
             const isRate = !figures.includes(f);
-            const strategy = isRate ? '' : arm.specs[focal ?? Number(f.slice(4))]!.text;
+            const strategy = isRate ? '' : arm.specs[focal ?? Number(/\d+$/.exec(f)![0])]!.text;
             const est = isRate ? summarizeRate(t!.rates[`${i}|${f}`]) : summarizeMean(t!.means[`${i}|${f}`]);
             const value = 'rate' in est ? est.rate : est.mean;
             const d = summarizeMean(t!.means[`d|${i}|${f}`]);
             const diff = i === base ? ['', '', ''] : d.n > 0 ? [d.mean, d.low, d.high] : [NaN, NaN, NaN];
-            rows.push([names[i]!, f, isRate ? 'rate' : focal === null ? 'seat' : 'focal', strategy, est.n, value, est.low, est.high,
+            const kind = isRate ? 'rate' : /^(win|focalWin)/.test(f) ? 'win' : /^(place|focalPlace)/.test(f) ? 'place' : focal === null ? 'seat' : 'focal';
+            rows.push([names[i]!, f, kind, strategy, est.n, value, est.low, est.high,
               ...diff, i === base ? '' : SIG(diff[1] as number, diff[2] as number)]);
           }
         });

@@ -3,6 +3,7 @@ import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.js';
 import { Arm } from './arm.js';
+import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 
 export interface SimParams extends ExperimentParams {
@@ -30,7 +31,7 @@ export function simArm(p: SimParams): Arm {
 /** `pongsim sim`: one line-up of strategies under one set of rules. */
 export const sim: ExperimentDef = {
   name: 'sim',
-  doc: 'an ad-hoc study (pongsim sim): one row per seat, plus the game\'s own rates',
+  doc: 'an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game\'s own rates',
   defaultGames: 10000,
   build(params) {
     const p = params as SimParams;
@@ -44,14 +45,21 @@ export const sim: ExperimentDef = {
       provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text) },
       runGame(cell, index, seed, tally) {
         const s = arm.play(seed, cell, index);
-        for (let k = 0; k < n; k++) addMean(tally, `seat${k}`, arm.returns[k]!);
+        for (let k = 0; k < n; k++) {
+          addMean(tally, `seat${k}`, arm.returns[k]!);
+          const st = standing(arm.returns, k, arm.game.lowerIsBetter);
+          addMean(tally, `win${k}`, st.win);
+          addMean(tally, `place${k}`, st.place);
+        }
         arm.game.rates(s, (name, count, total) => addRate(tally, name, count, total));
       },
       tables([t]) {
         const rows: (string | number)[][] = [];
-        for (let k = 0; k < n; k++) {
-          const m = summarizeMean(t!.means[`seat${k}`]);
-          rows.push(['seat', String(k), arm.specs[k]!.text, m.n, m.mean, m.low, m.high]);
+        for (const [kind, key] of [['seat', 'seat'], ['win', 'win'], ['place', 'place']] as const) {
+          for (let k = 0; k < n; k++) {
+            const m = summarizeMean(t!.means[`${key}${k}`]);
+            rows.push([kind, String(k), arm.specs[k]!.text, m.n, m.mean, m.low, m.high]);
+          }
         }
         for (const name of Object.keys(t!.rates).sort()) {
           const r = summarizeRate(t!.rates[name]);
