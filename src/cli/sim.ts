@@ -67,15 +67,20 @@ export function registerSim(program: Command): void {
         ]);
       }
       if (flags.json) {
+        // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in run --json.
         const num = (x: number) => (Number.isFinite(x) ? x : null);
-        const est = (key: string) => {
+        const est = (name: string, key: string) => {
           const m = summarizeMean(t.means[key]);
-          return { mean: num(m.mean), ciLow: num(m.low), ciHigh: num(m.high) };
+          return { [name]: num(m.mean), [`${name}_ci_low`]: num(m.low), [`${name}_ci_high`]: num(m.high) };
         };
         const seats = params.seats.map((_, k) => ({
-          seat: k, strategy: (exp.provenance.seats as string[])[k], ...est(`seat${k}`), win: est(`win${k}`), place: est(`place${k}`),
+          seat: k, strategy: (exp.provenance.seats as string[])[k], n: summarizeMean(t.means[`seat${k}`]).n,
+          ...est('mean', `seat${k}`), ...est('win_prob', `win${k}`), ...est('mean_place', `place${k}`),
         }));
-        const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => [k, num(summarizeRate(t.rates[k]).rate)]));
+        const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => {
+          const r = summarizeRate(t.rates[k]);
+          return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
+        }));
         process.stdout.write(JSON.stringify({ game, games: flags.games, seed: flags.seed, rules: params.rules, seats, rates }) + '\n');
         return;
       }

@@ -93,12 +93,12 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   const meta = {
     tool: 'pongsim', version: VERSION, experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
     grid: flags.strategy, configurations: configs.length, rounds, seat, against,
-    winner, runnerUp, diffVsRunnerUp: d && { mean: num(d.mean), ciLow: num(d.low), ciHigh: num(d.high) }, significant,
+    winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
     seconds: (Date.now() - started) / 1000,
   };
   writeAtomically(tableFiles(out, [table], meta));
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runnerUp, diffVsRunnerUp: meta.diffVsRunnerUp, significant, answer, out, rounds: tableObjects(table) }) + '\n');
+    process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runner_up: runnerUp, diff_vs_runner_up: meta.diff_vs_runner_up, diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low, diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high, significant, answer, out, rounds: tableObjects(table) }) + '\n');
     return;
   }
   process.stdout.write(`${answer}\n\n${printTable(table, 12, { width: process.stdout.columns ?? 100 })}full table: ${path.join(out, 'tune.csv')} (${rows.length} rows: every configuration in every round)\n`);

@@ -65,7 +65,7 @@ export const sim: ExperimentDef = {
           const r = summarizeRate(t!.rates[name]);
           rows.push(['rate', name, '', r.n, r.rate, r.low, r.high]);
         }
-        return [{ name: 'sim', columns: ['kind', 'name', 'strategy', 'n', 'value', 'ci_low', 'ci_high'], rows }];
+        return [{ name: 'sim', columns: ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows }];
       },
     };
   },

@@ -20,8 +20,8 @@ describe('standing', () => {
   it('sim reports every seat\'s win probability and mean place, summing to 1 and to 1 + ... + n', () => {
     const r = pongsim(['sim', 'nylonppong', '--games', '300', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const seats = JSON.parse(r.stdout).seats as { win: { mean: number }; place: { mean: number } }[];
-    expect(seats.reduce((a, s) => a + s.win.mean, 0)).toBeCloseTo(1, 9);
-    expect(seats.reduce((a, s) => a + s.place.mean, 0)).toBeCloseTo(10, 9);
+    const seats = JSON.parse(r.stdout).seats as { win_prob: number; mean_place: number }[];
+    expect(seats.reduce((a, s) => a + s.win_prob, 0)).toBeCloseTo(1, 9);
+    expect(seats.reduce((a, s) => a + s.mean_place, 0)).toBeCloseTo(10, 9);
   });
 });
