@@ -23,6 +23,21 @@ export const americanCardLines: ExperimentDef = {
   keyColumns: {
     'american-card-lines': ['line', 'value', 'chased_share', 'win_share', 'wins_per_chase', 'mean_payout', 'jokerless_share', 'trap'],
   },
+  columns: {
+    line: 'the card line\'s id',
+    section: 'its section of the card',
+    value: 'its value: what a win pays before the multipliers (points)',
+    exposed_or_concealed: 'X: groups may be exposed; C: concealed',
+    chases: 'seat-hands for which it was the nearest line when the Charleston ended (count)',
+    wins: 'wins with the line (count)',
+    chased_share: 'share of seat-hands chasing the line (0-1)',
+    win_share: 'share of all wins made with the line (0-1)',
+    wins_per_chase: 'wins with the line per seat-hand chasing it',
+    mean_payout: 'points the winner received per win with the line',
+    jokers_per_win: 'jokers in the winning 14 tiles (mean)',
+    jokerless_share: 'share of the line\'s wins holding no joker (0-1)',
+    trap: 'trap if chased at least as often as the average line but winning under half the card\'s wins per chase',
+  },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
   defaultGames: 2000,
   build(params) {

@@ -48,6 +48,22 @@ export const americanCharleston: ExperimentDef = {
   keyColumns: {
     'american-charleston': ['charleston', 'wall_game_rate', 'win_rate', 'tiles_away_after_charleston', 'east_edge_per_hand', 'wall_game_diff_vs_standard', 'tiles_away_diff_vs_standard'],
   },
+  columns: {
+    charleston: 'the Charleston rules of the row (standard, or what is turned off or always on)',
+    wall_game_rate: 'share of hands with no Mah Jongg (0-1)',
+    tiles_away_after_charleston: 'tiles a seat is from its nearest card line when the Charleston ends (mean over seat-hands)',
+    east_win_rate: 'share of hands East (the dealer) won (0-1)',
+    other_seat_win_rate: 'share of hands each other seat won, on average (0-1)',
+    east_edge_per_hand: 'East\'s net points per hand it dealt',
+    second_charleston_rate: 'share of hands that played the second Charleston (0-1)',
+    blind_tiles_per_hand: 'tiles passed blind per hand, all seats (count)',
+    courtesy_tiles_per_hand: 'tiles swapped in the courtesy pass per hand, all seats (count)',
+    wall_game_diff_vs_standard: 'paired difference in wall-game rate against the standard rules on the same walls',
+    win_rate_diff_vs_standard: 'paired difference in win rate against the standard rules',
+    tiles_away_diff_vs_standard: 'paired difference in tiles away after the Charleston against the standard rules',
+    discards_diff_vs_standard: 'paired difference in discards per hand against the standard rules',
+    east_edge_diff_vs_standard: 'paired difference in East\'s edge per hand against the standard rules',
+  },
   doc: 'American: second Charleston, courtesy pass and blind passing on or off, four line-chasers: wall-game rate, win rate, tiles away after the Charleston, hand length, East\'s edge, each with its paired difference against the standard rules on the same walls',
   defaultGames: 2000,
   build(params) {

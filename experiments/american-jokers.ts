@@ -40,6 +40,16 @@ export const americanJokers: ExperimentDef = {
     'american-jokers': ['jokers_dealt', 'seat_hands', 'win_rate', 'net_per_hand'],
     'american-joker-exchange': ['policy', 'win_rate', 'net_per_hand', 'net_diff_vs_exchange_per_hand'],
   },
+  columns: {
+    jokers_dealt: 'jokers in the seat\'s dealt tiles (the last row: that many or more)',
+    seat_hands: 'seat-hands dealt that many jokers (count)',
+    win_rate: 'share of the row\'s seat-hands won (0-1)',
+    net_per_hand: 'net points per seat-hand of the row',
+    policy: 'the focal seat\'s joker-exchange policy (the other three always exchange)',
+    net_diff_vs_exchange_per_hand: 'paired difference in net points per hand against exchanging, same walls',
+    table_jokerless_win_share: 'share of the whole table\'s wins holding no joker (0-1)',
+    table_exchanges_per_hand: 'joker exchanges per hand at the whole table (count)',
+  },
   doc: 'American: win rate and net per seat-hand by jokers dealt (four line-chasers), jokerless share and exchanges per hand, and the paired value of joker exchange (one seat that never exchanges, same walls)',
   defaultGames: 2000,
   build(params) {

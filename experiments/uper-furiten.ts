@@ -38,6 +38,21 @@ export const uperFuriten: ExperimentDef = {
   keyColumns: {
     'uper-furiten': ['rules', 'opponents', 'policy', 'win_rate', 'deal_in_rate', 'net_per_hand', 'net_diff_vs_dama'],
   },
+  columns: {
+    rules: 'the sacred-discard or uper rule varied from the defaults',
+    opponents: 'the strategy at the three other seats',
+    policy: 'the focal uper policy, rotated through the seats on the same deals',
+    win_rate: 'share of hands the focal seat won (0-1)',
+    self_draw_share: 'share of its wins made on a drawn tile (0-1)',
+    deal_in_rate: 'share of hands in which it discarded another\'s winning tile (0-1)',
+    net_per_hand: 'its net points per hand',
+    win_value: 'points it received per win',
+    uper_rate: 'share of hands in which it declared uper (0-1)',
+    jump_rate: 'share of hands in which it made a false win (jump; 0-1)',
+    winning_turn: 'its own turn number at its wins (mean)',
+    net_diff_vs_dama: 'paired difference in net points per hand against dama (never uper), same deals',
+    win_rate_diff_vs_dama: 'paired difference in wins per hand against dama',
+  },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
   defaultGames: 20000,
   build(params) {

@@ -28,6 +28,17 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
   keyColumns: {
     'wolnamppong-strategies': ['field', 'strategy', 'net_per_session', 'diff_vs_min_bet', 'p_down_10_antes', 'ado_rate'],
   },
+  columns: {
+    field: 'the strategy at every other seat',
+    strategy: 'the focal strategy, rotated through the seats on the same deals',
+    net_per_session: 'the focal seat\'s net chips per session (higher is better)',
+    net_per_chip_bet: 'the focal seat\'s net chips per chip it bet',
+    diff_vs_min_bet: 'paired difference in net chips per session against min-bet in the same seat on the same deals',
+    p_down_10_antes: 'probability of ending a session more than 10 antes down (0-1)',
+    bets_per_turn: 'bets per deal cycle (count; one turn a cycle)',
+    ado_rate: 'share of bets that stake the whole pot (ado; 0-1)',
+    deals_to_empty_pot: 'deal cycles from the ante that filled the pot to its emptying (count)',
+  },
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
   defaultGames: 20000,
   build(params) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { GAMES, studyGame } from '../catalog.js';
+import { columnDictionary } from '../experiment/dictionary.js';
 import { experimentDef, studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
@@ -24,13 +25,13 @@ export function finish(name: string, params: ExperimentParams, seed: string, tal
   const exp = buildExperiment(name, params);
   const tables = exp.tables(tallies);
   const meta = { tool: 'pongsim', version: VERSION, experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra };
-  writeAtomically(tableFiles(out, tables, meta));
+  const def = experimentDef(name);
+  writeAtomically(tableFiles(out, tables, meta, (t) => columnDictionary(t, def.columns)));
   if (json) {
     return { experiment: name, seed, games: exp.games, out, summary: exp.summary?.(tables) ?? [], tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])) };
   }
   // The question and its answer first, then the key columns fitted to the terminal (--wide:
   // every column), then where the full tables are.
-  const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
   const width = process.stdout.columns ?? 100;
   const lines: string[] = [];

@@ -6,7 +6,8 @@ import { runExperiment } from '../runner/pool.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
-import type { SimParams } from '../experiment/sim.js';
+import { columnDictionary } from '../experiment/dictionary.js';
+import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { cardRule, collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
@@ -63,7 +64,7 @@ export function registerSim(program: Command): void {
         const base = flags.out.replace(/\.csv$/, '');
         writeAtomically([
           { file: flags.out, text: csvText(table!) },
-          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games: flags.games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds }, null, 2) + '\n' },
+          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games: flags.games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
         ]);
       }
       if (flags.json) {

@@ -4,6 +4,7 @@ import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
 import { expandGrid } from '../core/grid.js';
 import { parseSpec } from '../core/strategy.js';
+import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable } from '../experiment/experiment.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
@@ -18,6 +19,16 @@ interface TuneFlags {
   strategy: string; seat?: number; against?: string; rules?: string; set?: string[]; card?: string; plugin?: string[];
   budget: number; seed: string; workers?: number; out?: string; json?: boolean; force?: boolean;
 }
+
+/** What the tune table's columns mean. */
+export const TUNE_COLUMNS: Record<string, string> = {
+  round: 'the halving round (from 1), each on fresh deals',
+  config: 'the configuration: the strategy spec with every parameter written out',
+  games: 'games the configuration played in the round (count)',
+  mean: 'its mean result per game in the tuned seat (the game\'s points; a penalty where lower is better)',
+  diff_vs_leader: 'paired difference against the round\'s leader on the same deals (0 for the leader)',
+  kept: 'whether it went on to the next round (yes, no; the last round keeps the winner)',
+};
 
 /** Fewest games a configuration gets in the first round. */
 const MIN_GAMES = 20;
@@ -96,7 +107,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
     winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
     seconds: (Date.now() - started) / 1000,
   };
-  writeAtomically(tableFiles(out, [table], meta));
+  writeAtomically(tableFiles(out, [table], meta, (t) => columnDictionary(t, TUNE_COLUMNS)));
   if (flags.json) {
     process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runner_up: runnerUp, diff_vs_runner_up: meta.diff_vs_runner_up, diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low, diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high, significant, answer, out, rounds: tableObjects(table) }) + '\n');
     return;

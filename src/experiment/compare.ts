@@ -66,6 +66,15 @@ export const compare: ExperimentDef = {
   name: 'compare',
   question: 'What does each arm change against the baseline, on the same deals?',
   keyColumns: { compare: ['arm', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
+  columns: {
+    arm: 'the arm\'s name',
+    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), or a rate the game reports',
+    kind: 'seat, focal, win, place or rate',
+    strategy: 'the strategy behind a seat figure',
+    value: 'the arm\'s estimate of the figure',
+    diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline)',
+    significant: 'whether the paired difference\'s 95% interval excludes 0 (yes, no)',
+  },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
   defaultGames: 10000,
   build(params) {

@@ -45,6 +45,8 @@ export interface ExperimentDef {
   question?: string;
   /** Per table, the columns the terminal shows without --wide (their intervals come along). */
   keyColumns?: Record<string, string[]>;
+  /** What its own columns mean, with their units (shared names are in dictionary.ts). */
+  columns?: Record<string, string>;
   /** Games per cell when --games is not given. */
   defaultGames: number;
   build(params: ExperimentParams): Experiment;

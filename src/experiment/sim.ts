@@ -31,6 +31,12 @@ export function simArm(p: SimParams): Arm {
 /** `pongsim sim`: one line-up of strategies under one set of rules. */
 export const sim: ExperimentDef = {
   name: 'sim',
+  columns: {
+    kind: 'seat (mean result per game), win (probability of winning the game, ties shared), place (mean place) or rate (the game\'s own rates)',
+    name: 'the seat number, or the rate\'s name',
+    strategy: 'the seat\'s strategy spec',
+    value: 'the estimate: mean result (the game\'s points, or penalty where lower is better), probability, place or rate',
+  },
   doc: 'an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game\'s own rates',
   defaultGames: 10000,
   build(params) {

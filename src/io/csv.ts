@@ -114,9 +114,9 @@ export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'
 }
 
 /** Each table becomes DIR/<name>.csv with DIR/<name>.meta.json (provenance and timings) beside it. */
-export function tableFiles(dir: string, tables: CsvTable[], meta: Record<string, unknown>): { file: string; text: string }[] {
+export function tableFiles(dir: string, tables: CsvTable[], meta: Record<string, unknown>, columns?: (t: CsvTable) => unknown): { file: string; text: string }[] {
   return tables.flatMap((t) => [
     { file: path.join(dir, `${t.name}.csv`), text: csvText(t) },
-    { file: path.join(dir, `${t.name}.meta.json`), text: JSON.stringify({ table: t.name, ...meta }, null, 2) + '\n' },
+    { file: path.join(dir, `${t.name}.meta.json`), text: JSON.stringify({ table: t.name, ...meta, ...(columns ? { columns: columns(t) } : {}) }, null, 2) + '\n' },
   ]);
 }

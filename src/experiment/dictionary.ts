@@ -1,0 +1,62 @@
+// What every CSV column means, with its unit: written into each table's .meta.json and printed
+// by `pongsim explain`. A column X_ci_low or X_ci_high is the bound of X's 95% interval; the
+// rest are documented here once (names every study shares) or by the study itself (its
+// ExperimentDef.columns), and a test checks that no column of any table goes undocumented.
+
+import type { CsvTable } from './experiment.js';
+
+/** Columns that mean the same wherever they appear. */
+const COMMON: Record<string, string> = {
+  variant: 'the house-rule variant of the row (a preset, a single change, or default)',
+  strategy: 'the strategy spec, with every parameter written out',
+  games: 'games played for the row (count)',
+  hands: 'hands played for the row (count)',
+  sessions: 'sessions played for the row (count)',
+  players: 'players at the table (count)',
+  seat: 'seat number from 0 (in seat order from the first dealer or starter)',
+  n: 'observations behind the estimate (games, or trials for a rate)',
+  win_rate: 'share of hands (or games) won (0-1)',
+  win_prob: 'probability of winning the game: finishing with the best result, ties shared (0-1)',
+  mean_place: 'mean finishing place in the game (1 = best; tied seats share the mean of their places)',
+  draw_rate: 'share of hands that ended with no winner (a wall game or exhaustive draw; 0-1)',
+  self_draw_share: 'share of wins made on a drawn tile (0-1)',
+  deal_in_rate: 'share of hands in which the seat discarded the winning tile (0-1)',
+  discards_per_hand: 'discards made per hand, all seats together (count)',
+  round_turns: 'turns per round (count)',
+  end_stop: 'share of rounds ended by a successful stop (0-1)',
+  end_stop_failed: 'share of rounds ended by a failed stop (0-1)',
+  end_go_out: 'share of rounds ended by a player going out (0-1)',
+  end_combo: 'share of rounds ended by a declared combination (0-1)',
+  end_exhausted: 'share of rounds ended by an empty draw pile (0-1)',
+  penalty_per_round: 'penalty points per round (lower is better)',
+  net_per_hand: 'net points per hand (higher is better)',
+};
+
+/** Generated families of columns. */
+const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^row_(.+)_per_hand$/, (m) => `hands won with the row ${m[1]} as the winning hand, per hand (0-1)`],
+  [/^extra_(.+)_per_hand$/, (m) => `hands won with the extra ${m[1]}, per hand (0-1)`],
+  [/^seat(\d+)_net_per_hand$/, (m) => `seat ${m[1]}'s net points per hand (its net over the game divided by the game's hands)`],
+  [/^lost_(.+)_per_hand$/, (m) => `discard wins the focal hand could have taken but for the ${m[1]!.replace(/_/g, ' ')} sacred-discard rule, per hand (count)`],
+];
+
+/** The meaning of column `name`, from the study's own docs, the shared ones or a pattern; undefined if none. */
+export function columnMeaning(name: string, own: Record<string, string> = {}): string | undefined {
+  const bound = /^(.+)_ci_(low|high)$/.exec(name);
+  if (bound) {
+    const base = columnMeaning(bound[1]!, own);
+    return base && `${bound[2] === 'low' ? 'lower' : 'upper'} bound of the 95% interval of ${bound[1]}`;
+  }
+  if (own[name] !== undefined) return own[name];
+  if (COMMON[name] !== undefined) return COMMON[name];
+  for (const [re, f] of PATTERNS) {
+    const m = re.exec(name);
+    if (m) return f(m);
+  }
+  return undefined;
+}
+
+/** Every column of a table with its meaning ("undocumented" where none is known). */
+export function columnDictionary(t: CsvTable, own: Record<string, string> = {}): { name: string; meaning: string }[] {
+  return t.columns.map((name) => ({ name, meaning: columnMeaning(name, own) ?? 'undocumented' }));
+}

@@ -1,0 +1,42 @@
+// The column dictionary: every column of every table of every experiment has a meaning, in
+// pongsim explain and in each table's .meta.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPERIMENTS } from '../../src/experiment/registry.js';
+import { explainTables } from '../../src/cli/explain.js';
+import { pongsim, tempDir } from '../support/cli.js';
+
+describe('pongsim explain', () => {
+  for (const def of EXPERIMENTS) {
+    it(`documents every column of ${def.name}`, () => {
+      const tables = explainTables(def);
+      expect(tables.length).toBeGreaterThan(0);
+      for (const t of tables) {
+        for (const c of t.columns) expect(c.meaning, `${t.table}.${c.name}`).not.toBe('undocumented');
+      }
+    });
+  }
+
+  it('prints the tables and their columns, and refuses an unknown experiment', () => {
+    const r = pongsim(['explain', 'stop-limit']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^stop-limit: /);
+    expect(r.stdout).toMatch(/stop-limit-best\.csv\n {2}variant/);
+    expect(r.stdout).toMatch(/win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
+    const bad = pongsim(['explain', 'stop-limt']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/);
+  });
+
+  it('writes the dictionary into each table\'s meta.json', () => {
+    const dir = tempDir();
+    const r = pongsim(['run', 'american-jokers', '--games', '4', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'american-joker-exchange.meta.json'), 'utf8'));
+    const csv = fs.readFileSync(path.join(dir, 'american-joker-exchange.csv'), 'utf8').split('\n')[0]!.split(',');
+    expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(csv);
+    expect(meta.columns.find((c: { name: string }) => c.name === 'net_diff_vs_exchange_per_hand_ci_low').meaning).toBe('lower bound of the 95% interval of net_diff_vs_exchange_per_hand');
+  });
+});
