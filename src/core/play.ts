@@ -3,6 +3,9 @@ import type { Rng } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 
+/** The seat deciding now and its strategy, for an error raised inside a strategy (runner/worker.ts). */
+export const acting = { seat: -1, name: '' };
+
 /**
  * The one game loop: deal, then while someone is to act, ask the legal actions, let that
  * seat's strategy choose, check the choice, apply. A Table is built once per worker and arm
@@ -43,6 +46,8 @@ export class Table<S extends GameState, R> {
       const strat = this.strategies[seat]!;
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
+      acting.seat = seat;
+      acting.name = this.names[seat]!;
       if (trace) trace.push(game.describe(s));
       const a = strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);

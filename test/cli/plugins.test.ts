@@ -17,6 +17,8 @@ export const wideGaps = {
   fs.writeFileSync(path.join(dir, 'cheat.mjs'), `
 export const cheat = { name: 'cheat', game: 'wolnamppong', doc: 'returns an action that does not exist', params: [], make: () => ({ choose: () => 7 }) };`);
   fs.writeFileSync(path.join(dir, 'empty.mjs'), 'export const x = 1;');
+  fs.writeFileSync(path.join(dir, 'dice.mjs'), `
+export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by Math.random', params: [], make: () => ({ choose: () => (Math.random() < 0.5 ? 0 : 1), amount: (v, a, min) => min }) };`);
 
   it('plays a plug-in strategy in sim and replay', () => {
     const sim = pongsim(['sim', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide-gaps(w=7),min-bet*5', '--games', '400', '--seed', '4', '--json'], dir);
@@ -40,6 +42,15 @@ export const cheat = { name: 'cheat', game: 'wolnamppong', doc: 'returns an acti
     const json = JSON.parse(pongsim(['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0', '--json'], dir).stdout);
     expect(json.trace.length).toBeGreaterThan(0);
     expect(json.illegalMove).toMatch(/action 7 is not legal/);
+  });
+
+  it('stops a run whose strategy calls Math.random, naming it, the game and the seed', () => {
+    const out = path.join(dir, 'dice-out');
+    const r = pongsim(['sim', 'wolnamppong', '--plugin', 'dice.mjs', '--seats', 'dice,min-bet*5', '--games', '50', '--seed', '6', '--out', path.join(out, 's.csv')], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/strategy dice at seat \d called Math\.random: a strategy must draw from the rng passed to choose.*game index 0, seed 6/);
+    expect(listFiles(out)).toEqual([]);
   });
 
   it('plays the shipped example, which imports the action ids from the package itself', () => {
