@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
 import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
+import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
 import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import { resolveRules } from '../core/rules.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { collect, gameRules } from './options.js';
 import { printTable, tableObjects } from './print.js';
@@ -31,10 +34,23 @@ export function registerOdds(program: Command): void {
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--out <file.csv>', 'write the table as CSV')
     .option('--json', 'print {"game","rules","seen","rows":[...]} instead of a table')
-    .action((game: string, flags: { seen: number[]; rules?: string; set?: string[]; out?: string; json?: boolean }) => {
+    .option('--card [dir]', 'write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)')
+    .action((game: string, flags: { seen: number[]; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }) => {
       if (game !== 'wolnamppong') throw new InputError(`odds: only wolnamppong has a betting-odds table (got ${JSON.stringify(game)})`);
-      const rules = gameRules(gameEntry(game), flags.rules, flags.set) as unknown as WolnamRules;
+      const entry = gameEntry(game);
+      const rules = gameRules(entry, flags.rules, flags.set) as unknown as WolnamRules;
       if (flags.out) checkWritable('--out', flags.out, 'file');
+      if (flags.card !== undefined) {
+        if (flags.seen.length) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
+        const dir = flags.card === true ? path.join('results', 'odds-card') : flags.card;
+        checkWritable('--card', dir, 'dir');
+        const defaults = resolveRules(entry.def.schema, []) as Record<string, unknown>;
+        const changes = Object.entries(rules).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+        const card = oddsCard(rules, changes);
+        writeAtomically([{ file: path.join(dir, 'odds-card.html'), text: card.html }, { file: path.join(dir, 'odds-card.svg'), text: card.svg }]);
+        process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
+        return;
+      }
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, flags.seen) };
       if (flags.out) writeAtomically([{ file: flags.out, text: csvText(table) }]);
       const thumb = ruleOfThumb(table.rows);

@@ -1,0 +1,43 @@
+// pongsim odds wolnamppong --card: the printable odds card agrees with the exact table.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveRules } from '../../src/core/rules.js';
+import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
+import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { pongsim, tempDir } from '../support/cli.js';
+
+describe('the printable odds card', () => {
+  it('says BET exactly on the hands with a positive exact EV, lists what seen cards change, and is the same bytes every time', () => {
+    const dir = tempDir();
+    const r = pongsim(['odds', 'wolnamppong', '--set', 'postResult=push', '--card', path.join(dir, 'a')]);
+    expect(r.code, r.stderr).toBe(0);
+    const svg = fs.readFileSync(path.join(dir, 'a', 'odds-card.svg'), 'utf8');
+    const html = fs.readFileSync(path.join(dir, 'a', 'odds-card.html'), 'utf8');
+    expect(svg.match(/class="cell"/g)).toHaveLength(78);
+    const rules = resolveRules<WolnamRules>(wolnamSchema, [{ where: 'test', values: { postResult: 'push' } }]);
+    const col = (n: string) => ODDS_COLUMNS.indexOf(n);
+    const bets = oddsRows(rules, []).filter((x) => (x[col('ev_per_chip')] as number) > 0 && !(x[col('note')] as string).startsWith('no bet')).length;
+    expect(svg.match(/>BET</g)).toHaveLength(bets);
+    expect(html).toContain('Wolnamppong odds card (postResult=push)');
+    expect(html).toContain('Under these rules: bet when the months are at least');
+    expect(html).toMatch(/<div>\d+-\d+: (fold|bet) once \d cards? (between|outside)/);
+    expect(html).toContain(svg.trimEnd());
+    const again = pongsim(['odds', 'wolnamppong', '--set', 'postResult=push', '--card', path.join(dir, 'b')]);
+    expect(again.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'b', 'odds-card.html'), 'utf8')).toBe(html);
+  });
+
+  it.each([
+    ['with --seen', ['--seen', '3,4'], /--card: the card is for a fresh cycle/],
+    ['into a file', ['--card', 'FILE'], /--card .*f\.txt/],
+  ])('refuses a card %s: exit 2, one line', (_, args, msg) => {
+    const dir = tempDir();
+    const file = path.join(dir, 'f.txt');
+    fs.writeFileSync(file, 'x');
+    const r = pongsim(['odds', 'wolnamppong', ...args.map((a) => (a === 'FILE' ? file : a)), ...(args.includes('--card') ? [] : ['--card', path.join(dir, 'c')])]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(msg);
+  });
+});
