@@ -6,9 +6,9 @@ import { InputError } from '../core/errors.js';
 import { parseSets, resolveRules } from '../core/rules.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
+import type { Shard } from '../runner/plan.js';
 import { cardRule, collect, gameRules, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
-import { runWith, type RunFlags } from './run.js';
+import { runOutputOptions, runWith, sliceOf, type RunFlags } from './run.js';
 
 interface CompareFlags extends RunFlags {
   arm?: string[];
@@ -112,7 +112,7 @@ function resolveArm(entry: GameEntry, a: ArmSpec): CompareArm {
 }
 
 export function registerCompare(program: Command): void {
-  program
+  const cmd = program
     .command('compare')
     .description('arms of house rules and line-ups side by side on the same deals, each figure with its paired difference against the baseline')
     .argument('<game>', 'game id (see pongsim list)')
@@ -126,15 +126,11 @@ export function registerCompare(program: Command): void {
     .option('--seed <s>', 'seed of the run', seedText)
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <dir>', 'output folder (default results/compare-<game>)')
-    .option('--shard <k/N>', 'run only slice k of N and write a partial for pongsim merge', parseShard)
-    .option('--shard-index <i/N>', 'the same with a 0-based index', parseShardIndex)
-    .option('--wide', 'print every column')
-    .option('--force', 'allow writing into results/reference/')
+    .option('--out <dir>', 'output folder (default results/compare-<game>)');
+  runOutputOptions(cmd)
     .option('--json', 'print the table and summary lines as one JSON document')
     .action(async (game: string, flags: CompareFlags) => {
-      if (flags.shard && flags.shardIndex) throw new InputError('--shard and --shard-index: give one');
-      if (flags.shardIndex) flags.shard = flags.shardIndex;
+      sliceOf(flags);
       const entry = gameEntry(game);
       const study = flags.study ? readStudy(flags.study) : null;
       if (study && flags.arm?.length) throw new InputError('compare: give the arms with --arm or in --study FILE, not both');

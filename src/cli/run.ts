@@ -91,11 +91,26 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
   return finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, Boolean(flags.json), Boolean(flags.wide));
 }
 
+/** The options every command that runs a study shares after --out: slices, width, reference results. */
+export function runOutputOptions(cmd: Command): Command {
+  return cmd
+    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
+    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
+    .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')
+    .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)');
+}
+
+/** --shard and --shard-index name one slice: at most one of them, kept as flags.shard. */
+export function sliceOf(flags: { shard?: Shard; shardIndex?: Shard }): void {
+  if (flags.shard && flags.shardIndex) throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
+  if (flags.shardIndex) flags.shard = flags.shardIndex;
+}
+
 /** The default study (`npm start`): the headline experiments at about a minute in all. */
 export const DEFAULT_STUDY: { name: string; games: number }[] = GAMES.flatMap((g) => g.quick);
 
 export function registerRun(program: Command): void {
-  program
+  const cmd = program
     .command('run')
     .description('run an experiment (or "default": the headline studies at a quick size) and write its CSVs')
     .argument('<experiment>', 'experiment name (see pongsim list) or default')
@@ -104,15 +119,11 @@ export function registerRun(program: Command): void {
     .option('--card <file.json>', 'american studies: play this card of hands (mjcard/1) instead of the sample card')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <dir>', 'output folder (default results/<experiment>)')
-    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
-    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
-    .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')
-    .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
+    .option('--out <dir>', 'output folder (default results/<experiment>)');
+  runOutputOptions(cmd)
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (name: string, flags: RunFlags & { shardIndex?: Shard }) => {
-      if (flags.shard && flags.shardIndex) throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
-      if (flags.shardIndex) flags.shard = flags.shardIndex;
+      sliceOf(flags);
       if (name !== 'default') {
         const doc = await runOne(name, flags);
         if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
