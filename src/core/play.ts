@@ -3,8 +3,17 @@ import type { Rng } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 
-/** The seat deciding now and its strategy, for an error raised inside a strategy (runner/worker.ts). */
-export const acting = { seat: -1, name: '' };
+/** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
+ * set once a game, not per decision, so the move loop pays nothing for it. */
+export const playing: { table: Table<GameState, unknown> | null } = { table: null };
+
+/** The seat to act at the table playing now and its strategy's name, or null. */
+export function actingSeat(): { seat: number; name: string } | null {
+  const t = playing.table;
+  if (!t) return null;
+  const seat = t.game.toAct(t.state);
+  return seat === TERMINAL ? null : { seat, name: t.names[seat] ?? '?' };
+}
 
 /**
  * The one game loop: deal, then while someone is to act, ask the legal actions, let that
@@ -38,6 +47,7 @@ export class Table<S extends GameState, R> {
   play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
     const { game, state: s, legalBuf, bounds, lists } = this;
     s.log = trace;
+    playing.table = this as unknown as Table<GameState, unknown>;
     game.deal(s, deal);
     let decisions = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
@@ -46,8 +56,6 @@ export class Table<S extends GameState, R> {
       const strat = this.strategies[seat]!;
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
-      acting.seat = seat;
-      acting.name = this.names[seat]!;
       if (trace) trace.push(game.describe(s));
       const a = strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
