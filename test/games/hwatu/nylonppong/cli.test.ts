@@ -8,10 +8,11 @@ describe('pongsim with nylonppong (the built CLI)', () => {
   it('sim --json reports the mean penalty per game and the end-reason rates', () => {
     const r = pongsim(['sim', 'nylonppong', '--seats', 'basic,basic,basic,basic', '--games', '200', '--seed', '1', '--json']);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { seats: { mean: number }[]; rates: Record<string, number> };
+    const out = JSON.parse(r.stdout) as { seats: { mean: number }[]; rates: Record<string, { rate: number; rate_ci_low: number }> };
     expect(out.seats).toHaveLength(4);
     for (const s of out.seats) expect(s.mean).toBeGreaterThan(0);
-    const ends = ['endStop', 'endStopFailed', 'endGoOut', 'endCombo', 'endExhausted'].map((k) => out.rates[k]!);
+    const ends = ['endStop', 'endStopFailed', 'endGoOut', 'endCombo', 'endExhausted'].map((k) => out.rates[k]!.rate);
+    for (const k of ['endStop', 'endCombo']) expect(out.rates[k]!.rate_ci_low).toBeLessThan(out.rates[k]!.rate);
     expect(ends.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
 
