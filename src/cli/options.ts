@@ -17,6 +17,15 @@ export function positiveInt(flag: string, max = 1e12) {
   };
 }
 
+/** A commander parser for a positive decimal number (a width, a threshold). */
+export function positiveNumber(flag: string) {
+  return (text: string): number => {
+    const v = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+    if (!(v > 0)) throw new InputError(`${flag}: expected a positive number, e.g. 0.05 (got ${JSON.stringify(text)})`);
+    return v;
+  };
+}
+
 export function nonNegativeInt(flag: string) {
   return (text: string): number => {
     if (!/^\d+$/.test(text.trim())) throw new InputError(`${flag}: expected a whole number >= 0 (got ${JSON.stringify(text)})`);

@@ -6,16 +6,17 @@ import { columnDictionary } from '../experiment/dictionary.js';
 import { experimentDef, studyDef } from '../experiment/registry.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
+import { runUntilNarrow } from '../runner/precision.js';
 import { runExperiment } from '../runner/pool.js';
 import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
 import { partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
-import { cardRule, guardReference, positiveInt, seedText } from './options.js';
+import { cardRule, guardReference, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable, tableObjects } from './print.js';
 import { VERSION } from './version.js';
 
-export interface RunFlags { games?: number; seed: string; card?: string; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean; wide?: boolean }
+export interface RunFlags { games?: number; seed: string; card?: string; untilCi?: number; maxGames?: number; workers?: number; chunk?: number; out?: string; shard?: Shard; json?: boolean; force?: boolean; wide?: boolean }
 
 /**
  * Turns a finished run's tallies into CSVs and provenance; prints the tables and summary, or
@@ -65,6 +66,8 @@ function wrap(text: string, width: number, indent: string): string[] {
 /** Runs one study (or one shard of it) and writes its results; with --json returns what to print. */
 export async function runOne(name: string, flags: RunFlags, quietSummary = false): Promise<object | null> {
   const def = studyDef(name);
+  if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
+  if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
   const params: ExperimentParams = { games: flags.games ?? def.defaultGames };
   if (flags.card !== undefined) params.rules = cardRule(flags.card, studyGame(def));
   return runWith(name, params, flags, path.join('results', name), quietSummary);
@@ -75,7 +78,18 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
   const out = flags.out ?? defaultOut;
   guardReference(out, flags.force);
   checkWritable('--out', out, 'dir');
-  const res = await runExperiment(name, params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null });
+  const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null };
+  if (flags.untilCi !== undefined) {
+    // Play blocks until every headline interval (the study's key columns) is narrower than W.
+    const def = experimentDef(name);
+    const maxGames = flags.maxGames ?? 100 * def.defaultGames;
+    const res = await runUntilNarrow(name, params, opts, flags.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
+    const grown = { ...params, games: res.games };
+    const untilCi = { width: flags.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < flags.untilCi };
+    if (!flags.json && !quietSummary) process.stderr.write(`pongsim: ${res.games} games per cell: the widest headline interval is ${res.widest.toPrecision(3)}${untilCi.reached ? `, under ${flags.untilCi}` : `, still over ${flags.untilCi} at --max-games`}\n`);
+    return finish(name, grown, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, Boolean(flags.json), Boolean(flags.wide));
+  }
+  const res = await runExperiment(name, params, opts);
   if (flags.shard) {
     const { k, n } = flags.shard;
     const partial: Partial = {
@@ -117,6 +131,8 @@ export function registerRun(program: Command): void {
     .option('--games <n>', 'games per cell', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--card <file.json>', 'american studies: play this card of hands (mjcard/1) instead of the sample card')
+    .option('--until-ci <width>', 'play blocks of games until every headline interval is narrower than WIDTH (instead of --games)', positiveNumber('--until-ci'))
+    .option('--max-games <n>', 'with --until-ci: the most games per cell (default 100 times the study\'s default)', positiveInt('--max-games'))
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)');
@@ -134,7 +150,8 @@ export function registerRun(program: Command): void {
       for (const step of DEFAULT_STUDY) {
         // The card goes to the American studies only.
         const card = studyGame(studyDef(step.name)) === 'american' ? flags.card : undefined;
-        const doc = await runOne(step.name, { ...flags, card, games: flags.games ?? step.games, out: path.join(flags.out ?? 'results/default', step.name) });
+        const games = flags.untilCi !== undefined ? undefined : flags.games ?? step.games;
+        const doc = await runOne(step.name, { ...flags, card, games, out: path.join(flags.out ?? 'results/default', step.name) });
         if (doc) studies.push(doc);
       }
       if (flags.json) process.stdout.write(JSON.stringify({ experiment: 'default', studies }) + '\n');

@@ -3,17 +3,18 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { gameEntry } from '../catalog.js';
 import { runExperiment } from '../runner/pool.js';
+import { runUntilNarrow } from '../runner/precision.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { cardRule, collect, gameRules, positiveInt, seedText, splitSeats } from './options.js';
+import { cardRule, collect, gameRules, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
@@ -47,16 +48,31 @@ export function registerSim(program: Command): void {
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--card <file.json>', 'american: play this card of hands (mjcard/1) instead of the sample card')
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
-    .option('--games <n>', 'games to play', positiveInt('--games'), 10000)
+    .option('--games <n>', 'games to play (default 10000)', positiveInt('--games'))
+    .option('--until-ci <width>', 'play blocks of games until every seat\'s interval is narrower than WIDTH (instead of --games)', positiveNumber('--until-ci'))
+    .option('--max-games <n>', 'with --until-ci: the most games (default 1000000)', positiveInt('--max-games'))
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
-      const params = await simParams(game, flags, flags.games);
+      if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
+      if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
+      const params = await simParams(game, flags, flags.games ?? 10000);
       if (flags.out) checkWritable('--out', flags.out, 'file');
-      const res = await runExperiment('sim', params, { seed: flags.seed, workers: flags.workers, chunk: flags.chunk });
+      const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk };
+      let untilCi: Record<string, unknown> | undefined;
+      let res;
+      if (flags.untilCi !== undefined) {
+        // Blocks of games until every seat's mean has an interval narrower than W.
+        const maxGames = flags.maxGames ?? 1_000_000;
+        const r = await runUntilNarrow('sim', params, opts, flags.untilCi, maxGames, () => ['value'], (_t, row) => row[0] === 'seat');
+        params.games = r.games;
+        untilCi = { width: flags.untilCi, maxGames, games: r.games, widest: r.widest, reached: r.widest < flags.untilCi };
+        res = r;
+      } else res = await runExperiment('sim', params, opts);
+      const games = params.games!;
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);
       const t = res.tallies[0]!;
@@ -64,7 +80,7 @@ export function registerSim(program: Command): void {
         const base = flags.out.replace(/\.csv$/, '');
         writeAtomically([
           { file: flags.out, text: csvText(table!) },
-          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games: flags.games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
         ]);
       }
       if (flags.json) {
@@ -82,11 +98,11 @@ export function registerSim(program: Command): void {
           const r = summarizeRate(t.rates[k]);
           return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
         }));
-        process.stdout.write(JSON.stringify({ game, games: flags.games, seed: flags.seed, rules: params.rules, seats, rates }) + '\n');
+        process.stdout.write(JSON.stringify({ game, games, seed: flags.seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}) }) + '\n');
         return;
       }
       const better = gameEntry(game).def.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
-      process.stdout.write(printTable(table!) + `(${flags.games} games, seed ${flags.seed}; ${better})\n`);
+      process.stdout.write(printTable(table!) + `(${games} games, seed ${flags.seed}${untilCi ? `, played until every seat's interval was under ${flags.untilCi}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
       if (flags.out) process.stdout.write(`wrote ${flags.out} and ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json\n`);
     });
 }

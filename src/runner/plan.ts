@@ -67,8 +67,8 @@ export function shardRange(games: number, shard: Shard | null): [number, number]
 }
 
 /** Splits every cell's slice into fixed-size chunks. */
-export function plan(cells: number, games: number, chunk: number, shard: Shard | null): Task[] {
-  const [lo, hi] = shardRange(games, shard);
+export function plan(cells: number, games: number, chunk: number, shard: Shard | null, range?: [number, number]): Task[] {
+  const [lo, hi] = range ?? shardRange(games, shard);
   const tasks: Task[] = [];
   for (let cell = 0; cell < cells; cell++) {
     for (let start = lo; start < hi; start += chunk) tasks.push({ cell, start, end: Math.min(hi, start + chunk) });

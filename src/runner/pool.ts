@@ -14,6 +14,8 @@ export interface RunOptions {
   /** Override the experiment's chunk size (tests use it to show results do not depend on it). */
   chunk?: number;
   quiet?: boolean;
+  /** Play only games [start, end) of each cell (a block of a run that grows until its intervals are narrow). */
+  range?: [number, number];
 }
 
 export interface RunResult {
@@ -45,7 +47,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   // piscina's per-task cost negligible and the last task's tail, when one worker has
   // finished and the other has not, under 1% of the run.
   const chunk = opts.chunk ?? Math.max(exp.chunk, Math.ceil(exp.games / (workers * 64)));
-  const tasks = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null);
+  const tasks = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null, opts.range);
   const started = process.hrtime.bigint();
   const pool = new Piscina({
     filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -66,7 +68,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     const tallies = exp.cells.map(() => newTally());
     results.forEach((tally, i) => mergeTally(tallies[tasks[i]!.cell]!, tally));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const ranges = exp.cells.map(() => shardRange(exp.games, opts.shard ?? null));
+    const ranges = exp.cells.map(() => opts.range ?? shardRange(exp.games, opts.shard ?? null));
     return { tallies, ranges, seconds, workers };
   } finally {
     progress?.done();
