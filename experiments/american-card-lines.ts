@@ -55,8 +55,7 @@ export const americanCardLines: ExperimentDef = {
       provenance: { card: cardProvenance(rules), rules, strategy: spec.text },
       runGame(_cell, index, seed, tally) {
         const st = arm.play(seed, 0, index).stats;
-        let wins = 0;
-        for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
+        const wins = st.totalWins();
         addRate(tally, 'wall', st.exhaustive, st.hands);
         addMean(tally, 'hands', st.hands);
         for (let l = 0; l < L; l++) {

@@ -23,16 +23,12 @@ const VARIANTS: { name: string; set: Partial<AmericanRules> }[] = [
 /** The per-game figures of one session (HANDS hands), for the tally and the paired differences. */
 function figures(s: AmericanState): Record<string, number> {
   const st = s.stats;
-  let wins = 0;
-  for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
   return {
     wall: st.exhaustive / st.hands,
     win: st.handsWon / st.hands,
     away: st.awayAfterCharleston / (SEATS * st.hands),
     length: st.turns / st.hands,
     dealerNet: st.dealerNet / st.hands,
-    eastWin: st.dealerWins / st.hands,
-    otherWin: (wins - st.dealerWins) / (3 * st.hands),
   };
 }
 
@@ -86,8 +82,7 @@ export const americanCharleston: ExperimentDef = {
         const s = arms[cell]!.play(seed, 0, index);
         const st = s.stats;
         const f = figures(s);
-        let wins = 0;
-        for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
+        const wins = st.totalWins();
         addRate(tally, 'win', st.handsWon, st.hands);
         addRate(tally, 'wall', st.exhaustive, st.hands);
         addRate(tally, 'eastWin', st.dealerWins, st.hands);

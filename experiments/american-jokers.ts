@@ -15,9 +15,8 @@ const HANDS = 4;
 /** The focal seat's wins and the whole table's jokerless wins and exchanges, under `key`. */
 function tableFigures(tally: Tally, key: string, s: AmericanState, seat: number): void {
   const st = s.stats;
-  let wins = 0;
+  const wins = st.totalWins();
   let jokerless = 0;
-  for (let y = 0; y < SEATS; y++) wins += st.wins[y]!;
   for (let l = 0; l < st.lineJokerless.length; l++) jokerless += st.lineJokerless[l]!;
   addRate(tally, `${key}Win`, st.wins[seat]!, st.hands);
   addRate(tally, `${key}Jokerless`, jokerless, wins);

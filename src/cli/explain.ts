@@ -5,7 +5,7 @@ import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
 import { newTally } from '../stats/tally.js';
-import { TUNE_COLUMNS } from './tune.js';
+import { TUNE_COLUMNS, TUNE_TABLE_COLUMNS } from './tune.js';
 
 /** The parameters a study's tables can be laid out with (sim and compare need a game and seats). */
 const SAMPLE_PARAMS: Record<string, ExperimentParams> = {
@@ -18,7 +18,7 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
   let tables: CsvTable[];
   let own = def.columns;
   if (def.name === 'tune') {
-    tables = [{ name: 'tune', columns: ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'], rows: [] }];
+    tables = [{ name: 'tune', columns: TUNE_TABLE_COLUMNS, rows: [] }];
     own = TUNE_COLUMNS;
   } else {
     // The columns do not depend on the games played: lay the tables out from empty tallies.

@@ -20,6 +20,9 @@ interface TuneFlags {
   budget: number; seed: string; workers?: number; out?: string; json?: boolean; force?: boolean;
 }
 
+/** The tune table's columns. */
+export const TUNE_TABLE_COLUMNS = ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'];
+
 /** What the tune table's columns mean. */
 export const TUNE_COLUMNS: Record<string, string> = {
   round: 'the halving round (from 1), each on fresh deals',
@@ -96,11 +99,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
     : alike
       ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
       : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
-  const table: CsvTable = {
-    name: 'tune',
-    columns: ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'],
-    rows,
-  };
+  const table: CsvTable = { name: 'tune', columns: TUNE_TABLE_COLUMNS, rows };
   const meta = {
     tool: 'pongsim', version: VERSION, experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
     grid: flags.strategy, configurations: configs.length, rounds, seat, against,

@@ -47,7 +47,7 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   },
   rates(s, add) {
     const st = s.stats;
-    const wins = sum(st.wins);
+    const wins = st.totalWins();
     add('win', st.handsWon, st.hands);
     add('selfPick', sum(st.selfDraws), wins);
     add('dealIn', sum(st.dealIns), st.hands * SEATS);

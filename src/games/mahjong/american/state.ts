@@ -298,12 +298,10 @@ export class AmericanState extends TableState<AmericanRules> {
     let opts = 0;
     const off = y * STRIDE;
     if (this.has(this.waits, y, t) && (!this.lastDiscard || this.r.lastDiscardClaimable)) {
-      const l = this.lines[y]!;
-      l.set(t, this.hand[off + t]! + 1);
+      // The hand with the discard added (the seat's lines follow the hand when next read).
       this.hand[off + t]!++;
       const v = this.winningVariant(y);
       this.hand[off + t]!--;
-      l.set(t, this.hand[off + t]!);
       this.winVariant[y] = v;
       if (v >= 0) {
         this.ronOk[y] = 1;

@@ -4,14 +4,12 @@
 
 import { TableView } from '../table/view.js';
 import * as tableStateModule from '../table/state.js';
-import * as tilesModule from '../tiles.js';
 import type { CardIndex, SeatLines } from './lines.js';
 import type { AmericanRules } from './rules.js';
 import type { AmericanState } from './state.js';
 import type { Step } from './charleston.js';
 
 const { PREPLAY } = tableStateModule;
-const { JOKER } = tilesModule;
 
 export class AmericanView extends TableView<AmericanState> {
   readonly #a: AmericanState;
@@ -57,20 +55,8 @@ export class AmericanView extends TableView<AmericanState> {
     return this.#a.phase === PREPLAY && this.#a.charleston.blindAllowed;
   }
 
-  /** Undiscarded jokers not in this seat's hand (in other hands, exposures or the wall). */
-  get jokersOut(): number {
-    const a = this.#a;
-    return a.jokerCount - a.seen[JOKER]! - this.hand[JOKER]!;
-  }
-
   /** Identifies the hand under way (bots that plan per hand key on it). */
   get handId(): number {
     return this.#a.serial;
   }
-
-  /** Exposures `seat` has made. */
-  exposuresOf(seat: number): number {
-    return this.expN[seat]!;
-  }
 }
-

@@ -121,6 +121,13 @@ export class SessionStats {
   /** Discards summed over the hands (the length of a hand). */
   turns = 0;
 
+  /** Wins over every seat. */
+  totalWins(): number {
+    let n = 0;
+    for (let y = 0; y < SEATS; y++) n += this.wins[y]!;
+    return n;
+  }
+
   reset(): void {
     this.hands = this.handsWon = this.exhaustive = this.multiWin = this.dealerNet = this.turns = 0;
     this.arena.clear();
