@@ -7,6 +7,7 @@ import { addMean, addRate, type Tally } from '../src/stats/tally.js';
 import { american } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 const SEATS = 4;
 
@@ -39,6 +40,15 @@ export const americanCardLines: ExperimentDef = {
     trap: 'trap if chased at least as often as the average line but winning under half the card\'s wins per chase',
   },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
+  charts: [{
+    name: 'american-card-lines',
+    caption: 'Share of all wins made on each line of the card, with 95% intervals.',
+    spec: (tables) => intervalChart({
+      title: 'American: share of wins by card line',
+      rows: rowsOf(tableNamed(tables, 'american-card-lines')),
+      category: 'line', categoryTitle: 'card line', value: 'win_share', axis: 'share of all wins',
+    }),
+  }],
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

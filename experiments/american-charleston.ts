@@ -7,6 +7,7 @@ import { addMean, addRate, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 const SEATS = 4;
 const HANDS = 4;
@@ -61,6 +62,15 @@ export const americanCharleston: ExperimentDef = {
     east_edge_diff_vs_standard: 'paired difference in East\'s edge per hand against the standard rules',
   },
   doc: 'American: second Charleston, courtesy pass and blind passing on or off, four line-chasers: wall-game rate, win rate, tiles away after the Charleston, hand length, East\'s edge, each with its paired difference against the standard rules on the same walls',
+  charts: [{
+    name: 'american-charleston',
+    caption: 'Share of hands ending in a wall game under each Charleston variant, with 95% intervals.',
+    spec: (tables) => intervalChart({
+      title: 'American: wall games by Charleston variant',
+      rows: rowsOf(tableNamed(tables, 'american-charleston')),
+      category: 'charleston', categoryTitle: 'Charleston', value: 'wall_game_rate', axis: 'wall-game rate (share of hands)',
+    }),
+  }],
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

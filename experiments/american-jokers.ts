@@ -8,6 +8,7 @@ import { american, type AmericanState } from '../src/games/mahjong/american/game
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
 import { americanStrategies } from '../strategies/american/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 const SEATS = 4;
 const HANDS = 4;
@@ -50,6 +51,23 @@ export const americanJokers: ExperimentDef = {
     table_exchanges_per_hand: 'joker exchanges per hand at the whole table (count)',
   },
   doc: 'American: win rate and net per seat-hand by jokers dealt (four line-chasers), jokerless share and exchanges per hand, and the paired value of joker exchange (one seat that never exchanges, same walls)',
+  charts: [{
+    name: 'american-jokers',
+    caption: 'A seat\'s win rate by the number of jokers it was dealt, with 95% intervals.',
+    spec: (tables) => intervalChart({
+      title: 'American: win rate by jokers dealt',
+      rows: rowsOf(tableNamed(tables, 'american-jokers')),
+      category: 'jokers_dealt', categoryTitle: 'jokers dealt', value: 'win_rate', axis: 'win rate (share of hands)',
+    }),
+  }, {
+    name: 'american-joker-exchange',
+    caption: 'Net points per hand with and without joker exchange, with 95% intervals.',
+    spec: (tables) => intervalChart({
+      title: 'American: net per hand with and without joker exchange',
+      rows: rowsOf(tableNamed(tables, 'american-joker-exchange')),
+      category: 'policy', value: 'net_per_hand', axis: 'net per hand (points)', reference: 0,
+    }),
+  }],
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

@@ -8,6 +8,7 @@ import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';
 import { chineseAmericanStrategies } from '../strategies/chinese-american/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Each line-up's strategy; the first, efficiency, is the baseline of every paired difference. */
 const STRATEGIES = ['efficiency', 'tsumogiri', 'pong-hunter', 'flush-seeker', 'special-seeker', 'defensive'];
@@ -45,6 +46,23 @@ export const chineseAmericanHands: ExperimentDef = {
     per_10000_hands: 'wins with that row per 10,000 hands',
   },
   doc: 'Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer\'s edge, per strategy line-up, and each strategy\'s paired difference against efficiency',
+  charts: [{
+    name: 'chinese-american-hands',
+    caption: 'Each strategy\'s win rate with its 95% interval, four of it at the table.',
+    spec: (tables) => intervalChart({
+      title: 'Chinese-American: win rate by strategy',
+      rows: rowsOf(tableNamed(tables, 'chinese-american-hands')),
+      category: 'strategy', value: 'win_rate', axis: 'win rate (share of hands)',
+    }),
+  }, {
+    name: 'chinese-american-special-rows',
+    caption: 'How often each scoring row is won, per 10,000 hands with 95% intervals, a panel per strategy line-up.',
+    spec: (tables) => intervalChart({
+      title: 'Chinese-American: winning rows per 10,000 hands',
+      rows: rowsOf(tableNamed(tables, 'chinese-american-special-rows')).map((r) => ({ ...r, label: `${r.row} ${r.name}` })),
+      category: 'label', categoryTitle: 'row', value: 'per_10000_hands', axis: 'wins per 10,000 hands', row: 'strategy',
+    }),
+  }],
   defaultGames: 3000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

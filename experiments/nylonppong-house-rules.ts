@@ -11,6 +11,7 @@ import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
 import type { NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { endCells, endColumns, RoundCounter } from './stop-limit.js';
+import { curveChart, intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 const ALL_COMBOS = ['threePairs', 'twoTriplets', 'fourAndPair', 'straight', 'tenOrLess', 'fourOfAKind', 'daeppang'];
 const DEFAULT_COMBOS = ALL_COMBOS.slice(0, 5);
@@ -84,6 +85,24 @@ export const nylonppongHouseRules: ExperimentDef = {
     place_diff_vs_default: 'paired difference in mean_place against the defaults (negative = better)',
   },
   doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
+  charts: [{
+    name: 'nylonppong-house-rules',
+    caption: 'Mean penalty per round under each house rule with its 95% interval.',
+    spec: (tables) => intervalChart({
+      title: 'Nylon-ppong: penalty per round under each house rule',
+      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules')),
+      category: 'variant', categoryTitle: 'house rule', value: 'penalty_per_round', axis: 'penalty per round (points)',
+    }),
+  }, {
+    name: 'nylonppong-house-rules-position',
+    caption: 'Penalty per round by seat position after the round\'s starter, with 95% intervals, under each house rule.',
+    spec: (tables) => curveChart({
+      title: 'Nylon-ppong: penalty per round by position from the starter',
+      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules-position')),
+      x: 'position_from_starter', xAxis: 'position after the starter (seats)', y: 'penalty_per_round', yAxis: 'penalty per round (points)',
+      series: 'variant', seriesTitle: 'house rule',
+    }),
+  }],
   defaultGames: 20000,
   build(params) {
     const want = params.variant === undefined ? Object.keys(HOUSE_VARIANTS) : [params.variant].flat().map(String);

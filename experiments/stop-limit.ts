@@ -10,6 +10,7 @@ import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
 import { END_STOP, END_STOP_FAILED, type NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
+import { curveChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Round end reasons in END_* order (state.ts), as CSV column stems. */
 export const END_COLUMNS = ['end_stop', 'end_stop_failed', 'end_go_out', 'end_combo', 'end_exhausted'];
@@ -98,6 +99,16 @@ export const stopLimit: ExperimentDef = {
     best_win_prob_vs_t_limit: 'its paired difference in win_prob against stopping at the limit',
   },
   doc: 'Nylon-ppong: the best stop threshold t (0..stopLimit) for one seat against basic seats, per limit 5/10, 2-6 players, house rules and focal bot (basic, careful)',
+  charts: [{
+    name: 'stop-limit',
+    caption: 'Penalty per round of the focal bot against its stop threshold t, one line per table size, with 95% interval bands; a panel per house rule (rows) and stop limit and focal bot (columns).',
+    spec: (tables) => curveChart({
+      title: 'Nylon-ppong: penalty per round against the stop threshold',
+      rows: rowsOf(tableNamed(tables, 'stop-limit')).map((r) => ({ ...r, panel: `limit ${r.limit}, ${r.focal}` })),
+      x: 't', xAxis: 'stop threshold t (two-card sum)', y: 'penalty_per_round', yAxis: 'penalty per round (points)',
+      series: 'players', seriesTitle: 'players', row: 'variant', column: 'panel',
+    }),
+  }],
   defaultGames: 1000,
   build(params) {
     const variants = list(params.variant, Object.keys(STOP_VARIANTS), 'variant');

@@ -8,6 +8,7 @@ import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Focal uper policies; the first, dama, is the baseline of every paired difference. */
 const POLICIES = ['dama', 'uper-always', 'uper-wait(w=6)', 'uper-early(k=8)'];
@@ -54,6 +55,15 @@ export const uperFuriten: ExperimentDef = {
     win_rate_diff_vs_dama: 'paired difference in wins per hand against dama',
   },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
+  charts: [{
+    name: 'uper-furiten',
+    caption: 'Net points per hand of each uper policy with its 95% interval, a panel per rule variant and opponent line-up: the trade-off between declaring and staying silent.',
+    spec: (tables) => intervalChart({
+      title: 'Korean 2-point: net per hand by uper policy',
+      rows: rowsOf(tableNamed(tables, 'uper-furiten')).map((r) => ({ ...r, panel: `${r.rules}, opponents ${r.opponents}` })),
+      category: 'policy', value: 'net_per_hand', axis: 'net per hand (points)', row: 'panel', reference: 0,
+    }),
+  }],
   defaultGames: 20000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};

@@ -7,6 +7,7 @@ import { Deck } from '../src/games/hwatu/deck.js';
 import { betDrawsCard, betFactor, priorTable } from '../src/games/hwatu/wolnamppong/odds.js';
 import { ODDS_COLUMNS, oddsRows } from '../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../src/games/hwatu/wolnamppong/rules.js';
+import { heatMap, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** The default rules and each post / Ilbi variant. */
 const VARIANTS: { name: string; set: Partial<WolnamRules> }[] = [
@@ -51,6 +52,16 @@ export const wolnamppongOdds: ExperimentDef = {
     exact_in_interval: 'whether the exact EV lies inside the simulated 95% interval (yes, no)',
   },
   doc: 'exact Wolnamppong odds per hand for the default rules and each post/Ilbi variant, with a Monte Carlo check per cell',
+  charts: [{
+    name: 'wolnamppong-odds',
+    caption: 'Exact expected value per chip bet for each pair of posts (low card by high card), a panel per rule variant; darker is worse for the bettor.',
+    spec: (tables) => heatMap({
+      title: 'Wolnamppong: exact EV per chip bet, by the two posts',
+      rows: rowsOf(tableNamed(tables, 'wolnamppong-odds')),
+      x: 'lo', xAxis: 'low post (month)', y: 'hi', yAxis: 'high post (month)',
+      value: 'ev_per_chip', legend: 'EV (chips per chip bet)', panel: 'variant', wrap: 3, format: '.2f',
+    }),
+  }],
   defaultGames: 20000,
   build(params) {
     const rules = VARIANTS.map((v) => resolveRules(wolnamSchema, [{ where: v.name, values: v.set }]));

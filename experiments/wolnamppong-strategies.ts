@@ -7,6 +7,7 @@ import { addMean, addRate } from '../src/stats/tally.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** The strategies compared, the first being the baseline of every paired difference. */
 const FOCAL = [
@@ -40,6 +41,15 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     deals_to_empty_pot: 'deal cycles from the ante that filled the pot to its emptying (count)',
   },
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
+  charts: [{
+    name: 'wolnamppong-strategies',
+    caption: 'Net result per session of each strategy with its 95% interval, a panel per field of opponents.',
+    spec: (tables) => intervalChart({
+      title: 'Wolnamppong: net per session by strategy',
+      rows: rowsOf(tableNamed(tables, 'wolnamppong-strategies')),
+      category: 'strategy', value: 'net_per_session', axis: 'net per session (chips)', row: 'field', reference: 0,
+    }),
+  }],
   defaultGames: 20000,
   build(params) {
     const rules = resolveRules(wolnamSchema, [{ where: 'wolnamppong-strategies', values: (params.rules as Record<string, unknown>) ?? {} }]);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { InputError } from '../core/errors.js';
+import { exitCodeOf, InputError, Interrupted } from '../core/errors.js';
 import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
 import { registerHand } from './hand.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
+import { registerReport } from './report.js';
 import { registerOdds } from './odds.js';
 import { registerReplay } from './replay.js';
 import { registerCompare } from './compare.js';
@@ -48,6 +49,7 @@ registerCompare(program);
 registerTune(program);
 registerExplain(program);
 registerMerge(program);
+registerReport(program);
 registerReplay(program);
 registerOdds(program);
 registerBench(program);
@@ -76,6 +78,10 @@ try {
   if (e instanceof InputError) {
     process.stderr.write(`pongsim: ${e.message}\n`);
     process.exit(2);
+  }
+  if (e instanceof Interrupted) {
+    process.stderr.write(`pongsim: ${e.message}\n`);
+    process.exit(exitCodeOf(e.signal));
   }
   process.stderr.write(`pongsim: the run failed: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);

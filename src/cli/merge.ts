@@ -13,13 +13,14 @@ export function registerMerge(program: Command): void {
     .argument('<partials...>', 'partial files')
     .requiredOption('--out <dir>', 'output folder')
     .option('--force', 'allow writing into results/reference/')
+    .option('--report', 'also write DIR/index.html, the report page')
     .option('--json', 'print the tables as one JSON document')
-    .action((files: string[], flags: { out: string; json?: boolean; force?: boolean }) => {
+    .action(async (files: string[], flags: { out: string; json?: boolean; force?: boolean; report?: boolean }) => {
       guardReference(flags.out, flags.force);
       checkWritable('--out', flags.out, 'dir');
       const parts = files.map(readPartial);
       const { first, tallies } = mergePartials(files, parts, VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
-      const doc = finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, Boolean(flags.json));
+      const doc = await finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, flags);
       if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });
 }

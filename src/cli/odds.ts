@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
-import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
+import { checkWritable, csvText, tableObjects, writeAtomically } from '../io/csv.js';
 import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
 import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import { resolveRules } from '../core/rules.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { collect, gameRules } from './options.js';
-import { printTable, tableObjects } from './print.js';
+import { printTable } from './print.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function parseSeen(text: string): number[] {

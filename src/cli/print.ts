@@ -65,10 +65,3 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
   return `${t.name}\n${lines.join('\n')}\n`;
 }
 
-/** Rows as objects keyed by column, for --json. */
-export function tableObjects(t: CsvTable): Record<string, string | number | null>[] {
-  return t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => {
-    const v = r[i];
-    return [c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)];
-  })));
-}

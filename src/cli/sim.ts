@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.js';
 import { gameEntry } from '../catalog.js';
 import { runExperiment } from '../runner/pool.js';
 import { runUntilNarrow } from '../runner/precision.js';
+import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
@@ -12,9 +13,10 @@ import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { cardRule, collect, gameRules, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
+import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { resume?: boolean; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
@@ -55,8 +57,11 @@ export function registerSim(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
+    .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
+      if (flags.resume && !flags.out) throw new InputError('--resume: only with --out (a run keeps its checkpoint beside its CSV)');
+      if (flags.resume && flags.untilCi !== undefined) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
       if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
@@ -71,17 +76,25 @@ export function registerSim(program: Command): void {
         params.games = r.games;
         untilCi = { width: flags.untilCi, maxGames, games: r.games, widest: r.widest, reached: r.widest < flags.untilCi };
         res = r;
-      } else res = await runExperiment('sim', params, opts);
+      } else {
+        // With --out, a checkpoint beside the CSV: Ctrl-C and --resume lose nothing.
+        const checkpoint = flags.out ? checkpointPlan(`${flags.out.replace(/\.csv$/, '')}.checkpoint.json`, { experiment: 'sim', params, seed: flags.seed }, Boolean(flags.resume)) : undefined;
+        res = await runExperiment('sim', params, { ...opts, checkpoint });
+      }
       const games = params.games!;
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);
       const t = res.tallies[0]!;
       if (flags.out) {
         const base = flags.out.replace(/\.csv$/, '');
+        // The chart is named for the CSV (runs.csv beside runs.svg), whatever the folder holds.
+        const [chart] = await chartFiles(path.dirname(flags.out), sim.charts, [table!]);
         writeAtomically([
           { file: flags.out, text: csvText(table!) },
-          { file: `${base}.meta.json`, text: JSON.stringify({ tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+          { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+          { file: `${base}.svg`, text: chart!.text },
         ]);
+        removeCheckpoint(`${base}.checkpoint.json`);
       }
       if (flags.json) {
         // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in run --json.
@@ -103,6 +116,6 @@ export function registerSim(program: Command): void {
       }
       const better = gameEntry(game).def.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
       process.stdout.write(printTable(table!) + `(${games} games, seed ${flags.seed}${untilCi ? `, played until every seat's interval was under ${flags.untilCi}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
-      if (flags.out) process.stdout.write(`wrote ${flags.out} and ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json\n`);
+      if (flags.out) process.stdout.write(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it\n`);
     });
 }

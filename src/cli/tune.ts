@@ -5,14 +5,16 @@ import { InputError } from '../core/errors.js';
 import { expandGrid } from '../core/grid.js';
 import { parseSpec } from '../core/strategy.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import type { CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../experiment/experiment.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
-import { checkWritable, tableFiles, writeAtomically } from '../io/csv.js';
+import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
 import { cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
-import { printTable, tableObjects } from './print.js';
+import { printTable } from './print.js';
+import { chartFiles } from '../report/chart.js';
+import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { VERSION } from './version.js';
 
 interface TuneFlags {
@@ -24,6 +26,17 @@ interface TuneFlags {
 export const TUNE_TABLE_COLUMNS = ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'];
 
 /** What the tune table's columns mean. */
+/** The tuning rounds: every configuration's mean with its interval, a panel per round. */
+const TUNE_CHARTS: ChartDef[] = [{
+  name: 'tune',
+  caption: 'Each configuration\'s mean result per game with its 95% interval in each round of successive halving, on that round\'s shared deals; the better half goes on to the next round.',
+  spec: (tables) => intervalChart({
+    title: 'Tuning rounds: mean result per game of each configuration',
+    rows: rowsOf(tableNamed(tables, 'tune')).map((r) => ({ ...r, panel: `round ${r.round}` })),
+    category: 'config', categoryTitle: 'configuration', value: 'mean', axis: 'mean result per game (the game\'s points or chips)', row: 'panel',
+  }),
+}];
+
 export const TUNE_COLUMNS: Record<string, string> = {
   round: 'the halving round (from 1), each on fresh deals',
   config: 'the configuration: the strategy spec with every parameter written out',
@@ -106,7 +119,9 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
     winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
     seconds: (Date.now() - started) / 1000,
   };
-  writeAtomically(tableFiles(out, [table], meta, (t) => columnDictionary(t, TUNE_COLUMNS)));
+  const charts = await chartFiles(out, TUNE_CHARTS, [table]);
+  const described = { ...meta, question: `Which configuration of ${flags.strategy} plays ${game} best?`, answer: [answer], charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })) };
+  writeAtomically([...tableFiles(out, [table], described, (t) => columnDictionary(t, TUNE_COLUMNS)), ...charts]);
   if (flags.json) {
     process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runner_up: runnerUp, diff_vs_runner_up: meta.diff_vs_runner_up, diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low, diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high, significant, answer, out, rounds: tableObjects(table) }) + '\n');
     return;

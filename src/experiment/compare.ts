@@ -6,6 +6,7 @@ import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import { simArm } from './sim.js';
 import { standing } from './standing.js';
+import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
 /** One arm of a comparison: a name, resolved rules and a line-up. */
 export interface CompareArm {
@@ -76,6 +77,15 @@ export const compare: ExperimentDef = {
     significant: 'whether the paired difference\'s 95% interval excludes 0 (yes, no)',
   },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
+  charts: [{
+    name: 'compare',
+    caption: 'Each arm\'s paired difference against the baseline arm on the same deals, with 95% intervals; a panel per kind of figure, each on its own scale; an interval off the dashed zero line is significant.',
+    spec: (tables) => intervalChart({
+      title: 'Paired differences against the baseline arm',
+      rows: rowsOf(tableNamed(tables, 'compare'), (r) => r.diff_vs_baseline !== null).map((r) => ({ ...r, label: `${r.arm}: ${r.figure}`, panel: KIND_PANELS[String(r.kind)] ?? String(r.kind) })),
+      category: 'label', categoryTitle: null, value: 'diff_vs_baseline', axis: 'difference against the baseline (unit in the panel title)', row: 'panel', independentX: true, reference: 0,
+    }),
+  }],
   defaultGames: 10000,
   build(params) {
     const p = params as CompareParams;

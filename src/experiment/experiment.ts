@@ -38,6 +38,15 @@ export interface Experiment {
   summary?(tables: CsvTable[]): string[];
 }
 
+/** A chart written beside a run's CSVs as `<name>.svg`, drawn from its tables. */
+export interface ChartDef {
+  name: string;
+  /** What it shows, in a sentence (the report page's caption). */
+  caption: string;
+  /** The Vega-Lite spec for these tables (see src/report/specs.ts). */
+  spec(tables: CsvTable[]): Record<string, unknown>;
+}
+
 export interface ExperimentDef {
   name: string;
   doc: string;
@@ -47,6 +56,8 @@ export interface ExperimentDef {
   keyColumns?: Record<string, string[]>;
   /** What its own columns mean, with their units (shared names are in dictionary.ts). */
   columns?: Record<string, string>;
+  /** The charts drawn beside its tables. */
+  charts?: ChartDef[];
   /** Games per cell when --games is not given. */
   defaultGames: number;
   build(params: ExperimentParams): Experiment;

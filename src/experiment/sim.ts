@@ -5,6 +5,7 @@ import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.j
 import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
+import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface SimParams extends ExperimentParams {
   game: string;
@@ -38,6 +39,15 @@ export const sim: ExperimentDef = {
     value: 'the estimate: mean result (the game\'s points, or penalty where lower is better), probability, place or rate',
   },
   doc: 'an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game\'s own rates',
+  charts: [{
+    name: 'sim',
+    caption: 'Each seat\'s mean result per game, win probability and mean place, and the game\'s rates, with 95% intervals; a panel per kind of figure, each on its own scale.',
+    spec: (tables) => intervalChart({
+      title: 'Each seat and rate, with 95% intervals',
+      rows: rowsOf(tableNamed(tables, 'sim')).map((r) => ({ ...r, label: r.kind === 'rate' ? String(r.name) : `seat ${r.name}: ${r.strategy}`, panel: KIND_PANELS[String(r.kind)] ?? String(r.kind) })),
+      category: 'label', categoryTitle: null, value: 'value', axis: 'estimate (unit in the panel title)', row: 'panel', independentX: true,
+    }),
+  }],
   defaultGames: 10000,
   build(params) {
     const p = params as SimParams;

@@ -27,6 +27,22 @@ const OLD = '.pongsim-old';
  * Temporary files a killed run left behind are removed by the next write.
  */
 export function writeAtomically(files: { file: string; text: string }[]): void {
+  // A Ctrl-C or SIGTERM that would end the process while the set is being put in place waits
+  // the few milliseconds until it is whole (or rolled back), then ends it as it would have. (A
+  // running study handles its own signals: it finishes writing before it stops.)
+  const signals = (['SIGINT', 'SIGTERM'] as const).filter((s) => process.listenerCount(s) === 0);
+  const held: NodeJS.Signals[] = [];
+  const hold = (sig: NodeJS.Signals) => held.push(sig);
+  for (const s of signals) process.on(s, hold);
+  try {
+    replaceAll(files);
+  } finally {
+    for (const s of signals) process.off(s, hold);
+    if (held.length) process.kill(process.pid, held[0]);
+  }
+}
+
+function replaceAll(files: { file: string; text: string }[]): void {
   for (const dir of new Set(files.map((f) => path.dirname(f.file)))) sweep(dir);
   for (const { file } of files) {
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`cannot write ${file}: a folder of that name is in the way`);
@@ -119,4 +135,12 @@ export function tableFiles(dir: string, tables: CsvTable[], meta: Record<string,
     { file: path.join(dir, `${t.name}.csv`), text: csvText(t) },
     { file: path.join(dir, `${t.name}.meta.json`), text: JSON.stringify({ table: t.name, ...meta, ...(columns ? { columns: columns(t) } : {}) }, null, 2) + '\n' },
   ]);
+}
+
+/** Rows as objects keyed by column (non-finite numbers as null), for --json and charts. */
+export function tableObjects(t: CsvTable): Record<string, string | number | null>[] {
+  return t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => {
+    const v = r[i];
+    return [c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)];
+  })));
 }

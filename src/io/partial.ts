@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
+import { readSealed, sealedText } from './sealed.js';
 import { shardRange } from '../runner/plan.js';
 
 /** What `--shard k/N` writes: the accumulator state of one slice of a run, as JSON. */
@@ -18,29 +17,14 @@ export interface Partial {
   tallies: Tally[];
 }
 
-const digest = (body: string): string => crypto.createHash('sha256').update(body).digest('hex');
-
-/** A partial as the text of its file: the body with a sha256 of the body first, so that an
- * edited or damaged sum, count or range is caught at merge. */
+/** A partial as the text of its file, sealed so that an edited or damaged sum, count or range is caught at merge. */
 export function partialText(p: Partial): string {
-  const body = JSON.stringify(p);
-  return JSON.stringify({ sha256: digest(body), ...p }) + '\n';
+  return sealedText(p);
 }
 
 export function readPartial(file: string): Partial {
-  let raw: Partial & { sha256?: string };
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial & { sha256?: string };
-  } catch (e) {
-    throw new InputError(`${file}: not a readable partial file (${e instanceof Error ? e.message.split('\n')[0] : e})`);
-  }
-  if (raw?.format !== 'pongsim-partial/1' || !Array.isArray(raw.tallies) || !Array.isArray(raw.ranges)) {
-    throw new InputError(`${file}: not a pongsim partial (expected "format": "pongsim-partial/1")`);
-  }
-  const { sha256, ...p } = raw;
-  if (sha256 !== digest(JSON.stringify(p))) {
-    throw new InputError(`${file}: its contents do not match its checksum (edited or damaged); run that shard again`);
-  }
+  const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
+  if (!Array.isArray(p.tallies) || !Array.isArray(p.ranges)) throw new InputError(`${file}: not a pongsim partial (no tallies or ranges)`);
   return p;
 }
 

@@ -1,11 +1,12 @@
-import { InputError } from '../core/errors.js';
+import { InputError, Interrupted, exitCodeOf } from '../core/errors.js';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
-import { plan, shardRange, type Shard } from './plan.js';
+import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { Progress } from './progress.js';
+import { CHECKPOINT_FORMAT, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
 
 export interface RunOptions {
   seed: string;
@@ -16,6 +17,8 @@ export interface RunOptions {
   quiet?: boolean;
   /** Play only games [start, end) of each cell (a block of a run that grows until its intervals are narrow). */
   range?: [number, number];
+  /** Keep a checkpoint of the finished chunks (and with `resume`, continue from one). */
+  checkpoint?: CheckpointPlan;
 }
 
 export interface RunResult {
@@ -35,19 +38,32 @@ export function defaultWorkers(): number {
 }
 
 /**
- * Runs an experiment's tasks on a piscina pool and folds each cell's chunk tallies in
- * chunk order. Tallies merge exactly, so the result is the same for any worker count,
- * chunk size or shard split.
+ * Runs an experiment's tasks on a piscina pool, folding each finished chunk's tally into its
+ * cell's. Tallies merge exactly in any order, so the result is the same for any worker count,
+ * chunk size, shard split or interruption and resume.
+ *
+ * Chunks are handed out a few at a time rather than queued all at once, so a run can stop
+ * handing them out: on Ctrl-C (SIGINT) or SIGTERM it lets the chunks in flight finish, writes
+ * its checkpoint and throws `Interrupted`; a second signal quits at once (every file is written
+ * whole, so none is left half-written). A chunk that fails stops the run the same way, its
+ * checkpoint keeping the work finished before it, and its error (naming the game) is thrown.
  */
 export async function runExperiment(name: string, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
   const exp = buildExperiment(name, params);
   const workers = opts.workers ?? defaultWorkers();
+  const cp = opts.checkpoint;
+  const resumed = cp?.resume ? loadCheckpoint(cp, exp.cells.length) : null;
   // Results never depend on the chunk size (sums are exact), so a large run may use
   // bigger tasks than the experiment's floor: about 64 per worker and cell, which keeps
   // piscina's per-task cost negligible and the last task's tail, when one worker has
-  // finished and the other has not, under 1% of the run.
-  const chunk = opts.chunk ?? Math.max(exp.chunk, Math.ceil(exp.games / (workers * 64)));
-  const tasks = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null, opts.range);
+  // finished and the other has not, under 1% of the run. A resumed run keeps its chunks.
+  const chunk = resumed?.chunk ?? opts.chunk ?? Math.max(exp.chunk, Math.ceil(exp.games / (workers * 64)));
+  const finished = new Set(resumed?.done.map(([c, start]) => `${c}:${start}`));
+  const all = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null, opts.range);
+  const tasks = all.filter((t) => !finished.has(`${t.cell}:${t.start}`));
+  const tallies = resumed?.tallies ?? exp.cells.map(() => newTally());
+  const done: [number, number][] = resumed?.done ?? [];
+  const save = () => cp && saveCheckpoint(cp.file, { format: CHECKPOINT_FORMAT, identity: cp.identity, chunk, done, tallies });
   const started = process.hrtime.bigint();
   const pool = new Piscina({
     filename: new URL('./worker-entry.cjs', import.meta.url).href,
@@ -56,22 +72,67 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     idleTimeout: 1000,
   });
   const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0));
+  let stop: NodeJS.Signals | null = null;
+  let failure: { error: unknown } | null = null;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (stop) process.exit(exitCodeOf(sig)); // the second Ctrl-C: at once
+    stop = sig;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const every = checkpointEvery();
+  let saved = Date.now();
   try {
-    const results = await Promise.all(
-      tasks.map(async (t) => {
+    let next = 0;
+    // Two chunks in flight per worker: none waits for the main thread between chunks.
+    const lane = async () => {
+      while (next < tasks.length && !stop && !failure) {
+        const t = tasks[next++]!;
         const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed };
-        const tally = (await pool.run(task)) as Tally;
+        try {
+          mergeTally(tallies[t.cell]!, (await pool.run(task)) as Tally);
+        } catch (error) {
+          failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
+          return;
+        }
+        done.push([t.cell, t.start]);
         progress?.advance(t.end - t.start);
-        return tally;
-      }),
-    );
-    const tallies = exp.cells.map(() => newTally());
-    results.forEach((tally, i) => mergeTally(tallies[tasks[i]!.cell]!, tally));
+        if (cp && Date.now() - saved >= every) {
+          save();
+          saved = Date.now();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(tasks.length, workers * 2) }, lane));
+    if (failure || stop) {
+      if (done.length > 0) save();
+      if (failure) {
+        const { error } = failure as { error: unknown };
+        if (cp && done.length > 0 && error instanceof Error) error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
+        throw error;
+      }
+      throw new Interrupted(stop!, cp
+        ? `interrupted (${stop}): ${all.length - done.length} of ${all.length} chunks left, the finished ones saved in ${cp.file}; continue with: ${cp.how}`
+        : `interrupted (${stop}); nothing was written`);
+    }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const ranges = exp.cells.map(() => opts.range ?? shardRange(exp.games, opts.shard ?? null));
     return { tallies, ranges, seconds, workers };
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     progress?.done();
     await pool.destroy();
   }
+}
+
+/**
+ * A failed chunk's error, naming where it happened. A game that throws already names its game
+ * index (runChunk); a worker that died (a plug-in calling process.exit, memory exhausted) can
+ * only be placed in its chunk's games.
+ */
+function located(error: unknown, experiment: string, cell: string, t: Task, seed: string): unknown {
+  const msg = error instanceof Error ? error.message : String(error);
+  if (/\[experiment .*, seed /.test(msg)) return error;
+  return new Error(`a worker stopped: ${msg} [experiment ${experiment}, cell ${cell}, game indices ${t.start} to ${t.end - 1}, seed ${seed}]`);
 }

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { InputError } from '../core/errors.js';
+import { estimate } from '../cli/print.js';
+import { EXPERIMENTS } from '../experiment/registry.js';
+import { writeAtomically } from '../io/csv.js';
+
+/**
+ * One self-contained HTML page for a folder of results: each study's question and answer,
+ * its charts (embedded, so nothing is fetched), its headline tables, its provenance and links
+ * to its CSVs. Everything on the page is read back from the files a run wrote (the CSVs, their
+ * .meta.json and the .svg charts), so `pongsim report DIR` works on any result folder, a merged
+ * one or one copied from another machine, and draws the same page for the same files.
+ */
+
+/** Rows of a headline table shown on the page; the rest are in the CSV it links to. */
+const MAX_ROWS = 40;
+
+interface Meta {
+  table: string;
+  experiment: string;
+  version?: string;
+  seed?: string;
+  games?: number;
+  budget?: number;
+  question?: string;
+  answer?: string[];
+  charts?: { name: string; caption: string }[];
+  keyColumns?: string[];
+  [key: string]: unknown;
+}
+
+interface Study {
+  dir: string;
+  metas: Meta[];
+}
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The studies in `dir`: the folder itself if it holds tables, else each sub-folder that does. */
+function studiesIn(dir: string): Study[] {
+  const metasOf = (d: string): Meta[] => fs.readdirSync(d).filter((f) => f.endsWith('.meta.json')).sort()
+    .map((f) => {
+      try {
+        return JSON.parse(fs.readFileSync(path.join(d, f), 'utf8')) as Meta;
+      } catch (e) {
+        throw new InputError(`report: ${path.join(d, f)} is not a pongsim meta file (${(e as Error).message.split('\n')[0]})`);
+      }
+    })
+    .filter((m) => m.table !== undefined && m.experiment !== undefined);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new InputError(`report: ${dir} is not a folder; give the folder a run wrote its CSVs to`);
+  const own = metasOf(dir);
+  if (own.length) return [{ dir, metas: own }];
+  // A folder of studies (run default): in the order the catalog lists their experiments.
+  const rank = (s: Study) => EXPERIMENTS.findIndex((e) => e.name === s.metas[0]!.experiment);
+  const subs = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    .map((n) => ({ dir: path.join(dir, n), metas: metasOf(path.join(dir, n)) })).filter((s) => s.metas.length > 0);
+  if (!subs.length) throw new InputError(`report: ${dir} holds no results (no .meta.json beside a CSV, here or one folder down); run a study into it first`);
+  return subs.sort((a, b) => rank(a) - rank(b) || a.dir.localeCompare(b.dir));
+}
+
+/** A table's headline columns as HTML: each estimate with its interval in one cell. */
+function tableHtml(csvFile: string, href: string, columns: string[] | undefined): string {
+  const rows = parse(fs.readFileSync(csvFile, 'utf8')) as string[][];
+  const [head, ...body] = rows;
+  if (!head) return '';
+  const idx = (c: string) => head.indexOf(c);
+  const shown = (columns?.length ? columns : head.filter((c) => !/_ci_(low|high)$/.test(c)).slice(0, 8)).filter((c) => idx(c) >= 0);
+  const cell = (r: string[], c: string): string => {
+    const v = r[idx(c)] ?? '';
+    const lo = idx(`${c}_ci_low`);
+    const hi = idx(`${c}_ci_high`);
+    if (lo < 0 || hi < 0 || v === '' || r[lo] === '' || r[hi] === '') return esc(v);
+    return esc(estimate(Number(v), Number(r[lo]), Number(r[hi])));
+  };
+  const numeric = (c: string) => body.every((r) => r[idx(c)] === '' || Number.isFinite(Number(r[idx(c)])));
+  const cls = (c: string) => (numeric(c) ? ' class="num"' : '');
+  const lines = [
+    '<table>',
+    `<thead><tr>${shown.map((c) => `<th${cls(c)}>${esc(c)}</th>`).join('')}</tr></thead>`,
+    '<tbody>',
+    ...body.slice(0, MAX_ROWS).map((r) => `<tr>${shown.map((c) => `<td${cls(c)}>${cell(r, c)}</td>`).join('')}</tr>`),
+    '</tbody>',
+    '</table>',
+  ];
+  const more = body.length - MAX_ROWS;
+  if (more > 0) lines.push(`<p class="more">${more} more rows in <a href="${esc(href)}">${esc(path.basename(csvFile))}</a>.</p>`);
+  return lines.join('\n');
+}
+
+/** The provenance shared by a study's tables, as a definition list and the full record. */
+function provenanceHtml(m: Meta): string {
+  const { table: _t, columns: _c, question: _q, answer: _a, charts: _ch, keyColumns: _k, ...rest } = m;
+  const facts: [string, unknown][] = [['tool', `pongsim ${m.version ?? ''}`], ['experiment', m.experiment], ['seed', m.seed], ['games per cell', m.games ?? m.budget]];
+  return [
+    '<dl class="prov">',
+    ...facts.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(String(v))}</dd>`),
+    '</dl>',
+    `<details><summary>Full provenance: rules, strategies, parameters</summary><pre>${esc(JSON.stringify(rest, null, 2))}</pre></details>`,
+  ].join('\n');
+}
+
+function studyHtml(s: Study, root: string, single: boolean): string {
+  const first = s.metas[0]!;
+  const rel = (f: string) => path.relative(root, path.join(s.dir, f)).split(path.sep).join('/');
+  const id = path.basename(s.dir);
+  const out: string[] = [`<section id="${esc(id)}">`, single ? '' : `<h2>${esc(first.experiment)}</h2>`];
+  if (first.question) out.push(`<p class="question">${esc(first.question)}</p>`);
+  if (first.answer?.length) out.push('<ul class="answer">', ...first.answer.map((l) => `<li>${esc(l)}</li>`), '</ul>');
+  for (const c of first.charts ?? []) {
+    const file = path.join(s.dir, `${c.name}.svg`);
+    if (!fs.existsSync(file)) continue;
+    const data = Buffer.from(fs.readFileSync(file)).toString('base64');
+    out.push('<figure>', `<img class="chart" src="data:image/svg+xml;base64,${data}" alt="${esc(c.caption)}">`,
+      `<figcaption>${esc(c.caption)} <a href="${esc(rel(`${c.name}.svg`))}">${esc(`${c.name}.svg`)}</a></figcaption>`, '</figure>');
+  }
+  const def = EXPERIMENTS.find((e) => e.name === first.experiment);
+  for (const m of s.metas) {
+    const key = m.keyColumns ?? def?.keyColumns?.[m.table];
+    const csv = path.join(s.dir, `${m.table}.csv`);
+    if ((key && key.length === 0) || !fs.existsSync(csv)) continue; // a long table the study shows as a chart
+    out.push(`<h3>${esc(m.table)}</h3>`, tableHtml(csv, rel(`${m.table}.csv`), key));
+  }
+  out.push('<h3>Provenance</h3>', provenanceHtml(first));
+  out.push(`<p class="files">Files: ${s.metas.flatMap((m) => [`${m.table}.csv`, `${m.table}.meta.json`]).map((f) => `<a href="${esc(rel(f))}">${esc(f)}</a>`).join(', ')}</p>`);
+  out.push('</section>');
+  return out.filter((l) => l !== '').join('\n');
+}
+
+const STYLE = `
+body { font: 15px/1.45 Helvetica, Arial, sans-serif; color: #111; max-width: 1100px; margin: 2em auto; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { border-top: 2px solid #333; padding-top: .6em; margin-top: 2em; }
+.question { font-size: 1.1em; font-weight: bold; }
+.answer li { margin: .2em 0; }
+figure { margin: 1.2em 0; } img.chart { max-width: 100%; height: auto; border: 1px solid #ddd; }
+figcaption { font-size: .9em; color: #333; }
+table { border-collapse: collapse; font-size: .85em; margin: .5em 0; }
+th, td { border-bottom: 1px solid #ddd; padding: .2em .6em; text-align: left; white-space: nowrap; }
+th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.more, .files { font-size: .9em; }
+dl.prov { display: grid; grid-template-columns: max-content auto; gap: .1em 1em; font-size: .9em; }
+dl.prov dt { font-weight: bold; } dl.prov dd { margin: 0; }
+pre { font-size: .8em; background: #f5f5f5; padding: .6em; overflow-x: auto; }
+nav a { margin-right: 1em; }
+@media print { h2 { page-break-before: always; } }
+`;
+
+/** The page for the results in `dir` (a study's folder, or a folder of study folders). */
+export function reportHtml(dir: string): string {
+  const studies = studiesIn(dir);
+  const single = studies.length === 1 && studies[0]!.dir === dir;
+  const title = single ? `pongsim: ${studies[0]!.metas[0]!.experiment}` : `pongsim: ${studies.length} studies`;
+  const nav = single ? '' : `<nav>${studies.map((s) => `<a href="#${esc(path.basename(s.dir))}">${esc(s.metas[0]!.experiment)}</a>`).join(' ')}</nav>`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${esc(title)}</h1>`,
+    '<p>Every figure is an estimate from seeded games with its 95% interval (<i>x</i> ±<i>h</i>, or <i>x</i> [low, high] where the interval is not symmetric). The CSVs hold every column at full precision; <code>pongsim explain &lt;experiment&gt;</code> says what each means.</p>',
+    nav,
+    ...studies.map((s) => studyHtml(s, dir, single)),
+    '</body>',
+    '</html>',
+    '',
+  ].filter((l) => l !== '').join('\n');
+}
+
+/** Writes `dir/index.html` and returns its path. */
+export function writeReport(dir: string): string {
+  const file = path.join(dir, 'index.html');
+  writeAtomically([{ file, text: reportHtml(dir) }]);
+  return file;
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STUDY } from '../../src/cli/run.js';
+import type { CsvTable } from '../../src/experiment/experiment.js';
+import { experimentDef } from '../../src/experiment/registry.js';
+import { chartFiles } from '../../src/report/chart.js';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+/**
+ * The default study at a small size, then its charts and its report page: every chart drawn
+ * with a mark for every estimate, in greys only, redrawn byte for byte from its CSV; the page
+ * loaded in a real headless Chromium with no console errors, every chart shown, every link
+ * resolving and nothing fetched.
+ */
+
+const CHROMIUM = process.env.PONGSIM_CHROMIUM ?? '/usr/bin/chromium';
+let dir: string;
+
+beforeAll(() => {
+  dir = tempDir();
+  const r = pongsim(['run', 'default', '--games', '20', '--seed', '5', '--out', dir]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+}, 120_000);
+
+/** A CSV read back as a table: numbers as numbers, empty cells as NaN (how they were written). */
+function readTable(file: string): CsvTable {
+  const [columns, ...rows] = parse(fs.readFileSync(file, 'utf8')) as string[][];
+  const cell = (v: string) => (v === '' ? NaN : Number.isFinite(Number(v)) ? Number(v) : v);
+  return { name: path.basename(file, '.csv'), columns: columns!, rows: rows.map((r) => r.map(cell)) };
+}
+
+/** The data marks of a Vega SVG: points and rectangles (each one estimate or one cell). */
+function dataMarks(svg: string): number {
+  let n = 0;
+  for (const m of svg.matchAll(/<g class="mark-(symbol|rect) role-mark[^"]*"[^>]*>(.*?)<\/g>/gs)) n += (m[2]!.match(/<path /g) ?? []).length;
+  return n;
+}
+
+describe('charts beside every table', () => {
+  it('every study of the default writes the charts it lists, a mark for every estimate', async () => {
+    for (const { name } of DEFAULT_STUDY) {
+      const def = experimentDef(name);
+      expect(def.charts?.length, name).toBeGreaterThan(0);
+      const study = path.join(dir, name);
+      const tables = fs.readdirSync(study).filter((f) => f.endsWith('.csv')).map((f) => readTable(path.join(study, f)));
+      for (const chart of def.charts!) {
+        const svg = fs.readFileSync(path.join(study, `${chart.name}.svg`), 'utf8');
+        const spec = chart.spec(tables);
+        const values = (spec.data as { values: Record<string, unknown>[] }).values;
+        const field = (spec.usermeta as { drawn: string }).drawn;
+        const drawn = values.filter((v) => typeof v[field] === 'number').length;
+        expect(drawn, `${chart.name}: rows with a ${field}`).toBeGreaterThan(0);
+        expect(dataMarks(svg), `${chart.name}: marks`).toBe(drawn);
+      }
+    }
+  });
+
+  it('a chart is a function of its CSV: redrawn from the CSV read back, the same bytes', async () => {
+    for (const { name } of DEFAULT_STUDY) {
+      const def = experimentDef(name);
+      const study = path.join(dir, name);
+      const tables = fs.readdirSync(study).filter((f) => f.endsWith('.csv')).map((f) => readTable(path.join(study, f)));
+      for (const file of await chartFiles(study, def.charts, tables)) expect(file.text, file.file).toBe(fs.readFileSync(file.file, 'utf8'));
+    }
+  });
+
+  it('every chart is drawn in greys only (readable in black and white), with titled axes', () => {
+    const svgs = listFiles(dir).filter((f) => f.endsWith('.svg'));
+    expect(svgs.length).toBe(DEFAULT_STUDY.reduce((n, s) => n + experimentDef(s.name).charts!.length, 0));
+    for (const f of svgs) {
+      const svg = fs.readFileSync(path.join(dir, f), 'utf8');
+      for (const [, r, g, b] of svg.matchAll(/#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})\b/gi)) expect(r === g && g === b, `${f}: #${r}${g}${b}`).toBe(true);
+      for (const [, r, g, b] of svg.matchAll(/rgb\((\d+),\s*(\d+),\s*(\d+)\)/g)) expect(r === g && g === b, `${f}: rgb(${r},${g},${b})`).toBe(true);
+      // Axis titles are text under role-axis-title groups; each chart has at least one with a unit or a label.
+      expect(svg, f).toMatch(/role-axis-title/);
+    }
+  });
+
+  it('the same study on 1 and 2 workers draws the same chart bytes', () => {
+    const a = tempDir();
+    const b = tempDir();
+    for (const [out, w] of [[a, '1'], [b, '2']] as const) expect(pongsim(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w]).code).toBe(0);
+    const svg = (d: string) => fs.readFileSync(path.join(d, 'wolnamppong-strategies.svg'), 'utf8');
+    expect(svg(a)).toBe(svg(b));
+  });
+});
+
+describe('the report page, in a real headless browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set PONGSIM_CHROMIUM`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('run default writes index.html: loads with no console errors, every chart shown, every link resolves, nothing fetched', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    const fetched: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) fetched.push(r.url()); });
+    const index = path.join(dir, 'index.html');
+    await page.goto(pathToFileURL(index).href);
+    expect(errors).toEqual([]);
+    expect(fetched).toEqual([]);
+    const charts = await page.$$eval('img.chart', (imgs) => imgs.map((i) => ({ ok: (i as HTMLImageElement).complete, w: (i as HTMLImageElement).naturalWidth, h: (i as HTMLImageElement).naturalHeight })));
+    expect(charts.length).toBe(listFiles(dir).filter((f) => f.endsWith('.svg')).length);
+    for (const c of charts) expect(c.ok && c.w > 100 && c.h > 50, JSON.stringify(c)).toBe(true);
+    const links = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')!));
+    expect(links.length).toBeGreaterThan(DEFAULT_STUDY.length * 2);
+    for (const href of links) {
+      if (href.startsWith('#')) expect(await page.$(href), href).not.toBeNull();
+      else expect(fs.existsSync(path.join(dir, decodeURIComponent(href))), href).toBe(true);
+    }
+    // Each study's question, answer and provenance are on the page.
+    const text = await page.textContent('body');
+    for (const { name } of DEFAULT_STUDY) {
+      const meta = JSON.parse(fs.readFileSync(path.join(dir, name, listFiles(path.join(dir, name)).find((f) => f.endsWith('.meta.json'))!), 'utf8'));
+      expect(text).toContain(meta.question);
+      expect(text).toContain(meta.answer[0]);
+    }
+    expect(await page.$$eval('section', (s) => s.length)).toBe(DEFAULT_STUDY.length);
+    // The README's screenshot: `npm start`, then `PONGSIM_SCREENSHOT=results/reference/default-report.png
+    // npx vitest run test/report` photographs the top of that run's results/default/index.html.
+    if (process.env.PONGSIM_SCREENSHOT) {
+      await page.setViewportSize({ width: 1100, height: 1500 });
+      await page.goto(pathToFileURL(path.resolve('results/default/index.html')).href);
+      await page.screenshot({ path: process.env.PONGSIM_SCREENSHOT });
+    }
+    await page.close();
+  }, 60_000);
+
+  it('pongsim report redraws the same page from the files, and refuses a folder without results', () => {
+    const before = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const r = pongsim(['report', dir]);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(before);
+    const empty = tempDir();
+    const bad = pongsim(['report', empty]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/holds no results/);
+    expect(fs.readdirSync(empty)).toEqual([]);
+  });
+});
