@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { parseSets, resolveRules, type RulesSchema } from '../core/rules.js';
 import type { GameEntry } from '../catalog.js';
+import { DECISION_TIMEOUT } from '../runner/pool.js';
 
 /** Readers for the options several subcommands share; each throws a one-line InputError. */
 
@@ -125,3 +126,10 @@ export function guardReference(out: string, force: boolean | undefined): void {
     throw new InputError(`--out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)`);
   }
 }
+
+/** `--decision-timeout`, for every command that runs games on workers. */
+export const DECISION_TIMEOUT_OPTION = [
+  '--decision-timeout <seconds>',
+  `fail the run when a strategy spends longer than this on one decision (default ${DECISION_TIMEOUT})`,
+  positiveNumber('--decision-timeout'),
+] as const;

@@ -16,14 +16,14 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
-import { cardRule, guardReference, positiveInt, positiveNumber, seedText } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, guardReference, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study), and whether it writes its report page. */
 export interface ShowFlags { json?: boolean; wide?: boolean; brief?: boolean; report?: boolean }
 
-export interface RunFlags extends ShowFlags { resume?: boolean; games?: number; seed: string; card?: string; untilCi?: number; maxGames?: number; workers?: number; chunk?: number; out?: string; shard?: Shard; force?: boolean }
+export interface RunFlags extends ShowFlags { resume?: boolean; decisionTimeout?: number; games?: number; seed: string; card?: string; untilCi?: number; maxGames?: number; workers?: number; chunk?: number; out?: string; shard?: Shard; force?: boolean }
 
 /**
  * Turns a finished run's tallies into CSVs, charts and provenance (and with `report` the
@@ -109,7 +109,7 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
   if (flags.shard && flags.report) throw new InputError('--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder');
   guardReference(out, flags.force);
   checkWritable('--out', out, 'dir');
-  const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null };
+  const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
   if (flags.untilCi !== undefined) {
     if (flags.resume) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
@@ -152,6 +152,7 @@ export function runOutputOptions(cmd: Command): Command {
     .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
     .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
     .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')
+    .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'continue the run that was interrupted with these options, from its checkpoint (DIR/<experiment>.checkpoint.json)')
     .option('--report', 'also write DIR/index.html: one self-contained page with the answer, charts, headline tables and provenance')
     .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)');

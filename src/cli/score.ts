@@ -13,8 +13,8 @@ import { collect, rulesFrom } from './options.js';
 
 const BASE_FIELDS = ['concealed', 'melds', 'winTile', 'winType'];
 
-/** Scores one input line; throws a FieldError naming the field at fault. */
-function scoreLine(ruleset: Ruleset, o: Record<string, unknown>, rules: unknown): HandScore {
+/** Scores one input line; throws a FieldError naming the field at fault (exported for the property tests). */
+export function scoreLine(ruleset: Ruleset, o: Record<string, unknown>, rules: unknown): HandScore {
   const scorer = ruleset.scorer!;
   const own = [...SHARED_FIELDS, ...scorer.fields];
   for (const key of Object.keys(o)) {

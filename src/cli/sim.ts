@@ -11,12 +11,12 @@ import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { cardRule, collect, gameRules, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
 
-interface SimFlags { resume?: boolean; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { resume?: boolean; decisionTimeout?: number; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
@@ -57,6 +57,7 @@ export function registerSim(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
+    .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
@@ -66,7 +67,7 @@ export function registerSim(program: Command): void {
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
       if (flags.out) checkWritable('--out', flags.out, 'file');
-      const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk };
+      const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, decisionTimeout: flags.decisionTimeout };
       let untilCi: Record<string, unknown> | undefined;
       let res;
       if (flags.untilCi !== undefined) {

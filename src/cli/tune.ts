@@ -11,7 +11,7 @@ import type { TuneRoundParams } from '../experiment/tune.js';
 import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
@@ -19,7 +19,7 @@ import { VERSION } from './version.js';
 
 interface TuneFlags {
   strategy: string; seat?: number; against?: string; rules?: string; set?: string[]; card?: string; plugin?: string[];
-  budget: number; seed: string; workers?: number; out?: string; json?: boolean; force?: boolean;
+  budget: number; seed: string; workers?: number; decisionTimeout?: number; out?: string; json?: boolean; force?: boolean;
 }
 
 /** The tune table's columns. */
@@ -83,7 +83,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   for (let r = 1; r <= rounds; r++) {
     const games = Math.floor(flags.budget / rounds / alive.length);
     const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-    const res = await runExperiment('tune', params, { seed: flags.seed, workers: flags.workers, quiet: Boolean(flags.json) });
+    const res = await runExperiment('tune', params, { seed: flags.seed, workers: flags.workers, quiet: Boolean(flags.json), decisionTimeout: flags.decisionTimeout });
     const t = res.tallies[0]!;
     const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
     // Best first; ties keep grid order, so the halving is the same on any machine.
@@ -151,6 +151,7 @@ export function registerTune(program: Command): void {
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
+    .option(...DECISION_TIMEOUT_OPTION)
     .option('--out <dir>', 'output folder (default results/tune-<game>)')
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')

@@ -4,8 +4,22 @@ import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 
 /** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
- * set once a game, not per decision, so the move loop pays nothing for it. */
+ * checked once a game, not per decision. */
 export const playing: { table: Table<GameState, unknown> | null } = { table: null };
+
+/**
+ * What the game loop is doing, for the runner's watchdog (runner/watchdog.ts), which fails a
+ * run whose strategy takes too long over one decision: `beat` holds the decisions made, the
+ * seat to act, and (written by runChunk) the game index, cell and whether a chunk is running;
+ * `table` hears the strategy names whenever another table starts playing. A worker points
+ * them into memory its main thread reads; elsewhere they go nowhere.
+ */
+export const pulse: { beat: Int32Array; table: ((names: readonly string[]) => void) | null } = { beat: new Int32Array(8), table: null };
+export const BEAT_DECISIONS = 0;
+export const BEAT_SEAT = 1;
+export const BEAT_GAME = 2;
+export const BEAT_CELL = 3;
+export const BEAT_BUSY = 4;
 
 /** The seat to act at the table playing now and its strategy's name, or null. */
 export function actingSeat(): { seat: number; name: string } | null {
@@ -47,10 +61,16 @@ export class Table<S extends GameState, R> {
   play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
     const { game, state: s, legalBuf, bounds, lists } = this;
     s.log = trace;
-    playing.table = this as unknown as Table<GameState, unknown>;
+    if (playing.table !== (this as unknown)) {
+      playing.table = this as unknown as Table<GameState, unknown>;
+      pulse.table?.(this.names);
+    }
+    const beat = pulse.beat;
     game.deal(s, deal);
     let decisions = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
+      beat[1] = seat; // BEAT_SEAT, then BEAT_DECISIONS below: literal indices on the hot path
+      beat[0]!++;
       const list = lists[seat]!;
       const n = list ? game.legal(s, legalBuf) : 0;
       const strat = this.strategies[seat]!;

@@ -7,6 +7,14 @@ import type { StrategyDef } from '../core/strategy.js';
 
 const loaded = new Set<string>();
 
+/** How long a plug-in may take to load: PONGSIM_PLUGIN_TIMEOUT_MS, default 30 s. */
+function loadTimeout(): number {
+  const env = process.env.PONGSIM_PLUGIN_TIMEOUT_MS;
+  if (env === undefined || env === '') return 30_000;
+  if (!/^\d+$/.test(env.trim()) || Number(env) < 1) throw new InputError(`PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
+  return Number(env);
+}
+
 const isStrategyDef = (x: unknown): x is StrategyDef =>
   typeof x === 'object' && x !== null && typeof (x as StrategyDef).name === 'string' &&
   typeof (x as StrategyDef).game === 'string' && typeof (x as StrategyDef).make === 'function' && Array.isArray((x as StrategyDef).params);
@@ -22,10 +30,20 @@ export async function loadPlugins(files: readonly string[]): Promise<void> {
     if (loaded.has(abs)) continue;
     if (!fs.existsSync(abs)) throw new InputError(`--plugin: no file ${JSON.stringify(file)}`);
     let mod: Record<string, unknown>;
+    // A module whose top-level await never settles would leave Node to exit 13 with no word:
+    // a timer keeps the process alive and ends the wait with one line instead.
+    const ms = loadTimeout();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new InputError(`--plugin ${file}: did not finish loading within ${ms / 1000} s (a top-level await that never settles?)`)), ms);
+    });
     try {
-      mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+      mod = (await Promise.race([import(pathToFileURL(abs).href), late])) as Record<string, unknown>;
     } catch (e) {
+      if (e instanceof InputError) throw e;
       throw new InputError(`--plugin ${file}: cannot load it as a JavaScript module (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+    } finally {
+      clearTimeout(timer);
     }
     const defs = Object.values(mod).filter(isStrategyDef);
     if (defs.length === 0) throw new InputError(`--plugin ${file}: exports no strategy (an object with name, game, params and make)`);

@@ -6,6 +6,7 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { Progress } from './progress.js';
+import { Watchdog } from './watchdog.js';
 import { CHECKPOINT_FORMAT, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
 
 export interface RunOptions {
@@ -19,7 +20,12 @@ export interface RunOptions {
   range?: [number, number];
   /** Keep a checkpoint of the finished chunks (and with `resume`, continue from one). */
   checkpoint?: CheckpointPlan;
+  /** Seconds a strategy may take over one decision before the run fails (default DECISION_TIMEOUT). */
+  decisionTimeout?: number;
 }
+
+/** The default limit on one decision: generous, since a slow bot is no fault, only a stuck one. */
+export const DECISION_TIMEOUT = 60;
 
 export interface RunResult {
   tallies: Tally[];
@@ -74,6 +80,13 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0));
   let stop: NodeJS.Signals | null = null;
   let failure: { error: unknown } | null = null;
+  const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
+  let ended: Promise<void> | null = null;
+  const end = () => (ended ??= pool.destroy());
+  watchdog.start((s) => {
+    failure ??= { error: new Error(`strategy ${s.strategy} at seat ${s.seat} spent more than ${s.seconds} s on one decision (the limit, --decision-timeout) [experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}]`) };
+    void end(); // terminating the workers stops even a loop that never yields
+  });
   const onSignal = (sig: NodeJS.Signals) => {
     if (stop) process.exit(exitCodeOf(sig)); // the second Ctrl-C: at once
     stop = sig;
@@ -88,7 +101,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     const lane = async () => {
       while (next < tasks.length && !stop && !failure) {
         const t = tasks[next++]!;
-        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed };
+        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, pulse: watchdog.buffer };
         try {
           mergeTally(tallies[t.cell]!, (await pool.run(task)) as Tally);
         } catch (error) {
@@ -119,10 +132,11 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     const ranges = exp.cells.map(() => opts.range ?? shardRange(exp.games, opts.shard ?? null));
     return { tallies, ranges, seconds, workers };
   } finally {
+    watchdog.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     progress?.done();
-    await pool.destroy();
+    await end();
   }
 }
 

@@ -1,6 +1,7 @@
 import { actingSeat } from '../core/play.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { runChunk, type ChunkTask } from './chunk.js';
+import { attach } from './watchdog.js';
 
 // A strategy draws from the rng it is given, so that a run repeats from its seed: inside a
 // run's workers Math.random throws, naming the strategy (nothing in pongsim itself calls it).
@@ -11,6 +12,7 @@ Math.random = () => {
 };
 
 export default async function work(task: ChunkTask) {
+  if (task.pulse) attach(task.pulse);
   await loadPlugins((task.params.plugins as string[] | undefined) ?? []);
   return runChunk(task);
 }

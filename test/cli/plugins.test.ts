@@ -17,6 +17,10 @@ export const wideGaps = {
   fs.writeFileSync(path.join(dir, 'cheat.mjs'), `
 export const cheat = { name: 'cheat', game: 'wolnamppong', doc: 'returns an action that does not exist', params: [], make: () => ({ choose: () => 7 }) };`);
   fs.writeFileSync(path.join(dir, 'empty.mjs'), 'export const x = 1;');
+  fs.writeFileSync(path.join(dir, 'hang.mjs'), `
+export const slow = { name: 'slow', game: 'wolnamppong', doc: 'never returns from its 100th decision', params: [], make: () => { let n = 0; return { choose: () => { if (++n === 100) for (;;); return 0; } }; } };`);
+  fs.writeFileSync(path.join(dir, 'never.mjs'), 'await new Promise(() => {});\nexport const x = 1;');
+  fs.writeFileSync(path.join(dir, 'throws.mjs'), "throw new TypeError('boom at load');");
   fs.writeFileSync(path.join(dir, 'dice.mjs'), `
 export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by Math.random', params: [], make: () => ({ choose: () => (Math.random() < 0.5 ? 0 : 1), amount: (v, a, min) => min }) };`);
 
@@ -51,6 +55,26 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/strategy dice at seat \d called Math\.random: a strategy must draw from the rng passed to choose.*game index 0, seed 6/);
     expect(listFiles(out)).toEqual([]);
+  });
+
+  it('a strategy stuck in one decision fails the run after --decision-timeout, naming it, the game and the seed', () => {
+    const out = path.join(dir, 'hang-out');
+    const started = Date.now();
+    const r = pongsim(['sim', 'wolnamppong', '--plugin', 'hang.mjs', '--seats', 'slow,min-bet*5', '--games', '3000', '--seed', '8', '--decision-timeout', '0.5', '--out', path.join(out, 's.csv')], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/strategy slow at seat 0 spent more than 0\.5 s on one decision \(the limit, --decision-timeout\) \[experiment sim, cell wolnamppong, game index \d+, seed 8\]/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(listFiles(out).filter((f) => !f.endsWith('.checkpoint.json'))).toEqual([]);
+  });
+
+  it('a plug-in whose loading never finishes, or throws, gets one line and exit 2', () => {
+    const never = pongsim(['sim', 'wolnamppong', '--plugin', 'never.mjs', '--games', '10'], dir, undefined, { PONGSIM_PLUGIN_TIMEOUT_MS: '300' });
+    expect(never.code).toBe(2);
+    expect(never.stderr).toMatch(/^pongsim: --plugin .*never\.mjs: did not finish loading within 0\.3 s \(a top-level await that never settles\?\)\n$/);
+    const throws = pongsim(['sim', 'wolnamppong', '--plugin', 'throws.mjs', '--games', '10'], dir);
+    expect(throws.code).toBe(2);
+    expect(throws.stderr).toMatch(/^pongsim: --plugin .*throws\.mjs: cannot load it as a JavaScript module \(boom at load\)\n$/);
   });
 
   it('plays the shipped example, which imports the action ids from the package itself', () => {

@@ -12,8 +12,8 @@ export interface CliResult { code: number; stdout: string; stderr: string }
  * otherwise (the suite already runs test files side by side on every core). */
 export const CLI_ENV = { ...process.env, CI: 'true', PONGSIM_WORKERS: '1' };
 
-export function pongsim(args: string[], cwd = process.cwd(), input?: string): CliResult {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: CLI_ENV });
+export function pongsim(args: string[], cwd = process.cwd(), input?: string, env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: { ...CLI_ENV, ...env } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

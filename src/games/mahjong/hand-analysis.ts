@@ -7,6 +7,8 @@ import { addMelds, type Meld } from './decompose.js';
 import type { Ruleset } from './rulesets.js';
 import { liveCopies, type TileSet } from './tile-sets.js';
 import { FLOWER, HONOR, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileCount, tileName } from './tiles.js';
+import { InputError } from '../../core/errors.js';
+import { describe } from '../../core/rules.js';
 
 /** Concealed tiles of one hand, flowers set aside. */
 export interface ParsedHand {
@@ -56,24 +58,24 @@ export function parseMelds(text: string, ruleset: Ruleset, rules: unknown): Meld
     for (let k = 0; k < KINDS; k++) if (c[k]! > 0) kinds.push(k);
     const n = tileCount(c);
     const first = kinds[0] ?? 0;
-    if (kinds.some((k) => k >= PLAY_KINDS)) throw new Error(`"${part}": flowers and jokers are not part of a meld; each meld is ${shapes}`);
+    if (kinds.some((k) => k >= PLAY_KINDS)) throw new InputError(`${describe(part)}: flowers and jokers are not part of a meld; each meld is ${shapes}`);
     if (kinds.length === 1 && (n === 3 || n === 4)) {
-      if (concealed && n === 3) throw new Error(`"${part}": only a kong can be marked * (concealed); a concealed pung is simply part of the hand`);
+      if (concealed && n === 3) throw new InputError(`${describe(part)}: only a kong can be marked * (concealed); a concealed pung is simply part of the hand`);
       return { kind: n === 3 ? 'pung' : 'kong', tile: first, concealed };
     }
     const chow = n === 3 && kinds.length === 3 && first < HONOR && first % 9 <= 6 && kinds[1] === first + 1 && kinds[2] === first + 2;
     if (chow && !concealed) {
       if (!ruleset.chowMelds(rules)) {
-        throw new Error(`"${part}": ${ruleset.id} has no chow calls (a sequence completed by a discard win belongs in the hand); melds are pungs and kongs`);
+        throw new InputError(`${describe(part)}: ${ruleset.id} has no chow calls (a sequence completed by a discard win belongs in the hand); melds are pungs and kongs`);
       }
       return { kind: 'chow', tile: first, concealed: false };
     }
-    throw new Error(`"${part}" is not a meld; each meld is ${shapes}, separated by commas`);
+    throw new InputError(`${describe(part)} is not a meld; each meld is ${shapes}, separated by commas`);
   }));
 }
 
 function checkMelds(melds: Meld[]): Meld[] {
-  if (melds.length > 4) throw new Error(`${melds.length} melds given; a hand has at most 4`);
+  if (melds.length > 4) throw new InputError(`${melds.length} melds given; a hand has at most 4`);
   return melds;
 }
 
@@ -97,9 +99,9 @@ export function readHand(text: string, set: TileSet, melds: readonly Meld[]): Pa
     const n = all[k]!;
     const limit = set.copies[k]!;
     if (n <= limit) continue;
-    if (limit === 0) throw new Error(`${tileName(k)} is not in the ${set.id} set, which holds ${describeSet(set)}`);
+    if (limit === 0) throw new InputError(`${tileName(k)} is not in the ${set.id} set, which holds ${describeSet(set)}`);
     const where = melds.length > 0 ? ' in the hand and melds' : '';
-    throw new Error(`${tileName(k)} appears ${n} times${where}; the ${set.id} set holds ${limit}`);
+    throw new InputError(`${tileName(k)} appears ${n} times${where}; the ${set.id} set holds ${limit}`);
   }
   let flowers = 0;
   for (let k = FLOWER; k < JOKER; k++) {
@@ -112,7 +114,7 @@ export function readHand(text: string, set: TileSet, melds: readonly Meld[]): Pa
   if (tiles !== 13 - 3 * k && tiles !== 14 - 3 * k) {
     const withMelds = k === 0 ? 'with no melds' : `with ${k} meld${k > 1 ? 's' : ''}`;
     const aside = flowers > 0 ? ' besides flowers' : '';
-    throw new Error(`"${text}" holds ${tiles} tiles${aside}; ${withMelds} a hand holds ${13 - 3 * k} (waiting) or ${14 - 3 * k} (after drawing)`);
+    throw new InputError(`${describe(text)} holds ${tiles} tiles${aside}; ${withMelds} a hand holds ${13 - 3 * k} (waiting) or ${14 - 3 * k} (after drawing)`);
   }
   return { concealed: counts, tiles, flowers, notation };
 }

@@ -4,6 +4,9 @@
 // A hand or a wall is a count array: counts[kind] = copies held. Kinds are dense so count arrays
 // stay small typed arrays and suit arithmetic is plain offsets.
 
+import { InputError } from '../../core/errors.js';
+import { describe } from '../../core/rules.js';
+
 export const MAN = 0; // m1..m9 = 0..8 (characters)
 export const PIN = 9; // p1..p9 = 9..17 (circles)
 export const SOU = 18; // s1..s9 = 18..26 (bamboo)
@@ -55,7 +58,7 @@ export function tileKind(name: string): number {
     if (c > 0) kind = k;
     total += c;
   }
-  if (total !== 1) throw new Error(`tile name "${name}" must name exactly one tile, e.g. m1, z7, f2 or j`);
+  if (total !== 1) throw new InputError(`tile name ${describe(name)} must name exactly one tile, e.g. m1, z7, f2 or j`);
   return kind;
 }
 
@@ -67,7 +70,7 @@ export function tileKind(name: string): number {
 export function parseTiles(s: string): Int8Array {
   const counts = new Int8Array(KINDS);
   const fail = (i: number, why: string): never => {
-    throw new Error(`bad tile notation "${s}" at position ${i}: ${why}`);
+    throw new InputError(`bad tile notation ${describe(s)} at position ${i}: ${why}`);
   };
   let suit = -1; // current suit letter index, -1 = none
   let digits = 0; // digits seen since the suit letter

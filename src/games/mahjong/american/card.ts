@@ -5,6 +5,7 @@
 
 import { FLOWER, GREEN, MAN, PIN, RED, SOU, WHITE, EAST } from '../tiles.js';
 import { parsePattern, PatternError, type Group } from './pattern.js';
+import { InputError } from '../../../core/errors.js';
 
 /** Tile kinds a card speaks of: 27 suited, 4 winds, 3 dragons, the flower. */
 export const CARD_KINDS = FLOWER + 1;
@@ -43,7 +44,8 @@ export interface Card {
 }
 
 /** A card error: one line naming where and what is allowed; the loader prefixes the file. */
-export class CardError extends Error {}
+/** A fault in a card file: the user's input, so one line and exit 2 wherever it is read. */
+export class CardError extends InputError {}
 
 const SUITS = [MAN, PIN, SOU];
 const FIXED_SUIT: Record<string, number> = { c: MAN, d: PIN, b: SOU };
