@@ -85,6 +85,35 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     expect(listFiles(out).filter((f) => f.includes('pongsim-tmp') || f.includes('pongsim-old'))).toEqual([]);
   }, 120_000);
 
+  it('SIGKILL at six points of a run, from the first chunks to the writing of its results: the folder always holds one whole result set, and --resume ends with the right bytes', async () => {
+    const whole = tempDir();
+    const run = (out: string) => ['run', study, '--games', '3000', '--chunk', '100', '--seed', '3', '--out', out];
+    const started = Date.now();
+    expect(pongsim(run(whole)).code).toBe(0);
+    const took = Date.now() - started;
+    const out = tempDir();
+    expect(pongsim(args(out, '9', '2000')).code).toBe(0);
+    const old = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+    const fresh = Object.fromEntries(listFiles(whole).map((f) => [f, fs.readFileSync(path.join(whole, f), 'utf8')]));
+    for (const at of [0.15, 0.35, 0.55, 0.75, 0.9, 1]) {
+      const child = spawn(process.execPath, [MAIN, ...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])], { env: ENV });
+      const exited = once(child, 'exit');
+      await sleep(took * at);
+      child.kill('SIGKILL');
+      await exited;
+      // Every result file is the old run's or the new run's, all of them the same one's.
+      const now = listFiles(out).filter((f) => !f.endsWith('.checkpoint.json'));
+      expect(now.filter((f) => f.includes('pongsim-tmp') || f.includes('pongsim-old'))).toEqual([]);
+      const texts = Object.fromEntries(now.map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+      const csv = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([f]) => f.endsWith('.csv') || f.endsWith('.svg')));
+      const set = JSON.stringify(csv(texts));
+      expect([JSON.stringify(csv(old)), JSON.stringify(csv(fresh))]).toContain(set);
+    }
+    const last = pongsim([...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])]);
+    expect(last.code, last.stderr).toBe(0);
+    expect(csvs(out)).toEqual(csvs(whole));
+  }, 120_000);
+
   it('--resume refuses other options, a damaged checkpoint, another version, a missing one; each exit 2 with one line', async () => {
     const out = tempDir();
     const file = path.join(out, `${study}.checkpoint.json`);
