@@ -87,14 +87,18 @@ export function intervalChart(c: IntervalChart): Record<string, unknown> {
   return faceted(base(c.title, c.rows, c.value), { width: 380, height: { step: 18 }, layer: layers }, c, true);
 }
 
-export interface CurveChart {
+/** A chart over two columns, each axis titled with its unit. */
+interface TwoAxes {
   title: string;
   rows: Row[];
   x: string;
   xAxis: string;
-  /** The figure Y: a line through Y with a band from Y_ci_low to Y_ci_high. */
   y: string;
   yAxis: string;
+}
+
+/** The figure Y: a line through Y with a band from Y_ci_low to Y_ci_high. */
+export interface CurveChart extends TwoAxes {
   /** One line per value of this column. */
   series: string;
   seriesTitle: string;
@@ -125,13 +129,7 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
   return faceted(base(c.title, c.rows, c.y), layer, c, false);
 }
 
-export interface HeatMap {
-  title: string;
-  rows: Row[];
-  x: string;
-  xAxis: string;
-  y: string;
-  yAxis: string;
+export interface HeatMap extends TwoAxes {
   value: string;
   legend: string;
   /** A panel per value of this column, `wrap` panels to a line. */
