@@ -24,14 +24,14 @@ function commands(): { text: string; shard: boolean }[] {
   return out;
 }
 
-/** Small sizes: every --games at most 24 (runs, sims and comparisons that name none get 24), every --budget at most 1000. */
+/** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12), every --budget at most 1000. */
 function small(cmd: string): string {
   return cmd
-    .replace(/--games \d+/g, (m) => (Number(m.slice(8)) > 24 ? '--games 24' : m))
+    .replace(/--games \d+/g, (m) => (Number(m.slice(8)) > 12 ? '--games 12' : m))
     // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
     .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
     .split('\n')
-    .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 24') : l))
+    .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12') : l))
     .join('\n')
     .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
 }

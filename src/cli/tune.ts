@@ -9,7 +9,7 @@ import type { ChartDef, CsvTable } from '../experiment/experiment.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { runExperiment } from '../runner/pool.js';
+import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
 import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
@@ -80,25 +80,32 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   let offset = 0;
   let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
   const started = Date.now();
-  for (let r = 1; r <= rounds; r++) {
-    const games = Math.floor(flags.budget / rounds / alive.length);
-    const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-    const res = await runExperiment('tune', params, { seed: flags.seed, workers: flags.workers, quiet: Boolean(flags.json), decisionTimeout: flags.decisionTimeout });
-    const t = res.tallies[0]!;
-    const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
-    // Best first; ties keep grid order, so the halving is the same on any machine.
-    const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
-    const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
-    const leader = order[0]!;
-    order.forEach((i, rank) => {
-      const m = means[i]!;
-      const d = pairDiff(t, i, leader);
-      rows.push([r, alive[i]!, games, m.mean, m.low, m.high, ...(i === leader ? [0, 0, 0] : [d.mean, d.low, d.high]), rank < keep ? 'yes' : 'no']);
-    });
-    last = { tally: t, configs: alive, order };
-    alive = order.slice(0, keep).map((i) => alive[i]!);
-    offset += games;
-    if (alive.length === 1 && r < rounds) break;
+  // One pool for every round: starting worker threads costs more than a small round.
+  const workers = flags.workers ?? defaultWorkers();
+  const pool = workerPool(workers);
+  try {
+    for (let r = 1; r <= rounds; r++) {
+      const games = Math.floor(flags.budget / rounds / alive.length);
+      const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
+      const res = await runExperiment('tune', params, { seed: flags.seed, workers, pool, quiet: Boolean(flags.json), decisionTimeout: flags.decisionTimeout });
+      const t = res.tallies[0]!;
+      const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
+      // Best first; ties keep grid order, so the halving is the same on any machine.
+      const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
+      const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
+      const leader = order[0]!;
+      order.forEach((i, rank) => {
+        const m = means[i]!;
+        const d = pairDiff(t, i, leader);
+        rows.push([r, alive[i]!, games, m.mean, m.low, m.high, ...(i === leader ? [0, 0, 0] : [d.mean, d.low, d.high]), rank < keep ? 'yes' : 'no']);
+      });
+      last = { tally: t, configs: alive, order };
+      alive = order.slice(0, keep).map((i) => alive[i]!);
+      offset += games;
+      if (alive.length === 1 && r < rounds) break;
+    }
+  } finally {
+    await pool.destroy();
   }
   const { tally, configs: finalists, order } = last!;
   const winner = finalists[order[0]!]!;

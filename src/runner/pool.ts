@@ -22,6 +22,18 @@ export interface RunOptions {
   checkpoint?: CheckpointPlan;
   /** Seconds a strategy may take over one decision before the run fails (default DECISION_TIMEOUT). */
   decisionTimeout?: number;
+  /** Worker threads to run on, kept by the caller across runs (tune's rounds); default: the run's own. */
+  pool?: Piscina;
+}
+
+/** `workers` worker threads that run chunks (runner/worker.ts). */
+export function workerPool(workers: number): Piscina {
+  return new Piscina({
+    filename: new URL('./worker-entry.cjs', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+  });
 }
 
 /** The default limit on one decision: generous, since a slow bot is no fault, only a stuck one. */
@@ -71,21 +83,18 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const done: [number, number][] = resumed?.done ?? [];
   const save = () => cp && saveCheckpoint(cp.file, { format: CHECKPOINT_FORMAT, identity: cp.identity, chunk, done, tallies });
   const started = process.hrtime.bigint();
-  const pool = new Piscina({
-    filename: new URL('./worker-entry.cjs', import.meta.url).href,
-    minThreads: workers,
-    maxThreads: workers,
-    idleTimeout: 1000,
-  });
+  const own = !opts.pool;
+  const pool = opts.pool ?? workerPool(workers);
   const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0));
   let stop: NodeJS.Signals | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
-  const end = () => (ended ??= pool.destroy());
+  // A shared pool outlives the run, unless a worker must be stopped.
+  const end = (stuck = false) => (ended ??= own || stuck ? pool.destroy() : Promise.resolve());
   watchdog.start((s) => {
     failure ??= { error: new Error(`strategy ${s.strategy} at seat ${s.seat} spent more than ${s.seconds} s on one decision (the limit, --decision-timeout) [experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}]`) };
-    void end(); // terminating the workers stops even a loop that never yields
+    void end(true); // terminating the workers stops even a loop that never yields
   });
   const onSignal = (sig: NodeJS.Signals) => {
     if (stop) process.exit(exitCodeOf(sig)); // the second Ctrl-C: at once

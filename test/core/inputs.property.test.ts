@@ -121,6 +121,6 @@ describe('through the CLI', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(1);
       if (r.code === 2) expect(listFiles(sub)).toEqual(['rules.json']);
-    }), { numRuns: 12, seed: 20261125 });
+    }), { numRuns: 6, seed: 20261125 });
   }, 120_000);
 });

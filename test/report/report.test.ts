@@ -22,7 +22,7 @@ let dir: string;
 
 beforeAll(() => {
   dir = tempDir();
-  const r = pongsim(['run', 'default', '--games', '20', '--seed', '5', '--out', dir]);
+  const r = pongsim(['run', 'default', '--games', '8', '--seed', '5', '--out', dir]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
 }, 120_000);
