@@ -12,6 +12,9 @@ export const TERMINAL = -1;
  * move costs more than the move itself. */
 export interface GameState {
   log: string[] | null;
+  /** The stream of every chance event after the deal (draws, reshuffles): `deal` sets it, and
+   * a determinization (GameDef.determinize) sets the one it is given. */
+  rng: Rng;
 }
 
 /** Adds one per-game rate observation: `count` successes out of `total` trials. */
@@ -40,6 +43,18 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   /** Whether `amount` is an allowed amount for `a` within its bounds (e.g. whole chips). */
   amountAllowed?(s: S, a: Action, amount: number): string | null;
   apply(s: S, a: Action, amount: number): void;
+  /** Copies the whole state `from` into `to`, one `create`d for the same rules (search bots). */
+  copy?(from: S, to: S): void;
+  /**
+   * Writes into `out` a full state consistent with everything `seat` has seen in `s` (its own
+   * hand, every public action, discard and exposure), the cards or tiles it cannot see dealt
+   * uniformly at random from the unseen ones, and `rng` as the stream of every later chance
+   * event. Search bots play from it (strategies/rollout.ts).
+   */
+  determinize?(s: S, seat: number, rng: Rng, out: S): void;
+  /** The round (Hwatu) or hand (mahjong) under way, counted from 0: a search bot plays a
+   * decision out to the end of the round, when this changes or the game ends. */
+  round?(s: S): number;
   /** Points per seat for the whole game (higher is better, or penalties: see `lowerIsBetter`). */
   returns(s: S, out: Float64Array): void;
   lowerIsBetter: boolean;

@@ -77,6 +77,18 @@ export class Rng {
     return this;
   }
 
+  /** Starts this stream from three numbers in [0, 1) drawn from another stream: a search
+   * bot's rollouts each get streams that are a pure function of the bot's own. */
+  seedFrom(a: number, b: number, c: number): this {
+    this.seedText = null;
+    this.c = 1;
+    this.s0 = a;
+    this.s1 = b;
+    this.s2 = c;
+    this.step();
+    return this;
+  }
+
   /** Alea's state before the first draw. */
   private initial(): AleaState {
     if (this.key !== null) return seedrandom.alea(this.key, { state: true }).state() as AleaState;

@@ -1,0 +1,67 @@
+/**
+ * Copies one game state into another of the same game and rules (GameDef.copy), for search
+ * bots that play a decision out many times from copies of the table.
+ *
+ * Every game keeps its state in typed arrays and plain fields, some in nested objects (a deck,
+ * a wall, per-seat records). The copier walks the fields of each class once and keeps their
+ * names, so a copy is a loop of typed-array `set`s, field stores and nested copies. What it
+ * leaves alone:
+ * - fields holding the same object in both states (rules, shared tables), and a nested
+ *   object's way back to the state it belongs to;
+ * - the rules (`r`, `cfg`, `rules`: both states were made for the same ones);
+ * - `log`, `rng` (a copy draws its chance events from the stream determinize gives it), views
+ *   (each state answers `view` from its own), the hand evaluator and scorers (scratch that a
+ *   decision loads before it reads), functions, and DataViews (views of bytes that a typed
+ *   array of the same state copies).
+ * Plain records in arrays (an exposure, a step of a plan) are values that play never changes:
+ * they are shared, not copied. Typed arrays carved out of one buffer are copied through each
+ * of them: the same bytes more than once, never a wrong one.
+ */
+
+/** Fields a copy leaves alone (see above); `diffState` in the tests skips them too. */
+export const SKIPPED_FIELDS: ReadonlySet<string> = new Set(['log', 'rng', 'view', 'views', 'ev', 'scorer', 'r', 'cfg', 'rules']);
+
+const keysOf = new WeakMap<object, string[]>();
+
+function fields(o: Record<string, unknown>): string[] {
+  const proto = Object.getPrototypeOf(o) as object;
+  if (proto === Object.prototype) return Object.keys(o); // plain objects differ in their keys
+  let keys = keysOf.get(proto);
+  if (!keys) {
+    keys = Object.keys(o).filter((k) => !SKIPPED_FIELDS.has(k));
+    keysOf.set(proto, keys);
+  }
+  return keys;
+}
+
+/** Copies every field of `from` that holds play into `to` (same class, same rules). */
+export function copyState(from: object, to: object): void {
+  copyInto(from, to, from);
+}
+
+function copyInto(from: object, to: object, root: object): void {
+  const f = from as Record<string, unknown>, t = to as Record<string, unknown>;
+  if (Array.isArray(f)) {
+    const ta = t as unknown as unknown[];
+    for (let i = 0; i < f.length; i++) ta[i] = copyValue(f[i], ta[i], root, i);
+    ta.length = f.length;
+    return;
+  }
+  for (const key of fields(f)) t[key] = copyValue(f[key], t[key], root, key);
+}
+
+/** The value `to` holds after the copy: `was` refilled in place, or `v` itself. */
+function copyValue(v: unknown, was: unknown, root: object, key: string | number): unknown {
+  if (v === null || typeof v !== 'object') return typeof v === 'function' ? was : v;
+  if (v === was || v === root || v instanceof DataView) return was;
+  if (ArrayBuffer.isView(v)) {
+    (was as Uint8Array).set(v as Uint8Array);
+    return was;
+  }
+  if (Object.getPrototypeOf(v) === Object.prototype && typeof key === 'number') return v; // a record in a list
+  if (was === null || typeof was !== 'object' || Object.getPrototypeOf(was) !== Object.getPrototypeOf(v)) {
+    throw new Error(`copy: field ${String(key)} holds an object of another kind in the target state`);
+  }
+  copyInto(v, was, root);
+  return was;
+}
