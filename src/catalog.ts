@@ -28,6 +28,7 @@ import { benchAmerican } from './bench/american.js';
 import { americanCharleston } from '../experiments/american-charleston.js';
 import { americanCardLines } from '../experiments/american-card-lines.js';
 import { americanJokers } from '../experiments/american-jokers.js';
+import { rolloutDef } from '../strategies/rollout.js';
 
 /**
  * A game and everything that plugs into it. Adding a game is its folders (rules and engine in
@@ -86,6 +87,10 @@ export const GAMES: GameEntry[] = [
     rulesDoc: 'src/games/mahjong/american/RULES.md',
   },
 ];
+
+// Every game's search bot plays through the game API alone (strategies/rollout.ts); its
+// policies are the game's own strategies, plug-ins included (they join the same list).
+for (const g of GAMES) if (g.def.determinize) g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);

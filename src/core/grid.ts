@@ -1,5 +1,5 @@
 import { InputError } from './errors.js';
-import { parseSpec, type StrategyDef } from './strategy.js';
+import { parseSpec, splitTopLevel, type StrategyDef } from './strategy.js';
 
 /**
  * A strategy grid, `name(p=lo..hi:step,q=[a,b,c],r=fixed)`: each parameter a range, a list or
@@ -14,23 +14,16 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
   const def = defs.find((d) => d.name === name);
   if (!def) parseSpec(name, defs, game, rules); // the unknown-strategy line, with its suggestions
   const axes: { key: string; values: number[] }[] = [];
-  // Split at commas outside brackets.
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  const body = m[2] ?? '';
-  for (let i = 0; i <= body.length; i++) {
-    const ch = body[i];
-    if (ch === '[') depth++;
-    else if (ch === ']') depth--;
-    else if ((ch === ',' && depth === 0) || i === body.length) {
-      if (body.slice(start, i).trim() !== '') parts.push(body.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
+  const parts = splitTopLevel(m[2] ?? '').map((x) => x.trim()).filter((x) => x !== '');
+  // A spec parameter (a search bot's policy) is one fixed value, given as it is.
+  const fixed: string[] = [];
   for (const part of parts) {
     const eq = part.indexOf('=');
     const key = part.slice(0, eq).trim();
+    if (eq > 0 && def!.specParams?.some((q) => q.name === key)) {
+      fixed.push(part);
+      continue;
+    }
     const p = def!.params.find((q) => q.name === key);
     if (eq <= 0 || !p) {
       throw new InputError(`--strategy ${name}: unknown parameter ${JSON.stringify(part.slice(0, Math.max(eq, 0)) || part)}; allowed: ${def!.params.map((q) => q.name).join(', ') || 'none'}`);
@@ -63,7 +56,7 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
     }
     axes.push({ key, values: [...new Set(values)] });
   }
-  let configs: string[][] = [[]];
+  let configs: string[][] = [fixed];
   for (const a of axes) {
     configs = configs.flatMap((c) => a.values.map((v) => [...c, `${a.key}=${v}`]));
     if (configs.length > most) throw new InputError(`--strategy ${name}: the grid has more than ${most} configurations`);

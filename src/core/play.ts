@@ -40,6 +40,8 @@ export class Table<S extends GameState, R> {
   private readonly bounds = new Float64Array(2);
   /** Per seat: list the legal actions for its strategy (else check its choice with isLegal). */
   private readonly lists: boolean[];
+  /** Per seat: its strategy searches (Strategy.search) and is handed the state. */
+  private readonly searches: boolean[];
   /** Number of decisions made in the last game (for speed figures). */
   decisions = 0;
 
@@ -53,13 +55,14 @@ export class Table<S extends GameState, R> {
     // dictionary mode, and games read them on every move.
     this.state = game.create({ ...(rules as object) } as R);
     this.legalBuf = new Int16Array(game.maxActions(rules));
-    this.lists = strategies.map((st) => !(st.viewOnly === true && game.isLegal));
+    this.searches = strategies.map((st) => typeof st.search === 'function');
+    this.lists = strategies.map((st, k) => this.searches[k] || !(st.viewOnly === true && game.isLegal));
   }
 
   /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,
    * every decision and the game's own events are written to it. */
   play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
-    const { game, state: s, legalBuf, bounds, lists } = this;
+    const { game, state: s, legalBuf, bounds, lists, searches } = this;
     s.log = trace;
     if (playing.table !== (this as unknown)) {
       playing.table = this as unknown as Table<GameState, unknown>;
@@ -77,7 +80,7 @@ export class Table<S extends GameState, R> {
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
       if (trace) trace.push(game.describe(s));
-      const a = strat.choose(view, legalBuf, n, rng);
+      const a = searches[seat] ? strat.search!(s, seat, legalBuf, n, rng) : strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
       let amount = 0;
       if (game.amountBounds?.(s, a, bounds)) {

@@ -1,4 +1,4 @@
-import type { Action } from './game.js';
+import type { Action, GameState } from './game.js';
 import type { Rng } from './rng.js';
 import { InputError } from './errors.js';
 import { didYouMean } from './suggest.js';
@@ -11,6 +11,12 @@ export interface Strategy<V = any> {
   readonly viewOnly?: boolean;
   /** For actions with an amount: an amount within [min, max]. */
   amount?(view: V, a: Action, min: number, max: number, rng: Rng): number;
+  /**
+   * A search bot decides from the table itself: the loop calls `search` instead of `choose`.
+   * It may read the state only through GameDef.determinize for its own seat, which keeps to what
+   * that seat has seen (strategies/rollout.ts).
+   */
+  search?(s: GameState, seat: number, legal: Int16Array, n: number, rng: Rng): Action;
 }
 
 export interface ParamDef {
@@ -23,19 +29,54 @@ export interface ParamDef {
   integer?: boolean;
 }
 
+/** A parameter whose value is another strategy's spec: `rollout(n=16,policy=careful(t=7))`. */
+export interface SpecParamDef {
+  name: string;
+  doc: string;
+  /** The spec used when the parameter is not given. */
+  default: string;
+}
+
 export interface StrategyDef<V = any, R = any> {
   name: string;
   game: string;
   doc: string;
   params: ParamDef[];
-  make(params: Record<string, number>, rules: R): Strategy<V>;
+  /** Parameters that name another strategy (which may not search itself). */
+  specParams?: SpecParamDef[];
+  /** It searches (Strategy.search): it cannot be another search bot's policy. */
+  searches?: boolean;
+  make(params: Record<string, number>, rules: R, spec?: StrategySpec): Strategy<V>;
 }
 
 export interface StrategySpec {
   name: string;
   params: Record<string, number>;
+  /** The values of its spec parameters (StrategyDef.specParams), parsed. */
+  specs?: Record<string, StrategySpec>;
   /** The spec as written, canonicalised: `ev-threshold(t=0.1,f=0.5)`. */
   text: string;
+}
+
+/** Builds the strategy a parsed spec names. */
+export function makeStrategy<V>(spec: StrategySpec, defs: readonly StrategyDef<V>[], rules: unknown): Strategy<V> {
+  return defs.find((d) => d.name === spec.name)!.make(spec.params, rules, spec);
+}
+
+/** Splits `a=1,b=f(x=1,y=2)` at the commas outside parentheses and brackets. */
+export function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if ((ch === ',' && depth === 0) || i === text.length) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return parts;
 }
 
 const SPEC = /^([a-z][a-z0-9-]*)(?:\((.*)\))?$/;
@@ -52,13 +93,22 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     );
   }
   const params: Record<string, number> = {};
-  const given = m[2]?.trim() ? m[2].split(',') : [];
+  const specs: Record<string, StrategySpec> = {};
+  const nested = def.specParams ?? [];
+  const given = m[2]?.trim() ? splitTopLevel(m[2]) : [];
   for (const part of given) {
     const eq = part.indexOf('=');
     const key = part.slice(0, eq).trim();
+    const sp = nested.find((q) => q.name === key);
+    if (eq > 0 && sp) {
+      if (key in specs) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
+      specs[key] = parsePolicy(def, key, part.slice(eq + 1), defs, game, rules);
+      continue;
+    }
     const p = def.params.find((q) => q.name === key);
     if (eq <= 0 || !p) {
-      const allowed = def.params.length ? def.params.map((q) => q.name).join(', ') : 'none';
+      const names = [...def.params, ...nested].map((q) => q.name);
+      const allowed = names.length ? names.join(', ') : 'none';
       throw new InputError(`strategy ${name}: unknown parameter ${JSON.stringify(part.trim())}; allowed parameters: ${allowed}`);
     }
     const raw = part.slice(eq + 1).trim();
@@ -73,6 +123,17 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   for (const p of def.params) {
     if (!(p.name in params)) params[p.name] = typeof p.default === 'function' ? p.default(rules) : p.default;
   }
-  const list = def.params.map((p) => `${p.name}=${params[p.name]}`).join(',');
-  return { name, params, text: list ? `${name}(${list})` : name };
+  for (const sp of nested) if (!(sp.name in specs)) specs[sp.name] = parsePolicy(def, sp.name, sp.default, defs, game, rules);
+  const list = [...def.params.map((p) => `${p.name}=${params[p.name]}`), ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`)].join(',');
+  return { name, params, ...(nested.length ? { specs } : {}), text: list ? `${name}(${list})` : name };
+}
+
+/** A spec parameter's value: a spec of a strategy that does not search. */
+function parsePolicy(def: StrategyDef, key: string, text: string, defs: StrategyDef[], game: string, rules: unknown): StrategySpec {
+  const plain = defs.filter((d) => !d.searches);
+  const name = /^\s*([a-z][a-z0-9-]*)/.exec(text)?.[1];
+  if (name !== undefined && defs.some((d) => d.name === name && d.searches)) {
+    throw new InputError(`strategy ${def.name}: ${key}=${name}: a search bot cannot be another's ${key}; allowed: ${plain.map((d) => d.name).join(', ')}`);
+  }
+  return parseSpec(text, plain, game, rules);
 }

@@ -1,7 +1,7 @@
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
 import { DEAL, Rng, SEATS } from '../core/rng.js';
-import type { StrategyDef, StrategySpec } from '../core/strategy.js';
+import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strategy.js';
 
 /**
  * One arm of a study: a game, its rules and one strategy per seat. Arms that play the
@@ -31,7 +31,7 @@ export class Arm<S extends GameState = GameState, R = unknown> {
     if (!t) {
       const n = this.specs.length;
       const seated = Array.from({ length: n }, (_, seat) => this.specs[(seat - rotation + n) % n]!);
-      const strategies = seated.map((spec) => this.defs.find((d) => d.name === spec.name)!.make(spec.params, this.rules));
+      const strategies = seated.map((spec) => makeStrategy(spec, this.defs, this.rules));
       t = new Table(this.game, this.rules, strategies, seated.map((s) => s.text));
       this.tables[rotation] = t;
     }

@@ -5,9 +5,11 @@ import type { ExperimentDef } from './experiment.js';
 import { compare } from './compare.js';
 import { sim } from './sim.js';
 import { tuneRound } from './tune.js';
+import { searchStrength } from '../../experiments/search-strength.js';
 
-/** Every experiment: the ones any game runs (sim, compare), then each game's own studies. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments)];
+/** Every experiment: the ones any game runs (sim, compare), each game's own studies, then the
+ * studies of every game at once. */
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrength];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare and tune, which have their own commands. */
 export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare && e !== tuneRound);

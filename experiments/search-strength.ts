@@ -1,0 +1,108 @@
+import { GAMES } from '../src/catalog.js';
+import { resolveRules } from '../src/core/rules.js';
+import { parseSpec } from '../src/core/strategy.js';
+import { Arm } from '../src/experiment/arm.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import { mean, meanColumns } from '../src/experiment/columns.js';
+import { addMean } from '../src/stats/tally.js';
+import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+
+/**
+ * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
+ * reference bot where tuning found no better), and the rules of one short game, so that a
+ * game of search costs seconds, not minutes: one round or hand is what the bot optimises.
+ */
+const FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string }[] = [
+  { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: { cycles: 2 }, unit: 'chips won per game of 2 cycles' },
+  { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: { rounds: 1 }, unit: 'penalty points per round (lower is better)' },
+  { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand' },
+  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 1, handsLimit: 1 }, unit: 'net points per hand' },
+  { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand' },
+];
+/** Rollouts per action, from a quick search to a slower one. */
+const NS = [4, 16];
+
+/**
+ * `search-strength`: does one search bot, the same code for every game, beat each game's best
+ * hand-written bot? Per game, `rollout(n, policy=<best>)` takes one seat against copies of
+ * the best bot, rotated through the seats by the game index (duplicate deals); the baseline
+ * arm seats the best bot there instead, on the same deal and streams, so the paired difference
+ * is what searching adds to the policy it searches with.
+ */
+export const searchStrength: ExperimentDef = {
+  name: 'search-strength',
+  question: 'Does the rollout search bot beat each game\'s best hand-written bot?',
+  keyColumns: { 'search-strength': ['game', 'strategy', 'result', 'diff_vs_best', 'verdict'] },
+  columns: {
+    game: 'the game',
+    opponents: 'the best hand-written bot of the game, at every other seat and as the baseline',
+    unit: 'what the result counts, for this game (per game of the study\'s short rules)',
+    result: 'the focal seat\'s mean result per game, in the unit of the row',
+    diff_vs_best: 'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
+    verdict: 'better, worse, or no significant difference (the 95% interval of diff_vs_best against 0)',
+  },
+  doc: 'every game: rollout(n) search with the game\'s best hand-written bot as policy, against copies of that bot, duplicate seats, paired difference with interval',
+  charts: [{
+    name: 'search-strength',
+    caption: 'What searching adds per game over the best hand-written bot it searches with, with 95% intervals, a panel per game (right of zero: the search bot does better).',
+    spec: (tables) => intervalChart({
+      title: 'rollout search against the best hand-written bot',
+      rows: rowsOf(tableNamed(tables, 'search-strength')).filter((r) => r.strategy !== r.opponents),
+      category: 'strategy', value: 'diff_vs_best', axis: 'paired gain per game (result units)', row: 'game', reference: 0,
+    }),
+  }],
+  defaultGames: 400,
+  build(params) {
+    const cells = FIELDS.map((f) => {
+      const entry = GAMES.find((g) => g.def.id === f.game)!;
+      const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
+      const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
+      const best = spec(f.best);
+      const specs = [best, ...NS.map((n) => spec(`rollout(n=${n},policy=${best.text})`))];
+      const seats = entry.def.seats(rules);
+      const arms = specs.map((s) => new Arm(entry.def, rules, [s, ...Array.from({ length: seats - 1 }, () => best)], entry.strategies));
+      return { ...f, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };
+    });
+    return {
+      name: 'search-strength',
+      games: params.games ?? 400,
+      // A game of search takes up to a second: small tasks keep both cores busy and checkpoints close.
+      chunk: 2,
+      cells: cells.map((c) => c.game),
+      provenance: { games: cells.map((c) => ({ game: c.game, rules: c.rules, strategies: c.specs.map((s) => s.text) })) },
+      runGame(cell, index, seed, tally) {
+        const c = cells[cell]!;
+        const focal = index % c.seats;
+        let base = 0;
+        c.arms.forEach((arm, k) => {
+          arm.play(seed, cell, index, focal);
+          const r = arm.returns[0]!;
+          if (k === 0) base = r;
+          addMean(tally, `result.${k}`, r);
+          addMean(tally, `diff.${k}`, c.sign * (r - base));
+        });
+      },
+      tables(tallies) {
+        const rows = cells.flatMap((c, cell) => c.specs.map((s, k) => {
+          const t = tallies[cell]!;
+          const d = mean(t, `diff.${k}`);
+          const verdict = k === 0 ? 'baseline' : d[1]! > 0 ? 'better' : d[2]! < 0 ? 'worse' : 'no significant difference';
+          return [c.game, s.text, c.specs[0]!.text, c.unit, t.means[`result.${k}`]?.n ?? 0, ...mean(t, `result.${k}`), ...d, verdict];
+        }));
+        return [{
+          name: 'search-strength',
+          columns: ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...meanColumns('diff_vs_best'), 'verdict'],
+          rows,
+        }];
+      },
+      summary([t]) {
+        const c = (name: string) => t!.columns.indexOf(name);
+        const f = (x: unknown) => (x as number).toFixed(2);
+        return cells.map((cell) => `${cell.game}: per game against ${cell.specs[0]!.text}: ` + t!.rows
+          .filter((r) => r[c('game')] === cell.game && r[c('verdict')] !== 'baseline')
+          .map((r) => `${/n=(\d+)/.exec(String(r[c('strategy')]))![0]} ${f(r[c('diff_vs_best')])} [${f(r[c('diff_vs_best_ci_low')])}, ${f(r[c('diff_vs_best_ci_high')])}] (${r[c('verdict')]})`)
+          .join('; '));
+      },
+    };
+  },
+};
