@@ -49,6 +49,14 @@ export interface HiddenInfo<S> {
   /** The card or tile kind at each place hidden from `seat` (other hands, the pile or wall), in
    * a fixed order of places: the chi-square test counts each kind at each place. */
   hidden(s: S, seat: number): number[];
+  /**
+   * Optional: writes into `out` another state `seat` cannot tell from `s`, made without
+   * GameDef.determinize (say, two hidden cards of different places swapped). The invariance
+   * check then determinizes it too: a determinization that keeps a hidden card where the true
+   * state has it gives the same state from `s` as from its own output (which keeps it too), so
+   * only a state that differs from `s` in a hidden place shows that leak.
+   */
+  twin?(s: S, seat: number, rng: Rng, out: S): void;
 }
 
 const sorted = (xs: number[]): number[] => [...xs].sort((x, y) => x - y);
@@ -81,7 +89,8 @@ function playOn<S extends GameState>(game: GameDef<S>, s: S, strategies: Strateg
  * - determinize(s, seat) agrees with everything the seat has seen, holds every card, and puts
  *   exactly the unseen cards in the hidden places;
  * - it depends on nothing the seat cannot see: two states the seat cannot tell apart (the real
- *   one and one of its determinizations) give the same determinization from the same stream;
+ *   one and one of its determinizations, and the test's own twin if `info.twin` is given) give
+ *   the same determinization from the same stream;
  * - play goes on from it to the end of the game;
  * - a copy into a state that held another game plays on exactly as another copy does, and
  *   equals the original field for field.
@@ -99,7 +108,7 @@ export function determinizeTest<S extends GameState, R>(opts: {
   const determinize = game.determinize!, copy = game.copy!;
   const n = game.seats(rules);
   const s = game.create(rules);
-  const [out, again, twin, a, b] = Array.from({ length: 5 }, () => game.create(rules));
+  const [out, again, twin, a, b, other, fromOther] = Array.from({ length: 7 }, () => game.create(rules));
   // States that held another game before each copy: a copy must overwrite all of it.
   for (const [k, st] of [a!, b!].entries()) game.deal(st, new Rng(`${opts.seed}/stale${k}`));
   const legal = new Int16Array(game.maxActions(rules));
@@ -124,6 +133,15 @@ export function determinizeTest<S extends GameState, R>(opts: {
           determinize(out!, k, new Rng(`${opts.seed}/${g}/${step}/${k}/b`), twin!);
           const d = diffState(again, twin);
           if (d) throw new Error(`determinize reads what the seat cannot see (${where}): ${d}`);
+          if (info.twin) {
+            info.twin(s, k, new Rng(`${opts.seed}/${g}/${step}/${k}/twin`), other!);
+            if (json(info.seen(other!, k)) !== json(info.seen(s, k)) || json(info.inventory(other!)) !== json(info.inventory(s))) {
+              throw new Error(`the test's twin is not a state the seat cannot tell from the real one (${where})`);
+            }
+            determinize(other!, k, new Rng(`${opts.seed}/${g}/${step}/${k}/b`), fromOther!);
+            const e = diffState(again, fromOther);
+            if (e) throw new Error(`determinize reads what the seat cannot see (${where}, from the twin): ${e}`);
+          }
           checked++;
         }
         // A copy equals the original, and two copies over different stale states play alike.

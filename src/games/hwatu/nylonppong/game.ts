@@ -1,7 +1,9 @@
+import { copyState } from '../../../core/copy.js';
 import * as core from '../../../core/game.js';
 import type { GameDef } from '../../../core/game.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
+import { determinize } from './determinize.js';
 import { COMBO_IDS, COMBO_NAMES, comboValue } from './combos.js';
 import * as round from './round.js';
 import { compileRules, nylonRulesSchema, type NylonRules } from './rules.js';
@@ -160,6 +162,10 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   toAct: (s) => (s.phase === PHASE_OVER ? TERMINAL : s.cur),
   legal,
   apply,
+  // Every field of a state is play or public record: the generic copier copies it whole.
+  copy: copyState,
+  determinize,
+  round: (s) => s.round,
   returns: (s, out) => out.set(s.total),
   lowerIsBetter: true,
   view: (s, seat) => s.view.fill(s, seat),

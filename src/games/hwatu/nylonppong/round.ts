@@ -112,17 +112,20 @@ export function draw(s: NylonState): void {
   const card = s.deck.draw(s.rng);
   s.addCard(seat, card);
   s.drawn = card;
-  const { cfg } = s;
-  s.combo = -1;
-  if (s.size[seat] === 6 && cfg.comboMask !== 0) {
-    const sum = s.sum[seat]!;
-    const sh = seat * 5;
-    const mask = cfg.comboMask &
-      comboMaskOf(s.shape[sh + 2]!, s.shape[sh + 3]!, s.shape[sh + 4]!, s.held[seat]!, sum, cfg.straightWrap, cfg.daeppangThreshold);
-    if (mask !== 0) s.combo = bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum);
-  }
+  s.combo = comboAfterDraw(s, seat);
   s.phase = PHASE_AFTER_DRAW;
   s.log?.push(`  seat ${seat} draws ${cardName(card)}`);
+}
+
+/** The best enabled combination `seat`'s hand forms after its draw, or -1 (only six cards form one). */
+export function comboAfterDraw(s: NylonState, seat: number): number {
+  const { cfg } = s;
+  if (s.size[seat] !== 6 || cfg.comboMask === 0) return -1;
+  const sum = s.sum[seat]!;
+  const sh = seat * 5;
+  const mask = cfg.comboMask &
+    comboMaskOf(s.shape[sh + 2]!, s.shape[sh + 3]!, s.shape[sh + 4]!, s.held[seat]!, sum, cfg.straightWrap, cfg.daeppangThreshold);
+  return mask !== 0 ? bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum) : -1;
 }
 
 export function discard(s: NylonState, m: number): void {

@@ -262,6 +262,12 @@ export class NylonState implements GameState {
     return this.reshuffles < this.cfg.reshuffleLimit && this.discardLen > (this.cfg.keepTop ? 1 : 0);
   }
 
+  /** The combination `seat` may declare now: `combo` is left as it was once the turn moves
+   * on, so only the seat that has just drawn may see it. */
+  comboOf(seat: number): number {
+    return this.phase === PHASE_AFTER_DRAW && seat === this.cur ? this.combo : -1;
+  }
+
   canDraw(): boolean {
     return this.deck.left > 0 || this.canReshuffle();
   }

@@ -31,7 +31,8 @@ export class NylonView {
   topOwner = -1;
   pileLeft = 0;
   reshufflesLeft = 0;
-  /** The best enabled combination the 6-card hand forms right after the draw, or -1. */
+  /** The best enabled combination the 6-card hand forms right after the draw, or -1; -1 at
+   * every other decision. */
   combo = -1;
   starter = 0;
   round = 0;
@@ -60,7 +61,7 @@ export class NylonView {
     this.topOwner = s.topOwner;
     this.pileLeft = s.deck.left;
     this.reshufflesLeft = s.cfg.reshuffleLimit - s.reshuffles;
-    this.combo = s.combo;
+    this.combo = s.comboOf(seat);
     this.starter = s.starter;
     this.round = s.round;
     return this;

@@ -1,8 +1,13 @@
+import { copyState } from '../../../core/copy.js';
 import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
 import { Deck, cardName, month } from '../deck.js';
-import { BET, BET_HIGHER, BET_LOWER, FOLD, betDrawsCard, betFactor, priorTable, type BetOdds } from './odds.js';
+import {
+  AUTO_CONSECUTIVE, AUTO_PAIR, AUTO_RAIN, BET, BET_HIGHER, BET_LOWER, FOLD, autoRule, betDrawsCard, betFactor, priorTable, redeals,
+  type BetOdds,
+} from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
+import { determinize, FACE_DOWN, FACE_DOWN_REDEALT, SHOWN } from './determinize.js';
 
 /** What a seat may know when it decides: its own two months, the table, and the months
  * revealed so far this cycle (bettors' hands and third cards). */
@@ -45,6 +50,29 @@ class SeatView implements WolnamView {
   get rules(): WolnamRules { return this.s.r; }
 }
 
+/** betFactor and betDrawsCard for one rules object, tabulated: [((lo*13+hi)*4+kind)*13+m] and
+ * [lo*13+hi]. Settling a bet is then two lookups. */
+interface Tables { factor: Float64Array; drawsCard: Uint8Array; worstLoss: number }
+
+/** One Tables per rules object: the states of a search bot share them, and a copy skips them. */
+const tablesOf = new WeakMap<WolnamRules, Tables>();
+
+function tables(r: WolnamRules): Tables {
+  let t = tablesOf.get(r);
+  if (t) return t;
+  t = { factor: new Float64Array(13 * 13 * 4 * 13), drawsCard: new Uint8Array(13 * 13), worstLoss: worstLoss(r) };
+  for (let a = 1; a <= 12; a++) {
+    for (let b = a; b <= 12; b++) {
+      t.drawsCard[a * 13 + b] = betDrawsCard(r, a, b) ? 1 : 0;
+      for (const kind of [BET, BET_HIGHER, BET_LOWER]) {
+        for (let m = 0; m <= 12; m++) t.factor[((a * 13 + b) * 4 + kind) * 13 + m] = betFactor(r, a, b, kind, m);
+      }
+    }
+  }
+  tablesOf.set(r, t);
+  return t;
+}
+
 export class WolnamState implements GameState {
   log: string[] | null = null;
   readonly n: number;
@@ -53,6 +81,9 @@ export class WolnamState implements GameState {
   /** Two cards per seat, seat k at [2k, 2k+1]; a seat's cards are dealt when its turn
    * comes, so seats later in the cycle still hold last cycle's cards. */
   readonly hand: Uint8Array;
+  /** Per seat, SHOWN, FACE_DOWN or FACE_DOWN_REDEALT (determinize.ts): whether the cards of a
+   * seat whose turn has come this cycle are known to all. */
+  readonly faceDown: Uint8Array;
   /** Whether any rule settles some hands without a decision (Rain, fixed pair wins,
    * consecutive-month rules): the common case skips those checks. */
   readonly autoRules: boolean;
@@ -85,15 +116,15 @@ export class WolnamState implements GameState {
   dealsToEmpty = 0;
   anteCycle = 0;
   readonly worstLoss: number;
-  /** betFactor and betDrawsCard for these rules, tabulated: [((lo*13+hi)*4+kind)*13+m]
-   * and [lo*13+hi]. Settling a bet is then two lookups. */
-  readonly factor = new Float64Array(13 * 13 * 4 * 13);
-  readonly drawsCard = new Uint8Array(13 * 13);
+  /** The rules' Tables. */
+  readonly factor: Float64Array;
+  readonly drawsCard: Uint8Array;
   readonly view: SeatView;
 
   constructor(readonly r: WolnamRules) {
     const n = (this.n = r.players);
     this.hand = new Uint8Array(2 * n);
+    this.faceDown = new Uint8Array(n);
     this.plainCap = r.maxBet === 'pot' && !r.bankrollCap;
     this.autoRules = r.deathByRain || r.pairRule === 'winFixed' || r.consecutiveRule !== 'betLoses';
     this.bankroll = new Float64Array(n);
@@ -101,15 +132,10 @@ export class WolnamState implements GameState {
     this.betChips = new Float64Array(n);
     this.ados = new Int32Array(n);
     this.wins = new Int32Array(n);
-    this.worstLoss = worstLoss(r);
-    for (let a = 1; a <= 12; a++) {
-      for (let b = a; b <= 12; b++) {
-        this.drawsCard[a * 13 + b] = betDrawsCard(r, a, b) ? 1 : 0;
-        for (const kind of [BET, BET_HIGHER, BET_LOWER]) {
-          for (let m = 0; m <= 12; m++) this.factor[((a * 13 + b) * 4 + kind) * 13 + m] = betFactor(r, a, b, kind, m);
-        }
-      }
-    }
+    const t = tables(r);
+    this.factor = t.factor;
+    this.drawsCard = t.drawsCard;
+    this.worstLoss = t.worstLoss;
     this.view = new SeatView(this);
   }
 }
@@ -121,6 +147,7 @@ export class WolnamState implements GameState {
  */
 function dealTo(s: WolnamState, seat: number): void {
   s.deck.drawTwo(s.rng, s.hand, 2 * seat);
+  s.faceDown[seat] = FACE_DOWN;
   const a = month(s.hand[2 * seat]!), b = month(s.hand[2 * seat + 1]!);
   // Branch-free min and max: which card is lower is a coin flip, and a mispredicted
   // branch costs as much as the rest of the deal.
@@ -147,8 +174,9 @@ function pay(s: WolnamState, seat: number, x: number): void {
   s.pot += x;
 }
 
-/** Shows the hand of the seat whose turn it is. */
-function reveal(s: WolnamState): void {
+/** Shows the hand of `seat`, whose turn it is. */
+function reveal(s: WolnamState, seat: number): void {
+  s.faceDown[seat] = SHOWN;
   s.seen[s.lo]!++;
   s.seen[s.hi]!++;
 }
@@ -230,39 +258,39 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
   const r = s.r;
   const a = s.lo, b = s.hi;
   if (s.pot === 0) { if (s.log) s.log.push(`  seat ${seat}: the pot is empty, no bet`); return true; }
-  if (r.deathByRain && b === 12) {
-    reveal(s);
-    if (a === 12 && r.doubleRainTakesPot) {
-      if (s.log) s.log.push(`  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
-      pay(s, seat, -s.pot);
-      potEmptied(s);
-    } else {
-      const x = r.deathByRainPenalty ?? r.ante;
-      if (s.log) s.log.push(`  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
-      pay(s, seat, x);
+  switch (autoRule(r, a, b)) {
+    case AUTO_RAIN:
+      reveal(s, seat);
+      if (a === 12 && r.doubleRainTakesPot) {
+        if (s.log) s.log.push(`  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
+        pay(s, seat, -s.pot);
+        potEmptied(s);
+      } else {
+        const x = r.deathByRainPenalty ?? r.ante;
+        if (s.log) s.log.push(`  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
+        pay(s, seat, x);
+      }
+      return true;
+    case AUTO_PAIR: {
+      reveal(s, seat);
+      const x = Math.min(r.pairWinFixedAmount, s.pot);
+      if (s.log) s.log.push(`  seat ${seat} holds a pair of ${a} and takes ${x}`);
+      pay(s, seat, -x);
+      if (s.pot === 0) potEmptied(s);
+      return true;
     }
-    return true;
+    case AUTO_CONSECUTIVE:
+      reveal(s, seat);
+      if (s.log) s.log.push(`  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
+      pay(s, seat, r.minBet);
+      return true;
   }
-  if (a === b && r.pairRule === 'winFixed') {
-    reveal(s);
-    const x = Math.min(r.pairWinFixedAmount, s.pot);
-    if (s.log) s.log.push(`  seat ${seat} holds a pair of ${a} and takes ${x}`);
-    pay(s, seat, -x);
-    if (s.pot === 0) potEmptied(s);
-    return true;
-  }
-  if (b - a === 1 && r.consecutiveRule === 'autoLoseNoBet') {
-    reveal(s);
-    if (s.log) s.log.push(`  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
-    pay(s, seat, r.minBet);
-    return true;
-  }
-  // Laid aside face up and replaced, while the pile still holds the new hand and a
-  // third card for this player, and three cards for every later player of the cycle.
-  while (s.hi - s.lo === 1 && r.consecutiveRule === 'redeal' && s.deck.left >= 3 + 3 * (s.n - s.turn - 1)) {
-    reveal(s);
+  // Laid aside face up and replaced (the new hand is not checked against the rules above).
+  while (redeals(r, s.lo, s.hi, s.deck.left, s.n - s.turn - 1)) {
+    reveal(s, seat);
     if (s.log) s.log.push(`  seat ${seat} lays aside ${s.lo}-${s.hi} and is dealt two new cards`);
     dealTo(s, seat);
+    s.faceDown[seat] = FACE_DOWN_REDEALT;
   }
   return false;
 }
@@ -274,7 +302,7 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   s.bets[seat]!++;
   s.betChips[seat]! += bet;
   if (ado) s.ados[seat]!++;
-  reveal(s);
+  reveal(s, seat);
   let m = 0;
   if (s.drawsCard[a * 13 + b]) {
     const c = s.deck.draw(s.rng);
@@ -351,6 +379,17 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     s.turn++;
     advance(s);
   },
+  // Every field of a state is play, public record or the rules' shared tables (skipped as
+  // the same object in both states): the generic copier copies it whole.
+  copy: copyState,
+  determinize,
+  /**
+   * A search bot plays a betting decision out to the end of its deal cycle: the cycle is the
+   * unit of play (the deck is gathered and shuffled after it, so no card knowledge outlives
+   * it), and it holds the decision's own settlement and everything it changes in the rest of
+   * the round of turns (the pot the later players of the cycle bet against).
+   */
+  round: (s) => s.cycle,
   returns(s, out) {
     for (let k = 0; k < s.n; k++) out[k] = s.bankroll[k]! - s.r.bankroll;
   },

@@ -38,6 +38,28 @@ export function betDrawsCard(r: WolnamRules, lo: number, hi: number): boolean {
   return true;
 }
 
+// Rules that settle a newly dealt hand before its holder decides (RULES.md, A deal cycle and
+// Death by Rain), checked in this order.
+export const AUTO_NONE = 0;
+export const AUTO_RAIN = 1;
+export const AUTO_PAIR = 2;
+export const AUTO_CONSECUTIVE = 3;
+
+/** Which rule settles the newly dealt hand lo <= hi with no decision, or AUTO_NONE. */
+export function autoRule(r: WolnamRules, lo: number, hi: number): number {
+  if (r.deathByRain && hi === 12) return AUTO_RAIN;
+  if (lo === hi && r.pairRule === 'winFixed') return AUTO_PAIR;
+  if (hi - lo === 1 && r.consecutiveRule === 'autoLoseNoBet') return AUTO_CONSECUTIVE;
+  return AUTO_NONE;
+}
+
+/** Whether the hand lo <= hi is laid aside for two new cards (consecutiveRule=redeal): while
+ * the pile, `left` cards after it was dealt, still holds the new hand and a third card for
+ * this player, and three cards for each of the `later` players of the cycle. */
+export function redeals(r: WolnamRules, lo: number, hi: number, left: number, later: number): boolean {
+  return hi - lo === 1 && r.consecutiveRule === 'redeal' && left >= 3 + 3 * later;
+}
+
 /** The bet kinds a hand allows. */
 export function betKinds(r: WolnamRules, lo: number, hi: number): number[] {
   return lo === hi && r.pairRule === 'callHighLow' ? [BET_HIGHER, BET_LOWER] : [BET];
