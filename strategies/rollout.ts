@@ -21,7 +21,7 @@ const WORDS = 3;
  * the actions are compared on the same luck. Every stream is drawn from the bot's own `rng`,
  * so a run with it is as reproducible as any other.
  */
-export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, policy: StrategySpec, rules: unknown): Strategy {
+export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown): Strategy {
   const seats = game.seats(rules);
   const base = game.create(rules);
   const work = game.create(rules);
@@ -35,8 +35,12 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
   const bounds = new Float64Array(2);
   const ret = new Float64Array(seats);
   let chosenAmount = 0;
-  // The candidates of the decision under way (action and amount) and their summed results.
-  let candA = new Int16Array(64), candX = new Float64Array(64), total = new Float64Array(64);
+  // The candidates of the decision under way (action and amount); per candidate, its result in
+  // the rollout under way, and the sum and sum of squares of its paired difference against the
+  // policy's own choice.
+  let candA = new Int16Array(64), candX = new Float64Array(64);
+  let value = new Float64Array(64), sumD = new Float64Array(64), sumD2 = new Float64Array(64);
+  const own = makeStrategy(policy, defs, rules);
 
   const seed = (r: Rng, stream: number): Rng => r.seedFrom(words[stream * WORDS]!, words[stream * WORDS + 1]!, words[stream * WORDS + 2]!);
 
@@ -56,22 +60,32 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
     return game.lowerIsBetter ? -gain : gain;
   }
 
+  /** Adds candidate `c` (action and amount), growing the buffers as needed; returns c + 1. */
+  function push(c: number, a: number, x: number): number {
+    if (c === candA.length) {
+      const grow = <T extends Int16Array | Float64Array>(b: T): T => {
+        const g = new (b.constructor as new (k: number) => T)(2 * c);
+        g.set(b);
+        return g;
+      };
+      candA = grow(candA);
+      candX = grow(candX);
+      value = grow(value);
+      sumD = grow(sumD);
+      sumD2 = grow(sumD2);
+    }
+    candA[c] = a;
+    candX[c] = x;
+    return c + 1;
+  }
+
   /** Lists the candidates: every legal action, with a few amounts for one that takes an amount. */
   function candidates(s: GameState, list: Int16Array, m: number): number {
     let c = 0;
-    const push = (a: number, x: number): void => {
-      if (c === candA.length) {
-        candA = Int16Array.from({ length: 2 * c }, (_, i) => candA[i] ?? 0);
-        candX = Float64Array.from({ length: 2 * c }, (_, i) => candX[i] ?? 0);
-        total = new Float64Array(2 * c);
-      }
-      candA[c] = a;
-      candX[c++] = x;
-    };
     for (let i = 0; i < m; i++) {
       const a = list[i]!;
       if (!game.amountBounds?.(s, a, bounds)) {
-        push(a, 0);
+        c = push(c, a, 0);
         continue;
       }
       const [lo, hi] = [bounds[0]!, bounds[1]!];
@@ -79,7 +93,7 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
       for (const f of AMOUNT_STEPS) {
         let x = f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo)));
         if (game.amountAllowed?.(s, a, x)) x = hi;
-        if (x !== last) push(a, x);
+        if (x !== last) c = push(c, a, x);
         last = x;
       }
     }
@@ -92,12 +106,20 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
     },
     amount: () => chosenAmount,
     search(s, seat, list, m, rng) {
-      const c = candidates(s, list, m);
+      let c = candidates(s, list, m);
       if (c === 1) {
         chosenAmount = candX[0]!;
         return candA[0]!;
       }
-      total.fill(0, 0, c);
+      // The policy's own choice at the real table is the one to beat.
+      const view = game.view(s, seat);
+      const pa = own.choose(view, list, m, rng);
+      const px = game.amountBounds?.(s, pa, bounds) ? own.amount!(view, pa, bounds[0]!, bounds[1]!, rng) : 0;
+      let p = 0;
+      while (p < c && !(candA[p] === pa && candX[p] === px)) p++;
+      if (p === c) c = push(c, pa, px);
+      sumD.fill(0, 0, c);
+      sumD2.fill(0, 0, c);
       const round = game.round!(s);
       game.returns(s, ret);
       const before = ret[seat]!;
@@ -108,11 +130,25 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
           game.copy!(base, work);
           work.rng = seed(chance, 1);
           game.apply(work, candA[j]!, candX[j]!);
-          total[j]! += playOut(seat, round, before);
+          value[j] = playOut(seat, round, before);
+        }
+        for (let j = 0; j < c; j++) {
+          const d = value[j]! - value[p]!;
+          sumD[j]! += d;
+          sumD2[j]! += d * d;
         }
       }
-      let best = 0;
-      for (let j = 1; j < c; j++) if (total[j]! > total[best]!) best = j;
+      // The best mean, if it beats the policy's choice by z standard errors of the paired difference.
+      let best = p, bestGain = 0;
+      for (let j = 0; j < c; j++) {
+        const gain = sumD[j]! / n;
+        if (!(gain > bestGain)) continue;
+        const se = n > 1 ? Math.sqrt(Math.max(0, sumD2[j]! - n * gain * gain) / (n - 1) / n) : 0;
+        if (gain > z * se) {
+          best = j;
+          bestGain = gain;
+        }
+      }
       chosenAmount = candX[best]!;
       return candA[best]!;
     },
@@ -126,10 +162,13 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
     name: 'rollout',
     game: game.id,
     doc: 'flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean',
-    params: [{ name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true }],
+    params: [
+      { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
+      { name: 'z', doc: 'how many standard errors of the paired difference an action must gain over the policy\'s own choice to be played instead (0: the best mean)', default: 1, min: 0, max: 10 },
+    ],
     specParams: [{ name: 'policy', doc: 'the strategy every seat plays in the rollouts (any that does not search)', default: reference }],
     searches: true,
     make: (params, rules, spec) =>
-      rolloutStrategy(game, defs, params.n ?? 16, spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules), rules),
+      rolloutStrategy(game, defs, params.n ?? 16, params.z ?? 0, spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules), rules),
   };
 }

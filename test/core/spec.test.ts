@@ -19,7 +19,7 @@ describe('a spec parameter', () => {
 
   it('is refused, with one line, when it names a search bot, an unknown strategy or is given twice', () => {
     expect(() => spec('rollout(policy=rollout)')).toThrow(/a search bot cannot be another's policy; allowed: random, basic/);
-    expect(() => spec('rollout(policy=carefull)')).toThrow(/strategy "carefull" is not a nylonppong strategy \(did you mean careful\?\)/);
+    expect(() => spec('rollout(policy=carefull)')).toThrow(/strategy "carefull" is not a nylonppong strategy \(did you mean "careful"\?\)/);
     expect(() => spec('rollout(policy=basic,policy=careful)')).toThrow(/parameter policy given twice/);
     expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m=3"; allowed parameters: n, policy/);
   });

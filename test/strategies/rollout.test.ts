@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GAMES, gameEntry } from '../../src/catalog.js';
+import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
+import { Table } from '../../src/core/play.js';
+import { Rng } from '../../src/core/rng.js';
+import { resolveRules } from '../../src/core/rules.js';
+import { makeStrategy, parseSpec, type Strategy } from '../../src/core/strategy.js';
+import { Arm } from '../../src/experiment/arm.js';
+import { exactBestBet, FOLD, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
+import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
+import { pongsim, tempDir } from '../support/cli.js';
+
+/** Short games of each game, so a search bot plays a few of them in seconds. */
+const SHORT: Record<string, Record<string, unknown>> = {
+  wolnamppong: { cycles: 2 },
+  nylonppong: { rounds: 1 },
+  korean: { handsPerSession: 1 },
+  'chinese-american': { gameLengthDealerships: 1, handsLimit: 1 },
+  american: { handsPerSession: 1 },
+};
+
+function setup(id: string, set: Record<string, unknown> = SHORT[id] ?? {}) {
+  const entry = gameEntry(id);
+  const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
+  const spec = (text: string) => parseSpec(text, entry.strategies, id, rules);
+  const make = (text: string): Strategy => makeStrategy(spec(text), entry.strategies, rules);
+  return { entry, game: entry.def as GameDef<GameState>, rules, spec, make };
+}
+
+describe('rollout', () => {
+  it('bets exactly when the exact odds of the cards it has not seen favour the bet (Wolnamppong, clear cases)', () => {
+    // Searching from a policy that always folds, with z = 0: the bot's choice is its own
+    // estimate. A bet's result over the cycle is the bet's own settlement, so its mean per chip
+    // is the exact EV given the cards seen this cycle; 300 rollouts put it within about 0.07.
+    const { game, rules, make } = setup('wolnamppong', { cycles: 3 });
+    const bot = make('rollout(n=300,z=0,policy=fold)');
+    const checked = { bet: 0, fold: 0 };
+    const judge: Strategy = {
+      choose: () => { throw new Error('unused'); },
+      amount: (...a) => bot.amount!(...a),
+      search(s, seat, legal, n, rng) {
+        const a = bot.search!(s, seat, legal, n, rng);
+        const v = game.view(s, seat) as WolnamView;
+        const seen: number[] = [];
+        for (let m = 1; m <= 12; m++) for (let c = 0; c < v.seen[m]!; c++) seen.push(m);
+        const rem = unseen(v.lo, v.hi, seen) as number[];
+        const ev = exactBestBet(v.rules, v.lo, v.hi, rem).ev;
+        const x = ev.n / ev.d;
+        if (x > 0.25) { expect(a, `EV ${x.toFixed(3)}`).not.toBe(FOLD); checked.bet++; }
+        if (x < -0.25) { expect(a, `EV ${x.toFixed(3)}`).toBe(FOLD); checked.fold++; }
+        return a;
+      },
+    };
+    const others = Array.from({ length: game.seats(rules) - 1 }, () => make('ev-threshold'));
+    const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'ev-threshold')]);
+    for (let g = 0; g < 60; g++) table.play(new Rng(`known/${g}`), Array.from({ length: others.length + 1 }, (_, k) => new Rng(`known/${g}/${k}`)));
+    expect(checked.bet).toBeGreaterThan(5);
+    expect(checked.fold).toBeGreaterThan(20);
+  });
+
+  it('decides from what its seat has seen: the real table and a determinization of it give one choice', () => {
+    for (const g of GAMES.filter((e) => e.def.determinize)) {
+      const { game, rules, make } = setup(g.def.id);
+      const bot = make('rollout(n=3)');
+      const policy = make(g.defaultSeat);
+      const s = game.create(rules), twin = game.create(rules);
+      const legal = new Int16Array(game.maxActions(rules));
+      game.deal(s, new Rng(`twin/${g.def.id}`));
+      const rng = new Rng(`twin/${g.def.id}/play`);
+      let searched = 0;
+      for (let step = 0; game.toAct(s) !== TERMINAL && searched < 6; step++) {
+        const seat = game.toAct(s);
+        const n = game.legal(s, legal);
+        if (n > 1 && step % 3 === 0) {
+          game.determinize!(s, seat, new Rng(`twin/${step}`), twin);
+          const a = bot.search!(s, seat, legal, n, new Rng(`search/${step}`));
+          const b = bot.search!(twin, seat, legal, n, new Rng(`search/${step}`));
+          expect(b, `${g.def.id} decision ${step}`).toBe(a);
+          searched++;
+        }
+        const a = policy.choose(game.view(s, seat), legal, n, rng);
+        const bounds = new Float64Array(2);
+        const amount = game.amountBounds?.(s, a, bounds) ? policy.amount!(game.view(s, seat), a, bounds[0]!, bounds[1]!, rng) : 0;
+        game.apply(s, a, amount);
+      }
+      expect(searched, g.def.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('plays every game in the catalog to the end, seeded: the same game twice gives the same result', () => {
+    for (const g of GAMES.filter((e) => e.def.determinize)) {
+      const { entry, game, rules, spec } = setup(g.def.id);
+      const seats = game.seats(rules);
+      const specs = [spec('rollout(n=2)'), ...Array.from({ length: seats - 1 }, () => spec(g.defaultSeat))];
+      const results = [0, 1].map(() => {
+        const arm = new Arm(game, rules, specs, entry.strategies);
+        arm.play('every', 0, 5, 1);
+        return Array.from(arm.returns);
+      });
+      expect(results[0]!.every(Number.isFinite), g.def.id).toBe(true);
+      expect(results[1], g.def.id).toEqual(results[0]);
+    }
+  });
+
+  it('gives the same bytes on 1 and 2 workers', () => {
+    const dir = tempDir();
+    const sim = (w: string) => {
+      const out = path.join(dir, `w${w}.csv`);
+      const r = pongsim(['sim', 'nylonppong', '--set', 'rounds=2', '--seats', 'rollout(n=3),basic*3', '--games', '24', '--seed', '5', '--workers', w, '--chunk', '5', '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      return fs.readFileSync(out, 'utf8');
+    };
+    const one = sim('1');
+    expect(one).toMatch(/rollout\(n=3,z=1,policy=basic\(t=10\)\)/);
+    expect(sim('2')).toBe(one);
+  });
+
+  it('refuses to be another search bot\'s policy, with one line and exit 2', () => {
+    const r = pongsim(['sim', 'nylonppong', '--seats', 'rollout(policy=rollout(n=2)),basic*3', '--games', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/policy=rollout: a search bot cannot be another's policy; allowed: random, basic/);
+  });
+});
