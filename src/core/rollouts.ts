@@ -1,0 +1,133 @@
+import { TERMINAL, type GameDef, type GameState } from './game.js';
+import { Rng } from './rng.js';
+import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
+
+/** Uniform numbers drawn per rollout for each stream it starts (Rng.seedFrom takes three). */
+const WORDS = 3;
+
+/**
+ * Rollout evaluation of the choices at one decision, for any game: the search bot
+ * (strategies/rollout.ts) and the play-aid tables learned from the simulator use it.
+ *
+ * Each of `n` rollouts starts from a determinization of the table for the deciding seat
+ * (GameDef.determinize: what it cannot see dealt at random from what is unseen), applies one
+ * candidate (an action and its amount), and plays on with `policy` in every seat to the end of
+ * the round or hand (GameDef.round). A candidate's result is the seat's change in the game's
+ * returns over that stretch, the sign turned where lower is better. Rollout i uses the same
+ * determinization, chance stream and policy streams for every candidate (common random
+ * numbers), so candidates are compared on the same luck: what is kept is each candidate's
+ * paired difference against a reference candidate (its mean gain and standard error).
+ * Every stream is drawn from the `rng` given, so the evaluation is a pure function of it.
+ */
+export class Rollouts {
+  readonly seats: number;
+  private readonly base: GameState;
+  private readonly work: GameState;
+  private readonly policies: Strategy[];
+  private readonly chance = new Rng(null);
+  private readonly detRng = new Rng(null);
+  private readonly seatRngs: Rng[];
+  /** Per rollout: the determinization's stream, the chance stream after the action, one per seat. */
+  private readonly words: Float64Array;
+  private readonly legal: Int16Array;
+  private readonly bounds = new Float64Array(2);
+  private readonly ret: Float64Array;
+  /** Candidates (action and amount) and, per candidate, its result in the rollout under way and
+   * the sum and sum of squares of its paired difference against the reference. */
+  candA = new Int16Array(64);
+  candX = new Float64Array(64);
+  private value = new Float64Array(64);
+  private sumD = new Float64Array(64);
+  private sumD2 = new Float64Array(64);
+
+  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[]) {
+    this.seats = game.seats(rules);
+    this.base = game.create(rules);
+    this.work = game.create(rules);
+    this.policies = Array.from({ length: this.seats }, () => makeStrategy(policy, defs, rules));
+    this.seatRngs = Array.from({ length: this.seats }, () => new Rng(null));
+    this.words = new Float64Array(WORDS * (2 + this.seats));
+    this.legal = new Int16Array(game.maxActions(rules));
+    this.ret = new Float64Array(this.seats);
+  }
+
+  /** Sets candidate `c` (action and amount), growing the buffers as needed; returns c + 1. */
+  set(c: number, a: number, x: number): number {
+    if (c === this.candA.length) {
+      const grow = <T extends Int16Array | Float64Array>(b: T): T => {
+        const g = new (b.constructor as new (k: number) => T)(2 * c);
+        g.set(b);
+        return g;
+      };
+      this.candA = grow(this.candA);
+      this.candX = grow(this.candX);
+      this.value = grow(this.value);
+      this.sumD = grow(this.sumD);
+      this.sumD2 = grow(this.sumD2);
+    }
+    this.candA[c] = a;
+    this.candX[c] = x;
+    return c + 1;
+  }
+
+  /** Plays candidates 0..c) out `n` times each from `s` for `seat`, against candidate `ref`. */
+  evaluate(s: GameState, seat: number, c: number, ref: number, n: number, rng: Rng): void {
+    const { game, base, work, words, value, sumD, sumD2 } = this;
+    sumD.fill(0, 0, c);
+    sumD2.fill(0, 0, c);
+    const round = game.round!(s);
+    game.returns(s, this.ret);
+    const before = this.ret[seat]!;
+    for (let i = 0; i < n; i++) {
+      for (let w = 0; w < words.length; w++) words[w] = rng.next();
+      game.determinize!(s, seat, this.seed(this.detRng, 0), base);
+      for (let j = 0; j < c; j++) {
+        game.copy!(base, work);
+        work.rng = this.seed(this.chance, 1);
+        game.apply(work, this.candA[j]!, this.candX[j]!);
+        value[j] = this.playOut(seat, round, before);
+      }
+      for (let j = 0; j < c; j++) {
+        const d = value[j]! - value[ref]!;
+        sumD[j]! += d;
+        sumD2[j]! += d * d;
+      }
+    }
+    this.n = n;
+  }
+
+  private n = 0;
+
+  /** Candidate j's mean gain per rollout over the reference, after `evaluate`. */
+  gain(j: number): number {
+    return this.sumD[j]! / this.n;
+  }
+
+  /** The standard error of gain(j) (0 with a single rollout). */
+  se(j: number): number {
+    const n = this.n, g = this.sumD[j]! / n;
+    return n > 1 ? Math.sqrt(Math.max(0, this.sumD2[j]! - n * g * g) / (n - 1) / n) : 0;
+  }
+
+  private seed(r: Rng, stream: number): Rng {
+    const w = this.words;
+    return r.seedFrom(w[stream * WORDS]!, w[stream * WORDS + 1]!, w[stream * WORDS + 2]!);
+  }
+
+  /** Plays `work` on with the policies until the round or hand `round` is over; the seat's gain. */
+  private playOut(seat: number, round: number, before: number): number {
+    const { game, work, legal, bounds, policies, seatRngs } = this;
+    for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
+    for (let x = game.toAct(work); x !== TERMINAL && game.round!(work) === round; x = game.toAct(work)) {
+      const m = game.legal(work, legal);
+      const p = policies[x]!;
+      const view = game.view(work, x);
+      const a = p.choose(view, legal, m, seatRngs[x]!);
+      const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
+      game.apply(work, a, amount);
+    }
+    game.returns(work, this.ret);
+    const gain = this.ret[seat]! - before;
+    return game.lowerIsBetter ? -gain : gain;
+  }
+}
