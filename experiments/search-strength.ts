@@ -12,7 +12,7 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  * reference bot where tuning found no better), and the rules of one short game, so that a
  * game of search costs seconds, not minutes: one round or hand is what the bot optimises.
  */
-const FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string }[] = [
+export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string }[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: { cycles: 2 }, unit: 'chips won per game of 2 cycles' },
   { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: { rounds: 1 }, unit: 'penalty points per round (lower is better)' },
   { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand' },
@@ -53,7 +53,7 @@ export const searchStrength: ExperimentDef = {
   }],
   defaultGames: 400,
   build(params) {
-    const cells = FIELDS.map((f) => {
+    const cells = SEARCH_FIELDS.map((f) => {
       const entry = GAMES.find((g) => g.def.id === f.game)!;
       const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
       const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);

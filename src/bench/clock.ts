@@ -24,3 +24,6 @@ export interface BenchResult {
 
 /** A rate for people: 1.23M, 45.6k or 789. */
 export const fmt = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0));
+
+/** A game id as a figure name (a JSON key): chinese-american -> chineseAmerican. */
+export const figureName = (id: string): string => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

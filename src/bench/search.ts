@@ -1,0 +1,46 @@
+import { GAMES } from '../catalog.js';
+import { Table } from '../core/play.js';
+import { Rng } from '../core/rng.js';
+import { resolveRules } from '../core/rules.js';
+import { makeStrategy, parseSpec, type Strategy } from '../core/strategy.js';
+import { SEARCH_FIELDS } from '../../experiments/search-strength.js';
+import { figureName, fmt, rate, type BenchResult } from './clock.js';
+
+/** Rollouts per action in the figure: the search bot's default. */
+const N = 16;
+
+/**
+ * The search bot's decisions per second on one core, per game: `rollout(n=16)` with the game's
+ * best hand-written bot as policy, in one seat against copies of that bot, under the short
+ * rules of the search-strength study. A decision counts when it had more than one legal action
+ * (the others are answered without a rollout).
+ */
+export function benchSearch(seconds: number): BenchResult {
+  const figures: Record<string, number> = {};
+  const fields = SEARCH_FIELDS.filter((x) => GAMES.find((g) => g.def.id === x.game)!.def.determinize);
+  for (const f of fields) {
+    const entry = GAMES.find((g) => g.def.id === f.game)!;
+    const rules = resolveRules(entry.def.schema, [{ where: 'bench', values: f.rules }]);
+    const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
+    const best = spec(f.best);
+    const bot = makeStrategy(spec(`rollout(n=${N},policy=${best.text})`), entry.strategies, rules);
+    let searched = 0;
+    const counting: Strategy = { ...bot, search(s, seat, legal, n, rng) { if (n > 1) searched++; return bot.search!(s, seat, legal, n, rng); } };
+    const seats = entry.def.seats(rules);
+    const others = Array.from({ length: seats - 1 }, () => makeStrategy(best, entry.strategies, rules));
+    const table = new Table(entry.def, rules, [counting, ...others], ['rollout', ...others.map(() => best.text)]);
+    const rngs = Array.from({ length: seats }, () => new Rng(null));
+    let games = 0;
+    figures[`${figureName(f.game)}DecisionsPerSec`] = rate(seconds, () => {
+      const before = searched;
+      for (let k = 0; k < seats; k++) rngs[k]!.reuse('bench', 0, games, `seat${k}`);
+      table.play(new Rng(null).reuse('bench', 0, games++, 'deal'), rngs);
+      return searched - before;
+    });
+  }
+  return {
+    figures,
+    line: `search: rollout(n=${N}) decisions/s per core against the best hand-written bot: ` +
+      fields.map((f) => `${f.game} ${fmt(figures[`${figureName(f.game)}DecisionsPerSec`]!)}`).join(', '),
+  };
+}
