@@ -75,6 +75,20 @@ export class AmericanStats extends SessionStats {
   }
 }
 
+/** The card and its index for each rules object: immutable, so every state made for the rules
+ * shares them, and a state copy (src/core/copy.ts) finds them the same and skips them. */
+const compiled = new WeakMap<AmericanRules, { card: Card; index: CardIndex }>();
+
+function compiledCard(r: AmericanRules): { card: Card; index: CardIndex } {
+  let c = compiled.get(r);
+  if (!c) {
+    const card = rulesCard(r);
+    c = { card, index: new CardIndex(card) };
+    compiled.set(r, c);
+  }
+  return c;
+}
+
 export class AmericanState extends TableState<AmericanRules> {
   declare readonly stats: AmericanStats;
   readonly views: AmericanView[] = [];
@@ -126,7 +140,7 @@ export class AmericanState extends TableState<AmericanRules> {
       c[FLOWER] = r.flowerCount;
       c[JOKER] = r.jokerCount;
     });
-    const card = rulesCard(r);
+    const { card, index } = compiledCard(r);
     super(r, {
       set,
       wallTiles: wallTiles(set),
@@ -143,7 +157,7 @@ export class AmericanState extends TableState<AmericanRules> {
       deadSkipTurns: r.deadHandStopsPlaying,
     }, new AmericanStats(card.lines.length));
     this.card = card;
-    this.index = new CardIndex(card);
+    this.index = index;
     this.lines = Array.from({ length: SEATS }, () => new SeatLines(this.index));
     this.charleston = new Charleston(this);
     this.copies = Int8Array.from({ length: CARD_KINDS }, (_, k) => set.copies[k]!);
