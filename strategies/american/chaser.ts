@@ -13,6 +13,7 @@ import * as slotsModule from '../../src/games/mahjong/american/slots.js';
 import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 import * as charlestonModule from '../../src/games/mahjong/american/charleston.js';
+import type { Step } from '../../src/games/mahjong/american/charleston.js';
 import * as actionsModule from '../../src/games/mahjong/table/actions.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
@@ -52,9 +53,12 @@ export class LineChaser implements Strategy<AmericanView> {
   /** The lines and version the targets were ranked for (a seat's hand is unchanged across its claim offers). */
   private rankedFor: SeatLines | null = null;
   private rankedVersion = -1;
-  /** The Charleston pass planned at its first choice: kinds and what each costs the targets. */
+  /** The Charleston pass planned at its first choice: kinds and what each costs the targets, and
+   * the hand and step it was planned for. */
   private readonly plan = new Int8Array(3);
   private readonly planLoss = new Float64Array(3);
+  private plannedFor = -1;
+  private plannedStep: Step | null = null;
   private readonly bestOf: Int32Array;
   private readonly awayOf: Int8Array;
   private readonly pow: Float64Array;
@@ -156,8 +160,17 @@ export class LineChaser implements Strategy<AmericanView> {
   private charleston(v: AmericanView, kind: number, legal: Int16Array, n: number): number {
     if (kind === VOTE) return this.awayOf[this.nt > 0 ? v.index.vLine[this.targets[0]!]! : 0]! >= this.p.v ? VOTE_YES : VOTE_NO;
     const i = v.passChosen;
-    // A seat chooses its tiles for one pass in a row: the first choice plans all three.
-    if (i === 0) this.planPass(v);
+    // A seat chooses its tiles for one pass in a row: the first choice plans all three. A plan
+    // this bot did not make for this pass, or that no longer fits the hand (a search bot plays on
+    // from a copy of the table, or from one with this seat's tiles dealt anew), is made again for
+    // the choices left; in a game played through, neither happens.
+    if (i === 0) this.planPass(v, 0);
+    else if (this.plannedFor !== v.handId || this.plannedStep !== v.charleston || v.hand[this.plan[i]!] === 0) {
+      this.rank(v);
+      this.planPass(v, i);
+    }
+    this.plannedFor = v.handId;
+    this.plannedStep = v.charleston;
     const canPass = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
     if (!canPass) return kind === COURTESY ? COURTESY_DONE : BLIND;
     if (this.planLoss[i]! > 0) {
@@ -168,17 +181,18 @@ export class LineChaser implements Strategy<AmericanView> {
     return PASS_TILE + this.plan[i]!;
   }
 
-  /** The three distinct kinds (no joker) whose loss costs the targets least, least first, with their losses. */
-  private planPass(v: AmericanView): void {
+  /** The distinct kinds (no joker) whose loss costs the targets least, least first, with their
+   * losses, into plan[from..3). */
+  private planPass(v: AmericanView, from: number): void {
     const h = v.hand;
     const now = this.weightWithout(v, -1);
     const { plan, planLoss } = this;
-    planLoss.fill(Infinity);
+    planLoss.fill(Infinity, from);
     for (let t = 0; t < CARD_KINDS; t++) {
       if (h[t] === 0) continue;
       const loss = now - this.weightWithout(v, t);
       let i = 3;
-      while (i > 0 && loss < planLoss[i - 1]!) {
+      while (i > from && loss < planLoss[i - 1]!) {
         if (i < 3) {
           plan[i] = plan[i - 1]!;
           planLoss[i] = planLoss[i - 1]!;

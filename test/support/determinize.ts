@@ -57,6 +57,11 @@ export interface HiddenInfo<S> {
    * only a state that differs from `s` in a hidden place shows that leak.
    */
   twin?(s: S, seat: number, rng: Rng, out: S): void;
+  /** Optional: the places of `hidden` as consecutive groups (their sizes, summing to its length)
+   * whose order within a group means nothing, such as a hand kept as counts by kind, listed in
+   * kind order. The chi-square test then counts each kind over a group as a whole. Without it,
+   * every place is a group of one. */
+  groups?(s: S, seat: number): number[];
 }
 
 const sorted = (xs: number[]): number[] => [...xs].sort((x, y) => x - y);
@@ -84,6 +89,38 @@ function playOn<S extends GameState>(game: GameDef<S>, s: S, strategies: Strateg
 }
 
 /**
+ * determinizeTest's checks of one state for one seat (also for a rare state a test reaches on
+ * purpose): determinize(s, seat) agrees with what the seat has seen, holds every card, deals
+ * exactly the unseen cards into the hidden places, keeps the seat to act, and is the same from
+ * a state the seat cannot tell from `s`. `scratch` holds three states of the game to write
+ * into; `key` names the streams, `where` the state in errors.
+ */
+export function checkDeterminize<S extends GameState>(game: GameDef<S>, s: S, seat: number, info: HiddenInfo<S>, key: string, scratch: [S, S, S, S, S], where: string): void {
+  const determinize = game.determinize!;
+  const [out, again, twin, other, fromOther] = scratch;
+  determinize(s, seat, new Rng(`${key}/a`), out);
+  if (json(info.seen(out, seat)) !== json(info.seen(s, seat))) throw new Error(`determinize contradicts what the seat has seen (${where})`);
+  if (json(info.inventory(out)) !== json(info.inventory(s))) throw new Error(`determinize does not conserve the cards (${where})`);
+  const h0 = info.hidden(s, seat), h1 = info.hidden(out, seat);
+  if (json(sorted(h0)) !== json(sorted(h1))) throw new Error(`determinize does not deal exactly the unseen cards into the hidden places (${where})`);
+  if (game.toAct(out) !== game.toAct(s)) throw new Error(`determinize changed the seat to act (${where})`);
+  // Same information, same stream: same determinization.
+  determinize(s, seat, new Rng(`${key}/b`), again);
+  determinize(out, seat, new Rng(`${key}/b`), twin);
+  const d = diffState(again, twin);
+  if (d) throw new Error(`determinize reads what the seat cannot see (${where}): ${d}`);
+  if (info.twin) {
+    info.twin(s, seat, new Rng(`${key}/twin`), other);
+    if (json(info.seen(other, seat)) !== json(info.seen(s, seat)) || json(info.inventory(other)) !== json(info.inventory(s))) {
+      throw new Error(`the test's twin is not a state the seat cannot tell from the real one (${where})`);
+    }
+    determinize(other, seat, new Rng(`${key}/b`), fromOther);
+    const e = diffState(again, fromOther);
+    if (e) throw new Error(`determinize reads what the seat cannot see (${where}, from the twin): ${e}`);
+  }
+}
+
+/**
  * The shared determinization test of every game: plays `games` seeded games with `strategies`
  * and, at every `every`-th decision, for every seat:
  * - determinize(s, seat) agrees with everything the seat has seen, holds every card, and puts
@@ -103,9 +140,14 @@ export function determinizeTest<S extends GameState, R>(opts: {
   games: number;
   seed: string;
   every: number;
+  /** Optional: new bots for each play-on from a copy or a determinization. Bots that remember
+   * earlier decisions of a hand (a plan, a target) would otherwise start the second play-on
+   * where the first left them, and two copies would play on differently. */
+  fresh?: () => Strategy[];
 }): { checked: number } {
   const { game, rules, info, strategies } = opts;
-  const determinize = game.determinize!, copy = game.copy!;
+  const onward = (): Strategy[] => opts.fresh?.() ?? strategies;
+  const copy = game.copy!;
   const n = game.seats(rules);
   const s = game.create(rules);
   const [out, again, twin, a, b, other, fromOther] = Array.from({ length: 7 }, () => game.create(rules));
@@ -121,27 +163,7 @@ export function determinizeTest<S extends GameState, R>(opts: {
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s), step++) {
       if (step % opts.every === 0) {
         for (let k = 0; k < n; k++) {
-          const where = `game ${g}, decision ${step}, seat ${k}`;
-          determinize(s, k, new Rng(`${opts.seed}/${g}/${step}/${k}/a`), out!);
-          if (json(info.seen(out!, k)) !== json(info.seen(s, k))) throw new Error(`determinize contradicts what the seat has seen (${where})`);
-          if (json(info.inventory(out!)) !== json(info.inventory(s))) throw new Error(`determinize does not conserve the cards (${where})`);
-          const h0 = info.hidden(s, k), h1 = info.hidden(out!, k);
-          if (json(sorted(h0)) !== json(sorted(h1))) throw new Error(`determinize does not deal exactly the unseen cards into the hidden places (${where})`);
-          if (game.toAct(out!) !== game.toAct(s)) throw new Error(`determinize changed the seat to act (${where})`);
-          // Same information, same stream: same determinization.
-          determinize(s, k, new Rng(`${opts.seed}/${g}/${step}/${k}/b`), again!);
-          determinize(out!, k, new Rng(`${opts.seed}/${g}/${step}/${k}/b`), twin!);
-          const d = diffState(again, twin);
-          if (d) throw new Error(`determinize reads what the seat cannot see (${where}): ${d}`);
-          if (info.twin) {
-            info.twin(s, k, new Rng(`${opts.seed}/${g}/${step}/${k}/twin`), other!);
-            if (json(info.seen(other!, k)) !== json(info.seen(s, k)) || json(info.inventory(other!)) !== json(info.inventory(s))) {
-              throw new Error(`the test's twin is not a state the seat cannot tell from the real one (${where})`);
-            }
-            determinize(other!, k, new Rng(`${opts.seed}/${g}/${step}/${k}/b`), fromOther!);
-            const e = diffState(again, fromOther);
-            if (e) throw new Error(`determinize reads what the seat cannot see (${where}, from the twin): ${e}`);
-          }
+          checkDeterminize(game, s, k, info, `${opts.seed}/${g}/${step}/${k}`, [out!, again!, twin!, other!, fromOther!], `game ${g}, decision ${step}, seat ${k}`);
           checked++;
         }
         // A copy equals the original, and two copies over different stale states play alike.
@@ -151,11 +173,11 @@ export function determinizeTest<S extends GameState, R>(opts: {
         if (d) throw new Error(`copy differs from the original (game ${g}, decision ${step}): ${d}`);
         a!.rng = new Rng(`${opts.seed}/${g}/${step}/on`);
         b!.rng = new Rng(`${opts.seed}/${g}/${step}/on`);
-        const ta = playOn(game, a!, strategies, `${opts.seed}/${g}/${step}`);
-        const tb = playOn(game, b!, strategies, `${opts.seed}/${g}/${step}`);
+        const ta = playOn(game, a!, onward(), `${opts.seed}/${g}/${step}`);
+        const tb = playOn(game, b!, onward(), `${opts.seed}/${g}/${step}`);
         if (ta !== tb) throw new Error(`two copies of one state played on differently (game ${g}, decision ${step})`);
         // And a determinization plays on to the end.
-        playOn(game, out!, strategies, `${opts.seed}/${g}/${step}/det`);
+        playOn(game, out!, onward(), `${opts.seed}/${g}/${step}/det`);
         for (const st of [a!, b!]) game.deal(st, new Rng(`${opts.seed}/${g}/${step}/stale`));
       }
       const n2 = game.legal(s, legal);
@@ -171,9 +193,15 @@ export function determinizeTest<S extends GameState, R>(opts: {
 /**
  * Chi-square check of uniformity: `draws` determinizations of `s` for `seat`; at each hidden
  * place, the count of each kind against draws times (unseen copies of the kind / unseen
- * cards). Returns the statistic and its degrees of freedom summed over places, for the caller
+ * cards). Returns the statistic and its degrees of freedom of each place, for the caller
  * to compare with the chi-square quantile it chooses (the places are not independent of one
  * another, but each is exactly multinomial under a uniform deal).
+ *
+ * With `info.groups`, the entries are per group: a group of m places holds, under a uniform
+ * deal of U unseen cards, a sample of m drawn without replacement, whose counts by kind vary
+ * (U - m) / (U - 1) times as much as m draws with replacement; the statistic is divided by that
+ * factor, which leaves it chi-square with (kinds - 1) degrees of freedom for large `draws` (and
+ * is 1 for a group of one place, the plain case).
  */
 export function hiddenChiSquare<S extends GameState, R>(opts: {
   game: GameDef<S, R>;
@@ -191,21 +219,27 @@ export function hiddenChiSquare<S extends GameState, R>(opts: {
   for (const kind of truth) unseen.set(kind, (unseen.get(kind) ?? 0) + 1);
   const kinds = [...unseen.keys()].sort((x, y) => x - y);
   const at = new Map(kinds.map((kind, i) => [kind, i]));
-  const counts = truth.map(() => new Float64Array(kinds.length));
+  const sizes = info.groups?.(s, seat) ?? truth.map(() => 1);
+  if (sizes.reduce((x, y) => x + y, 0) !== truth.length) throw new Error('groups must cover the hidden places');
+  const groupOf = sizes.flatMap((m, g) => Array.from({ length: m }, () => g));
+  const counts = sizes.map(() => new Float64Array(kinds.length));
   const rng = new Rng(opts.seed);
   for (let d = 0; d < opts.draws; d++) {
     game.determinize!(s, seat, rng, out);
     const h = info.hidden(out, seat);
-    for (let p = 0; p < h.length; p++) counts[p]![at.get(h[p]!)!]!++;
+    for (let p = 0; p < h.length; p++) counts[groupOf[p]!]![at.get(h[p]!)!]!++;
   }
+  const u = truth.length;
   return {
-    perPlace: counts.map((c) => {
+    perPlace: counts.map((c, g) => {
+      const m = sizes[g]!;
       let stat = 0;
       kinds.forEach((kind, i) => {
-        const e = (opts.draws * unseen.get(kind)!) / truth.length;
+        const e = (opts.draws * m * unseen.get(kind)!) / u;
         stat += (c[i]! - e) ** 2 / e;
       });
-      return { stat, df: kinds.length - 1 };
+      // A group holding every unseen card holds them all at every draw: nothing to test.
+      return { stat: m === u ? 0 : (stat * (u - 1)) / (u - m), df: kinds.length - 1 };
     }),
   };
 }

@@ -122,6 +122,8 @@ export class Charleston {
       throw new Error(`american: seat ${x} cannot pass ${k >= 0 && k < CARD_KINDS ? tileName(k) : `action ${a}`} in the ${step.name}`);
     }
     takeTiles(s, x, k, 1);
+    // Its pass may hold what others passed it: they no longer know those tiles are in its hand.
+    for (let j = 0; j < SEATS; j++) s.passed.fill(0, (j * SEATS + x) * CARD_KINDS, (j * SEATS + x + 1) * CARD_KINDS);
     this.out[x * 3 + this.outN[x]!++] = k;
     if (step.kind === PASS && this.outN[x] === 3) this.done();
   }
@@ -159,7 +161,9 @@ export class Charleston {
         let to = (from + step.dir) % SEATS;
         while (this.kept[to]! >= this.outN[to]!) to = (to + step.dir) % SEATS;
         this.kept[to]!++;
-        addTile(s, to, this.out[from * 3 + i]!);
+        const t = this.out[from * 3 + i]!;
+        addTile(s, to, t);
+        if (to !== from) s.passed[(from * SEATS + to) * CARD_KINDS + t]!++;
       }
       s.stats.blindTiles += this.blind[from]!;
     }
@@ -175,6 +179,10 @@ export class Charleston {
       for (let i = 0; i < 3; i++) {
         if (i < this.outN[y]!) addTile(s, i < m ? z : y, this.out[y * 3 + i]!);
         if (i < this.outN[z]!) addTile(s, i < m ? y : z, this.out[z * 3 + i]!);
+        if (i < m) {
+          s.passed[(y * SEATS + z) * CARD_KINDS + this.out[y * 3 + i]!]!++;
+          s.passed[(z * SEATS + y) * CARD_KINDS + this.out[z * 3 + i]!]!++;
+        }
       }
       s.stats.courtesyTiles += 2 * m;
       s.log?.push(`courtesy pass: seats ${y} and ${z} swap ${m} tile${m === 1 ? '' : 's'}`);
@@ -189,6 +197,29 @@ export class Charleston {
       parts.push(`seat ${y}: ${own || '-'}${this.blind[y] ? ` + ${this.blind[y]} blind` : ''}`);
     }
     s.log?.push(`${step.name} (pass ${DIRS[step.dir]}): ${parts.join('; ')}`);
+  }
+
+  /**
+   * For a determinization: adds to `counts` the tiles the others have chosen in the pass under
+   * way (hidden from `seat`; how many each chose is not) and clears their slots, also those left
+   * from earlier passes.
+   */
+  poolHidden(seat: number, counts: Int16Array): void {
+    for (let y = 0; y < SEATS; y++) {
+      if (y === seat) continue;
+      for (let i = y * 3; i < y * 3 + 3; i++) {
+        if (this.s.phase === PREPLAY && i < y * 3 + this.outN[y]!) counts[this.out[i]!]!++;
+        this.out[i] = 0;
+      }
+    }
+  }
+
+  /** Refills the slots poolHidden counted from `draw`. */
+  dealHidden(seat: number, draw: () => number): void {
+    if (this.s.phase !== PREPLAY) return;
+    for (let y = 0; y < SEATS; y++) {
+      if (y !== seat) for (let i = y * 3; i < y * 3 + this.outN[y]!; i++) this.out[i] = draw();
+    }
   }
 
   describe(): string {

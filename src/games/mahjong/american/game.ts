@@ -1,8 +1,7 @@
 // American mahjong (NMJL style) as a GameDef on the shared table: a session is handsPerSession
 // hands, the deal passing after each; returns are each seat's net points (they sum to zero).
 
-import type { GameDef } from '../../../core/game.js';
-import { rulesetGame } from '../table/game.js';
+import { rulesetGame, type SearchableGameDef } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { tileName } from '../tiles.js';
 import { AMERICAN_ACTIONS, americanActionName } from './actions.js';
@@ -19,7 +18,7 @@ const sum = (a: ArrayLike<number>): number => {
   return s;
 };
 
-export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rulesetGame({
+export const american: SearchableGameDef<AmericanState, AmericanRules, AmericanView> = rulesetGame({
   id: 'american',
   title: 'American mahjong (NMJL style: a card of hands, jokers, the Charleston)',
   schema: americanSchema,

@@ -85,8 +85,11 @@ export class SeatLines {
   readonly counts = new Int8Array(CARD_KINDS);
   jokers = 0;
   readonly exposures: Exposure[] = [];
-  /** Bumped by every change, so that a reader may cache what it derived from the sums. */
-  version = 0;
+  /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
+   * so that a state copy (src/core/copy.ts) leaves it alone and bumps it (invalidate) instead:
+   * a copy takes the other object's version number with its content, and a reader that cached
+   * this object at that number would go on reading its cache. */
+  #version = 0;
   /** Per line: tiles away from its nearest variant and that variant (valid unless `stale`). */
   private readonly lineMin: Int8Array;
   private readonly lineVar: Int32Array;
@@ -105,9 +108,25 @@ export class SeatLines {
     this.reset();
   }
 
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The content was overwritten (a state copy): what readers cached is stale. */
+  invalidate(): void {
+    this.#version++;
+  }
+
+  /** Finds every line's nearest variant afresh: after a hand dealt anew (a determinization), the
+   * cached ones depend on the order of the changes that led there (among ties). */
+  refreshAll(): void {
+    this.#version++;
+    for (let line = 0; line < this.lineMin.length; line++) this.refresh(line);
+  }
+
   /** An empty hand and no exposures. */
   reset(): void {
-    this.version++;
+    this.#version++;
     this.stale.fill(1);
     this.row.set(this.index.eRow);
     this.ok.fill(1);
@@ -121,7 +140,7 @@ export class SeatLines {
   set(t: number, c: number): void {
     const was = this.counts[t]!;
     if (c === was) return;
-    this.version++;
+    this.#version++;
     this.counts[t] = c;
     const { kStart, kEntry, eVar, vLine } = this.index;
     const { row, sum, ok, lineMin, lineVar, stale, jokers } = this;
@@ -146,7 +165,7 @@ export class SeatLines {
   sync(hand: ArrayLike<number>, off: number): void {
     if (this.jokers !== hand[off + JOKER]) {
       this.jokers = hand[off + JOKER]!;
-      this.version++;
+      this.#version++;
       this.stale.fill(1);
     }
     const counts = this.counts;
@@ -197,7 +216,9 @@ export class SeatLines {
 
   /** A joker of an exposure of `tile` was exchanged for a natural: the exposure holds one joker fewer. */
   exchanged(exposure: number): void {
-    this.exposures[exposure]!.jokers--;
+    // A new record, not a change to it: state copies share the records of a list (src/core/copy.ts).
+    const x = this.exposures[exposure]!;
+    this.exposures[exposure] = { ...x, jokers: x.jokers - 1 };
     // One joker fewer may let the exposure fit a set jokers may not fill: every variant is placed again.
     this.refit(false);
   }
@@ -209,7 +230,7 @@ export class SeatLines {
   }
 
   private refit(fitOnly: boolean): void {
-    this.version++;
+    this.#version++;
     this.stale.fill(1);
     const ix = this.index;
     const { nat, jok, used, row, ok, sum } = this;

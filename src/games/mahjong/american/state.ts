@@ -25,7 +25,7 @@ const { FLOWER, JOKER, tileName } = tilesModule;
 const { CAN_MELD, CAN_WIN } = actionsModule;
 const { addTile, discard, prepareTurn, takeTiles } = flowModule;
 const { BIT, WORD } = kindsModule;
-const { SEATS, STRIDE, TURN } = tableStateModule;
+const { PREPLAY, SEATS, STRIDE, TURN } = tableStateModule;
 const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
 
 /** Most exposures one seat can make (four groups of 3 or more within 14 tiles). */
@@ -75,6 +75,20 @@ export class AmericanStats extends SessionStats {
   }
 }
 
+/** The card and its index for each rules object: immutable, so every state made for the rules
+ * shares them, and a state copy (src/core/copy.ts) finds them the same and skips them. */
+const compiled = new WeakMap<AmericanRules, { card: Card; index: CardIndex }>();
+
+function compiledCard(r: AmericanRules): { card: Card; index: CardIndex } {
+  let c = compiled.get(r);
+  if (!c) {
+    const card = rulesCard(r);
+    c = { card, index: new CardIndex(card) };
+    compiled.set(r, c);
+  }
+  return c;
+}
+
 export class AmericanState extends TableState<AmericanRules> {
   declare readonly stats: AmericanStats;
   readonly views: AmericanView[] = [];
@@ -106,6 +120,13 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly jokersDealt = this.arena.u8(SEATS);
   /** Per seat: a joker drawn would complete its 13 tiles (the joker has no bit in `waits`). */
   readonly jokerWait = this.arena.u8(SEATS);
+  /**
+   * passed[(k * SEATS + y) * CARD_KINDS + t]: tiles of kind t that seat k passed to y in the
+   * Charleston and that y still holds as far as k can tell: y has chosen no pass since, and has
+   * not let that many of the kind go (kinds are interchangeable: a discard of the kind may be the
+   * passed tile or another). Only determinizations read it (knownTiles).
+   */
+  readonly passed = this.arena.i8(SEATS * SEATS * CARD_KINDS);
   /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
   exchanged = false;
   /** Three hands are dead: the hand ends as a wall game. */
@@ -119,7 +140,7 @@ export class AmericanState extends TableState<AmericanRules> {
       c[FLOWER] = r.flowerCount;
       c[JOKER] = r.jokerCount;
     });
-    const card = rulesCard(r);
+    const { card, index } = compiledCard(r);
     super(r, {
       set,
       wallTiles: wallTiles(set),
@@ -136,7 +157,7 @@ export class AmericanState extends TableState<AmericanRules> {
       deadSkipTurns: r.deadHandStopsPlaying,
     }, new AmericanStats(card.lines.length));
     this.card = card;
-    this.index = new CardIndex(card);
+    this.index = index;
     this.lines = Array.from({ length: SEATS }, () => new SeatLines(this.index));
     this.charleston = new Charleston(this);
     this.copies = Int8Array.from({ length: CARD_KINDS }, (_, k) => set.copies[k]!);
@@ -345,15 +366,27 @@ export class AmericanState extends TableState<AmericanRules> {
     this.expSize[i] = size;
     this.expJokers[i] = jokers;
     this.ownExposed[y * CARD_KINDS + t]! += naturals + 1;
+    this.letGo(y, t, naturals);
     this.seatLines(y).expose({ tile: t, size, jokers });
     this.exchanged = false;
     this.log?.push(`seat ${y} exposes ${size} x ${tileName(t)}${jokers ? ` with ${jokers} joker${jokers > 1 ? 's' : ''}` : ''}`);
     this.checkDead();
   }
 
-  onDiscard(_seat: number, _kind: number, _declare: number): void {
+  onDiscard(seat: number, kind: number, _declare: number): void {
     this.exchanged = false;
+    this.letGo(seat, kind, 1);
     this.checkDead();
+  }
+
+  /** `y` let `n` tiles of kind `t` go from its concealed hand: what each passer knows it holds drops by n. */
+  private letGo(y: number, t: number, n: number): void {
+    if (t >= CARD_KINDS) return; // jokers are never passed
+    for (let k = 0; k < SEATS; k++) {
+      const i = (k * SEATS + y) * CARD_KINDS + t;
+      const left = this.passed[i]! - n;
+      this.passed[i] = left > 0 ? left : 0;
+    }
   }
 
   discardWin(_seat: number, _tile: number): boolean {
@@ -398,6 +431,7 @@ export class AmericanState extends TableState<AmericanRules> {
     const owner = (i / MAX_EXPOSURES) | 0;
     takeTiles(this, x, t, 1);
     addTile(this, x, JOKER);
+    this.letGo(x, t, 1);
     this.expJokers[i]!--;
     this.ownExposed[owner * CARD_KINDS + t]!++;
     this.seen[t]!++;
@@ -529,5 +563,59 @@ export class AmericanState extends TableState<AmericanRules> {
 
   sessionOver(): boolean {
     return this.handNo >= this.r.handsPerSession;
+  }
+
+  // ---- Search hooks -----------------------------------------------------------------------
+  //
+  // What a seat knows beyond the table's model (table/determinize.ts): the tiles it passed in the
+  // Charleston and where each went (blind passes route them by the public pass sizes), for as
+  // long as the receiver cannot have let them go (`passed`). Once the receiver chooses a pass of
+  // its own, its next pass may hold them: the knowledge is dropped (exact when it passes all
+  // three of its own tiles, which may be any three; a receiver that passes one or two and the
+  // rest blind lets the determinization take it to have lost more of them than it can have). What
+  // the seat received it sees in its own hand. The passes the others are choosing are hidden
+  // places of their own (jokers are never passed).
+
+  override knownTiles(seat: number, y: number, out: Int8Array): void {
+    const at = (seat * SEATS + y) * CARD_KINDS;
+    for (let t = 0; t < CARD_KINDS; t++) out[t]! += this.passed[at + t]!;
+  }
+
+  override poolHidden(seat: number, counts: Int16Array): void {
+    this.charleston.poolHidden(seat, counts);
+  }
+
+  override hiddenRefuses(kind: number): boolean {
+    return kind === JOKER;
+  }
+
+  override dealHidden(seat: number, draw: () => number): void {
+    this.charleston.dealHidden(seat, draw);
+  }
+
+  /** The seat's lines are brought to its new hand with their nearest variants found afresh; its
+   * last win test, waits and calls are recomputed or cleared by the table. */
+  override handRedealt(y: number): void {
+    this.seatLines(y).refreshAll();
+    this.winVariant[y] = -1;
+    this.jokerWait[y] = 0;
+    this.calls[y * 2] = this.calls[y * 2 + 1] = 0;
+  }
+
+  /** Other seats' Charleston knowledge is theirs; dead-hand witnesses (which variant proved a hand
+   * alive, first found from its tiles after the Charleston) are found again from the visible tiles. */
+  override afterDeterminize(seat: number): void {
+    for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
+    if (this.phase === PREPLAY) return;
+    for (let y = 0; y < SEATS; y++) {
+      if (y === seat || this.dead[y] !== 0) continue;
+      let w = 0;
+      while (w < this.index.variants - 1 && !this.possible(y, w)) w++;
+      this.witness[y] = w;
+    }
+  }
+
+  override afterCopy(): void {
+    for (const l of this.lines) l.invalidate();
   }
 }

@@ -2,9 +2,8 @@
 // dealerships (gameLengthDealerships) with the dealer keeping the deal on a win or a draw;
 // returns are each seat's net points (they sum to zero).
 
-import type { GameDef } from '../../../core/game.js';
 import { TABLE_ACTIONS } from '../table/actions.js';
-import { rulesetGame } from '../table/game.js';
+import { rulesetGame, type SearchableGameDef } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { EXTRAS, ROWS } from './hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from './rules.js';
@@ -14,7 +13,7 @@ import { ChineseAmericanView } from './view.js';
 export { ChineseAmericanState } from './state.js';
 export { ChineseAmericanView } from './view.js';
 
-export const chineseAmerican: GameDef<ChineseAmericanState, ChineseAmericanRules, ChineseAmericanView> = rulesetGame({
+export const chineseAmerican: SearchableGameDef<ChineseAmericanState, ChineseAmericanRules, ChineseAmericanView> = rulesetGame({
   id: 'chinese-american',
   title: 'Chinese-American mahjong (Donny Yee rules: flowers, special hands)',
   schema: chineseAmericanSchema,

@@ -169,4 +169,26 @@ export class KoreanState extends TableState<KoreanRules> {
   override lockedActions(seat: number, out: Int16Array, n: number): number {
     return lockedKong(this, seat, out, n);
   }
+
+  // ---- Search hooks -----------------------------------------------------------------------
+
+  /** An open uper shows its waits, and others' discards depend on them (openBan): its hand is
+   * kept whole. (Its waits pin its shape but not every tile; dealing hands with given waits by
+   * rejection is hopeless, and a locked hand only ever discards what it draws.) */
+  override knownTiles(_seat: number, y: number, out: Int8Array): void {
+    if (this.uper[y] !== 2) return;
+    for (let k = 0; k < FLOWER; k++) out[k]! += this.hand[y * STRIDE + k]!;
+  }
+
+  /** A declared uper is ready: it is dealt only ready hands. (What its later play implies, such
+   * as the draws it threw back not being among its waits, is not imposed.) */
+  override knownReady(y: number): boolean {
+    return this.uper[y] === 1;
+  }
+
+  /** The uper cache holds the true hand's entries: a pure function of them, but forgotten so that a
+   * determinization keeps nothing the seat cannot see. */
+  override handRedealt(y: number): void {
+    this.uperCache.forget(y);
+  }
 }

@@ -45,6 +45,11 @@ export class UperCache {
     this.epoch++;
   }
 
+  /** Forgets `seat`'s entries (its hand was dealt anew by a determinization: see KoreanState.handRedealt). */
+  forget(seat: number): void {
+    this.epochs.fill(0, seat * WAYS, seat * WAYS + WAYS);
+  }
+
   lookup(seat: number, m: number, p: number, z: number, melds: number): number {
     const slot = seat * WAYS + (((m * 31) ^ (p * 17) ^ (z * 7) ^ melds) & (WAYS - 1));
     const k = this.keys;

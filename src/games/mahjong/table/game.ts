@@ -2,11 +2,13 @@
 // their application are the table's; the ruleset adds its declarations (state.ts hooks), its
 // rules schema, its view and its rates.
 
+import { copyState } from '../../../core/copy.js';
 import * as gameModule from '../../../core/game.js';
 import type { GameDef, RateSink } from '../../../core/game.js';
 import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
+import { determinize } from './determinize.js';
 import * as flowModule from './flow.js';
 import * as kindsModule from './kinds.js';
 import * as meldsModule from './melds.js';
@@ -86,8 +88,11 @@ function legalTurn(s: TableState, out: Int16Array): number {
 
 const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];
 
+/** A GameDef whose states search bots can copy and determinize. */
+export type SearchableGameDef<S extends TableState<R>, R, V> = GameDef<S, R, V> & Required<Pick<GameDef<S, R, V>, 'copy' | 'determinize' | 'round'>>;
+
 /** A mahjong ruleset's GameDef on the shared table. */
-export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): GameDef<S, R, V> {
+export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): SearchableGameDef<S, R, V> {
   const { id, declarations } = spec;
   /** isLegal's list of the rarer actions. */
   const scratch = new Int16Array(spec.actions);
@@ -99,7 +104,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     const flags = `${spec.seatFlags?.(s, x) ?? ''}${s.dead[x] ? ' dead' : ''}`;
     return `seat ${x}: ${formatTiles(s.hand.subarray(off, off + STRIDE))}${melds}${flags}`;
   };
-  const game: GameDef<S, R, V> = {
+  const game: SearchableGameDef<S, R, V> = {
     id,
     title: spec.title,
     schema: spec.schema,
@@ -142,6 +147,17 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       if (s.hand[s.cur * STRIDE + k]! <= 0) throw new Error(`${id}: seat ${s.cur} holds no ${tileName(k)}`);
       discard(s, s.cur, k, declare);
     },
+    copy(from, to) {
+      // The generic copier copies everything but the state's stream, its views and the
+      // scratch evaluators (src/core/copy.ts); the ruleset then bumps what it versions.
+      copyState(from, to);
+      to.afterCopy();
+    },
+    determinize(s, seat, rng, out) {
+      game.copy(s, out);
+      determinize(s, seat, rng, out);
+    },
+    round: (s) => s.handNo,
     returns(s, out) {
       out.set(s.net);
     },

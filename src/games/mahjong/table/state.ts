@@ -155,8 +155,17 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly deadSkipTurns: boolean;
 
   // Session.
-  /** The session's deal stream: every wall of the session is drawn from it. */
-  rng!: Rng;
+  /** The session's deal stream: every wall of the session is drawn from it. The wall holds the
+   * one reference, so that setting it (a determinization's stream, a copy's own) redirects every
+   * later draw. */
+  get rng(): Rng {
+    return this.wall.rng;
+  }
+
+  set rng(rng: Rng) {
+    this.wall.rng = rng;
+  }
+
   handNo = 0;
   dealer = 0;
   /** Times the deal has passed. */
@@ -381,4 +390,31 @@ export abstract class TableState<R = unknown> implements GameState {
   onDealerPass(): void {}
   /** Whether the session is over after the hand just finished. */
   abstract sessionOver(): boolean;
+
+  // ---- Search hooks: copies and determinizations (determinize.ts), never called in play ------
+
+  /** Adds to `out` (counts by kind) the tiles of `y`'s concealed hand that `seat` knows are
+   * there: all of them when the hand is known whole. */
+  knownTiles(_seat: number, _y: number, _out: Int8Array): void {}
+  /** Everyone knows `y`'s concealed hand (13 tiles, less 3 per meld) is ready. */
+  knownReady(_y: number): boolean {
+    return false;
+  }
+  /** Adds to `counts` the tiles in the ruleset's own places hidden from `seat` (beyond hands and
+   * the wall), and clears what those places hold that `seat` cannot know. */
+  poolHidden(_seat: number, _counts: Int16Array): void {}
+  /** Whether the ruleset's own hidden places may not hold `kind`. */
+  hiddenRefuses(_kind: number): boolean {
+    return false;
+  }
+  /** Refills the places poolHidden counted, a tile at a time from `draw`. */
+  dealHidden(_seat: number, _draw: () => number): void {}
+  /** `y`'s concealed hand was dealt anew (its waits are recomputed next): reset what the
+   * ruleset derives from it by a path of changes. */
+  handRedealt(_y: number): void {}
+  /** A determinization for `seat` is complete: forget what the ruleset keeps of other seats'
+   * hidden tiles. */
+  afterDeterminize(_seat: number): void {}
+  /** The state was overwritten by a copy (src/core/copy.ts, which sees no #private field). */
+  afterCopy(): void {}
 }

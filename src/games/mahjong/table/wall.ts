@@ -5,6 +5,10 @@
 // never pays for shuffling tiles nobody draws.
 
 import type { Rng } from '../../../core/rng.js';
+import { KINDS } from '../tiles.js';
+
+/** redeal's count of the undrawn tiles by kind. */
+const undrawnCount = new Int16Array(KINDS);
 
 export class Wall {
   readonly tiles: Uint8Array;
@@ -45,6 +49,26 @@ export class Wall {
     t[j] = t[this.head]!;
     t[this.head++] = x;
     return x;
+  }
+
+  /**
+   * Deals the undrawn places [head, tail) anew, a tile at a time from `draw` (a determinization),
+   * and lays the rest of the set outside them in kind order: nothing reads the drawn places, and
+   * this way they keep nothing of the wall's true history.
+   */
+  redeal(draw: () => number): void {
+    const t = this.tiles;
+    undrawnCount.fill(0);
+    for (let i = this.head; i < this.tail; i++) undrawnCount[(t[i] = draw())]!++;
+    let at = 0;
+    for (const k of this.template) {
+      if (undrawnCount[k]! > 0) {
+        undrawnCount[k]!--;
+        continue;
+      }
+      if (at === this.head) at = this.tail;
+      t[at++] = k;
+    }
   }
 
   drawTail(): number {
