@@ -90,7 +90,7 @@ export const GAMES: GameEntry[] = [
 
 // Every game's search bot plays through the game API alone (strategies/rollout.ts); its
 // policies are the game's own strategies, plug-ins included (they join the same list).
-for (const g of GAMES) if (g.def.determinize) g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+for (const g of GAMES) g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);

@@ -44,17 +44,17 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   amountAllowed?(s: S, a: Action, amount: number): string | null;
   apply(s: S, a: Action, amount: number): void;
   /** Copies the whole state `from` into `to`, one `create`d for the same rules (search bots). */
-  copy?(from: S, to: S): void;
+  copy(from: S, to: S): void;
   /**
    * Writes into `out` a full state consistent with everything `seat` has seen in `s` (its own
    * hand, every public action, discard and exposure), the cards or tiles it cannot see dealt
    * uniformly at random from the unseen ones, and `rng` as the stream of every later chance
    * event. Search bots play from it (strategies/rollout.ts).
    */
-  determinize?(s: S, seat: number, rng: Rng, out: S): void;
+  determinize(s: S, seat: number, rng: Rng, out: S): void;
   /** The round (Hwatu) or hand (mahjong) under way, counted from 0: a search bot plays a
    * decision out to the end of the round, when this changes or the game ends. */
-  round?(s: S): number;
+  round(s: S): number;
   /** Points per seat for the whole game (higher is better, or penalties: see `lowerIsBetter`). */
   returns(s: S, out: Float64Array): void;
   lowerIsBetter: boolean;

@@ -1,7 +1,8 @@
 // American mahjong (NMJL style) as a GameDef on the shared table: a session is handsPerSession
 // hands, the deal passing after each; returns are each seat's net points (they sum to zero).
 
-import { rulesetGame, type SearchableGameDef } from '../table/game.js';
+import type { GameDef } from '../../../core/game.js';
+import { rulesetGame } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { tileName } from '../tiles.js';
 import { AMERICAN_ACTIONS, americanActionName } from './actions.js';
@@ -18,7 +19,7 @@ const sum = (a: ArrayLike<number>): number => {
   return s;
 };
 
-export const american: SearchableGameDef<AmericanState, AmericanRules, AmericanView> = rulesetGame({
+export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rulesetGame({
   id: 'american',
   title: 'American mahjong (NMJL style: a card of hands, jokers, the Charleston)',
   schema: americanSchema,

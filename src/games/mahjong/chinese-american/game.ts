@@ -3,7 +3,8 @@
 // returns are each seat's net points (they sum to zero).
 
 import { TABLE_ACTIONS } from '../table/actions.js';
-import { rulesetGame, type SearchableGameDef } from '../table/game.js';
+import type { GameDef } from '../../../core/game.js';
+import { rulesetGame } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { EXTRAS, ROWS } from './hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from './rules.js';
@@ -13,7 +14,7 @@ import { ChineseAmericanView } from './view.js';
 export { ChineseAmericanState } from './state.js';
 export { ChineseAmericanView } from './view.js';
 
-export const chineseAmerican: SearchableGameDef<ChineseAmericanState, ChineseAmericanRules, ChineseAmericanView> = rulesetGame({
+export const chineseAmerican: GameDef<ChineseAmericanState, ChineseAmericanRules, ChineseAmericanView> = rulesetGame({
   id: 'chinese-american',
   title: 'Chinese-American mahjong (Donny Yee rules: flowers, special hands)',
   schema: chineseAmericanSchema,

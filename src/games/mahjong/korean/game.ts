@@ -3,7 +3,8 @@
 // to zero).
 
 import { TABLE_ACTIONS } from '../table/actions.js';
-import { rulesetGame, type SearchableGameDef } from '../table/game.js';
+import type { GameDef } from '../../../core/game.js';
+import { rulesetGame } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { koreanSchema, type KoreanRules } from './rules.js';
 import { KoreanState } from './state.js';
@@ -12,7 +13,7 @@ import { KoreanView } from './view.js';
 export { KoreanState } from './state.js';
 export { KoreanView } from './view.js';
 
-export const korean: SearchableGameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame<KoreanState, KoreanRules, KoreanView>({
+export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame<KoreanState, KoreanRules, KoreanView>({
   id: 'korean',
   title: 'Korean 2-point mahjong (한국 2점 마작)',
   schema: koreanSchema,

@@ -88,11 +88,8 @@ function legalTurn(s: TableState, out: Int16Array): number {
 
 const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];
 
-/** A GameDef whose states search bots can copy and determinize. */
-export type SearchableGameDef<S extends TableState<R>, R, V> = GameDef<S, R, V> & Required<Pick<GameDef<S, R, V>, 'copy' | 'determinize' | 'round'>>;
-
 /** A mahjong ruleset's GameDef on the shared table. */
-export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): SearchableGameDef<S, R, V> {
+export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): GameDef<S, R, V> {
   const { id, declarations } = spec;
   /** isLegal's list of the rarer actions. */
   const scratch = new Int16Array(spec.actions);
@@ -104,7 +101,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     const flags = `${spec.seatFlags?.(s, x) ?? ''}${s.dead[x] ? ' dead' : ''}`;
     return `seat ${x}: ${formatTiles(s.hand.subarray(off, off + STRIDE))}${melds}${flags}`;
   };
-  const game: SearchableGameDef<S, R, V> = {
+  const game: GameDef<S, R, V> = {
     id,
     title: spec.title,
     schema: spec.schema,
