@@ -33,7 +33,8 @@ export const tableStop: StrategyDef<NylonView, NylonRules> = {
   name: 'table-stop',
   game: 'nylonppong',
   doc: `${TABLE_BOT}, but at a decision where it may stop it does what the stop table learned by rollouts says for its bucket ` +
-    `(${STOP_TABLE_FILE}; careful's own test where the table is unsure or lacks the bucket)`,
+    `(careful's own test where the table is unsure or lacks the bucket); the table is the reference run ${STOP_TABLE_FILE}, ` +
+    'so rebuilding that run changes what it plays; only under the rules the table was learned under',
   params: [],
   check(rules) {
     const table = referenceTable();
