@@ -3,13 +3,14 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec, type StrategySpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
-import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import type { Cellval, CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
 import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
 import { END_STOP, END_STOP_FAILED, type NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
+import { TABLE_BOT } from '../strategies/nylonppong/stop-table.js';
 import { curveChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Round end reasons in END_* order (state.ts), as CSV column stems. */
@@ -53,6 +54,12 @@ export const STOP_VARIANTS: Record<string, Record<string, unknown>> = {
 const FOCALS = ['basic', 'careful'];
 const LIMITS = [5, 10];
 const PLAYERS = [2, 3, 4, 5, 6];
+/** The bot that plays the stop table learned by rollouts (nylonppong-stop-table): one more arm
+ * beside careful at every t and basic at the limit, in the one cell whose rules it plays under
+ * (the defaults, four players). */
+const TABLE_STOP = 'table-stop';
+const tableStopCell = (variant: string, focal: string, limit: number, players: number) =>
+  variant === 'default' && focal === 'careful' && limit === 10 && players === 4;
 
 interface Cell { variant: string; limit: number; players: number; focal: string; rules: NylonRules; ts: number[]; arms: Arm<NylonState, NylonRules>[]; specs: StrategySpec[] }
 
@@ -79,7 +86,7 @@ export const stopLimit: ExperimentDef = {
   columns: {
     limit: 'the stop limit (the highest two-card sum that may stop)',
     focal: 'the focal bot (basic or careful), with its threshold t',
-    t: 'the focal seat\'s threshold: it stops only with a sum at most t (0 = never)',
+    t: 'the focal seat\'s threshold: it stops only with a sum at most t (0 = never; empty for table-stop, which stops where its table says)',
     strategy: 'the focal strategy spec',
     penalty_per_game: 'the focal seat\'s penalty points per game (lower is better)',
     diff_vs_t_limit_per_game: 'paired difference in penalty per game against stopping at the limit, same deals',
@@ -104,7 +111,7 @@ export const stopLimit: ExperimentDef = {
     caption: 'Penalty per round of the focal bot against its stop threshold t, one line per table size, with 95% interval bands; a panel per house rule (rows) and stop limit and focal bot (columns).',
     spec: (tables) => curveChart({
       title: 'Nylon-ppong: penalty per round against the stop threshold',
-      rows: rowsOf(tableNamed(tables, 'stop-limit')).map((r) => ({ ...r, panel: `limit ${r.limit}, ${r.focal}` })),
+      rows: rowsOf(tableNamed(tables, 'stop-limit'), (r) => r.strategy !== TABLE_STOP).map((r) => ({ ...r, panel: `limit ${r.limit}, ${r.focal}` })),
       x: 't', xAxis: 'stop threshold t (two-card sum)', y: 'penalty_per_round', yAxis: 'penalty per round (points)',
       series: 'players', seriesTitle: 'players', row: 'variant', column: 'panel',
     }),
@@ -127,6 +134,7 @@ export const stopLimit: ExperimentDef = {
       const specs = ts.map((t) => parse(`${focal}(t=${t})`));
       // careful is also measured against plain basic at the limit.
       if (focal !== 'basic') specs.push(parse(`basic(t=${limit})`));
+      if (tableStopCell(variant, focal, limit, n)) specs.push(parse(TABLE_STOP));
       const field = Array.from({ length: n - 1 }, () => parse('basic'));
       const arms = specs.map((spec) => new Arm(nylonppong, rules, [spec, ...field], nylonppongStrategies));
       cells.push({ variant, limit, players: n, focal, rules, ts, arms, specs });
@@ -180,7 +188,7 @@ export const stopLimit: ExperimentDef = {
           addRate(tally, `${a}.fail`, failed, stops);
         });
         const limitArm = c.limit;
-        const basicArm = c.arms.length - 1;
+        const basicArm = c.specs.findIndex((s) => s.text === `basic(t=${c.limit})`);
         for (let a = 0; a < c.arms.length; a++) {
           addMean(tally, `${a}.diff`, games[a]! - games[limitArm]!);
           addMean(tally, `${a}.diffBasic`, games[a]! - games[basicArm]!);
@@ -198,7 +206,7 @@ export const stopLimit: ExperimentDef = {
           const perRound = (key: string) => mean(t, key).map((x) => x / R);
           c.specs.forEach((spec, a) => {
             rows.push([
-              ...rowOf(c), a < c.ts.length ? c.ts[a]! : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
+              ...rowOf(c), a < c.ts.length ? c.ts[a]! : spec.name === TABLE_STOP ? NaN : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
               ...perRound(`${a}.game`), ...mean(t, `${a}.game`), ...mean(t, `${a}.diff`), ...mean(t, `${a}.diffBasic`),
               ...rate(t, `${a}.stop`), ...rate(t, `${a}.fail`), ...endCells(t, `${a}`), ...mean(t, `${a}.turns`),
               ...mean(t, `${a}.win`), ...mean(t, `${a}.place`), ...mean(t, `${a}.winDiff`), ...mean(t, `${a}.placeDiff`),
@@ -258,6 +266,17 @@ export const stopLimit: ExperimentDef = {
               : `clearly ahead of the runner-up only for ${clear.join(', ')}`;
           const byWin = mine.map((r) => `${r[col('players')]} players t=${r[col('best_t_by_win_prob')]} (${(r[col('best_win_prob')] as number).toFixed(3)})`);
           lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t: ${each.join(', ')}; ${verdict}; most game wins: ${byWin.join(', ')}`);
+        }
+        // table-stop beside the careful bot it is built on, from its own rows.
+        const all = tables.find((x) => x.name === 'stop-limit')!;
+        const c = (name: string) => all.columns.indexOf(name);
+        const f = (x: unknown) => (x as number).toFixed(2);
+        const d = (r: Cellval[], name: string) => `${f(r[c(name)])} [${f(r[c(`${name}_ci_low`)])}, ${f(r[c(`${name}_ci_high`)])}]`;
+        for (const r of all.rows.filter((x) => x[c('strategy')] === TABLE_STOP)) {
+          const bot = all.rows.find((x) => x[c('strategy')] === TABLE_BOT && ['variant', 'limit', 'players', 'focal'].every((k) => x[c(k)] === r[c(k)]))!;
+          lines.push(`${TABLE_STOP} (${TABLE_BOT} stopping where the stop table says), ${r[c('variant')]}, stopLimit ${r[c('limit')]}, ${r[c('players')]} players: ` +
+            `${f(r[c('penalty_per_round')])} penalty points per round (${TABLE_BOT}: ${f(bot[c('penalty_per_round')])}); per game against careful stopping at the limit ` +
+            `${d(r, 'diff_vs_t_limit_per_game')}, against basic at the limit ${d(r, 'diff_vs_basic_limit_per_game')}`);
         }
         return lines;
       },

@@ -13,6 +13,7 @@ import { nylonppong } from './games/hwatu/nylonppong/game.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { stopLimit } from '../experiments/stop-limit.js';
 import { nylonppongHouseRules } from '../experiments/nylonppong-house-rules.js';
+import { nylonppongStopTable } from '../experiments/nylonppong-stop-table.js';
 import { benchNylonppong } from './bench/nylonppong.js';
 import { korean } from './games/mahjong/korean/game.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
@@ -60,7 +61,7 @@ export const GAMES: GameEntry[] = [
   },
   {
     def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
-    experiments: [stopLimit, nylonppongHouseRules],
+    experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
     quick: [{ name: 'stop-limit', games: 200 }, { name: 'nylonppong-house-rules', games: 4000 }],
     bench: benchNylonppong,
     rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',

@@ -46,6 +46,10 @@ export interface StrategyDef<V = any, R = any> {
   specParams?: SpecParamDef[];
   /** It searches (Strategy.search): it cannot be another search bot's policy. */
   searches?: boolean;
+  /** Checks, whenever a spec naming it is parsed (before any game is played, so a problem is
+   * bad input), what it needs besides its parameters: a file it reads, rules it can play under.
+   * Throws an InputError. */
+  check?(rules: R): void;
   make(params: Record<string, number>, rules: R, spec?: StrategySpec): Strategy<V>;
 }
 
@@ -124,6 +128,7 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     if (!(p.name in params)) params[p.name] = typeof p.default === 'function' ? p.default(rules) : p.default;
   }
   for (const sp of nested) if (!(sp.name in specs)) specs[sp.name] = parsePolicy(def, sp.name, sp.default, defs, game, rules);
+  def.check?.(rules);
   const list = [...def.params.map((p) => `${p.name}=${params[p.name]}`), ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`)].join(',');
   return { name, params, ...(nested.length ? { specs } : {}), text: list ? `${name}(${list})` : name };
 }

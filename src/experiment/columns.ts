@@ -1,4 +1,4 @@
-import { Z95 } from '../stats/intervals.js';
+import { t975, Z95 } from '../stats/intervals.js';
 import { summarizeMean, summarizeRate, type Tally } from '../stats/tally.js';
 
 /**
@@ -20,9 +20,11 @@ export function rate(t: Tally, key: string): number[] {
 
 /**
  * The ratio of two sums (e.g. net chips per chip bet over many sessions) with a 95%
- * delta-method interval. Needs the means of y, x and y*x under the keys given.
+ * delta-method interval. Needs the means of y, x and y*x under the keys given. `student`
+ * takes Student's t quantile on n - 1 degrees of freedom instead of the normal one, for a
+ * ratio over few observations.
  */
-export function ratioWithInterval(t: Tally, y: string, x: string, xy: string): number[] {
+export function ratioWithInterval(t: Tally, y: string, x: string, xy: string, student = false): number[] {
   const my = summarizeMean(t.means[y]);
   const mx = summarizeMean(t.means[x]);
   const mxy = summarizeMean(t.means[xy]);
@@ -31,6 +33,6 @@ export function ratioWithInterval(t: Tally, y: string, x: string, xy: string): n
   const r = my.mean / mx.mean;
   const sxy = ((mxy.mean - mx.mean * my.mean) * n) / (n - 1);
   const v = (my.sd ** 2 - 2 * r * sxy + r * r * mx.sd ** 2) / (n * mx.mean ** 2);
-  const half = Z95 * Math.sqrt(Math.max(0, v));
+  const half = (student ? t975(n - 1) : Z95) * Math.sqrt(Math.max(0, v));
   return [r, r - half, r + half];
 }

@@ -104,29 +104,43 @@ export interface CurveChart extends TwoAxes {
   seriesTitle: string;
   row?: string;
   column?: string;
+  /** Instead of row and column: a panel per value of this column, `wrap` panels to a line, each
+   * with its own y scale. (A row by column grid misplaces its panels when some pair of values
+   * has no rows: Vega-Lite lays the panels that exist out in order.) */
+  panel?: string;
+  wrap?: number;
+  /** A horizontal reference line at this value (0 for a gain). */
+  reference?: number;
 }
 
 /** A figure against a parameter, one line per series, each with its interval band. */
 export function curveChart(c: CurveChart): Record<string, unknown> {
   const x = { field: c.x, type: 'quantitative', title: c.xAxis, axis: { tickMinStep: 1 } };
   const series = { field: c.series, type: 'nominal', sort: null, title: c.seriesTitle };
-  const layer = {
-    width: 240,
-    height: 170,
-    layer: [
-      { mark: { type: 'area', opacity: 0.18, color: '#000000' }, encoding: { x, y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis }, y2: { field: `${c.y}_ci_high` }, detail: { field: c.series } } },
-      {
-        mark: { type: 'line', point: true, strokeWidth: 1.5 },
-        encoding: {
-          x, y: { field: c.y, type: 'quantitative', title: c.yAxis, scale: { zero: false } },
-          color: { ...series, scale: { range: GREYS } },
-          strokeDash: { ...series, scale: { range: DASHES } },
-          shape: { ...series, scale: { range: SHAPES } },
-        },
+  const marks: Record<string, unknown>[] = [
+    { mark: { type: 'area', opacity: 0.18, color: '#000000' }, encoding: { x, y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis }, y2: { field: `${c.y}_ci_high` }, detail: { field: c.series } } },
+    {
+      mark: { type: 'line', point: true, strokeWidth: 1.5 },
+      encoding: {
+        x, y: { field: c.y, type: 'quantitative', title: c.yAxis, scale: { zero: false } },
+        color: { ...series, scale: { range: GREYS } },
+        strokeDash: { ...series, scale: { range: DASHES } },
+        shape: { ...series, scale: { range: SHAPES } },
       },
-    ],
-  };
+    },
+  ];
+  if (c.reference !== undefined) marks.unshift({ mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] }, encoding: { y: { datum: c.reference, type: 'quantitative' } } });
+  const layer = { width: 240, height: 170, layer: marks };
+  if (c.panel) return wrapped(base(c.title, c.rows, c.y), layer, c.rows, c.panel, c.wrap, true);
   return faceted(base(c.title, c.rows, c.y), layer, c, false);
+}
+
+/** A panel per value of `panel` in the order the rows list them, `wrap` to a line; with
+ * `independentY` each panel has its own y scale and draws both its axes. */
+function wrapped(spec: Record<string, unknown>, layer: Record<string, unknown>, rows: Row[], panel: string, wrap: number | undefined, independentY: boolean): Record<string, unknown> {
+  const order = [...new Set(rows.map((r) => r[panel]))];
+  const header = { title: null, labelAnchor: 'start', labelFontSize: 12 };
+  return { ...spec, facet: { field: panel, type: 'nominal', sort: order, header }, columns: wrap ?? 3, spec: layer, ...(independentY ? { resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } } } : {}) };
 }
 
 export interface HeatMap extends TwoAxes {
@@ -159,9 +173,7 @@ export function heatMap(c: HeatMap): Record<string, unknown> {
     ],
   };
   if (!c.panel) return { ...base(c.title, c.rows, c.value), ...layer };
-  const order = [...new Set(c.rows.map((r) => r[c.panel!]))];
-  const header = { title: null, labelAnchor: 'start', labelFontSize: 12 };
-  return { ...base(c.title, c.rows, c.value), facet: { field: c.panel, type: 'nominal', sort: order, header }, columns: c.wrap ?? 3, spec: layer };
+  return wrapped(base(c.title, c.rows, c.value), layer, c.rows, c.panel, c.wrap, false);
 }
 
 function midpoint(rows: Row[], field: string): number {

@@ -40,6 +40,26 @@ describe('stop-limit', () => {
     expect(exp.summary!([rows!, best!]).length).toBeGreaterThan(0);
   });
 
+  it('plays table-stop beside careful and basic in the one cell of the rules its table was learned under', () => {
+    const exp = stopLimit.build({ games: 30, variant: 'default', focal: 'careful', limit: [10], players: [3, 4] });
+    const tables = exp.tables(run(exp));
+    const [rows] = tables;
+    const col = (name: string) => rows!.columns.indexOf(name);
+    const strategies = (players: number) => rows!.rows.filter((r) => r[col('players')] === players).map((r) => r[col('strategy')]);
+    expect(strategies(3)).not.toContain('table-stop');
+    // careful at t = 0..10, basic at the limit, then table-stop: the earlier rows keep their places.
+    expect(strategies(4).slice(11)).toEqual(['basic(t=10)', 'table-stop']);
+    const [basicRow, tableRow] = rows!.rows.filter((r) => r[col('players')] === 4).slice(11);
+    expect(basicRow![col('diff_vs_basic_limit_per_game')]).toBe(0);
+    expect(tableRow![col('t')]).toBeNaN();
+    expect(tableRow![col('games')]).toBe(30);
+    const careful10 = rows!.rows.find((r) => r[col('players')] === 4 && r[col('t')] === 10)!;
+    // Its paired differences against careful and basic at the limit are of the same games.
+    const gap = (tableRow![col('diff_vs_basic_limit_per_game')] as number) - (tableRow![col('diff_vs_t_limit_per_game')] as number);
+    expect(gap).toBeCloseTo((careful10[col('diff_vs_basic_limit_per_game')] as number), 9);
+    expect(exp.summary!(tables).some((l) => l.startsWith('table-stop (careful(t=4,k=0.1) stopping where the stop table says), default, stopLimit 10, 4 players:'))).toBe(true);
+  });
+
   it('rejects an unknown variant with one line', () => {
     expect(() => stopLimit.build({ variant: 'nope' })).toThrow(InputError);
   });
