@@ -16,9 +16,11 @@ import { listFiles, pongsim, pongsimAll, tempDir } from '../support/cli.js';
  * and as two shards through the CLI; the shards merged must give the whole run's CSVs byte for
  * byte, and every way a partial can disagree (an edited number or range, a re-signed moved
  * range, a missing cell, another version, seed, size or experiment, a gap, an overlap) is
- * refused with one line naming the file or the two files and what differs. The refusals run
- * in-process through the merge command's own functions; the CLI's exit 2, single stderr line
- * and untouched output folder are checked on one representative of each kind at the end.
+ * refused with one line naming the file or the two files and what differs. Those refusals run
+ * in-process through the merge command's own functions (spawning a merge for each would take
+ * minutes); the CLI's exit 2, single stderr line and untouched output folder are checked at the
+ * end for partials of real runs that differ in one option, and determinism.test.ts spawns the
+ * edited, re-signed, incomplete and other-version cases.
  */
 
 const SEED = '5';
