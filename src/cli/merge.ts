@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
-import { mergePartials, readPartial } from '../io/partial.js';
+import { mergePartials, readPartial, type Partial } from '../io/partial.js';
 import { checkWritable } from '../io/csv.js';
 import { guardReference } from './options.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { finish } from './run.js';
 import { VERSION } from './version.js';
+import { InputError } from '../core/errors.js';
+import { loadPlugins } from '../experiment/plugins.js';
 
 export function registerMerge(program: Command): void {
   program
@@ -19,8 +21,20 @@ export function registerMerge(program: Command): void {
       guardReference(flags.out, flags.force);
       checkWritable('--out', flags.out, 'dir');
       const parts = files.map(readPartial);
+      await pluginsOf(files[0]!, parts[0]!);
       const { first, tallies } = mergePartials(files, parts, VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
       const doc = await finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, flags);
       if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });
+}
+
+/** A run with plug-in strategies (sim, compare) rebuilds its tables with them: they are loaded
+ * from where the run found them (merge checks that every partial names the same ones). */
+async function pluginsOf(file: string, p: Partial): Promise<void> {
+  try {
+    await loadPlugins((p.params.plugins as string[] | undefined) ?? []);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file}: the run's strategy plug-ins are needed to merge it: ${e.message}`);
+    throw e;
+  }
 }

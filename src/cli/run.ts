@@ -131,26 +131,37 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
 
 /** Writes a finished run's results: a shard's partial, or the CSVs, charts and provenance. */
 async function written(name: string, params: ExperimentParams, flags: RunFlags, out: string, res: RunResult): Promise<object | null> {
-  if (flags.shard) {
-    const { k, n } = flags.shard;
-    const partial: Partial = {
-      format: 'pongsim-partial/1', version: VERSION, experiment: name, params, seed: flags.seed,
-      games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
-    };
-    const file = path.join(out, `${name}.shard-${k}-of-${n}.partial.json`);
-    writeAtomically([{ file, text: partialText(partial) }]);
-    if (flags.json) return { experiment: name, partial: file };
-    process.stdout.write(`wrote ${file}\n`);
-    return null;
-  }
+  if (flags.shard) return writePartial(path.join(out, name), name, params, flags.seed, flags.shard, res, flags.json);
   return finish(name, params, flags.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, flags);
+}
+
+/**
+ * Writes a shard's partial as `<base>.shard-k-of-N.partial.json`, for pongsim merge; with
+ * `json` returns where, for the caller to print, else says so.
+ */
+export function writePartial(base: string, name: string, params: ExperimentParams, seed: string, shard: Shard, res: RunResult, json?: boolean): object | null {
+  const { k, n } = shard;
+  const partial: Partial = {
+    format: 'pongsim-partial/1', version: VERSION, experiment: name, params, seed,
+    games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
+  };
+  const file = `${base}.shard-${k}-of-${n}.partial.json`;
+  writeAtomically([{ file, text: partialText(partial) }]);
+  if (json) return { experiment: name, partial: file };
+  process.stdout.write(`wrote ${file}\n`);
+  return null;
+}
+
+/** --shard and --shard-index: the slice of a run to play (see sliceOf). */
+export function shardOptions(cmd: Command): Command {
+  return cmd
+    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
+    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex);
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */
 export function runOutputOptions(cmd: Command): Command {
-  return cmd
-    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
-    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex)
+  return shardOptions(cmd)
     .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'continue the run that was interrupted with these options, from its checkpoint (DIR/<experiment>.checkpoint.json)')

@@ -15,8 +15,10 @@ import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, positiveInt, pos
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
+import { shardOptions, sliceOf, writePartial } from './run.js';
+import type { Shard } from '../runner/plan.js';
 
-interface SimFlags { resume?: boolean; decisionTimeout?: number; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { shard?: Shard; shardIndex?: Shard; resume?: boolean; decisionTimeout?: number; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
@@ -41,7 +43,7 @@ export async function simParams(game: string, flags: { plugin?: string[]; seats?
 }
 
 export function registerSim(program: Command): void {
-  program
+  const cmd = program
     .command('sim')
     .description('an ad-hoc study: one line-up of strategies under one set of rules')
     .argument('<game>', 'game id (see pongsim list)')
@@ -56,18 +58,22 @@ export function registerSim(program: Command): void {
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)')
+    .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)');
+  shardOptions(cmd)
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
     .action(async (game: string, flags: SimFlags) => {
+      sliceOf(flags);
+      if (flags.shard && !flags.out) throw new InputError('--shard: only with --out (the shard\'s partial is written beside FILE.csv, for pongsim merge)');
       if (flags.resume && !flags.out) throw new InputError('--resume: only with --out (a run keeps its checkpoint beside its CSV)');
       if (flags.resume && flags.untilCi !== undefined) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
       if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
       if (flags.out) checkWritable('--out', flags.out, 'file');
-      const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, decisionTimeout: flags.decisionTimeout };
+      const base = flags.out?.replace(/\.csv$/, '');
+      const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
       let untilCi: Record<string, unknown> | undefined;
       let res;
       if (flags.untilCi !== undefined) {
@@ -79,15 +85,21 @@ export function registerSim(program: Command): void {
         res = r;
       } else {
         // With --out, a checkpoint beside the CSV: Ctrl-C and --resume lose nothing.
-        const checkpoint = flags.out ? checkpointPlan(`${flags.out.replace(/\.csv$/, '')}.checkpoint.json`, { experiment: 'sim', params, seed: flags.seed }, Boolean(flags.resume)) : undefined;
+        const slice = flags.shard ? `.shard-${flags.shard.k}-of-${flags.shard.n}` : '';
+        const checkpoint = base !== undefined ? checkpointPlan(`${base}${slice}.checkpoint.json`, { experiment: 'sim', params, seed: flags.seed, ...(flags.shard ? { shard: flags.shard } : {}) }, Boolean(flags.resume)) : undefined;
         res = await runExperiment('sim', params, { ...opts, checkpoint });
+        if (flags.shard) {
+          const doc = writePartial(base!, 'sim', params, flags.seed, flags.shard, res, flags.json);
+          removeCheckpoint(checkpoint!.file);
+          if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
+          return;
+        }
       }
       const games = params.games!;
       const exp = buildExperiment('sim', params);
       const [table] = exp.tables(res.tallies);
       const t = res.tallies[0]!;
-      if (flags.out) {
-        const base = flags.out.replace(/\.csv$/, '');
+      if (flags.out && base !== undefined) {
         // The chart is named for the CSV (runs.csv beside runs.svg), whatever the folder holds.
         const [chart] = await chartFiles(path.dirname(flags.out), sim.charts, [table!]);
         writeAtomically([
@@ -117,6 +129,6 @@ export function registerSim(program: Command): void {
       }
       const better = gameEntry(game).def.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
       process.stdout.write(printTable(table!) + `(${games} games, seed ${flags.seed}${untilCi ? `, played until every seat's interval was under ${flags.untilCi}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
-      if (flags.out) process.stdout.write(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it\n`);
+      if (flags.out && base !== undefined) process.stdout.write(`wrote ${flags.out} with ${path.basename(base)}.meta.json and .svg beside it\n`);
     });
 }

@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.js';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { readSealed, sealedText } from './sealed.js';
+import { firstDifference } from './difference.js';
 import { shardRange } from '../runner/plan.js';
 
 /** What `--shard k/N` writes: the accumulator state of one slice of a run, as JSON. */
@@ -22,51 +23,99 @@ export function partialText(p: Partial): string {
   return sealedText(p);
 }
 
+const whole = (x: unknown, least: number): boolean => Number.isInteger(x) && (x as number) >= least;
+const isObject = (x: unknown): boolean => x !== null && typeof x === 'object' && !Array.isArray(x);
+
 export function readPartial(file: string): Partial {
   const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
   if (!Array.isArray(p.tallies) || !Array.isArray(p.ranges)) throw new InputError(`${file}: not a pongsim partial (no tallies or ranges)`);
+  // Only a file whose checksum was recomputed after an edit gets here malformed: named, not crashed on.
+  const sound = typeof p.version === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
+    && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k)
+    && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]))
+    && p.tallies.every((t) => isObject(t) && isObject(t.means) && isObject(t.rates));
+  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
   return p;
+}
+
+/** A value in a refusal, kept short: strings as they are, anything else as JSON, at most 40 characters. */
+function brief(v: unknown): string {
+  const s = v === undefined ? 'not set' : typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
+}
+
+/** Game indices [lo, hi) in words: "3 to 5", "3" or "none". */
+const span = ([lo, hi]: [number, number]): string => (hi - lo > 1 ? `${lo} to ${hi - 1}` : hi > lo ? `${lo}` : 'none');
+const games = (r: [number, number]): string => `${r[1] - r[0] === 1 ? 'game' : 'games'} ${span(r)}`;
+const missing = (r: [number, number], where = ''): string => `${games(r)} ${r[1] - r[0] === 1 ? 'is' : 'are'} missing${where} (no partial holds ${r[1] - r[0] === 1 ? 'it' : 'them'})`;
+
+/**
+ * How the runs of two partials differ, in words: the first of experiment, game count, seed,
+ * rules, strategy specs or another parameter that differs, with both values; null for one run.
+ */
+function runDifference(a: Partial, b: Partial): string | null {
+  if (a.experiment !== b.experiment) return `different experiments (${brief(a.experiment)} and ${brief(b.experiment)})`;
+  if (a.games !== b.games) return `different game counts (${a.games} and ${b.games})`;
+  if (a.seed !== b.seed) return `different seeds (${brief(a.seed)} and ${brief(b.seed)})`;
+  const d = firstDifference(a.params, b.params);
+  if (!d) return null;
+  // Rules and seats sit at the top of a sim's parameters and inside each arm of a compare.
+  const at = d.at.findIndex((k) => k === 'rules' || k === 'seats');
+  const values = `${brief(d.a)} and ${brief(d.b)}`;
+  if (at < 0) return `different parameters (${d.at.join('.')}: ${values})`;
+  const before = d.at.slice(0, at).join('.');
+  const after = d.at.slice(at + 1).join('.');
+  const where = [before, d.at[at] === 'seats' ? `seat ${after}` : after].filter(Boolean).join(' ');
+  return `different ${d.at[at] === 'seats' ? 'strategy specs' : 'rules'} (${where ? `${where}: ` : ''}${values})`;
 }
 
 /**
  * Folds shard partials into the tallies one machine would have produced. The partials
- * must come from the same experiment, parameters, seed and size, and their ranges must
- * tile [0, games) of every cell exactly: no gap, no overlap.
+ * must come from this version, and from the same experiment, parameters, seed and size;
+ * each must hold every cell, each cell's games the slice its shard declares; and their
+ * slices must tile [0, games) exactly: no gap, no overlap. Each refusal is one line naming
+ * the file (or the two files) at fault and what differs.
  */
 export function mergePartials(files: string[], parts: Partial[], version: string, cellsOf: (p: Partial) => number): { first: Partial; tallies: Tally[] } {
   const first = parts[0];
   if (!first) throw new InputError('merge: give at least one partial file');
   parts.forEach((p, i) => {
     if (p.version !== version) throw new InputError(`${files[i]}: written by pongsim ${p.version}; this is ${version}, whose results may differ: run the shards again with this version`);
-    const cells = cellsOf(p);
+  });
+  parts.forEach((p, i) => {
+    const d = runDifference(first, p);
+    if (d) throw new InputError(`${files[0]} and ${files[i]}: ${d}`);
+  });
+  const cells = cellsOf(first);
+  parts.forEach((p, i) => {
     if (p.ranges.length !== cells || p.tallies.length !== cells) {
-      throw new InputError(`${files[i]}: holds ${p.tallies.length} cells; ${p.experiment} with these parameters has ${cells}`);
+      throw new InputError(`${files[i]}: holds ${Math.min(p.tallies.length, p.ranges.length)} cells; ${p.experiment} with these parameters has ${cells}`);
     }
     const want = shardRange(p.games, p.shard);
-    if (p.ranges.some((r) => r[0] !== want[0] || r[1] !== want[1])) {
-      throw new InputError(`${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${want[0]} to ${want[1] - 1})`);
+    const c = p.ranges.findIndex((r) => r[0] !== want[0] || r[1] !== want[1]);
+    if (c >= 0) {
+      throw new InputError(`${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${span(want)}): cell ${c + 1} of ${cells} holds ${games(p.ranges[c]!)}`);
     }
   });
-  const same = (p: Partial) => JSON.stringify([p.experiment, p.params, p.seed, p.games]);
-  parts.forEach((p, i) => {
-    if (same(p) !== same(first)) {
-      throw new InputError(`${files[i]}: a different run (experiment, parameters, seed or games) from ${files[0]}`);
+  // Every cell of a partial holds its shard's slice (checked above), so one order of slices
+  // serves every cell. An empty slice (more shards than games) holds nothing to tile.
+  const slices = parts.map((p, i) => ({ r: p.ranges[0] ?? [0, 0], i })).filter((s) => s.r[1] > s.r[0]).sort((a, b) => a.r[0] - b.r[0]);
+  let at = 0;
+  let last: number | null = null;
+  for (const s of slices) {
+    if (s.r[0] > at) {
+      throw new InputError(last === null
+        ? `merge: ${missing([at, s.r[0]])}; the first partial, ${files[s.i]}, starts at game ${s.r[0]}`
+        : `${files[last]} and ${files[s.i]}: ${missing([at, s.r[0]], ' between them')}`);
     }
-  });
-  const cells = first.ranges.length;
-  const tallies = Array.from({ length: cells }, () => newTally());
-  for (let c = 0; c < cells; c++) {
-    const slices = parts
-      .map((p, i) => ({ r: p.ranges[c]!, t: p.tallies[c]!, file: files[i]! }))
-      .sort((a, b) => a.r[0] - b.r[0]);
-    let at = 0;
-    for (const s of slices) {
-      if (s.r[0] > at) throw new InputError(`merge: games ${at} to ${s.r[0] - 1} are missing (no partial covers them)`);
-      if (s.r[0] < at) throw new InputError(`merge: ${s.file} overlaps another partial at game ${s.r[0]}`);
-      mergeTally(tallies[c]!, s.t);
-      at = s.r[1];
-    }
-    if (at !== first.games) throw new InputError(`merge: games ${at} to ${first.games - 1} are missing (no partial covers them)`);
+    if (s.r[0] < at) throw new InputError(`${files[s.i]} overlaps ${files[last!]}: both hold ${games([s.r[0], Math.min(at, s.r[1])])}`);
+    at = s.r[1];
+    last = s.i;
   }
+  if (at !== first.games) {
+    throw new InputError(`merge: ${missing([at, first.games])}${last === null ? '' : `; the last partial, ${files[last]}, ends at game ${at - 1}`}`);
+  }
+  const tallies = Array.from({ length: cells }, () => newTally());
+  for (const s of slices) parts[s.i]!.tallies.forEach((t, c) => mergeTally(tallies[c]!, t));
   return { first, tallies };
 }

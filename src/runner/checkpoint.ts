@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { writeAtomically } from '../io/csv.js';
 import { readSealed, sealedText } from '../io/sealed.js';
+import { firstDifference } from '../io/difference.js';
 import type { Tally } from '../stats/tally.js';
 import { VERSION } from '../cli/version.js';
 
@@ -60,25 +61,18 @@ export function removeCheckpoint(file: string): void {
 }
 
 /** The first place two identities differ, as "key: A there, B here". */
-function difference(there: unknown, here: unknown, at: string): string | null {
-  if (JSON.stringify(there) === JSON.stringify(here)) return null;
-  if (there && here && typeof there === 'object' && typeof here === 'object' && !Array.isArray(there) && !Array.isArray(here)) {
-    const a = there as Record<string, unknown>;
-    const b = here as Record<string, unknown>;
-    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      const d = difference(a[k], b[k], at ? `${at}.${k}` : k);
-      if (d) return d;
-    }
-  }
+function difference(there: unknown, here: unknown): string | null {
+  const d = firstDifference(there, here);
+  if (!d) return null;
   const show = (v: unknown) => (v === undefined ? 'not set' : JSON.stringify(v).slice(0, 80));
-  return `${at || 'the run'}: ${show(there)} there, ${show(here)} here`;
+  return `${d.at.join('.') || 'the run'}: ${show(d.a)} there, ${show(d.b)} here`;
 }
 
 /** The checkpoint a `--resume` continues from, checked against this run's identity. */
 export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
   if (!fs.existsSync(plan.file)) throw new InputError(`--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`);
   const c = readSealed<Checkpoint>(plan.file, CHECKPOINT_FORMAT, 'checkpoint', 'run again without --resume');
-  const d = difference(c.identity, plan.identity, '');
+  const d = difference(c.identity, plan.identity);
   if (d) throw new InputError(`--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`);
   if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !(c.chunk >= 1)) {
     throw new InputError(`--resume: ${plan.file} does not fit this run (${c.tallies?.length} cells, this run has ${cells}); run without --resume`);

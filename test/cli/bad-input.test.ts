@@ -74,7 +74,7 @@ describe('bad input', () => {
     ['merge of a missing file', ['merge', path.join(dir, 'missing.json'), '--out', out], /not a readable partial file/],
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],
     ['rules of an unknown game', ['rules', 'chess'], /unknown game "chess"/],
-    ['bench of an unknown figure', ['bench', '--only', 'mahjong,gostop'], /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, workers/],
+    ['bench of an unknown figure', ['bench', '--only', 'mahjong,gostop'], /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, search, workers/],
     ['bench for zero seconds', ['bench', '--seconds', '0'], /--seconds: expected a whole number from 1 to 600/],
   ];
   for (const [what, args, msg] of cases) {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,4 +28,25 @@ export function listFiles(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/** Runs every command line of `jobs` through the CLI, `width` at a time; the results in order. */
+export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult[]> {
+  const results: CliResult[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const k = next++;
+      results[k] = await new Promise<CliResult>((resolve) => {
+        const child = spawn(process.execPath, [MAIN, ...jobs[k]!], { env: CLI_ENV });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => { stdout += d; });
+        child.stderr.on('data', (d) => { stderr += d; });
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return results;
 }

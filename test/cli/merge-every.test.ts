@@ -1,0 +1,275 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { studyGame } from '../../src/catalog.js';
+import { InputError } from '../../src/core/errors.js';
+import { STUDIES } from '../../src/experiment/registry.js';
+import { VERSION } from '../../src/cli/version.js';
+import { csvText } from '../../src/io/csv.js';
+import { mergePartials, readPartial } from '../../src/io/partial.js';
+import { buildExperiment } from '../../src/runner/chunk.js';
+import { listFiles, pongsim, pongsimAll, tempDir } from '../support/cli.js';
+
+/**
+ * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
+ * and as two shards through the CLI; the shards merged must give the whole run's CSVs byte for
+ * byte, and every way a partial can disagree (an edited number or range, a re-signed moved
+ * range, a missing cell, another version, seed, size or experiment, a gap, an overlap) is
+ * refused with one line naming the file or the two files and what differs. Those refusals run
+ * in-process through the merge command's own functions (spawning a merge for each would take
+ * minutes); the CLI's exit 2, single stderr line and untouched output folder are checked at the
+ * end for partials of real runs that differ in one option, and determinism.test.ts spawns the
+ * edited, re-signed, incomplete and other-version cases.
+ */
+
+const SEED = '5';
+const root = tempDir();
+const read = (file: string) => fs.readFileSync(file, 'utf8');
+
+// A card of our own for the American studies: the sample card less one line, so a merge that
+// rebuilt a study without the card could not give the whole run's bytes.
+const CARD = path.join(root, 'card.json');
+const card = JSON.parse(read('src/games/mahjong/american/cards/sample-2031.json'));
+card.name = 'Merge test card';
+card.sections[0].hands.pop();
+fs.writeFileSync(CARD, JSON.stringify(card));
+
+/** One experiment as the CLI runs it: its command less --out and --shard, and where it writes. */
+interface Case {
+  name: string;
+  cmd: string[];
+  /** The --out of a run into folder `dir`. */
+  out: (dir: string) => string;
+  /** The CSV of table `table` a whole run wrote into `dir`. */
+  csv: (dir: string, table: string) => string;
+}
+
+const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => path.join(dir, `${table}.csv`) };
+const CASES: Case[] = [
+  ...STUDIES.map((s): Case => ({
+    name: s.name,
+    // The search bot plays slowly: two games; the rest three, so the shards split them 1 + 2.
+    cmd: ['run', s.name, '--games', s.name === 'search-strength' ? '2' : '3', '--seed', SEED, '--workers', '1', ...(studyGame(s) === 'american' ? ['--card', CARD] : [])],
+    ...inDir,
+  })),
+  {
+    name: 'sim',
+    cmd: ['sim', 'wolnamppong', '--games', '6', '--seed', SEED, '--workers', '1'],
+    out: (dir) => path.join(dir, 'runs.csv'),
+    csv: (dir) => path.join(dir, 'runs.csv'),
+  },
+  {
+    name: 'compare',
+    cmd: ['compare', 'nylonppong', '--arm', 'default:', '--arm', 'deal-in 20: --set dealInPenalty=20', '--games', '4', '--seed', SEED, '--workers', '1'],
+    ...inDir,
+  },
+];
+
+/** The partial files in `dir`, sorted. */
+const partials = (dir: string) => listFiles(dir).filter((f) => f.endsWith('.partial.json')).map((f) => path.join(dir, f));
+
+/** A case's runs: whole, and as two shards (the second named by its 0-based index). */
+const runsOf = (c: Case): string[][] => {
+  const dir = path.join(root, c.name);
+  return [
+    [...c.cmd, '--out', c.out(path.join(dir, 'whole'))],
+    [...c.cmd, '--shard', '1/2', '--out', c.out(path.join(dir, 'parts'))],
+    [...c.cmd, '--shard-index', '1/2', '--out', c.out(path.join(dir, 'parts'))],
+  ];
+};
+
+/** What `pongsim merge` does before it writes: read and check every partial, fold the tallies. */
+function merge(files: string[]) {
+  return mergePartials(files, files.map(readPartial), VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
+}
+
+/** The one-line message merge refuses `files` with. */
+function refusal(files: string[]): string {
+  try {
+    merge(files);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    expect(e.message).not.toMatch(/\n/);
+    return e.message;
+  }
+  throw new Error(`merge ${files.join(' ')}: accepted, expected a refusal`);
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Recomputes a partial's checksum after an edit, as a forger would. */
+function resign(p: Record<string, any>): Record<string, any> {
+  const { sha256: _, ...body } = p;
+  return { sha256: crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex'), ...body };
+}
+
+/** A copy of partial `file` changed by `change` (and re-signed with `sign`), written to `name`. */
+function forge(file: string, name: string, change: (p: Record<string, any>) => void, sign: boolean): string {
+  const p = JSON.parse(read(file));
+  change(p);
+  const out = path.join(path.dirname(file), '..', 'forged', `${name}.partial.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(sign ? resign(p) : p));
+  return out;
+}
+
+const SIM = CASES.find((c) => c.name === 'sim')!;
+const COMPARE = CASES.find((c) => c.name === 'compare')!;
+const AMERICAN = CASES.find((c) => c.cmd.includes('--card'))!;
+const CLI = path.join(root, 'cli');
+
+/** A command with option `flag` set to `value` (replaced where given, else added). */
+function withOption(cmd: string[], flag: string, value: string): string[] {
+  const at = cmd.indexOf(flag);
+  return at < 0 ? [...cmd, flag, value] : cmd.map((a, i) => (i === at + 1 ? value : a));
+}
+
+const PLUGIN_SIM = [...SIM.cmd, '--plugin', path.resolve('strategies/examples/wide-gaps.mjs'), '--seats', 'wide-gaps(w=7),min-bet*5'];
+
+/** Runs for the command-line checks below: two thirds of the sim case, and single shards of
+ * runs that differ from a case's in one respect. */
+const VARIANTS: Record<string, string[]> = {
+  'third-1': [...SIM.cmd, '--shard', '1/3'],
+  'third-2': [...SIM.cmd, '--shard', '2/3'],
+  seed: [...withOption(SIM.cmd, '--seed', '6'), '--shard', '2/2'],
+  set: [...SIM.cmd, '--set', 'postResult=push', '--shard', '2/2'],
+  seats: [...SIM.cmd, '--seats', 'ev-threshold*5,fold', '--shard', '2/2'],
+  games: [...withOption(SIM.cmd, '--games', '8'), '--shard', '2/2'],
+  arm: [...COMPARE.cmd.map((a) => a.replace('dealInPenalty=20', 'dealInPenalty=30')), '--shard', '2/2'],
+  card: [...AMERICAN.cmd.slice(0, AMERICAN.cmd.indexOf('--card')), '--shard', '2/2'],
+  // A sim with a strategy plug-in, whole and in two shards: merge loads the plug-in again.
+  'plugin-whole': PLUGIN_SIM,
+  'plugin-1': [...PLUGIN_SIM, '--shard', '1/2'],
+  'plugin-2': [...PLUGIN_SIM, '--shard', '2/2'],
+};
+const variantOut = (name: string) => (VARIANTS[name]![0] === 'sim' ? path.join(CLI, name, 'runs.csv') : path.join(CLI, name));
+/** The partial a variant wrote. */
+const variant = (name: string) => partials(path.join(CLI, name))[0]!;
+
+const parts = new Map<string, string[]>();
+
+beforeAll(async () => {
+  const jobs = [...CASES.flatMap(runsOf), ...Object.keys(VARIANTS).map((v) => [...VARIANTS[v]!, '--out', variantOut(v)])];
+  const results = await pongsimAll(jobs);
+  results.forEach((r, i) => expect(r.code, `pongsim ${jobs[i]!.join(' ')}: ${r.stderr}`).toBe(0));
+  for (const c of CASES) parts.set(c.name, partials(path.join(root, c.name, 'parts')));
+}, 300_000);
+
+describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.name })))('merge of $name', (c) => {
+  const dir = path.join(root, c.name);
+
+  it('gives the whole run\'s CSVs from its two shards', () => {
+    const files = parts.get(c.name)!;
+    expect(files).toHaveLength(2);
+    const [lo, hi] = files.map((f) => readPartial(f));
+    const games = Number(c.cmd[c.cmd.indexOf('--games') + 1]);
+    const half = Math.floor(games / 2);
+    // Each shard played its own slice of every cell.
+    expect(lo!.ranges.every((r) => r[0] === 0 && r[1] === half)).toBe(true);
+    expect(hi!.ranges.every((r) => r[0] === half && r[1] === games)).toBe(true);
+    const { first, tallies } = merge(files);
+    const tables = buildExperiment(first.experiment, first.params).tables(tallies);
+    const wrote = listFiles(path.join(dir, 'whole')).filter((f) => f.endsWith('.csv'));
+    expect(wrote).toHaveLength(tables.length);
+    for (const t of tables) expect(csvText(t), t.name).toBe(read(c.csv(path.join(dir, 'whole'), t.name)));
+  });
+
+  it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', () => {
+    const [a, b] = parts.get(c.name)!;
+    const cells = readPartial(b!).ranges.length;
+    const last = (p: Record<string, any>) => p.tallies[p.tallies.length - 1];
+    const expectRefusal = (files: string[], want: string) => expect(refusal(files)).toMatch(new RegExp(`^${want}$`));
+    const A = esc(a!);
+    const B = esc(b!);
+
+    // Hand edits of a number in a tally or of a range: the checksum no longer matches.
+    const number = forge(b!, 'number', (p) => {
+      const t = last(p);
+      const key = Object.keys(t.means)[0];
+      if (key) t.means[key].n += 1;
+      else t.rates[Object.keys(t.rates)[0]!].k += 1;
+    }, false);
+    const digest = (f: string) => `${esc(f)}: its contents do not match its checksum \\(edited or damaged\\); run that shard again`;
+    expectRefusal([a!, number], digest(number));
+    const range = forge(b!, 'range', (p) => { p.ranges[0][1] += 1; }, false);
+    expectRefusal([a!, range], digest(range));
+
+    // Re-signed: a moved range, a slice that is not the declared shard's, a missing cell, another version.
+    const moved = forge(b!, 'moved', (p) => { p.ranges[cells - 1][0] -= 1; }, true);
+    const games = readPartial(b!).games;
+    const half = Math.floor(games / 2);
+    const slice = (lo: number, hi: number) => (hi - lo > 1 ? `games ${lo} to ${hi - 1}` : `game ${lo}`);
+    const span = (lo: number, hi: number) => (hi - lo > 1 ? `${lo} to ${hi - 1}` : `${lo}`);
+    expectRefusal([a!, moved], `${esc(moved)}: its games are not those of shard 2/2 \\(${span(half, games)}\\): cell ${cells} of ${cells} holds ${slice(half - 1, games)}`);
+    const declared = forge(b!, 'declared', (p) => { p.shard = { k: 1, n: 2 }; }, true);
+    expectRefusal([a!, declared], `${esc(declared)}: its games are not those of shard 1/2 \\(${span(0, half)}\\): cell 1 of ${cells} holds ${slice(half, games)}`);
+    const cell = forge(b!, 'cell', (p) => { p.tallies.pop(); p.ranges.pop(); }, true);
+    expectRefusal([a!, cell], `${esc(cell)}: holds ${cells - 1} cells; ${c.name} with these parameters has ${cells}`);
+    const version = forge(b!, 'version', (p) => { p.version = '0.0.1'; }, true);
+    expectRefusal([a!, version], `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`);
+
+    // Partials of another run: another seed, size or experiment.
+    const seed = forge(b!, 'seed', (p) => { p.seed = '6'; }, true);
+    expectRefusal([a!, seed], `${A} and ${esc(seed)}: different seeds \\(5 and 6\\)`);
+    const size = forge(b!, 'size', (p) => { p.games += 2; }, true);
+    expectRefusal([a!, size], `${A} and ${esc(size)}: different game counts \\(${games} and ${games + 2}\\)`);
+    const other = parts.get(c.next)![1]!;
+    expectRefusal([a!, other], `${A} and ${esc(other)}: different experiments \\(${c.name} and ${c.next}\\)`);
+
+    // A gap at either end, and an overlap.
+    expectRefusal([b!], `merge: ${slice(0, half)} ${half > 1 ? 'are' : 'is'} missing \\(no partial holds ${half > 1 ? 'them' : 'it'}\\); the first partial, ${B}, starts at game ${half}`);
+    expectRefusal([a!], `merge: ${slice(half, games)} ${games - half > 1 ? 'are' : 'is'} missing \\(no partial holds ${games - half > 1 ? 'them' : 'it'}\\); the last partial, ${A}, ends at game ${half - 1}`);
+    const again = forge(a!, 'again', () => {}, false);
+    expectRefusal([a!, b!, again], `${esc(again)} overlaps ${A}: both hold ${slice(0, half)}`);
+  });
+});
+
+describe('merge on the command line', () => {
+  it('merges a sim\'s shards into its whole CSV', () => {
+    const out = path.join(CLI, 'merged');
+    const r = pongsim(['merge', ...parts.get('sim')!, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(read(path.join(out, 'sim.csv'))).toBe(read(SIM.csv(path.join(root, 'sim', 'whole'), 'sim')));
+    expect(JSON.parse(read(path.join(out, 'sim.meta.json')))).toMatchObject({ experiment: 'sim', seed: SEED, games: 6, mergedFrom: 2 });
+  });
+
+  it('merges the shards of a sim with a strategy plug-in, loading it again', () => {
+    const out = path.join(CLI, 'merged-plugin');
+    const r = pongsim(['merge', variant('plugin-1'), variant('plugin-2'), '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const csv = read(path.join(out, 'sim.csv'));
+    expect(csv).toContain('wide-gaps(w=7,g=2)');
+    expect(csv).toBe(read(variantOut('plugin-whole')));
+  });
+
+  it('refuses partials of runs that differ in one respect, or that leave a gap or overlap, with exit 2 and one line', () => {
+    const [a, b] = parts.get('sim')!;
+    const [third1, third2] = [variant('third-1'), variant('third-2')];
+    const [c] = parts.get('compare')!;
+    const [d] = parts.get(AMERICAN.name)!;
+    const cases: [string[], string][] = [
+      [[a!, variant('seed')], `${a} and ${variant('seed')}: different seeds (5 and 6)`],
+      [[a!, variant('set')], `${a} and ${variant('set')}: different rules (postResult: lose and push)`],
+      [[a!, variant('seats')], `${a} and ${variant('seats')}: different strategy specs (seat 5: ev-threshold and fold)`],
+      [[a!, variant('games')], `${a} and ${variant('games')}: different game counts (6 and 8)`],
+      [[c!, variant('arm')], `${c} and ${variant('arm')}: different rules (arms.1 dealInPenalty: 20 and 30)`],
+      [[a!, c!], `${a} and ${c}: different experiments (sim and compare)`],
+      // Shards of 3 and of 2: games 0-1, 2-3 and 0-2, 3-5.
+      [[third1, b!], `${third1} and ${b}: game 2 is missing between them (no partial holds it)`],
+      [[a!, third2, b!], `${third2} overlaps ${a}: both hold game 2`],
+    ];
+    cases.forEach(([files, line], i) => {
+      const out = path.join(CLI, `refused-${i}`);
+      const r = pongsim(['merge', ...files, '--out', out]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: ${line}\n`);
+      expect(listFiles(out)).toEqual([]);
+    });
+    // A re-signed partial whose shard cannot exist is named, not crashed on.
+    const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
+    expect(refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+    // A study with its --card and without: different rules, the card's start quoted briefly.
+    expect(refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));
+  });
+});
