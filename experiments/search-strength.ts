@@ -53,8 +53,7 @@ export const searchStrength: ExperimentDef = {
   }],
   defaultGames: 400,
   build(params) {
-    // The games whose rules can deal a seat's unseen cards anew (GameDef.determinize): the search bot needs it.
-    const cells = SEARCH_FIELDS.filter((f) => GAMES.find((g) => g.def.id === f.game)!.def.determinize).map((f) => {
+    const cells = SEARCH_FIELDS.map((f) => {
       const entry = GAMES.find((g) => g.def.id === f.game)!;
       const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
       const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
