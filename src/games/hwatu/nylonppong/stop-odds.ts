@@ -1,0 +1,410 @@
+import { bigFrac, bigFracAdd, bigFracText, bigFracValue, type BigFraction } from '../../../stats/fraction.js';
+import type { Cellval, CsvTable } from '../../../experiment/experiment.js';
+import { CARDS, cardName, month } from '../deck.js';
+import type { NylonRules } from './rules.js';
+
+/**
+ * The exact probability that a stop fails (RULES.md, Scoring a round): the stopper's two cards
+ * sum to s, and the stop fails when a compared opponent scores at most s (below s when
+ * stopTieFails is off). The opponents' hands are dealt uniformly without replacement from the
+ * unseen cards: the deck less the seen cards and, for a row that averages over the stopper's
+ * hands of a sum, less her two cards (each pair of cards of that sum equally likely).
+ *
+ * P(some opponent low) comes by inclusion-exclusion from L(J), the probability that every hand
+ * of a sub-multiset J of the opponents is low; by exchangeability L(J) depends only on the hand
+ * sizes in J. L(J) is a count of deals, made month by month: per month, the cards of that month
+ * are shared out among the hands (a multinomial count: the four cards of a month are distinct
+ * cards), and each hand keeps its cards so far and its score so far. The hands of one kind are
+ * interchangeable, so the states are their sorted multisets; every count is an exact integer.
+ */
+
+const FACT = [1, 1, 2, 6, 24];
+const BIG: bigint[] = [];
+/** Small multipliers as BigInt, made once each. */
+const big = (n: number): bigint => BIG[n] ?? (BIG[n] = BigInt(n));
+/** The code of a hand that holds all its cards. */
+const DONE = 255;
+
+/** One kind of hand (or part of a hand) in a deal count. */
+export interface Part {
+  size: number;
+  /** The part scores at most this, or exactly this when `exact` (the stopper's sum). */
+  limit: number;
+  exact: boolean;
+  /** A month held exactly 3 times: scored in full (count), as 0 (zero), or not allowed (forbid). */
+  triplets: 'count' | 'zero' | 'forbid';
+  /** Four cards of one month and one card of another, scored as the two months (see lowDealWays). */
+  quad: boolean;
+}
+
+const part = (size: number, limit: number, triplets: Part['triplets'] = 'count', exact = false, quad = false): Part =>
+  ({ size, limit, exact, triplets, quad });
+
+/**
+ * A part's moves at month m from `code`, as pairs (cards of month m taken, next code). A code is
+ * k << 5 | v (k cards so far, score v <= 24), or for a quad part q << 6 | s << 5 | v (the four
+ * and the single taken so far). Moves that cannot end within the limit are left out, and a
+ * score so low that every completion stays within the limit becomes one code, so such hands
+ * share a state.
+ */
+function moves(p: Part, m: number, code: number): number[] {
+  if (code === DONE) return [0, DONE];
+  const out: number[] = [];
+  const v = code & 31;
+  const place = (a: number, nv: number, left: number, minEach: number, bits: number) => {
+    if (nv > p.limit) return;
+    if (left === 0) {
+      if (!p.exact || nv === p.limit) out.push(a, DONE);
+      return;
+    }
+    if (m === 12 || nv + minEach * (m + 1) > p.limit) return;
+    const sure = p.limit - 12 * left;
+    out.push(a, bits | (!p.exact && nv <= sure ? sure : nv));
+  };
+  if (p.quad) {
+    const q = code >> 6, s = (code >> 5) & 1;
+    place(0, v, 2 - q - s, 2 - q - s, code & ~31);
+    if (!s) place(1, v + m, 1 - q, 1 - q, q << 6 | 1 << 5);
+    if (!q) place(4, v + m, 1 - s, 1 - s, 1 << 6 | s << 5);
+    return out;
+  }
+  const k = code >> 5;
+  for (let a = 0; a <= 4 && k + a <= p.size; a++) {
+    if (a === 3 && p.triplets === 'forbid') continue;
+    const left = p.size - k - a;
+    // With triplets scoring 0, every 3 of the cards still to come may score nothing.
+    place(a, v + (a === 3 && p.triplets === 'zero' ? 0 : a * m), left, p.triplets === 'zero' ? left % 3 : left, (k + a) << 5);
+  }
+  return out;
+}
+
+/**
+ * Distinct states of one month, numbered in order of arrival: keys are integers below 2^53,
+ * which a Map hashes poorly (a lookup cost more than the rest of a move), so they go in an
+ * open-addressing table of doubles.
+ */
+class StateIndex {
+  keys: number[] = [];
+  declare private table: Float64Array;
+  declare private slot: Int32Array;
+  declare private mask: number;
+
+  constructor() {
+    this.resize(1024);
+  }
+
+  private resize(size: number): void {
+    this.table = new Float64Array(size).fill(-1);
+    this.slot = new Int32Array(size);
+    this.mask = size - 1;
+    this.keys.forEach((k, i) => this.put(k, i));
+  }
+
+  private put(key: number, at: number): void {
+    const lo = key % 0x4000000;
+    let h = (Math.imul(lo, 0x9e3779b1) ^ Math.imul((key - lo) / 0x4000000, 0x85ebca6b)) & this.mask;
+    while (this.table[h] !== -1) h = (h + 1) & this.mask;
+    this.table[h] = key;
+    this.slot[h] = at;
+  }
+
+  /** The number of `key`, a new one if it has none. */
+  indexOf(key: number): number {
+    const lo = key % 0x4000000;
+    let h = (Math.imul(lo, 0x9e3779b1) ^ Math.imul((key - lo) / 0x4000000, 0x85ebca6b)) & this.mask;
+    for (;;) {
+      const k = this.table[h]!;
+      if (k === key) return this.slot[h]!;
+      if (k === -1) break;
+      h = (h + 1) & this.mask;
+    }
+    const at = this.keys.length;
+    this.keys.push(key);
+    this.table[h] = key;
+    this.slot[h] = at;
+    if (2 * this.keys.length > this.table.length) this.resize(2 * this.table.length);
+    return at;
+  }
+}
+
+/**
+ * The number of ways to deal the parts (in this order, each a distinct hand) from a pool of
+ * `pool[m]` cards of month m, every part within its limit, and `triplets` further triplets of
+ * distinct months as a set (for lowDealWays). Parts of one kind must be adjacent.
+ */
+export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triplets = 0): bigint {
+  const j = parts.length;
+  if (j > 6 || triplets > 7) throw new RangeError('dealWays: at most 6 parts and 7 triplets');
+  // group[i]: part i is of the same kind as part i - 1, so the two sort as one multiset.
+  const group = parts.map((p, i) => i > 0 && JSON.stringify(parts[i - 1]) === JSON.stringify(p));
+  let keys = [0];
+  let weights = [1n];
+  const lists: number[][] = new Array(j);
+  const now = new Uint8Array(j);
+  const took = new Uint8Array(j);
+  const runLen = new Uint8Array(j);
+  const tail = new Uint8Array(j);
+  const cur = new Uint8Array(j);
+  const srt = new Uint8Array(j);
+  for (let m = 1; m <= 12; m++) {
+    const avail = pool[m]!;
+    const tables = parts.map(() => new Map<number, number[]>());
+    const movesOf = (i: number, code: number) => {
+      let t = tables[i]!.get(code);
+      if (!t) tables[i]!.set(code, (t = moves(parts[i]!, m, code)));
+      return t;
+    };
+    const index = new StateIndex();
+    const nextWeights: bigint[] = [];
+    let w = 0n;
+    let tt = 0;
+    const emit = (used: number, den: number[], t: number) => {
+      srt.set(cur);
+      for (let i = 1; i < j; i++) {
+        const x = srt[i]!;
+        let q = i;
+        for (; q > 0 && group[q]! && srt[q - 1]! > x; q--) srt[q] = srt[q - 1]!;
+        srt[q] = x;
+      }
+      let key = 0;
+      for (let i = j - 1; i >= 0; i--) key = key * 256 + srt[i]!;
+      key = key * 8 + t;
+      // The month's cards go to the parts, the triplet and the rest: a multinomial count.
+      const add = w * big(FACT[avail]! * den[0]! / (den[1]! * FACT[avail - used]!));
+      const at = index.indexOf(key);
+      nextWeights[at] = at === nextWeights.length ? add : nextWeights[at]! + add;
+    };
+    // den[0] / den[1]: labelled orders of the cards taken by interchangeable parts (below) over
+    // the factorials of the cards each part takes.
+    const den = [1, 1];
+    const walk = (i: number, used: number) => {
+      if (i === j) {
+        emit(used, den, tt);
+        if (tt < triplets && avail - used >= 3) {
+          den[1]! *= 6;
+          emit(used + 3, den, tt + 1);
+          den[1]! /= 6;
+        }
+        return;
+      }
+      // Parts of one kind in one state are interchangeable: only non-increasing takes are
+      // walked, each standing for its distinct orders among them (r! / the tied runs' factorials).
+      const same = group[i]! && now[i] === now[i - 1];
+      runLen[i] = same ? runLen[i - 1]! + 1 : 1;
+      const l = lists[i]!;
+      for (let p = 0; p < l.length; p += 2) {
+        const a = l[p]!;
+        // Takes are listed in increasing order.
+        if (used + a > avail || (same && a > took[i - 1]!)) break;
+        took[i] = a;
+        tail[i] = same && a === took[i - 1] ? tail[i - 1]! + 1 : 1;
+        cur[i] = l[p + 1]!;
+        const f0 = runLen[i]!, f1 = tail[i]! * FACT[a]!;
+        den[0]! *= f0;
+        den[1]! *= f1;
+        walk(i + 1, used + a);
+        den[0]! /= f0;
+        den[1]! /= f1;
+      }
+    };
+    for (let s = 0; s < keys.length; s++) {
+      let key = keys[s]!;
+      tt = key % 8;
+      key = (key - tt) / 8;
+      let dead = false;
+      for (let i = 0; i < j; i++) {
+        now[i] = key % 256;
+        lists[i] = movesOf(i, now[i]!);
+        dead ||= lists[i]!.length === 0;
+        key = Math.floor(key / 256);
+      }
+      w = weights[s]!;
+      if (!dead) walk(0, 0);
+    }
+    keys = index.keys;
+    weights = nextWeights;
+  }
+  let total = 0n;
+  keys.forEach((key, s) => {
+    if (key % 8 === triplets) total += weights[s]!;
+  });
+  return total;
+}
+
+/**
+ * The number of ways to deal the stopper's two cards summing to exactly `stopSum` (none when
+ * null: her cards are already out of the pool) and, as distinct hands, `twos` 2-card, `fives`
+ * 5-card and `eights` 8-card hands that all score at most x.
+ *
+ * With concealed triplets scoring 0, a 5-card hand scores at most x exactly when it holds no
+ * month exactly 3 times and sums to at most x (F), or it holds a month exactly 3 times and its
+ * other two cards sum to at most x (T). Counting T per hand would keep its triplet in its
+ * state, and five such hands make millions of states. Instead each T hand is counted as a
+ * triplet (one month's 3 cards, any month, one shared count) plus a 2-card part within x, the
+ * same kind as a 2-card opponent; the triplets go to the T hands at the end, in fives! ways.
+ * That count also takes a hand of four of month t and a card y (t + y <= x) four times (each 3 of
+ * the four as the triplet, the fourth in the part), which is not a T hand: those are counted as
+ * quad parts and subtracted four times each. Summed over which hands are F, T or quad.
+ */
+export function lowDealWays(pool: ArrayLike<number>, stopSum: number | null, x: number,
+  twos: number, fives: number, eights: number, ignoreTriplets: boolean): bigint {
+  const stopper = stopSum === null ? [] : [part(2, stopSum, 'count', true)];
+  const rep = (p: Part, n: number) => Array.from({ length: n }, () => p);
+  const eight = rep(part(8, x, ignoreTriplets ? 'zero' : 'count'), eights);
+  if (!ignoreTriplets || fives === 0) return dealWays(pool, [...stopper, ...rep(part(2, x), twos), ...rep(part(5, x), fives), ...eight]);
+  let total = 0n;
+  for (let quads = 0; quads <= fives; quads++) {
+    for (let plain = 0; plain + quads <= fives; plain++) {
+      const ts = fives - quads - plain;
+      // fives! / (plain! ts! quads!) ways to say which hands are which, times ts! for the triplets.
+      const coef = BigInt(factorial(fives) / (factorial(plain) * factorial(quads))) * (-4n) ** BigInt(quads);
+      const parts = [...stopper, ...rep(part(2, x), twos + ts), ...rep(part(5, x, 'forbid'), plain), ...rep(part(5, x, 'count', false, true), quads), ...eight];
+      total += coef * dealWays(pool, parts, ts);
+    }
+  }
+  return total;
+}
+
+const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+
+function binomial(n: number, k: number): bigint {
+  if (k < 0 || k > n) return 0n;
+  let r = 1n;
+  for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
+  return r;
+}
+
+/** The hand sizes an opponent a stop is compared with may hold: a hand rests at handSize less 3
+ * per ppong, down to 2 (a ppong from 2 goes out and ends the round); with pongedPlayersOnly, only
+ * players who have ppong'd count. */
+export function comparedSizes(r: NylonRules): number[] {
+  const sizes: number[] = [];
+  for (let h = r.stopCompareWith === 'pongedPlayersOnly' ? r.handSize - 3 : r.handSize; h >= 2; h -= 3) sizes.unshift(h);
+  return sizes;
+}
+
+/** The most opponents a table allows: 6 players, fewer when their hands leave no draw pile. */
+export const maxOpponents = (r: NylonRules): number => Math.min(6, Math.floor((CARDS - 1) / r.handSize)) - 1;
+
+/**
+ * The columns: every multiset of compared opponents' hand sizes, 1 to maxOpponents opponents,
+ * whose cards fit in the `room` unseen cards. With stopRequiresOtherPong (and every player
+ * compared) at least one of them has ppong'd, so holds fewer than handSize cards.
+ */
+export function opponentConfigs(r: NylonRules, room: number): number[][] {
+  const sizes = comparedSizes(r);
+  const out: number[][] = [];
+  const grow = (from: number, cur: number[]) => {
+    if (cur.length) {
+      const fits = cur.reduce((a, b) => a + b, 0) <= room;
+      const allowed = !r.stopRequiresOtherPong || cur.some((h) => h < r.handSize);
+      if (fits && allowed) out.push([...cur]);
+    }
+    if (cur.length === maxOpponents(r)) return;
+    for (let i = from; i < sizes.length; i++) grow(i, [...cur, sizes[i]!]);
+  };
+  grow(0, []);
+  return out.sort((a, b) => a.length - b.length);
+}
+
+/** Month counts (index 1..12) of the cards not listed. */
+export function unseenCounts(out: readonly number[]): number[] {
+  const c = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4];
+  for (const card of out) c[month(card)]!--;
+  return c;
+}
+
+/** Two-card hands of the pool summing to s. */
+export function pairsOfSum(c: readonly number[], s: number): number {
+  let n = 0;
+  for (let a = 1; a <= 12; a++) {
+    const b = s - a;
+    if (b < a || b > 12) continue;
+    n += a === b ? (c[a]! * (c[a]! - 1)) / 2 : c[a]! * c[b]!;
+  }
+  return n;
+}
+
+export interface StopOddsRow {
+  sum: number;
+  /** The stopper's two-card hands of this sum the row averages over (1 with her hand given). */
+  hands: number;
+  /** P(the stop fails), one per configuration. */
+  fail: BigFraction[];
+}
+
+/**
+ * The exact table: for every stop sum the unseen cards allow up to stopLimit (or the sum of
+ * `hand`, the stopper's own two cards), the probability that the stop fails against each
+ * configuration of compared opponents' hand sizes.
+ */
+export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): { configs: number[][]; rows: StopOddsRow[] } {
+  const pool = unseenCounts([...seen, ...(hand ?? [])]);
+  const unseen = CARDS - seen.length - (hand?.length ?? 0);
+  // Cards left for the opponents once the stopper holds two.
+  const room = hand ? unseen : unseen - 2;
+  const configs = opponentConfigs(r, room);
+  const ignore = r.concealedTriplet && r.concealedTripletScoring === 'ignore';
+  const sums = hand ? [month(hand[0]!) + month(hand[1]!)] : Array.from({ length: Math.max(0, r.stopLimit - 1) }, (_, i) => i + 2);
+  const rows: StopOddsRow[] = [];
+  for (const s of sums) {
+    const hands = hand ? 1 : pairsOfSum(pool, s);
+    if (hands === 0) continue;
+    const x = r.stopTieFails ? s : s - 1;
+    const lows = new Map<string, BigFraction>();
+    /** L(J): J holds twos, fives and eights hands, all scoring at most x. */
+    const low = (twos: number, fives: number, eights: number): BigFraction => {
+      const id = `${twos},${fives},${eights}`;
+      let f = lows.get(id);
+      if (!f) {
+        const ways = lowDealWays(pool, hand ? null : s, x, twos, fives, eights, ignore);
+        let deals = BigInt(hands);
+        let left = room;
+        for (const [size, n] of [[2, twos], [5, fives], [8, eights]] as const) {
+          for (let i = 0; i < n; i++) {
+            deals *= binomial(left, size);
+            left -= size;
+          }
+        }
+        lows.set(id, (f = bigFrac(ways, deals)));
+      }
+      return f;
+    };
+    const fail = configs.map((k) => {
+      const count = (h: number) => k.filter((x) => x === h).length;
+      const [k2, k5, k8] = [count(2), count(5), count(8)];
+      let p = bigFrac(0n, 1n);
+      for (let a = 0; a <= k2; a++) {
+        for (let b = 0; b <= k5; b++) {
+          for (let c = 0; c <= k8; c++) {
+            if (a + b + c === 0) continue;
+            const l = low(a, b, c);
+            const sign = (a + b + c) % 2 === 1 ? 1n : -1n;
+            const choose = binomial(k2, a) * binomial(k5, b) * binomial(k8, c);
+            p = bigFracAdd(p, { n: sign * choose * l.n, d: l.d });
+          }
+        }
+      }
+      return p;
+    });
+    rows.push({ sum: s, hands, fail });
+  }
+  return { configs, rows };
+}
+
+/** A configuration's column: p_fail_2_2_5 is the stop failing against opponents of 2, 2 and 5 cards. */
+export const failColumn = (config: readonly number[]): string => `p_fail_${config.join('_')}`;
+
+/** The table as CSV rows: decimals first, then the same figures as exact fractions (`_exact`). */
+export function stopOddsTable(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): CsvTable {
+  const { configs, rows } = stopOdds(r, seen, hand);
+  const names = configs.map(failColumn);
+  return {
+    name: 'nylonppong-stop-odds',
+    columns: ['stop_sum', 'stopper_hands', ...names, ...names.map((n) => `${n}_exact`)],
+    rows: rows.map((row): Cellval[] => [row.sum, row.hands, ...row.fail.map(bigFracValue), ...row.fail.map(bigFracText)]),
+  };
+}
+
+/** Cards in notation, for JSON and provenance. */
+export const cardNames = (cards: readonly number[]): string[] => cards.map(cardName);
