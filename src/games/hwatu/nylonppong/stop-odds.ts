@@ -22,8 +22,10 @@ const FACT = [1, 1, 2, 6, 24];
 const BIG: bigint[] = [];
 /** Small multipliers as BigInt, made once each. */
 const big = (n: number): bigint => BIG[n] ?? (BIG[n] = BigInt(n));
-/** The code of a hand that holds all its cards. */
+/** The code of a part that holds all its cards; a tallying part keeps its tally f (below) in
+ * DONE - f. */
 const DONE = 255;
+const isDone = (code: number): boolean => code >= DONE - 2;
 
 /** One kind of hand (or part of a hand) in a deal count. */
 export interface Part {
@@ -33,49 +35,55 @@ export interface Part {
   exact: boolean;
   /** A month held exactly 3 times: scored in full (count), as 0 (zero), or not allowed (forbid). */
   triplets: 'count' | 'zero' | 'forbid';
-  /** Four cards of one month and one card of another, scored as the two months (see lowDealWays). */
-  quad: boolean;
+  /** A 2-card part that may be the rest of a hand whose triplet is in the shared triplet count
+   * (see lowDealWays): it tallies the fourth cards of triplet months it holds. */
+  tally: boolean;
 }
 
-const part = (size: number, limit: number, triplets: Part['triplets'] = 'count', exact = false, quad = false): Part =>
-  ({ size, limit, exact, triplets, quad });
+const part = (size: number, limit: number, triplets: Part['triplets'] = 'count', exact = false, tally = false): Part =>
+  ({ size, limit, exact, triplets, tally });
 
 /**
  * A part's moves at month m from `code`, as pairs (cards of month m taken, next code). A code is
- * k << 5 | v (k cards so far, score v <= 24), or for a quad part q << 6 | s << 5 | v (the four
- * and the single taken so far). Moves that cannot end within the limit are left out, and a
- * score so low that every completion stays within the limit becomes one code, so such hands
- * share a state.
+ * k << 5 | v: k cards so far and score v <= 24; a tallying part (2 cards, so k <= 1) also keeps
+ * f << 6, how many of its cards are the fourth card of a month taken as a triplet.
+ * Moves that cannot end within the limit are left out, and a score so low that every
+ * completion stays within the limit becomes one code, so such hands share a state.
  */
 function moves(p: Part, m: number, code: number): number[] {
-  if (code === DONE) return [0, DONE];
+  if (isDone(code)) return [0, code];
   const out: number[] = [];
   const v = code & 31;
-  const place = (a: number, nv: number, left: number, minEach: number, bits: number) => {
-    if (nv > p.limit) return;
-    if (left === 0) {
-      if (!p.exact || nv === p.limit) out.push(a, DONE);
-      return;
-    }
-    if (m === 12 || nv + minEach * (m + 1) > p.limit) return;
-    const sure = p.limit - 12 * left;
-    out.push(a, bits | (!p.exact && nv <= sure ? sure : nv));
-  };
-  if (p.quad) {
-    const q = code >> 6, s = (code >> 5) & 1;
-    place(0, v, 2 - q - s, 2 - q - s, code & ~31);
-    if (!s) place(1, v + m, 1 - q, 1 - q, q << 6 | 1 << 5);
-    if (!q) place(4, v + m, 1 - s, 1 - s, 1 << 6 | s << 5);
-    return out;
-  }
-  const k = code >> 5;
+  const k = p.tally ? (code >> 5) & 1 : code >> 5;
+  const f = p.tally ? code >> 6 : 0;
   for (let a = 0; a <= 4 && k + a <= p.size; a++) {
     if (a === 3 && p.triplets === 'forbid') continue;
+    const nv = v + (a === 3 && p.triplets === 'zero' ? 0 : a * m);
     const left = p.size - k - a;
+    if (nv > p.limit) continue;
+    if (left === 0) {
+      if (!p.exact || nv === p.limit) out.push(a, DONE - f);
+      continue;
+    }
     // With triplets scoring 0, every 3 of the cards still to come may score nothing.
-    place(a, v + (a === 3 && p.triplets === 'zero' ? 0 : a * m), left, p.triplets === 'zero' ? left % 3 : left, (k + a) << 5);
+    if (m === 12 || nv + (p.triplets === 'zero' ? left % 3 : left) * (m + 1) > p.limit) continue;
+    const sure = p.limit - 12 * left;
+    out.push(a, f << 6 | (k + a) << 5 | (!p.exact && nv <= sure ? sure : nv));
   }
   return out;
+}
+
+/** With each of the parts' tallies f_p counting triplets its hand may not take (the fourth card
+ * of their month is in the part: with it, the hand holds four, not a triplet), the ways to give
+ * `n` triplets to the n hands one each: n! less the placements on a forbidden pair, by
+ * inclusion-exclusion (a triplet forbids at most one hand, so k forbidden pairs, distinct in
+ * hand and triplet, are chosen in e_k(f) ways). */
+function tripletOwners(n: number, f: readonly number[]): bigint {
+  const e = [1n];
+  for (const x of f) for (let i = e.push(0n) - 1; i > 0; i--) e[i]! += BigInt(x) * e[i - 1]!;
+  let ways = 0n;
+  for (let i = 0; i <= n && i < e.length; i++) ways += (i % 2 ? -1n : 1n) * e[i]! * BigInt(factorial(n - i));
+  return ways;
 }
 
 /**
@@ -129,8 +137,10 @@ class StateIndex {
 
 /**
  * The number of ways to deal the parts (in this order, each a distinct hand) from a pool of
- * `pool[m]` cards of month m, every part within its limit, and `triplets` further triplets of
- * distinct months as a set (for lowDealWays). Parts of one kind must be adjacent.
+ * `pool[m]` cards of month m, every part within its limit, and `triplets` triplets of distinct
+ * months, one to each of the last `triplets` tallying parts' hands, never to a hand whose part
+ * holds the fourth card of the triplet's month (see lowDealWays). Parts of one kind must be
+ * adjacent.
  */
 export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triplets = 0): bigint {
   const j = parts.length;
@@ -158,8 +168,10 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
     const nextWeights: bigint[] = [];
     let w = 0n;
     let tt = 0;
-    const emit = (used: number, den: number[], t: number) => {
+    const emit = (used: number, den: number[], t: number, tripletNow: boolean) => {
       srt.set(cur);
+      // The fourth card of a triplet's month, taken by a tallying part, is tallied.
+      if (tripletNow) for (let i = 0; i < j; i++) if (parts[i]!.tally && took[i]) srt[i] = srt[i]! + (isDone(srt[i]!) ? -1 : 64);
       for (let i = 1; i < j; i++) {
         const x = srt[i]!;
         let q = i;
@@ -179,10 +191,10 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
     const den = [1, 1];
     const walk = (i: number, used: number) => {
       if (i === j) {
-        emit(used, den, tt);
+        emit(used, den, tt, false);
         if (tt < triplets && avail - used >= 3) {
           den[1]! *= 6;
-          emit(used + 3, den, tt + 1);
+          emit(used + 3, den, tt + 1, true);
           den[1]! /= 6;
         }
         return;
@@ -224,12 +236,25 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
     keys = index.keys;
     weights = nextWeights;
   }
+  // The triplets go to `triplets` of the n tallying parts' hands. The parts are interchangeable,
+  // so every choice of those hands is equally common among a state's labelled deals: each state
+  // counts the average over the choices (all summed, divided once at the end).
+  const n = parts.filter((p) => p.tally).length;
   let total = 0n;
   keys.forEach((key, s) => {
-    if (key % 8 === triplets) total += weights[s]!;
+    if (key % 8 !== triplets) return;
+    const f: number[] = [];
+    key = (key - triplets) / 8;
+    for (let i = 0; i < j; i++, key = Math.floor(key / 256)) if (parts[i]!.tally) f.push(DONE - (key % 256));
+    let owners = 0n;
+    if (f.every((x) => x === 0)) owners = binomial(n, triplets) * BigInt(factorial(triplets));
+    else for (let set = 0; set < 1 << n; set++) if (bits(set) === triplets) owners += tripletOwners(triplets, f.filter((_, i) => set >> i & 1));
+    total += weights[s]! * owners;
   });
-  return total;
+  return total / binomial(n, triplets);
 }
+
+const bits = (x: number): number => (x ? (x & 1) + bits(x >> 1) : 0);
 
 /**
  * The number of ways to deal the stopper's two cards summing to exactly `stopSum` (none when
@@ -237,14 +262,13 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
  * 5-card and `eights` 8-card hands that all score at most x.
  *
  * With concealed triplets scoring 0, a 5-card hand scores at most x exactly when it holds no
- * month exactly 3 times and sums to at most x (F), or it holds a month exactly 3 times and its
- * other two cards sum to at most x (T). Counting T per hand would keep its triplet in its
- * state, and five such hands make millions of states. Instead each T hand is counted as a
- * triplet (one month's 3 cards, any month, one shared count) plus a 2-card part within x, the
- * same kind as a 2-card opponent; the triplets go to the T hands at the end, in fives! ways.
- * That count also takes a hand of four of month t and a card y (t + y <= x) four times (each 3 of
- * the four as the triplet, the fourth in the part), which is not a T hand: those are counted as
- * quad parts and subtracted four times each. Summed over which hands are F, T or quad.
+ * month exactly 3 times and sums to at most x, or it holds a month exactly 3 times and its other
+ * two cards sum to at most x. Keeping each such hand's triplet in its state makes millions of
+ * states for five hands; instead the triplets are one shared count (one month's 3 cards, any
+ * month), each hand keeps only its other two cards (a 2-card part, the same kind as a 2-card
+ * opponent), and the triplets are given to the hands at the end. A hand may not get the
+ * triplet whose month's fourth card is in its part (it would hold four of a kind, scored in
+ * full), so the 2-card parts tally such cards. Summed over which hands are which kind.
  */
 export function lowDealWays(pool: ArrayLike<number>, stopSum: number | null, x: number,
   twos: number, fives: number, eights: number, ignoreTriplets: boolean): bigint {
@@ -253,14 +277,10 @@ export function lowDealWays(pool: ArrayLike<number>, stopSum: number | null, x: 
   const eight = rep(part(8, x, ignoreTriplets ? 'zero' : 'count'), eights);
   if (!ignoreTriplets || fives === 0) return dealWays(pool, [...stopper, ...rep(part(2, x), twos), ...rep(part(5, x), fives), ...eight]);
   let total = 0n;
-  for (let quads = 0; quads <= fives; quads++) {
-    for (let plain = 0; plain + quads <= fives; plain++) {
-      const ts = fives - quads - plain;
-      // fives! / (plain! ts! quads!) ways to say which hands are which, times ts! for the triplets.
-      const coef = BigInt(factorial(fives) / (factorial(plain) * factorial(quads))) * (-4n) ** BigInt(quads);
-      const parts = [...stopper, ...rep(part(2, x), twos + ts), ...rep(part(5, x, 'forbid'), plain), ...rep(part(5, x, 'count', false, true), quads), ...eight];
-      total += coef * dealWays(pool, parts, ts);
-    }
+  for (let plain = 0; plain <= fives; plain++) {
+    const tri = fives - plain;
+    const parts = [...stopper, ...rep(part(2, x, 'count', false, true), twos + tri), ...rep(part(5, x, 'forbid'), plain), ...eight];
+    total += binomial(fives, plain) * dealWays(pool, parts, tri);
   }
   return total;
 }
@@ -396,14 +416,15 @@ export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly 
 export const failColumn = (config: readonly number[]): string => `p_fail_${config.join('_')}`;
 
 /** The table as CSV rows: decimals first, then the same figures as exact fractions (`_exact`). */
-export function stopOddsTable(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): CsvTable {
+export function stopOddsTable(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): { table: CsvTable; configs: number[][] } {
   const { configs, rows } = stopOdds(r, seen, hand);
   const names = configs.map(failColumn);
-  return {
+  const table = {
     name: 'nylonppong-stop-odds',
     columns: ['stop_sum', 'stopper_hands', ...names, ...names.map((n) => `${n}_exact`)],
     rows: rows.map((row): Cellval[] => [row.sum, row.hands, ...row.fail.map(bigFracValue), ...row.fail.map(bigFracText)]),
   };
+  return { table, configs };
 }
 
 /** Cards in notation, for JSON and provenance. */
