@@ -92,8 +92,8 @@ function stopOdds(flags: OddsFlags): void {
     columns: ['sum', 'hands', ...configs.map((c) => c.join(','))],
     rows: table.rows.map((r) => r.slice(0, 2 + configs.length)),
   };
-  const averaged = hand ? `her hand ${cardNames(hand).join(',')}` : "each row averaged over the stopper's two-card hands of its sum (hands)";
-  process.stdout.write(printTable(shown) + `(P(the stop fails) by the stopper's sum and the compared opponents' hand sizes (2,5: one opponent holds 2 cards, one 5); exact, from the ${unseen} unseen cards, ${averaged}; exact fractions with --json or --csv)\n`);
+  const rows = hand ? `with her hand ${cardNames(hand).join(',')}` : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
+  process.stdout.write(printTable(shown) + `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --csv.)\n`);
   if (flags.csv) process.stdout.write(`wrote ${flags.csv} with ${path.basename(flags.csv.replace(/\.csv$/, ''))}.meta.json beside it\n`);
 }
 

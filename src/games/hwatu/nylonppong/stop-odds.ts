@@ -87,55 +87,6 @@ function tripletOwners(n: number, f: readonly number[]): bigint {
 }
 
 /**
- * Distinct states of one month, numbered in order of arrival: keys are integers below 2^53,
- * which a Map hashes poorly (a lookup cost more than the rest of a move), so they go in an
- * open-addressing table of doubles.
- */
-class StateIndex {
-  keys: number[] = [];
-  declare private table: Float64Array;
-  declare private slot: Int32Array;
-  declare private mask: number;
-
-  constructor() {
-    this.resize(1024);
-  }
-
-  private resize(size: number): void {
-    this.table = new Float64Array(size).fill(-1);
-    this.slot = new Int32Array(size);
-    this.mask = size - 1;
-    this.keys.forEach((k, i) => this.put(k, i));
-  }
-
-  private put(key: number, at: number): void {
-    const lo = key % 0x4000000;
-    let h = (Math.imul(lo, 0x9e3779b1) ^ Math.imul((key - lo) / 0x4000000, 0x85ebca6b)) & this.mask;
-    while (this.table[h] !== -1) h = (h + 1) & this.mask;
-    this.table[h] = key;
-    this.slot[h] = at;
-  }
-
-  /** The number of `key`, a new one if it has none. */
-  indexOf(key: number): number {
-    const lo = key % 0x4000000;
-    let h = (Math.imul(lo, 0x9e3779b1) ^ Math.imul((key - lo) / 0x4000000, 0x85ebca6b)) & this.mask;
-    for (;;) {
-      const k = this.table[h]!;
-      if (k === key) return this.slot[h]!;
-      if (k === -1) break;
-      h = (h + 1) & this.mask;
-    }
-    const at = this.keys.length;
-    this.keys.push(key);
-    this.table[h] = key;
-    this.slot[h] = at;
-    if (2 * this.keys.length > this.table.length) this.resize(2 * this.table.length);
-    return at;
-  }
-}
-
-/**
  * The number of ways to deal the parts (in this order, each a distinct hand) from a pool of
  * `pool[m]` cards of month m, every part within its limit, and `triplets` triplets of distinct
  * months, one to each of the last `triplets` tallying parts' hands, never to a hand whose part
@@ -150,12 +101,15 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
   let keys = [0];
   let weights = [1n];
   const lists: number[][] = new Array(j);
-  const now = new Uint8Array(j);
   const took = new Uint8Array(j);
-  const runLen = new Uint8Array(j);
-  const tail = new Uint8Array(j);
   const cur = new Uint8Array(j);
   const srt = new Uint8Array(j);
+  // cheapest[m][n]: the least month sum of n cards of the months after m (Infinity: too few).
+  const cheapest = Array.from({ length: 13 }, (_, m) => {
+    const sums = [0];
+    for (let later = m + 1; later <= 12; later++) for (let c = 0; c < pool[later]!; c++) sums.push(sums.at(-1)! + later);
+    return sums;
+  });
   for (let m = 1; m <= 12; m++) {
     const avail = pool[m]!;
     const tables = parts.map(() => new Map<number, number[]>());
@@ -164,14 +118,26 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       if (!t) tables[i]!.set(code, (t = moves(parts[i]!, m, code)));
       return t;
     };
-    const index = new StateIndex();
+    const index = new Map<number, number>();
+    const nextKeys: number[] = [];
     const nextWeights: bigint[] = [];
     let w = 0n;
     let tt = 0;
-    const emit = (used: number, den: number[], t: number, tripletNow: boolean) => {
+    const emit = (used: number, den: number, t: number, tripletNow: boolean) => {
       srt.set(cur);
       // The fourth card of a triplet's month, taken by a tallying part, is tallied.
       if (tripletNow) for (let i = 0; i < j; i++) if (parts[i]!.tally && took[i]) srt[i] = srt[i]! + (isDone(srt[i]!) ? -1 : 64);
+      // The parts' cards still to come are distinct cards: together they cost at least the
+      // cheapest cards of the later months, which must fit in the parts' room under their limits.
+      // (Parts whose triplets score 0 may take cards that cost nothing: they are left out.)
+      let need = 0, room = 0;
+      for (let i = 0; i < j; i++) {
+        const p = parts[i]!, code = srt[i]!;
+        if (isDone(code) || p.triplets === 'zero') continue;
+        need += p.size - (p.tally ? (code >> 5) & 1 : code >> 5);
+        room += p.limit - (code & 31);
+      }
+      if (need && !((cheapest[m]![need] ?? Infinity) <= room)) return;
       for (let i = 1; i < j; i++) {
         const x = srt[i]!;
         let q = i;
@@ -182,41 +148,28 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       for (let i = j - 1; i >= 0; i--) key = key * 256 + srt[i]!;
       key = key * 8 + t;
       // The month's cards go to the parts, the triplet and the rest: a multinomial count.
-      const add = w * big(FACT[avail]! * den[0]! / (den[1]! * FACT[avail - used]!));
-      const at = index.indexOf(key);
-      nextWeights[at] = at === nextWeights.length ? add : nextWeights[at]! + add;
+      const add = w * big(FACT[avail]! / (den * FACT[avail - used]!));
+      const at = index.get(key);
+      if (at === undefined) {
+        index.set(key, nextKeys.length);
+        nextKeys.push(key);
+        nextWeights.push(add);
+      } else nextWeights[at]! += add;
     };
-    // den[0] / den[1]: labelled orders of the cards taken by interchangeable parts (below) over
-    // the factorials of the cards each part takes.
-    const den = [1, 1];
-    const walk = (i: number, used: number) => {
+    /** Part i onwards takes its cards of month m; `den`: the factorials of the parts' takes. */
+    const walk = (i: number, used: number, den: number) => {
       if (i === j) {
         emit(used, den, tt, false);
-        if (tt < triplets && avail - used >= 3) {
-          den[1]! *= 6;
-          emit(used + 3, den, tt + 1, true);
-          den[1]! /= 6;
-        }
+        if (tt < triplets && avail - used >= 3) emit(used + 3, den * 6, tt + 1, true);
         return;
       }
-      // Parts of one kind in one state are interchangeable: only non-increasing takes are
-      // walked, each standing for its distinct orders among them (r! / the tied runs' factorials).
-      const same = group[i]! && now[i] === now[i - 1];
-      runLen[i] = same ? runLen[i - 1]! + 1 : 1;
       const l = lists[i]!;
-      for (let p = 0; p < l.length; p += 2) {
+      // Takes are listed in increasing order.
+      for (let p = 0; p < l.length && used + l[p]! <= avail; p += 2) {
         const a = l[p]!;
-        // Takes are listed in increasing order.
-        if (used + a > avail || (same && a > took[i - 1]!)) break;
         took[i] = a;
-        tail[i] = same && a === took[i - 1] ? tail[i - 1]! + 1 : 1;
         cur[i] = l[p + 1]!;
-        const f0 = runLen[i]!, f1 = tail[i]! * FACT[a]!;
-        den[0]! *= f0;
-        den[1]! *= f1;
-        walk(i + 1, used + a);
-        den[0]! /= f0;
-        den[1]! /= f1;
+        walk(i + 1, used + a, den * FACT[a]!);
       }
     };
     for (let s = 0; s < keys.length; s++) {
@@ -225,15 +178,14 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       key = (key - tt) / 8;
       let dead = false;
       for (let i = 0; i < j; i++) {
-        now[i] = key % 256;
-        lists[i] = movesOf(i, now[i]!);
+        lists[i] = movesOf(i, key % 256);
         dead ||= lists[i]!.length === 0;
         key = Math.floor(key / 256);
       }
       w = weights[s]!;
-      if (!dead) walk(0, 0);
+      if (!dead) walk(0, 0, 1);
     }
-    keys = index.keys;
+    keys = nextKeys;
     weights = nextWeights;
   }
   // The triplets go to `triplets` of the n tallying parts' hands. The parts are interchangeable,
