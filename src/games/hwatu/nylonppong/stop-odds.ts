@@ -256,7 +256,7 @@ export function comparedSizes(r: NylonRules): number[] {
 }
 
 /** The most opponents a table allows: 6 players, fewer when their hands leave no draw pile. */
-export const maxOpponents = (r: NylonRules): number => Math.min(6, Math.floor((CARDS - 1) / r.handSize)) - 1;
+const maxOpponents = (r: NylonRules): number => Math.min(6, Math.floor((CARDS - 1) / r.handSize)) - 1;
 
 /**
  * The columns: every multiset of compared opponents' hand sizes, 1 to maxOpponents opponents,
@@ -287,7 +287,7 @@ export function unseenCounts(out: readonly number[]): number[] {
 }
 
 /** Two-card hands of the pool summing to s. */
-export function pairsOfSum(c: readonly number[], s: number): number {
+function pairsOfSum(c: readonly number[], s: number): number {
   let n = 0;
   for (let a = 1; a <= 12; a++) {
     const b = s - a;
@@ -343,7 +343,7 @@ export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly 
       return f;
     };
     const fail = configs.map((k) => {
-      const count = (h: number) => k.filter((x) => x === h).length;
+      const count = (h: number) => k.filter((size) => size === h).length;
       const [k2, k5, k8] = [count(2), count(5), count(8)];
       let p = bigFrac(0n, 1n);
       for (let a = 0; a <= k2; a++) {
@@ -365,7 +365,7 @@ export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly 
 }
 
 /** A configuration's column: p_fail_2_2_5 is the stop failing against opponents of 2, 2 and 5 cards. */
-export const failColumn = (config: readonly number[]): string => `p_fail_${config.join('_')}`;
+const failColumn = (config: readonly number[]): string => `p_fail_${config.join('_')}`;
 
 /** The table as CSV rows: decimals first, then the same figures as exact fractions (`_exact`). */
 export function stopOddsTable(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): { table: CsvTable; configs: number[][] } {
