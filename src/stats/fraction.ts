@@ -36,5 +36,5 @@ export function bigFrac(n: bigint, d: bigint): BigFraction {
 
 export const bigFracAdd = (a: BigFraction, b: BigFraction): BigFraction => bigFrac(a.n * b.d + b.n * a.d, a.d * b.d);
 export const bigFracText = (f: BigFraction): string => (f.d === 1n ? String(f.n) : `${f.n}/${f.d}`);
-/** The nearest double: both parts are below 2^1023, so each converts to within half an ulp. */
+/** As a double: each part rounded to the nearest double (both are far below 2^1023), then divided. */
 export const bigFracValue = (f: BigFraction): number => Number(f.n) / Number(f.d);
