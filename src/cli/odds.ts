@@ -9,9 +9,14 @@ import { resolveRules } from '../core/rules.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { collect, gameRules } from './options.js';
 import { printTable } from './print.js';
+import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
+import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
+import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
+import { columnDictionary } from '../experiment/dictionary.js';
+import { VERSION } from './version.js';
 
-/** `--seen 3,3,7,12`: months already revealed this cycle. */
-function parseSeen(text: string): number[] {
+/** `--seen 3,3,7,12` (wolnamppong): months already revealed this cycle. */
+function parseSeenMonths(text: string): number[] {
   const parts = text.trim() === '' ? [] : text.split(',').map((x) => x.trim());
   const months = parts.map(Number);
   if (parts.some((p) => !/^\d+$/.test(p)) || months.some((m) => m < 1 || m > 12)) {
@@ -24,24 +29,101 @@ function parseSeen(text: string): number[] {
   return months;
 }
 
+/** `--seen 3a,7c` or `--hand 1a,9b` (nylonppong): cards in deck notation, each at most once. */
+function parseCards(flag: string, text: string): number[] {
+  const parts = text.trim() === '' ? [] : text.split(',').map((x) => x.trim());
+  const cards = parts.map((p) => {
+    try {
+      return parseCard(p);
+    } catch (e) {
+      throw new InputError(`${flag}: ${(e as Error).message}`);
+    }
+  });
+  cards.forEach((c, i) => {
+    if (cards.indexOf(c) !== i) throw new InputError(`${flag}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
+  });
+  return cards;
+}
+
+interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; csv?: string; json?: boolean; card?: string | true }
+
+/** `odds nylonppong`: the exact chance that a stop fails, by sum and opponents' hand sizes. */
+function stopOdds(flags: OddsFlags): void {
+  if (flags.out !== undefined) throw new InputError('--out: odds nylonppong writes its CSV with --csv FILE (and FILE.meta.json beside it)');
+  if (flags.card !== undefined) throw new InputError('--card: only wolnamppong has a printable odds card');
+  const rules = gameRules(gameEntry('nylonppong'), flags.rules, flags.set) as unknown as NylonRules;
+  const seen = parseCards('--seen', flags.seen ?? '');
+  const hand = flags.hand === undefined ? null : parseCards('--hand', flags.hand);
+  if (hand) {
+    if (hand.length !== 2) throw new InputError(`--hand: expected the stopper's two cards, e.g. 1a,9c (got ${hand.length})`);
+    const both = hand.find((c) => seen.includes(c));
+    if (both !== undefined) throw new InputError(`--hand: card ${cardName(both)} is also in --seen; a card is either in her hand or seen`);
+    const sum = month(hand[0]!) + month(hand[1]!);
+    if (sum > rules.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${rules.stopLimit}; a stop needs two cards summing to at most ${rules.stopLimit}`);
+  }
+  if (flags.csv) checkWritable('--csv', flags.csv, 'file');
+  const { table, configs } = stopOddsTable(rules, seen, hand);
+  const unseen = CARDS - seen.length - (hand?.length ?? 0);
+  if (!configs.length) {
+    if (rules.handSize === 2 && (rules.stopCompareWith === 'pongedPlayersOnly' || rules.stopRequiresOtherPong)) {
+      throw new InputError('odds nylonppong: with handSize 2 nobody can ppong without going out, so under stopCompareWith=pongedPlayersOnly or stopRequiresOtherPong no stop is compared with anyone');
+    }
+    throw new InputError(`--seen: ${seen.length} seen cards leave ${Math.max(0, unseen - (hand ? 0 : 2))} unseen beside the stopper's two; no opponent's hand fits`);
+  }
+  if (!table.rows.length) {
+    if (rules.stopLimit < 2) throw new InputError(`odds nylonppong: stopLimit ${rules.stopLimit} allows no stop (two cards sum to at least 2)`);
+    throw new InputError(`--seen: no two unseen cards sum to stopLimit ${rules.stopLimit} or less, so no stop is possible`);
+  }
+  if (flags.csv) {
+    const base = flags.csv.replace(/\.csv$/, '');
+    const meta = {
+      table: path.basename(base), tool: 'pongsim', version: VERSION, command: 'odds nylonppong', game: 'nylonppong', rules,
+      seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs, columns: columnDictionary(table),
+    };
+    writeAtomically([{ file: flags.csv, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
+  }
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ game: 'nylonppong', rules, seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs, rows: tableObjects(table) }) + '\n');
+    return;
+  }
+  // The terminal shows the decimals, headed by the opponents' hand sizes; the fractions are in --json and --csv.
+  const shown = {
+    name: table.name,
+    columns: ['sum', 'hands', ...configs.map((c) => c.join(','))],
+    rows: table.rows.map((r) => r.slice(0, 2 + configs.length)),
+  };
+  const rows = hand ? `with her hand ${cardNames(hand).join(',')}` : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
+  process.stdout.write(printTable(shown) + `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --csv.)\n`);
+  if (flags.csv) process.stdout.write(`wrote ${flags.csv} with ${path.basename(flags.csv.replace(/\.csv$/, ''))}.meta.json beside it\n`);
+}
+
 export function registerOdds(program: Command): void {
   program
     .command('odds')
-    .description('exact betting odds for every hand (wolnamppong): P(win), P(post), P(lose), EV per chip')
-    .argument('<game>', 'wolnamppong')
-    .option('--seen <months>', 'months already revealed this cycle, e.g. 3,3,7,12 (card counting)', parseSeen, [])
+    .description('exact odds: betting odds for every hand (wolnamppong); the chance that a stop fails (nylonppong)')
+    .argument('<game>', 'wolnamppong or nylonppong')
+    .option('--seen <cards>', 'cards already seen: wolnamppong months this cycle, e.g. 3,3,7,12; nylonppong cards on the table, e.g. 3a,3b,12c')
+    .option('--hand <cards>', "nylonppong: the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)")
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
-    .option('--out <file.csv>', 'write the table as CSV')
-    .option('--json', 'print {"game","rules","seen","rows":[...]} instead of a table')
-    .option('--card [dir]', 'write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)')
-    .action((game: string, flags: { seen: number[]; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }) => {
-      if (game !== 'wolnamppong') throw new InputError(`odds: only wolnamppong has a betting-odds table (got ${JSON.stringify(game)})`);
+    .option('--out <file.csv>', 'wolnamppong: write the table as CSV')
+    .option('--csv <file.csv>', 'nylonppong: write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it')
+    .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
+    .option('--card [dir]', 'wolnamppong: write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)')
+    .action((game: string, flags: OddsFlags) => {
+      if (game === 'nylonppong') {
+        stopOdds(flags);
+        return;
+      }
+      if (game !== 'wolnamppong') throw new InputError(`odds: only wolnamppong (betting odds) and nylonppong (stop odds) have odds tables (got ${JSON.stringify(game)})`);
+      if (flags.hand !== undefined) throw new InputError("--hand: only for nylonppong (the stopper's two cards)");
+      if (flags.csv !== undefined) throw new InputError('--csv: odds wolnamppong writes its CSV with --out FILE');
+      const seen = parseSeenMonths(flags.seen ?? '');
       const entry = gameEntry(game);
       const rules = gameRules(entry, flags.rules, flags.set) as unknown as WolnamRules;
       if (flags.out) checkWritable('--out', flags.out, 'file');
       if (flags.card !== undefined) {
-        if (flags.seen.length) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
+        if (seen.length) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
         const dir = flags.card === true ? path.join('results', 'odds-card') : flags.card;
         checkWritable('--card', dir, 'dir');
         const defaults = resolveRules(entry.def.schema, []) as Record<string, unknown>;
@@ -51,10 +133,10 @@ export function registerOdds(program: Command): void {
         process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
         return;
       }
-      const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, flags.seen) };
+      const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
       if (flags.out) writeAtomically([{ file: flags.out, text: csvText(table) }]);
       const thumb = ruleOfThumb(table.rows);
-      if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen: flags.seen, ruleOfThumb: thumb, rows: tableObjects(table) }) + '\n');
+      if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen, ruleOfThumb: thumb, rows: tableObjects(table) }) + '\n');
       else process.stdout.write(printTable(table) + thumb + '\n');
     });
 }

@@ -30,6 +30,8 @@ const COMMON: Record<string, string> = {
   end_exhausted: 'share of rounds ended by an empty draw pile (0-1)',
   penalty_per_round: 'penalty points per round (lower is better)',
   net_per_hand: 'net points per hand (higher is better)',
+  stop_sum: "the stopper's two-card month sum",
+  stopper_hands: "the stopper's two-card hands of the row's sum among the unseen cards, each equally likely, that the row averages over (count; 1 when her hand is given)",
 };
 
 /** Generated families of columns. */
@@ -37,6 +39,12 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^row_(.+)_per_hand$/, (m) => `hands won with the row ${m[1]} as the winning hand, per hand (0-1)`],
   [/^extra_(.+)_per_hand$/, (m) => `hands won with the extra ${m[1]}, per hand (0-1)`],
   [/^seat(\d+)_net_per_hand$/, (m) => `seat ${m[1]}'s net points per hand (its net over the game divided by the game's hands)`],
+  [/^p_fail((?:_\d+)+)_exact$/, (m) => `p_fail${m[1]} as an exact fraction`],
+  [/^p_fail((?:_\d+)+)$/, (m) => {
+    const sizes = m[1]!.slice(1).split('_');
+    const held = sizes.length === 1 ? sizes[0] : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`;
+    return `probability that the stop fails against ${sizes.length === 1 ? 'one compared opponent' : `${sizes.length} compared opponents`} holding ${held} cards, their hands dealt from the unseen cards (0-1, exact)`;
+  }],
   [/^lost_(.+)_per_hand$/, (m) => `discard wins the focal hand could have taken but for the ${m[1]!.replace(/_/g, ' ')} sacred-discard rule, per hand (count)`],
 ];
 

@@ -16,3 +16,25 @@ export function frac(n: number, d: number): Fraction {
 
 export const fracText = (f: Fraction): string => (f.d === 1 ? String(f.n) : `${f.n}/${f.d}`);
 export const fracValue = (f: Fraction): number => f.n / f.d;
+
+/** Exact rationals of big integers, for probabilities whose denominators count deals of many cards. */
+export interface BigFraction { n: bigint; d: bigint }
+
+function bigGcd(a: bigint, b: bigint): bigint {
+  if (a < 0n) a = -a;
+  if (b < 0n) b = -b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+export function bigFrac(n: bigint, d: bigint): BigFraction {
+  if (d === 0n) throw new RangeError('zero denominator');
+  if (d < 0n) { n = -n; d = -d; }
+  const g = bigGcd(n, d) || 1n;
+  return { n: n / g, d: d / g };
+}
+
+export const bigFracAdd = (a: BigFraction, b: BigFraction): BigFraction => bigFrac(a.n * b.d + b.n * a.d, a.d * b.d);
+export const bigFracText = (f: BigFraction): string => (f.d === 1n ? String(f.n) : `${f.n}/${f.d}`);
+/** As a double: each part rounded to the nearest double (both are far below 2^1023), then divided. */
+export const bigFracValue = (f: BigFraction): number => Number(f.n) / Number(f.d);

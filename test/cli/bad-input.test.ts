@@ -69,7 +69,7 @@ describe('bad input', () => {
     ['seen month out of range', ['odds', 'wolnamppong', '--seen', '3,13', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
     ['seen month five times', ['odds', 'wolnamppong', '--seen', '3,3,3,3,3', '--out', path.join(out, 'o.csv')], /--seen: month 3 appears more than 4 times/],
     ['seen not numbers', ['odds', 'wolnamppong', '--seen', 'rain', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
-    ['odds for a game without them', ['odds', 'nylonppong'], /odds: only wolnamppong/],
+    ['odds for a game without them', ['odds', 'korean'], /odds: only wolnamppong \(betting odds\) and nylonppong \(stop odds\)/],
     ['merge of a non-partial', ['merge', path.join(dir, 'notapartial.json'), '--out', out], /not a pongsim partial/],
     ['merge of a missing file', ['merge', path.join(dir, 'missing.json'), '--out', out], /not a readable partial file/],
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],

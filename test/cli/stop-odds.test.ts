@@ -1,0 +1,101 @@
+// pongsim odds nylonppong: the printed table, --json and --csv carry the exact module's numbers,
+// and bad input gets one line, exit 2 and no file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveRules } from '../../src/core/rules.js';
+import { parseCard } from '../../src/games/hwatu/deck.js';
+import { nylonRulesSchema, type NylonRules } from '../../src/games/hwatu/nylonppong/rules.js';
+import { stopOddsTable } from '../../src/games/hwatu/nylonppong/stop-odds.js';
+import { csvText } from '../../src/io/csv.js';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+const rules = (values: Partial<NylonRules> = {}) => resolveRules(nylonRulesSchema, [{ where: 'test', values }]);
+
+describe('pongsim odds nylonppong', () => {
+  it('--json gives the module\'s exact table, with the cards and configurations', () => {
+    const r = pongsim(['odds', 'nylonppong', '--seen', '1a,12c', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const { table, configs } = stopOddsTable(rules(), [parseCard('1a'), parseCard('12c')], null);
+    expect(doc.seen).toEqual(['1a', '12c']);
+    expect(doc.hand).toBeNull();
+    expect(doc.configurations).toEqual(configs);
+    expect(doc.rows).toHaveLength(9);
+    const row = doc.rows.find((x: { stop_sum: number }) => x.stop_sum === 10);
+    const mine = table.rows.find((x) => x[0] === 10)!;
+    expect(row.p_fail_2_2_exact).toBe(mine[table.columns.indexOf('p_fail_2_2_exact')]);
+    expect(row.p_fail_2_2).toBe(mine[table.columns.indexOf('p_fail_2_2')]);
+  });
+
+  it('prints the decimals by sum and hand sizes; --hand gives her row only', () => {
+    const r = pongsim(['odds', 'nylonppong', '--rules', 'bbong']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('nylonppong-stop-odds');
+    // bbong compares a stop with ppong'd players only: they hold 2 cards.
+    expect(lines[1]!.split(/\s+/)).toEqual(['sum', 'hands', '2', '2,2', '2,2,2', '2,2,2,2', '2,2,2,2,2']);
+    expect(lines.slice(2, -1).map((l) => l.split(/\s+/)[0])).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(lines.at(-1)).toMatch(/^\(P\(the stop fails\) by the stopper's two-card sum/);
+    const mine = pongsim(['odds', 'nylonppong', '--hand', '4a,6b']);
+    expect(mine.code, mine.stderr).toBe(0);
+    expect(mine.stdout.trimEnd().split('\n').slice(2, -1).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([['10', '1']]);
+    expect(mine.stdout).toMatch(/with her hand 4a,6b; .* dealt from the 46 cards neither seen nor hers/);
+  });
+
+  it('--csv writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sub', 'stop.csv');
+    const r = pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--csv', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`wrote ${file} with stop.meta.json beside it`);
+    expect(listFiles(path.join(dir, 'sub'))).toEqual(['stop.csv', 'stop.meta.json']);
+    const ru = rules({ concealedTriplet: true });
+    const { table } = stopOddsTable(ru, [parseCard('3a'), parseCard('3b')], [parseCard('1a'), parseCard('2a')]);
+    const csv = fs.readFileSync(file, 'utf8');
+    expect(csv).toBe(csvText(table));
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'sub', 'stop.meta.json'), 'utf8'));
+    expect(meta).toMatchObject({ table: 'stop', tool: 'pongsim', command: 'odds nylonppong', seen: ['3a', '3b'], hand: ['1a', '2a'], unseen: 44 });
+    expect(meta.rules).toEqual(ru);
+    expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(table.columns);
+    expect(meta.columns.filter((c: { meaning: string }) => c.meaning === 'undocumented')).toEqual([]);
+    expect(pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--csv', file]).code).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(csv);
+  });
+
+  const dir = tempDir();
+  const out = path.join(dir, 'out');
+  const csv = ['--csv', path.join(out, 'o.csv')];
+  const cases: [string, string[], RegExp][] = [
+    ['an unknown card', ['--seen', '3a,13a'], /--seen: card "13a": expected a month 1-12 and a copy letter a-d, e.g. 12c/],
+    ['months instead of cards', ['--seen', '3,3,7'], /--seen: card "3": expected a month 1-12 and a copy letter a-d/],
+    ['a seen card listed twice', ['--seen', '3a,7c,3a'], /--seen: card 3a is listed twice/],
+    ['a hand above the stop limit', ['--hand', '6a,7a'], /--hand 6a,7a: sums to 13, above stopLimit 10; a stop needs two cards summing to at most 10/],
+    ['a hand of three cards', ['--hand', '1a,2a,3a'], /--hand: expected the stopper's two cards, e\.g\. 1a,9c \(got 3\)/],
+    ['a hand card also seen', ['--hand', '1a,2a', '--seen', '2a'], /--hand: card 2a is also in --seen/],
+    ['a stop limit no hand reaches', ['--set', 'stopLimit=1'], /stopLimit 1 allows no stop/],
+    ['seen cards that leave no low hand', ['--seen', '1a,1b,1c,1d,2a,2b,2c,2d,3a,3b,3c,3d', '--set', 'stopLimit=6'], /--seen: no two unseen cards sum to stopLimit 6 or less/],
+    ['rules under which nobody is compared', ['--set', 'handSize=2', '--set', 'stopCompareWith=pongedPlayersOnly'], /with handSize 2 nobody can ppong without going out/],
+    ['a bad rule value', ['--set', 'stopLimit=30'], /option "stopLimit" must be an integer from 0 to 24/],
+    ['wolnamppong\'s --out', ['--out', path.join(out, 'o.csv')], /--out: odds nylonppong writes its CSV with --csv FILE/],
+    ['wolnamppong\'s --card', ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
+  ];
+  for (const [what, args, msg] of cases) {
+    it(`${what}: exit 2, one line, nothing written`, () => {
+      const r = pongsim(['odds', 'nylonppong', ...args, ...(args.includes('--out') || args.includes('--card') ? [] : csv)]);
+      expect(r.code, r.stderr + r.stdout).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(msg);
+      expect(listFiles(out)).toEqual([]);
+    });
+  }
+  it('wolnamppong refuses the nylonppong options', () => {
+    for (const [args, msg] of [[['--hand', '1a,2a'], /--hand: only for nylonppong/], [['--csv', path.join(out, 'w.csv')], /--csv: odds wolnamppong writes its CSV with --out FILE/]] as const) {
+      const r = pongsim(['odds', 'wolnamppong', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(msg);
+    }
+    expect(listFiles(out)).toEqual([]);
+  });
+});
