@@ -109,7 +109,8 @@ export class Table<S extends GameState, R> {
   }
 }
 
-function listed(legal: Int16Array, n: number, a: number): boolean {
+/** Whether `a` is among legal[0..n). */
+export function listed(legal: Int16Array, n: number, a: number): boolean {
   for (let i = 0; i < n; i++) if (legal[i] === a) return true;
   return false;
 }

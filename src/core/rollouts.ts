@@ -1,4 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
+import { IllegalMoveError } from './errors.js';
+import { listed } from './play.js';
 import { Rng } from './rng.js';
 import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
 
@@ -40,7 +42,10 @@ export class Rollouts {
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
 
+  private readonly policyName: string;
+
   constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[]) {
+    this.policyName = policy.text;
     this.seats = game.seats(rules);
     this.base = game.create(rules);
     this.work = game.create(rules);
@@ -109,6 +114,13 @@ export class Rollouts {
     return n > 1 ? Math.sqrt(Math.max(0, this.sumD2[j]! - n * g * g) / (n - 1) / n) : 0;
   }
 
+  /** A policy's illegal move inside a rollout fails the decision with what it was (the run's
+   * error then names the searching strategy, cell, game index and seed). */
+  private illegal(s: GameState, seat: number, a: number, m: number): never {
+    const legal = Array.from(this.legal.subarray(0, m), (x) => this.game.actionName(s, x, 0));
+    throw new IllegalMoveError(`${this.policyName} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`);
+  }
+
   private seed(r: Rng, stream: number): Rng {
     const w = this.words;
     return r.seedFrom(w[stream * WORDS]!, w[stream * WORDS + 1]!, w[stream * WORDS + 2]!);
@@ -123,6 +135,7 @@ export class Rollouts {
       const p = policies[x]!;
       const view = game.view(work, x);
       const a = p.choose(view, legal, m, seatRngs[x]!);
+      if (!listed(legal, m, a)) this.illegal(work, x, a, m);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
       game.apply(work, a, amount);
     }

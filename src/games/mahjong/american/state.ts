@@ -333,11 +333,18 @@ export class AmericanState extends TableState<AmericanRules> {
     return opts;
   }
 
-  /** Exposure sizes (bit size - 3) `y` can make of the discard `t` with its naturals and jokers. */
+  /** Exposure sizes (bit size - 3) `y` can make of the discard `t` with its naturals and jokers,
+   * keeping a concealed tile to discard after it: an exposure cannot take a hand's last tile (only
+   * Mah Jongg can, and cardClaims offers that as a win). */
   private meldOptions(y: number, t: number): number {
     const have = this.hand[y * STRIDE + t]! + this.hand[y * STRIDE + JOKER]!;
+    // Between turns a hand holds 13 tiles, concealed and exposed together.
+    let concealed = 13;
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++) concealed -= this.expSize[i]!;
     let m = 0;
-    for (let size = 3; size <= 6; size++) if (have >= size - 1 && (this.setSizes[t]! & (1 << (size - 3))) !== 0) m |= 1 << (size - 3);
+    for (let size = 3; size <= 6; size++) {
+      if (have >= size - 1 && size - 1 < concealed && (this.setSizes[t]! & (1 << (size - 3))) !== 0) m |= 1 << (size - 3);
+    }
     return m;
   }
 

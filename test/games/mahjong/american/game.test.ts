@@ -3,13 +3,14 @@ import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
-import { BLIND, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
+import { BLIND, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS, compileCard } from '../../../../src/games/mahjong/american/card.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
 import { CardMatcher, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/match.js';
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
+import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
 import { PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
@@ -204,6 +205,35 @@ describe('american deal (exact facts)', () => {
     const sd = Math.sqrt(13 * (8 / 152) * (144 / 152) * (139 / 151));
     expect(mean).toBeCloseTo(0.684, 3);
     expect(Math.abs(jokers13 / m - mean)).toBeLessThan(Z95 * 2 * sd / Math.sqrt(m));
+  });
+});
+
+describe('american exposures', () => {
+  it('an exposure must leave a concealed tile to discard: a kong that would take the last one is not offered', () => {
+    const s = american.create(rules());
+    american.deal(s, new Rng('am-last-tile'));
+    // A kind some exposed line holds as a pung and as a kong.
+    const t = Array.from(s.setSizes).findIndex((m) => (m & 3) === 3);
+    expect(t).toBeGreaterThanOrEqual(0);
+    const y = 1;
+    const sizesOffered = (exposed: number[]): number[] => {
+      // Seat y holds two of t and a joker concealed, beside exposures of these sizes (13 tiles in all).
+      s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
+      s.hand[y * STRIDE + t] = 2;
+      s.hand[y * STRIDE + JOKER] = 1;
+      s.hand[y * STRIDE + ((t + 1) % CARD_KINDS)] = 13 - 3 - exposed.reduce((a, b) => a + b, 0);
+      exposed.forEach((size, i) => { s.expTile[y * MAX_EXPOSURES + i] = (t + 2 + i) % CARD_KINDS; s.expSize[y * MAX_EXPOSURES + i] = size; });
+      s.expN[y] = exposed.length;
+      s.calls[y * 2] = s.calls[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
+      s.claimTile = t;
+      if ((s.cardClaims(y, t) & CAN_MELD) === 0) return [];
+      const out = new Int16Array(32);
+      const n = s.claimMelds(y, out, 0);
+      return [...new Set(Array.from(out.subarray(0, n), exposeSize))];
+    };
+    expect(sizesOffered([3, 3])).toEqual([3, 4]); // 7 concealed: either leaves tiles to discard
+    expect(sizesOffered([3, 3, 4])).toEqual([3]); // 3 concealed: a kong would take all three
+    expect(sizesOffered([4, 3, 3])).toEqual([3]);
   });
 });
 
