@@ -13,6 +13,7 @@ import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
 import { columnDictionary } from '../experiment/dictionary.js';
+import type { CsvTable } from '../experiment/experiment.js';
 import { VERSION } from './version.js';
 
 /** `--seen 3,3,7,12` (wolnamppong): months already revealed this cycle. */
@@ -45,11 +46,18 @@ function parseCards(flag: string, text: string): number[] {
   return cards;
 }
 
-interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; csv?: string; json?: boolean; card?: string | true }
+interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }
+
+/** Writes an odds table to `file` with FILE.meta.json beside it (what it was computed from, and
+ * every column's meaning), both or neither. */
+function writeOdds(file: string, table: CsvTable, about: Record<string, unknown>): void {
+  const base = file.replace(/\.csv$/, '');
+  const meta = { table: path.basename(base), tool: 'pongsim', version: VERSION, ...about, columns: columnDictionary(table) };
+  writeAtomically([{ file, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
+}
 
 /** `odds nylonppong`: the exact chance that a stop fails, by sum and opponents' hand sizes. */
 function stopOdds(flags: OddsFlags): void {
-  if (flags.out !== undefined) throw new InputError('--out: odds nylonppong writes its CSV with --csv FILE (and FILE.meta.json beside it)');
   if (flags.card !== undefined) throw new InputError('--card: only wolnamppong has a printable odds card');
   const rules = gameRules(gameEntry('nylonppong'), flags.rules, flags.set) as unknown as NylonRules;
   const seen = parseCards('--seen', flags.seen ?? '');
@@ -61,7 +69,7 @@ function stopOdds(flags: OddsFlags): void {
     const sum = month(hand[0]!) + month(hand[1]!);
     if (sum > rules.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${rules.stopLimit}; a stop needs two cards summing to at most ${rules.stopLimit}`);
   }
-  if (flags.csv) checkWritable('--csv', flags.csv, 'file');
+  if (flags.out) checkWritable('--out', flags.out, 'file');
   const { table, configs } = stopOddsTable(rules, seen, hand);
   const unseen = CARDS - seen.length - (hand?.length ?? 0);
   if (!configs.length) {
@@ -74,27 +82,24 @@ function stopOdds(flags: OddsFlags): void {
     if (rules.stopLimit < 2) throw new InputError(`odds nylonppong: stopLimit ${rules.stopLimit} allows no stop (two cards sum to at least 2)`);
     throw new InputError(`--seen: no two unseen cards sum to stopLimit ${rules.stopLimit} or less, so no stop is possible`);
   }
-  if (flags.csv) {
-    const base = flags.csv.replace(/\.csv$/, '');
-    const meta = {
-      table: path.basename(base), tool: 'pongsim', version: VERSION, command: 'odds nylonppong', game: 'nylonppong', rules,
-      seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs, columns: columnDictionary(table),
-    };
-    writeAtomically([{ file: flags.csv, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
+  if (flags.out) {
+    writeOdds(flags.out, table, {
+      command: 'odds nylonppong', game: 'nylonppong', rules, seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs,
+    });
   }
   if (flags.json) {
     process.stdout.write(JSON.stringify({ game: 'nylonppong', rules, seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs, rows: tableObjects(table) }) + '\n');
     return;
   }
-  // The terminal shows the decimals, headed by the opponents' hand sizes; the fractions are in --json and --csv.
+  // The terminal shows the decimals, headed by the opponents' hand sizes; the fractions are in --json and --out.
   const shown = {
     name: table.name,
     columns: ['sum', 'hands', ...configs.map((c) => c.join(','))],
     rows: table.rows.map((r) => r.slice(0, 2 + configs.length)),
   };
   const rows = hand ? `with her hand ${cardNames(hand).join(',')}` : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
-  process.stdout.write(printTable(shown) + `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --csv.)\n`);
-  if (flags.csv) process.stdout.write(`wrote ${flags.csv} with ${path.basename(flags.csv.replace(/\.csv$/, ''))}.meta.json beside it\n`);
+  process.stdout.write(printTable(shown) + `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --out.)\n`);
+  if (flags.out) process.stdout.write(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json beside it\n`);
 }
 
 export function registerOdds(program: Command): void {
@@ -106,8 +111,7 @@ export function registerOdds(program: Command): void {
     .option('--hand <cards>', "nylonppong: the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)")
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
-    .option('--out <file.csv>', 'wolnamppong: write the table as CSV')
-    .option('--csv <file.csv>', 'nylonppong: write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it')
+    .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it')
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
     .option('--card [dir]', 'wolnamppong: write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)')
     .action((game: string, flags: OddsFlags) => {
@@ -117,7 +121,6 @@ export function registerOdds(program: Command): void {
       }
       if (game !== 'wolnamppong') throw new InputError(`odds: only wolnamppong (betting odds) and nylonppong (stop odds) have odds tables (got ${JSON.stringify(game)})`);
       if (flags.hand !== undefined) throw new InputError("--hand: only for nylonppong (the stopper's two cards)");
-      if (flags.csv !== undefined) throw new InputError('--csv: odds wolnamppong writes its CSV with --out FILE');
       const seen = parseSeenMonths(flags.seen ?? '');
       const entry = gameEntry(game);
       const rules = gameRules(entry, flags.rules, flags.set) as unknown as WolnamRules;
@@ -134,7 +137,7 @@ export function registerOdds(program: Command): void {
         return;
       }
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
-      if (flags.out) writeAtomically([{ file: flags.out, text: csvText(table) }]);
+      if (flags.out) writeOdds(flags.out, table, { command: 'odds wolnamppong', game, rules, seen });
       const thumb = ruleOfThumb(table.rows);
       if (flags.json) process.stdout.write(JSON.stringify({ game, rules, seen, ruleOfThumb: thumb, rows: tableObjects(table) }) + '\n');
       else process.stdout.write(printTable(table) + thumb + '\n');

@@ -1,4 +1,4 @@
-// pongsim odds nylonppong: the printed table, --json and --csv carry the exact module's numbers,
+// pongsim odds nylonppong: the printed table, --json and --out carry the exact module's numbers,
 // and bad input gets one line, exit 2 and no file.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,10 +43,10 @@ describe('pongsim odds nylonppong', () => {
     expect(mine.stdout).toMatch(/with her hand 4a,6b; .* dealt from the 46 cards neither seen nor hers/);
   });
 
-  it('--csv writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', () => {
+  it('--out writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', () => {
     const dir = tempDir();
     const file = path.join(dir, 'sub', 'stop.csv');
-    const r = pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--csv', file]);
+    const r = pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--out', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`wrote ${file} with stop.meta.json beside it`);
     expect(listFiles(path.join(dir, 'sub'))).toEqual(['stop.csv', 'stop.meta.json']);
@@ -59,13 +59,13 @@ describe('pongsim odds nylonppong', () => {
     expect(meta.rules).toEqual(ru);
     expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(table.columns);
     expect(meta.columns.filter((c: { meaning: string }) => c.meaning === 'undocumented')).toEqual([]);
-    expect(pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--csv', file]).code).toBe(0);
+    expect(pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--out', file]).code).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe(csv);
   });
 
   const dir = tempDir();
   const out = path.join(dir, 'out');
-  const csv = ['--csv', path.join(out, 'o.csv')];
+  const csv = ['--out', path.join(out, 'o.csv')];
   const cases: [string, string[], RegExp][] = [
     ['an unknown card', ['--seen', '3a,13a'], /--seen: card "13a": expected a month 1-12 and a copy letter a-d, e.g. 12c/],
     ['months instead of cards', ['--seen', '3,3,7'], /--seen: card "3": expected a month 1-12 and a copy letter a-d/],
@@ -77,12 +77,11 @@ describe('pongsim odds nylonppong', () => {
     ['seen cards that leave no low hand', ['--seen', '1a,1b,1c,1d,2a,2b,2c,2d,3a,3b,3c,3d', '--set', 'stopLimit=6'], /--seen: no two unseen cards sum to stopLimit 6 or less/],
     ['rules under which nobody is compared', ['--set', 'handSize=2', '--set', 'stopCompareWith=pongedPlayersOnly'], /with handSize 2 nobody can ppong without going out/],
     ['a bad rule value', ['--set', 'stopLimit=30'], /option "stopLimit" must be an integer from 0 to 24/],
-    ['wolnamppong\'s --out', ['--out', path.join(out, 'o.csv')], /--out: odds nylonppong writes its CSV with --csv FILE/],
     ['wolnamppong\'s --card', ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
   ];
   for (const [what, args, msg] of cases) {
     it(`${what}: exit 2, one line, nothing written`, () => {
-      const r = pongsim(['odds', 'nylonppong', ...args, ...(args.includes('--out') || args.includes('--card') ? [] : csv)]);
+      const r = pongsim(['odds', 'nylonppong', ...args, ...(args.includes('--card') ? [] : csv)]);
       expect(r.code, r.stderr + r.stdout).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -91,7 +90,7 @@ describe('pongsim odds nylonppong', () => {
     });
   }
   it('wolnamppong refuses the nylonppong options', () => {
-    for (const [args, msg] of [[['--hand', '1a,2a'], /--hand: only for nylonppong/], [['--csv', path.join(out, 'w.csv')], /--csv: odds wolnamppong writes its CSV with --out FILE/]] as const) {
+    for (const [args, msg] of [[['--hand', '1a,2a'], /--hand: only for nylonppong/]] as const) {
       const r = pongsim(['odds', 'wolnamppong', ...args]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(msg);
