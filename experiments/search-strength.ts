@@ -9,18 +9,19 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /**
  * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
- * reference bot where tuning found no better), and the rules of one short game, so that a
- * game of search costs seconds, not minutes: one round or hand is what the bot optimises.
+ * reference bot where tuning found no better), and its rules: the Hwatu games whole, a mahjong
+ * session cut to one hand, so that a game of search costs seconds, not minutes (the bot plays
+ * each decision out to the end of its round or hand alike); and the rollouts per action (`ns`),
+ * from a quick search to a slower one: 16 and 64 where a decision has a handful of choices and
+ * a game costs little, 4 and 16 at a mahjong discard's dozen.
  */
-export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string }[] = [
-  { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: { cycles: 2 }, unit: 'chips won per game of 2 cycles' },
-  { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: { rounds: 1 }, unit: 'penalty points per round (lower is better)' },
-  { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand' },
-  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 1, handsLimit: 1 }, unit: 'net points per hand' },
-  { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand' },
+export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[] }[] = [
+  { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
+  { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
+  { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
+  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 1, handsLimit: 1 }, unit: 'net points per hand', ns: [4, 16] },
+  { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
 ];
-/** Rollouts per action, from a quick search to a slower one. */
-const NS = [4, 16];
 
 /**
  * `search-strength`: does one search bot, the same code for every game, beat each game's best
@@ -58,7 +59,7 @@ export const searchStrength: ExperimentDef = {
       const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
       const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
       const best = spec(f.best);
-      const specs = [best, ...NS.map((n) => spec(`rollout(n=${n},policy=${best.text})`))];
+      const specs = [best, ...f.ns.map((n) => spec(`rollout(n=${n},policy=${best.text})`))];
       const seats = entry.def.seats(rules);
       const arms = specs.map((s) => new Arm(entry.def, rules, [s, ...Array.from({ length: seats - 1 }, () => best)], entry.strategies));
       return { ...f, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };

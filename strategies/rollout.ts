@@ -1,3 +1,4 @@
+import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
 import type { GameDef, GameState } from '../src/core/game.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
@@ -12,16 +13,23 @@ const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
  * out `n` times to the end of the round or hand from determinizations of what its seat has
  * seen, with `policy` in every seat (src/core/rollouts.ts: common random numbers across the
  * actions). It plays the action with the best mean result, but leaves the policy's own choice
- * at the real table only for one that gains at least `z` standard errors of the paired
- * difference over it: with few rollouts, the plain best mean often picks a worse action by
- * luck (Nylon-ppong, n = 16, against three careful(t=4,k=0.1): 77 penalty points a game with
- * z = 0, 69 with z = 1, the field 80). Ties go to the policy's choice, then the first listed.
+ * at the real table only for one whose paired gain over it clears `z` standard errors,
+ * corrected for the number of alternatives tried: with few rollouts, the plain best mean often
+ * picks a worse action by luck (Nylon-ppong, n = 16, against three careful(t=4,k=0.1): 77
+ * penalty points a game with z = 0, 69 with z = 1, the field 80), and the more alternatives,
+ * the likelier one looks better by luck alone. Ties go to the policy's choice.
  */
 export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
   const own = makeStrategy(policy, defs, rules);
   const bounds = new Float64Array(2);
   let chosenAmount = 0;
+  // z corrected for the alternatives tried (Bonferroni): with k of them, each must clear the
+  // one-sided tail of z divided by k, or among a dozen equal discards one would clear z by luck
+  // at almost every decision. By the number of alternatives, computed once.
+  const zs: number[] = [];
+  const tail = 1 - cumulativeStdNormalProbability(z);
+  const threshold = (k: number): number => (zs[k] ??= z === 0 ? 0 : probit(1 - tail / Math.max(1, k)));
 
   /** Lists the candidates: every legal action, with a few amounts for one that takes an amount. */
   function candidates(s: GameState, list: Int16Array, m: number): number {
@@ -63,10 +71,11 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
       while (p < c && !(ro.candA[p] === pa && ro.candX[p] === px)) p++;
       if (p === c) c = ro.set(c, pa, px);
       ro.evaluate(s, seat, c, p, n, rng);
+      const zc = threshold(c - 1);
       let best = p, bestGain = 0;
       for (let j = 0; j < c; j++) {
         const gain = ro.gain(j);
-        if (gain > bestGain && gain > z * ro.se(j)) {
+        if (gain > bestGain && gain > zc * ro.se(j)) {
           best = j;
           bestGain = gain;
         }
@@ -86,7 +95,7 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
     doc: 'flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean',
     params: [
       { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
-      { name: 'z', doc: 'how many standard errors of the paired difference an action must gain over the policy\'s own choice to be played instead (0: the best mean)', default: 1, min: 0, max: 10 },
+      { name: 'z', doc: 'how many standard errors of the paired difference an action must gain over the policy\'s own choice to be played instead, for one alternative (Bonferroni-corrected for more; 0: the best mean)', default: 1, min: 0, max: 10 },
     ],
     specParams: [{ name: 'policy', doc: 'the strategy every seat plays in the rollouts (any that does not search)', default: reference }],
     searches: true,
