@@ -12,7 +12,9 @@ const WORDS = 3;
  * Each of `n` rollouts starts from a determinization of the table for the deciding seat
  * (GameDef.determinize: what it cannot see dealt at random from what is unseen), applies one
  * candidate (an action and its amount), and plays on with `policy` in every seat to the end of
- * the round or hand (GameDef.round). A candidate's result is the seat's change in the game's
+ * the round or hand (GameDef.round), or with `own` in the deciding seat when one is given (a
+ * table that weighs a declaration against staying silent for the rest of the hand plays the
+ * silent seat on with the same bot, its declarations off). A candidate's result is the seat's change in the game's
  * returns over that stretch, the sign turned where lower is better. Rollout i uses the same
  * determinization, chance stream and policy streams for every candidate (common random
  * numbers), so candidates are compared on the same luck: what is kept is each candidate's
@@ -24,6 +26,8 @@ export class Rollouts {
   private readonly base: GameState;
   private readonly work: GameState;
   private readonly policies: Strategy[];
+  /** The deciding seat's policy, when it is not `policy`. */
+  private readonly own: Strategy | null;
   private readonly chance = new Rng(null);
   private readonly detRng = new Rng(null);
   private readonly seatRngs: Rng[];
@@ -40,11 +44,12 @@ export class Rollouts {
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
 
-  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[]) {
+  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[], own?: StrategySpec) {
     this.seats = game.seats(rules);
     this.base = game.create(rules);
     this.work = game.create(rules);
     this.policies = Array.from({ length: this.seats }, () => makeStrategy(policy, defs, rules));
+    this.own = own ? makeStrategy(own, defs, rules) : null;
     this.seatRngs = Array.from({ length: this.seats }, () => new Rng(null));
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
@@ -116,11 +121,11 @@ export class Rollouts {
 
   /** Plays `work` on with the policies until the round or hand `round` is over; the seat's gain. */
   private playOut(seat: number, round: number, before: number): number {
-    const { game, work, legal, bounds, policies, seatRngs } = this;
+    const { game, work, legal, bounds, policies, seatRngs, own } = this;
     for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
     for (let x = game.toAct(work); x !== TERMINAL && game.round!(work) === round; x = game.toAct(work)) {
       const m = game.legal(work, legal);
-      const p = policies[x]!;
+      const p = own !== null && x === seat ? own : policies[x]!;
       const view = game.view(work, x);
       const a = p.choose(view, legal, m, seatRngs[x]!);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
