@@ -64,15 +64,15 @@ export const koreanUperTable: ExperimentDef = {
   doc: `Korean 2-point: an uper table learned by rollouts: at every declaration a seat of ${TABLE_BOT} could make, the gain of declaring over the same discard silent (${ROLLOUTS} rollouts each), by the others' declarations, turn, wait kinds, live wait tiles and the hand's value`,
   charts: [{
     name: 'korean-uper-table',
-    caption: `Estimated gain of declaring uper over staying silent per bucket (turn; wait kinds; live wait tiles; the hand's value), with 95% intervals; a panel per number of other players who have declared; buckets seen in at least ${CHART_HANDS} hands. Right of the dashed zero line, declaring pays.`,
+    caption: `Estimated gain of declaring uper over staying silent per bucket (own turn | wait kinds | live wait tiles | what a discard win would score), with 95% intervals; a panel per number of other players who have declared; buckets seen in at least ${CHART_HANDS} hands. Right of the dashed zero line, declaring pays.`,
     spec: (tables) => intervalChart({
       title: 'Korean 2-point: the gain of declaring uper, by bucket',
       rows: rowsOf(tableNamed(tables, 'korean-uper-table'), (r) => (r.games as number) >= CHART_HANDS).map((r) => ({
         ...r,
         panel: `${r.opponents_uper} other player(s) declared`,
-        bucket: `turn ${r.turn}; ${r.wait_kinds} wait kind(s), ${r.live} live; worth ${r.value}`,
+        bucket: `${r.turn} | ${r.wait_kinds} | ${r.live} | ${r.value}`,
       })),
-      category: 'bucket', categoryTitle: null, value: 'declare_gain', axis: 'gain of declaring (points per hand)', row: 'panel', reference: 0,
+      category: 'bucket', categoryTitle: 'turn | wait kinds | live tiles | value', value: 'declare_gain', axis: 'gain of declaring (points per hand)', row: 'panel', reference: 0,
     }),
   }],
   defaultGames: 50000,
@@ -204,7 +204,7 @@ function summaryOf(t: CsvTable): string[] {
   const botDeclares = (rows: typeof t.rows) => Math.round(rows.reduce((k, r) => k + (r[c('decisions')] as number) * (r[c('bot_declares')] as number), 0));
   const silent = verdict(t.rows, 'stay silent');
   const declare = verdict(t.rows, 'declare');
-  lines.push(`${TABLE_BOT} declares in ${botDeclares(silent)} of the ${decisions(silent)} decisions whose bucket says stay silent, ` +
-    `and stays silent in ${decisions(declare) - botDeclares(declare)} of the ${decisions(declare)} whose bucket says declare`);
+  lines.push(`${TABLE_BOT} declares with the tile in ${botDeclares(silent)} of the ${decisions(silent)} decisions whose bucket says stay silent, ` +
+    `and in ${botDeclares(declare)} of the ${decisions(declare)} whose bucket says declare (where a turn offers several declaring tiles it declares with one at most)`);
   return lines;
 }

@@ -105,7 +105,7 @@ export function readVerdictTable(file: string, format: TableFormat): VerdictTabl
   const head = rows[0] ?? [];
   const at = needed.map((c) => head.indexOf(c));
   const missing = needed.filter((_c, i) => at[i]! < 0);
-  if (missing.length) throw bad(`has no column ${missing.join(', ')} (a ${format.what} has ${needed.join(', ')})`);
+  if (missing.length) throw bad(`has no column ${missing.join(', ')} (${format.what} columns: ${needed.join(', ')})`);
   const verdicts = new Map<number, number>();
   rows.slice(1).forEach((r, i) => {
     const line = `line ${i + 2}`;
