@@ -101,7 +101,8 @@ export const koreanUperTable: ExperimentDef = {
         return false;
       },
     });
-    // Whether the bot declared, per bucket of this hand: one rate observation per decision.
+    // The tally of the hand under way: whether the bot declared with the tile goes straight in,
+    // one rate observation per decision (the gains wait for the hand's end: BucketGains).
     let tally: Tally | null = null;
     const observer: Strategy<KoreanView> = {
       choose: () => { throw new Error('the uper-table observer plays only at its own table'); },

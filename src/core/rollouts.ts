@@ -14,8 +14,8 @@ const WORDS = 3;
  * candidate (an action and its amount), and plays on with `policy` in every seat to the end of
  * the round or hand (GameDef.round), or with `own` in the deciding seat when one is given (a
  * table that weighs a declaration against staying silent for the rest of the hand plays the
- * silent seat on with the same bot, its declarations off). A candidate's result is the seat's change in the game's
- * returns over that stretch, the sign turned where lower is better. Rollout i uses the same
+ * silent seat on with the same bot, its declarations off). A candidate's result is the seat's
+ * change in the game's returns over that stretch, the sign turned where lower is better. Rollout i uses the same
  * determinization, chance stream and policy streams for every candidate (common random
  * numbers), so candidates are compared on the same luck: what is kept is each candidate's
  * paired difference against a reference candidate (its mean gain and standard error).
