@@ -3,15 +3,15 @@ import { DEAL, Rng, SEATS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
-import { meanColumns, ratioWithInterval } from '../src/experiment/columns.js';
+import { BucketGains, bucketKeys, gainCells, gainColumns } from '../src/experiment/bucket-gains.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
-import { addMean, summarizeMean, type Tally } from '../src/stats/tally.js';
+import type { Tally } from '../src/stats/tally.js';
 import { DRAW, has, JAYEON, PPONG, STOP } from '../src/games/hwatu/nylonppong/actions.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
 import { PHASE_START, type NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import type { NylonView } from '../src/games/hwatu/nylonppong/view.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
-import { bucketOf, bucketParts, opponentsText, PILE_LABELS, PLAY_ON_VERDICT, STOP_VERDICT, TABLE_BOT, UNSURE_VERDICT, VERDICTS } from '../strategies/nylonppong/stop-table.js';
+import { bucketOf, bucketParts, opponentsText, PILE_LABELS, TABLE_BOT, VERDICTS } from '../strategies/nylonppong/stop-table.js';
 import { curveChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Rollouts per candidate at each decision. The bucket's interval comes from the spread over
@@ -72,18 +72,15 @@ export const nylonppongStopTable: ExperimentDef = {
     const bot = makeStrategy<NylonView>(botSpec, nylonppongStrategies, rules);
     const ro = new Rollouts(nylonppong, rules, botSpec, nylonppongStrategies);
     ro.set(ro.set(0, DRAW, 0), STOP, 0);
-    // This game's decisions: per bucket, the sum of the gains and their number.
-    const gains = new Map<number, { y: number; x: number }>();
+    const gains = new BucketGains();
     const observer: Strategy<NylonView> = {
       choose: () => { throw new Error('the stop-table observer plays only at its own table'); },
       search(s, seat, legal, n, rng) {
         const v = nylonppong.view(s as NylonState, seat);
         const a = bot.choose(v, legal, n, rng);
         if (v.phase === PHASE_START && has(legal, n, STOP) && a !== PPONG && a !== JAYEON) {
-          const key = bucketOf(v);
           ro.evaluate(s, seat, 2, 0, ROLLOUTS, rng);
-          const g = gains.get(key);
-          if (g) { g.y += ro.gain(1); g.x++; } else gains.set(key, { y: ro.gain(1), x: 1 });
+          gains.add(bucketOf(v), ro.gain(1));
         }
         return a;
       },
@@ -106,12 +103,7 @@ export const nylonppongStopTable: ExperimentDef = {
         gains.clear();
         for (let k = 0; k < n; k++) seatRngs[k]!.reuse(seed, cell, index, SEATS[k]!);
         table.play(deal.reuse(seed, cell, index, DEAL), seatRngs);
-        // One observation per game and bucket: the bucket's gain is a ratio of sums over games.
-        for (const [key, { y, x }] of gains) {
-          addMean(tally, `${key}.y`, y);
-          addMean(tally, `${key}.x`, x);
-          addMean(tally, `${key}.xy`, x * y);
-        }
+        gains.flush(tally);
       },
       tables([t]) {
         return [stopTableOf(t!)];
@@ -126,16 +118,10 @@ export const nylonppongStopTable: ExperimentDef = {
 function stopTableOf(t: Tally): CsvTable {
   // Buckets in a fixed order (a merged tally's key order depends on how chunks were merged):
   // nobody has called ppong first, the pile from full to empty, then the sum.
-  const keys = Object.keys(t.means).filter((k) => k.endsWith('.x')).map((k) => Number(k.slice(0, -2)));
-  const buckets = keys.map((key) => ({ key, ...bucketParts(key) }))
+  const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => b.opponents - a.opponents || b.pile - a.pile || a.sum - b.sum || Number(a.pair) - Number(b.pair));
-  const rows = buckets.map((b) => {
-    const x = summarizeMean(t.means[`${b.key}.x`]);
-    const gain = ratioWithInterval(t, `${b.key}.y`, `${b.key}.x`, `${b.key}.xy`, true);
-    const verdict = VERDICTS[gain[1]! > 0 ? STOP_VERDICT : gain[2]! < 0 ? PLAY_ON_VERDICT : UNSURE_VERDICT]!;
-    return [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', Math.round(x.mean * x.n), x.n, ...gain, verdict];
-  });
-  return { name: 'nylonppong-stop-table', columns: ['opponents', 'pile', 'sum', 'pair', 'decisions', 'games', ...meanColumns('stop_gain'), 'verdict'], rows };
+  const rows = buckets.map((b) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gainCells(t, b.key, VERDICTS)]);
+  return { name: 'nylonppong-stop-table', columns: ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows };
 }
 
 function summaryOf(t: CsvTable): string[] {

@@ -8,10 +8,15 @@ import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
+import { uperTableDiffers } from '../strategies/korean/uper-table.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** Focal uper policies; the first, dama, is the baseline of every paired difference. */
 const POLICIES = ['dama', 'uper-always', 'uper-wait(w=6)', 'uper-early(k=8)'];
+/** The bot that plays the uper table learned by rollouts (korean-uper-table): one more focal
+ * policy in the cells of the default variant, where it plays under the rules its table was
+ * learned under (the other variants change a rule of the hand; so may the rules given). */
+const UPER_TABLE = 'uper-table';
 /** The three other seats: silent efficiency, or efficiency that folds against an uper. */
 const OPPONENTS = ['dama', 'fold-vs-uper(s=1)'];
 /** Each sacred-discard or uper rule varied alone from the defaults. */
@@ -71,17 +76,22 @@ export const uperFuriten: ExperimentDef = {
       { where: 'uper-furiten', values: base },
       { where: `uper-furiten variant ${v.name}`, values: { ...v.set, handsPerSession: 1 } },
     ]));
-    const cells = VARIANTS.flatMap((v, vi) => OPPONENTS.map((opp) => ({ variant: v.name, rules: rulesOf[vi]!, opp })));
+    const withTable = uperTableDiffers(rulesOf[0]!) === null;
+    const policiesOf = (variant: string): string[] => (variant === 'default' && withTable ? [...POLICIES, UPER_TABLE] : POLICIES);
+    const cells = VARIANTS.flatMap((v, vi) => OPPONENTS.map((opp) => ({ variant: v.name, rules: rulesOf[vi]!, opp, policies: policiesOf(v.name) })));
     const spec = (text: string, rules: KoreanRules) => parseSpec(text, koreanStrategies, 'korean', rules);
-    const arms = cells.map((c) => POLICIES.map((p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies)));
-    const policyText = POLICIES.map((p) => spec(p, rulesOf[0]!).text);
+    const arms = cells.map((c) => c.policies.map((p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies)));
+    const policyText = policiesOf('default').map((p) => spec(p, rulesOf[0]!).text);
     const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
     return {
       name: 'uper-furiten',
       games: params.games ?? 20000,
       chunk: 500,
       cells: cells.map((c) => `${c.variant} vs ${c.opp}`),
-      provenance: { variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })), policies: policyText, opponents: oppText },
+      provenance: {
+        variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })), policies: policyText, opponents: oppText,
+        [UPER_TABLE]: withTable ? 'in the default variant\'s cells only (the rules its table was learned under)' : 'not played (other rules than its table\'s)',
+      },
       runGame(cell, index, seed, tally) {
         const focal = index % 4;
         let baseNet = 0;
@@ -114,7 +124,7 @@ export const uperFuriten: ExperimentDef = {
         });
       },
       tables(tallies) {
-        const rows = cells.flatMap((c, cell) => POLICIES.map((_p, k) => {
+        const rows = cells.flatMap((c, cell) => c.policies.map((_p, k) => {
           const t = tallies[cell]!;
           return [
             c.variant, oppText[OPPONENTS.indexOf(c.opp)]!, policyText[k]!, t.means[`net.${k}`]?.n ?? 0,

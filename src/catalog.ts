@@ -18,6 +18,7 @@ import { benchNylonppong } from './bench/nylonppong.js';
 import { korean } from './games/mahjong/korean/game.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 import { uperFuriten } from '../experiments/uper-furiten.js';
+import { koreanUperTable } from '../experiments/korean-uper-table.js';
 import { chineseAmerican } from './games/mahjong/chinese-american/game.js';
 import { chineseAmericanStrategies } from '../strategies/chinese-american/index.js';
 import { chineseAmericanHands } from '../experiments/chinese-american-hands.js';
@@ -68,7 +69,7 @@ export const GAMES: GameEntry[] = [
   },
   {
     def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
-    experiments: [uperFuriten],
+    experiments: [uperFuriten, koreanUperTable],
     quick: [{ name: 'uper-furiten', games: 1000 }],
     bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
     rulesDoc: 'src/games/mahjong/korean/RULES.md',

@@ -14,8 +14,10 @@ const WORDS = 3;
  * Each of `n` rollouts starts from a determinization of the table for the deciding seat
  * (GameDef.determinize: what it cannot see dealt at random from what is unseen), applies one
  * candidate (an action and its amount), and plays on with `policy` in every seat to the end of
- * the round or hand (GameDef.round). A candidate's result is the seat's change in the game's
- * returns over that stretch, the sign turned where lower is better. Rollout i uses the same
+ * the round or hand (GameDef.round), or with `own` in the deciding seat when one is given (a
+ * table that weighs a declaration against staying silent for the rest of the hand plays the
+ * silent seat on with the same bot, its declarations off). A candidate's result is the seat's
+ * change in the game's returns over that stretch, the sign turned where lower is better. Rollout i uses the same
  * determinization, chance stream and policy streams for every candidate (common random
  * numbers), so candidates are compared on the same luck: what is kept is each candidate's
  * paired difference against a reference candidate (its mean gain and standard error).
@@ -26,6 +28,8 @@ export class Rollouts {
   private readonly base: GameState;
   private readonly work: GameState;
   private readonly policies: Strategy[];
+  /** The deciding seat's policy, when it is not `policy`. */
+  private readonly own: Strategy | null;
   private readonly chance = new Rng(null);
   private readonly detRng = new Rng(null);
   private readonly seatRngs: Rng[];
@@ -42,14 +46,18 @@ export class Rollouts {
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
 
+  /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
+  private readonly ownName: string;
 
-  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[]) {
+  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[], own?: StrategySpec) {
     this.policyName = policy.text;
+    this.ownName = (own ?? policy).text;
     this.seats = game.seats(rules);
     this.base = game.create(rules);
     this.work = game.create(rules);
     this.policies = Array.from({ length: this.seats }, () => makeStrategy(policy, defs, rules));
+    this.own = own ? makeStrategy(own, defs, rules) : null;
     this.seatRngs = Array.from({ length: this.seats }, () => new Rng(null));
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
@@ -116,9 +124,9 @@ export class Rollouts {
 
   /** A policy's illegal move inside a rollout fails the decision with what it was (the run's
    * error then names the searching strategy, cell, game index and seed). */
-  private illegal(s: GameState, seat: number, a: number, m: number): never {
+  private illegal(s: GameState, seat: number, a: number, m: number, name: string): never {
     const legal = Array.from(this.legal.subarray(0, m), (x) => this.game.actionName(s, x, 0));
-    throw new IllegalMoveError(`${this.policyName} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`);
+    throw new IllegalMoveError(`${name} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`);
   }
 
   private seed(r: Rng, stream: number): Rng {
@@ -128,14 +136,14 @@ export class Rollouts {
 
   /** Plays `work` on with the policies until the round or hand `round` is over; the seat's gain. */
   private playOut(seat: number, round: number, before: number): number {
-    const { game, work, legal, bounds, policies, seatRngs } = this;
+    const { game, work, legal, bounds, policies, seatRngs, own } = this;
     for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
     for (let x = game.toAct(work); x !== TERMINAL && game.round!(work) === round; x = game.toAct(work)) {
       const m = game.legal(work, legal);
-      const p = policies[x]!;
+      const p = own !== null && x === seat ? own : policies[x]!;
       const view = game.view(work, x);
       const a = p.choose(view, legal, m, seatRngs[x]!);
-      if (!listed(legal, m, a)) this.illegal(work, x, a, m);
+      if (!listed(legal, m, a)) this.illegal(work, x, a, m, x === seat ? this.ownName : this.policyName);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
       game.apply(work, a, amount);
     }

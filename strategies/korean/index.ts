@@ -5,6 +5,7 @@ import { foldVsUper } from './fold-vs-uper.js';
 import { tsumogiri } from './tsumogiri.js';
 import { uperAlways } from './uper-always.js';
 import { uperEarly } from './uper-early.js';
+import { uperTable } from './uper-table.js';
 import { uperWait } from './uper-wait.js';
 
-export const koreanStrategies: StrategyDef[] = [tsumogiri, efficiency, dama, uperAlways, uperWait, uperEarly, foldVsUper];
+export const koreanStrategies: StrategyDef[] = [tsumogiri, efficiency, dama, uperAlways, uperWait, uperEarly, foldVsUper, uperTable];

@@ -15,6 +15,7 @@ const SHORT: Record<string, Record<string, unknown>> = {
   korean: { handsPerSession: 3 },
   wolnamppong: { cycles: 4 },
   nylonppong: { rounds: 2 },
+  american: { handsPerSession: 2 },
 };
 
 describe('strategies carry nothing from one game into the next', () => {
@@ -26,11 +27,13 @@ describe('strategies carry nothing from one game into the next', () => {
         // As the studies seat it: one copy against the reference bot, rotated through the
         // seats, so it also meets decisions (a claim) before its first turn of a game, where a
         // choice left over from the last game would show.
-        // A search bot at its fewest rollouts: what it carries is the same, its games far quicker.
+        // A search bot at its fewest rollouts, through every seat twice: what it carries is the
+        // same, its games far quicker.
         const focal = def.searches ? `${def.name}(n=1)` : def.name;
+        const games = def.searches ? 2 * n : 24;
         const specs = [focal, ...Array.from({ length: n - 1 }, () => g.defaultSeat)].map((t) => parseSpec(t, g.strategies, g.def.id, rules));
         const shared = new Arm(g.def, rules, specs, g.strategies);
-        for (let i = 0; i < 24; i++) {
+        for (let i = 0; i < games; i++) {
           shared.play('state', 0, i, i % n);
           const together = Array.from(shared.returns);
           const fresh = new Arm(g.def, rules, specs, g.strategies);

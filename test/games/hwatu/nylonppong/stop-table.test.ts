@@ -225,7 +225,7 @@ describe('a stop table file', () => {
     refuses(tableFile(['5 5 5,20+,1,no,1,1,1,0.5,1.5,stop']), /sum "1" is not a two-card sum from 2 to 24/);
     refuses(tableFile(['5 5 5,20+,3,maybe,1,1,1,0.5,1.5,stop']), /pair "maybe" is not yes or no/);
     refuses(tableFile([`5 5 5,20+,3,no,1,1,1,0.5,1.5,${'x'.repeat(500)}`]), /verdict "x{30}\.\.\." is not one of stop, play on, unsure$/);
-    refuses(tableFile([good, good]), /line 3: the bucket \(5 5 5; pile 20\+; sum 3; pair no\) is listed twice/);
+    refuses(tableFile([good, good]), /line 3: the bucket \(opponents 5 5 5; pile 20\+; sum 3; pair no\) is listed twice/);
     refuses(tableFile([good], null), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], '{"provenance": '), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], { provenance: {} }), /table\.meta\.json: has no provenance\.rules/);
