@@ -26,8 +26,7 @@ export const WEIGHT = KIND_WEIGHT;
 const ORPHANS0 = maskOf((k) => isTerminalOrHonor(k) && WORD[k] === 0);
 const ORPHANS1 = maskOf((k) => isTerminalOrHonor(k) && WORD[k] === 1);
 const IS_ORPHAN = Uint8Array.from({ length: PLAY_KINDS }, (_, k) => (isTerminalOrHonor(k) ? 1 : 0));
-/** k -> k and c -> 5c: see rankDiscards. */
-const IDENTITY = Int32Array.from({ length: PLAY_KINDS }, (_, k) => k);
+/** c -> 5c: see rankDiscards. */
 const TIMES_FIVE = Int32Array.from({ length: 256 }, (_, c) => 5 * c);
 /** 5^8: a suit index at or above it holds a 9. */
 const NINE = 390625;
@@ -56,7 +55,8 @@ function rowOfTable(): Int32Array {
 
 /**
  * [m class * suit classes + p class]: the `kept` row offset of m and p folded with an empty
- * bamboo group, for sets without bamboo: one lookup where three suits need two.
+ * bamboo group, for sets without bamboo: one lookup where three suits need two. Symmetric,
+ * since folding commutes.
  */
 function noBambooRows(): Int32Array {
   if (noBambooTable) return noBambooTable;
@@ -86,9 +86,12 @@ export class HandEval {
   readonly kinds: Uint8Array;
   /** Pattern indices [m, p, s, z] of the hand `load`ed last. */
   readonly idx = new Int32Array(4);
-  /** Info (class | singles << 8 | pairs << 12) of `idx` and of each one-tile addition. */
+  /** Info (class | singles << 8 | pairs << 12) of `idx`. */
   private readonly info = new Int32Array(4);
+  /** Beside rankDiscards' candidate draws (`cand`): the info of each one added to the whole
+   * hand, and its weight in its group's pattern. */
   private readonly addInfo = new Uint16Array(PLAY_KINDS);
+  private readonly drawWeight = new Int32Array(PLAY_KINDS);
   /** rankDiscards scratch: candidate draws of m at 0.., p at 9.., s at 18.., honours at 27..
    * (each group's list ending at ends[group]), and the folds of the other suits. */
   private readonly cand = new Uint8Array(PLAY_KINDS);
@@ -255,10 +258,20 @@ export class HandEval {
     const b1 = info[1]!;
     const c1 = info[2]!;
     const d1 = info[3]!;
-    folds[0] = mp[(b1 & 255) * sc + (c1 & 255)]! * sc;
-    folds[1] = mp[(a1 & 255) * sc + (c1 & 255)]! * sc;
-    folds[2] = mp[(a1 & 255) * sc + (b1 & 255)]! * sc;
-    const row1 = rowOf[folds[2]! + (c1 & 255)]! + sets;
+    // Without bamboo, a suit folds with the other one alone: `rows` is then the two-suit table
+    // (mpRow, symmetric, since folding commutes): one lookup instead of two.
+    const bamboo = this.bamboo;
+    const rows = bamboo ? rowOf : this.mpRow;
+    if (bamboo) {
+      folds[0] = mp[(b1 & 255) * sc + (c1 & 255)]! * sc;
+      folds[1] = mp[(a1 & 255) * sc + (c1 & 255)]! * sc;
+      folds[2] = mp[(a1 & 255) * sc + (b1 & 255)]! * sc;
+    } else {
+      folds[0] = (b1 & 255) * sc;
+      folds[1] = (a1 & 255) * sc;
+      folds[2] = 0;
+    }
+    const row1 = (bamboo ? rowOf[folds[2]! + (c1 & 255)]! : rows[(a1 & 255) * sc + (b1 & 255)]!) + sets;
     const dRow1 = (d1 & 255) * 5 + sets;
     const pairs1 = (a1 >> 12) + (b1 >> 12) + (c1 >> 12) + (d1 >> 12);
     const singles1 = ((a1 >> 8) & 15) + ((b1 >> 8) & 15) + ((c1 >> 8) & 15) + ((d1 >> 8) & 15);
@@ -286,7 +299,7 @@ export class HandEval {
       let x: number;
       if (g < 3) {
         x = suit[j]!;
-        s = base - kept[rowOf[folds[g]! + (x & 255)]! + dRow1]!;
+        s = base - kept[rows[folds[g]! + (x & 255)]! + dRow1]!;
       } else {
         x = honor[j]!;
         s = base - kept[row1 + (x & 255) * 5]!;
@@ -324,6 +337,7 @@ export class HandEval {
     // (shared by every discard from another group).
     const list = this.cand;
     const addInfo = this.addInfo;
+    const drawWeight = this.drawWeight;
     const ends = this.ends;
     ends[0] = 0;
     ends[1] = 9;
@@ -334,8 +348,10 @@ export class HandEval {
         const k = word === 0 ? lowKind(m) : lowBamboo(m);
         if (unseen[k]! <= 0) continue;
         const g = SLOT[k]!;
-        addInfo[k] = this.infoAt(g, idx[g]! + WEIGHT[k]!);
-        list[ends[g]!++] = k;
+        const at = ends[g]!++;
+        list[at] = k;
+        addInfo[at] = this.infoAt(g, idx[g]! + WEIGHT[k]!);
+        drawWeight[at] = WEIGHT[k]!;
       }
     }
     // Thirteen orphans: kinds of orphans held and orphan kinds held twice or more.
@@ -399,19 +415,18 @@ export class HandEval {
           // a suit draw folds with the other two suits, an honour draw with all three.
           // Both as two loads without a branch: a pattern from `xt[xb + xw[k]]`, a `kept` row
           // from `rt[rb + class] + dr` (an honour draw's row is its class * 5).
-          const xt = !own ? addInfo : g === 3 ? honor : suit;
-          const xb = own ? without : 0;
-          const xw = own ? WEIGHT : IDENTITY;
-          const rt = g === 3 ? TIMES_FIVE : rowOf;
-          const rb = g === 0 ? mp[bc * sc + cc]! * sc
+          const xt = g === 3 ? honor : suit;
+          const rt = g === 3 ? TIMES_FIVE : rows;
+          const rb = g === 3 ? 0
+            : !bamboo ? (g === 0 ? bc : ac) * sc
+            : g === 0 ? mp[bc * sc + cc]! * sc
             : g === 1 ? mp[ac * sc + cc]! * sc
-            : g === 2 ? mp[ac * sc + bc]! * sc
-            : 0;
-          const dr = g === 3 ? rowOf[mp[ac * sc + bc]! * sc + cc]! + sets : dRow;
+            : mp[ac * sc + bc]! * sc;
+          const dr = g === 3 ? (bamboo ? rowOf[mp[ac * sc + bc]! * sc + cc]! : rows[ac * sc + bc]!) + sets : dRow;
           let live = 0;
           for (let i = g * 9; i < to; i++) {
             const k = list[i]!;
-            const x = xt[xb + xw[k]!]!;
+            const x = own ? xt[without + drawWeight[i]!]! : addInfo[i]!;
             let sh = base - kept[rt[rb + (x & 255)]! + dr]!;
             if (sh >= best) {
               if (!special) continue;
