@@ -52,7 +52,7 @@ export const searchStrength: ExperimentDef = {
       category: 'strategy', value: 'diff_vs_best', axis: 'paired gain per game (result units)', row: 'game', reference: 0,
     }),
   }],
-  defaultGames: 400,
+  defaultGames: 100,
   build(params) {
     const cells = SEARCH_FIELDS.map((f) => {
       const entry = GAMES.find((g) => g.def.id === f.game)!;
@@ -66,7 +66,7 @@ export const searchStrength: ExperimentDef = {
     });
     return {
       name: 'search-strength',
-      games: params.games ?? 400,
+      games: params.games ?? 100,
       // A game of search takes up to a second: small tasks keep both cores busy and checkpoints close.
       chunk: 2,
       cells: cells.map((c) => c.game),
