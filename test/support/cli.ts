@@ -50,3 +50,29 @@ export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult
   await Promise.all(Array.from({ length: width }, lane));
   return results;
 }
+
+/**
+ * Runs study `name` (`--games`, `--chunk` and `--seed` in `args`) on 1 worker, on 2, and as two
+ * merged shards, and checks that all three give the same CSV (and the 1- and 2-worker runs the
+ * same chart); returns the 1-worker run's stdout. Needs vitest's `expect`, which is passed in so
+ * this module stays free of the test runner.
+ */
+export function sameBytesEveryWay(name: string, args: string[], expect: (x: unknown, msg?: string) => { toBe(y: unknown): void }): string {
+  const dir = tempDir();
+  const run = (out: string, extra: string[]) => {
+    const r = pongsim(['run', name, ...args, '--out', out, ...extra]);
+    expect(r.code, r.stderr).toBe(0);
+    return r.stdout;
+  };
+  const file = (d: string, ext: string) => fs.readFileSync(path.join(dir, d, `${name}.${ext}`), 'utf8');
+  const stdout = run(path.join(dir, 'one'), ['--workers', '1']);
+  run(path.join(dir, 'two'), ['--workers', '2']);
+  expect(file('two', 'csv')).toBe(file('one', 'csv'));
+  expect(file('two', 'svg')).toBe(file('one', 'svg'));
+  for (const k of [1, 2]) run(path.join(dir, 'parts'), ['--shard', `${k}/2`]);
+  const parts = listFiles(path.join(dir, 'parts')).map((f) => path.join(dir, 'parts', f));
+  const merged = pongsim(['merge', ...parts, '--out', path.join(dir, 'merged')]);
+  expect(merged.code, merged.stderr).toBe(0);
+  expect(file('merged', 'csv')).toBe(file('one', 'csv'));
+  return stdout;
+}
