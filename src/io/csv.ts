@@ -18,13 +18,16 @@ export function csvText(table: CsvTable): string {
 
 const TMP = '.pongsim-tmp';
 const OLD = '.pongsim-old';
+/** The commit record of a set being put in place: once it is written, the new set wins. */
+const JOURNAL = '.pongsim-journal';
 
 /**
- * Writes a result set: every file to a temporary name beside it first, then each old file
- * aside and each new one into place, and only then the old ones away. An error at any step
- * (a full disk, a folder where a file should go) puts every old file back and removes every
- * temporary one, so the folder never holds new and old files of different runs side by side.
- * Temporary files a killed run left behind are removed by the next write.
+ * Writes a result set whole: every file to a temporary name beside it first, each old file kept
+ * as a second link, then a journal naming the set (the commit point), then each new file
+ * renamed over its old one. An error before the journal removes the temporary files; an error
+ * after it puts every old file back. Renaming over a file is atomic, so a reader never finds a
+ * result file missing; a process killed outright (SIGKILL) may leave temporary files, which the
+ * next write in that folder removes, finishing the renames if the journal was written.
  */
 export function writeAtomically(files: { file: string; text: string }[]): void {
   // A Ctrl-C or SIGTERM that would end the process while the set is being put in place waits
@@ -43,52 +46,88 @@ export function writeAtomically(files: { file: string; text: string }[]): void {
 }
 
 function replaceAll(files: { file: string; text: string }[]): void {
-  for (const dir of new Set(files.map((f) => path.dirname(f.file)))) sweep(dir);
+  const [first] = files;
+  if (!first) return;
+  const dirs = [...new Set(files.map((f) => path.dirname(path.resolve(f.file))))];
+  for (const dir of dirs) finish(dir);
+  for (const dir of dirs) clean(dir);
   for (const { file } of files) {
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`cannot write ${file}: a folder of that name is in the way`);
   }
-  const placed: { file: string; old: boolean }[] = [];
-  const temps: string[] = [];
+  const made: string[] = [];
+  const kept: string[] = [];
+  const journal = path.join(path.dirname(path.resolve(first.file)), JOURNAL);
   try {
     for (const { file, text } of files) {
       fs.mkdirSync(path.dirname(file), { recursive: true });
+      made.push(file + TMP);
       fs.writeFileSync(file + TMP, text);
-      temps.push(file + TMP);
+    }
+    // One file needs no journal or second link: its rename is the whole change.
+    if (files.length === 1) {
+      fs.renameSync(first.file + TMP, first.file);
+      return;
     }
     for (const { file } of files) {
-      const old = fs.existsSync(file);
-      if (old) fs.renameSync(file, file + OLD);
-      placed.push({ file, old });
-      fs.renameSync(file + TMP, file);
+      if (!fs.existsSync(file)) continue;
+      kept.push(file);
+      keepLink(file, file + OLD);
     }
+    fs.writeFileSync(journal, JSON.stringify(files.map((f) => path.resolve(f.file))));
   } catch (e) {
-    for (const { file, old } of placed.reverse()) {
-      fs.rmSync(file, { force: true, recursive: false });
-      if (old) fs.renameSync(file + OLD, file);
-    }
-    for (const t of temps) fs.rmSync(t, { force: true });
+    for (const f of [...made, ...kept.map((k) => k + OLD)]) fs.rmSync(f, { force: true });
     throw e;
   }
-  for (const { file, old } of placed) if (old) fs.rmSync(file + OLD, { force: true });
+  try {
+    for (const { file } of files) fs.renameSync(file + TMP, file);
+  } catch (e) {
+    // Back to the old set: old files return, files the old set lacked go. (Renaming a link
+    // over the file it links to does nothing, so the kept link is removed after.)
+    for (const { file } of files) {
+      if (kept.includes(file)) fs.renameSync(file + OLD, file);
+      else fs.rmSync(file, { force: true });
+      for (const f of [file + OLD, file + TMP]) fs.rmSync(f, { force: true });
+    }
+    fs.rmSync(journal, { force: true });
+    throw e;
+  }
+  fs.rmSync(journal, { force: true });
+  for (const file of kept) fs.rmSync(file + OLD, { force: true });
 }
 
-/** Removes temporary files an interrupted write left in `dir` (restoring an old file set aside). */
-function sweep(dir: string): void {
+/** A second name for `file` (a hard link; a copy where the file system has none). */
+function keepLink(file: string, to: string): void {
+  fs.rmSync(to, { force: true });
+  try {
+    fs.linkSync(file, to);
+  } catch {
+    fs.copyFileSync(file, to);
+  }
+}
+
+/** Finishes a set a killed write left committed in `dir` (its journal is readable): the remaining renames. */
+function finish(dir: string): void {
+  const journal = path.join(dir, JOURNAL);
+  if (!fs.existsSync(journal)) return;
+  let set: unknown;
+  try {
+    set = JSON.parse(fs.readFileSync(journal, 'utf8'));
+  } catch {
+    set = []; // written only part-way: the set was never committed
+  }
+  if (Array.isArray(set)) for (const f of set) if (typeof f === 'string' && fs.existsSync(f + TMP)) fs.renameSync(f + TMP, f);
+  fs.rmSync(journal, { force: true });
+}
+
+/** Removes the temporary files and kept links a killed write left in `dir`. */
+function clean(dir: string): void {
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
     return;
   }
-  for (const n of names) {
-    const f = path.join(dir, n);
-    if (n.endsWith(TMP)) fs.rmSync(f, { force: true });
-    else if (n.endsWith(OLD)) {
-      const file = f.slice(0, -OLD.length);
-      if (fs.existsSync(file)) fs.rmSync(f, { force: true });
-      else fs.renameSync(f, file);
-    }
-  }
+  for (const n of names) if (n.endsWith(TMP) || n.endsWith(OLD)) fs.rmSync(path.join(dir, n), { force: true });
 }
 
 /**

@@ -35,11 +35,12 @@ describe('writing a result set', () => {
     const dir = tempDir();
     const files = ['a.csv', 'b.csv', 'c.csv'].map((n) => path.join(dir, n));
     writeAtomically(files.map((file) => ({ file, text: `old ${path.basename(file)}` })));
-    // The fourth rename (b.csv's new file into place) fails, as on a full or vanished disk.
+    // The second rename (b.csv's new file into place) fails, as on a full or vanished disk;
+    // a.csv's new file is in place by then.
     const real = fs.renameSync;
     let calls = 0;
     const spy = vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
-      if (++calls === 4) throw new Error('EIO: simulated');
+      if (++calls === 2) throw new Error('EIO: simulated');
       real(from, to);
     });
     try {
@@ -51,13 +52,29 @@ describe('writing a result set', () => {
     for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe(`old ${path.basename(f)}`);
   });
 
-  it('cleans what a killed write left: temporary files go, an old file set aside comes back', () => {
+  it('cleans what a killed write left before its journal: the old files stay, temporary files go', () => {
     const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'a.csv'), 'old a');
     fs.writeFileSync(path.join(dir, 'a.csv.pongsim-tmp'), 'half');
-    fs.writeFileSync(path.join(dir, 'b.csv.pongsim-old'), 'old b');
+    fs.writeFileSync(path.join(dir, 'a.csv.pongsim-old'), 'old a');
+    fs.writeFileSync(path.join(dir, '.pongsim-journal'), '["' + path.join(dir, 'a.c')); // cut short by the kill
     writeAtomically([{ file: path.join(dir, 'c.csv'), text: 'c' }]);
-    expect(listFiles(dir)).toEqual(['b.csv', 'c.csv']);
-    expect(fs.readFileSync(path.join(dir, 'b.csv'), 'utf8')).toBe('old b');
+    expect(listFiles(dir)).toEqual(['a.csv', 'c.csv']);
+    expect(fs.readFileSync(path.join(dir, 'a.csv'), 'utf8')).toBe('old a');
+  });
+
+  it('finishes what a killed write left after its journal: the whole new set is put in place', () => {
+    const dir = tempDir();
+    const [a, b] = [path.join(dir, 'a.csv'), path.join(dir, 'b.csv')];
+    fs.writeFileSync(a, 'new a'); // renamed before the kill
+    fs.writeFileSync(a + '.pongsim-old', 'old a');
+    fs.writeFileSync(b, 'old b');
+    fs.writeFileSync(b + '.pongsim-old', 'old b');
+    fs.writeFileSync(b + '.pongsim-tmp', 'new b');
+    fs.writeFileSync(path.join(dir, '.pongsim-journal'), JSON.stringify([a, b]));
+    writeAtomically([{ file: path.join(dir, 'c.csv'), text: 'c' }]);
+    expect(listFiles(dir)).toEqual(['a.csv', 'b.csv', 'c.csv']);
+    expect([a, b].map((f) => fs.readFileSync(f, 'utf8'))).toEqual(['new a', 'new b']);
   });
 
   it('checks the target before any game is played', () => {
