@@ -17,7 +17,8 @@ const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
  * corrected for the number of alternatives tried: with few rollouts, the plain best mean often
  * picks a worse action by luck (Nylon-ppong, n = 16, against three careful(t=4,k=0.1): 77
  * penalty points a game with z = 0, 69 with z = 1, the field 80), and the more alternatives,
- * the likelier one looks better by luck alone. Ties go to the policy's choice.
+ * the likelier one looks better by luck alone. Ties go to the policy's choice, and so does a
+ * choice with a sure gain (below).
  */
 export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
@@ -71,6 +72,14 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
       while (p < c && !(ro.candA[p] === pa && ro.candX[p] === px)) p++;
       if (p === c) c = ro.set(c, pa, px);
       ro.evaluate(s, seat, c, p, n, rng);
+      // A sure gain the policy takes (a win declared: the same gain in every rollout) is not
+      // traded for a gamble: the rollouts deal the opponents' hidden tiles at random, not as the
+      // hands they have built, so playing on looks better than it is (Chinese-American, n = 16:
+      // a discard win passed up for a self-draw in one hand of eight).
+      if (ro.sure(p) > 0) {
+        chosenAmount = px;
+        return pa;
+      }
       const zc = threshold(c - 1);
       let best = p, bestGain = 0;
       for (let j = 0; j < c; j++) {

@@ -45,6 +45,9 @@ export class Rollouts {
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
+  /** Per candidate, the least and greatest result over the rollouts. */
+  private low = new Float64Array(64);
+  private high = new Float64Array(64);
 
   /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
@@ -77,6 +80,8 @@ export class Rollouts {
       this.value = grow(this.value);
       this.sumD = grow(this.sumD);
       this.sumD2 = grow(this.sumD2);
+      this.low = grow(this.low);
+      this.high = grow(this.high);
     }
     this.candA[c] = a;
     this.candX[c] = x;
@@ -85,9 +90,11 @@ export class Rollouts {
 
   /** Plays candidates 0..c) out `n` times each from `s` for `seat`, against candidate `ref`. */
   evaluate(s: GameState, seat: number, c: number, ref: number, n: number, rng: Rng): void {
-    const { game, base, work, words, value, sumD, sumD2 } = this;
+    const { game, base, work, words, value, sumD, sumD2, low, high } = this;
     sumD.fill(0, 0, c);
     sumD2.fill(0, 0, c);
+    low.fill(Infinity, 0, c);
+    high.fill(-Infinity, 0, c);
     const round = game.round!(s);
     game.returns(s, this.ret);
     const before = this.ret[seat]!;
@@ -98,7 +105,9 @@ export class Rollouts {
         game.copy!(base, work);
         work.rng = this.seed(this.chance, 1);
         game.apply(work, this.candA[j]!, this.candX[j]!);
-        value[j] = this.playOut(seat, round, before);
+        const v = (value[j] = this.playOut(seat, round, before));
+        if (v < low[j]!) low[j] = v;
+        if (v > high[j]!) high[j] = v;
       }
       for (let j = 0; j < c; j++) {
         const d = value[j]! - value[ref]!;
@@ -114,6 +123,11 @@ export class Rollouts {
   /** Candidate j's mean gain per rollout over the reference, after `evaluate`. */
   gain(j: number): number {
     return this.sumD[j]! / this.n;
+  }
+
+  /** Candidate j's result when it was the same in every rollout (a win declared, a fold), else NaN. */
+  sure(j: number): number {
+    return this.low[j] === this.high[j] ? this.low[j]! : NaN;
   }
 
   /** The standard error of gain(j) (0 with a single rollout). */

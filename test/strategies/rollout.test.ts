@@ -60,6 +60,32 @@ describe('rollout', () => {
     expect(checked.fold).toBeGreaterThan(20);
   });
 
+  it('declares every win its policy declares (Chinese-American: a sure gain is not passed up for a self-draw)', () => {
+    // Without the rule, n = 16 passed up about one discard win in eight hands: rollouts deal the
+    // opponents' tiles at random, so waiting for a self-draw looks better than it is.
+    const { game, rules, make } = setup('chinese-american');
+    const bot = make('rollout(n=16,policy=efficiency)');
+    const policy = make('efficiency');
+    let wins = 0;
+    const judge: Strategy = {
+      choose: () => { throw new Error('unused'); },
+      search(s, seat, legal, m, rng) {
+        const a = bot.search!(s, seat, legal, m, rng);
+        const p = policy.choose(game.view(s, seat), legal, m, new Rng('policy'));
+        // A discard win (passing is the alternative) is the one the bug gave up.
+        if (game.actionName(s, p, 0).startsWith('win on')) {
+          expect(game.actionName(s, a, 0)).toBe(game.actionName(s, p, 0));
+          wins++;
+        }
+        return a;
+      },
+    };
+    const others = Array.from({ length: game.seats(rules) - 1 }, () => make('efficiency'));
+    const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'efficiency')]);
+    for (let g = 0; g < 200 && wins < 10; g++) table.play(new Rng(`wins/${g}`), Array.from({ length: 4 }, (_, k) => new Rng(`wins/${g}/${k}`)));
+    expect(wins).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
   it('decides from what its seat has seen: the real table and a determinization of it give one choice', () => {
     for (const g of GAMES) {
       const { game, rules, make } = setup(g.def.id);
