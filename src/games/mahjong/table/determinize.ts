@@ -46,7 +46,7 @@ import type { TableState } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const { KINDS } = tilesModule;
-const { addTile, discardOptions, prepareTurn, recomputeWaits, robOptions, takeTiles } = flowModule;
+const { addTile, askSeats, prepareTurn, recomputeWaits, takeTiles } = flowModule;
 const { CLAIM, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
 /** Tries at a ready hand before taking the last one. Random 13 Korean tiles are ready about
@@ -237,10 +237,5 @@ function rebuildClaims(s: TableState, seat: number): void {
   s.claimAt = 0;
   let i = 1;
   while ((x + i) % SEATS !== cur) i++;
-  for (i++; i < SEATS; i++) {
-    const y = (x + i) % SEATS;
-    const o = s.robbing ? robOptions(s, y, t) : discardOptions(s, y, t, i);
-    s.claimOpts[y] = o;
-    if (o !== 0) s.claimSeats[s.claimN++] = y;
-  }
+  askSeats(s, i + 1);
 }
