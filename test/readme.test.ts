@@ -24,10 +24,16 @@ function commands(): { text: string; shard: boolean }[] {
   return out;
 }
 
-/** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12), every --budget at most 1000. */
+/** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12;
+ * search-strength, each game of which is five search bots' games, 3), every --budget at most 1000. */
 function small(cmd: string): string {
   return cmd
-    .replace(/--games \d+/g, (m) => (Number(m.slice(8)) > 12 ? '--games 12' : m))
+    .split('\n')
+    .map((l) => l.replace(/--games \d+/g, (m) => {
+      const cap = l.includes('run search-strength') ? 3 : 12;
+      return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
+    }))
+    .join('\n')
     // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
     .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
     .split('\n')
