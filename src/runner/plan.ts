@@ -66,12 +66,17 @@ export function shardRange(games: number, shard: Shard | null): [number, number]
   return [Math.floor((games * (shard.k - 1)) / shard.n), Math.floor((games * shard.k) / shard.n)];
 }
 
-/** Splits every cell's slice into fixed-size chunks. */
+/**
+ * Splits every cell's slice into fixed-size chunks, in the order they are handed out: each
+ * cell's first chunk, then each cell's second, and so on. Results do not depend on the order
+ * (tallies merge exactly), but the run's time estimate does: cells can differ a hundredfold in
+ * cost (search-strength's Wolnamppong and American cells), and the first chunks must sample them all.
+ */
 export function plan(cells: number, games: number, chunk: number, shard: Shard | null, range?: [number, number]): Task[] {
   const [lo, hi] = range ?? shardRange(games, shard);
   const tasks: Task[] = [];
-  for (let cell = 0; cell < cells; cell++) {
-    for (let start = lo; start < hi; start += chunk) tasks.push({ cell, start, end: Math.min(hi, start + chunk) });
+  for (let start = lo; start < hi; start += chunk) {
+    for (let cell = 0; cell < cells; cell++) tasks.push({ cell, start, end: Math.min(hi, start + chunk) });
   }
   return tasks;
 }

@@ -85,7 +85,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const started = process.hrtime.bigint();
   const own = !opts.pool;
   const pool = opts.pool ?? workerPool(workers);
-  const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0));
+  const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0), exp.cells.length);
   let stop: NodeJS.Signals | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));

@@ -4,8 +4,8 @@ const duration = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${Stri
 /**
  * A progress bar with ETA on stderr. Only for people: it stays silent when stderr is not
  * a terminal or CI is set, and appears only once a run has lasted a second. A run that will
- * take more than ten seconds says so in one line once its first chunks have timed it (in
- * logs too, unless CI is set).
+ * take more than ten seconds says so in one line once its first chunks have timed it, at
+ * least one of every cell (in logs too, unless CI is set).
  */
 export class Progress {
   private readonly enabled = Boolean(process.stderr.isTTY) && !process.env.CI;
@@ -18,11 +18,14 @@ export class Progress {
    * starting the workers and compiling the game's code do not count as play. */
   private firstAt = 0;
   private firstGames = 0;
+  private doneChunks = 0;
 
-  constructor(private readonly label: string, private readonly total: number) {}
+  /** `cells`: the chunks to time before estimating (the plan hands out one of each cell in turn). */
+  constructor(private readonly label: string, private readonly total: number, private readonly cells = 1) {}
 
   advance(games: number): void {
     this.doneGames += games;
+    this.doneChunks++;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
     if (this.firstAt === 0) {
@@ -30,7 +33,7 @@ export class Progress {
       this.firstGames = this.doneGames;
     }
     const since = (now - this.firstAt) / 1000;
-    if (!this.estimated && since >= 2 && this.total > 0) {
+    if (!this.estimated && since >= 2 && this.doneChunks > this.cells && this.total > 0) {
       this.estimated = true;
       const f = this.doneGames / this.total;
       const rate = (this.doneGames - this.firstGames) / since;

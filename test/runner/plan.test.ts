@@ -1,0 +1,44 @@
+// The order chunks are handed out in, and the run's time estimate that depends on it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { plan } from '../../src/runner/plan.js';
+import { Progress } from '../../src/runner/progress.js';
+
+describe('plan', () => {
+  it('hands out every chunk once, each cell\'s first chunk before any cell\'s second', () => {
+    const tasks = plan(3, 10, 4, null);
+    expect(tasks.map((t) => `${t.cell}:${t.start}-${t.end}`)).toEqual([
+      '0:0-4', '1:0-4', '2:0-4', '0:4-8', '1:4-8', '2:4-8', '0:8-10', '1:8-10', '2:8-10',
+    ]);
+    expect(plan(2, 10, 4, { k: 2, n: 2 }).map((t) => `${t.cell}:${t.start}-${t.end}`)).toEqual(['0:5-9', '1:5-9', '0:9-10', '1:9-10']);
+  });
+});
+
+describe('the time estimate', () => {
+  const ci = process.env.CI;
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    if (ci === undefined) delete process.env.CI;
+    else process.env.CI = ci;
+  });
+
+  it('waits until a chunk of every cell has come back, so a cheap first cell does not set it', () => {
+    delete process.env.CI;
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => (lines.push(String(s)), true));
+    // Three cells of 10 chunks of 10 games: the first cell's chunks take 0.1 s, the others 10 s.
+    const at = (s: number) => vi.setSystemTime(new Date(2026, 0, 1, 0, 0, 0, s * 1000));
+    at(0);
+    const p = new Progress('study', 300, 3);
+    at(0.1); p.advance(10); // cell 0, chunk 1: the rate's clock starts
+    at(10); p.advance(10); // cell 1
+    expect(lines.filter((l) => l.includes('in all'))).toEqual([]);
+    at(20); p.advance(10); // cell 2
+    at(20.1); p.advance(10); // cell 0 again: every cell timed
+    const said = lines.filter((l) => l.includes('in all'));
+    expect(said).toHaveLength(1);
+    // 30 games in 20 s after the first chunk: about 200 s for the 290 left, not the 3 s the first cell alone would say.
+    expect(said[0]).toMatch(/study: about 3m13s in all \(timed on the first 13% of 300 games\)/);
+  });
+});
