@@ -1,5 +1,4 @@
 import { Table } from '../src/core/play.js';
-import { DEAL, Rng, SEATS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
@@ -127,8 +126,6 @@ export const koreanUperTable: ExperimentDef = {
       },
     };
     const table = new Table(korean, rules, Array.from({ length: 4 }, () => observer), Array.from({ length: 4 }, () => botSpec.text));
-    const deal = new Rng(null);
-    const seatRngs = Array.from({ length: 4 }, () => new Rng(null));
     return {
       name: 'korean-uper-table',
       games: params.games ?? 50000,
@@ -144,8 +141,7 @@ export const koreanUperTable: ExperimentDef = {
       runGame(cell, index, seed, t) {
         gains.clear();
         tally = t;
-        for (let k = 0; k < 4; k++) seatRngs[k]!.reuse(seed, cell, index, SEATS[k]!);
-        table.play(deal.reuse(seed, cell, index, DEAL), seatRngs);
+        table.playSeeded(seed, cell, index);
         gains.flush(t);
       },
       tables([t]) {

@@ -1,5 +1,4 @@
 import { Table } from '../src/core/play.js';
-import { DEAL, Rng, SEATS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
@@ -87,8 +86,6 @@ export const nylonppongStopTable: ExperimentDef = {
     };
     const n = nylonppong.seats(rules);
     const table = new Table(nylonppong, rules, Array.from({ length: n }, () => observer), Array.from({ length: n }, () => botSpec.text));
-    const deal = new Rng(null);
-    const seatRngs = Array.from({ length: n }, () => new Rng(null));
     return {
       name: 'nylonppong-stop-table',
       games: params.games ?? 25000,
@@ -101,8 +98,7 @@ export const nylonppongStopTable: ExperimentDef = {
       },
       runGame(cell, index, seed, tally) {
         gains.clear();
-        for (let k = 0; k < n; k++) seatRngs[k]!.reuse(seed, cell, index, SEATS[k]!);
-        table.play(deal.reuse(seed, cell, index, DEAL), seatRngs);
+        table.playSeeded(seed, cell, index);
         gains.flush(tally);
       },
       tables([t]) {

@@ -1,5 +1,5 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
-import type { Rng } from './rng.js';
+import { DEAL, Rng, SEATS } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 
@@ -44,6 +44,9 @@ export class Table<S extends GameState, R> {
   private readonly searches: boolean[];
   /** Number of decisions made in the last game (for speed figures). */
   decisions = 0;
+  /** playSeeded's streams, reused game after game (see Rng.reuse). */
+  private readonly deal = new Rng(null);
+  private readonly seatRngs: Rng[];
 
   constructor(
     readonly game: GameDef<S, R>,
@@ -57,6 +60,15 @@ export class Table<S extends GameState, R> {
     this.legalBuf = new Int16Array(game.maxActions(rules));
     this.searches = strategies.map((st) => typeof st.search === 'function');
     this.lists = strategies.map((st, k) => this.searches[k] || !(st.viewOnly === true && game.isLegal));
+    this.seatRngs = strategies.map(() => new Rng(null));
+  }
+
+  /** Plays game `index` of `cell` of a run seeded `seed`, with the deal and each seat's stream
+   * derived from those three (the determinism contract): every table that plays the same
+   * (seed, cell, index) sees the same deal. */
+  playSeeded(seed: string, cell: number, index: number, trace: string[] | null = null): S {
+    for (let seat = 0; seat < this.seatRngs.length; seat++) this.seatRngs[seat]!.reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
+    return this.play(this.deal.reuse(seed, cell, index, DEAL), this.seatRngs, trace);
   }
 
   /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,

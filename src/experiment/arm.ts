@@ -1,6 +1,5 @@
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
-import { DEAL, Rng, SEATS } from '../core/rng.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strategy.js';
 
 /**
@@ -12,9 +11,6 @@ import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strat
 export class Arm<S extends GameState = GameState, R = unknown> {
   private readonly tables: Table<S, R>[] = [];
   readonly returns: Float64Array;
-  // Stream objects reused game after game (see Rng.reuse).
-  private readonly rngs: Rng[];
-  private readonly deal = new Rng(null);
 
   constructor(
     readonly game: GameDef<S, R>,
@@ -23,7 +19,6 @@ export class Arm<S extends GameState = GameState, R = unknown> {
     private readonly defs: StrategyDef[],
   ) {
     this.returns = new Float64Array(specs.length);
-    this.rngs = specs.map(() => new Rng(null));
   }
 
   private table(rotation: number): Table<S, R> {
@@ -42,9 +37,7 @@ export class Arm<S extends GameState = GameState, R = unknown> {
    * (not seat k), whatever the rotation. */
   play(seed: string, cell: number, index: number, rotation = 0, trace: string[] | null = null): S {
     const n = this.specs.length;
-    const t = this.table(rotation);
-    for (let seat = 0; seat < n; seat++) this.rngs[seat]!.reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
-    const s = t.play(this.deal.reuse(seed, cell, index, DEAL), this.rngs, trace);
+    const s = this.table(rotation).playSeeded(seed, cell, index, trace);
     const bySeat = this.returns;
     this.game.returns(s, bySeat);
     // Reorder in place from seat order to strategy order.

@@ -95,9 +95,9 @@ function replaceAll(files: { file: string; text: string }[]): void {
   for (const file of kept) fs.rmSync(file + OLD, { force: true });
 }
 
-/** A second name for `file` (a hard link; a copy where the file system has none). */
+/** A second name for `file` (a hard link; a copy where the file system has none). `to` is
+ * free: clean() removed every kept link before the write began. */
 function keepLink(file: string, to: string): void {
-  fs.rmSync(to, { force: true });
   try {
     fs.linkSync(file, to);
   } catch {

@@ -224,7 +224,6 @@ function clearTurn(s: TableState): void {
 /** The claim window under way, with the seat to act first and the seats after it asked anew. */
 function rebuildClaims(s: TableState, seat: number): void {
   const x = s.discarder;
-  const t = s.claimTile;
   const cur = s.cur;
   s.winners &= 1 << seat;
   if (s.meldClaimSeat !== seat) s.meldClaimSeat = s.meldClaimAction = -1;

@@ -287,7 +287,7 @@ function offerDiscard(s: TableState, x: number, t: number): void {
   // Most discards interest nobody: not a wait, and no pair to pung (chows aside).
   let interest = 0;
   for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.callable[y * 2 + w]!;
-  if ((interest & bit) === 0 && !(!s.lastDiscard && s.chowCalls)) return beginTurn(s, s.nextSeat(x));
+  if ((interest & bit) === 0 && (s.lastDiscard || !s.chowCalls)) return beginTurn(s, s.nextSeat(x));
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
@@ -303,8 +303,8 @@ function offerDiscard(s: TableState, x: number, t: number): void {
  * on offer (CAN_* bits in claimOpts, with their ronOk and passable reset), adding each that may
  * do something to claimSeats: on a discard, a win, pung, kong or chow (or the ruleset's own
  * claims); on a kong being robbed, a win only. One loop for the discard, the kong and a
- * determinization's rebuilt window, with the per-seat checks inline (a call per seat costs
- * Chinese-American play about a tenth).
+ * determinization's rebuilt window, with the per-seat checks inline (a call per seat cost
+ * Chinese-American play a few percent).
  */
 export function askSeats(s: TableState, from: number): void {
   const x = s.discarder;
