@@ -24,7 +24,7 @@ const {
   CHOW_MID, KONG, PUNG, TABLE_ACTIONS,
 } = actionsModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
-const { BIT, WORD, forEachKind } = kindsModule;
+const { BIT, WORD, chowable, forEachKind } = kindsModule;
 const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
 const { CLAIM, OVER, SEATS, STRIDE, TURN } = stateModule;
 
@@ -284,10 +284,12 @@ function offerDiscard(s: TableState, x: number, t: number): void {
   s.discarder = x;
   const bit = BIT[t]!;
   const w = WORD[t]!;
-  // Most discards interest nobody: not a wait, and no pair to pung (chows aside).
+  // Most discards interest nobody: not a wait, no pair to pung, no two tiles of a run for the
+  // seat on the left to chow.
   let interest = 0;
   for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.callable[y * 2 + w]!;
-  if ((interest & bit) === 0 && (s.lastDiscard || !s.chowCalls)) return beginTurn(s, s.nextSeat(x));
+  if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[((x + 1) % SEATS) * 2 + w]!);
+  if ((interest & bit) === 0) return beginTurn(s, s.nextSeat(x));
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;

@@ -63,6 +63,18 @@ export function near1(held: number): number {
   return (held | (held << 1) | (held << 2) | (held >>> 1) | (held >>> 2)) & NINE;
 }
 
+/** The suit kinds a hand holding `held` (one mask word) could chow: two of its tiles in one
+ * suit make a run with it. Suits are nine-bit blocks (bits 0-8 and 9-17 of word 0, bits 0-8
+ * of word 1); honours never chow. */
+export function chowable(held: number): number {
+  return chowIn(held & MAN_BITS) & MAN_BITS | chowIn(held & PIN_BITS) & PIN_BITS;
+}
+
+/** chowable within one suit's bits: k+1 and k+2, k-1 and k+1, or k-2 and k-1 held. */
+function chowIn(m: number): number {
+  return ((m >>> 1) & (m >>> 2)) | ((m << 1) & (m >>> 1)) | ((m << 1) & (m << 2));
+}
+
 /** Every play kind of word 0 and of word 1. */
 export const ALL0 = MAN_BITS | PIN_BITS | HONOUR_BITS;
 export const ALL1 = NINE;
