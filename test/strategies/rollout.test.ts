@@ -6,7 +6,8 @@ import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
-import { makeStrategy, parseSpec, type Strategy } from '../../src/core/strategy.js';
+import { makeStrategy, parseSpec, type Strategy, type StrategyDef } from '../../src/core/strategy.js';
+import { rolloutStrategy } from '../../strategies/rollout.js';
 import { Arm } from '../../src/experiment/arm.js';
 import { exactBestBet, FOLD, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
@@ -86,6 +87,22 @@ describe('rollout', () => {
     expect(wins).toBeGreaterThanOrEqual(10);
   });
 
+  it('checks a departure from its policy on fresh rollouts (a lottery where every action is worth the same)', () => {
+    // One decision: twelve tickets, a number drawn from ten, a ticket pays 10 when its number
+    // (ticket mod 10) comes up. Every ticket is worth 1, and the paired difference of two
+    // tickets is mostly 0 with a few +-10, where a standard error from 16 rollouts misleads: the
+    // best of eleven estimates still clears its corrected threshold now and then. Each such
+    // departure must then win fresh rollouts of the two tickets alone at the threshold for one
+    // alternative, which a ticket no better than the policy's does with probability about
+    // 1 - Phi(1) = 0.16, independently of the first stage. So with the check, departures are
+    // at most 0.16 of those without it, give or take three binomial standard deviations.
+    const decisions = 400;
+    const unchecked = lotteryDepartures(decisions, 0);
+    const checked = lotteryDepartures(decisions, 4);
+    expect(unchecked).toBeGreaterThanOrEqual(8);
+    expect(checked).toBeLessThanOrEqual(Math.ceil(0.16 * unchecked + 3 * Math.sqrt(unchecked * 0.16 * 0.84)));
+  });
+
   it('decides from what its seat has seen: the real table and a determinization of it give one choice', () => {
     for (const g of GAMES) {
       const { game, rules, make } = setup(g.def.id);
@@ -139,7 +156,7 @@ describe('rollout', () => {
       return fs.readFileSync(out, 'utf8');
     };
     const one = sim('1');
-    expect(one).toMatch(/rollout\(n=3,z=1,policy=basic\(t=10\)\)/);
+    expect(one).toMatch(/rollout\(n=3,z=1,confirm=4,policy=basic\(t=10\)\)/);
     expect(sim('2')).toBe(one);
   });
 
@@ -150,3 +167,59 @@ describe('rollout', () => {
     expect(r.stderr).toMatch(/policy=rollout: a search bot cannot be another's policy; allowed: random, basic/);
   });
 });
+
+interface Lottery extends GameState { done: boolean; pay: number; rng: Rng }
+
+/** How often rollout(n=16, z=1, confirm) leaves its policy (always ticket 0) in `decisions` lotteries. */
+function lotteryDepartures(decisions: number, confirm: number): number {
+  const game: GameDef<Lottery> = {
+    id: 'lottery',
+    title: 'lottery',
+    schema: { fields: [] } as unknown as GameDef<Lottery>['schema'],
+    seats: () => 1,
+    maxActions: () => 12,
+    create: () => ({ done: true, pay: 0, rng: new Rng(null) }),
+    deal(s, rng) {
+      s.done = false;
+      s.pay = 0;
+      s.rng = rng;
+    },
+    toAct: (s) => (s.done ? TERMINAL : 0),
+    legal(_s, out) {
+      for (let a = 0; a < 12; a++) out[a] = a;
+      return 12;
+    },
+    apply(s, a) {
+      s.pay = s.rng.int(10) === a % 10 ? 10 : 0;
+      s.done = true;
+    },
+    copy(from, to) {
+      to.done = from.done;
+      to.pay = from.pay;
+    },
+    determinize(s, _seat, rng, out) {
+      game.copy(s, out);
+      out.rng = rng;
+    },
+    round: () => 0,
+    returns(s, out) {
+      out[0] = s.pay;
+    },
+    lowerIsBetter: false,
+    view: (s) => s,
+    actionName: (_s, a) => `ticket ${a}`,
+    describe: () => 'lottery',
+    rates: () => {},
+  };
+  const first: StrategyDef = { name: 'first', game: 'lottery', doc: 'ticket 0', params: [], make: () => ({ choose: () => 0 }) };
+  const bot = rolloutStrategy(game as unknown as GameDef, [first], 16, 1, parseSpec('first', [first], 'lottery', {}), {}, confirm);
+  const s = game.create({});
+  const legal = new Int16Array(12);
+  let departures = 0;
+  for (let i = 0; i < decisions; i++) {
+    game.deal(s, new Rng(null).reuse('lottery', 0, i, 'deal'));
+    const n = game.legal(s, legal);
+    if (bot.search!(s, 0, legal, n, new Rng(null).reuse('lottery', 0, i, 'bot')) !== 0) departures++;
+  }
+  return departures;
+}
