@@ -168,7 +168,7 @@ describe('rollout', () => {
   });
 });
 
-interface Lottery extends GameState { done: boolean; pay: number; rng: Rng }
+interface Lottery extends GameState { done: boolean; pay: number }
 
 /** How often rollout(n=16, z=1, confirm) leaves its policy (always ticket 0) in `decisions` lotteries. */
 function lotteryDepartures(decisions: number, confirm: number): number {
@@ -178,7 +178,7 @@ function lotteryDepartures(decisions: number, confirm: number): number {
     schema: { fields: [] } as unknown as GameDef<Lottery>['schema'],
     seats: () => 1,
     maxActions: () => 12,
-    create: () => ({ done: true, pay: 0, rng: new Rng(null) }),
+    create: () => ({ done: true, pay: 0, rng: new Rng(null), log: null }),
     deal(s, rng) {
       s.done = false;
       s.pay = 0;
