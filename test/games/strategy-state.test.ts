@@ -27,10 +27,10 @@ describe('strategies carry nothing from one game into the next', () => {
         // As the studies seat it: one copy against the reference bot, rotated through the
         // seats, so it also meets decisions (a claim) before its first turn of a game, where a
         // choice left over from the last game would show.
-        // A search bot at its fewest rollouts, through every seat twice: what it carries is the
+        // A search bot at its fewest rollouts, once through every seat: what it carries is the
         // same, its games far quicker.
         const focal = def.searches ? `${def.name}(n=1)` : def.name;
-        const games = def.searches ? 2 * n : 24;
+        const games = def.searches ? n : 24;
         const specs = [focal, ...Array.from({ length: n - 1 }, () => g.defaultSeat)].map((t) => parseSpec(t, g.strategies, g.def.id, rules));
         const shared = new Arm(g.def, rules, specs, g.strategies);
         for (let i = 0; i < games; i++) {
