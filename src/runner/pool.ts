@@ -2,6 +2,7 @@ import { InputError, Interrupted, exitCodeOf } from '../core/errors.js';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
+import type { ChunkResult } from './worker.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
@@ -85,7 +86,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const started = process.hrtime.bigint();
   const own = !opts.pool;
   const pool = opts.pool ?? workerPool(workers);
-  const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((n, t) => n + t.end - t.start, 0), exp.cells.length);
+  const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((games, t) => (games[t.cell]! += t.end - t.start, games), exp.cells.map(() => 0)), workers);
   let stop: NodeJS.Signals | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
@@ -112,13 +113,14 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
         const t = tasks[next++]!;
         const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, pulse: watchdog.buffer };
         try {
-          mergeTally(tallies[t.cell]!, (await pool.run(task)) as Tally);
+          const r = (await pool.run(task)) as ChunkResult;
+          mergeTally(tallies[t.cell]!, r.tally);
+          progress?.advance(t.cell, t.end - t.start, r.seconds);
         } catch (error) {
           failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
           return;
         }
         done.push([t.cell, t.start]);
-        progress?.advance(t.end - t.start);
         if (cp && Date.now() - saved >= every) {
           save();
           saved = Date.now();

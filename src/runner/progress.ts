@@ -4,43 +4,51 @@ const duration = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${Stri
 /**
  * A progress bar with ETA on stderr. Only for people: it stays silent when stderr is not
  * a terminal or CI is set, and appears only once a run has lasted a second. A run that will
- * take more than ten seconds says so in one line once its first chunks have timed it, at
- * least one of every cell (in logs too, unless CI is set).
+ * take more than ten seconds says so in one line once a chunk of every cell has come back
+ * (in logs too, unless CI is set).
+ *
+ * The estimate costs each cell by its own seconds per game, as its chunks' workers timed them:
+ * cells differ by a hundredfold in a mixed study (a search bot's cells against a card game's),
+ * and a rate over all the games done, most of them in the cheap cells, promised a 33-minute
+ * run in 15.
  */
 export class Progress {
   private readonly enabled = Boolean(process.stderr.isTTY) && !process.env.CI;
   private estimated = Boolean(process.env.CI);
   private readonly start = Date.now();
+  private readonly total: number;
   private doneGames = 0;
   private shown = false;
   private last = 0;
-  /** When the first chunk came back, and its games: the rate is timed from there on, so that
-   * starting the workers and compiling the game's code do not count as play. */
-  private firstAt = 0;
-  private firstGames = 0;
-  private doneChunks = 0;
+  /** Per cell: games done and the seconds workers spent on them. */
+  private readonly cellDone: number[];
+  private readonly cellSeconds: number[];
+  private untimed: number;
 
-  /** `cells`: the chunks to time before estimating (the plan hands out one of each cell in turn). */
-  constructor(private readonly label: string, private readonly total: number, private readonly cells = 1) {}
+  /** `cellGames`: the games each cell has to play; `workers` play chunks side by side. */
+  constructor(private readonly label: string, private readonly cellGames: readonly number[], private readonly workers: number) {
+    this.total = cellGames.reduce((a, b) => a + b, 0);
+    this.cellDone = cellGames.map(() => 0);
+    this.cellSeconds = cellGames.map(() => 0);
+    this.untimed = cellGames.filter((g) => g > 0).length;
+  }
 
-  advance(games: number): void {
+  /** A chunk of `games` games of `cell` came back, played in `seconds` by its worker. */
+  advance(cell: number, games: number, seconds: number): void {
+    if (this.cellDone[cell] === 0) this.untimed--;
     this.doneGames += games;
-    this.doneChunks++;
+    this.cellDone[cell]! += games;
+    this.cellSeconds[cell]! += seconds;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
-    if (this.firstAt === 0) {
-      this.firstAt = now;
-      this.firstGames = this.doneGames;
-    }
-    const since = (now - this.firstAt) / 1000;
-    if (!this.estimated && since >= 2 && this.doneChunks > this.cells && this.total > 0) {
+    const left = this.untimed === 0 ? this.secondsLeft() : NaN;
+    if (!this.estimated && this.untimed === 0) {
       this.estimated = true;
-      const f = this.doneGames / this.total;
-      const rate = (this.doneGames - this.firstGames) / since;
-      const all = (this.firstAt - this.start) / 1000 + (this.total - this.firstGames) / rate;
+      const all = elapsed + left;
       if (all > 10) {
+        const f = this.doneGames / this.total;
         if (this.shown) process.stderr.write('\r\x1b[K');
-        process.stderr.write(`${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games)\n`);
+        process.stderr.write(`${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games, every cell)\n`);
       }
     }
     if (!this.enabled) return;
@@ -50,9 +58,19 @@ export class Progress {
     const f = this.total ? this.doneGames / this.total : 1;
     const width = 30;
     const bar = '#'.repeat(Math.round(f * width)).padEnd(width, '.');
-    const rate = since > 0 ? (this.doneGames - this.firstGames) / since : 0;
-    const eta = rate > 0 ? (this.total - this.doneGames) / rate : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
+    // Until every cell is timed, the plain rate so far.
+    const eta = Number.isFinite(left) ? left : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
     process.stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
+  }
+
+  /** The work left, each cell at its own seconds per game, shared by the workers. */
+  private secondsLeft(): number {
+    let work = 0;
+    for (let c = 0; c < this.cellGames.length; c++) {
+      const done = this.cellDone[c]!;
+      if (done > 0) work += (this.cellGames[c]! - done) * (this.cellSeconds[c]! / done);
+    }
+    return work / this.workers;
   }
 
   done(): void {

@@ -1,5 +1,6 @@
 import { actingSeat } from '../core/play.js';
 import { loadPlugins } from '../experiment/plugins.js';
+import type { Tally } from '../stats/tally.js';
 import { runChunk, type ChunkTask } from './chunk.js';
 import { attach } from './watchdog.js';
 
@@ -11,8 +12,13 @@ Math.random = () => {
   throw new Error(`${who} called Math.random: a strategy must draw from the rng passed to choose (and amount), so that a run repeats from its seed`);
 };
 
-export default async function work(task: ChunkTask) {
+/** A chunk's tally, and the seconds the worker spent playing it (the run's time estimate). */
+export interface ChunkResult { tally: Tally; seconds: number }
+
+export default async function work(task: ChunkTask): Promise<ChunkResult> {
   if (task.pulse) attach(task.pulse);
   await loadPlugins((task.params.plugins as string[] | undefined) ?? []);
-  return runChunk(task);
+  const start = performance.now();
+  const tally = runChunk(task);
+  return { tally, seconds: (performance.now() - start) / 1000 };
 }

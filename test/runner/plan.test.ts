@@ -22,23 +22,25 @@ describe('the time estimate', () => {
     else process.env.CI = ci;
   });
 
-  it('waits until a chunk of every cell has come back, so a cheap first cell does not set it', () => {
+  it('waits until a chunk of every cell has come back, and costs each cell at its own pace', () => {
     delete process.env.CI;
     vi.useFakeTimers();
     const lines: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((s) => (lines.push(String(s)), true));
-    // Three cells of 10 chunks of 10 games: the first cell's chunks take 0.1 s, the others 10 s.
+    // Three cells of 10 chunks of 10 games on two workers: cell 0's chunks take 0.1 s, the
+    // others' 10 s.
     const at = (s: number) => vi.setSystemTime(new Date(2026, 0, 1, 0, 0, 0, s * 1000));
     at(0);
-    const p = new Progress('study', 300, 3);
-    at(0.1); p.advance(10); // cell 0, chunk 1: the rate's clock starts
-    at(10); p.advance(10); // cell 1
+    const p = new Progress('study', [100, 100, 100], 2);
+    at(0.1); p.advance(0, 10, 0.1);
+    at(0.2); p.advance(0, 10, 0.1);
+    at(10.1); p.advance(1, 10, 10);
     expect(lines.filter((l) => l.includes('in all'))).toEqual([]);
-    at(20); p.advance(10); // cell 2
-    at(20.1); p.advance(10); // cell 0 again: every cell timed
+    at(10.2); p.advance(2, 10, 10);
     const said = lines.filter((l) => l.includes('in all'));
     expect(said).toHaveLength(1);
-    // 30 games in 20 s after the first chunk: about 200 s for the 290 left, not the 3 s the first cell alone would say.
-    expect(said[0]).toMatch(/study: about 3m13s in all \(timed on the first 13% of 300 games\)/);
+    // Left: 80 games at 0.01 s and 2 x 90 at 1 s, on two workers: 90.4 s, after 10.2 s. The
+    // rate over all the games done (40 in 10.2 s) would have said 77 s in all.
+    expect(said[0]).toMatch(/study: about 1m41s in all \(timed on the first 13% of 300 games, every cell\)/);
   });
 });
