@@ -41,10 +41,9 @@ export class Progress {
     this.cellSeconds[cell]! += seconds;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
-    const left = this.untimed === 0 ? this.secondsLeft() : NaN;
     if (!this.estimated && this.untimed === 0) {
       this.estimated = true;
-      const all = elapsed + left;
+      const all = elapsed + this.secondsLeft();
       if (all > 10) {
         const f = this.doneGames / this.total;
         if (this.shown) process.stderr.write('\r\x1b[K');
@@ -59,7 +58,7 @@ export class Progress {
     const width = 30;
     const bar = '#'.repeat(Math.round(f * width)).padEnd(width, '.');
     // Until every cell is timed, the plain rate so far.
-    const eta = Number.isFinite(left) ? left : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
+    const eta = this.untimed === 0 ? this.secondsLeft() : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
     process.stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
   }
 

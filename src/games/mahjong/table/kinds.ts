@@ -67,7 +67,7 @@ export function near1(held: number): number {
  * suit make a run with it. Suits are nine-bit blocks (bits 0-8 and 9-17 of word 0, bits 0-8
  * of word 1); honours never chow. */
 export function chowable(held: number): number {
-  return chowIn(held & MAN_BITS) & MAN_BITS | chowIn(held & PIN_BITS) & PIN_BITS;
+  return (chowIn(held & MAN_BITS) & MAN_BITS) | (chowIn(held & PIN_BITS) & PIN_BITS);
 }
 
 /** chowable within one suit's bits: k+1 and k+2, k-1 and k+1, or k-2 and k-1 held. */
