@@ -10,18 +10,25 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 /**
  * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
  * reference bot where tuning found no better), and its rules: the Hwatu games whole, a mahjong
- * session cut to one hand, so that a game of search costs seconds, not minutes (the bot plays
+ * session cut to one hand (four in Chinese-American, below), so that a game of search costs seconds, not minutes (the bot plays
  * each decision out to the end of its round or hand alike); and the rollouts per action (`ns`),
  * from a quick search to a slower one: 16 and 64 where a decision has a handful of choices and
  * a game costs little, 4 and 16 at a mahjong discard's dozen; 16 and 64 in Chinese-American,
  * whose hands are short and where n = 4 and 16 were level with the best bot (n = 64, 1,400
  * hands at other seeds than the reference's: +0.32, 0.09 to 0.55 points a hand).
+ *
+ * `hands`: a game of the field is that many hands, and its result is given per hand (the
+ * session's net divided by them). Chinese-American plays four: its gain is a fraction of a
+ * point against a spread of about 3.7 points a hand, so 1,000 one-hand games measured it to
+ * +-0.23 only (the reference of 2026-11-25: +0.12, -0.11 to 0.35; four hands a game gave
+ * -0.04, -0.24 to 0.17). A game's first hand is the one-hand game's deal and play, so four
+ * hands a game add three hands to each.
  */
-export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[] }[] = [
+export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number }[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 1, handsLimit: 1 }, unit: 'net points per hand', ns: [16, 64] },
+  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 4, handsLimit: 4 }, unit: 'net points per hand (games of 4 hands)', ns: [16, 64], hands: 4 },
   { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
 ];
 
@@ -64,7 +71,7 @@ export const searchStrength: ExperimentDef = {
       const specs = [best, ...f.ns.map((n) => spec(`rollout(n=${n},policy=${best.text})`))];
       const seats = entry.def.seats(rules);
       const arms = specs.map((s) => new Arm(entry.def, rules, [s, ...Array.from({ length: seats - 1 }, () => best)], entry.strategies));
-      return { ...f, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };
+      return { ...f, hands: f.hands ?? 1, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };
     });
     return {
       name: 'search-strength',
@@ -79,7 +86,7 @@ export const searchStrength: ExperimentDef = {
         let base = 0;
         c.arms.forEach((arm, k) => {
           arm.play(seed, cell, index, focal);
-          const r = arm.returns[0]!;
+          const r = arm.returns[0]! / c.hands;
           if (k === 0) base = r;
           addMean(tally, `result.${k}`, r);
           addMean(tally, `diff.${k}`, c.sign * (r - base));
