@@ -23,12 +23,23 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  * +-0.23 only (the reference of 2026-11-25: +0.12, -0.11 to 0.35; four hands a game gave
  * -0.04, -0.24 to 0.17). A game's first hand is the one-hand game's deal and play, so four
  * hands a game add three hands to each.
+ *
+ * `search`: the search bot's own parameters in the field. Chinese-American's searches only
+ * decisions of at most 5 actions: its claims (pass, pung, kong, chow, win: 2 to 6 actions)
+ * and the last turns of a melded hand (2% of turns), playing `efficiency`'s discard at the
+ * others. Searching every decision was level with efficiency (above); at seeds 2027 and 2028,
+ * 3,000 one-hand games each at n = 16, searching the claims alone gained +0.084 +-0.069 and
+ * +0.103 +-0.071 points a hand, with most = 5 +0.083 +-0.071 and +0.099 +-0.072, and searching
+ * the turns alone +0.005 +-0.126 and -0.03 +-0.11 (800 and 1,500 games). The reference at seed
+ * 2026 did not confirm that gain: 4,000 hands gave -0.02 (-0.11 to 0.07) at n = 16 and +0.03
+ * (-0.14 to 0.20) at n = 64, as level as searching every decision, at a fifth of the cost
+ * (the study took 29 minutes, not 48).
  */
-export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number }[] = [
+export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number; search?: string }[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 4, handsLimit: 4 }, unit: 'net points per hand (games of 4 hands)', ns: [16, 64], hands: 4 },
+  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 4, handsLimit: 4 }, unit: 'net points per hand (games of 4 hands)', ns: [16, 64], hands: 4, search: 'most=5' },
   { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
 ];
 
@@ -68,7 +79,7 @@ export const searchStrength: ExperimentDef = {
       const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
       const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
       const best = spec(f.best);
-      const specs = [best, ...f.ns.map((n) => spec(`rollout(n=${n},policy=${best.text})`))];
+      const specs = [best, ...f.ns.map((n) => spec(`rollout(n=${n},${f.search ? `${f.search},` : ''}policy=${best.text})`))];
       const seats = entry.def.seats(rules);
       const arms = specs.map((s) => new Arm(entry.def, rules, [s, ...Array.from({ length: seats - 1 }, () => best)], entry.strategies));
       return { ...f, hands: f.hands ?? 1, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };

@@ -28,7 +28,7 @@ const CONFIRM = 4;
  * rollouts of it and the policy's choice alone confirm the gain (below). Ties go to the
  * policy's choice, and so does a choice with a sure gain.
  */
-export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown, confirm = CONFIRM): Strategy {
+export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown, confirm = CONFIRM, most = 0): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
   const own = makeStrategy(policy, defs, rules);
   const bounds = new Float64Array(2);
@@ -78,10 +78,15 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
         chosenAmount = ro.candX[0]!;
         return ro.candA[0]!;
       }
-      // The policy's own choice at the real table is the one to beat.
+      // The policy's own choice at the real table is the one to beat, and is played as it is at a
+      // decision wider than `most`.
       const view = game.view(s, seat);
       const pa = own.choose(view, list, m, rng);
       const px = game.amountBounds?.(s, pa, bounds) ? own.amount!(view, pa, bounds[0]!, bounds[1]!, rng) : 0;
+      if (most > 0 && m > most) {
+        chosenAmount = px;
+        return pa;
+      }
       let p = 0;
       while (p < c && !(ro.candA[p] === pa && ro.candX[p] === px)) p++;
       if (p === c) c = ro.set(c, pa, px);
@@ -140,10 +145,11 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
       { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
       { name: 'z', doc: 'how many standard errors of the paired difference an action must gain over the policy\'s own choice to be played instead, for one alternative (Bonferroni-corrected for more; 0: the best mean)', default: 1, min: 0, max: 10 },
       { name: 'confirm', doc: 'fresh rollouts per rollout that must confirm a departure from the policy\'s choice, the two compared alone (0: no check)', default: CONFIRM, min: 0, max: 100, integer: true },
+      { name: 'most', doc: 'search only decisions with at most this many legal actions, playing the policy\'s choice at wider ones (0: search every decision)', default: 0, min: 0, max: 1000, integer: true },
     ],
     specParams: [{ name: 'policy', doc: 'the strategy every seat plays in the rollouts (any that does not search)', default: reference }],
     searches: true,
     make: (params, rules, spec) =>
-      rolloutStrategy(game, defs, params.n ?? 16, params.z ?? 0, spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules), rules, params.confirm ?? CONFIRM),
+      rolloutStrategy(game, defs, params.n ?? 16, params.z ?? 0, spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules), rules, params.confirm ?? CONFIRM, params.most ?? 0),
   };
 }

@@ -12,22 +12,22 @@ const spec = (text: string) => parseSpec(text, nylon.strategies, 'nylonppong', r
 describe('a spec parameter', () => {
   it('takes a nested spec, written out in full, and defaults to the reference bot', () => {
     const s = spec('rollout(policy=careful(t=7, k=0.2), n=8)');
-    expect(s.text).toBe('rollout(n=8,z=1,confirm=4,policy=careful(t=7,k=0.2))');
+    expect(s.text).toBe('rollout(n=8,z=1,confirm=4,most=0,policy=careful(t=7,k=0.2))');
     expect(s.specs!.policy!.params).toEqual({ t: 7, k: 0.2 });
-    expect(spec('rollout').text).toBe(`rollout(n=16,z=1,confirm=4,policy=${spec(nylon.defaultSeat).text})`);
+    expect(spec('rollout').text).toBe(`rollout(n=16,z=1,confirm=4,most=0,policy=${spec(nylon.defaultSeat).text})`);
   });
 
   it('is refused, with one line, when it names a search bot, an unknown strategy or is given twice', () => {
     expect(() => spec('rollout(policy=rollout)')).toThrow(/a search bot cannot be another's policy; allowed: random, basic/);
     expect(() => spec('rollout(policy=carefull)')).toThrow(/strategy "carefull" is not a nylonppong strategy \(did you mean "careful"\?\)/);
     expect(() => spec('rollout(policy=basic,policy=careful)')).toThrow(/parameter policy given twice/);
-    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m=3"; allowed parameters: n, z, confirm, policy/);
+    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m=3"; allowed parameters: n, z, confirm, most, policy/);
   });
 
   it('stays fixed in a tuning grid while the numbers vary', () => {
     expect(expandGrid('rollout(n=[2,4],policy=careful(t=4,k=0.1))', nylon.strategies, 'nylonppong', rules)).toEqual([
-      'rollout(n=2,z=1,confirm=4,policy=careful(t=4,k=0.1))',
-      'rollout(n=4,z=1,confirm=4,policy=careful(t=4,k=0.1))',
+      'rollout(n=2,z=1,confirm=4,most=0,policy=careful(t=4,k=0.1))',
+      'rollout(n=4,z=1,confirm=4,most=0,policy=careful(t=4,k=0.1))',
     ]);
   });
 });

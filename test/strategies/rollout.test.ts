@@ -87,6 +87,36 @@ describe('rollout', () => {
     expect(wins).toBeGreaterThanOrEqual(10);
   });
 
+  it('searches only the decisions of at most `most` actions, playing its policy\'s choice at wider ones (Chinese-American)', () => {
+    // With z = 0 the search departs from its policy wherever a mean looks better, so a bot that
+    // searched the wide decisions (a discard among a dozen kinds) would leave efficiency's
+    // discard there in most hands.
+    const { game, rules, make } = setup('chinese-american');
+    const bot = make('rollout(n=8,z=0,most=5,policy=efficiency)');
+    const policy = make('efficiency');
+    const seen = { wide: 0, narrow: 0, departed: 0 };
+    const judge: Strategy = {
+      choose: () => { throw new Error('unused'); },
+      search(s, seat, legal, m, rng) {
+        const p = policy.choose(game.view(s, seat), legal, m, new Rng('policy'));
+        const a = bot.search!(s, seat, legal, m, rng);
+        if (m > 5) {
+          expect(game.actionName(s, a, 0)).toBe(game.actionName(s, p, 0));
+          seen.wide++;
+        } else if (m > 1) {
+          seen.narrow++;
+          if (a !== p) seen.departed++;
+        }
+        return a;
+      },
+    };
+    const others = Array.from({ length: game.seats(rules) - 1 }, () => make('efficiency'));
+    const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'efficiency')]);
+    for (let g = 0; g < 60 && (seen.departed < 3 || seen.wide <= 50); g++) table.play(new Rng(`most/${g}`), Array.from({ length: 4 }, (_, k) => new Rng(`most/${g}/${k}`)));
+    expect(seen.wide).toBeGreaterThan(50);
+    expect(seen.departed).toBeGreaterThanOrEqual(3);
+  });
+
   it('checks a departure from its policy on fresh rollouts (a lottery where every action is worth the same)', () => {
     // One decision: twelve tickets, a number drawn from ten, a ticket pays 10 when its number
     // (ticket mod 10) comes up. Every ticket is worth 1, and the paired difference of two
@@ -156,7 +186,7 @@ describe('rollout', () => {
       return fs.readFileSync(out, 'utf8');
     };
     const one = sim('1');
-    expect(one).toMatch(/rollout\(n=3,z=1,confirm=4,policy=basic\(t=10\)\)/);
+    expect(one).toMatch(/rollout\(n=3,z=1,confirm=4,most=0,policy=basic\(t=10\)\)/);
     expect(sim('2')).toBe(one);
   });
 
