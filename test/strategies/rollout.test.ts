@@ -94,7 +94,7 @@ describe('rollout', () => {
     const { game, rules, make } = setup('chinese-american');
     const bot = make('rollout(n=8,z=0,most=5,policy=efficiency)');
     const policy = make('efficiency');
-    const seen = { wide: 0, narrow: 0, departed: 0 };
+    const seen = { wide: 0, departed: 0 };
     const judge: Strategy = {
       choose: () => { throw new Error('unused'); },
       search(s, seat, legal, m, rng) {
@@ -103,9 +103,8 @@ describe('rollout', () => {
         if (m > 5) {
           expect(game.actionName(s, a, 0)).toBe(game.actionName(s, p, 0));
           seen.wide++;
-        } else if (m > 1) {
-          seen.narrow++;
-          if (a !== p) seen.departed++;
+        } else if (a !== p) {
+          seen.departed++;
         }
         return a;
       },
