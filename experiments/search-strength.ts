@@ -33,8 +33,8 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  * +0.103 +-0.071 points a hand, with most = 5 +0.083 +-0.071 and +0.099 +-0.072, and searching
  * the turns alone +0.005 +-0.126 and -0.03 +-0.11 (800 and 1,500 games). The reference at seed
  * 2026 did not confirm that gain: 4,000 hands gave -0.02 (-0.11 to 0.07) at n = 16 and +0.03
- * (-0.14 to 0.20) at n = 64, as level as searching every decision, at a fifth of the cost
- * (the study took 29 minutes, not 48).
+ * (-0.14 to 0.20) at n = 64, as level as searching every decision and far cheaper (the study
+ * took 29 minutes, not 48).
  */
 export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number; search?: string }[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },

@@ -28,7 +28,8 @@ const CONFIRM = 4;
  * rollouts of it and the policy's choice alone confirm the gain (below). Ties go to the
  * policy's choice, and so does a choice with a sure gain. A wider decision than `most` gets the
  * policy's choice unsearched: Chinese-American's calls (2 to 6 actions) searched alone did as
- * well as every decision searched, at a fifth of the cost (experiments/search-strength.ts).
+ * well as every decision searched, for a fraction of the rollouts
+ * (experiments/search-strength.ts).
  */
 export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown, confirm = CONFIRM, most = 0): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
