@@ -101,6 +101,22 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     const flags = `${spec.seatFlags?.(s, x) ?? ''}${s.dead[x] ? ' dead' : ''}`;
     return `seat ${x}: ${formatTiles(s.hand.subarray(off, off + STRIDE))}${melds}${flags}`;
   };
+  /** Every move but a plain discard of a held tile (apply). */
+  const applyOther = (s: S, a: number): void => {
+    if (s.phase === PREPLAY) return spec.prePlay!.apply(s, a);
+    if (s.phase === CLAIM) {
+      if (a < WIN) throw new Error(`${id}: ${name(s, a)} while a tile is being claimed`);
+      return claimAction(s, a, a === WIN);
+    }
+    if (s.phase === TURN && a >= TABLE_ACTIONS && spec.turnAction) return spec.turnAction(s, a);
+    if (s.phase !== TURN || a === PASS || a > WIN) throw new Error(`${id}: ${name(s, a)} outside a claim`);
+    if (a === WIN) return selfDrawWin(s);
+    if (a >= SELF_KONG) return selfKong(s, s.cur, a - SELF_KONG);
+    const declare = a >= DECLARE + 34 ? 2 : a >= DECLARE ? 1 : 0;
+    const k = a - (declare === 0 ? DISCARD : DECLARE + 34 * (declare - 1));
+    if (s.hand[s.cur * STRIDE + k]! <= 0) throw new Error(`${id}: seat ${s.cur} holds no ${tileName(k)}`);
+    discard(s, s.cur, k, declare);
+  };
   const game: GameDef<S, R, V> = {
     id,
     title: spec.title,
@@ -130,19 +146,11 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       return false;
     },
     apply(s, a) {
-      if (s.phase === PREPLAY) return spec.prePlay!.apply(s, a);
-      if (s.phase === CLAIM) {
-        if (a < WIN) throw new Error(`${id}: ${name(s, a)} while a tile is being claimed`);
-        return claimAction(s, a, a === WIN);
-      }
-      if (s.phase === TURN && a >= TABLE_ACTIONS && spec.turnAction) return spec.turnAction(s, a);
-      if (s.phase !== TURN || a === PASS || a > WIN) throw new Error(`${id}: ${name(s, a)} outside a claim`);
-      if (a === WIN) return selfDrawWin(s);
-      if (a >= SELF_KONG) return selfKong(s, s.cur, a - SELF_KONG);
-      const declare = a >= DECLARE + 34 ? 2 : a >= DECLARE ? 1 : 0;
-      const k = a - (declare === 0 ? DISCARD : DECLARE + 34 * (declare - 1));
-      if (s.hand[s.cur * STRIDE + k]! <= 0) throw new Error(`${id}: seat ${s.cur} holds no ${tileName(k)}`);
-      discard(s, s.cur, k, declare);
+      // The common move, a plain discard of a held tile, is settled here; the rest out of line,
+      // so that this stays small enough for V8 to inline into the game loop.
+      const k = a - DISCARD;
+      if (s.phase === TURN && a < DECLARE && s.hand[s.cur * STRIDE + k]! > 0) return discard(s, s.cur, k, 0);
+      applyOther(s, a);
     },
     copy(from, to) {
       // The generic copier copies everything but the state's stream, its views and the
