@@ -53,6 +53,9 @@ export class KoreanState extends TableState<KoreanRules> {
   readonly noRon = this.arena.u8(SEATS);
   /** Counts behind `dMask` (kept only under furitenIncludesClaimed = false). */
   readonly dCount = this.arena.i8(SEATS * STRIDE);
+  /** !furitenIncludesClaimed, read on every discard: a field of the state costs less than a
+   * read through the rules object. */
+  private readonly countDiscards: boolean;
 
   constructor(r: KoreanRules) {
     const all = wallTiles(KOREAN_SET);
@@ -69,6 +72,7 @@ export class KoreanState extends TableState<KoreanRules> {
       robKong: false,
     }, new KoreanStats());
     this.scorer = new Scorer(r);
+    this.countDiscards = !r.furitenIncludesClaimed;
   }
 
   /** Waits of standing open upers other than `seat`'s: others may not discard them unless forced. */
@@ -108,7 +112,7 @@ export class KoreanState extends TableState<KoreanRules> {
   onDiscard(seat: number, kind: number, declare: number): void {
     // Claimed discards leave sacred discard only under furitenIncludesClaimed = false, the one
     // case that needs counts behind the mask.
-    if (!this.r.furitenIncludesClaimed) this.dCount[seat * STRIDE + kind]!++;
+    if (this.countDiscards) this.dCount[seat * STRIDE + kind]!++;
     if (declare) declareUper(this, seat, kind, declare);
     else if (this.uper[seat] !== 0 && (this.waits[seat * 2]! & BIT[kind]!) !== 0 && this.dead[seat] === 0) discardedWait(this, seat);
   }
@@ -139,7 +143,7 @@ export class KoreanState extends TableState<KoreanRules> {
   }
 
   override onClaimed(seat: number, kind: number): void {
-    if (!this.r.furitenIncludesClaimed && --this.dCount[seat * STRIDE + kind]! === 0) this.dMask[seat * 2]! &= ~BIT[kind]!;
+    if (this.countDiscards && --this.dCount[seat * STRIDE + kind]! === 0) this.dMask[seat * 2]! &= ~BIT[kind]!;
   }
 
   paySelfDraw(seat: number): void {
