@@ -25,12 +25,12 @@ function commands(): { text: string; shard: boolean }[] {
 }
 
 /** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12;
- * search-strength, each game of which is five search bots' games, 3), every --budget at most 1000. */
+ * search-strength, each game of which is five search bots' games, 1), every --budget at most 1000. */
 function small(cmd: string): string {
   return cmd
     .split('\n')
     .map((l) => l.replace(/--games \d+/g, (m) => {
-      const cap = l.includes('run search-strength') ? 3 : 12;
+      const cap = l.includes('run search-strength') ? 1 : 12;
       return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
     }))
     .join('\n')
