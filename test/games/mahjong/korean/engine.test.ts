@@ -142,6 +142,18 @@ describe('korean engine: calls, kongs, sessions', () => {
     expect(s.drawn).toBeGreaterThanOrEqual(0);
   });
 
+  it('apply refuses a discard of a tile not held, and a discard while a tile is being claimed', () => {
+    // apply settles a plain discard first (the game loop's common move): the checks must still hold.
+    const junk = 'm1789p1289z23467';
+    const s = rig(koreanRules(), ['m23445556p34567z1', junk, 'm1789p1289z23447', junk], 'm5');
+    expect(() => korean.apply(s, DISCARD + t('m9'), 0)).toThrow(/^korean: seat 0 holds no m9$/);
+    act(s, 0, DISCARD + t('z1'));
+    act(s, 1, DISCARD + t('z4'));
+    expect(korean.toAct(s)).toBe(2);
+    expect(() => korean.apply(s, DISCARD + t('m1'), 0)).toThrow(/^korean: discard m1 while a tile is being claimed$/);
+    expect(legal(s)).toEqual([PASS, PUNG]);
+  });
+
   /** Never wins, never calls: every hand is an exhaustive draw. */
   const passive: Strategy = {
     choose: (_v, legal, n) => {
