@@ -11,12 +11,12 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
  * reference bot where tuning found no better), and its rules: the Hwatu games whole, a mahjong
  * session cut to one hand (four in Chinese-American, below), so that a game of search costs
- * seconds, not minutes (the bot plays each decision out to the end of its round or hand
- * alike); and the rollouts per action (`ns`),
- * from a quick search to a slower one: 16 and 64 where a decision has a handful of choices and
- * a game costs little, 4 and 16 at a mahjong discard's dozen; 16 and 64 in Chinese-American,
- * whose hands are short and where n = 4 and 16 were level with the best bot (n = 64, 1,400
- * hands at other seeds than the reference's: +0.32, 0.09 to 0.55 points a hand).
+ * seconds, not minutes (the bot plays each decision out to the end of its round or hand alike);
+ * and the rollouts per action (`ns`), from a quick search to a slower one: 16 and 64 where a
+ * decision has a handful of choices and a game costs little, 4 and 16 at a mahjong discard's
+ * dozen; 16 and 64 in Chinese-American, whose hands are short and where n = 4 and 16 were level
+ * with the best bot (n = 64, 1,400 hands at other seeds than the reference's: +0.32, 0.09 to
+ * 0.55 points a hand).
  *
  * `hands`: a game of the field is that many hands, and its result is given per hand (the
  * session's net divided by them). Chinese-American plays four: its gain is a fraction of a

@@ -16,20 +16,20 @@ const CONFIRM = 4;
 
 /**
  * rollout(n, z, confirm, most, policy): flat Monte Carlo search, the same for every game. At a
- * decision with more than one choice (and, with `most`, at most that many), every legal action (and, for a bet, each of a few amounts) is played
- * out `n` times to the end of the round or hand from determinizations of what its seat has
- * seen, with `policy` in every seat (src/core/rollouts.ts: common random numbers across the
- * actions). It plays the action with the best mean result, but leaves the policy's own choice
- * at the real table only for one whose paired gain over it clears `z` standard errors,
- * corrected for the number of alternatives tried: with few rollouts, the plain best mean often
- * picks a worse action by luck (Nylon-ppong, n = 16, against three careful(t=4,k=0.1): 77
- * penalty points a game with z = 0, 69 with z = 1, the field 80), and the more alternatives,
- * the likelier one looks better by luck alone. The action so picked is played only when fresh
- * rollouts of it and the policy's choice alone confirm the gain (below). Ties go to the
- * policy's choice, and so does a choice with a sure gain. A wider decision than `most` gets the
- * policy's choice unsearched: Chinese-American's calls (2 to 6 actions) searched alone did as
- * well as every decision searched, for a fraction of the rollouts
- * (experiments/search-strength.ts).
+ * decision with more than one choice (and, with `most`, at most that many), every legal action
+ * (and, for a bet, each of a few amounts) is played out `n` times to the end of the round or
+ * hand from determinizations of what its seat has seen, with `policy` in every seat
+ * (src/core/rollouts.ts: common random numbers across the actions). It plays the action with
+ * the best mean result, but leaves the policy's own choice at the real table only for one whose
+ * paired gain over it clears `z` standard errors, corrected for the number of alternatives
+ * tried: with few rollouts, the plain best mean often picks a worse action by luck
+ * (Nylon-ppong, n = 16, against three careful(t=4,k=0.1): 77 penalty points a game with z = 0,
+ * 69 with z = 1, the field 80), and the more alternatives, the likelier one looks better by
+ * luck alone. The action so picked is played only when fresh rollouts of it and the policy's
+ * choice alone confirm the gain (below). Ties go to the policy's choice, and so does a choice
+ * with a sure gain. A wider decision than `most` gets the policy's choice unsearched:
+ * Chinese-American's calls (2 to 6 actions) searched alone did as well as every decision
+ * searched, for a fraction of the rollouts (experiments/search-strength.ts).
  */
 export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown, confirm = CONFIRM, most = 0): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
