@@ -12,7 +12,7 @@ import { SEVEN_PAIRS_SHAPES } from '../../src/games/mahjong/shanten.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
+const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN } = actionsModule;
 const { OPEN_UPER, UPER } = uperModule;
 const { SLOT, WEIGHT } = handEvalModule;
 const { BIT, isHonor, isSimple, isTerminal, lowKind } = kindsModule;
@@ -47,30 +47,39 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
   private readonly unseen = new Int8Array(34);
   private readonly shAfter = new Int8Array(34);
   private readonly uke = new Int16Array(34);
+  private readonly kongMask = new Int32Array(2);
+  /** The legal claims (the view lists them). */
+  private readonly claimList = new Int16Array(TABLE_ACTIONS);
 
   private readonly rules: KoreanRules;
+  /** Discards, kongs, calls and the win come from the view; only an uper policy needs the
+   * table to list the legal actions, for the declarations. */
+  readonly viewOnly: boolean;
 
   constructor(rules: KoreanRules, private readonly hooks: EfficiencyHooks = {}) {
     // A plain copy: resolved rules objects are slow (dictionary-mode) to read.
     this.rules = { ...rules };
+    this.viewOnly = hooks.uper === undefined;
   }
 
   choose(v: KoreanView, legal: Int16Array, n: number): number {
     if (v.winLegal) return WIN;
-    return v.phase === 0 ? this.turn(v, legal, n) : this.claim(v, legal, n);
+    return v.phase === 0 ? this.turn(v, legal, n) : this.claim(v);
   }
 
+  /** `legal` is listed only for a player with an uper policy (viewOnly): the declarations
+   * come only in the list. */
   private turn(v: KoreanView, legal: Int16Array, n: number): number {
-    let discards = 0;
+    const discards = v.discardable;
+    v.selfKongs(this.kongMask);
+    const kongs = this.kongMask[0]!;
     let upers = 0;
     let opens = 0;
-    let kongs = 0;
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
-      if (a < UPER) discards |= BIT[a]!;
-      else if (a < OPEN_UPER) upers |= BIT[a - UPER]!;
-      else if (a < SELF_KONG) opens |= BIT[a - OPEN_UPER]!;
-      else if (a < WIN) kongs |= BIT[a - SELF_KONG]!;
+      if (a < UPER || a >= SELF_KONG) continue;
+      if (a < OPEN_UPER) upers |= BIT[a - UPER]!;
+      else opens |= BIT[a - OPEN_UPER]!;
     }
     if (v.locked && v.drawn >= 0) return kongs !== 0 ? SELF_KONG + v.drawn : DISCARD + v.drawn;
     const melds = v.meldN;
@@ -152,8 +161,9 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
     }
   }
 
-  private claim(v: KoreanView, legal: Int16Array, n: number): number {
-    for (let i = n - 1; i > 0; i--) {
+  private claim(v: KoreanView): number {
+    const legal = this.claimList;
+    for (let i = v.claims(legal) - 1; i > 0; i--) {
       const a = legal[i]!;
       if (a !== WIN && this.callHelps(v, a)) return a;
     }

@@ -12,7 +12,7 @@ import type { TableView } from '../../src/games/mahjong/table/view.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
+const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN } = actionsModule;
 const { BIT, WORD, isHonor, isTerminal, lowKindOf } = kindsModule;
 const { PLAY_KINDS } = tilesModule;
 
@@ -42,17 +42,23 @@ export class EfficiencyPlayer<V extends PlayView> implements Strategy<V> {
   private readonly shAfter = new Int8Array(PLAY_KINDS);
   private readonly uke = new Int16Array(PLAY_KINDS);
   private readonly narrow = new Int32Array(2);
+  private readonly kongs = new Int32Array(2);
+  /** The legal claims (the view lists them: see viewOnly). */
+  private readonly claimList = new Int16Array(TABLE_ACTIONS);
+  /** Discards, kongs, calls and the win all come from the view, so the table need not list
+   * the legal actions. */
+  readonly viewOnly = true;
 
   constructor(shapes: WinShapes, bamboo: boolean, private readonly hooks: EfficiencyHooks<V> = {}) {
     this.ev = new HandEval(shapes, bamboo);
   }
 
-  choose(v: V, legal: Int16Array, n: number): number {
+  choose(v: V): number {
     if (v.winLegal) return WIN;
-    return v.phase === 0 ? this.turn(v, legal, n) : this.claim(v, legal, n);
+    return v.phase === 0 ? this.turn(v) : this.claim(v);
   }
 
-  private turn(v: V, legal: Int16Array, n: number): number {
+  private turn(v: V): number {
     const melds = v.meldN;
     this.fillUnseen(v);
     const ev = this.ev;
@@ -75,12 +81,14 @@ export class EfficiencyPlayer<V extends PlayView> implements Strategy<V> {
       }
     }
     // A kong that keeps the shape is a free draw.
-    for (let i = 0; i < n; i++) {
-      const a = legal[i]!;
-      if (a < SELF_KONG || a >= WIN) continue;
-      const q = a - SELF_KONG;
-      const sh = v.hand[q] === 4 ? ev.shantenWith(q, -4, melds + 1) : ev.shantenWith(q, -1, melds);
-      if (sh <= best && (this.hooks.call?.(v, KONG, true) ?? true)) return a;
+    const kongs = this.kongs;
+    v.selfKongs(kongs);
+    for (let w = 0; w < 2; w++) {
+      for (let m = kongs[w]!; m !== 0; m &= m - 1) {
+        const q = lowKindOf(w, m);
+        const sh = v.hand[q] === 4 ? ev.shantenWith(q, -4, melds + 1) : ev.shantenWith(q, -1, melds);
+        if (sh <= best && (this.hooks.call?.(v, KONG, true) ?? true)) return SELF_KONG + q;
+      }
     }
     return DISCARD + this.pick(a0, a1, best);
   }
@@ -104,8 +112,9 @@ export class EfficiencyPlayer<V extends PlayView> implements Strategy<V> {
     for (let k = 0; k < PLAY_KINDS; k++) this.unseen[k] = 4 - v.seen[k]! - v.hand[k]!;
   }
 
-  private claim(v: V, legal: Int16Array, n: number): number {
-    for (let i = n - 1; i > 0; i--) {
+  private claim(v: V): number {
+    const legal = this.claimList;
+    for (let i = v.claims(legal) - 1; i > 0; i--) {
       const a = legal[i]!;
       if (a === WIN) continue;
       const helps = this.callHelps(v, a);

@@ -7,10 +7,16 @@ import { resolveRules } from '../../src/core/rules.js';
 import type { Strategy } from '../../src/core/strategy.js';
 import { nylonppong } from '../../src/games/hwatu/nylonppong/game.js';
 import { nylonRulesSchema } from '../../src/games/hwatu/nylonppong/rules.js';
-import { TABLE_ACTIONS as ACTIONS, PUNG } from '../../src/games/mahjong/table/actions.js';
+import { TABLE_ACTIONS as ACTIONS, DECLARE, DISCARD, PUNG, SELF_KONG, WIN } from '../../src/games/mahjong/table/actions.js';
+import { BIT, WORD } from '../../src/games/mahjong/table/kinds.js';
+import { chineseAmerican } from '../../src/games/mahjong/chinese-american/game.js';
+import { chineseAmericanSchema, type ChineseAmericanRules } from '../../src/games/mahjong/chinese-american/rules.js';
+import type { GameDef, GameState } from '../../src/core/game.js';
+import type { TableView } from '../../src/games/mahjong/table/view.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../../src/games/mahjong/korean/rules.js';
 import { tsumogiri } from '../../strategies/korean/tsumogiri.js';
+import { uperAlways } from '../../strategies/korean/uper-always.js';
 
 const koreanRules = resolveRules<KoreanRules>(koreanSchema, [{ where: 'test', values: { handsPerSession: 2 } }]);
 const seatRngs = (tag: string) => [0, 1, 2, 3, 4, 5].map((k) => new Rng(`${tag}/seat${k}`));
@@ -38,6 +44,54 @@ describe('Table: view-only strategies', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('a mahjong view gives what the legal list holds of discards, self kongs and claims, at every decision of Korean uper play and random Chinese-American play', () => {
+    const list = new Int16Array(ACTIONS);
+    const claims = new Int16Array(ACTIONS);
+    const kongs = new Int32Array(2);
+    let turns = 0;
+    let claimsSeen = 0;
+    let kongsSeen = 0;
+    // Korean with a bot that declares uper at every chance (locked seats: the drawn tile is the
+    // only discard; their one kong is engine.test's TV1), and Chinese-American at random (bamboo:
+    // the second mask word).
+    const kRules = resolveRules<KoreanRules>(koreanSchema, [{ where: 'test', values: { handsPerSession: 4 } }]);
+    const upers = uperAlways.make({ open: 0 }, kRules);
+    const tables: [GameDef<GameState, unknown, TableView>, unknown, Strategy | null][] = [
+      [korean as never, kRules, upers],
+      [chineseAmerican as never, resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: { handsLimit: 4 } }]), null],
+    ];
+    for (const [game, rules, bot] of tables) {
+      const s = game.create(rules);
+      for (let g = 0; g < 40; g++) {
+        const pick = new Rng(`view-legal/${g}/pick`);
+        game.deal(s, new Rng(`view-legal/${g}/deal`));
+        for (let x = game.toAct(s); x !== TERMINAL; x = game.toAct(s)) {
+          const n = game.legal(s, list);
+          const listed = [...list.subarray(0, n)];
+          const v = game.view(s, x);
+          if (v.phase === 0) {
+            v.selfKongs(kongs);
+            const fromView: number[] = [];
+            const discardable = [v.discardable0, v.discardable1];
+            for (let k = 0; k < 34; k++) if ((discardable[WORD[k]!]! & BIT[k]!) !== 0) fromView.push(DISCARD + k);
+            for (let k = 0; k < 34; k++) if ((kongs[WORD[k]!]! & BIT[k]!) !== 0) fromView.push(SELF_KONG + k);
+            const fromList = listed.filter((a) => a < DECLARE || (a >= SELF_KONG && a < WIN));
+            expect(fromView.sort((a, b) => a - b)).toEqual(fromList.sort((a, b) => a - b));
+            kongsSeen += fromList.filter((a) => a >= SELF_KONG).length;
+            turns++;
+          } else {
+            expect([...claims.subarray(0, v.claims(claims))]).toEqual(listed);
+            claimsSeen++;
+          }
+          game.apply(s, bot ? bot.choose(v, list, n, pick) : list[pick.int(n)]!, 0);
+        }
+      }
+    }
+    expect(turns).toBeGreaterThan(1000);
+    expect(claimsSeen).toBeGreaterThan(100);
+    expect(kongsSeen).toBeGreaterThan(5);
   });
 
   it('an illegal move by a view-only strategy names the strategy, the move and every legal move', () => {

@@ -10,7 +10,7 @@ import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinize } from './determinize.js';
 import * as flowModule from './flow.js';
-import * as kindsModule from './kinds.js';
+import * as legalModule from './legal.js';
 import * as meldsModule from './melds.js';
 import * as stateModule from './state.js';
 import type { TableState } from './state.js';
@@ -18,12 +18,9 @@ import type { TableState } from './state.js';
 // Imports as module-local consts, read once: see flow.ts.
 const { TERMINAL } = gameModule;
 const { formatTiles, tileName } = tilesModule;
-const {
-  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_MELD, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
-  CHOW_MID, DECLARE, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN, actionName,
-} = actionsModule;
+const { DECLARE, DISCARD, PASS, SELF_KONG, TABLE_ACTIONS, WIN, actionName } = actionsModule;
 const { claimAction, discard, selfDrawWin, selfKong } = flowModule;
-const { lowBamboo, lowKind } = kindsModule;
+const { legalClaim, legalTurn } = legalModule;
 const { MAX_MELDS } = meldsModule;
 const { CLAIM, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
@@ -53,37 +50,6 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
     apply(s: S, a: number): void;
     describe(s: S): string;
   };
-}
-
-function legalClaim(s: TableState, out: Int16Array): number {
-  const o = s.claimOpts[s.cur]!;
-  let n = 0;
-  out[n++] = PASS;
-  if (o & CAN_WIN) out[n++] = WIN;
-  if (o & CAN_PUNG) out[n++] = PUNG;
-  if (o & CAN_KONG) out[n++] = KONG;
-  if (o & CAN_CHOW_LOW) out[n++] = CHOW_LOW;
-  if (o & CAN_CHOW_MID) out[n++] = CHOW_MID;
-  if (o & CAN_CHOW_HIGH) out[n++] = CHOW_HIGH;
-  if (o & CAN_MELD) n = s.claimMelds(s.cur, out, n);
-  return n;
-}
-
-function legalTurn(s: TableState, out: Int16Array): number {
-  const x = s.cur;
-  let n = 0;
-  if (s.turnWinShape && s.dead[x] === 0) out[n++] = WIN;
-  for (let m = s.allowed0; m !== 0; m &= m - 1) out[n++] = DISCARD + lowKind(m);
-  for (let m = s.allowed1; m !== 0; m &= m - 1) out[n++] = DISCARD + lowBamboo(m);
-  if (s.locked(x)) return s.lockedActions(x, out, n);
-  n = s.addDeclarations(x, out, n);
-  if (!s.fromClaim && !s.cardWins && s.replacementLeft()) {
-    for (let w = 0; w < 2; w++) {
-      const kongs = s.quads[x * 2 + w]! | (s.pungs[x * 2 + w]! & s.kinds[x * 2 + w]!);
-      for (let m = kongs; m !== 0; m &= m - 1) out[n++] = SELF_KONG + (w === 0 ? lowKind(m) : lowBamboo(m));
-    }
-  }
-  return n;
 }
 
 const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];

@@ -3,11 +3,13 @@
 // decision costs nothing and it can only ever show public information or the seat's own.
 // Strategies must not keep it. A ruleset's view extends this one with its own facts.
 
+import * as legalModule from './legal.js';
 import * as meldsModule from './melds.js';
 import * as stateModule from './state.js';
 import type { TableState } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
+const { legalClaim, selfKongKinds } = legalModule;
 const { MAX_MELDS } = meldsModule;
 const { CLAIM, STRIDE, TURN } = stateModule;
 
@@ -86,6 +88,19 @@ export class TableView<S extends TableState = TableState> {
 
   get discardable1(): number {
     return this.#s.allowed1;
+  }
+
+  /** In TURN, the kinds this seat may declare a kong of from its hand (SELF_KONG + kind is legal
+   * for each), as a two-word mask written to out[0], out[1]. */
+  selfKongs(out: Int32Array): void {
+    selfKongKinds(this.#s, out);
+  }
+
+  /** In CLAIM, this seat's legal actions as GameDef.legal lists them (`out` holds the game's
+   * maxActions); returns how many. With discardable0/1, selfKongs and winLegal, what a bot that
+   * never declares needs to play without the legal list (Strategy.viewOnly). */
+  claims(out: Int16Array): number {
+    return legalClaim(this.#s, out);
   }
 
   /** Live wall tiles left. */

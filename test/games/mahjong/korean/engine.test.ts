@@ -32,6 +32,10 @@ describe('korean engine: worked examples', () => {
     tsumogiri(s, 0);
     // After uper: the drawn 2p may only be thrown or made a concealed kong (waits unchanged).
     expect(legal(s)).toEqual([DISCARD + t('p2'), SELF_KONG + t('p2')]);
+    // A bot that plays without the legal list sees the same kong on its view.
+    const kongs = new Int32Array(2);
+    korean.view(s, 1).selfKongs(kongs);
+    expect([...kongs]).toEqual([BIT[t('p2')], 0]);
     act(s, 1, SELF_KONG + t('p2'));
     expect(s.drawn).toBe(t('z7'));
     expect(s.turnWinOk).toBe(true);
