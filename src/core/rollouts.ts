@@ -30,6 +30,10 @@ export class Rollouts {
   private readonly policies: Strategy[];
   /** The deciding seat's policy, when it is not `policy`. */
   private readonly own: Strategy | null;
+  /** Whether the policies' decisions, and the deciding seat's own policy's, need the legal
+   * list, as at a Table: a view-only strategy's choice is checked with GameDef.isLegal. */
+  private readonly listsPolicy: boolean;
+  private readonly listsOwn: boolean;
   private readonly chance = new Rng(null);
   private readonly detRng = new Rng(null);
   private readonly seatRngs: Rng[];
@@ -61,6 +65,9 @@ export class Rollouts {
     this.work = game.create(rules);
     this.policies = Array.from({ length: this.seats }, () => makeStrategy(policy, defs, rules));
     this.own = own ? makeStrategy(own, defs, rules) : null;
+    const lists = (p: Strategy): boolean => !(p.viewOnly === true && game.isLegal);
+    this.listsPolicy = lists(this.policies[0]!);
+    this.listsOwn = this.own ? lists(this.own) : this.listsPolicy;
     this.seatRngs = Array.from({ length: this.seats }, () => new Rng(null));
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
@@ -138,7 +145,8 @@ export class Rollouts {
 
   /** A policy's illegal move inside a rollout fails the decision with what it was (the run's
    * error then names the searching strategy, cell, game index and seed). */
-  private illegal(s: GameState, seat: number, a: number, m: number, name: string): never {
+  private illegal(s: GameState, seat: number, a: number, name: string): never {
+    const m = this.game.legal(s, this.legal);
     const legal = Array.from(this.legal.subarray(0, m), (x) => this.game.actionName(s, x, 0));
     throw new IllegalMoveError(`${name} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`);
   }
@@ -153,11 +161,13 @@ export class Rollouts {
     const { game, work, legal, bounds, policies, seatRngs, own } = this;
     for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
     for (let x = game.toAct(work); x !== TERMINAL && game.round!(work) === round; x = game.toAct(work)) {
-      const m = game.legal(work, legal);
-      const p = own !== null && x === seat ? own : policies[x]!;
+      const mine = own !== null && x === seat;
+      const p = mine ? own : policies[x]!;
+      const list = mine ? this.listsOwn : this.listsPolicy;
+      const m = list ? game.legal(work, legal) : 0;
       const view = game.view(work, x);
       const a = p.choose(view, legal, m, seatRngs[x]!);
-      if (!listed(legal, m, a)) this.illegal(work, x, a, m, x === seat ? this.ownName : this.policyName);
+      if (!(list ? listed(legal, m, a) : game.isLegal!(work, a))) this.illegal(work, x, a, x === seat ? this.ownName : this.policyName);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
       game.apply(work, a, amount);
     }

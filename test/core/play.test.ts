@@ -4,7 +4,9 @@ import { IllegalMoveError } from '../../src/core/errors.js';
 import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
-import type { Strategy } from '../../src/core/strategy.js';
+import { Rollouts } from '../../src/core/rollouts.js';
+import { parseSpec, type Strategy, type StrategyDef } from '../../src/core/strategy.js';
+import { koreanStrategies } from '../../strategies/korean/index.js';
 import { nylonppong } from '../../src/games/hwatu/nylonppong/game.js';
 import { nylonRulesSchema } from '../../src/games/hwatu/nylonppong/rules.js';
 import { TABLE_ACTIONS as ACTIONS, DECLARE, DISCARD, PUNG, SELF_KONG, WIN } from '../../src/games/mahjong/table/actions.js';
@@ -101,6 +103,30 @@ describe('Table: view-only strategies', () => {
     expect(() => table.play(new Rng('cheat/deal'), seatRngs('cheat'))).toThrow(
       /^strategy cheat at seat 0 made an illegal move: action 138 is not legal here \(legal: (discard \w\d, )*discard \w\d\)$/,
     );
+  });
+
+  it('in rollouts too: a view-only policy\'s illegal move names the policy, the move and every legal move', () => {
+    const cheat: StrategyDef = { name: 'cheat', game: 'korean', doc: 'pungs at every decision', params: [], make: () => ({ viewOnly: true, choose: () => PUNG }) };
+    const defs = [...koreanStrategies, cheat];
+    const ro = new Rollouts(korean, koreanRules, parseSpec('cheat', defs, 'korean', koreanRules), defs);
+    const s = korean.create(koreanRules);
+    korean.deal(s, new Rng('rollout-cheat/deal'));
+    const list = new Int16Array(ACTIONS);
+    korean.legal(s, list);
+    ro.set(0, list[0]!, 0);
+    expect(() => ro.evaluate(s, s.cur, 1, 0, 1, new Rng('rollout-cheat'))).toThrow(
+      /^cheat at seat \d of a rollout made an illegal move: action 138 is not legal here \(legal: (discard \w\d, )*discard \w\d\)$/,
+    );
+    // A legal view-only policy plays its rollouts without the list.
+    const seen: number[] = [];
+    const bot = tsumogiri.make({}, koreanRules);
+    const lazy: StrategyDef = { name: 'lazy', game: 'korean', doc: 'tsumogiri, counting', params: [], make: () => ({ viewOnly: true, choose: (v, l, n, r) => (seen.push(n), bot.choose(v, l, n, r)) }) };
+    const defs2 = [...koreanStrategies, lazy];
+    const ro2 = new Rollouts(korean, koreanRules, parseSpec('lazy', defs2, 'korean', koreanRules), defs2);
+    ro2.set(0, list[0]!, 0);
+    ro2.evaluate(s, s.cur, 1, 0, 2, new Rng('rollout-lazy'));
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.every((n) => n === 0)).toBe(true);
   });
 
   it('lists the legal actions unless the strategy is view-only and the game has isLegal', () => {
