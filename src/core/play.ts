@@ -59,7 +59,7 @@ export class Table<S extends GameState, R> {
     this.state = game.create({ ...(rules as object) } as R);
     this.legalBuf = new Int16Array(game.maxActions(rules));
     this.searches = strategies.map((st) => typeof st.search === 'function');
-    this.lists = strategies.map((st, k) => this.searches[k] || !(st.viewOnly === true && game.isLegal));
+    this.lists = strategies.map((st) => listsLegal(game, st));
     this.seatRngs = strategies.map(() => new Rng(null));
   }
 
@@ -119,6 +119,13 @@ export class Table<S extends GameState, R> {
       `strategy ${this.names[seat]} at seat ${seat} made an illegal move: ${why} (legal: ${legal.join(', ')})`,
     );
   }
+}
+
+/** Whether `st`'s decisions in `game` are handed the legal list: a search, or a strategy that
+ * reads it; a view-only one's choice is checked with GameDef.isLegal instead, where the game
+ * has it. */
+export function listsLegal(game: GameDef, st: Strategy): boolean {
+  return typeof st.search === 'function' || !(st.viewOnly === true && game.isLegal !== undefined);
 }
 
 /** Whether `a` is among legal[0..n). */

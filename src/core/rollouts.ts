@@ -1,6 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { IllegalMoveError } from './errors.js';
-import { listed } from './play.js';
+import { listed, listsLegal } from './play.js';
 import { Rng } from './rng.js';
 import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
 
@@ -30,8 +30,8 @@ export class Rollouts {
   private readonly policies: Strategy[];
   /** The deciding seat's policy, when it is not `policy`. */
   private readonly own: Strategy | null;
-  /** Whether the policies' decisions, and the deciding seat's own policy's, need the legal
-   * list, as at a Table: a view-only strategy's choice is checked with GameDef.isLegal. */
+  /** Whether the policies' decisions, and the deciding seat's own policy's, are handed the
+   * legal list, by the Table's rule (listsLegal). */
   private readonly listsPolicy: boolean;
   private readonly listsOwn: boolean;
   private readonly chance = new Rng(null);
@@ -65,9 +65,8 @@ export class Rollouts {
     this.work = game.create(rules);
     this.policies = Array.from({ length: this.seats }, () => makeStrategy(policy, defs, rules));
     this.own = own ? makeStrategy(own, defs, rules) : null;
-    const lists = (p: Strategy): boolean => !(p.viewOnly === true && game.isLegal);
-    this.listsPolicy = lists(this.policies[0]!);
-    this.listsOwn = this.own ? lists(this.own) : this.listsPolicy;
+    this.listsPolicy = listsLegal(game, this.policies[0]!);
+    this.listsOwn = this.own ? listsLegal(game, this.own) : this.listsPolicy;
     this.seatRngs = Array.from({ length: this.seats }, () => new Rng(null));
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
