@@ -89,6 +89,37 @@ export class Rng {
     return this;
   }
 
+  /** Makes this stream draw what `from` would draw next (without drawing from `from`). */
+  copyFrom(from: Rng): this {
+    this.key = from.key;
+    this.seedText = from.seedText;
+    this.cell = from.cell;
+    this.stream = from.stream;
+    this.words = from.words;
+    this.index = from.index;
+    this.c = from.c;
+    this.s0 = from.s0;
+    this.s1 = from.s1;
+    this.s2 = from.s2;
+    this.ahead = from.ahead;
+    return this;
+  }
+
+  /** Writes to out[0..3) the 32-bit words of the next three numbers this stream will draw,
+   * without drawing them: the key of a family of streams (seedFamily) that depends on where
+   * this stream is now, not on how much is drawn from it later. */
+  familyKey(out: Uint32Array): void {
+    const r = peek.copyFrom(this);
+    for (let i = 0; i < 3; i++) out[i] = r.next() * 4294967296;
+  }
+
+  /** Starts this as member `n` of the family of streams keyed by `key` (familyKey): the key
+   * mixed with n, as a game's stream is its cell's words mixed with the game's index. */
+  seedFamily(key: Uint32Array, n: number): this {
+    const f = 2.3283064365386963e-10; // 2^-32
+    return this.seedFrom(mix(n, 0, key[0]!) * f, mix(n, 0, key[1]!) * f, mix(n, 0, key[2]!) * f);
+  }
+
   /** Alea's state before the first draw. */
   private initial(): AleaState {
     if (this.key !== null) return seedrandom.alea(this.key, { state: true }).state() as AleaState;
@@ -135,6 +166,9 @@ export class Rng {
     return Math.floor(this.next() * n);
   }
 }
+
+/** familyKey's scratch copy. */
+const peek = new Rng(null);
 
 export const DEAL = 'deal';
 /** Stream names of seats, written once. */

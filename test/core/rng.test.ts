@@ -45,4 +45,34 @@ describe('Rng', () => {
     const chi2 = counts.reduce((s, c) => s + (c - e) ** 2 / e, 0);
     expect(chi2).toBeLessThan(22.46); // 99.9% quantile of chi-square with 6 df
   });
+
+  it('copyFrom draws what the source would, and familyKey reads the next draws without taking them', () => {
+    for (const fresh of [true, false]) {
+      const src = dealRng('7', 1, 99);
+      if (!fresh) for (let i = 0; i < 5; i++) src.next();
+      const key = new Uint32Array(3);
+      src.familyKey(key);
+      const copy = new Rng(null).copyFrom(src);
+      const ahead = [src.next(), src.next(), src.next()];
+      expect(Array.from(key)).toEqual(ahead.map((u) => u * 4294967296));
+      expect([copy.next(), copy.next(), copy.next()]).toEqual(ahead);
+      expect(copy.next()).toBe(src.next());
+    }
+  });
+
+  it('members of a family depend on the key and the member alone, and are uniform', () => {
+    const key = new Uint32Array(3);
+    dealRng('7', 0, 3).familyKey(key);
+    const member = (n: number) => new Rng(null).seedFamily(key, n).next();
+    expect(member(5)).toBe(member(5));
+    const n = 20000, bins = new Array(10).fill(0);
+    const xs = Array.from({ length: n }, (_, i) => member(i));
+    expect(new Set(xs).size).toBe(n);
+    xs.forEach((x) => bins[Math.floor(x * 10)]++);
+    const chi2 = bins.reduce((s, c) => s + (c - n / 10) ** 2 / (n / 10), 0);
+    expect(chi2).toBeLessThan(27.88); // 99.9% quantile, 9 df
+    const other = new Uint32Array(3);
+    dealRng('7', 0, 4).familyKey(other);
+    expect(new Rng(null).seedFamily(other, 5).next()).not.toBe(member(5));
+  });
 });

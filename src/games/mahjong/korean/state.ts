@@ -70,6 +70,8 @@ export class KoreanState extends TableState<KoreanRules> {
       chowCalls: r.chowCalls === 'leftOnly',
       headBump: r.multiRon === 'headBump',
       robKong: false,
+      // One stream a session, as before the shared table (TableRules.handStreams).
+      handStreams: false,
     }, new KoreanStats());
     this.scorer = new Scorer(r);
     this.countDiscards = !r.furitenIncludesClaimed;

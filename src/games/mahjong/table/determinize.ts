@@ -110,6 +110,9 @@ function undraw(c: number, fromFirst: boolean): void {
  */
 export function determinize(from: TableState, seat: number, stream: Rng, s: TableState): void {
   s.rng = stream;
+  // Hands dealt after this one (a rollout that runs past the hand's end) come from the stream
+  // too, not from the true session's hand streams.
+  if (s.handStreams) stream.familyKey(s.handKey);
   rng = stream;
   if (s.phase === OVER) return;
   const cur = s.cur;

@@ -37,6 +37,7 @@ const WINDS = 'ESWN';
 /** Starts a session, seat 0 dealing first. */
 export function startSession(s: TableState, rng: Rng): void {
   s.rng = rng;
+  if (s.handStreams) rng.familyKey(s.handKey);
   s.stats.reset();
   s.net.fill(0);
   s.handNo = 0;
@@ -49,6 +50,8 @@ export function startSession(s: TableState, rng: Rng): void {
 }
 
 function dealHand(s: TableState): void {
+  // A later hand's stream: the session's stream object, reseeded (TableRules.handStreams).
+  if (s.handStreams && s.handNo > 0) s.rng.seedFamily(s.handKey, s.handNo);
   s.wall.reset(s.rng);
   s.clearHand();
   s.anyCall = false;
@@ -61,10 +64,14 @@ function dealHand(s: TableState): void {
   s.dealerNetBefore = s.net[s.dealer]!;
   s.newHand();
   s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
-  // Thirteen tiles each in turn order from the dealer, then the dealer's fourteenth; a flower
-  // is replaced as it comes (the same tiles, in distribution, as replacing them after the deal).
+  // Thirteen tiles each in turn order, then the dealer's fourteenth; a flower is replaced as it
+  // comes (the same tiles, in distribution, as replacing them after the deal). With hand streams
+  // the round starts at seat 0 whoever deals (the first hand's dealer, so that hand is dealt as
+  // before), so that a seat is dealt the same thirteen tiles in two arms whose dealers differ.
   s.dealing = true;
-  for (let i = 0, seat = s.dealer; i < 13 * SEATS + 1; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
+  const first = s.handStreams ? 0 : s.dealer;
+  for (let i = 0, seat = first; i < 13 * SEATS; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
+  addTile(s, s.dealer, drawFor(s, s.dealer, false));
   s.dealing = false;
   s.afterFlower = false;
   for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);

@@ -60,6 +60,19 @@ export interface TableRules {
   readonly cardWins?: boolean;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
+  /**
+   * Every hand after a session's first draws its wall (and its other chance events) from a
+   * stream of its own, keyed by the session's stream as the session began and the hand's
+   * number, and the deal goes round from seat 0 whoever deals (default true). The wall is
+   * shuffled as it is drawn, so with one stream for the session a hand's wall would depend on
+   * how many tiles the hands before it drew: two arms that played an early hand differently
+   * would be dealt different walls ever after, and their later hands would not be paired; and
+   * dealing from the dealer would give a seat other tiles in an arm whose dealer differs. The
+   * first hand is dealt as with one stream. Korean keeps one stream and the dealer's order
+   * (false), so that its results stay byte-identical with those published before the shared
+   * table.
+   */
+  readonly handStreams?: boolean;
 }
 
 /**
@@ -153,6 +166,7 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly pongBeatsChow: boolean;
   readonly cardWins: boolean;
   readonly deadSkipTurns: boolean;
+  readonly handStreams: boolean;
 
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. The wall holds the
@@ -166,6 +180,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.wall.rng = rng;
   }
 
+  /** The key of the session's hand streams (TableRules.handStreams; Rng.familyKey). */
+  readonly handKey = new Uint32Array(3);
   handNo = 0;
   dealer = 0;
   /** Times the deal has passed. */
@@ -279,6 +295,7 @@ export abstract class TableState<R = unknown> implements GameState {
     this.pongBeatsChow = t.pongBeatsChow ?? true;
     this.cardWins = t.cardWins ?? false;
     this.deadSkipTurns = t.deadSkipTurns ?? false;
+    this.handStreams = t.handStreams ?? true;
   }
 
   /** Clears every per-hand array. */
