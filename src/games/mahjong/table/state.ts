@@ -171,7 +171,8 @@ export abstract class TableState<R = unknown> implements GameState {
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. The wall holds the
    * one reference, so that setting it (a determinization's stream, a copy's own) redirects every
-   * later draw. */
+   * later draw. With hand streams (TableRules.handStreams) this object, the one the session was
+   * dealt with, is reseeded at the start of each hand after the first (flow.ts dealHand). */
   get rng(): Rng {
     return this.wall.rng;
   }
