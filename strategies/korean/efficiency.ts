@@ -12,7 +12,7 @@ import { SEVEN_PAIRS_SHAPES } from '../../src/games/mahjong/shanten.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { CHOW_HIGH, CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN } = actionsModule;
+const { CHOW_LOW, CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN } = actionsModule;
 const { OPEN_UPER, UPER } = uperModule;
 const { SLOT, WEIGHT } = handEvalModule;
 const { BIT, isHonor, isSimple, isTerminal, lowKind } = kindsModule;

@@ -109,6 +109,7 @@ describe('american runs with --card', () => {
     expect(meta.provenance.rules.card.name).toBe('My test card');
     // The sample card by default, a different hash.
     const c = pongsim(['run', 'american-card-lines', '--games', '12', '--seed', '5', '--out', path.join(dir, 'c')]);
+    expect(c.code, c.stderr).toBe(0);
     const sample = JSON.parse(fs.readFileSync(path.join(dir, 'c', 'american-card-lines.meta.json'), 'utf8')).provenance.card;
     expect(sample.sample).toBe(true);
     expect(sample.sha256).not.toBe(meta.provenance.card.sha256);

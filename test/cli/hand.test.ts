@@ -2,7 +2,6 @@
 // known hands, majiang-core's 40,000 fixtures and the worked examples of korean/RULES.md.
 
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAIN, pongsim } from '../support/cli.js';
 import { xiangtingRows } from '../support/majiang-core.js';

@@ -2,7 +2,7 @@
 // (lines.ts) both count them: the packed table of what one kind's entry still needs, and the
 // placing of a hand's exposures on a variant's sets.
 
-import { CARD_KINDS, type Variant } from './card.js';
+import type { Variant } from './card.js';
 
 /** An exposure on the table: `size` tiles of `tile`, `jokers` of them jokers. */
 export interface Exposure {

@@ -1,7 +1,7 @@
 // Scoring one Chinese-American hand outside a game (`pongsim hand chinese-american`, tests):
 // the scorer's best row and extras, and what each payer pays.
 
-import { addMelds, meldType, type Meld } from '../decompose.js';
+import { addMelds, type Meld } from '../decompose.js';
 import { FieldError, type Extra, type SituationField, type WinSituation } from '../situation.js';
 import { isComplete } from '../shanten.js';
 import { PLAY_KINDS, tileKind, tileName } from '../tiles.js';
@@ -77,11 +77,7 @@ export function scoreHand(h: ChineseAmericanHand, r: ChineseAmericanRules): Chin
   if (h.luckyFlower && (!h.selfDraw || (h.flowers ?? 0) === 0)) throw new FieldError('luckyFlower', 'the replacement for a flower is self-drawn and needs a flower');
   const sc = new Scorer(r);
   for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = h.concealed[k] ?? 0;
-  melds.forEach((m, i) => {
-    sc.meldType[i] = meldType(m);
-    sc.meldKind[i] = m.tile;
-  });
-  sc.melds = melds.length;
+  sc.loadMelds(melds);
   sc.winTile = h.winTile;
   sc.selfDraw = h.selfDraw;
   sc.flowers = h.flowers ?? 0;

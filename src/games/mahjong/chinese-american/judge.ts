@@ -5,7 +5,6 @@
 import type { WinShapes } from '../shanten.js';
 import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
-import * as meldsModule from '../table/melds.js';
 import * as tableStateModule from '../table/state.js';
 import type { ChineseAmericanRules } from './rules.js';
 import type { Scorer } from './scoring.js';
@@ -14,7 +13,6 @@ import type { ChineseAmericanState } from './state.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { PLAY_KINDS } = tilesModule;
 const { popcount } = kindsModule;
-const { MAX_MELDS } = meldsModule;
 const { STRIDE } = tableStateModule;
 
 /** The shapes the enabled rows can win with: seven pairs for H15-H17 (or H8 on honour pairs), thirteen orphans for H18. */
@@ -46,12 +44,7 @@ function fastWin(s: ChineseAmericanState, seat: number, selfDraw: boolean): bool
 /** Loads `seat`'s tiles (plus `extra` when >= 0) and situation into the scorer. */
 export function loadScorer(s: ChineseAmericanState, seat: number, extra: number, winTile: number, selfDraw: boolean): Scorer {
   const sc = s.scorer;
-  const off = seat * STRIDE;
-  for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = s.hand[off + k]!;
-  if (extra >= 0) sc.c[extra] = sc.c[extra]! + 1;
-  sc.setMelds(s.meldType, s.meldKind, seat * MAX_MELDS, s.meldN[seat]!);
-  sc.winTile = winTile;
-  sc.selfDraw = selfDraw;
+  sc.loadSeat(s, seat, extra, winTile, selfDraw);
   sc.flowers = s.flowers[seat]!;
   sc.luckyFlower = selfDraw && s.afterFlower;
   sc.robKong = !selfDraw && s.robbing;

@@ -6,9 +6,9 @@
 // `Scorer` is allocation-free: the table's judge fills it at a win; `scoreHand` (hand.ts)
 // fills it from a parsed hand.
 
-import { Readings } from '../readings.js';
 import * as tilesModule from '../tiles.js';
 import * as meldsModule from '../table/melds.js';
+import { WinningHand } from '../winning-hand.js';
 import * as H from './hands.js';
 import type { ChineseAmericanRules } from './rules.js';
 
@@ -43,12 +43,7 @@ function jewels(family: ChineseAmericanRules['jewelFamily']): Jewel[] {
   ];
 }
 
-export class Scorer extends Readings {
-  readonly meldType = new Uint8Array(4);
-  readonly meldKind = new Int8Array(4);
-  melds = 0;
-  winTile = 0;
-  selfDraw = false;
+export class Scorer extends WinningHand {
   flowers = 0;
   /** Self-drawn on the replacement for a flower. */
   luckyFlower = false;
@@ -95,25 +90,13 @@ export class Scorer extends Readings {
     return this.enabled[i] === 1;
   }
 
-  /** Loads the melds of a seat from table arrays. */
-  setMelds(types: ArrayLike<number>, kinds: ArrayLike<number>, off: number, n: number): void {
-    this.melds = n;
-    for (let i = 0; i < n; i++) {
-      this.meldType[i] = types[off + i]!;
-      this.meldKind[i] = kinds[off + i]!;
-    }
-  }
-
   /** Scores the loaded hand: returns V (and sets row and extras), or -1 when it may not win. */
   score(): number {
     this.value = -1;
     this.row = -1;
     this.bestStart = 0;
     this.extras.fill(0);
-    const c = this.c;
-    let tiles = 0;
-    for (let k = 0; k < PLAY_KINDS; k++) tiles += c[k]!;
-    if (tiles !== 14 - 3 * this.melds) return -1;
+    if (!this.rightSize()) return -1;
     this.handFacts();
     this.walk();
     if (this.melds === 0) {
@@ -174,8 +157,8 @@ export class Scorer extends Readings {
     const n = this.nSets + this.melds;
     for (let i = 0; i < n; i++) {
       const concealed = i < this.nSets;
-      const type = concealed ? (this.setPung[i] ? PUNG : CHOW) : this.meldType[i - this.nSets]!;
-      const k = concealed ? this.setKind[i]! : this.meldKind[i - this.nSets]!;
+      const type = this.setTypeAt(i);
+      const k = this.setKindAt(i);
       if (type === CHOW) {
         chows++;
         if (concealed && w >= k && w <= k + 2) winElsewhere = true;
@@ -243,15 +226,7 @@ export class Scorer extends Readings {
 
   /** Seven pairs: H15-H17 and, with allHonorsSevenPairs, H8. */
   private sevenPairs(): void {
-    const c = this.c;
-    let pairs = 0;
-    for (let k = 0; k < PLAY_KINDS; k++) {
-      const n = c[k]!;
-      if (n & 1) return;
-      if (n === 4 && !this.r.sevenPairsAllowQuad) return;
-      pairs += n >> 1;
-    }
-    if (pairs !== 7) return;
+    if (!this.sevenPairsShape(this.r.sevenPairsAllowQuad)) return;
     const en = this.enabled;
     const suit = this.oneSuit();
     let any = false;

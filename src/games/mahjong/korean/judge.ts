@@ -2,7 +2,6 @@
 // points. A win needs a winning shape and at least 2 basic points (RULES.md, Winning).
 
 import * as tilesModule from '../tiles.js';
-import * as meldsModule from '../table/melds.js';
 import * as tableStateModule from '../table/state.js';
 import * as scoringModule from './scoring.js';
 import type { Scorer } from './scoring.js';
@@ -10,21 +9,13 @@ import type { KoreanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { PLAY_KINDS } = tilesModule;
-const { MAX_MELDS } = meldsModule;
 const { STRIDE } = tableStateModule;
 const { FIRST_EARTHLY, FIRST_HEAVENLY, FIRST_HUMAN, FIRST_NONE } = scoringModule;
 
 /** Loads `seat`'s hand (plus `extra` when >= 0) and melds; returns the scorer. */
 export function loadScorer(s: KoreanState, seat: number, extra: number, winTile: number, selfDraw: boolean): Scorer {
   const sc = s.scorer;
-  // A loop, not set(subarray): this runs for every discard on someone's waits, and allocating
-  // the subarray view costs more than the copy.
-  const off = seat * STRIDE;
-  for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = s.hand[off + k]!;
-  if (extra >= 0) sc.c[extra] = sc.c[extra]! + 1;
-  sc.setMelds(s.meldType, s.meldKind, seat * MAX_MELDS, s.meldN[seat]!);
-  sc.winTile = winTile;
-  sc.selfDraw = selfDraw;
+  sc.loadSeat(s, seat, extra, winTile, selfDraw);
   sc.seatWind = s.seatWind(seat);
   sc.roundWind = s.roundWind;
   sc.first = firstTurnYaku(s, seat, selfDraw);

@@ -7,10 +7,10 @@
 
 import { InputError } from '../../../core/errors.js';
 import { meldType, type Meld } from '../decompose.js';
-import { Readings } from '../readings.js';
 import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
 import * as meldsModule from '../table/melds.js';
+import { WinningHand } from '../winning-hand.js';
 import type { KoreanRules } from './rules.js';
 import * as Y from './yaku.js';
 
@@ -35,12 +35,7 @@ export interface ScoreParts {
   total: number;
 }
 
-export class Scorer extends Readings {
-  readonly meldType = new Uint8Array(4);
-  readonly meldKind = new Int8Array(4);
-  melds = 0;
-  winTile = 0;
-  selfDraw = false;
+export class Scorer extends WinningHand {
   /** 0..3 = E S W N. */
   seatWind = 0;
   roundWind = 0;
@@ -63,27 +58,15 @@ export class Scorer extends Readings {
     this.values = Y.basicValues(r);
   }
 
-  /** Loads the melds of a seat from engine arrays. */
-  setMelds(types: ArrayLike<number>, kinds: ArrayLike<number>, off: number, n: number): void {
-    this.melds = n;
-    for (let i = 0; i < n; i++) {
-      this.meldType[i] = types[off + i]!;
-      this.meldKind[i] = kinds[off + i]!;
-    }
-  }
-
   /**
    * The most basic points any reading of the hand scores, or -1 when the tiles are no
    * winning shape. `best` then holds that reading's yaku counts.
    */
   basic(): number {
-    const c = this.c;
     this.bestPoints = -1;
     this.readings = 0;
     this.best.fill(0);
-    let tiles = 0;
-    for (let k = 0; k < PLAY_KINDS; k++) tiles += c[k]!;
-    if (tiles !== 14 - 3 * this.melds) return -1;
+    if (!this.rightSize()) return -1;
     this.open = false;
     for (let i = 0; i < this.melds; i++) if (this.meldType[i] !== CONCEALED_KONG) this.open = true;
     this.tileBased();
@@ -169,8 +152,8 @@ export class Scorer extends Readings {
     const n = this.nSets + this.melds;
     for (let i = 0; i < n; i++) {
       const concealed = i < this.nSets;
-      const type = concealed ? (this.setPung[i] ? PUNG : CHOW) : this.meldType[i - this.nSets]!;
-      const k = concealed ? this.setKind[i]! : this.meldKind[i - this.nSets]!;
+      const type = this.setTypeAt(i);
+      const k = this.setKindAt(i);
       if (type === CHOW) {
         chows++;
         if (k % 3 === 0) chowMask |= 1 << (((k / 9) | 0) * 3 + (k % 9) / 3);
@@ -214,15 +197,7 @@ export class Scorer extends Readings {
 
   /** Seven pairs: B13 plus the tile-based yaku only (RULES.md, readings). */
   private sevenPairs(): void {
-    const c = this.c;
-    let pairs = 0;
-    for (let k = 0; k < PLAY_KINDS; k++) {
-      const n = c[k]!;
-      if (n & 1) return;
-      if (n === 4 && !this.r.sevenPairsAllowQuad) return;
-      pairs += n >> 1;
-    }
-    if (pairs !== 7) return;
+    if (!this.sevenPairsShape(this.r.sevenPairsAllowQuad)) return;
     const y = this.cur;
     y.set(this.tileYaku);
     y[Y.NINE_GATES] = 0;
@@ -369,14 +344,12 @@ export function scoreHand(h: HandInput, r: KoreanRules): HandScore {
     s.c[k] = n;
     all[k] = n;
   }
-  melds.forEach((m, i) => {
+  for (const m of melds) {
     const type = meldType(m);
     if (type === CHOW && (m.tile >= HONOR || m.tile % 9 > 6)) throw new InputError(`chow meld from ${tileName(m.tile)}: a chow is three suit tiles in a row`);
-    s.meldType[i] = type;
-    s.meldKind[i] = m.tile;
     addMeldTiles(all, type, m.tile);
-  });
-  s.melds = melds.length;
+  }
+  s.loadMelds(melds);
   for (let k = 0; k < PLAY_KINDS; k++) {
     if (all[k]! > 4) throw new InputError(`tile ${tileName(k)} appears ${all[k]} times; the korean set holds 4`);
   }
