@@ -74,7 +74,9 @@ export class Table<S extends GameState, R> {
   /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,
    * every decision and the game's own events are written to it. */
   play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
-    const { game, state: s, legalBuf, bounds, lists, searches } = this;
+    const { game, state: s, legalBuf, bounds, lists, searches, strategies } = this;
+    // Read once a game: most games have no amounts.
+    const bounded = game.amountBounds !== undefined;
     s.log = trace;
     if (playing.table !== (this as unknown)) {
       playing.table = this as unknown as Table<GameState, unknown>;
@@ -88,14 +90,14 @@ export class Table<S extends GameState, R> {
       beat[0]!++;
       const list = lists[seat]!;
       const n = list ? game.legal(s, legalBuf) : 0;
-      const strat = this.strategies[seat]!;
+      const strat = strategies[seat]!;
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
       if (trace) trace.push(game.describe(s));
       const a = searches[seat] ? strat.search!(s, seat, legalBuf, n, rng) : strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
       let amount = 0;
-      if (game.amountBounds?.(s, a, bounds)) {
+      if (bounded && game.amountBounds!(s, a, bounds)) {
         if (!strat.amount) this.illegal(seat, `it gave no amount for ${game.actionName(s, a, 0)}`);
         amount = strat.amount!(view, a, bounds[0]!, bounds[1]!, rng);
         const why = !(amount >= bounds[0]! && amount <= bounds[1]!)

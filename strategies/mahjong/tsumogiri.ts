@@ -23,12 +23,12 @@ export function tsumogiri<V extends PlayView, R>(game: string, doc: string): Str
       choose(v) {
         if (v.winLegal) return WIN;
         if (v.phase !== 0) return PASS;
-        const a0 = v.discardable0;
-        const a1 = v.discardable1;
+        // The drawn tile's word alone, for the common case.
         const d = v.drawn;
-        if (d >= 0 && ((WORD[d] === 0 ? a0 : a1) & BIT[d]!) !== 0) return DISCARD + d;
+        if (d >= 0 && ((WORD[d] === 0 ? v.discardable0 : v.discardable1) & BIT[d]!) !== 0) return DISCARD + d;
         // The lowest allowed kind: the first discard in the legal list.
-        return DISCARD + (a0 !== 0 ? lowKind(a0) : lowBamboo(a1));
+        const a0 = v.discardable0;
+        return DISCARD + (a0 !== 0 ? lowKind(a0) : lowBamboo(v.discardable1));
       },
     }),
   };
