@@ -134,8 +134,9 @@ export type UperTable = VerdictTable;
 export const readUperTable = (file: string): UperTable => readVerdictTable(file, UPER_TABLE_FORMAT);
 
 /** Rules of the session, not of one hand: a table learned under one value holds for any other
- * (the prevalent wind a later hand has moves only what a win scores, which the value sees). */
-const SESSION_RULES = new Set(['handsPerSession', 'dealerRotation', 'roundWind']);
+ * (the prevalent wind a later hand has moves only what a win scores, which the value sees;
+ * pairing changes what two arms share, not the odds of a hand). */
+const SESSION_RULES = new Set(['handsPerSession', 'dealerRotation', 'roundWind', 'pairing']);
 
 /** The first hand rule on which `rules` differ from the table's, as words, or null. */
 export const rulesDiffer = (table: UperTable, rules: Record<string, unknown>): string | null => tableRulesDiffer(table, rules, SESSION_RULES);

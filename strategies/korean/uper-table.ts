@@ -54,7 +54,7 @@ export const uperTable: StrategyDef<KoreanView, KoreanRules> = {
   params: [],
   check(rules) {
     const differ = uperTableDiffers(rules);
-    if (differ) throw new InputError(`strategy uper-table: its table ${referenceTable().file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one hand; the session's length, dealer rotation and round wind may differ)`);
+    if (differ) throw new InputError(`strategy uper-table: its table ${referenceTable().file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one hand; the session's length, dealer rotation, round wind and pairing may differ)`);
   },
   make: (_p, rules) => uperTableStrategy(referenceTable(), rules),
 };

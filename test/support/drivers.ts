@@ -147,7 +147,8 @@ export function checkGolden<S extends GameState, R>(opts: {
   const at = { i: 0 };
   const scripted = Array.from({ length: n }, () => scriptedStrategy(golden.moves, at));
   const trace: string[] = [];
-  new Table(opts.game, golden.rules as R, scripted, scripted.map((_, k) => `p${k}`))
+  // A golden recorded before an option existed plays under its default.
+  new Table(opts.game, { ...opts.rules, ...(golden.rules as object) } as R, scripted, scripted.map((_, k) => `p${k}`))
     .play(new ScriptRng(golden.chance), Array.from({ length: n }, () => new Rng('unused')), trace);
   expect(trace).toEqual(golden.trace);
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { bool, int, oneOf, setOf, type Option, type RulesSchema } from '../../../core/rules.js';
+import { pairingOption, type Pairing } from '../table/pairing.js';
 import { CardError, compileCard, type Card } from './card.js';
 import sample from './cards/sample-2031.json' with { type: 'json' };
 
@@ -25,6 +26,7 @@ export interface AmericanRules {
   dealerPassesAfterWallGame: boolean;
   handsPerSession: number;
   exposureKinds: string[];
+  pairing: Pairing;
 }
 
 /** The sample card's document (cards/sample-2031.json, CC0). */
@@ -87,6 +89,7 @@ export const americanSchema: RulesSchema<AmericanRules> = {
     bool('dealerPassesAfterWallGame', true, 'the deal passes after a wall game too (false: East deals again)'),
     int('handsPerSession', 16, 1, 10000, 'hands in a session (16: each seat deals four times)'),
     setOf('exposureKinds', EXPOSURE_KINDS, EXPOSURE_KINDS, 'the groups a discard may be claimed to expose (pung 3, kong 4, quint 5, sextet 6)'),
+    pairingOption('hands'),
   ],
   presets: {
     default: { doc: 'the defaults (NMJL)', set: {} },

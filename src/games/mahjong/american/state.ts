@@ -8,6 +8,7 @@ import * as tilesModule from '../tiles.js';
 import { makeSet, wallTiles } from '../tile-sets.js';
 import * as actionsModule from '../table/actions.js';
 import * as flowModule from '../table/flow.js';
+import { pairingRules } from '../table/pairing.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
@@ -155,6 +156,7 @@ export class AmericanState extends TableState<AmericanRules> {
       pongBeatsChow: false,
       cardWins: true,
       deadSkipTurns: r.deadHandStopsPlaying,
+      ...pairingRules(r.pairing),
     }, new AmericanStats(card.lines.length));
     this.card = card;
     this.index = index;

@@ -1,4 +1,5 @@
 import { bool, int, oneOf, setOf, type Option, type RulesSchema } from '../../../core/rules.js';
+import { pairingOption, type Pairing } from '../table/pairing.js';
 import { SPECIAL_ROW_IDS } from './hands.js';
 
 /** Chinese-American house rules (Donny Yee, 2003): every option of RULES.md, "Options". */
@@ -40,6 +41,7 @@ export interface ChineseAmericanRules {
   limit: number | null;
   gameLengthDealerships: number;
   handsLimit: number | null;
+  pairing: Pairing;
 }
 
 const TILES = [...'123456789'].flatMap((d) => ['m', 'p', 's'].map((s) => s + d)).concat([...'1234567'].map((d) => 'z' + d));
@@ -111,6 +113,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     limit,
     int('gameLengthDealerships', 16, 1, 1000, 'dealerships in a game (each player deals four times)'),
     handsLimit,
+    pairingOption('hands'),
   ],
   presets: {
     default: { doc: 'the defaults', set: {} },

@@ -7,6 +7,7 @@
 import * as tilesModule from '../tiles.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../tile-sets.js';
 import * as flowModule from '../table/flow.js';
+import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
 import { EXTRAS, H20, ROWS } from './hands.js';
@@ -58,6 +59,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       robKong: true,
       robConcealedKong: r.robConcealedKong,
       pongBeatsChow: r.pongBeatsChow,
+      ...pairingRules(r.pairing),
     }, new ChineseAmericanStats());
     this.scorer = new Scorer(r);
     this.allShapesWin = allShapesWin(r);

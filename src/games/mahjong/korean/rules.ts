@@ -1,4 +1,5 @@
 import { bool, int, oneOf, type Option, type RulesSchema } from '../../../core/rules.js';
+import { pairingOption, type Pairing } from '../table/pairing.js';
 
 /** A false win ("jump", 쩜프): the offender's hand is dead; `payEach` adds a point fine. */
 export type JumpPenalty = 'deadHand' | { payEach: number };
@@ -50,6 +51,7 @@ export interface KoreanRules {
   dealerRotation: 'renchanOnDealerWin' | 'always';
   roundWind: 'east' | 'byDealerCycle';
   handsPerSession: number;
+  pairing: Pairing;
 }
 
 const cap: Option<number | null> = {
@@ -139,6 +141,8 @@ export const koreanSchema: RulesSchema<KoreanRules> = {
     oneOf('roundWind', 'east', ['east', 'byDealerCycle'] as const,
       'prevalent wind: East all session (no round system), or advancing E, S, W, N each time the deal returns to the first dealer [common play; the rules are silent]'),
     int('handsPerSession', 32, 1, 100000, 'hands in one game (a session); studies use 1'),
+    // One stream a session by default, as before the shared table: Korean results keep their bytes.
+    pairingOption('session'),
   ],
   presets: {
     default: { doc: 'the defaults: mahjong.co.kr series with the namu-wiki point table', set: {} },

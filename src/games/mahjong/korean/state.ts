@@ -6,6 +6,7 @@ import * as tilesModule from '../tiles.js';
 import { KOREAN_SET, wallTiles } from '../tile-sets.js';
 import { SEVEN_PAIRS_SHAPES } from '../shanten.js';
 import * as kindsModule from '../table/kinds.js';
+import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
 import * as codesModule from './codes.js';
@@ -70,8 +71,7 @@ export class KoreanState extends TableState<KoreanRules> {
       chowCalls: r.chowCalls === 'leftOnly',
       headBump: r.multiRon === 'headBump',
       robKong: false,
-      // One stream a session, as before the shared table (TableRules.handStreams).
-      handStreams: false,
+      ...pairingRules(r.pairing),
     }, new KoreanStats());
     this.scorer = new Scorer(r);
     this.countDiscards = !r.furitenIncludesClaimed;

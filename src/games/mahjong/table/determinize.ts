@@ -136,7 +136,7 @@ export function determinize(from: TableState, seat: number, stream: Rng, s: Tabl
   }
   s.poolHidden(seat, counts);
   const w = s.wall;
-  for (let i = w.head; i < w.tail; i++) counts[w.tiles[i]!]!++;
+  w.countUndrawn(counts);
 
   // Lay it out by kind, the tiles every place accepts first.
   const handsFirst = s.asideFrom < KINDS;

@@ -74,6 +74,7 @@ function dealHand(s: TableState): void {
   addTile(s, s.dealer, drawFor(s, s.dealer, false));
   s.dealing = false;
   s.afterFlower = false;
+  if (s.seatDraws) s.wall.startSeatDraws();
   for (let seat = 0; seat < SEATS; seat++) if (seat !== s.dealer) recomputeWaits(s, seat);
   if (s.log) logHands(s);
   if (s.afterDeal()) return;
@@ -101,7 +102,8 @@ function logHands(s: TableState): void {
  * left (a wall game) or the ruleset settled it on a flower.
  */
 function drawFor(s: TableState, seat: number, fromTail: boolean): number {
-  const t = fromTail ? s.wall.drawTail() : s.wall.drawHead();
+  const w = s.wall;
+  const t = fromTail ? w.drawTail() : w.seatMode ? w.drawSeat(seat) : w.drawHead();
   // Flowers are rare: their replacement stays out of the (inlined) common path.
   return t < s.asideFrom ? t : replaceFlowers(s, seat, t);
 }

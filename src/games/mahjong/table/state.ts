@@ -63,16 +63,17 @@ export interface TableRules {
   /**
    * Every hand after a session's first draws its wall (and its other chance events) from a
    * stream of its own, keyed by the session's stream as the session began and the hand's
-   * number, and the deal goes round from seat 0 whoever deals (default true). The wall is
-   * shuffled as it is drawn, so with one stream for the session a hand's wall would depend on
-   * how many tiles the hands before it drew: two arms that played an early hand differently
-   * would be dealt different walls ever after, and their later hands would not be paired; and
-   * dealing from the dealer would give a seat other tiles in an arm whose dealer differs. The
-   * first hand is dealt as with one stream. Korean keeps one stream and the dealer's order
-   * (false), so that its results stay byte-identical with those published before the shared
-   * table.
+   * number, and the deal goes round from seat 0 whoever deals. The wall is shuffled as it is
+   * drawn, so with one stream for the session a hand's wall would depend on how many tiles the
+   * hands before it drew: two arms that played an early hand differently would be dealt
+   * different walls ever after, and their later hands would not be paired; and dealing from
+   * the dealer would give a seat other tiles in an arm whose dealer differs. The first hand is
+   * dealt as with one stream. The ruleset's `pairing` option sets it (pairing.ts).
    */
-  readonly handStreams?: boolean;
+  readonly handStreams: boolean;
+  /** After the deal each seat draws in turn from places of the wall of its own
+   * (Wall.startSeatDraws; pairing.ts). */
+  readonly seatDraws: boolean;
 }
 
 /**
@@ -167,6 +168,7 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly cardWins: boolean;
   readonly deadSkipTurns: boolean;
   readonly handStreams: boolean;
+  readonly seatDraws: boolean;
 
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. The wall holds the
@@ -296,7 +298,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.pongBeatsChow = t.pongBeatsChow ?? true;
     this.cardWins = t.cardWins ?? false;
     this.deadSkipTurns = t.deadSkipTurns ?? false;
-    this.handStreams = t.handStreams ?? true;
+    this.handStreams = t.handStreams;
+    this.seatDraws = t.seatDraws;
   }
 
   /** Clears every per-hand array. */

@@ -81,8 +81,8 @@ describe('american determinization', () => {
       'claim offered to the seat', 'claim offered to another', "another's turn after a hidden draw", "another's turn after a claim", 'exposure', 'joker exchange']);
   });
 
-  it('the second Charleston always, dead hands playing on', () => {
-    const r = rules({ 'charleston.second': 'always', deadHandStopsPlaying: false });
+  it('the second Charleston always, dead hands playing on, seat draws', () => {
+    const r = rules({ 'charleston.second': 'always', deadHandStopsPlaying: false, pairing: 'seats' });
     const t = tallied(american, americanTally);
     const seats = () => bots(americanStrategies, 'american', r, CHASERS);
     determinizeTest({ game: t.game, rules: r, info, games: 3, seed: 'am-det-2', every: 11, strategies: seats(), fresh: seats });

@@ -61,8 +61,8 @@ describe('chinese-american determinization', () => {
     });
   }
 
-  it('every winner paid, robbing concealed kongs, replacements into the reserve, a tile of the day, missed-win locks', () => {
-    const r = rules({ multiWin: 'all', robConcealedKong: true, reserveBlocksReplacement: false, tileOfTheDay: 'randomPerSession' });
+  it('every winner paid, robbing concealed kongs, replacements into the reserve, a tile of the day, missed-win locks, seat draws', () => {
+    const r = rules({ multiWin: 'all', robConcealedKong: true, reserveBlocksReplacement: false, tileOfTheDay: 'randomPerSession', pairing: 'seats' });
     const t = tallied(chineseAmerican, caTally);
     // The reference bots take every win: one seat lets them go, for the locks.
     const seats = () => [...bots(chineseAmericanStrategies, 'chinese-american', r, SEAT_BOTS.slice(1, 4)), winPasser(r)];

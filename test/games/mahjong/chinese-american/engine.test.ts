@@ -38,10 +38,10 @@ describe('chinese-american invariants', () => {
     });
   }
 
-  it('every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit', () => {
+  it('every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit, seat draws to the wall\'s end', () => {
     randomSimTest({
       game: chineseAmerican,
-      rules: rules({ multiWin: 'all', robConcealedKong: true, missedWinLock: false, limit: 20, reserveTiles: 0, gameLengthDealerships: 4, handsLimit: 8 }),
+      rules: rules({ multiWin: 'all', robConcealedKong: true, missedWinLock: false, limit: 20, reserveTiles: 0, gameLengthDealerships: 4, handsLimit: 8, pairing: 'seats' }),
       games: 200, seed: 'ca-variants', maxSteps: 12000,
       check: (s) => tilesConserved(s),
       checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),

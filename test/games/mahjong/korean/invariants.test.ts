@@ -33,10 +33,10 @@ describe('korean invariants', () => {
       });
     });
   }
-  it('chow calls, all-win multi-ron, dead wall, quads in seven pairs', () => {
+  it('chow calls, all-win multi-ron, dead wall, quads in seven pairs, seat draws', () => {
     const rules = resolveRules<KoreanRules>(koreanSchema, [{
       where: 'test',
-      values: { chowCalls: 'leftOnly', multiRon: 'all', deadWall: 14, sevenPairsAllowQuad: true, handsPerSession: 4, jumpPenalty: { payEach: 3 } },
+      values: { chowCalls: 'leftOnly', multiRon: 'all', deadWall: 14, sevenPairsAllowQuad: true, handsPerSession: 4, jumpPenalty: { payEach: 3 }, pairing: 'seats' },
     }]);
     randomSimTest({
       game: korean, rules, games: 300, seed: 'korean-variants', maxSteps: 1600,

@@ -4,7 +4,8 @@ import type { GameDef } from '../../../../src/core/game.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { makeStrategy, parseSpec } from '../../../../src/core/strategy.js';
-import { SEATS, STRIDE, type TableState } from '../../../../src/games/mahjong/table/state.js';
+import { TERMINAL } from '../../../../src/core/game.js';
+import { SEATS, STRIDE, TURN, type TableState } from '../../../../src/games/mahjong/table/state.js';
 
 // TableRules.handStreams: a later hand's wall comes from a stream of its own and the deal goes
 // round from seat 0, so two arms that played the first hand differently are dealt the same
@@ -96,4 +97,58 @@ describe('hand streams: later hands are paired across arms', () => {
     }
     expect(differ).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Plays one hand, every seat the game's reference bot or random legal moves, and returns each
+ * seat's in-turn draws, as the seat sees them at its turn (replacements for kongs and flowers
+ * left out). Random play calls and passes at random, so its turns come in another order.
+ */
+function inTurnDraws(id: string, set: Record<string, unknown>, seed: string, bot: boolean): number[][] {
+  const entry = gameEntry(id);
+  const game = entry.def as GameDef<TableState, unknown>;
+  const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
+  const strategy = makeStrategy(parseSpec(entry.defaultSeat, entry.strategies, id, rules), entry.strategies, rules);
+  const s = game.create(rules);
+  const legal = new Int16Array(game.maxActions(rules));
+  const moves = new Rng(`${seed}/moves`);
+  game.deal(s, new Rng(seed));
+  const draws: number[][] = Array.from({ length: SEATS }, () => []);
+  let turn = -1;
+  for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
+    // A seat's first decision of a turn that began with a draw.
+    if (s.phase === TURN && s.drawn >= 0 && !s.afterKong && !s.afterFlower && turn !== s.draws[seat]! * SEATS + seat) {
+      turn = s.draws[seat]! * SEATS + seat;
+      draws[seat]!.push(s.drawn);
+    }
+    const n = game.legal(s, legal);
+    game.apply(s, bot ? strategy.choose(game.view(s, seat), legal, n, moves) : legal[moves.int(n)]!, 0);
+  }
+  return draws;
+}
+
+describe('seat draws (pairing = seats): a seat draws the same tiles whatever the others did', () => {
+  const ONE_HAND = [
+    { id: 'chinese-american', set: { handsLimit: 1 } },
+    { id: 'american', set: { handsPerSession: 1 } },
+    { id: 'korean', set: { handsPerSession: 1 } },
+  ];
+  for (const { id, set } of ONE_HAND) {
+    it(`${id}: each seat's first eight in-turn draws match across arms; with a wall per hand they do not`, () => {
+      let compared = 0, unpaired = 0;
+      for (let g = 0; g < 12; g++) {
+        const seats = [inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, true), inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, false)];
+        const hands = [inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, true), inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, false)];
+        for (let y = 0; y < SEATS; y++) {
+          const k = Math.min(8, seats[0]![y]!.length, seats[1]![y]!.length);
+          expect(seats[0]![y]!.slice(0, k)).toEqual(seats[1]![y]!.slice(0, k));
+          compared += k;
+          const h = Math.min(8, hands[0]![y]!.length, hands[1]![y]!.length);
+          if (hands[0]![y]!.slice(0, h).join() !== hands[1]![y]!.slice(0, h).join()) unpaired++;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+      expect(unpaired).toBeGreaterThan(0);
+    });
+  }
 });

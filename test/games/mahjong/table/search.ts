@@ -52,7 +52,7 @@ export function tableInfo<S extends TableState>(game: GameDef<S>, r: RulesetInfo
       groups.push(1);
     }
     const w = s.wall;
-    const wall = seg(w.tiles, w.head, w.tail - w.head);
+    const wall = Array.from(w.tiles).filter((_, i) => w.undrawnAt(i));
     if (r.flowersAside) {
       // The wall as one bag of its non-flower tiles (the hands' accepted tiles are uniform over it).
       const bag = wall.filter((t) => t < s.asideFrom).sort((a, b) => a - b);
@@ -102,9 +102,10 @@ export function tableInfo<S extends TableState>(game: GameDef<S>, r: RulesetInfo
       };
     },
     inventory(s) {
-      const byKind = new Array<number>(KINDS).fill(0);
+      const undrawn = new Int16Array(KINDS);
+      s.wall.countUndrawn(undrawn);
+      const byKind = Array.from(undrawn);
       for (let i = 0; i < SEATS * STRIDE; i++) byKind[i % STRIDE]! += s.hand[i]!;
-      for (let i = s.wall.head; i < s.wall.tail; i++) byKind[s.wall.tiles[i]!]!++;
       for (const t of r.elsewhere?.(s) ?? []) byKind[t]!++;
       return byKind;
     },
