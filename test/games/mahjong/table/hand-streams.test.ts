@@ -21,11 +21,10 @@ interface Deal {
 }
 
 /**
- * Plays a session's first hand, every seat playing the game's reference bot (`bot`) or random
- * legal moves, and returns the second hand's deal. The bots win early, random play seldom: the
- * two draw different numbers of tiles in the first hand.
+ * A session dealt at `seed`, and a function that makes the next move: every seat plays the
+ * game's reference bot (`bot`) or random legal moves.
  */
-function secondDeal(id: string, set: Record<string, unknown>, seed: string, bot: boolean): Deal {
+function session(id: string, set: Record<string, unknown>, seed: string, bot: boolean): { s: TableState; game: GameDef<TableState, unknown>; move(): void } {
   const entry = gameEntry(id);
   const game = entry.def as GameDef<TableState, unknown>;
   const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
@@ -34,12 +33,26 @@ function secondDeal(id: string, set: Record<string, unknown>, seed: string, bot:
   const legal = new Int16Array(game.maxActions(rules));
   const moves = new Rng(`${seed}/moves`);
   game.deal(s, new Rng(seed));
+  return {
+    s, game,
+    move() {
+      const n = game.legal(s, legal);
+      const seat = game.toAct(s);
+      game.apply(s, bot ? strategy.choose(game.view(s, seat), legal, n, moves) : legal[moves.int(n)]!, 0);
+    },
+  };
+}
+
+/**
+ * Plays a session's first hand and returns the second hand's deal. The bots win early, random
+ * play seldom: the two draw different numbers of tiles in the first hand.
+ */
+function secondDeal(id: string, set: Record<string, unknown>, seed: string, bot: boolean): Deal {
+  const { s, move } = session(id, set, seed, bot);
   let drawn = 0;
   while (s.handNo === 0) {
     drawn = s.wall.size - (s.wall.tail - s.wall.head);
-    const n = game.legal(s, legal);
-    const seat = game.toAct(s);
-    game.apply(s, bot ? strategy.choose(game.view(s, seat), legal, n, moves) : legal[moves.int(n)]!, 0);
+    move();
   }
   const hands = Array.from({ length: SEATS }, (_, y) => Array.from(s.hand.subarray(y * STRIDE, (y + 1) * STRIDE)));
   return { hands, flowers: Array.from(s.flowers), dealer: s.dealer, firstHandDraws: drawn };
@@ -105,14 +118,7 @@ describe('hand streams: later hands are paired across arms', () => {
  * left out). Random play calls and passes at random, so its turns come in another order.
  */
 function inTurnDraws(id: string, set: Record<string, unknown>, seed: string, bot: boolean): number[][] {
-  const entry = gameEntry(id);
-  const game = entry.def as GameDef<TableState, unknown>;
-  const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
-  const strategy = makeStrategy(parseSpec(entry.defaultSeat, entry.strategies, id, rules), entry.strategies, rules);
-  const s = game.create(rules);
-  const legal = new Int16Array(game.maxActions(rules));
-  const moves = new Rng(`${seed}/moves`);
-  game.deal(s, new Rng(seed));
+  const { s, game, move } = session(id, set, seed, bot);
   const draws: number[][] = Array.from({ length: SEATS }, () => []);
   let turn = -1;
   for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
@@ -121,8 +127,7 @@ function inTurnDraws(id: string, set: Record<string, unknown>, seed: string, bot
       turn = s.draws[seat]! * SEATS + seat;
       draws[seat]!.push(s.drawn);
     }
-    const n = game.legal(s, legal);
-    game.apply(s, bot ? strategy.choose(game.view(s, seat), legal, n, moves) : legal[moves.int(n)]!, 0);
+    move();
   }
   return draws;
 }
