@@ -89,7 +89,7 @@ export const americanSchema: RulesSchema<AmericanRules> = {
     bool('dealerPassesAfterWallGame', true, 'the deal passes after a wall game too (false: East deals again)'),
     int('handsPerSession', 16, 1, 10000, 'hands in a session (16: each seat deals four times)'),
     setOf('exposureKinds', EXPOSURE_KINDS, EXPOSURE_KINDS, 'the groups a discard may be claimed to expose (pung 3, kong 4, quint 5, sextet 6)'),
-    pairingOption('hands'),
+    pairingOption('seats'),
   ],
   presets: {
     default: { doc: 'the defaults (NMJL)', set: {} },

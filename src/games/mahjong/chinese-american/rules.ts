@@ -113,7 +113,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     limit,
     int('gameLengthDealerships', 16, 1, 1000, 'dealerships in a game (each player deals four times)'),
     handsLimit,
-    pairingOption('hands'),
+    pairingOption('seats'),
   ],
   presets: {
     default: { doc: 'the defaults', set: {} },

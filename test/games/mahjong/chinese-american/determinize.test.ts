@@ -73,7 +73,7 @@ describe('chinese-american determinization', () => {
   it('a robbed kong\'s tile on offer (about one hand in a hundred): the driver\'s checks for every seat, and a copy', () => {
     const r = rules({ handsLimit: 1, robConcealedKong: true });
     const strategies = bots(chineseAmericanStrategies, 'chinese-american', r, ['pong-hunter', 'pong-hunter', 'efficiency', 'efficiency']);
-    const s = stateWhere(chineseAmerican, r, strategies, 'ca-rob-3', 0, (x) => x.phase === CLAIM && x.robbing);
+    const s = stateWhere(chineseAmerican, r, strategies, 'ca-rob-3', 0, (x) => x.phase === CLAIM && x.robbing, 400);
     const scratch = [0, 1, 2, 3, 4].map(() => chineseAmerican.create(r)) as [ChineseAmericanState, ChineseAmericanState, ChineseAmericanState, ChineseAmericanState, ChineseAmericanState];
     for (let seat = 0; seat < SEATS; seat++) checkDeterminize(chineseAmerican, s, seat, info, `ca-rob/${seat}`, scratch, `seat ${seat}`);
     chineseAmerican.copy(s, scratch[0]);
