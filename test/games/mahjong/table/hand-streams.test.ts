@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../../../src/catalog.js';
-import type { GameDef } from '../../../../src/core/game.js';
+import { TERMINAL, type GameDef } from '../../../../src/core/game.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { makeStrategy, parseSpec } from '../../../../src/core/strategy.js';
-import { TERMINAL } from '../../../../src/core/game.js';
 import { SEATS, STRIDE, TURN, type TableState } from '../../../../src/games/mahjong/table/state.js';
 
-// TableRules.handStreams: a later hand's wall comes from a stream of its own and the deal goes
-// round from seat 0, so two arms that played the first hand differently are dealt the same
-// tiles in the second, seat by seat; only the dealer's fourteenth goes to each arm's dealer.
+// The rules option pairing (table/pairing.ts). With hand streams a later hand's wall comes from
+// a stream of its own and the deal goes round from seat 0, so two arms that played the first
+// hand differently are dealt the same tiles in the second, seat by seat; only the dealer's
+// fourteenth goes to each arm's dealer. With seat draws, each seat's in-turn draws within a
+// hand are the same tiles too, whatever the other seats did.
 
 interface Deal {
   /** Each seat's concealed tiles by kind, right after the second hand's deal. */
