@@ -294,9 +294,11 @@ function offerDiscard(s: TableState, x: number, t: number): void {
   const bit = BIT[t]!;
   const w = WORD[t]!;
   // Most discards interest nobody: not a wait, no pair to pung, no two tiles of a run for the
-  // seat on the left to chow.
-  let interest = 0;
-  for (let y = 0; y < SEATS; y++) if (y !== x) interest |= s.waits[y * 2 + w]! | s.callable[y * 2 + w]!;
+  // seat on the left to chow. The four seats' words are read unrolled, the discarder's too (it
+  // then only sends the rare discard of a tile it still pairs or waits on the long way): a loop
+  // skipping the discarder cost 3% of a Korean tsumogiri hand's instructions.
+  const W = s.waits, C = s.callable;
+  let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[((x + 1) % SEATS) * 2 + w]!);
   if ((interest & bit) === 0) return beginTurn(s, s.nextSeat(x));
   s.claimN = 0;
