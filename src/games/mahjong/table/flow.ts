@@ -233,7 +233,7 @@ function setAllowed(s: TableState, x: number): void {
 /** `seat` draws in turn; an empty wall ends the hand. */
 function beginTurn(s: TableState, seat: number): void {
   if (s.live() <= 0) return exhaustiveDraw(s);
-  if (s.dead[seat] !== 0 && s.deadSkipTurns) return exhaustiveDraw(s); // every seat is dead
+  if (s.deadSkipTurns && s.dead[seat] !== 0) return exhaustiveDraw(s); // every seat is dead
   s.temp[seat] = 0;
   s.afterFlower = false;
   const t = drawFor(s, seat, false);
