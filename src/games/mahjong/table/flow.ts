@@ -131,11 +131,11 @@ export function addTile(s: TableState, seat: number, k: number): void {
   const n = ++s.hand[seat * STRIDE + k]!;
   if (k >= HONOR + 7) return;
   const bit = BIT[k]!;
-  const m = seat * 2 + WORD[k]!;
+  const m = (seat << 1) | WORD[k]!;
   s.kinds[m]! |= bit;
   if (n === 2) s.pairs[m]! |= bit;
   else if (n === 4) s.quads[m]! |= bit;
-  s.gi[seat * 4 + SLOT[k]!]! += WEIGHT[k]!;
+  s.gi[(seat << 2) | SLOT[k]!]! += WEIGHT[k]!;
 }
 
 /** Moves `n` copies of `k` out of the concealed hand (into a meld or a discard). */
@@ -143,11 +143,11 @@ export function takeTiles(s: TableState, seat: number, k: number, n: number): vo
   const left = (s.hand[seat * STRIDE + k]! -= n);
   if (k >= HONOR + 7) return;
   const bit = BIT[k]!;
-  const m = seat * 2 + WORD[k]!;
+  const m = (seat << 1) | WORD[k]!;
   if (left === 0) s.kinds[m]! &= ~bit;
   if (left < 2) s.pairs[m]! &= ~bit;
   if (left + n === 4) s.quads[m]! &= ~bit;
-  s.gi[seat * 4 + SLOT[k]!]! -= n * WEIGHT[k]!;
+  s.gi[(seat << 2) | SLOT[k]!]! -= n * WEIGHT[k]!;
 }
 
 /** Loads `seat`'s concealed pattern into the state's evaluator. */
@@ -218,7 +218,7 @@ export function prepareTurn(s: TableState): void {
   const d = s.drawn;
   s.turnWinShape = s.cardWins
     ? s.cardComplete(x)
-    : d >= 0 ? (s.waits[x * 2 + WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
+    : d >= 0 ? (s.waits[(x << 1) | WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
   s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && s.selfDrawLegal(x);
   setAllowed(s, x);
 }
@@ -274,7 +274,7 @@ function replacementDraw(s: TableState, seat: number): void {
 /** Discards `k`; `declare` is the ruleset's declaration block + 1, or 0. Then offers the discard to the others. */
 export function discard(s: TableState, x: number, k: number, declare: number): void {
   takeTiles(s, x, k, 1);
-  s.dMask[x * 2 + WORD[k]!]! |= BIT[k]!;
+  s.dMask[(x << 1) | WORD[k]!]! |= BIT[k]!;
   s.seen[k]!++;
   s.discards[x]!++;
   // A ready hand that throws back its draw keeps its 13 tiles, and so its waits.
