@@ -8,6 +8,22 @@ const { DISCARD, PASS, WIN } = actionsModule;
 const { BIT, WORD, lowBamboo, lowKind } = kindsModule;
 
 /**
+ * The decision, one function at module level for every seat and ruleset: V8 folds the module's
+ * consts into a function it knows to be the only one of its code, but a closure made per seat
+ * re-reads each through its context at every use, checking it is initialised.
+ */
+function choose(v: PlayView): number {
+  if (v.winLegal) return WIN;
+  if (v.phase !== 0) return PASS;
+  // The drawn tile's word alone, for the common case.
+  const d = v.drawn;
+  if (d >= 0 && ((WORD[d] === 0 ? v.discardable0 : v.discardable1) & BIT[d]!) !== 0) return DISCARD + d;
+  // The lowest allowed kind: the first discard in the legal list.
+  const a0 = v.discardable0;
+  return DISCARD + (a0 !== 0 ? lowKind(a0) : lowBamboo(v.discardable1));
+}
+
+/**
  * Discards what it draws (else its lowest allowed kind), never calls, wins when legal: the
  * engine-speed reference of every ruleset on the mahjong table.
  */
@@ -17,19 +33,7 @@ export function tsumogiri<V extends PlayView, R>(game: string, doc: string): Str
     game,
     doc,
     params: [],
-    make: () => ({
-      // Everything it needs is on the view, so the engine need not list the legal actions.
-      viewOnly: true,
-      choose(v) {
-        if (v.winLegal) return WIN;
-        if (v.phase !== 0) return PASS;
-        // The drawn tile's word alone, for the common case.
-        const d = v.drawn;
-        if (d >= 0 && ((WORD[d] === 0 ? v.discardable0 : v.discardable1) & BIT[d]!) !== 0) return DISCARD + d;
-        // The lowest allowed kind: the first discard in the legal list.
-        const a0 = v.discardable0;
-        return DISCARD + (a0 !== 0 ? lowKind(a0) : lowBamboo(v.discardable1));
-      },
-    }),
+    // Everything it needs is on the view, so the engine need not list the legal actions.
+    make: () => ({ viewOnly: true, choose }),
   };
 }
