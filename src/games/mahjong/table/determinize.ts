@@ -47,7 +47,7 @@ import type { TableState } from './state.js';
 // Imports as module-local consts, read once: see flow.ts.
 const { KINDS } = tilesModule;
 const { addTile, askSeats, prepareTurn, recomputeWaits, takeTiles } = flowModule;
-const { CLAIM, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
+const { CLAIM, LAST_SEAT, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
 /** Tries at a ready hand before taking the last one. Random 13 Korean tiles are ready about
  * once in 2000 from a full set, and once in 200 to 700 from what is unseen at an uper; this is
@@ -238,6 +238,6 @@ function rebuildClaims(s: TableState, seat: number): void {
   s.claimN = 1;
   s.claimAt = 0;
   let i = 1;
-  while ((x + i) % SEATS !== cur) i++;
+  while (((x + i) & LAST_SEAT) !== cur) i++;
   askSeats(s, i + 1);
 }

@@ -26,7 +26,7 @@ const {
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, WORD, chowable, forEachKind } = kindsModule;
 const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
-const { CLAIM, OVER, SEATS, STRIDE, TURN } = stateModule;
+const { CLAIM, LAST_SEAT, OVER, SEATS, STRIDE, TURN } = stateModule;
 
 const WINDS = 'ESWN';
 
@@ -70,7 +70,7 @@ function dealHand(s: TableState): void {
   // before), so that a seat is dealt the same thirteen tiles in two arms whose dealers differ.
   s.dealing = true;
   const first = s.handStreams ? 0 : s.dealer;
-  for (let i = 0, seat = first; i < 13 * SEATS; i++, seat = (seat + 1) % SEATS) addTile(s, seat, drawFor(s, seat, false));
+  for (let i = 0, seat = first; i < 13 * SEATS; i++, seat = (seat + 1) & LAST_SEAT) addTile(s, seat, drawFor(s, seat, false));
   addTile(s, s.dealer, drawFor(s, s.dealer, false));
   s.dealing = false;
   s.afterFlower = false;
@@ -299,7 +299,7 @@ function offerDiscard(s: TableState, x: number, t: number): void {
   // skipping the discarder cost 3% of a Korean tsumogiri hand's instructions.
   const W = s.waits, C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
-  if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[((x + 1) % SEATS) * 2 + w]!);
+  if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
   if ((interest & bit) === 0) return beginTurn(s, s.nextSeat(x));
   s.claimN = 0;
   s.claimAt = 0;
@@ -327,7 +327,7 @@ export function askSeats(s: TableState, from: number): void {
   const melds = !s.lastDiscard && !s.robbing;
   const chows = melds && s.chowCalls;
   for (let i = from; i < SEATS; i++) {
-    const y = (x + i) % SEATS;
+    const y = (x + i) & LAST_SEAT;
     let opts = 0;
     s.ronOk[y] = 0;
     s.passable[y] = 0;
@@ -502,7 +502,7 @@ function discardWins(s: TableState): void {
   let count = 0;
   s.payDiscardWins();
   for (let i = 1; i < SEATS; i++) {
-    const y = (x + i) % SEATS;
+    const y = (x + i) & LAST_SEAT;
     if ((s.winners & (1 << y)) === 0) continue;
     count++;
     s.stats.winTurns[y]! += s.discards[y]! + 1;
@@ -529,7 +529,7 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
   s.handNo++;
   if (s.dealerKeeps(dealerWon, exhausted)) s.dealerStreak++;
   else {
-    s.dealer = (s.dealer + 1) % SEATS;
+    s.dealer = (s.dealer + 1) & LAST_SEAT;
     s.dealerPasses++;
     s.dealerStreak = 0;
     s.onDealerPass();
