@@ -21,8 +21,8 @@ const { MAX_MELDS } = meldsModule;
 
 export const SEATS = 4;
 /** SEATS - 1: the seats are a power of two, so the seat after y is `(y + 1) & LAST_SEAT`, one
- * instruction, where `% SEATS` costs a signed remainder (and `& (SEATS - 1)` more than the
- * constant): 2% of a Korean tsumogiri hand's instructions, in the turn order and the deal. */
+ * instruction, where `% SEATS` costs a signed remainder (1% of a Korean tsumogiri hand's
+ * instructions, in the turn order and the deal). */
 export const LAST_SEAT = 3;
 /** Hand stride: every kind, flowers and jokers included (American hands hold both). */
 export const STRIDE = KINDS;
