@@ -69,9 +69,11 @@ function dealHand(s: TableState): void {
   // the round starts at seat 0 whoever deals (the first hand's dealer, so that hand is dealt as
   // before), so that a seat is dealt the same thirteen tiles in two arms whose dealers differ.
   s.dealing = true;
+  // The dealer's fourteenth is the loop's last step, not a call of its own: a second call site
+  // of drawFor and addTile is compiled out of line, more code to fetch every hand.
   const first = s.handStreams ? 0 : s.dealer;
-  for (let i = 0, seat = first; i < 13 * SEATS; i++, seat = (seat + 1) & LAST_SEAT) addTile(s, seat, drawFor(s, seat, false));
-  addTile(s, s.dealer, drawFor(s, s.dealer, false));
+  const last = 13 * SEATS;
+  for (let i = 0, seat = first; i <= last; i++, seat = i === last ? s.dealer : (seat + 1) & LAST_SEAT) addTile(s, seat, drawFor(s, seat, false));
   s.dealing = false;
   s.afterFlower = false;
   if (s.seatDraws) s.wall.startSeatDraws();
