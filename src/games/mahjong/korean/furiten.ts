@@ -34,7 +34,7 @@ export function ronBlock(s: KoreanState, seat: number, t: number): number {
   return -1;
 }
 
-/** `seat` let a winning discard `t` go (❶(1), ➌(1)); see offerDiscard for which count. */
+/** `seat` let a winning discard `t` go (❶(1), ➌(1)); see discard (table/flow.ts) for which count. */
 export function missedWin(s: KoreanState, seat: number, t: number): void {
   if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
   else s.temp[seat] = s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);

@@ -26,7 +26,7 @@ const { SEATS, STRIDE } = tableStateModule;
 const { LOST_KINDS } = codesModule;
 const { missedWin, ronBlock } = furitenModule;
 const { ronBasic, tsumoBasic } = judgeModule;
-const { declareUper, discardedWait, jump, payDiscardWins, paySelfDraw } = paymentsModule;
+const { declareUper, jump, payDiscardWins, paySelfDraw, uperDiscard } = paymentsModule;
 const { lockedKong, uperDeclarations } = uperModule;
 
 /** Per-seat counters summed over the session: the table's, and uper and sacred discard. */
@@ -116,7 +116,9 @@ export class KoreanState extends TableState<KoreanRules> {
     // case that needs counts behind the mask.
     if (this.countDiscards) this.dCount[seat * STRIDE + kind]!++;
     if (declare) declareUper(this, seat, kind, declare);
-    else if (this.uper[seat] !== 0 && (this.waits[seat * 2]! & BIT[kind]!) !== 0 && this.dead[seat] === 0) discardedWait(this, seat);
+    // Out of line: this hook runs on every discard, and it must stay small enough for the
+    // table's discard to fit V8's inlining budget (table/flow.ts discard).
+    else if (this.uper[seat] !== 0) uperDiscard(this, seat, kind);
   }
 
   discardWin(seat: number, tile: number): boolean {

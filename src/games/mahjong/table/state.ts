@@ -323,8 +323,14 @@ export abstract class TableState<R = unknown> implements GameState {
 
   /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing). */
   nextSeat(seat: number): number {
+    // The skipping loop out of line: this runs after every discard, on a path that must fit
+    // V8's inlining budget (flow.ts discard).
+    return this.deadSkipTurns ? this.nextLiveSeat(seat) : (seat + 1) & LAST_SEAT;
+  }
+
+  private nextLiveSeat(seat: number): number {
     let y = (seat + 1) & LAST_SEAT;
-    if (this.deadSkipTurns) while (this.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
+    while (this.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
     return y;
   }
 
