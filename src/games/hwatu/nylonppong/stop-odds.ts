@@ -102,6 +102,13 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
   let weights = [1n];
   const lists: number[][] = new Array(j);
   const took = new Uint8Array(j);
+  const index = new KeyIndex();
+  // Per part: its code at the start of the month, the index of its move in its list, and the
+  // length of its run of twins (below) and of its streak of equal moves within that run.
+  const code = new Uint8Array(j);
+  const pick = new Int32Array(j);
+  const run = new Uint8Array(j);
+  const streak = new Uint8Array(j);
   const cur = new Uint8Array(j);
   const srt = new Uint8Array(j);
   // cheapest[m][n]: the least month sum of n cards of the months after m (Infinity: too few).
@@ -118,12 +125,12 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       if (!t) tables[i]!.set(code, (t = moves(parts[i]!, m, code)));
       return t;
     };
-    const index = new Map<number, number>();
+    index.clear();
     const nextKeys: number[] = [];
     const nextWeights: bigint[] = [];
     let w = 0n;
     let tt = 0;
-    const emit = (used: number, den: number, t: number, tripletNow: boolean) => {
+    const emit = (used: number, den: number, perms: number, t: number, tripletNow: boolean) => {
       srt.set(cur);
       // The fourth card of a triplet's month, taken by a tallying part, is tallied.
       if (tripletNow) for (let i = 0; i < j; i++) if (parts[i]!.tally && took[i]) srt[i] = srt[i]! + (isDone(srt[i]!) ? -1 : 64);
@@ -148,28 +155,34 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       for (let i = j - 1; i >= 0; i--) key = key * 256 + srt[i]!;
       key = key * 8 + t;
       // The month's cards go to the parts, the triplet and the rest: a multinomial count.
-      const add = w * big(FACT[avail]! / (den * FACT[avail - used]!));
-      const at = index.get(key);
-      if (at === undefined) {
-        index.set(key, nextKeys.length);
+      const add = w * big((FACT[avail]! / (den * FACT[avail - used]!)) * perms);
+      const at = index.find(key, nextKeys.length);
+      if (at < 0) {
         nextKeys.push(key);
         nextWeights.push(add);
       } else nextWeights[at]! += add;
     };
-    /** Part i onwards takes its cards of month m; `den`: the factorials of the parts' takes. */
-    const walk = (i: number, used: number, den: number) => {
+    /** Part i onwards takes its cards of month m; `den`: the factorials of the parts' takes.
+     * Twins, parts of one kind holding the same code, are interchangeable: their moves are taken
+     * in non-decreasing order only, each choice counted `perms` times, the number of its distinct
+     * orders (they all sort to the same state). */
+    const walk = (i: number, used: number, den: number, perms: number) => {
       if (i === j) {
-        emit(used, den, tt, false);
-        if (tt < triplets && avail - used >= 3) emit(used + 3, den * 6, tt + 1, true);
+        emit(used, den, perms, tt, false);
+        if (tt < triplets && avail - used >= 3) emit(used + 3, den * 6, perms, tt + 1, true);
         return;
       }
       const l = lists[i]!;
+      const twin = group[i]! && code[i] === code[i - 1];
       // Takes are listed in increasing order.
-      for (let p = 0; p < l.length && used + l[p]! <= avail; p += 2) {
+      for (let p = twin ? pick[i - 1]! : 0; p < l.length && used + l[p]! <= avail; p += 2) {
         const a = l[p]!;
         took[i] = a;
         cur[i] = l[p + 1]!;
-        walk(i + 1, used + a, den * FACT[a]!);
+        pick[i] = p;
+        run[i] = twin ? run[i - 1]! + 1 : 1;
+        streak[i] = twin && p === pick[i - 1] ? streak[i - 1]! + 1 : 1;
+        walk(i + 1, used + a, den * FACT[a]!, (perms * run[i]!) / streak[i]!);
       }
     };
     for (let s = 0; s < keys.length; s++) {
@@ -178,12 +191,13 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       key = (key - tt) / 8;
       let dead = false;
       for (let i = 0; i < j; i++) {
-        lists[i] = movesOf(i, key % 256);
+        code[i] = key % 256;
+        lists[i] = movesOf(i, code[i]!);
         dead ||= lists[i]!.length === 0;
         key = Math.floor(key / 256);
       }
       w = weights[s]!;
-      if (!dead) walk(0, 0, 1);
+      if (!dead) walk(0, 0, 1, 1);
     }
     keys = nextKeys;
     weights = nextWeights;
@@ -204,6 +218,58 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
     total += weights[s]! * owners;
   });
   return total / binomial(n, triplets);
+}
+
+/**
+ * The month's states by key (an integer below 2^51), each to its place in the month's list: open
+ * addressing over typed arrays. A Map held each key as a boxed number, and its lookups were
+ * most of the table's time.
+ */
+class KeyIndex {
+  private keys = new Float64Array(1024);
+  /** Place + 1, 0 for an empty slot. */
+  private at = new Int32Array(1024);
+  private size = 0;
+
+  clear(): void {
+    this.at.fill(0);
+    this.size = 0;
+  }
+
+  /** The place of `key`; -1 when it was not there, and it is now, at place `next`. */
+  find(key: number, next: number): number {
+    const mask = this.at.length - 1;
+    for (let i = slot(key) & mask; ; i = (i + 1) & mask) {
+      const a = this.at[i]!;
+      if (a === 0) {
+        this.keys[i] = key;
+        this.at[i] = next + 1;
+        if (++this.size * 2 > mask) this.grow();
+        return -1;
+      }
+      if (this.keys[i] === key) return a - 1;
+    }
+  }
+
+  private grow(): void {
+    const { keys, at } = this;
+    this.keys = new Float64Array(2 * keys.length);
+    this.at = new Int32Array(2 * at.length);
+    const mask = this.at.length - 1;
+    for (let k = 0; k < at.length; k++) {
+      if (at[k] === 0) continue;
+      let i = slot(keys[k]!) & mask;
+      while (this.at[i] !== 0) i = (i + 1) & mask;
+      this.keys[i] = keys[k]!;
+      this.at[i] = at[k]!;
+    }
+  }
+}
+
+/** A key's hash: its two 32-bit halves mixed (multiplicative hashing). */
+function slot(key: number): number {
+  const h = Math.imul((key >>> 0) ^ Math.imul(Math.floor(key / 4294967296), 0x85ebca6b), 0x9e3779b1);
+  return h ^ (h >>> 15);
 }
 
 const bits = (x: number): number => (x ? (x & 1) + bits(x >> 1) : 0);
