@@ -3,7 +3,6 @@
 
 import * as tilesModule from '../tiles.js';
 import * as flowModule from '../table/flow.js';
-import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
 import * as codesModule from './codes.js';
 import * as judgeModule from './judge.js';
@@ -14,7 +13,6 @@ import type { KoreanState } from './state.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { formatTiles, tileName } = tilesModule;
 const { maskName } = flowModule;
-const { BIT } = kindsModule;
 const { SEATS } = tableStateModule;
 const { DEAD_DISCARDED_WAIT, DEAD_JUMP, DEAD_UPER_FURITEN, NO_RON_DISCARDED_WAIT, NO_RON_UPER_FURITEN } = codesModule;
 const { loadScorer, tsumoBasic } = judgeModule;
@@ -22,7 +20,7 @@ const { basicLines, scoreParts } = scoringModule;
 
 /** ➌(2): an uper hand discarded `k`; if it was one of its winning tiles (and the hand still plays), it let one go. */
 export function uperDiscard(s: KoreanState, x: number, k: number): void {
-  if ((s.waits[x * 2]! & BIT[k]!) === 0 || s.dead[x] !== 0) return;
+  if (!s.has(s.waits, x, k) || s.dead[x] !== 0) return;
   // Locked or dead hands discard only what the Korean rules leave them (KoreanState.restrict).
   s.restrictDiscards = true;
   if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
