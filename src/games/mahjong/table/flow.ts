@@ -232,45 +232,36 @@ function setAllowed(s: TableState, x: number): void {
   if (s.restrictDiscards) s.restrict(x);
 }
 
-/** `seat` draws in turn; an empty wall ends the hand. */
-function beginTurn(s: TableState, seat: number): void {
-  if (s.live() <= 0) return exhaustiveDraw(s);
-  if (s.deadSkipTurns && s.dead[seat] !== 0) return exhaustiveDraw(s); // every seat is dead
-  s.temp[seat] = 0;
+/**
+ * `seat` draws: in turn from the head, where an empty wall ends the hand, or after a kong a
+ * replacement from the tail, after which it acts again.
+ */
+function drawTurn(s: TableState, seat: number, replacement: boolean): void {
+  if (replacement) {
+    recomputeWaits(s, seat);
+    if (!s.replacementLeft()) return exhaustiveDraw(s);
+  } else {
+    if (s.live() <= 0) return exhaustiveDraw(s);
+    if (s.deadSkipTurns && s.dead[seat] !== 0) return exhaustiveDraw(s); // every seat is dead
+    s.temp[seat] = 0;
+  }
   s.afterFlower = false;
-  const t = drawFor(s, seat, false);
+  const t = drawFor(s, seat, replacement);
   if (t < 0) return;
   addTile(s, seat, t);
-  s.draws[seat]!++;
+  if (!replacement) s.draws[seat]!++;
   s.cur = seat;
   s.phase = TURN;
   s.drawn = t;
-  s.afterKong = false;
+  s.afterKong = replacement;
   s.fromClaim = false;
-  if (s.log) logDraw(s, seat, t, 'draws');
+  if (s.log) logDraw(s, seat, t, replacement ? 'draws replacement' : 'draws');
   prepareTurn(s);
 }
 
 /** Traces a draw; kept out of the draw functions so that they stay small enough to inline. */
 function logDraw(s: TableState, seat: number, t: number, what: string): void {
   s.log?.push(`seat ${seat} ${what} ${tileName(t)} (${s.live()} left)`);
-}
-
-/** The kong replacement draw, after which the seat acts again. */
-function replacementDraw(s: TableState, seat: number): void {
-  recomputeWaits(s, seat);
-  if (!s.replacementLeft()) return exhaustiveDraw(s);
-  s.afterFlower = false;
-  const t = drawFor(s, seat, true);
-  if (t < 0) return;
-  addTile(s, seat, t);
-  s.cur = seat;
-  s.phase = TURN;
-  s.drawn = t;
-  s.afterKong = true;
-  s.fromClaim = false;
-  if (s.log) logDraw(s, seat, t, 'draws replacement');
-  prepareTurn(s);
 }
 
 /**
@@ -307,13 +298,13 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
   const W = s.waits, C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
-  if ((interest & bit) === 0) return beginTurn(s, s.nextSeat(x));
+  if ((interest & bit) === 0) return drawTurn(s, s.nextSeat(x), false);
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
   s.meldClaimSeat = -1;
   askSeats(s, 1);
-  if (s.claimN === 0) return beginTurn(s, s.nextSeat(x));
+  if (s.claimN === 0) return drawTurn(s, s.nextSeat(x), false);
   s.phase = CLAIM;
   s.cur = s.claimSeats[0]!;
 }
@@ -394,7 +385,7 @@ function resolveClaims(s: TableState): void {
   if (s.winners !== 0) return discardWins(s);
   if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
-  if (y < 0) return beginTurn(s, s.nextSeat(x));
+  if (y < 0) return drawTurn(s, s.nextSeat(x), false);
   const t = s.claimTile;
   const a = s.meldClaimAction;
   s.claimed[x]!++;
@@ -424,7 +415,7 @@ function resolveClaims(s: TableState): void {
   }
   if (a < TABLE_ACTIONS) s.meldN[y]!++;
   s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
-  if (a === KONG) return replacementDraw(s, y);
+  if (a === KONG) return drawTurn(s, y, true);
   s.cur = y;
   s.phase = TURN;
   s.drawn = -1;
@@ -448,7 +439,7 @@ export function selfKong(s: TableState, x: number, k: number): void {
     s.meldKind[mi] = k;
     s.meldN[x]!++;
     if (s.robConcealedKong && offerKongTile(s, x, k)) return;
-    return replacementDraw(s, x);
+    return drawTurn(s, x, true);
   }
   takeTiles(s, x, k, 1);
   s.seen[k]!++;
@@ -463,7 +454,7 @@ function completeKong(s: TableState, x: number, k: number): void {
   for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) {
     if (s.meldType[i] === MELD_PUNG && s.meldKind[i] === k) s.meldType[i] = ADDED_KONG;
   }
-  replacementDraw(s, x);
+  drawTurn(s, x, true);
 }
 
 /** Offers the kong tile `t` of `x` to every seat that waits on it (robbing the kong); false when none does. */
