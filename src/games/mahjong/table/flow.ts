@@ -85,11 +85,7 @@ function dealHand(s: TableState): void {
 
 /** East starts by discarding without drawing (after the deal, or the ruleset's exchanges before play). */
 export function startPlay(s: TableState): void {
-  s.phase = TURN;
-  s.cur = s.dealer;
-  s.drawn = -1;
-  s.fromClaim = false;
-  prepareTurn(s);
+  startTurn(s, s.dealer, FIRST);
 }
 
 function logHands(s: TableState): void {
@@ -213,16 +209,62 @@ function quadPairsComplete(s: TableState, seat: number): boolean {
   return true;
 }
 
-/** Sets what the seat to act in TURN may discard and do about a self-draw win (none after a call);
- * the ruleset calls it again when a turn action of its own changed the hand. */
+/** How a turn starts (startTurn): with a draw in turn, with a kong's replacement draw, after a
+ * pung or chow, as the hand's first turn (East, without a draw), or again, the same seat's turn
+ * with its hand changed by a turn action of the ruleset's own. */
+const DRAW = 0;
+const REPLACEMENT = 1;
+const AFTER_CALL = 2;
+const FIRST = 3;
+const AGAIN = 4;
+
+/** Sets again what the seat to act may do, after a turn action of the ruleset's own changed its hand. */
 export function prepareTurn(s: TableState): void {
-  const x = s.cur;
+  startTurn(s, s.cur, AGAIN);
+}
+
+/**
+ * Starts `seat`'s turn (see DRAW..AGAIN): draws for it where the turn starts with a draw,
+ * unless the hand ends instead (an empty wall, or no replacement left), then sets what it may
+ * discard and do about a self-draw win (none after a call).
+ *
+ * One function for every start of a turn, so that its bytecode is over V8's limit for inlining
+ * (460 bytes; it is 469 under Node 20), like discard's: it is always compiled on its own, with
+ * the whole draw inlined into it, and the discard calls it. When the discard inlined the draw
+ * instead, which parts of it fitted into the discard's budget depended on the timing of V8's
+ * compiles: Korean tsumogiri runs of the same build settled anywhere from 203k to 225k hands a
+ * second.
+ */
+function startTurn(s: TableState, seat: number, how: number): void {
+  if (how <= REPLACEMENT) {
+    if (how === REPLACEMENT) {
+      recomputeWaits(s, seat);
+      if (!s.replacementLeft()) return exhaustiveDraw(s);
+    } else {
+      if (s.live() <= 0) return exhaustiveDraw(s);
+      if (s.deadSkipTurns && s.dead[seat] !== 0) return exhaustiveDraw(s); // every seat is dead
+      s.temp[seat] = 0;
+    }
+    s.afterFlower = false;
+    const t = drawFor(s, seat, how === REPLACEMENT);
+    if (t < 0) return;
+    addTile(s, seat, t);
+    if (how === DRAW) s.draws[seat]!++;
+    s.drawn = t;
+    if (s.log) logDraw(s, seat, t, how === REPLACEMENT ? 'draws replacement' : 'draws');
+  } else if (how !== AGAIN) s.drawn = -1;
+  if (how !== AGAIN) {
+    s.cur = seat;
+    s.phase = TURN;
+    s.afterKong = how === REPLACEMENT;
+    s.fromClaim = how === AFTER_CALL;
+  }
   const d = s.drawn;
   s.turnWinShape = s.cardWins
-    ? s.cardComplete(x)
-    : d >= 0 ? (s.waits[(x << 1) | WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[x] === 0 && completeNow(s, x);
-  s.turnWinOk = s.turnWinShape && s.dead[x] === 0 && s.selfDrawLegal(x);
-  setAllowed(s, x);
+    ? s.cardComplete(seat)
+    : d >= 0 ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
+  s.turnWinOk = s.turnWinShape && s.dead[seat] === 0 && s.selfDrawLegal(seat);
+  setAllowed(s, seat);
 }
 
 /** What the seat to act may discard: every kind it holds, unless the ruleset narrows it. */
@@ -232,34 +274,7 @@ function setAllowed(s: TableState, x: number): void {
   if (s.restrictDiscards) s.restrict(x);
 }
 
-/**
- * `seat` draws: in turn from the head, where an empty wall ends the hand, or after a kong a
- * replacement from the tail, after which it acts again.
- */
-function drawTurn(s: TableState, seat: number, replacement: boolean): void {
-  if (replacement) {
-    recomputeWaits(s, seat);
-    if (!s.replacementLeft()) return exhaustiveDraw(s);
-  } else {
-    if (s.live() <= 0) return exhaustiveDraw(s);
-    if (s.deadSkipTurns && s.dead[seat] !== 0) return exhaustiveDraw(s); // every seat is dead
-    s.temp[seat] = 0;
-  }
-  s.afterFlower = false;
-  const t = drawFor(s, seat, replacement);
-  if (t < 0) return;
-  addTile(s, seat, t);
-  if (!replacement) s.draws[seat]!++;
-  s.cur = seat;
-  s.phase = TURN;
-  s.drawn = t;
-  s.afterKong = replacement;
-  s.fromClaim = false;
-  if (s.log) logDraw(s, seat, t, replacement ? 'draws replacement' : 'draws');
-  prepareTurn(s);
-}
-
-/** Traces a draw; kept out of the draw functions so that they stay small enough to inline. */
+/** Traces a draw, out of line: no run that counts traces. */
 function logDraw(s: TableState, seat: number, t: number, what: string): void {
   s.log?.push(`seat ${seat} ${what} ${tileName(t)} (${s.live()} left)`);
 }
@@ -298,13 +313,13 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
   const W = s.waits, C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
-  if ((interest & bit) === 0) return drawTurn(s, s.nextSeat(x), false);
+  if ((interest & bit) === 0) return startTurn(s, s.nextSeat(x), DRAW);
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
   s.meldClaimSeat = -1;
   askSeats(s, 1);
-  if (s.claimN === 0) return drawTurn(s, s.nextSeat(x), false);
+  if (s.claimN === 0) return startTurn(s, s.nextSeat(x), DRAW);
   s.phase = CLAIM;
   s.cur = s.claimSeats[0]!;
 }
@@ -385,7 +400,7 @@ function resolveClaims(s: TableState): void {
   if (s.winners !== 0) return discardWins(s);
   if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
-  if (y < 0) return drawTurn(s, s.nextSeat(x), false);
+  if (y < 0) return startTurn(s, s.nextSeat(x), DRAW);
   const t = s.claimTile;
   const a = s.meldClaimAction;
   s.claimed[x]!++;
@@ -415,13 +430,7 @@ function resolveClaims(s: TableState): void {
   }
   if (a < TABLE_ACTIONS) s.meldN[y]!++;
   s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
-  if (a === KONG) return drawTurn(s, y, true);
-  s.cur = y;
-  s.phase = TURN;
-  s.drawn = -1;
-  s.afterKong = false;
-  s.fromClaim = true;
-  prepareTurn(s);
+  startTurn(s, y, a === KONG ? REPLACEMENT : AFTER_CALL);
 }
 
 /**
@@ -439,7 +448,7 @@ export function selfKong(s: TableState, x: number, k: number): void {
     s.meldKind[mi] = k;
     s.meldN[x]!++;
     if (s.robConcealedKong && offerKongTile(s, x, k)) return;
-    return drawTurn(s, x, true);
+    return startTurn(s, x, REPLACEMENT);
   }
   takeTiles(s, x, k, 1);
   s.seen[k]!++;
@@ -454,7 +463,7 @@ function completeKong(s: TableState, x: number, k: number): void {
   for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) {
     if (s.meldType[i] === MELD_PUNG && s.meldKind[i] === k) s.meldType[i] = ADDED_KONG;
   }
-  drawTurn(s, x, true);
+  startTurn(s, x, REPLACEMENT);
 }
 
 /** Offers the kong tile `t` of `x` to every seat that waits on it (robbing the kong); false when none does. */
