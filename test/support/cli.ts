@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, inject } from 'vitest';
 
 /** The built CLI (npm test builds before vitest runs). */
 export const MAIN = path.resolve('dist/src/cli/main.js');
@@ -17,8 +18,11 @@ export function pongsim(args: string[], cwd = process.cwd(), input?: string, env
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A fresh scratch folder inside the run's temporary folder (test/support/temp-root.ts), which
+ * is removed when the run ends; in the system's temporary folder, and left there, when vitest
+ * runs without test/vitest.config.ts. */
 export function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'pongsim-'));
+  return fs.mkdtempSync(path.join(inject('tempRoot') ?? os.tmpdir(), 'pongsim-'));
 }
 
 /** Every file under `dir`, relative, sorted. */
@@ -54,10 +58,9 @@ export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult
 /**
  * Runs study `name` (`--games`, `--chunk` and `--seed` in `args`) on 1 worker, on 2, and as two
  * merged shards, and checks that all three give the same CSV (and the 1- and 2-worker runs the
- * same chart); returns the 1-worker run's stdout. Needs vitest's `expect`, which is passed in so
- * this module stays free of the test runner.
+ * same chart); returns the 1-worker run's stdout.
  */
-export function sameBytesEveryWay(name: string, args: string[], expect: (x: unknown, msg?: string) => { toBe(y: unknown): void }): string {
+export function sameBytesEveryWay(name: string, args: string[]): string {
   const dir = tempDir();
   const run = (out: string, extra: string[]) => {
     const r = pongsim(['run', name, ...args, '--out', out, ...extra]);
