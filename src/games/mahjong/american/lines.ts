@@ -9,18 +9,22 @@ import { JOKER } from '../tiles.js';
 import { CARD_KINDS, type Card } from './card.js';
 import { PACKED, awayFromSum, packedRow, placeExposures, type Exposure } from './slots.js';
 
-/** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. */
+/** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. An
+ * entry is one kind one variant uses. Entries are numbered kind by kind, so that a change of one
+ * kind, the innermost work of a hand, reads its entries' arrays in order. */
 export class CardIndex {
   readonly variants: number;
-  /** Variant v's entries are [vStart[v], vStart[v + 1]); each is one kind the variant uses. */
-  readonly vStart: Int32Array;
+  /** Kind t's entries are kStart[t] .. kStart[t + 1]. */
+  readonly kStart: Int32Array;
   readonly eKind: Uint8Array;
   /** The entry's PACKED row for an empty hand's slots (natural and joker counts). */
   readonly eRow: Uint16Array;
   readonly eVar: Int32Array;
-  /** Entries by kind: kEntry[kStart[t] .. kStart[t + 1]). */
-  readonly kStart: Int32Array;
-  readonly kEntry: Int32Array;
+  /** The line of the entry's variant. */
+  readonly eLine: Int32Array;
+  /** Variant v's entries are vEntry[vStart[v] .. vStart[v + 1]). */
+  readonly vStart: Int32Array;
+  readonly vEntry: Int32Array;
   readonly lines: number;
   /** The entry of (variant, kind), or -1. */
   readonly entryOf: Int32Array;
@@ -36,35 +40,34 @@ export class CardIndex {
   constructor(readonly card: Card) {
     const V = card.variants.length;
     this.variants = V;
-    const start: number[] = [];
+    this.lines = card.lines.length;
+    this.vLine = Int32Array.from(card.variants, (v) => v.line);
     const kind: number[] = [];
     const row: number[] = [];
     const vars: number[] = [];
-    card.variants.forEach((v, i) => {
-      start.push(kind.length);
-      for (let t = 0; t < CARD_KINDS; t++) {
+    this.kStart = new Int32Array(CARD_KINDS + 1);
+    for (let t = 0; t < CARD_KINDS; t++) {
+      card.variants.forEach((v, i) => {
         const n = v.natural[t]!;
         const j = v.joker[t]!;
-        if (n + j === 0) continue;
+        if (n + j === 0) return;
         kind.push(t);
         row.push(packedRow(n, j));
         vars.push(i);
-      }
-    });
-    start.push(kind.length);
-    this.vStart = Int32Array.from(start);
+      });
+      this.kStart[t + 1] = kind.length;
+    }
     this.eKind = Uint8Array.from(kind);
     this.eRow = Uint16Array.from(row);
     this.eVar = Int32Array.from(vars);
-    const byKind: number[][] = Array.from({ length: CARD_KINDS }, () => []);
-    kind.forEach((t, e) => byKind[t]!.push(e));
-    this.kStart = new Int32Array(CARD_KINDS + 1);
-    for (let t = 0; t < CARD_KINDS; t++) this.kStart[t + 1] = this.kStart[t]! + byKind[t]!.length;
-    this.kEntry = Int32Array.from(byKind.flat());
-    this.lines = card.lines.length;
+    this.eLine = Int32Array.from(vars, (v) => this.vLine[v]!);
+    const byVariant: number[][] = Array.from({ length: V }, () => []);
+    vars.forEach((v, e) => byVariant[v]!.push(e));
+    this.vStart = new Int32Array(V + 1);
+    for (let v = 0; v < V; v++) this.vStart[v + 1] = this.vStart[v]! + byVariant[v]!.length;
+    this.vEntry = Int32Array.from(byVariant.flat());
     this.entryOf = new Int32Array(V * CARD_KINDS).fill(-1);
     kind.forEach((t, e) => { this.entryOf[vars[e]! * CARD_KINDS + t] = e; });
-    this.vLine = Int32Array.from(card.variants, (v) => v.line);
     this.vConcealed = Uint8Array.from(card.variants, (v) => (card.lines[v.line]!.concealed ? 1 : 0));
     this.value = Int32Array.from(card.lines, (l) => l.value);
     this.jokerless = Uint8Array.from(card.lines, (l) => (l.jokerlessBonus ? 1 : 0));
@@ -75,7 +78,9 @@ export class CardIndex {
 
 /** One seat's tiles away from every variant of a card, updated a tile at a time. */
 export class SeatLines {
-  /** Per variant: the packed sum of its remaining slots against the concealed hand. */
+  /** Per variant: the packed sum of its remaining slots against the concealed hand; kept only
+   * while the variant fits the exposures (`ok`): an unfit one stays unfit until a joker
+   * exchange, which places every variant again and sums it afresh (refit). */
   readonly sum: Int32Array;
   /** Per entry: its PACKED row once the seat's exposures took their sets. */
   readonly row: Uint16Array;
@@ -142,16 +147,16 @@ export class SeatLines {
     if (c === was) return;
     this.#version++;
     this.counts[t] = c;
-    const { kStart, kEntry, eVar, vLine } = this.index;
+    const { kStart, eVar, eLine } = this.index;
     const { row, sum, ok, lineMin, lineVar, stale, jokers } = this;
-    for (let i = kStart[t]!, end = kStart[t + 1]!; i < end; i++) {
-      const e = kEntry[i]!;
-      const r = row[e]!;
+    for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
       const v = eVar[e]!;
+      if (ok[v] === 0) continue;
+      const r = row[e]!;
       const s = (sum[v]! += PACKED[r + c]! - PACKED[r + was]!);
       // A line's nearest variant changes only if this one passes it, or it was this one and it moved away.
-      const line = vLine[v]!;
-      if (ok[v] === 0 || stale[line] === 1) continue;
+      const line = eLine[e]!;
+      if (stale[line] === 1) continue;
       const jneed = s & 63; // awayFromSum, by hand: this is the innermost loop of a hand
       const a = (s >> 6) + (jneed > jokers ? jneed - jokers : 0);
       if (a < lineMin[line]!) {
@@ -244,9 +249,17 @@ export class SeatLines {
         row[ix.entryOf[v * CARD_KINDS + t]!] = packedRow(nat[t]!, jok[t]!);
       }
     }
-    sum.fill(0);
+    const { vStart, vEntry, eKind } = ix;
     const counts = this.counts;
-    for (let e = 0; e < row.length; e++) sum[ix.eVar[e]!]! += PACKED[row[e]! + counts[ix.eKind[e]!]!]!;
+    for (let v = 0; v < ix.variants; v++) {
+      if (ok[v] === 0) continue;
+      let s = 0;
+      for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
+        const e = vEntry[i]!;
+        s += PACKED[row[e]! + counts[eKind[e]!]!]!;
+      }
+      sum[v] = s;
+    }
   }
 
 }

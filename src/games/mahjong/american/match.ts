@@ -47,14 +47,13 @@ export class CardMatcher {
    */
   tilesAway(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], out: Int16Array): void {
     if (exposures.length > 0) return this.tilesAwayExposed(hand, jokers, exposures, out);
-    const { kStart, kEntry, eVar, eRow, empty } = this.index;
+    const { kStart, eVar, eRow, empty } = this.index;
     const sums = this.sums;
     sums.set(empty);
     for (let t = 0; t < CARD_KINDS; t++) {
       const h = hand[t]!;
       if (h === 0) continue;
-      for (let i = kStart[t]!, end = kStart[t + 1]!; i < end; i++) {
-        const e = kEntry[i]!;
+      for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
         const r = eRow[e]!;
         sums[eVar[e]!]! += PACKED[r + h]! - PACKED[r]!;
       }

@@ -260,7 +260,7 @@ export class AmericanState extends TableState<AmericanRules> {
     if (this.dead[seat] !== 0) return;
     const l = this.seatLines(seat);
     const ix = this.index;
-    const { vStart, eKind } = ix;
+    const { vStart, vEntry, eKind } = ix;
     const lineStart = this.card.lineStart;
     for (let line = 0; line < ix.lines; line++) {
       if (l.lineAway(line) !== 1) continue;
@@ -269,7 +269,8 @@ export class AmericanState extends TableState<AmericanRules> {
       // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
       const missing = l.sum[v]! >> 6;
       if (missing === 0) this.jokerWait[seat] = 1;
-      for (let e = vStart[v]!; e < vStart[v + 1]!; e++) {
+      for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
+        const e = vEntry[i]!;
         const t = eKind[e]!;
         const r = l.row[e]!;
         const n = r >> 8;
@@ -490,10 +491,11 @@ export class AmericanState extends TableState<AmericanRules> {
   private possible(y: number, v: number): boolean {
     const l = this.lines[y]!;
     if (l.ok[v] === 0) return false;
-    const { vStart, eKind } = this.index;
+    const { vStart, vEntry, eKind } = this.index;
     const own = y * CARD_KINDS;
     let short = 0;
-    for (let e = vStart[v]!; e < vStart[v + 1]!; e++) {
+    for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
+      const e = vEntry[i]!;
       const t = eKind[e]!;
       const r = l.row[e]!;
       const n = r >> 8;

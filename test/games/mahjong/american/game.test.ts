@@ -12,7 +12,7 @@ import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../..
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
 import { PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
-import { JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
+import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
@@ -289,11 +289,12 @@ describe('american payments', () => {
 });
 
 describe('american tiles away kept up to date', () => {
-  it('SeatLines agrees with the whole-card matcher through random tile changes and exposures', () => {
+  it('SeatLines agrees with the whole-card matcher through random tile changes, exposures and joker exchanges', () => {
     const matcher = new CardMatcher(card);
     const index = new CardIndex(card);
     const rng = new Rng('am-lines');
     const out = new Int16Array(card.lines.length);
+    let exchanges = 0;
     for (let round = 0; round < 60; round++) {
       const lines = new SeatLines(index);
       const hand = new Int8Array(KINDS);
@@ -314,11 +315,52 @@ describe('american tiles away kept up to date', () => {
             lines.expose(e);
           }
         }
+        // A joker of the exposure exchanged: every variant is placed again, the unfit summed afresh.
+        if (step === 300 && exposures[0]?.jokers === 1) {
+          exposures[0] = { ...exposures[0], jokers: 0 };
+          lines.exchanged(0);
+          exchanges++;
+        }
         if (step % 5 !== 0) continue;
         matcher.tilesAway(hand, hand[JOKER]!, exposures, out);
         for (let l = 0; l < out.length; l++) expect(Math.min(lines.lineAway(l), 99)).toBe(out[l]);
       }
     }
+    expect(exchanges).toBeGreaterThan(5);
+  });
+
+  it('a joker exchange lets an exposure fit a line jokers may not fill, with its sum from scratch', () => {
+    // The same hand twice, once where jokers may fill its pungs and once where they may not: an
+    // exposed pung holding a joker fits only the first until its joker is exchanged.
+    const hand = 'FF 111A 222A 333A 444A';
+    const twin = compileCard({
+      format: 'mjcard/1',
+      sections: [
+        { id: 'J', hands: [{ id: 'J-1', pattern: hand, value: 25 }] },
+        { id: 'N', jokers: false, hands: [{ id: 'N-1', pattern: hand, value: 50 }] },
+      ],
+    });
+    const lines = new SeatLines(new CardIndex(twin));
+    const matcher = new CardMatcher(twin);
+    const out = new Int16Array(twin.lines.length);
+    const counts = new Int8Array(KINDS);
+    const m1 = tileKind('m1');
+    for (const [t, n] of [['f1', 2], ['m2', 3], ['m3', 3], ['m4', 2]] as const) counts[tileKind(t)] = n;
+    const agree = (exposures: Exposure[]) => {
+      lines.sync(counts, 0);
+      matcher.tilesAway(counts, counts[JOKER]!, exposures, out);
+      return Array.from(out, (x, l) => [Math.min(lines.lineAway(l), 99), x]);
+    };
+    agree([]);
+    lines.expose({ tile: m1, size: 3, jokers: 1 });
+    const before = agree([{ tile: m1, size: 3, jokers: 1 }]);
+    // Each line of every variant suit: the natural-only lines are out of reach while the joker is there.
+    expect(before.every(([a, b]) => a === b)).toBe(true);
+    expect(before.some(([a]) => a === 99)).toBe(true);
+    lines.exchanged(0);
+    const after = agree([{ tile: m1, size: 3, jokers: 0 }]);
+    expect(after.every(([a, b]) => a === b)).toBe(true);
+    expect(after.filter(([a]) => a === 99).length).toBeLessThan(before.filter(([a]) => a === 99).length);
   });
 });
 
