@@ -1,11 +1,12 @@
 // Every pongsim command the README shows runs as written (at small sizes), so the README cannot
 // drift from the CLI: the commands of the "What you can ask it" table and every line of every
-// shell block except the npm ones, in a scratch folder holding the files they name.
-import { spawnSync } from 'node:child_process';
+// shell block except the npm ones, each in a scratch folder of its own holding the files they
+// name. They run side by side (this file is a fifth of the suite's work, and run last it would
+// end the suite alone), so that no two write one results folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CLI_ENV, MAIN, tempDir } from './support/cli.js';
+import { describe, it } from 'vitest';
+import { MAIN, run, tempDir } from './support/cli.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -42,24 +43,29 @@ function small(cmd: string): string {
     .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
 }
 
-describe('README commands', () => {
+/** A scratch folder with the files the README's commands name. */
+function scratch(): string {
   const dir = tempDir();
   fs.writeFileSync(path.join(dir, 'my-rules.json'), JSON.stringify({ postResult: 'push' }));
   fs.copyFileSync('src/games/mahjong/american/cards/sample-2031.json', path.join(dir, 'my-card.json'));
   fs.symlinkSync(path.resolve('strategies'), path.join(dir, 'strategies'));
   fs.symlinkSync(path.resolve('experiments'), path.join(dir, 'experiments'));
+  return dir;
+}
+
+describe.concurrent('README commands', () => {
   const all = commands();
 
-  it('finds the commands (the table and the shell blocks)', () => {
+  it('finds the commands (the table and the shell blocks)', ({ expect }) => {
     expect(all.length).toBeGreaterThan(20);
     expect(all.some((c) => c.shard)).toBe(true);
   });
 
   for (const c of all) {
-    it(c.text.split('\n')[0]!, () => {
+    it(c.text.split('\n')[0]!, async ({ expect }) => {
       const script = c.shard ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text).split('\n').filter((l) => l.includes('$k')).join('\n')}\ndone\n${small(c.text).split('\n').filter((l) => !l.includes('$k')).join('\n')}` : small(c.text);
-      const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, encoding: 'utf8', env: CLI_ENV });
-      expect(r.status, `${script}\n${r.stderr}`).toBe(0);
+      const r = await run('bash', ['-euo', 'pipefail', '-c', script], scratch());
+      expect(r.code, `${script}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
     });
   }

@@ -34,6 +34,18 @@ export function listFiles(dir: string): string[] {
     .sort();
 }
 
+/** Runs `file` with `args` (in `cwd`) without blocking, in the CLI's environment. */
+export function run(file: string, args: string[], cwd?: string): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd, env: CLI_ENV });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
 /** Runs every command line of `jobs` through the CLI, `width` at a time; the results in order. */
 export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult[]> {
   const results: CliResult[] = [];
@@ -41,14 +53,7 @@ export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult
   const lane = async () => {
     while (next < jobs.length) {
       const k = next++;
-      results[k] = await new Promise<CliResult>((resolve) => {
-        const child = spawn(process.execPath, [MAIN, ...jobs[k]!], { env: CLI_ENV });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => { stdout += d; });
-        child.stderr.on('data', (d) => { stderr += d; });
-        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-      });
+      results[k] = await run(process.execPath, [MAIN, ...jobs[k]!]);
     }
   };
   await Promise.all(Array.from({ length: width }, lane));
