@@ -1,8 +1,8 @@
 // Every pongsim command the README shows runs as written (at small sizes), so the README cannot
 // drift from the CLI: the commands of the "What you can ask it" table and every line of every
-// shell block except the npm ones, each in a scratch folder of its own holding the files they
-// name. They run side by side (this file is a fifth of the suite's work, and run last it would
-// end the suite alone), so that no two write one results folder.
+// shell block except the npm ones, each in a scratch folder holding the files they name. They
+// run side by side (this file is a fifth of the suite's work, and run last it would end the
+// suite alone), each in a folder of its own so that no two write one results folder.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';

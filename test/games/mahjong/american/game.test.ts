@@ -354,7 +354,7 @@ describe('american tiles away kept up to date', () => {
     agree([]);
     lines.expose({ tile: m1, size: 3, jokers: 1 });
     const before = agree([{ tile: m1, size: 3, jokers: 1 }]);
-    // Each line of every variant suit: the natural-only lines are out of reach while the joker is there.
+    // The natural-only line is out of reach while the joker is there.
     expect(before.every(([a, b]) => a === b)).toBe(true);
     expect(before.some(([a]) => a === 99)).toBe(true);
     lines.exchanged(0);
