@@ -2,6 +2,7 @@ import { readCard } from '../io/card-file.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
+import { packagePath } from '../io/package.js';
 import { parseSets, resolveRules, type RulesSchema } from '../core/rules.js';
 import type { GameEntry } from '../catalog.js';
 import { DECISION_TIMEOUT } from '../runner/pool.js';
@@ -115,15 +116,29 @@ export function splitSeats(text: string): string[] {
   return out;
 }
 
+/** `p` made absolute, with symbolic links resolved as far as it exists. */
+function realPath(p: string): string {
+  const rest: string[] = [];
+  let at = path.resolve(p);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) {
+    rest.unshift(path.basename(at));
+    at = path.dirname(at);
+  }
+  return path.join(fs.realpathSync(at), ...rest);
+}
+
 /**
- * Refuses, before any game is played, to write into the committed reference results
- * (results/reference/ under the current folder) unless --force says so.
+ * Refuses, before any game is played, to write into the committed reference results unless
+ * --force says so: those of the checkout pongsim runs from, however the path reaches them
+ * (from another folder, through a link), and results/reference/ under the current folder.
  */
 export function guardReference(out: string, force: boolean | undefined): void {
-  const ref = path.resolve('results', 'reference');
-  const to = path.resolve(out);
-  if (!force && (to === ref || to.startsWith(ref + path.sep))) {
-    throw new InputError(`--out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)`);
+  if (force) return;
+  const to = realPath(out);
+  for (const ref of [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
+    if (to === ref || to.startsWith(ref + path.sep)) {
+      throw new InputError(`--out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)`);
+    }
   }
 }
 

@@ -25,6 +25,11 @@ export function partialText(p: Partial): string {
 
 const whole = (x: unknown, least: number): boolean => Number.isInteger(x) && (x as number) >= least;
 const isObject = (x: unknown): boolean => x !== null && typeof x === 'object' && !Array.isArray(x);
+const sums = (x: unknown): boolean => Array.isArray(x) && x.every((v) => Number.isFinite(v));
+/** A tally's moments (n, exact partial sums s and q) and rates (k of n), each well formed. */
+const soundTally = (t: unknown): boolean => isObject(t)
+  && isObject((t as Tally).means) && Object.values((t as Tally).means).every((m) => isObject(m) && whole(m.n, 0) && sums(m.s) && sums(m.q))
+  && isObject((t as Tally).rates) && Object.values((t as Tally).rates).every((r) => isObject(r) && whole(r.k, 0) && whole(r.n, r.k));
 
 export function readPartial(file: string): Partial {
   const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
@@ -33,7 +38,7 @@ export function readPartial(file: string): Partial {
   const sound = typeof p.version === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
     && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k)
     && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]))
-    && p.tallies.every((t) => isObject(t) && isObject(t.means) && isObject(t.rates));
+    && p.tallies.every(soundTally);
   if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
   return p;
 }

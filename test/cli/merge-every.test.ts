@@ -269,6 +269,15 @@ describe('merge on the command line', () => {
     // A re-signed partial whose shard cannot exist is named, not crashed on.
     const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
     expect(refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+    // So is one whose tally holds a mean that is not a count with its sums, or a rate of more events than trials.
+    const edits: [string, (p: Record<string, any>) => void][] = [
+      ['bad-mean', (p) => { p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' }; }],
+      ['bad-rate', (p) => { const r = Object.values(p.tallies[0].rates)[0] as { k: number; n: number }; r.k = r.n + 1; }],
+    ];
+    for (const [name, edit] of edits) {
+      const forged = forge(b!, name, edit, true);
+      expect(refusal([a!, forged])).toBe(`${forged}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+    }
     // A study with its --card and without: different rules, the card's start quoted briefly.
     expect(refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));
   });

@@ -97,6 +97,6 @@ export function parsePattern(pattern: string): Group[] {
     groups.push(readGroup(token));
   }
   const tiles = groups.reduce((n, g) => n + g.atoms.length, 0);
-  if (tiles !== 14) throw new PatternError(`pattern "${pattern}" holds 14 tiles, not ${tiles}`);
+  if (tiles !== 14) throw new PatternError(`pattern "${pattern}" holds ${tiles} tiles; a hand on the card holds 14`);
   return groups;
 }

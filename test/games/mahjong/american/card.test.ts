@@ -111,7 +111,7 @@ describe('card errors name the line, the pattern and the token', () => {
     [{ pattern: 'FF B 2222A 4444A 6666B' }, /token "B": a suit tag alone is not a group/],
     [{ pattern: 'FF 2231A 4444A 6666B' }, /token "2231A": a mixed group .* may not repeat an atom/],
     [{ pattern: 'FFFFFFF 2222A 333B' }, /token "FFFFFFF": a group of one tile holds at most 6/],
-    [{ pattern: 'FF 22A 444A 6666B 88B' }, /^line S-1 \(main\): pattern "FF 22A 444A 6666B 88B" holds 14 tiles, not 13$/],
+    [{ pattern: 'FF 22A 444A 6666B 88B' }, /^line S-1 \(main\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14$/],
     [{ pattern: 'FF 22A × 444A 6666B 888B' }, /token "×": "×" is not allowed/],
     [{ pattern: 'FF 22A 444A 6666B 888B', vars: { Q: [1] } }, /vars: unknown variable "Q"; allowed: X, Y/],
     [{ pattern: 'FF 22A 444A 6666B 888B', vars: { X: [] } }, /vars.X must be a non-empty list of whole numbers 1-9/],

@@ -1,0 +1,24 @@
+// Where results may be written: never into the committed reference results without --force,
+// however the path reaches them; nothing written when refused.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+const REFERENCE = path.resolve('results', 'reference');
+
+describe('--out and the committed reference results', () => {
+  const before = listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs]);
+
+  it('are refused from another folder, by an absolute path or through a link, with exit 2 and one line', () => {
+    const dir = tempDir();
+    fs.symlinkSync(path.resolve('results'), path.join(dir, 'linked'));
+    for (const out of [path.join(REFERENCE, 'wolnamppong-odds'), path.join('linked', 'reference', 'new-folder')]) {
+      const r = pongsim(['run', 'wolnamppong-odds', '--games', '2', '--out', out], dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: --out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)\n`);
+      expect(r.stdout).toBe('');
+    }
+    expect(listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs])).toEqual(before);
+  });
+});
