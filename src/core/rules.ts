@@ -95,7 +95,8 @@ export function intList(key: string, def: number[] | null, min: number, max: num
 
 /** A value for an error line: its JSON, cut to a short prefix (a value may be megabytes). */
 export function describe(v: unknown): string {
-  const text = JSON.stringify(v) ?? String(v);
+  // JSON has no Infinity: a rules file's 1e400 reads as Infinity and would print as null.
+  const text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
   return text.length > 80 ? `${text.slice(0, 60)}... (${text.length} characters)` : text;
 }
 

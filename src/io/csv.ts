@@ -130,6 +130,18 @@ function clean(dir: string): void {
   for (const n of names) if (n.endsWith(TMP) || n.endsWith(OLD)) fs.rmSync(path.join(dir, n), { force: true });
 }
 
+/** Writes and removes a file in `dir`: a permission check passes for root where writing does
+ * not (/proc, /sys, a read-only mount), and there the run failed only after its games. */
+function probe(dir: string, fail: (why: string) => never): void {
+  const file = path.join(dir, `.pongsim-probe-${process.pid}`);
+  try {
+    fs.closeSync(fs.openSync(file, 'wx'));
+  } catch (e) {
+    fail(`cannot write in ${dir} (${(e as NodeJS.ErrnoException).code ?? 'refused'})`);
+  }
+  fs.rmSync(file, { force: true });
+}
+
 /**
  * Checks, before any game is played, that results can be written at `target`: a folder
  * (`kind` dir: it exists as a folder, or can be made) or a file (it is not a folder, and its
@@ -157,11 +169,7 @@ export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'
     const d = stat(dir);
     if (d) {
       if (!d.isDirectory()) fail(`${dir} is a file, so no folder can be made under it`);
-      try {
-        fs.accessSync(dir, fs.constants.W_OK);
-      } catch {
-        fail(`cannot write in ${dir}`);
-      }
+      probe(dir, fail);
       return;
     }
     dir = path.dirname(dir);

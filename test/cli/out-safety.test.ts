@@ -1,5 +1,6 @@
 // Where results may be written: never into the committed reference results without --force,
-// however the path reaches them; nothing written when refused.
+// however the path reaches them, nor where no file can be made; refused before any game, with
+// nothing written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,5 +21,18 @@ describe('--out and the committed reference results', () => {
       expect(r.stdout).toBe('');
     }
     expect(listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs])).toEqual(before);
+  });
+});
+
+describe('--out where no file can be made', () => {
+  // Root passes every permission check, so only writing tells (the run failed after its games,
+  // or hung making a folder under /proc).
+  it.runIf(fs.existsSync('/proc/self'))('is refused before any game, naming the folder', () => {
+    for (const args of [['run', 'wolnamppong-odds', '--games', '2', '--out', '/proc/pongsim-results'], ['sim', 'wolnamppong', '--games', '2', '--out', '/proc/pongsim.csv']]) {
+      const r = pongsim(args, tempDir());
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/^pongsim: --out \/proc\/pongsim\S*: cannot write in \/proc \([A-Z]+\)\n$/);
+      expect(r.stdout).toBe('');
+    }
   });
 });
