@@ -1,5 +1,5 @@
 import { InputError } from './errors.js';
-import { parseSpec, splitTopLevel, type StrategyDef } from './strategy.js';
+import { allows, paramPart, paramRange, parseSpec, splitTopLevel, type StrategyDef } from './strategy.js';
 
 /**
  * A strategy grid, `name(p=lo..hi:step,q=[a,b,c],r=fixed)`: each parameter a range, a list or
@@ -18,18 +18,13 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
   // A spec parameter (a search bot's policy) is one fixed value, given as it is.
   const fixed: string[] = [];
   for (const part of parts) {
-    const eq = part.indexOf('=');
-    const key = part.slice(0, eq).trim();
-    if (eq > 0 && def!.specParams?.some((q) => q.name === key)) {
+    const { key, raw } = paramPart(def!, part, `--strategy ${name}`);
+    if (def!.specParams?.some((q) => q.name === key)) {
       fixed.push(part);
       continue;
     }
-    const p = def!.params.find((q) => q.name === key);
-    if (eq <= 0 || !p) {
-      throw new InputError(`--strategy ${name}: unknown parameter ${JSON.stringify(part.slice(0, Math.max(eq, 0)) || part)}; allowed: ${def!.params.map((q) => q.name).join(', ') || 'none'}`);
-    }
+    const p = def!.params.find((q) => q.name === key)!;
     if (axes.some((a) => a.key === key)) throw new InputError(`--strategy ${name}: parameter ${key} given twice`);
-    const raw = part.slice(eq + 1).trim();
     const num = (s: string): number => {
       const v = /^\s*-?\d+(\.\d+)?\s*$/.test(s) ? Number(s) : NaN;
       if (!Number.isFinite(v)) throw new InputError(`--strategy ${name}: ${key}=${raw}: ${JSON.stringify(s.trim())} is not a number`);
@@ -47,11 +42,14 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
       // Rounded to the step's decimals so that 0.1 steps give 0.3, not 0.30000000000000004.
       const decimals = Math.max(0, ...[range[1]!, range[3]!].map((s) => (s.split('.')[1] ?? '').length));
       values = Array.from({ length: n }, (_, i) => Number((lo + i * step).toFixed(decimals)));
+    } else if (raw.includes('..')) {
+      // Without this, lo..hi reads as one value and is refused as "not a number".
+      throw new InputError(`--strategy ${name}: ${key}=${raw}: a range needs a step: lo..hi:step, e.g. ${key}=${raw.split(':')[0]}:STEP`);
     } else values = [num(raw)];
     if (values.length === 0) throw new InputError(`--strategy ${name}: ${key}=${raw} has no values`);
     for (const v of values) {
-      if (v < p.min || v > p.max || (p.integer && !Number.isInteger(v))) {
-        throw new InputError(`--strategy ${name}: ${key}=${v} is outside what ${key} allows (${p.integer ? 'an integer' : 'a number'} from ${p.min} to ${p.max})`);
+      if (!allows(p, v)) {
+        throw new InputError(`--strategy ${name}: ${key}=${v} is outside what ${key} allows (${paramRange(p)})`);
       }
     }
     axes.push({ key, values: [...new Set(values)] });

@@ -83,6 +83,32 @@ export function splitTopLevel(text: string): string[] {
   return parts;
 }
 
+/** What a parameter allows, as error lines say it: `a number from 0 to 2`. */
+export function paramRange(p: ParamDef): string {
+  return `${p.integer ? 'an integer' : 'a number'} from ${p.min} to ${p.max}`;
+}
+
+/** Whether `v` is a value the parameter allows. */
+export function allows(p: ParamDef, v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= p.min && v <= p.max && (!p.integer || Number.isInteger(v));
+}
+
+/**
+ * Splits one `key=value` of a spec (or of a tuning grid: `where` names which) into its key
+ * and its value as written; refuses a key the strategy does not have, or a key without a value.
+ */
+export function paramPart(def: StrategyDef, part: string, where: string): { key: string; raw: string } {
+  const eq = part.indexOf('=');
+  const key = (eq < 0 ? part : part.slice(0, eq)).trim();
+  const names = [...def.params, ...(def.specParams ?? [])].map((q) => q.name);
+  if (!names.includes(key)) throw new InputError(`${where}: unknown parameter ${JSON.stringify(key)}; allowed parameters: ${names.join(', ') || 'none'}`);
+  if (eq < 0) {
+    const p = def.params.find((q) => q.name === key);
+    throw new InputError(`${where}: parameter ${key} needs a value: ${key}=... (${p ? paramRange(p) : `a ${def.game} strategy spec`})`);
+  }
+  return { key, raw: part.slice(eq + 1).trim() };
+}
+
 const SPEC = /^([a-z][a-z0-9-]*)(?:\((.*)\))?$/;
 
 /** Parses `name(param=value,...)` and checks it against the game's strategies. */
@@ -101,26 +127,16 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   const nested = def.specParams ?? [];
   const given = m[2]?.trim() ? splitTopLevel(m[2]) : [];
   for (const part of given) {
-    const eq = part.indexOf('=');
-    const key = part.slice(0, eq).trim();
-    const sp = nested.find((q) => q.name === key);
-    if (eq > 0 && sp) {
+    const { key, raw } = paramPart(def, part, `strategy ${name}`);
+    if (nested.some((q) => q.name === key)) {
       if (key in specs) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
-      specs[key] = parsePolicy(def, key, part.slice(eq + 1), defs, game, rules);
+      specs[key] = parsePolicy(def, key, raw, defs, game, rules);
       continue;
     }
-    const p = def.params.find((q) => q.name === key);
-    if (eq <= 0 || !p) {
-      const names = [...def.params, ...nested].map((q) => q.name);
-      const allowed = names.length ? names.join(', ') : 'none';
-      throw new InputError(`strategy ${name}: unknown parameter ${JSON.stringify(part.trim())}; allowed parameters: ${allowed}`);
-    }
-    const raw = part.slice(eq + 1).trim();
-    const v = Number(raw);
-    if (raw === '' || !Number.isFinite(v) || v < p.min || v > p.max || (p.integer && !Number.isInteger(v))) {
-      const kind = p.integer ? 'an integer' : 'a number';
-      throw new InputError(`strategy ${name}: parameter ${key} must be ${kind} from ${p.min} to ${p.max} (got ${JSON.stringify(raw)})`);
-    }
+    const p = def.params.find((q) => q.name === key)!;
+    // Number('') is 0: an empty value is no value.
+    const v = raw === '' ? NaN : Number(raw);
+    if (!allows(p, v)) throw new InputError(`strategy ${name}: parameter ${key} must be ${paramRange(p)} (got ${JSON.stringify(raw)})`);
     if (key in params) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
     params[key] = v;
   }

@@ -57,7 +57,7 @@ describe('bad input', () => {
     ['wrong type in rules file', [...sim, '--rules', path.join(dir, 'wrongtype.json')], /wrongtype.json: wolnamppong option "deathByRain" must be true or false \(got "yes"\)/],
     ['rules file not an object', [...sim, '--rules', path.join(dir, 'array.json')], /array.json: expected a JSON object/],
     ['unknown strategy', [...sim, '--seats', 'gambler*6'], /strategy "gambler" is not a wolnamppong strategy; allowed: fold, min-bet/],
-    ['unknown parameter', [...sim, '--seats', 'ev-threshold(z=1)*6'], /strategy ev-threshold: unknown parameter "z=1"; allowed parameters: t, f/],
+    ['unknown parameter', [...sim, '--seats', 'ev-threshold(z=1)*6'], /strategy ev-threshold: unknown parameter "z"; allowed parameters: t, f/],
     ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
     ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
     ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],

@@ -51,7 +51,8 @@ describe('pongsim tune', () => {
   });
 
   it.each([
-    ['an unknown parameter', 'ev-threshold(z=1..2:1)', /--strategy ev-threshold: unknown parameter "z"; allowed: t, f/],
+    ['an unknown parameter', 'ev-threshold(z=1..2:1)', /--strategy ev-threshold: unknown parameter "z"; allowed parameters: t, f/],
+    ['a range without a step', 'ev-threshold(t=0.1..0.4)', /--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step/],
     ['a value out of range', 'ev-threshold(t=0..3:1)', /--strategy ev-threshold: t=2 is outside what t allows \(a number from -2 to 1\)/],
     ['an empty list', 'ev-threshold(t=[])', /--strategy ev-threshold: t=\[\] has no values/],
     ['a backwards range', 'ev-threshold(t=1..0:0.1)', /a range lo\.\.hi:step needs lo <= hi and a step above 0/],

@@ -21,7 +21,7 @@ describe('a spec parameter', () => {
     expect(() => spec('rollout(policy=rollout)')).toThrow(/a search bot cannot be another's policy; allowed: random, basic/);
     expect(() => spec('rollout(policy=carefull)')).toThrow(/strategy "carefull" is not a nylonppong strategy \(did you mean "careful"\?\)/);
     expect(() => spec('rollout(policy=basic,policy=careful)')).toThrow(/parameter policy given twice/);
-    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m=3"; allowed parameters: n, z, confirm, most, policy/);
+    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m"; allowed parameters: n, z, confirm, most, policy$/);
   });
 
   it('stays fixed in a tuning grid while the numbers vary', () => {
@@ -31,3 +31,27 @@ describe('a spec parameter', () => {
     ]);
   });
 });
+
+describe('a parameter written wrong', () => {
+  const wol = gameEntry('wolnamppong');
+  const wolRules = resolveRules(wol.def.schema, []);
+  const wolSpec = (text: string) => parseSpec(text, wol.strategies, 'wolnamppong', wolRules);
+  const grid = (text: string) => expandGrid(text, wol.strategies, 'wolnamppong', wolRules);
+
+  it('without a value is told to give one, and what it allows', () => {
+    expect(() => wolSpec('kelly(c)')).toThrow(/^strategy kelly: parameter c needs a value: c=\.\.\. \(a number from 0 to 2\)$/);
+    expect(() => wolSpec('rollout(policy)')).toThrow(/^strategy rollout: parameter policy needs a value: policy=\.\.\. \(a wolnamppong strategy spec\)$/);
+    expect(() => grid('ev-threshold(t)')).toThrow(/^--strategy ev-threshold: parameter t needs a value: t=\.\.\. \(a number from -2 to 1\)$/);
+  });
+
+  it('unknown is named by its key, without the value', () => {
+    expect(() => wolSpec('kelly(z=1)')).toThrow(/^strategy kelly: unknown parameter "z"; allowed parameters: c$/);
+    expect(() => grid('ev-threshold(z=1..2:1)')).toThrow(/^--strategy ev-threshold: unknown parameter "z"; allowed parameters: t, f$/);
+  });
+
+  it('in a grid, a range without a step is told to give one', () => {
+    expect(() => grid('ev-threshold(t=0.1..0.4)')).toThrow(/^--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step, e\.g\. t=0\.1\.\.0\.4:STEP$/);
+    expect(grid('ev-threshold(t=0.1..0.4:0.15)')).toEqual(['ev-threshold(t=0.1,f=0.5)', 'ev-threshold(t=0.25,f=0.5)', 'ev-threshold(t=0.4,f=0.5)']);
+  });
+});
+
