@@ -91,8 +91,11 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undef
 /** The most seats any game has (Wolnamppong's 16 players). */
 const MAX_SEATS = 16;
 
-/** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. */
-export function splitSeats(text: string): string[] {
+/** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. `flag` names
+ * the option in error lines (--seats, or tune's --against). */
+export function splitSeats(text: string, flag = '--seats'): string[] {
+  // Its own line: the one below, about parentheses, would not say what is wrong with nothing.
+  if (text.trim() === '') throw new InputError(`${flag}: empty; expected one strategy spec per seat, SPEC,SPEC,... (SPEC*k repeats a spec)`);
   const out: string[] = [];
   let depth = 0, start = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -104,15 +107,15 @@ export function splitSeats(text: string): string[] {
       const m = /^(.*)\*(\d+)$/.exec(part);
       // No game seats more than 16: refuse a repeat count before expanding it.
       if (m && (Number(m[2]) < 1 || out.length + Number(m[2]) > MAX_SEATS)) {
-        throw new InputError(`--seats: ${part.length > 40 ? `${part.slice(0, 40)}...` : part} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);
+        throw new InputError(`${flag}: ${part.length > 40 ? `${part.slice(0, 40)}...` : part} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);
       }
       if (m) for (let k = 0; k < Number(m[2]); k++) out.push(m[1]!.trim());
       else out.push(part);
-      if (out.length > MAX_SEATS) throw new InputError(`--seats: more than ${MAX_SEATS} specs; a table has 1 to ${MAX_SEATS} seats`);
+      if (out.length > MAX_SEATS) throw new InputError(`${flag}: more than ${MAX_SEATS} specs; a table has 1 to ${MAX_SEATS} seats`);
       start = i + 1;
     }
   }
-  if (depth !== 0 || out.some((s) => s === '')) throw new InputError(`--seats: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
+  if (depth !== 0 || out.some((s) => s === '')) throw new InputError(`${flag}: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
   return out;
 }
 

@@ -27,7 +27,8 @@ export async function simParams(game: string, flags: { plugin?: string[]; seats?
   const entry = gameEntry(game);
   let rules = gameRules(entry, flags.rules, flags.set);
   if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
-  const seats = flags.seats ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
+  // An empty --seats is refused, not read as none given (which seats the reference bot).
+  const seats = flags.seats !== undefined ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
   // Where the table size is a rule that nobody set, the seats given set it.
   if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
     try {

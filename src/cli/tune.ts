@@ -60,9 +60,10 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   let rules = gameRules(entry, flags.rules, flags.set);
   if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
   const seats = entry.def.seats(rules);
-  const against = flags.against ? splitSeats(flags.against) : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
-  if (against.length !== seats - 1) throw new InputError(`--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`);
+  const against = flags.against !== undefined ? splitSeats(flags.against, '--against') : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
+  // Each spec before the count, as for sim's seats (simArm).
   for (const a of against) parseSpec(a, entry.strategies, game, rules);
+  if (against.length !== seats - 1) throw new InputError(`--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`);
   const seat = flags.seat ?? 0;
   if (seat >= seats) throw new InputError(`--seat: ${game} with these rules has seats 0 to ${seats - 1} (got ${seat})`);
   const configs = expandGrid(flags.strategy, entry.strategies, game, rules);

@@ -19,13 +19,15 @@ export interface SimParams extends ExperimentParams {
  * very game the run played. */
 export function simArm(p: SimParams): Arm {
   const entry = gameEntry(p.game);
+  // Each spec is checked before the count: a malformed one (`kelly*x`, meant as six seats)
+  // also makes the count wrong, and the count's line would hide the real mistake.
+  const specs = p.seats.map((s) => parseSpec(s, entry.strategies, p.game, p.rules));
   const need = entry.def.seats(p.rules);
   if (p.seats.length !== need) {
     const sized = gameEntry(p.game).def.schema.options.find((o) => o.key === 'players');
     const how = sized ? `; give ${need} specs, or a seat count the players rule allows (${sized.allowed}) when the rules do not fix it` : `; give ${need} specs`;
     throw new InputError(`--seats: ${p.game} with these rules has ${need} seats; got ${p.seats.length} strategy specs${how}`);
   }
-  const specs = p.seats.map((s) => parseSpec(s, entry.strategies, p.game, p.rules));
   return new Arm(entry.def, p.rules, specs, entry.strategies);
 }
 
