@@ -154,13 +154,19 @@ export function resolveRules<R>(
   return r as R;
 }
 
-/** Parses `--set key=value` arguments into a layer of strings. */
+/**
+ * Parses `--set key=value` arguments into a layer of strings. A key set twice is refused, as
+ * any other option given twice is (src/cli/main.ts): the last would silently win.
+ */
 export function parseSets(sets: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // A Map, not `key in object`: that is true of "constructor" before it is ever set.
+  const out = new Map<string, string>();
   for (const s of sets) {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new InputError(`--set: expected key=value (got ${JSON.stringify(s)})`);
-    out[s.slice(0, eq).trim()] = s.slice(eq + 1).trim();
+    const key = s.slice(0, eq).trim();
+    if (out.has(key)) throw new InputError(`--set: ${describe(key)} given twice (${describe(out.get(key))} and ${describe(s.slice(eq + 1).trim())}); give it once`);
+    out.set(key, s.slice(eq + 1).trim());
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -61,6 +61,7 @@ describe('bad input', () => {
     ['one malformed spec: its own mistake, not the seat count', [...sim, '--seats', 'kelly(z=1)'], /strategy kelly: unknown parameter "z"; allowed parameters: c\n$/],
     ['tune --against a malformed spec: its own mistake, not the count', ['tune', 'wolnamppong', '--strategy', 'kelly', '--against', 'kelly(c)', '--budget', '1000', '--out', path.join(out, 't')], /strategy kelly: parameter c needs a value: c=\.\.\./],
     ['empty seats', [...sim, '--seats', ''], /--seats: empty; expected one strategy spec per seat, SPEC,SPEC,\.\.\./],
+    ['a rule key set twice', [...sim, '--set', 'players=4', '--set', 'players=6'], /--set: "players" given twice \("4" and "6"\); give it once/],
     ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
     ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
     ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],
