@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GAMES } from '../catalog.js';
 import { InputError } from '../core/errors.js';
-import type { StrategyDef } from '../core/strategy.js';
+import { describe } from '../core/rules.js';
+import { allows, paramRange, type StrategyDef } from '../core/strategy.js';
 
 const loaded = new Set<string>();
 
@@ -18,6 +19,18 @@ function loadTimeout(): number {
 const isStrategyDef = (x: unknown): x is StrategyDef =>
   typeof x === 'object' && x !== null && typeof (x as StrategyDef).name === 'string' &&
   typeof (x as StrategyDef).game === 'string' && typeof (x as StrategyDef).make === 'function' && Array.isArray((x as StrategyDef).params);
+
+/**
+ * Refuses a strategy whose parameter defaults to a value its own range refuses: a spec that
+ * leaves the parameter out would play with it unchecked. A default that is a function of the
+ * rules is only known once the rules are.
+ */
+function checkDefaults(file: string, def: StrategyDef): void {
+  const bad = def.params.find((p) => typeof p.default !== 'function' && !allows(p, p.default));
+  if (bad) {
+    throw new InputError(`--plugin ${file}: strategy ${def.name}: parameter ${bad.name} defaults to ${describe(bad.default)}, which it does not allow (${paramRange(bad)})`);
+  }
+}
 
 /**
  * Loads strategy plug-ins: compiled JavaScript modules outside the repository that export
@@ -51,6 +64,7 @@ export async function loadPlugins(files: readonly string[]): Promise<void> {
       const game = GAMES.find((g) => g.def.id === def.game);
       if (!game) throw new InputError(`--plugin ${file}: strategy ${def.name} is for unknown game "${def.game}"; allowed: ${GAMES.map((g) => g.def.id).join(', ')}`);
       if (game.strategies.some((s) => s.name === def.name)) throw new InputError(`--plugin ${file}: a ${def.game} strategy named "${def.name}" already exists`);
+      checkDefaults(file, def);
       game.strategies.push(def);
     }
     loaded.add(abs);

@@ -19,6 +19,8 @@ describe('bad input', () => {
   fs.writeFileSync(path.join(dir, 'anything.json'), '{"anything": {}}');
   fs.writeFileSync(path.join(dir, 'huge.json'), JSON.stringify({ postResult: 'x'.repeat(5_000_000) }));
   fs.writeFileSync(path.join(dir, 'notapartial.json'), '{ "hello": 1 }');
+  fs.writeFileSync(path.join(dir, 'bad-default.mjs'), `
+export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ name: 'w', doc: '', default: 50, min: 0, max: 10, integer: true }], make: () => ({ choose: () => 0 }) };`);
   const out = path.join(dir, 'out');
   const sim = ['sim', 'wolnamppong', '--games', '10', '--seed', '1', '--out', path.join(out, 'x.csv')];
   const cases: [string, string[], RegExp][] = [
@@ -62,6 +64,7 @@ describe('bad input', () => {
     ['tune --against a malformed spec: its own mistake, not the count', ['tune', 'wolnamppong', '--strategy', 'kelly', '--against', 'kelly(c)', '--budget', '1000', '--out', path.join(out, 't')], /strategy kelly: parameter c needs a value: c=\.\.\./],
     ['empty seats', [...sim, '--seats', ''], /--seats: empty; expected one strategy spec per seat, SPEC,SPEC,\.\.\./],
     ['a rule key set twice', [...sim, '--set', 'players=4', '--set', 'players=6'], /--set: "players" given twice \("4" and "6"\); give it once/],
+    ['a plug-in whose default its range refuses', [...sim, '--plugin', path.join(dir, 'bad-default.mjs')], /--plugin .*bad-default\.mjs: strategy wide: parameter w defaults to 50, which it does not allow \(an integer from 0 to 10\)/],
     ['bad parameter value', [...sim, '--seats', 'ev-threshold(t=abc)*6'], /parameter t must be a number from -2 to 1 \(got "abc"\)/],
     ['out-of-range parameter', [...sim, '--seats', 'kelly(c=5)*6'], /parameter c must be a number from 0 to 2 \(got "5"\)/],
     ['malformed spec', [...sim, '--seats', 'ev-threshold(t=1*6'], /--seats: expected SPEC,SPEC/],

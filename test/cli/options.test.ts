@@ -1,8 +1,13 @@
-// The readers of --seats and --set, in-process: each mistake gets its own line, before
+// The readers of --seats, --set and --plugin, in-process: each mistake gets its own line, before
 // any game is played (test/cli/bad-input.test.ts checks the same through the CLI).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { gameEntry } from '../../src/catalog.js';
 import { simParams } from '../../src/cli/sim.js';
 import { parseSets } from '../../src/core/rules.js';
+import { loadPlugins } from '../../src/experiment/plugins.js';
+import { tempDir } from '../support/cli.js';
 
 describe('--seats', () => {
   const seats = (text: string) => simParams('wolnamppong', { seats: text }, 5);
@@ -30,3 +35,24 @@ describe('--set', () => {
   });
 });
 
+describe('--plugin', () => {
+  const dir = tempDir();
+  const plugin = (name: string, param: string) => {
+    const file = path.join(dir, `${name}.mjs`);
+    fs.writeFileSync(file, `export const s = { name: '${name}', game: 'wolnamppong', doc: '', params: [${param}], make: () => ({ choose: () => 0 }) };`);
+    return file;
+  };
+
+  it('refuses a strategy whose default its own range refuses, naming the file, strategy, parameter and range', async () => {
+    const high = plugin('high', "{ name: 'w', doc: '', default: 50, min: 0, max: 10, integer: true }");
+    await expect(loadPlugins([high])).rejects.toThrow(/^--plugin .*high\.mjs: strategy high: parameter w defaults to 50, which it does not allow \(an integer from 0 to 10\)$/);
+    const half = plugin('half', "{ name: 'w', doc: '', default: 2.5, min: 0, max: 10, integer: true }");
+    await expect(loadPlugins([half])).rejects.toThrow(/parameter w defaults to 2\.5, which it does not allow \(an integer from 0 to 10\)$/);
+    expect(gameEntry('wolnamppong').strategies.map((s) => s.name)).not.toContain('high');
+  });
+
+  it('loads one whose defaults are in range', async () => {
+    await loadPlugins([plugin('fine', "{ name: 'g', doc: '', default: 2.5, min: 1, max: 10 }")]);
+    expect(gameEntry('wolnamppong').strategies.map((s) => s.name)).toContain('fine');
+  });
+});
