@@ -7,7 +7,7 @@ import { parseSets, resolveRules } from '../core/rules.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { Shard } from '../runner/plan.js';
-import { cardRule, collect, gameRules, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
+import { cardRule, collect, gameRules, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
 import { runOutputOptions, runWith, sliceOf, type RunFlags } from './run.js';
 
 interface CompareFlags extends RunFlags {
@@ -119,7 +119,7 @@ export function registerCompare(program: Command): void {
     .option('--arm <text>', 'an arm: \'NAME: --rules PRESET|FILE --set k=v ... --seats SPEC,...\' (repeatable; the first is the baseline)', collect)
     .option('--study <file.json>', 'the arms (and games, seed, baseline, focal, metrics) as a JSON study file')
     .option('--baseline <name>', 'the arm the others are compared with (default: the first)')
-    .option('--focal <k>', 'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)', nonNegativeInt('--focal'))
+    .option('--focal <k>', 'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)', seatIndex('--focal'))
     .option('--metrics <list>', 'report only these figures (comma separated: seat0, focal, the game\'s rates)')
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'games per arm', positiveInt('--games'))

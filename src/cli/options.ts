@@ -9,7 +9,13 @@ import { DECISION_TIMEOUT } from '../runner/pool.js';
 
 /** Readers for the options several subcommands share; each throws a one-line InputError. */
 
-export function positiveInt(flag: string, max = 1e12) {
+/** The most seats any game has (Wolnamppong's 16 players). */
+const MAX_SEATS = 16;
+
+/** The most games a run plays (--games, --budget, ...), and so one more than the highest game index. */
+export const MAX_GAMES = 1e12;
+
+export function positiveInt(flag: string, max = MAX_GAMES) {
   return (text: string): number => {
     const v = Number(text);
     if (!/^\d+$/.test(text.trim()) || v < 1 || v > max) {
@@ -28,12 +34,18 @@ export function positiveNumber(flag: string) {
   };
 }
 
-export function nonNegativeInt(flag: string) {
+/** A whole number from 0 to `max`; the bound also keeps it exact (a double holds every
+ * integer only up to 2^53, so 9007199254740993 would read as ...992). */
+export function nonNegativeInt(flag: string, max: number) {
   return (text: string): number => {
-    if (!/^\d+$/.test(text.trim())) throw new InputError(`${flag}: expected a whole number >= 0 (got ${JSON.stringify(text)})`);
-    return Number(text);
+    const v = Number(text);
+    if (!/^\d+$/.test(text.trim()) || v > max) throw new InputError(`${flag}: expected a whole number from 0 to ${max} (got ${JSON.stringify(text)})`);
+    return v;
   };
 }
+
+/** A seat number (--focal, --seat): no game has more than MAX_SEATS seats. */
+export const seatIndex = (flag: string) => nonNegativeInt(flag, MAX_SEATS - 1);
 
 export function seedText(text: string): string {
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
@@ -88,8 +100,6 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undef
   return resolveRules(schema, layers) as Record<string, unknown>;
 }
 
-/** The most seats any game has (Wolnamppong's 16 players). */
-const MAX_SEATS = 16;
 
 /** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. `flag` names
  * the option in error lines (--seats, or tune's --against). */

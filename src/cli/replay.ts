@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { IllegalMoveError } from '../core/errors.js';
 import { simArm } from '../experiment/sim.js';
-import { collect, nonNegativeInt, seedText } from './options.js';
+import { MAX_GAMES, collect, nonNegativeInt, seedText } from './options.js';
 import { simParams } from './sim.js';
 
 export function registerReplay(program: Command): void {
@@ -10,7 +10,7 @@ export function registerReplay(program: Command): void {
     .description('print the full trace of one game of a sim run, exactly as the run played it')
     .argument('<game>', 'game id')
     .requiredOption('--seed <s>', 'the seed of the sim run', seedText)
-    .requiredOption('--index <i>', 'the game index within the run (0-based)', nonNegativeInt('--index'))
+    .requiredOption('--index <i>', 'the game index within the run (0-based)', nonNegativeInt('--index', MAX_GAMES - 1))
     .option('--seats <specs>', 'the same --seats as the run')
     .option('--rules <preset|file.json>', 'the same --rules as the run')
     .option('--set <key=value>', 'the same --set overrides as the run (repeatable)', collect)

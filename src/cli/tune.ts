@@ -11,7 +11,7 @@ import type { TuneRoundParams } from '../experiment/tune.js';
 import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, nonNegativeInt, positiveInt, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
@@ -151,7 +151,7 @@ export function registerTune(program: Command): void {
     .argument('<game>', 'game id (see pongsim list)')
     .requiredOption('--strategy <grid>', 'the grid: name(p=lo..hi:step,q=[a,b,c],r=value); parameters left out keep their defaults')
     .requiredOption('--budget <games>', 'games in all, split evenly over the rounds', positiveInt('--budget'))
-    .option('--seat <k>', 'the tuned strategy\'s place in the line-up (default 0)', nonNegativeInt('--seat'))
+    .option('--seat <k>', 'the tuned strategy\'s place in the line-up (default 0)', seatIndex('--seat'))
     .option('--against <specs>', 'the other seats\' specs, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)

@@ -1,9 +1,11 @@
-// The readers of --seats, --set and --plugin, in-process: each mistake gets its own line, before
-// any game is played (test/cli/bad-input.test.ts checks the same through the CLI).
+// The readers of the options several subcommands share, in-process: each mistake gets its own
+// line naming the option and what it allows, before any game is played
+// (test/cli/bad-input.test.ts checks the same through the CLI).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../src/catalog.js';
+import { MAX_GAMES, nonNegativeInt, seatIndex } from '../../src/cli/options.js';
 import { simParams } from '../../src/cli/sim.js';
 import { parseSets } from '../../src/core/rules.js';
 import { loadPlugins } from '../../src/experiment/plugins.js';
@@ -54,5 +56,22 @@ describe('--plugin', () => {
   it('loads one whose defaults are in range', async () => {
     await loadPlugins([plugin('fine', "{ name: 'g', doc: '', default: 2.5, min: 1, max: 10 }")]);
     expect(gameEntry('wolnamppong').strategies.map((s) => s.name)).toContain('fine');
+  });
+});
+
+describe('option readers', () => {
+  it('a game index: exact, and below the most games a run plays', () => {
+    const index = nonNegativeInt('--index', MAX_GAMES - 1);
+    expect(index('0')).toBe(0);
+    expect(index(String(MAX_GAMES - 1))).toBe(MAX_GAMES - 1);
+    // 2^53 + 1 reads as 2^53 in a double: refused rather than replaying another game.
+    expect(() => index('9007199254740993')).toThrow('--index: expected a whole number from 0 to 999999999999 (got "9007199254740993")');
+    expect(() => index(String(MAX_GAMES))).toThrow(/--index: expected a whole number from 0 to 999999999999/);
+    for (const bad of ['-1', '1.5', '1e3', '', 'x']) expect(() => index(bad)).toThrow(/--index: expected a whole number/);
+  });
+
+  it('a seat number: 0 to 15, the most seats any game has', () => {
+    expect(seatIndex('--focal')('15')).toBe(15);
+    expect(() => seatIndex('--focal')('16')).toThrow('--focal: expected a whole number from 0 to 15 (got "16")');
   });
 });
