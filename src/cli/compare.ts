@@ -7,7 +7,7 @@ import { parseSets, resolveRules } from '../core/rules.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { Shard } from '../runner/plan.js';
-import { cardRule, collect, gameRules, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
+import { cardRule, collect, gameRules, outDir, pathName, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
 import { runOutputOptions, runWith, sliceOf, type RunFlags } from './run.js';
 
 interface CompareFlags extends RunFlags {
@@ -117,7 +117,7 @@ export function registerCompare(program: Command): void {
     .description('arms of house rules and line-ups side by side on the same deals, each figure with its paired difference against the baseline')
     .argument('<game>', 'game id (see pongsim list)')
     .option('--arm <text>', 'an arm: \'NAME: --rules PRESET|FILE --set k=v ... --seats SPEC,...\' (repeatable; the first is the baseline)', collect)
-    .option('--study <file.json>', 'the arms (and games, seed, baseline, focal, metrics) as a JSON study file')
+    .option('--study <file.json>', 'the arms (and games, seed, baseline, focal, metrics) as a JSON study file', pathName('--study', 'a study file'))
     .option('--baseline <name>', 'the arm the others are compared with (default: the first)')
     .option('--focal <k>', 'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)', seatIndex('--focal'))
     .option('--metrics <list>', 'report only these figures (comma separated: seat0, focal, the game\'s rates)')
@@ -126,7 +126,7 @@ export function registerCompare(program: Command): void {
     .option('--seed <s>', 'seed of the run', seedText)
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <dir>', 'output folder (default results/compare-<game>)');
+    .option('--out <dir>', 'output folder (default results/compare-<game>)', outDir);
   runOutputOptions(cmd)
     .option('--json', 'print the table and summary lines as one JSON document')
     .action(async (game: string, flags: CompareFlags) => {

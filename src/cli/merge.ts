@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { mergePartials, readPartial, type Partial } from '../io/partial.js';
 import { checkWritable } from '../io/csv.js';
-import { guardReference } from './options.js';
+import { guardReference, outDir } from './options.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { finish } from './run.js';
 import { VERSION } from './version.js';
@@ -13,7 +13,7 @@ export function registerMerge(program: Command): void {
     .command('merge')
     .description('fold shard partials (from run --shard k/N) into the CSVs one machine would write')
     .argument('<partials...>', 'partial files')
-    .requiredOption('--out <dir>', 'output folder')
+    .requiredOption('--out <dir>', 'output folder', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--report', 'also write DIR/index.html, the report page')
     .option('--json', 'print the tables as one JSON document')

@@ -7,7 +7,7 @@ import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
 import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import { resolveRules } from '../core/rules.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
-import { collect, gameRules } from './options.js';
+import { collect, gameRules, outFile, pathName } from './options.js';
 import { printTable } from './print.js';
 import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
@@ -111,9 +111,9 @@ export function registerOdds(program: Command): void {
     .option('--hand <cards>', "nylonppong: the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)")
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
-    .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it')
+    .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it', outFile)
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
-    .option('--card [dir]', 'wolnamppong: write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)')
+    .option('--card [dir]', 'wolnamppong: write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)', pathName('--card', 'a folder name, or no value for results/odds-card'))
     .action((game: string, flags: OddsFlags) => {
       if (game === 'nylonppong') {
         stopOdds(flags);

@@ -54,6 +54,23 @@ export function seedText(text: string): string {
   return text;
 }
 
+/**
+ * A file or folder name (--out, --study): an empty one, as an unset shell variable gives,
+ * would otherwise pass for no option at all, or for the current folder.
+ */
+export function pathName(flag: string, what: string) {
+  return (text: string): string => {
+    if (text.trim() === '') throw new InputError(`${flag}: expected ${what} (got ${JSON.stringify(text)})`);
+    return text;
+  };
+}
+
+/** `--out DIR`: the folder a run writes its results in. */
+export const outDir = pathName('--out', 'a folder name');
+
+/** `--out FILE.csv`: the table a command writes. */
+export const outFile = pathName('--out', 'a .csv file name');
+
 export const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
 
 /** `--card FILE`: the card document for the american game's `card` rule; refused for any other game. */

@@ -16,7 +16,7 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, guardReference, positiveInt, positiveNumber, seedText } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, guardReference, outDir, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
@@ -201,7 +201,7 @@ export function registerRun(program: Command): void {
     .option('--max-games <n>', 'with --until-ci: the most games per cell (default 100 times the study\'s default)', positiveInt('--max-games'))
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <dir>', 'output folder (default results/<experiment>)');
+    .option('--out <dir>', 'output folder (default results/<experiment>)', outDir);
   runOutputOptions(cmd)
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (name: string, flags: RunFlags & { shardIndex?: Shard }) => {

@@ -11,7 +11,7 @@ import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, outFile, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
@@ -59,7 +59,7 @@ export function registerSim(program: Command): void {
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
-    .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)');
+    .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)', outFile);
   shardOptions(cmd)
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')

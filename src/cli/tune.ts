@@ -11,7 +11,7 @@ import type { TuneRoundParams } from '../experiment/tune.js';
 import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, outDir, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
@@ -160,7 +160,7 @@ export function registerTune(program: Command): void {
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option(...DECISION_TIMEOUT_OPTION)
-    .option('--out <dir>', 'output folder (default results/tune-<game>)')
+    .option('--out <dir>', 'output folder (default results/tune-<game>)', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')
     .action((game: string, flags: TuneFlags) => tune(game, flags));

@@ -40,6 +40,7 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['a hundred million seats', ['sim', 'wolnamppong', '--seats', 'min-bet*100000000'], /--seats: min-bet\*100000000 repeats a spec 100000000 times; a table has 1 to 16 seats/],
     ['run sim', ['run', 'sim'], /run sim: sim is not a study; use pongsim sim <game>/],
     ['run --out a file', ['run', 'stop-limit', '--games', '10', '--out', path.join(dir, 'array.json')], /--out .*array.json: is a file; it names the folder the CSVs go to/],
+    ['an empty --out', ['sim', 'wolnamppong', '--games', '10', '--out', ''], /--out: expected a .csv file name \(got ""\)/],
     ['sim --out a folder', ['sim', 'wolnamppong', '--games', '10', '--out', dir], /--out .*: is a folder; it names the .csv file to write/],
     ['sim --out under a file', ['sim', 'wolnamppong', '--games', '10', '--out', path.join(dir, 'array.json', 'x.csv')], /array.json is a file, so no folder can be made under it/],
     ['a mistyped study', ['run', 'stop-limt'], /unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/],

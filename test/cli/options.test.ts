@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../src/catalog.js';
-import { MAX_GAMES, nonNegativeInt, seatIndex } from '../../src/cli/options.js';
+import { MAX_GAMES, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/cli/options.js';
 import { simParams } from '../../src/cli/sim.js';
 import { parseSets } from '../../src/core/rules.js';
 import { loadPlugins } from '../../src/experiment/plugins.js';
@@ -73,5 +73,12 @@ describe('option readers', () => {
   it('a seat number: 0 to 15, the most seats any game has', () => {
     expect(seatIndex('--focal')('15')).toBe(15);
     expect(() => seatIndex('--focal')('16')).toThrow('--focal: expected a whole number from 0 to 15 (got "16")');
+  });
+
+  it('an empty file or folder name is refused, not taken for no option or the current folder', () => {
+    expect(outDir('results/x')).toBe('results/x');
+    expect(() => outDir('')).toThrow('--out: expected a folder name (got "")');
+    expect(() => outFile(' ')).toThrow('--out: expected a .csv file name (got " ")');
+    expect(() => pathName('--study', 'a study file')('')).toThrow('--study: expected a study file (got "")');
   });
 });
