@@ -46,7 +46,18 @@ function parseCards(flag: string, text: string): number[] {
   return cards;
 }
 
-interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }
+export interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }
+
+/** The folder `--card` writes the odds card into, checked: a card is for a fresh cycle, and it
+ * is all --card writes, so the table's --out and --json would go unheeded beside it. */
+export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[]): string {
+  if (seen.length) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
+  const tableFlag = flags.out !== undefined ? '--out' : flags.json ? '--json' : null;
+  if (tableFlag) throw new InputError(`--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`);
+  const dir = card === true ? path.join('results', 'odds-card') : card;
+  checkWritable('--card', dir, 'dir', 'odds-card.html and odds-card.svg');
+  return dir;
+}
 
 /** Writes an odds table to `file` with FILE.meta.json beside it (what it was computed from, and
  * every column's meaning), both or neither. */
@@ -124,11 +135,8 @@ export function registerOdds(program: Command): void {
       const seen = parseSeenMonths(flags.seen ?? '');
       const entry = gameEntry(game);
       const rules = gameRules(entry, flags.rules, flags.set) as unknown as WolnamRules;
-      if (flags.out) checkWritable('--out', flags.out, 'file');
       if (flags.card !== undefined) {
-        if (seen.length) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
-        const dir = flags.card === true ? path.join('results', 'odds-card') : flags.card;
-        checkWritable('--card', dir, 'dir');
+        const dir = oddsCardDir(flags.card, flags, seen);
         const defaults = resolveRules(entry.def.schema, []) as Record<string, unknown>;
         const changes = Object.entries(rules).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
         const card = oddsCard(rules, changes);
@@ -136,6 +144,7 @@ export function registerOdds(program: Command): void {
         process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
         return;
       }
+      if (flags.out) checkWritable('--out', flags.out, 'file');
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
       if (flags.out) writeOdds(flags.out, table, { command: 'odds wolnamppong', game, rules, seen });
       const thumb = ruleOfThumb(table.rows);

@@ -145,9 +145,10 @@ function probe(dir: string, fail: (why: string) => never): void {
 /**
  * Checks, before any game is played, that results can be written at `target`: a folder
  * (`kind` dir: it exists as a folder, or can be made) or a file (it is not a folder, and its
- * folder exists or can be made). Throws one line naming the option.
+ * folder exists or can be made). Throws one line naming the option and, for a folder, the
+ * `contents` it is for.
  */
-export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'): void {
+export function checkWritable(flag: string, target: string, kind: 'dir' | 'file', contents = 'the CSVs'): void {
   const fail = (why: string): never => {
     throw new InputError(`${flag} ${target}: ${why}`);
   };
@@ -160,7 +161,7 @@ export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'
   };
   const st = stat(target);
   if (st) {
-    if (kind === 'dir' && !st.isDirectory()) fail('is a file; it names the folder the CSVs go to');
+    if (kind === 'dir' && !st.isDirectory()) fail(`is a file; it names the folder ${contents} go to`);
     if (kind === 'file' && st.isDirectory()) fail('is a folder; it names the .csv file to write');
   }
   // The nearest folder that exists must be a folder we may write in.

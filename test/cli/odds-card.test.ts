@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { oddsCardDir } from '../../src/cli/odds.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 describe('the printable odds card', () => {
@@ -30,7 +31,8 @@ describe('the printable odds card', () => {
 
   it.each([
     ['with --seen', ['--seen', '3,4'], /--card: the card is for a fresh cycle/],
-    ['into a file', ['--card', 'FILE'], /--card .*f\.txt/],
+    ['into a file', ['--card', 'FILE'], /--card .*f\.txt: is a file; it names the folder odds-card\.html and odds-card\.svg go to/],
+    ['with --out', ['--out', 'FILE'], /--card with --out: --card writes the odds card \(HTML and SVG\), --out and --json the odds table; give one or the other/],
   ])('refuses a card %s: exit 2, one line', (_, args, msg) => {
     const dir = tempDir();
     const file = path.join(dir, 'f.txt');
@@ -39,5 +41,13 @@ describe('the printable odds card', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(msg);
+  });
+
+  it('refuses the table\'s --out and --json beside --card, which would go unheeded', () => {
+    const dir = path.join(tempDir(), 'card');
+    expect(oddsCardDir(dir, {}, [])).toBe(dir);
+    expect(() => oddsCardDir(dir, { out: 'x.csv' }, [])).toThrow(/^--card with --out: .*give one or the other$/);
+    expect(() => oddsCardDir(true, { json: true }, [])).toThrow(/^--card with --json: /);
+    expect(fs.existsSync(dir)).toBe(false);
   });
 });
