@@ -3,11 +3,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { gameEntry, type GameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
-import { parseSets, resolveRules } from '../core/rules.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { Shard } from '../runner/plan.js';
-import { cardRule, collect, gameRules, outDir, pathName, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
+import { collect, outDir, pathName, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
 import { runOutputOptions, runWith, sliceOf, type RunFlags } from './run.js';
 
 interface CompareFlags extends RunFlags {
@@ -96,15 +95,10 @@ function readStudy(file: string): { doc: Record<string, unknown>; arms: ArmSpec[
   return { doc: d, arms };
 }
 
-/** An arm's rules and seats, resolved and checked; errors name the arm. */
+/** An arm's rules and seats, resolved as sim's are and checked; errors name the arm. */
 function resolveArm(entry: GameEntry, a: ArmSpec): CompareArm {
   try {
-    let rules = typeof a.rules === 'object'
-      ? resolveRules(entry.def.schema, [{ where: 'rules', values: a.rules }, { where: '--set', values: parseSets(a.set), strings: true }]) as Record<string, unknown>
-      : gameRules(entry, a.rules, a.set);
-    if (a.card !== undefined) rules = { ...rules, ...cardRule(a.card, entry.def.id) };
-    const seats = a.seats ?? Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
-    return { name: a.name, rules, seats };
+    return { name: a.name, ...tableOf(entry, a) };
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`arm "${a.name}": ${e.message}`);
     throw e;

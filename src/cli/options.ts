@@ -80,21 +80,22 @@ export function cardRule(file: string, game: string): { card: unknown } {
 }
 
 /**
- * Rules for a game from a preset name or a JSON rules file, then `--set` overrides.
- * Everything is checked before any game is played.
+ * Rules for a game from a preset name, a JSON rules file or (a study file's arm) an object of
+ * options, then `--set` overrides. Everything is checked before any game is played.
  */
-export function gameRules(entry: GameEntry, rulesArg: string | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
+export function gameRules(entry: GameEntry, rulesArg: string | Record<string, unknown> | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
   return rulesFrom(entry.def.schema, rulesArg, sets, fill);
 }
 
 /**
  * The same for any rules schema (e.g. a mahjong scorer's house rules in `pongsim hand`).
- * `fill` sets options only where no preset, file or --set does (sim's table size from --seats).
+ * `fill` sets options only where no preset, file or --set does (the table size from --seats).
  */
-export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
+export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | Record<string, unknown> | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
   const layers: { where: string; values: Record<string, unknown>; strings?: boolean }[] = [];
   if (Object.keys(fill).length) layers.push({ where: '--seats', values: fill, strings: true });
-  if (rulesArg !== undefined) {
+  if (typeof rulesArg === 'object') layers.push({ where: 'rules', values: rulesArg });
+  else if (rulesArg !== undefined) {
     const preset = schema.presets[rulesArg];
     if (preset) layers.push({ where: `preset ${rulesArg}`, values: preset.set as Record<string, unknown> });
     else {
@@ -117,6 +118,30 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | undef
   return resolveRules(schema, layers) as Record<string, unknown>;
 }
 
+
+/** A table as written: its rules (a preset, file or object of options), --set overrides, seats and card. */
+export interface TableSpec { rules?: string | Record<string, unknown>; set?: string[]; seats?: string[]; card?: string }
+
+/**
+ * A table's rules and line-up (by default the game's reference bot in every seat), for `sim`,
+ * `replay` and each arm of `compare` alike. Where the table size is a rule nobody set
+ * (`players`), the seats given set it: `--seats basic*3` is a three-player table.
+ */
+export function tableOf(entry: GameEntry, t: TableSpec): { rules: Record<string, unknown>; seats: string[] } {
+  let rules = gameRules(entry, t.rules, t.set);
+  const seats = t.seats ?? Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
+  if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
+    try {
+      // The count fills in only under every preset, file and --set: one they fix stays.
+      const sized = gameRules(entry, t.rules, t.set, { players: String(seats.length) });
+      if (entry.def.seats(sized) === seats.length) rules = sized;
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e; // a count the game does not allow: the seat check refuses it
+    }
+  }
+  if (t.card !== undefined) rules = { ...rules, ...cardRule(t.card, entry.def.id) };
+  return { rules, seats };
+}
 
 /** Splits `a,b(x=1,y=2),c*3` at top-level commas; `spec*k` repeats a spec k times. `flag` names
  * the option in error lines (--seats, or tune's --against). */

@@ -11,7 +11,7 @@ import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, outFile, positiveInt, positiveNumber, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, collect, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
@@ -24,20 +24,7 @@ interface SimFlags { shard?: Shard; shardIndex?: Shard; resume?: boolean; decisi
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
   const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
   await loadPlugins(plugins);
-  const entry = gameEntry(game);
-  let rules = gameRules(entry, flags.rules, flags.set);
-  if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
-  // An empty --seats is refused, not read as none given (which seats the reference bot).
-  const seats = flags.seats !== undefined ? splitSeats(flags.seats) : Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
-  // Where the table size is a rule that nobody set, the seats given set it.
-  if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
-    try {
-      const sized = gameRules(entry, flags.rules, flags.set, { players: String(seats.length) });
-      if (entry.def.seats(sized) === seats.length) rules = sized;
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e; // a count the game does not allow: refused below
-    }
-  }
+  const { rules, seats } = tableOf(gameEntry(game), { ...flags, seats: flags.seats === undefined ? undefined : splitSeats(flags.seats) });
   const params: SimParams = { game, rules, seats, games, ...(plugins.length ? { plugins } : {}) };
   buildExperiment('sim', params); // validates the seats before any game is played
   return params;

@@ -103,6 +103,15 @@ describe('pongsim compare', () => {
     expect(csv('c')).toBe(csv('a'));
   });
 
+  it('arms sized by their seats, as sim is, compared with --focal', () => {
+    const dir = tempDir();
+    const r = pongsim(['compare', 'nylonppong', '--arm', 'three: --seats basic*3', '--arm', 'four: --seats basic*4', '--focal', '0', '--games', '10', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const meta = JSON.parse(fs.readFileSync(path.join(dir, 'compare.meta.json'), 'utf8'));
+    expect(meta.provenance.arms.map((a: { rules: { players: number } }) => a.rules.players)).toEqual([3, 4]);
+    expect(readCsv(path.join(dir, 'compare.csv')).filter((x) => x.kind === 'focal').map((x) => x.arm)).toEqual(['three', 'four']);
+  });
+
   it('runs the shipped example study file', () => {
     const dir = tempDir();
     const r = pongsim(['compare', 'nylonppong', '--study', 'experiments/studies/nylonppong-house-rules.json', '--games', '40', '--out', dir]);
