@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { Shard } from '../runner/plan.js';
-import { collect, outDir, pathName, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
+import { collect, outDir, pathName, positiveInt, seatIndex, seedIn, seedText, splitSeats, tableOf } from './options.js';
 import { runOutputOptions, runWith, sliceOf, type RunFlags } from './run.js';
 
 interface CompareFlags extends RunFlags {
@@ -14,7 +14,7 @@ interface CompareFlags extends RunFlags {
   study?: string;
   baseline?: string;
   focal?: number;
-  metrics?: string;
+  metrics?: string[];
   plugin?: string[];
   shardIndex?: Shard;
 }
@@ -53,11 +53,49 @@ function parseArm(text: string): ArmSpec {
   return arm;
 }
 
-const STUDY_KEYS = ['game', 'games', 'seed', 'baseline', 'focal', 'metrics', 'arms'];
+/** `--metrics seat0,endStop`: figure names, each checked against the arms' figures by checkArms. */
+export function figureList(flag: string) {
+  return (text: string): string[] => {
+    const names = text.split(',').map((m) => m.trim());
+    if (names.some((m) => m === '')) throw new InputError(`${flag}: expected figure names separated by commas, e.g. seat0,win0 (got ${JSON.stringify(text)})`);
+    return names;
+  };
+}
+
+/** A study file's settings, each read by the reader of the option it stands for. */
+const STUDY_SETTINGS = {
+  games: positiveInt,
+  seed: seedIn,
+  baseline: () => (text: string) => text, // an arm's name, checked once the arms are known
+  focal: seatIndex,
+  metrics: figureList,
+};
+type StudySettings = { [K in keyof typeof STUDY_SETTINGS]?: ReturnType<ReturnType<typeof STUDY_SETTINGS[K]>> };
+
+const STUDY_KEYS = ['game', ...Object.keys(STUDY_SETTINGS), 'arms'];
 const ARM_KEYS = ['name', 'rules', 'set', 'seats', 'card'];
 
+/**
+ * A study file's settings under the rules of their options: a field holds the option's text
+ * as a JSON string or number (`"games": 2000`), metrics a list of names; messages name the
+ * file and the field.
+ */
+function studySettings(file: string, d: Record<string, unknown>): StudySettings {
+  const settings: Record<string, unknown> = {};
+  for (const [key, reader] of Object.entries(STUDY_SETTINGS)) {
+    const v = d[key];
+    if (v === undefined) continue;
+    const where = `${file}: "${key}"`;
+    const list = key === 'metrics';
+    const fits = list ? Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') : typeof v === 'string' || typeof v === 'number';
+    if (!fits) throw new InputError(`${where}: expected ${list ? 'a list of figure names' : 'a number or a string'} (got ${JSON.stringify(v)})`);
+    settings[key] = reader(where)(list ? (v as string[]).join(',') : String(v));
+  }
+  return settings as StudySettings;
+}
+
 /** A study file: { game, games, seed, baseline, focal, metrics, arms: [{ name, rules, set, seats, card }] }. */
-function readStudy(file: string): { doc: Record<string, unknown>; arms: ArmSpec[] } {
+export function readStudy(file: string): { game: unknown; settings: StudySettings; arms: ArmSpec[] } {
   let doc: unknown;
   try {
     doc = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -92,7 +130,7 @@ function readStudy(file: string): { doc: Record<string, unknown>; arms: ArmSpec[
     if (card === null) throw new InputError(`${where}: "card" must be a card file`);
     return { name: o.name, rules, set, seats, card };
   });
-  return { doc: d, arms };
+  return { game: d.game, settings: studySettings(file, d), arms };
 }
 
 /** An arm's rules and seats, resolved as sim's are and checked; errors name the arm. */
@@ -114,7 +152,7 @@ export function registerCompare(program: Command): void {
     .option('--study <file.json>', 'the arms (and games, seed, baseline, focal, metrics) as a JSON study file', pathName('--study', 'a study file'))
     .option('--baseline <name>', 'the arm the others are compared with (default: the first)')
     .option('--focal <k>', 'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)', seatIndex('--focal'))
-    .option('--metrics <list>', 'report only these figures (comma separated: seat0, focal, the game\'s rates)')
+    .option('--metrics <list>', 'report only these figures (comma separated: seat0, focal, the game\'s rates)', figureList('--metrics'))
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'games per arm', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText)
@@ -128,31 +166,26 @@ export function registerCompare(program: Command): void {
       const entry = gameEntry(game);
       const study = flags.study ? readStudy(flags.study) : null;
       if (study && flags.arm?.length) throw new InputError('compare: give the arms with --arm or in --study FILE, not both');
-      if (study?.doc.game !== undefined && study.doc.game !== game) throw new InputError(`${flags.study}: the study is for ${String(study.doc.game)}, not ${game}`);
+      if (study?.game !== undefined && study.game !== game) throw new InputError(`${flags.study}: the study is for ${String(study.game)}, not ${game}`);
       const specs = study ? study.arms : (flags.arm ?? []).map(parseArm);
       const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
       await loadPlugins(plugins);
       const arms = specs.map((a) => resolveArm(entry, a));
-      const baselineName = flags.baseline ?? (study?.doc.baseline as string | undefined);
+      // An option wins over the study file's field; a message names whichever was used.
+      const fromStudy = study?.settings ?? {};
+      const named = (key: keyof StudySettings) => (flags[key] === undefined && fromStudy[key] !== undefined ? `${flags.study}: "${key}"` : `--${key}`);
+      const baselineName = flags.baseline ?? fromStudy.baseline;
       const baseline = baselineName === undefined ? 0 : arms.findIndex((a) => a.name === baselineName);
-      if (baseline < 0) throw new InputError(`--baseline: no arm is named "${baselineName}"; arms: ${arms.map((a) => a.name).join(', ')}`);
-      const focalDoc = study?.doc.focal;
-      if (focalDoc !== undefined && (typeof focalDoc !== 'number' || !Number.isInteger(focalDoc) || focalDoc < 0)) throw new InputError(`${flags.study}: "focal" must be a seat number from 0`);
-      const metricsDoc = study?.doc.metrics;
-      if (metricsDoc !== undefined && !(Array.isArray(metricsDoc) && metricsDoc.every((m) => typeof m === 'string'))) throw new InputError(`${flags.study}: "metrics" must be a list of figure names`);
-      const gamesDoc = study?.doc.games;
-      if (gamesDoc !== undefined && (typeof gamesDoc !== 'number' || !Number.isInteger(gamesDoc) || gamesDoc < 1)) throw new InputError(`${flags.study}: "games" must be a positive integer`);
-      const seedDoc = study?.doc.seed;
-      if (seedDoc !== undefined && typeof seedDoc !== 'string' && typeof seedDoc !== 'number') throw new InputError(`${flags.study}: "seed" must be a string or a number`);
+      if (baseline < 0) throw new InputError(`${named('baseline')}: no arm is named "${baselineName}"; arms: ${arms.map((a) => a.name).join(', ')}`);
       const params: CompareParams = {
         game, arms, baseline,
-        focal: flags.focal ?? (focalDoc as number | undefined) ?? null,
-        metrics: flags.metrics ? flags.metrics.split(',').map((m) => m.trim()).filter(Boolean) : (metricsDoc as string[] | undefined) ?? [],
-        games: flags.games ?? (gamesDoc as number | undefined) ?? 10000,
+        focal: flags.focal ?? fromStudy.focal ?? null,
+        metrics: flags.metrics ?? fromStudy.metrics ?? [],
+        games: flags.games ?? fromStudy.games ?? 10000,
         ...(plugins.length ? { plugins } : {}),
       };
-      checkArms(params); // every arm checked before any game is played
-      const seed = flags.seed ?? (seedDoc === undefined ? '1' : String(seedDoc));
+      checkArms(params, named); // every arm and figure checked before any game is played
+      const seed = flags.seed ?? fromStudy.seed ?? '1';
       const doc = await runWith('compare', params, { ...flags, seed }, path.join('results', `compare-${game}`));
       if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });

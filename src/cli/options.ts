@@ -47,12 +47,17 @@ export function nonNegativeInt(flag: string, max: number) {
 /** A seat number (--focal, --seat): no game has more than MAX_SEATS seats. */
 export const seatIndex = (flag: string) => nonNegativeInt(flag, MAX_SEATS - 1);
 
-export function seedText(text: string): string {
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
-    throw new InputError(`--seed: expected 1-64 letters, digits or _.:- (got ${JSON.stringify(text)})`);
-  }
-  return text;
+/** A seed given as `flag` (the option, or a study file's field). */
+export function seedIn(flag: string) {
+  return (text: string): string => {
+    if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(text)) {
+      throw new InputError(`${flag}: expected 1-64 letters, digits or _.:- (got ${JSON.stringify(text)})`);
+    }
+    return text;
+  };
 }
+
+export const seedText = seedIn('--seed');
 
 /**
  * A file or folder name (--out, --study): an empty one, as an unset shell variable gives,

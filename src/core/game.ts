@@ -63,6 +63,8 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   actionName(s: S, a: Action, amount: number): string;
   /** The table as the acting player's decision sees it, for traces. */
   describe(s: S): string;
-  /** The game's own rates (end reasons, ado rate, ...), reported once per finished game. */
+  /** The game's own rates (end reasons, ado rate, ...), reported once per finished game. The
+   * names follow from the rules alone, not from how the game went: compare checks --metrics
+   * against those of a state just created, before any game is played. */
   rates(s: S, add: RateSink): void;
 }

@@ -27,8 +27,14 @@ export interface CompareParams extends ExperimentParams {
   plugins?: string[];
 }
 
-/** Checks what a comparison needs of its arms; one InputError line naming what is wrong. */
-export function checkArms(p: CompareParams): Arm[] {
+/** How a message names a setting: as the option (the default), or as a study file's field. */
+export type SettingName = (setting: 'focal' | 'metrics') => string;
+
+/**
+ * Checks what a comparison needs of its arms, and that every figure asked for is one they
+ * report; one InputError line naming what is wrong.
+ */
+export function checkArms(p: CompareParams, named: SettingName = (s) => `--${s}`): Arm[] {
   if (p.arms.length < 2) throw new InputError(`compare: give at least two arms (got ${p.arms.length})`);
   const names = new Set<string>();
   for (const a of p.arms) {
@@ -50,9 +56,33 @@ export function checkArms(p: CompareParams): Arm[] {
   }
   if (p.focal !== null) {
     const short = p.arms.find((_, i) => p.focal! >= arms[i]!.specs.length);
-    if (short) throw new InputError(`compare: --focal ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
+    if (short) throw new InputError(`compare: ${named('focal')} ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
+  }
+  const figures = figuresOf(p.focal, arms);
+  const unknown = p.metrics?.find((m) => !figures.includes(m));
+  if (unknown !== undefined) {
+    const focal = p.focal === null ? ` (${FOCAL_FIGURES.join(', ')} with --focal K)` : '';
+    throw new InputError(`${named('metrics')}: "${unknown}" is not a figure of these arms; figures: ${figures.join(', ')}${focal}`);
   }
   return arms;
+}
+
+const FOCAL_FIGURES = ['focal', 'focalWin', 'focalPlace'];
+
+/** Every seat's result, win and place figures, or with a focal strategy its own. */
+function ownFigures(focal: number | null, seats: number): string[] {
+  return focal === null ? ['seat', 'win', 'place'].flatMap((f) => Array.from({ length: seats }, (_, k) => `${f}${k}`)) : FOCAL_FIGURES;
+}
+
+/**
+ * Every figure a comparison of these arms reports (their seat counts already checked), in
+ * table order. A game reports the same rate names however it goes (they follow from its
+ * rules), so a state just created names them without a game played.
+ */
+function figuresOf(focal: number | null, arms: Arm[]): string[] {
+  const rates = new Set<string>();
+  for (const a of arms) a.game.rates(a.game.create(a.rules), (name) => rates.add(name));
+  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort()];
 }
 
 const SIG = (lo: number, hi: number): string => (!(lo <= hi) ? '' : lo > 0 || hi < 0 ? 'yes' : 'no');
@@ -143,9 +173,7 @@ export const compare: ExperimentDef = {
       tables([t]: Tally[]) {
         const rows: (string | number)[][] = [];
         arms.forEach((arm, i) => {
-          const figures = focal === null
-            ? ['seat', 'win', 'place'].flatMap((f) => arm.specs.map((_, k) => `${f}${k}`))
-            : ['focal', 'focalWin', 'focalPlace'];
+          const figures = ownFigures(focal, arm.specs.length);
           const rates = Object.keys(t!.rates).filter((k) => k.startsWith(`${i}|`)).map((k) => k.slice(k.indexOf('|') + 1)).sort();
           for (const f of [...figures, ...rates]) {
             if (!wanted(f)) continue;

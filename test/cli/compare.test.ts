@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { figureList, readStudy } from '../../src/cli/compare.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 type Row = Record<string, string>;
@@ -128,6 +129,7 @@ describe('pongsim compare', () => {
     ['an unknown baseline', ['--arm', 'a: --rules fudawiki', '--arm', 'b: --rules bbong', '--baseline', 'c'], /--baseline: no arm is named "c"; arms: a, b/],
     ['one arm', ['--arm', 'a: --rules fudawiki'], /compare: give at least two arms \(got 1\)/],
     ['an unknown arm option', ['--arm', 'a: --rule fudawiki', '--arm', 'b:'], /--arm "a": unknown option "--rule"; allowed: --rules, --set, --seats, --card/],
+    ['a figure the arms do not report', ['--arm', 'a:', '--arm', 'b: --set stopLimit=5', '--metrics', 'foo'], /--metrics: "foo" is not a figure of these arms; figures: seat0, .*, endStop, .*\(focal, focalWin, focalPlace with --focal K\)/],
   ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
     const dir = tempDir();
     const r = pongsim(['compare', 'nylonppong', ...args, '--games', '10', '--out', path.join(dir, 'out')]);
@@ -135,6 +137,35 @@ describe('pongsim compare', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(msg);
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+  });
+
+  it('reads every study setting by its option\'s rules, naming the file and the field', () => {
+    const dir = tempDir();
+    const study = (settings: Record<string, unknown>) => {
+      const file = path.join(dir, 's.json');
+      fs.writeFileSync(file, JSON.stringify({ ...settings, arms: [{ name: 'a' }, { name: 'b' }] }));
+      return () => readStudy(file).settings;
+    };
+    expect(study({ games: 2000, seed: 9, focal: 1, baseline: 'b', metrics: ['seat0', 'endStop'] })()).toEqual({ games: 2000, seed: '9', focal: 1, baseline: 'b', metrics: ['seat0', 'endStop'] });
+    expect(study({ seed: 'a b' })).toThrow(/s\.json: "seed": expected 1-64 letters, digits or _\.:- \(got "a b"\)$/);
+    expect(study({ games: 0 })).toThrow(/s\.json: "games": expected a whole number from 1 to 1000000000000 \(got "0"\)$/);
+    expect(study({ games: 2.5 })).toThrow(/s\.json: "games": expected a whole number/);
+    expect(study({ games: [3] })).toThrow(/s\.json: "games": expected a number or a string \(got \[3\]\)$/);
+    expect(study({ focal: 16 })).toThrow(/s\.json: "focal": expected a whole number from 0 to 15 \(got "16"\)$/);
+    expect(study({ metrics: [] })).toThrow(/s\.json: "metrics": expected a list of figure names \(got \[\]\)$/);
+    expect(study({ metrics: ['seat0', ''] })).toThrow(/s\.json: "metrics": expected figure names separated by commas/);
+    expect(() => figureList('--metrics')('')).toThrow('--metrics: expected figure names separated by commas, e.g. seat0,win0 (got "")');
+  });
+
+  it('names the study file\'s field, not an option never given, for a baseline no arm has', () => {
+    const dir = tempDir();
+    const study = path.join(dir, 'study.json');
+    fs.writeFileSync(study, JSON.stringify({ baseline: 'c', arms: [{ name: 'a' }, { name: 'b' }] }));
+    const r = pongsim(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([`pongsim: ${study}: "baseline": no arm is named "c"; arms: a, b`]);
     expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
   });
 
