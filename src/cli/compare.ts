@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { gameEntry, type GameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
+import { readJsonFile } from '../io/json-file.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { Shard } from '../runner/plan.js';
 import { collect, outDir, pathName, positiveInt, seatIndex, seedIn, seedText, splitSeats, tableOf } from './options.js';
@@ -96,12 +96,7 @@ function studySettings(file: string, d: Record<string, unknown>): StudySettings 
 
 /** A study file: { game, games, seed, baseline, focal, metrics, arms: [{ name, rules, set, seats, card }] }. */
 export function readStudy(file: string): { game: unknown; settings: StudySettings; arms: ArmSpec[] } {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new InputError(`${file}: ${fs.existsSync(file) ? `not valid JSON (${(e as Error).message.split('\n')[0]})` : 'no such study file'}`);
-  }
+  const { doc } = readJsonFile(file, 'a study file (a JSON object with "arms")');
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(`${file}: expected a JSON object with "arms"`);
   const d = doc as Record<string, unknown>;
   const bad = Object.keys(d).find((k) => !STUDY_KEYS.includes(k));

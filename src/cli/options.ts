@@ -1,4 +1,5 @@
 import { readCard } from '../io/card-file.js';
+import { readJsonFile } from '../io/json-file.js';
 import path from 'node:path';
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
@@ -107,12 +108,7 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | Recor
       if (!fs.existsSync(rulesArg)) {
         throw new InputError(`--rules: no ${schema.game} preset or file named ${JSON.stringify(rulesArg)}; presets: ${Object.keys(schema.presets).join(', ')}`);
       }
-      let values: unknown;
-      try {
-        values = JSON.parse(fs.readFileSync(rulesArg, 'utf8'));
-      } catch (e) {
-        throw new InputError(`${rulesArg}: not valid JSON (${e instanceof Error ? e.message.split('\n')[0] : e})`);
-      }
+      const values = readJsonFile(rulesArg, `a rules file (a JSON object of ${schema.game} options)`).doc;
       if (values === null || typeof values !== 'object' || Array.isArray(values)) {
         throw new InputError(`${rulesArg}: expected a JSON object of ${schema.game} options`);
       }

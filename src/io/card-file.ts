@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { CardError, compileCard, type Card } from '../games/mahjong/american/card.js';
+import { readJsonFile } from './json-file.js';
 import { packagePath } from './package.js';
 
 /** The invented card shipped with pongsim, used when no --card is given. */
@@ -19,18 +19,7 @@ export interface CardFile {
 
 /** Reads, validates and expands a card file; any fault is one InputError line naming the file. */
 export function readCard(path: string): CardFile {
-  let text: string;
-  try {
-    text = fs.readFileSync(path, 'utf8');
-  } catch {
-    throw new InputError(`${path}: no such card file (a card is a JSON file in the mjcard/1 format)`);
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${path}: not valid JSON (${(e as Error).message})`);
-  }
+  const { text, doc } = readJsonFile(path, 'a card file (JSON in the mjcard/1 format)');
   try {
     return { path, hash: crypto.createHash('sha256').update(text).digest('hex'), card: compileCard(doc), doc };
   } catch (e) {

@@ -19,7 +19,7 @@ describe('pongsim card check', () => {
   });
 
   it.each([
-    ['a missing file', null, /nope.json: no such card file/],
+    ['a missing file', null, /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['broken JSON', '{', /not valid JSON/],
     ['a bad token', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }, /: line S-1 \(main\): token "888K": "K" is not allowed; allowed: /],
     ['a bad alt', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666B 88B'], value: 25 }] }] }, /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14/],
@@ -72,7 +72,7 @@ describe('pongsim hand american', () => {
     ['a bad exposure', ['m2468 s222888 m7', '--exposed', 'm7s7j'], /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
     ['a pair exposed', ['m2468 s222888 m77', '--exposed', 'p55'], /--exposed: exposure "p55" has 2 tiles/],
     ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /--uper is not an American option; allowed: --card, --exposed, --json/],
-    ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such card file/],
+    ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['a bad stdin line', ['-'], /stdin line 2: /],
   ])('refuses %s with exit 2 and one line', (_, args, msg) => {
     const r = pongsim(['hand', 'american', ...args], undefined, 'm2468 s222888 m7777\nm2\n');
@@ -116,7 +116,7 @@ describe('american runs with --card', () => {
   });
 
   it.each([
-    ['a missing card', ['sim', 'american', '--games', '5', '--card', 'nope.json'], /nope.json: no such card file/],
+    ['a missing card', ['sim', 'american', '--games', '5', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['a card for another game', ['sim', 'korean', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
     ['a card for a study of another game', ['run', 'uper-furiten', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
     ['a broken card', ['run', 'american-jokers', '--games', '5', '--card', 'BROKEN'], /: line S-1 \(main\): token "888K"/],
