@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { mergePartials, readPartial, type Partial } from '../io/partial.js';
-import { checkWritable } from '../io/csv.js';
-import { guardReference, outDir } from './options.js';
+import { checkOut, outDir } from './options.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { finish } from './run.js';
 import { VERSION } from './version.js';
@@ -18,8 +17,7 @@ export function registerMerge(program: Command): void {
     .option('--report', 'also write DIR/index.html, the report page')
     .option('--json', 'print the tables as one JSON document')
     .action(async (files: string[], flags: { out: string; json?: boolean; force?: boolean; report?: boolean }) => {
-      guardReference(flags.out, flags.force);
-      checkWritable('--out', flags.out, 'dir');
+      checkOut('--out', flags.out, 'dir', flags.force);
       const parts = files.map(readPartial);
       await pluginsOf(files[0]!, parts[0]!);
       const { first, tallies } = mergePartials(files, parts, VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);

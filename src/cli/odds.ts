@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { gameEntry } from '../catalog.js';
 import { InputError } from '../core/errors.js';
-import { checkWritable, csvText, tableObjects, writeAtomically } from '../io/csv.js';
+import { csvText, tableObjects, writeAtomically } from '../io/csv.js';
 import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
 import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import { resolveRules } from '../core/rules.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
-import { collect, gameRules, outFile, pathName } from './options.js';
+import { checkOut, collect, gameRules, outFile, pathName } from './options.js';
 import { printTable } from './print.js';
 import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
@@ -46,7 +46,7 @@ function parseCards(flag: string, text: string): number[] {
   return cards;
 }
 
-export interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true }
+export interface OddsFlags { seen?: string; hand?: string; rules?: string; set?: string[]; out?: string; json?: boolean; card?: string | true; force?: boolean }
 
 /** The folder `--card` writes the odds card into, checked: a card is for a fresh cycle, and it
  * is all --card writes, so the table's --out and --json would go unheeded beside it. */
@@ -55,7 +55,7 @@ export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[
   const tableFlag = flags.out !== undefined ? '--out' : flags.json ? '--json' : null;
   if (tableFlag) throw new InputError(`--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`);
   const dir = card === true ? path.join('results', 'odds-card') : card;
-  checkWritable('--card', dir, 'dir', 'odds-card.html and odds-card.svg');
+  checkOut('--card', dir, 'dir', flags.force, 'odds-card.html and odds-card.svg');
   return dir;
 }
 
@@ -80,7 +80,7 @@ function stopOdds(flags: OddsFlags): void {
     const sum = month(hand[0]!) + month(hand[1]!);
     if (sum > rules.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${rules.stopLimit}; a stop needs two cards summing to at most ${rules.stopLimit}`);
   }
-  if (flags.out) checkWritable('--out', flags.out, 'file');
+  if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
   const { table, configs } = stopOddsTable(rules, seen, hand);
   const unseen = CARDS - seen.length - (hand?.length ?? 0);
   if (!configs.length) {
@@ -125,6 +125,7 @@ export function registerOdds(program: Command): void {
     .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it', outFile)
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
     .option('--card [dir]', 'wolnamppong: write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card)', pathName('--card', 'a folder name, or no value for results/odds-card'))
+    .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
     .action((game: string, flags: OddsFlags) => {
       if (game === 'nylonppong') {
         stopOdds(flags);
@@ -144,7 +145,7 @@ export function registerOdds(program: Command): void {
         process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
         return;
       }
-      if (flags.out) checkWritable('--out', flags.out, 'file');
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
       if (flags.out) writeOdds(flags.out, table, { command: 'odds wolnamppong', game, rules, seen });
       const thumb = ruleOfThumb(table.rows);

@@ -1,4 +1,5 @@
 import { readCard } from '../io/card-file.js';
+import { checkWritable } from '../io/csv.js';
 import { readJsonFile } from '../io/json-file.js';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -184,18 +185,19 @@ function realPath(p: string): string {
 }
 
 /**
- * Refuses, before any game is played, to write into the committed reference results unless
- * --force says so: those of the checkout pongsim runs from, however the path reaches them
- * (from another folder, through a link), and results/reference/ under the current folder.
+ * Checks, before any game is played, that results may be written at `target` (`flag`'s value, a
+ * folder or a file: io/csv.ts checkWritable), and refuses the committed reference results unless
+ * --force says so: those of the checkout pongsim runs from, however the path reaches them (from
+ * another folder, through a link), and results/reference/ under the current folder.
  */
-export function guardReference(out: string, force: boolean | undefined): void {
-  if (force) return;
-  const to = realPath(out);
-  for (const ref of [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
+export function checkOut(flag: string, target: string, kind: 'dir' | 'file', force: boolean | undefined, contents?: string): void {
+  const to = realPath(target);
+  for (const ref of force ? [] : [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
     if (to === ref || to.startsWith(ref + path.sep)) {
-      throw new InputError(`--out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)`);
+      throw new InputError(`${flag} ${target}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere`);
     }
   }
+  checkWritable(flag, target, kind, contents);
 }
 
 /** `--decision-timeout`, for every command that runs games on workers. */

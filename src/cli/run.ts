@@ -10,13 +10,13 @@ import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
 import { runExperiment, type RunResult } from '../runner/pool.js';
 import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
-import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
+import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, guardReference, outDir, positiveInt, positiveNumber, seedText } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, checkOut, outDir, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
@@ -107,8 +107,7 @@ export async function runOne(name: string, flags: RunFlags): Promise<object | nu
 export async function runWith(name: string, params: ExperimentParams, flags: RunFlags, defaultOut: string): Promise<object | null> {
   const out = flags.out ?? defaultOut;
   if (flags.shard && flags.report) throw new InputError('--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder');
-  guardReference(out, flags.force);
-  checkWritable('--out', out, 'dir');
+  checkOut('--out', out, 'dir', flags.force);
   const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
   if (flags.untilCi !== undefined) {
     if (flags.resume) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');

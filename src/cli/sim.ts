@@ -6,19 +6,19 @@ import { runExperiment } from '../runner/pool.js';
 import { runUntilNarrow } from '../runner/precision.js';
 import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
 import { buildExperiment } from '../runner/chunk.js';
-import { checkWritable, csvText, writeAtomically } from '../io/csv.js';
+import { csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
-import { DECISION_TIMEOUT_OPTION, collect, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { DECISION_TIMEOUT_OPTION, checkOut, collect, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { VERSION } from './version.js';
 import { shardOptions, sliceOf, writePartial } from './run.js';
 import type { Shard } from '../runner/plan.js';
 
-interface SimFlags { shard?: Shard; shardIndex?: Shard; resume?: boolean; decisionTimeout?: number; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean }
+interface SimFlags { shard?: Shard; shardIndex?: Shard; resume?: boolean; decisionTimeout?: number; plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string; games?: number; untilCi?: number; maxGames?: number; seed: string; workers?: number; chunk?: number; out?: string; json?: boolean; force?: boolean }
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
@@ -51,6 +51,7 @@ export function registerSim(program: Command): void {
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
+    .option('--force', 'allow writing into results/reference/')
     .action(async (game: string, flags: SimFlags) => {
       sliceOf(flags);
       if (flags.shard && !flags.out) throw new InputError('--shard: only with --out (the shard\'s partial is written beside FILE.csv, for pongsim merge)');
@@ -59,7 +60,7 @@ export function registerSim(program: Command): void {
       if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
-      if (flags.out) checkWritable('--out', flags.out, 'file');
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
       const base = flags.out?.replace(/\.csv$/, '');
       const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
       let untilCi: Record<string, unknown> | undefined;

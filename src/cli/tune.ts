@@ -8,10 +8,10 @@ import { columnDictionary } from '../experiment/dictionary.js';
 import type { ChartDef, CsvTable } from '../experiment/experiment.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
-import { checkWritable, tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
+import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, guardReference, outDir, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, checkOut, outDir, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
@@ -73,8 +73,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
     throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
   }
   const out = flags.out ?? path.join('results', `tune-${game}`);
-  guardReference(out, flags.force);
-  checkWritable('--out', out, 'dir');
+  checkOut('--out', out, 'dir', flags.force);
 
   const rows: (string | number)[][] = [];
   let alive = configs;

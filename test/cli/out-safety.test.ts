@@ -14,12 +14,20 @@ describe('--out and the committed reference results', () => {
   it('are refused from another folder, by an absolute path or through a link, with exit 2 and one line', () => {
     const dir = tempDir();
     fs.symlinkSync(path.resolve('results'), path.join(dir, 'linked'));
-    for (const out of [path.join(REFERENCE, 'wolnamppong-odds'), path.join('linked', 'reference', 'new-folder')]) {
-      const r = pongsim(['run', 'wolnamppong-odds', '--games', '2', '--out', out], dir);
+    const refused = (args: string[], flag: string, out: string) => {
+      const r = pongsim(args, dir);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe(`pongsim: --out ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere (the default is results/<experiment>)\n`);
+      expect(r.stderr).toBe(`pongsim: ${flag} ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere\n`);
       expect(r.stdout).toBe('');
+    };
+    for (const out of [path.join(REFERENCE, 'wolnamppong-odds'), path.join('linked', 'reference', 'new-folder')]) {
+      refused(['run', 'wolnamppong-odds', '--games', '2', '--out', out], '--out', out);
     }
+    // Every command that writes results: sim and odds write one file, odds --card a folder.
+    const file = path.join(REFERENCE, 'nylonppong-stop-odds', 'nylonppong-stop-odds.csv');
+    refused(['odds', 'nylonppong', '--out', file], '--out', file);
+    refused(['sim', 'wolnamppong', '--games', '2', '--out', file], '--out', file);
+    refused(['odds', 'wolnamppong', '--card', REFERENCE], '--card', REFERENCE);
     expect(listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs])).toEqual(before);
   });
 });
