@@ -120,7 +120,6 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | Recor
   return resolveRules(schema, layers) as Record<string, unknown>;
 }
 
-
 /** A table as written: its rules (a preset, file or object of options), --set overrides, seats and card. */
 export interface TableSpec { rules?: string | Record<string, unknown>; set?: string[]; seats?: string[]; card?: string }
 
