@@ -158,6 +158,10 @@ export function splitSeats(text: string, flag = '--seats'): string[] {
     else if ((ch === ',' && depth === 0) || i === text.length) {
       const part = text.slice(start, i).trim();
       const m = /^(.*)\*(\d+)$/.exec(part);
+      // A `*` after the spec that is not `*k` (kelly*x, kelly*2.5) is a repeat gone wrong, not a name.
+      if (!m && part.lastIndexOf('*') > part.lastIndexOf(')')) {
+        throw new InputError(`${flag}: ${part.length > 40 ? `${part.slice(0, 40)}...` : part}: SPEC*k repeats a spec k times, k a whole number from 1 to ${MAX_SEATS}`);
+      }
       // No game seats more than 16: refuse a repeat count before expanding it.
       if (m && (Number(m[2]) < 1 || out.length + Number(m[2]) > MAX_SEATS)) {
         throw new InputError(`${flag}: ${part.length > 40 ? `${part.slice(0, 40)}...` : part} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);

@@ -16,7 +16,8 @@ describe('--seats', () => {
 
   it('reports a single malformed spec\'s own mistake, not the seat count it also gets wrong', async () => {
     await expect(seats('kelly(z=1)')).rejects.toThrow(/^strategy kelly: unknown parameter "z"; allowed parameters: c$/);
-    await expect(seats('kelly*x')).rejects.toThrow(/^strategy spec "kelly\*x": expected name or name\(param=value,\.\.\.\)$/);
+    await expect(seats('kelly*x')).rejects.toThrow(/^--seats: kelly\*x: SPEC\*k repeats a spec k times, k a whole number from 1 to 16$/);
+    await expect(seats('kelly(c=1)*2.5')).rejects.toThrow(/^--seats: kelly\(c=1\)\*2\.5: SPEC\*k repeats/);
     await expect(seats('kelly(c=abc)')).rejects.toThrow(/^strategy kelly: parameter c must be a number from 0 to 2 \(got "abc"\)$/);
     // Well-formed specs of the wrong count still get the count's line.
     await expect(seats('kelly')).rejects.toThrow(/^--seats: wolnamppong with these rules has 6 seats; got 1 strategy specs/);
