@@ -20,6 +20,7 @@ describe('bad input', () => {
   fs.writeFileSync(path.join(dir, 'huge.json'), JSON.stringify({ postResult: 'x'.repeat(5_000_000) }));
   fs.writeFileSync(path.join(dir, 'notapartial.json'), '{ "hello": 1 }');
   fs.writeFileSync(path.join(dir, 'infinite.json'), '{ "ante": 1e400 }');
+  fs.writeFileSync(path.join(dir, 'twice.json'), '{ "ante": 2, "ante": 5 }');
   fs.writeFileSync(path.join(dir, 'bad-default.mjs'), `
 export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ name: 'w', doc: '', default: 50, min: 0, max: 10, integer: true }], make: () => ({ choose: () => 0 }) };`);
   const out = path.join(dir, 'out');
@@ -59,6 +60,7 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['broken rules file', [...sim, '--rules', path.join(dir, 'broken.json')], /broken.json: not valid JSON/],
     ['a folder as the rules file', [...sim, '--rules', dir], /pongsim-\w+: is a folder; expected a rules file \(a JSON object of wolnamppong options\)/],
     ['a folder as the study file', ['compare', 'wolnamppong', '--study', dir], /pongsim-\w+: is a folder; expected a study file \(a JSON object with "arms"\)/],
+    ['a rule given twice in a rules file', [...sim, '--rules', path.join(dir, 'twice.json')], /twice.json: "ante" is given twice in one object; give it once/],
     ['a number beyond any double in a rules file', [...sim, '--rules', path.join(dir, 'infinite.json')], /infinite.json: wolnamppong option "ante" must be an integer from 1 to 1000000 \(got Infinity\)/],
     ['unknown key in rules file', [...sim, '--rules', path.join(dir, 'unknown.json')], /unknown.json: unknown wolnamppong option "jokers"/],
     ['wrong type in rules file', [...sim, '--rules', path.join(dir, 'wrongtype.json')], /wrongtype.json: wolnamppong option "deathByRain" must be true or false \(got "yes"\)/],
