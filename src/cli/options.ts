@@ -158,13 +158,14 @@ export function splitSeats(text: string, flag = '--seats'): string[] {
     else if ((ch === ',' && depth === 0) || i === text.length) {
       const part = text.slice(start, i).trim();
       const m = /^(.*)\*(\d+)$/.exec(part);
+      const shown = part.length > 40 ? `${part.slice(0, 40)}...` : part;
       // A `*` after the spec that is not `*k` (kelly*x, kelly*2.5) is a repeat gone wrong, not a name.
       if (!m && part.lastIndexOf('*') > part.lastIndexOf(')')) {
-        throw new InputError(`${flag}: ${part.length > 40 ? `${part.slice(0, 40)}...` : part}: SPEC*k repeats a spec k times, k a whole number from 1 to ${MAX_SEATS}`);
+        throw new InputError(`${flag}: ${shown}: SPEC*k repeats a spec k times, k a whole number from 1 to ${MAX_SEATS}`);
       }
       // No game seats more than 16: refuse a repeat count before expanding it.
       if (m && (Number(m[2]) < 1 || out.length + Number(m[2]) > MAX_SEATS)) {
-        throw new InputError(`${flag}: ${part.length > 40 ? `${part.slice(0, 40)}...` : part} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);
+        throw new InputError(`${flag}: ${shown} repeats a spec ${m[2]} times; a table has 1 to ${MAX_SEATS} seats`);
       }
       if (m) for (let k = 0; k < Number(m[2]); k++) out.push(m[1]!.trim());
       else out.push(part);
@@ -194,10 +195,12 @@ function realPath(p: string): string {
  * another folder, through a link), and results/reference/ under the current folder.
  */
 export function checkOut(flag: string, target: string, kind: 'dir' | 'file', force: boolean | undefined, contents?: string): void {
-  const to = realPath(target);
-  for (const ref of force ? [] : [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
-    if (to === ref || to.startsWith(ref + path.sep)) {
-      throw new InputError(`${flag} ${target}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere`);
+  if (!force) {
+    const to = realPath(target);
+    for (const ref of [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
+      if (to === ref || to.startsWith(ref + path.sep)) {
+        throw new InputError(`${flag} ${target}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere`);
+      }
     }
   }
   checkWritable(flag, target, kind, contents);

@@ -27,9 +27,9 @@ const whole = (x: unknown, least: number): boolean => Number.isInteger(x) && (x 
 const isObject = (x: unknown): boolean => x !== null && typeof x === 'object' && !Array.isArray(x);
 const sums = (x: unknown): boolean => Array.isArray(x) && x.every((v) => Number.isFinite(v));
 /** A tally's moments (n, exact partial sums s and q) and rates (k of n), each well formed. */
-const soundTally = (t: unknown): boolean => isObject(t)
-  && isObject((t as Tally).means) && Object.values((t as Tally).means).every((m) => isObject(m) && whole(m.n, 0) && sums(m.s) && sums(m.q))
-  && isObject((t as Tally).rates) && Object.values((t as Tally).rates).every((r) => isObject(r) && whole(r.k, 0) && whole(r.n, r.k));
+const soundTally = (t: Tally): boolean => isObject(t)
+  && isObject(t.means) && Object.values(t.means).every((m) => isObject(m) && whole(m.n, 0) && sums(m.s) && sums(m.q))
+  && isObject(t.rates) && Object.values(t.rates).every((r) => isObject(r) && whole(r.k, 0) && whole(r.n, r.k));
 
 export function readPartial(file: string): Partial {
   const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
