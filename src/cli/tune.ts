@@ -73,7 +73,8 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
     throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
   }
   const out = flags.out ?? path.join('results', `tune-${game}`);
-  checkOut('--out', out, 'dir', flags.force);
+  // Named as the default when the user gave no --out, so the message does not quote an option they did not write.
+  checkOut(flags.out === undefined ? 'the default --out' : '--out', out, 'dir', flags.force);
 
   const rows: (string | number)[][] = [];
   let alive = configs;

@@ -2,6 +2,7 @@ import type { Action, GameState } from './game.js';
 import type { Rng } from './rng.js';
 import { InputError } from './errors.js';
 import { didYouMean } from './suggest.js';
+import { describe } from './rules.js';
 
 /** A bot for one seat. `choose` must return one of legal[0..n). */
 export interface Strategy<V = any> {
@@ -141,7 +142,12 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     params[key] = v;
   }
   for (const p of def.params) {
-    if (!(p.name in params)) params[p.name] = typeof p.default === 'function' ? p.default(rules) : p.default;
+    if (p.name in params) continue;
+    const v = typeof p.default === 'function' ? p.default(rules) : p.default;
+    // A default that is a function of the rules is known only now (a plug-in's fixed default is
+    // checked when it loads, src/experiment/plugins.ts).
+    if (!allows(p, v)) throw new InputError(`strategy ${name}: parameter ${p.name} defaults to ${describe(v)} under these rules, which it does not allow (${paramRange(p)}); give ${p.name}=...`);
+    params[p.name] = v;
   }
   for (const sp of nested) if (!(sp.name in specs)) specs[sp.name] = parsePolicy(def, sp.name, sp.default, defs, game, rules);
   def.check?.(rules);

@@ -23,7 +23,7 @@ const isStrategyDef = (x: unknown): x is StrategyDef =>
 /**
  * Refuses a strategy whose parameter defaults to a value its own range refuses: a spec that
  * leaves the parameter out would play with it unchecked. A default that is a function of the
- * rules is only known once the rules are.
+ * rules is only known once the rules are, and is checked when a spec is read (parseSpec).
  */
 function checkDefaults(file: string, def: StrategyDef): void {
   const bad = def.params.find((p) => typeof p.default !== 'function' && !allows(p, p.default));

@@ -43,4 +43,17 @@ describe('--out where no file can be made', () => {
       expect(r.stdout).toBe('');
     }
   });
+
+  // With no --out, the folder is run's or tune's default: the message says so rather than
+  // quote an option the user did not write.
+  it('names the default when --out was not given', () => {
+    for (const [args, out] of [[['run', 'wolnamppong-odds', '--games', '2'], 'results/wolnamppong-odds'], [['tune', 'wolnamppong', '--strategy', 'ev-threshold(t=0..0.2:0.1)', '--budget', '120'], 'results/tune-wolnamppong']] as const) {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, 'results'), 'a file where the results folder would go\n');
+      const r = pongsim([...args], dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: the default --out ${out}: ${path.join(dir, 'results')} is a file, so no folder can be made under it\n`);
+      expect(r.stdout).toBe('');
+    }
+  });
 });

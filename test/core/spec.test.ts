@@ -72,3 +72,18 @@ describe('every built-in strategy', () => {
     }
   });
 });
+
+describe('a default that is a function of the rules', () => {
+  // Known only once the rules are, so it is checked where a spec is read, as a given value is.
+  const def = { ...nylon.strategies.find((d) => d.name === 'basic')!, name: 'capped', params: [{ name: 't', doc: 'the stop limit, at most 5', default: (r: { stopLimit: number }) => r.stopLimit, min: 0, max: 5, integer: true }] };
+  const under = (stopLimit: number) => resolveRules(nylon.def.schema, [{ where: 'test', values: { stopLimit } }]);
+
+  it('is taken when the rules give an allowed value', () => {
+    expect(parseSpec('capped', [def], 'nylonppong', under(4)).params.t).toBe(4);
+  });
+
+  it('is refused, naming the parameter and its range, when they do not', () => {
+    expect(() => parseSpec('capped', [def], 'nylonppong', under(10))).toThrow(/^strategy capped: parameter t defaults to 10 under these rules, which it does not allow \(an integer from 0 to 5\); give t=\.\.\.$/);
+    expect(parseSpec('capped(t=3)', [def], 'nylonppong', under(10)).params.t).toBe(3);
+  });
+});
