@@ -10,37 +10,37 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 /**
  * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
  * reference bot where tuning found no better), and its rules: the Hwatu games whole, a mahjong
- * session cut to one hand (four in Chinese-American, below), so that a game of search costs
+ * session cut to one hand (128 in Chinese-American, below), so that a game of search costs
  * seconds, not minutes (the bot plays each decision out to the end of its round or hand alike);
  * and the rollouts per action (`ns`), from a quick search to a slower one: 16 and 64 where a
  * decision has a handful of choices and a game costs little, 4 and 16 at a mahjong discard's
- * dozen; 16 and 64 in Chinese-American, whose hands are short and where n = 4 and 16 were level
- * with the best bot (n = 64, 1,400 hands at other seeds than the reference's: +0.32, 0.09 to
- * 0.55 points a hand).
+ * dozen; 8 and 16 in Chinese-American, which needs many hands (below).
  *
  * `hands`: a game of the field is that many hands, and its result is given per hand (the
- * session's net divided by them). Chinese-American plays four: its gain is a fraction of a
- * point against a spread of about 3.7 points a hand, so 1,000 one-hand games measured it to
- * +-0.23 only (the reference of 2026-11-25: +0.12, -0.11 to 0.35; four hands a game gave
- * -0.04, -0.24 to 0.17). A game's first hand is the one-hand game's deal and play, so four
- * hands a game add three hands to each.
+ * session's net divided by them). Chinese-American plays 128: there the search gains about a
+ * fiftieth of a point a hand against a spread of about 3 points a hand in the paired
+ * difference, which 4,000 hands (four a game, the study until 2026-11-26: +0.07, -0.02 to
+ * 0.16 at n = 16) cannot resolve. Two runs at fresh seeds, their size and test written down
+ * before they ran (`compare chinese-american --focal 0`, 4,000 games of 16 hands each, n = 16),
+ * gave +0.024 (0.001 to 0.047) and +0.019 (-0.005 to 0.043) points a hand; 128,000 hands
+ * resolve a gain of that size more often than not. A game's first hands are the shorter
+ * games' deals and play, so longer games add hands to each.
  *
  * `search`: the search bot's own parameters in the field. Chinese-American's searches only
  * decisions of at most 5 actions: its claims (pass, pung, kong, chow, win: 2 to 6 actions)
  * and the last turns of a melded hand (2% of turns), playing `efficiency`'s discard at the
- * others. Searching every decision was level with efficiency (above); at seeds 2027 and 2028,
- * 3,000 one-hand games each at n = 16, searching the claims alone gained +0.084 +-0.069 and
- * +0.103 +-0.071 points a hand, with most = 5 +0.083 +-0.071 and +0.099 +-0.072, and searching
- * the turns alone +0.005 +-0.126 and -0.03 +-0.11 (800 and 1,500 games). The reference at seed
- * 2026 did not confirm that gain: 4,000 hands gave -0.02 (-0.11 to 0.07) at n = 16 and +0.03
- * (-0.14 to 0.20) at n = 64, as level as searching every decision and far cheaper (the study
- * took 29 minutes, not 48).
+ * others. Searching every decision was level with efficiency; at seeds 2027 and 2028, 3,000
+ * one-hand games each at n = 16, searching the claims alone gained +0.084 +-0.069 and +0.103
+ * +-0.071 points a hand, with most = 5 +0.083 +-0.071 and +0.099 +-0.072, and searching the
+ * turns alone +0.005 +-0.126 and -0.03 +-0.11 (800 and 1,500 games). At n = 4 and 8 (4,000
+ * games of 16 hands at fresh seeds) the calls-only search gained -0.008 (-0.028 to 0.011) and
+ * +0.007 (-0.014 to 0.028) a hand.
  */
 export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number; search?: string }[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 4, handsLimit: 4 }, unit: 'net points per hand (games of 4 hands)', ns: [16, 64], hands: 4, search: 'most=5' },
+  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 128, handsLimit: 128 }, unit: 'net points per hand (games of 128 hands)', ns: [8, 16], hands: 128, search: 'most=5' },
   { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
 ];
 
