@@ -18,7 +18,7 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  *
  * `hands`: a game of the field is that many hands, and its result is given per hand (the
  * session's net divided by them). Chinese-American plays 128: there the search gains about a
- * fiftieth of a point a hand against a spread of about 3 points a hand in the paired
+ * fortieth of a point a hand against a spread of about 3 points a hand in the paired
  * difference, which 4,000 hands (four a game, the study until 2026-11-26: +0.07, -0.02 to
  * 0.16 at n = 16) cannot resolve. Two runs at fresh seeds, their size and test written down
  * before they ran (`compare chinese-american --focal 0`, 4,000 games of 16 hands each, n = 16),
