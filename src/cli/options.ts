@@ -206,6 +206,17 @@ export function checkOut(flag: string, target: string, kind: 'dir' | 'file', for
   checkWritable(flag, target, kind, contents);
 }
 
+/**
+ * The folder a run or tuning writes its results in: `--out`, else the command's default,
+ * checked by checkOut. The default is named as such in a message, which does not quote an
+ * option the user did not write.
+ */
+export function outFolder(given: string | undefined, fallback: string, force: boolean | undefined): string {
+  const out = given ?? fallback;
+  checkOut(given === undefined ? 'the default --out' : '--out', out, 'dir', force);
+  return out;
+}
+
 /** `--decision-timeout`, for every command that runs games on workers. */
 export const DECISION_TIMEOUT_OPTION = [
   '--decision-timeout <seconds>',

@@ -16,7 +16,7 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, checkOut, outDir, positiveInt, positiveNumber, seedText } from './options.js';
+import { DECISION_TIMEOUT_OPTION, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
 
@@ -105,10 +105,8 @@ export async function runOne(name: string, flags: RunFlags): Promise<object | nu
 
 /** Runs experiment `name` with `params` (or one shard of it) into --out, else `defaultOut`. */
 export async function runWith(name: string, params: ExperimentParams, flags: RunFlags, defaultOut: string): Promise<object | null> {
-  const out = flags.out ?? defaultOut;
   if (flags.shard && flags.report) throw new InputError('--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder');
-  // Named as the default when the user gave no --out, so the message does not quote an option they did not write.
-  checkOut(flags.out === undefined ? 'the default --out' : '--out', out, 'dir', flags.force);
+  const out = outFolder(flags.out, defaultOut, flags.force);
   const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
   if (flags.untilCi !== undefined) {
     if (flags.resume) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');

@@ -11,7 +11,7 @@ import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { DECISION_TIMEOUT_OPTION, cardRule, collect, gameRules, checkOut, outDir, positiveInt, seatIndex, seedText, splitSeats } from './options.js';
+import { DECISION_TIMEOUT_OPTION, collect, outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
@@ -57,8 +57,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
   await loadPlugins(plugins);
   const entry = gameEntry(game);
-  let rules = gameRules(entry, flags.rules, flags.set);
-  if (flags.card !== undefined) rules = { ...rules, ...cardRule(flags.card, game) };
+  const { rules } = tableOf(entry, { rules: flags.rules, set: flags.set, card: flags.card });
   const seats = entry.def.seats(rules);
   const against = flags.against !== undefined ? splitSeats(flags.against, '--against') : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
   // Each spec before the count, as for sim's seats (simArm).
@@ -72,9 +71,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   if (first < MIN_GAMES) {
     throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
   }
-  const out = flags.out ?? path.join('results', `tune-${game}`);
-  // Named as the default when the user gave no --out, so the message does not quote an option they did not write.
-  checkOut(flags.out === undefined ? 'the default --out' : '--out', out, 'dir', flags.force);
+  const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
 
   const rows: (string | number)[][] = [];
   let alive = configs;

@@ -24,7 +24,7 @@ export function simArm(p: SimParams): Arm {
   const specs = p.seats.map((s) => parseSpec(s, entry.strategies, p.game, p.rules));
   const need = entry.def.seats(p.rules);
   if (p.seats.length !== need) {
-    const sized = gameEntry(p.game).def.schema.options.find((o) => o.key === 'players');
+    const sized = entry.def.schema.options.find((o) => o.key === 'players');
     const how = sized ? `; give ${need} specs, or a seat count the players rule allows (${sized.allowed}) when the rules do not fix it` : `; give ${need} specs`;
     throw new InputError(`--seats: ${p.game} with these rules has ${need} seats; got ${p.seats.length} strategy specs${how}`);
   }
