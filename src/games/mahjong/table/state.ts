@@ -321,7 +321,8 @@ export abstract class TableState<R = unknown> implements GameState {
     return this.reserveBlocksReplacement ? this.wall.live() > 0 : this.wall.undrawn() > 0;
   }
 
-  /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing). */
+  /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing),
+   * asked once `seat`'s discard went unclaimed (its claim window closed), before the next draw. */
   nextSeat(seat: number): number {
     // The skipping loop out of line: this runs after every discard, on a path that must fit
     // V8's inlining budget (flow.ts discard).
