@@ -40,6 +40,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   readonly scorer: Scorer;
   /** Every winning shape the table offers satisfies an enabled row: legality needs no scoring. */
   readonly allShapesWin: boolean;
+  /** Seven Flowers (H20) is among the special hands: a settlement of its own. */
+  readonly sevenFlowersOn: boolean;
   /** The tile of the day for this game (a play kind), or -1 when the rules have none. */
   tileOfDay = -1;
   /** The seats paying the win being settled (bits), for the dealer bonus. */
@@ -63,6 +65,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     }, new ChineseAmericanStats());
     this.scorer = new Scorer(r);
     this.allShapesWin = allShapesWin(r);
+    this.sevenFlowersOn = r.specialHands.includes('H20');
   }
 
   /** Retains R: times in a row the dealer has kept the deal. */
@@ -107,9 +110,11 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
 
   /**
    * Seven Flowers: a player with seven flowers wins the moment another holds the eighth;
-   * all eight in one hand settle per eightFlowers. Returns true when the hand ended.
+   * all eight in one hand settle per eightFlowers. Returns true when the hand ended. Off with
+   * H20 left out of specialHands: the flowers then only count on a tile win.
    */
   private sevenFlowers(): boolean {
+    if (!this.sevenFlowersOn) return false;
     let total = 0;
     let holder = -1;
     for (let y = 0; y < SEATS; y++) {

@@ -4,6 +4,7 @@ import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
 import { chineseAmerican } from '../../../../src/games/mahjong/chinese-american/game.js';
+import { ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
@@ -76,6 +77,20 @@ describe('chinese-american settlements', () => {
     expect(s.stats.sevenFlowers[2]).toBe(1);
     // Seat 2 won and was not the dealer: the deal passed.
     expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
+  });
+
+  it('Seven Flowers off (H20 not among specialHands): seven and the eighth settle nothing, and the hand plays on', () => {
+    const off = rules({ specialHands: rules().specialHands.filter((id) => id !== 'H20') });
+    const s = chineseAmerican.create(off);
+    chineseAmerican.deal(s, new Rng('ca-seven'));
+    const before = Array.from(s.net);
+    const hands = s.stats.hands;
+    s.flowers.set([0, 0, 7, 1]);
+    expect(s.onFlower(3)).toBe(false);
+    expect(Array.from(s.net)).toEqual(before);
+    expect(s.stats.sevenFlowers[2]).toBe(0);
+    expect(s.stats.rows[ROWS.findIndex((x) => x.id === 'H20')]).toBe(0);
+    expect(s.stats.hands).toBe(hands);
   });
 
   it('triple sixes come once in 216 hands and pay the dealer 6 from each player', () => {
