@@ -5,7 +5,6 @@ import { SPECIAL_ROW_IDS } from './hands.js';
 /** Chinese-American house rules (Donny Yee, 2003): every option of RULES.md, "Options". */
 export interface ChineseAmericanRules {
   diceCount: 2 | 3;
-  seatFlowerBonus: boolean;
   flowerReplacement: 'dealerFirstFromBack';
   tripleSixBonus: number;
   pongBeatsChow: boolean;
@@ -77,7 +76,6 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
   game: 'chinese-american',
   options: [
     oneOf('diceCount', 3, [2, 3] as const, 'dice the dealer rolls at the start of a hand (triple sixes needs 3)'),
-    bool('seatFlowerBonus', false, 'seat flowers score (no source lists it: off)'),
     oneOf('flowerReplacement', 'dealerFirstFromBack', ['dealerFirstFromBack'] as const, 'flowers are replaced from the back of the wall, the dealer first'),
     int('tripleSixBonus', 6, 0, 1000, 'points each other player pays the dealer who rolls three sixes (0 = off)'),
     bool('pongBeatsChow', true, 'a pong or kong claim beats a chow claim on the same discard'),

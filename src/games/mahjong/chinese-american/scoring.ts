@@ -151,7 +151,8 @@ export class Scorer extends WinningHand {
     let honorPungs = 0;
     let windPungs = 0;
     // On a discard win the tile completes a concealed pung only when neither the pair nor a
-    // concealed chow can take it (the reading that keeps the pung concealed scores more).
+    // concealed chow can take it (the reading that keeps the pung concealed scores more); that
+    // pung is exposed unless discardWinPongIsExposed is off.
     let winElsewhere = this.pair === w;
     let winPung = false;
     const n = this.nSets + this.melds;
@@ -174,7 +175,7 @@ export class Scorer extends WinningHand {
         if (k < WHITE) windPungs++;
       }
     }
-    if (!this.selfDraw && winPung && !winElsewhere) concealedPungs--;
+    if (!this.selfDraw && winPung && !winElsewhere && this.r.discardWinPongIsExposed) concealedPungs--;
     const pair = this.pair;
     const en = this.enabled;
     const suit = this.oneSuit();

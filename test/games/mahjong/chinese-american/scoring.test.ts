@@ -104,6 +104,15 @@ describe('chinese-american rows', () => {
     expect(extras({ hand: 'm111p999s555z222m77', win: 's5', selfDraw: false, discarder: 1 }).threeConcealedPongs).toBe(4);
   });
 
+  it('discardWinPongIsExposed = false: a pong the winning discard completes stays concealed, for H3 and threeConcealedPongs', () => {
+    const r = rules({ discardWinPongIsExposed: false });
+    expect(score({ hand: 'm111p999s555z222m77', win: 's5', selfDraw: false, discarder: 1 }, r).row).toBe('H3');
+    // Two concealed pongs and the one the discard completes: three only when it counts.
+    const three: Case = { hand: 'm111p999s555m77', win: 's5', selfDraw: false, discarder: 1, melds: ['z222'] };
+    expect(extras(three).threeConcealedPongs).toBeUndefined();
+    expect(extras(three, r).threeConcealedPongs).toBe(4);
+  });
+
   it('jewels: americanJewels takes bamboo 2,3,4,6,8 with green for jade, and refuses the suit-and-dragon reading', () => {
     const r = rules({ jewelFamily: 'americanJewels' });
     expect(score({ hand: 's222444z66', win: 'z6', selfDraw: false, discarder: 1, melds: ['s666', 's888'] }, r).row).toBe('H11');
