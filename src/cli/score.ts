@@ -40,7 +40,7 @@ export function scoreLine(ruleset: Ruleset, o: Record<string, unknown>, rules: u
     throw new FieldError('concealed', (e as Error).message);
   }
   const k = parsed.length;
-  if (hand.tiles !== 14 - 3 * k || ruleset.evaluator.shanten(hand.concealed, k) !== -1) {
+  if (hand.tiles !== 14 - 3 * k || ruleset.evaluator(rules).shanten(hand.concealed, k) !== -1) {
     throw new FieldError('concealed', `not a complete hand: a winning hand holds ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included, in a winning shape`);
   }
   if (o.winType !== 'selfDraw' && o.winType !== 'discard') throw new FieldError('winType', `expected selfDraw or discard (got ${JSON.stringify(o.winType)})`);

@@ -21,7 +21,7 @@ import type { ChineseAmericanView } from './view.js';
 const { PLAY_KINDS, tileKind } = tilesModule;
 const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
-const { allShapesWin, shapesOf, winLegal } = judgeModule;
+const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
 const { dealerBonus, payDiscardWins, paySelfDraw } = paymentsModule;
 
 /** Per-seat counters summed over the game: the table's, and the Chinese-American rows and settlements. */
@@ -55,7 +55,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       reserveBlocksReplacement: r.reserveBlocksReplacement,
       flowersAside: true,
       shapes: shapesOf(r),
-      quadPairs: r.sevenPairsAllowQuad,
+      quadPairs: quadPairsOf(r),
       chowCalls: true,
       headBump: r.multiWin === 'headBump',
       robKong: true,

@@ -8,7 +8,9 @@ import { ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
-import { FLOWER } from '../../../../src/games/mahjong/tiles.js';
+import { FLOWER, KINDS, parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { addTile, recomputeWaits, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
+import { STRIDE } from '../../../../src/games/mahjong/table/state.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
@@ -124,6 +126,24 @@ describe('chinese-american settlements', () => {
       if (!flower) none++;
     }
     expect(Math.abs(none / n - exact)).toBeLessThan(Z95 * 2 * Math.sqrt((exact * (1 - exact)) / n));
+  });
+});
+
+describe('chinese-american seven pairs with four of a kind', () => {
+  it('the table offers the shape only while a seven-pairs row can take it', () => {
+    const waitsOnZ1 = (r: ChineseAmericanRules) => {
+      const s = chineseAmerican.create(r);
+      chineseAmerican.deal(s, new Rng('ca-quads'));
+      for (let k = 0; k < KINDS; k++) takeTiles(s, 1, k, s.hand[STRIDE + k]!);
+      const c = parseTiles('m1111p2255s3377z1');
+      for (let k = 0; k < KINDS; k++) for (let i = 0; i < c[k]!; i++) addTile(s, 1, k);
+      recomputeWaits(s, 1);
+      return s.has(s.waits, 1, tileKind('z1'));
+    };
+    const noPairs = rules().specialHands.filter((id) => !['H8', 'H15', 'H16', 'H17'].includes(id));
+    expect(waitsOnZ1(rules({ sevenPairsAllowQuad: true }))).toBe(true);
+    expect(waitsOnZ1(rules())).toBe(false);
+    expect(waitsOnZ1(rules({ sevenPairsAllowQuad: true, specialHands: noPairs }))).toBe(false);
   });
 });
 

@@ -5,6 +5,10 @@ import { scoreHand, type ChineseAmericanHand } from '../../../../src/games/mahjo
 import { EXTRAS, ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { scoreLine } from '../../../../src/cli/score.js';
+import { improvingKinds } from '../../../../src/games/mahjong/hand-analysis.js';
+import { koreanSchema } from '../../../../src/games/mahjong/korean/rules.js';
+import { rulesetById } from '../../../../src/games/mahjong/rulesets.js';
 
 const rules = (set: Partial<ChineseAmericanRules> = {}) => resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: set }]);
 const R = rules();
@@ -180,6 +184,29 @@ describe('chinese-american extras', () => {
     const c = EXTRA_CASES.find(([k]) => k === 'noFlowersNoHonors')![1];
     expect(extras(c, rules({ noFlowersNoHonorsCumulative: false }))).toMatchObject({ noFlowersNoHonors: 1 });
     expect(extras(c, rules({ noFlowersNoHonorsCumulative: false })).noHonors).toBeUndefined();
+  });
+});
+
+describe('chinese-american: seven pairs holding four of a kind (sevenPairsAllowQuad)', () => {
+  const quads = rules({ sevenPairsAllowQuad: true });
+  const ca = rulesetById('chinese-american');
+  const line = { concealed: 'm1111p2255s3377z11', winTile: 'z1', winType: 'selfDraw' };
+
+  it('score and hand take the hand the game plays: H15, z1 its one wait (soloPiece)', () => {
+    const s = scoreLine(ca, line, quads);
+    expect(s).toMatchObject({ legal: true, row: 'H15 Seven Pairs Unrevealed' });
+    expect(s.breakdown.map((b) => b.name)).toContain('soloPiece');
+    expect(() => scoreLine(ca, line, R)).toThrow(/not a complete hand/);
+    const ready = parseTiles('m1111p2255s3377z1');
+    expect(ca.evaluator(quads).shanten(ready, 0)).toBe(0);
+    expect(improvingKinds(ca, quads, ready, 0, ready)).toEqual([tileKind('z1')]);
+    expect(ca.evaluator(R).shanten(ready, 0)).toBe(2);
+  });
+
+  it('Korean seven pairs likewise', () => {
+    const korean = rulesetById('korean');
+    const k = resolveRules(koreanSchema, [{ where: 'test', values: { sevenPairsAllowQuad: true } }]);
+    expect(scoreLine(korean, { concealed: 'm1111p2255z113377', winTile: 'z1', winType: 'selfDraw' }, k).legal).toBe(true);
   });
 });
 
