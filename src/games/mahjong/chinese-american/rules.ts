@@ -100,7 +100,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     oneOf('noHonorsScope', 'anyTile', ['anyTile', 'sets'] as const, 'no honours: no honour tile anywhere, or no honour pong'),
     bool('orphansGetWindDragonBonus', true, 'Thirteen Unique Wonders also gets all winds and all dragons'),
     oneOf('allDragonsRule', 'oneOfEach', ['oneOfEach'] as const, 'all dragons: one of each dragon anywhere in the hand'),
-    bool('noFlowersNoHonorsCumulative', true, 'no flowers and no honours is +1 on top of each'),
+    bool('noFlowersNoHonorsCumulative', true, 'no flowers and no honours is +1 on top of each (+3 in all); false: not paid, the two +1s alone'),
     oneOf('soloPieceRule', 'oneTileType', ['oneTileType'] as const, 'solo piece: only one tile type could complete the hand'),
     tileOfTheDay,
     bool('sevenFlowersFlat', true, 'Seven Flowers pays 15 flat, no dealer or retain bonus'),

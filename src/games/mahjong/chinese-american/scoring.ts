@@ -278,12 +278,9 @@ export class Scorer extends WinningHand {
       // `sets` scope: no honour pong; hands without sets (seven pairs, orphans) use the tile test.
       noHonors = r.noHonorsScope === 'sets' && !patterned ? honorPungs === 0 : this.honours === 0;
     }
-    if (noFlowers && noHonors && !r.noFlowersNoHonorsCumulative) x[H.NO_FLOWERS_NO_HONORS] = 1;
-    else {
-      if (noFlowers) x[H.NO_FLOWERS] = 1;
-      if (noHonors) x[H.NO_HONORS] = 1;
-      if (noFlowers && noHonors) x[H.NO_FLOWERS_NO_HONORS] = 1;
-    }
+    if (noFlowers) x[H.NO_FLOWERS] = 1;
+    if (noHonors) x[H.NO_HONORS] = 1;
+    if (noFlowers && noHonors && r.noFlowersNoHonorsCumulative) x[H.NO_FLOWERS_NO_HONORS] = 1;
     x[H.KONG] = this.kongs;
     const orphanBonus = row !== H.H18 || r.orphansGetWindDragonBonus;
     if (patterned && orphanBonus && this.hasAllWinds) x[H.ALL_WINDS] = 1;

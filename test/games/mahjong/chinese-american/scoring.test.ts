@@ -180,10 +180,13 @@ describe('chinese-american extras', () => {
     expect(extras(ROW_CASES.find(([id]) => id === 'H9')![1]).allWinds).toBeUndefined();
   });
 
-  it('non-cumulative noFlowersNoHonors replaces its two parts', () => {
+  it('noFlowersNoHonors: +1 on top of its two parts, or (not cumulative) not paid, the parts +1 each', () => {
     const c = EXTRA_CASES.find(([k]) => k === 'noFlowersNoHonors')![1];
-    expect(extras(c, rules({ noFlowersNoHonorsCumulative: false }))).toMatchObject({ noFlowersNoHonors: 1 });
-    expect(extras(c, rules({ noFlowersNoHonorsCumulative: false })).noHonors).toBeUndefined();
+    expect(extras(c)).toMatchObject({ noFlowers: 1, noHonors: 1, noFlowersNoHonors: 1 });
+    const off = extras(c, rules({ noFlowersNoHonorsCumulative: false }));
+    expect(off).toMatchObject({ noFlowers: 1, noHonors: 1 });
+    expect(off.noFlowersNoHonors).toBeUndefined();
+    expect(score(c).total - score(c, rules({ noFlowersNoHonorsCumulative: false })).total).toBe(1);
   });
 });
 
