@@ -78,6 +78,8 @@ export class Scorer extends WinningHand {
   private hasAllWinds = false;
   private hasAllDragons = false;
   private unrevealedOk = false;
+  /** The reading being scored has no sets: seven pairs or thirteen wonders. */
+  private setless = false;
 
   constructor(readonly r: ChineseAmericanRules) {
     super();
@@ -144,6 +146,7 @@ export class Scorer extends WinningHand {
 
   /** A standard reading: the pair and nSets concealed sets from Readings, plus the melds. */
   protected reading(): void {
+    this.setless = false;
     const w = this.winTile;
     let pungs = 0;
     let chows = 0;
@@ -228,6 +231,7 @@ export class Scorer extends WinningHand {
   /** Seven pairs: H15-H17 and, with allHonorsSevenPairs, H8. */
   private sevenPairs(): void {
     if (!this.sevenPairsShape(this.r.sevenPairsAllowQuad)) return;
+    this.setless = true;
     const en = this.enabled;
     const suit = this.oneSuit();
     let any = false;
@@ -257,6 +261,7 @@ export class Scorer extends WinningHand {
       kinds++;
     }
     if (kinds !== 13) return;
+    this.setless = true;
     this.consider(H.H18, 0, 0, 0);
     if (this.enabled[H.H21] && this.fastWin) this.consider(H.H21, 0, 0, 0);
   }
@@ -275,8 +280,9 @@ export class Scorer extends WinningHand {
     let noHonors = false;
     if (!honourRow) {
       x[H.HONOR_SET] = honorPungs;
-      // `sets` scope: no honour pong; hands without sets (seven pairs, orphans) use the tile test.
-      noHonors = r.noHonorsScope === 'sets' && !patterned ? honorPungs === 0 : this.honours === 0;
+      // `sets` scope: no honour pong; a reading without sets (seven pairs, orphans, whatever
+      // its row: H21 too) uses the tile test.
+      noHonors = r.noHonorsScope === 'sets' && !this.setless ? honorPungs === 0 : this.honours === 0;
     }
     if (noFlowers) x[H.NO_FLOWERS] = 1;
     if (noHonors) x[H.NO_HONORS] = 1;

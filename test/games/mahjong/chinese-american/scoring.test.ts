@@ -180,6 +180,16 @@ describe('chinese-american extras', () => {
     expect(extras(ROW_CASES.find(([id]) => id === 'H9')![1]).allWinds).toBeUndefined();
   });
 
+  it('noHonorsScope = sets: a hand of no sets (thirteen wonders, seven pairs) takes the tile test, whatever its row', () => {
+    const sets = rules({ noHonorsScope: 'sets' });
+    // Fast Win (H21) on thirteen wonders, or on seven pairs holding honours: no "no honours".
+    expect(extras({ hand: 'm19p19s19z12345677', win: 'z7', selfDraw: true, fastWin: true }, sets)).not.toHaveProperty('noHonors');
+    expect(score({ hand: 'm1133p55z11223344', win: 'z3', selfDraw: true, fastWin: true }, sets).row).toBe('H21');
+    expect(extras({ hand: 'm1133p55z11223344', win: 'z3', selfDraw: true, fastWin: true }, sets)).not.toHaveProperty('noHonors');
+    // Sets read as sets: honour pairs are no honour pong.
+    expect(extras({ hand: 'm123456p789s234z11', win: 'm1', selfDraw: true }, sets)).toHaveProperty('noHonors');
+  });
+
   it('noFlowersNoHonors: +1 on top of its two parts, or (not cumulative) not paid, the parts +1 each', () => {
     const c = EXTRA_CASES.find(([k]) => k === 'noFlowersNoHonors')![1];
     expect(extras(c)).toMatchObject({ noFlowers: 1, noHonors: 1, noFlowersNoHonors: 1 });
