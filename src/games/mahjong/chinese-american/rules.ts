@@ -83,7 +83,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     bool('reserveBlocksReplacement', true, 'kong and flower replacements may not draw from the reserve either'),
     oneOf('multiWin', 'headBump', ['headBump', 'all'] as const, 'several wins on one discard: the first in turn order wins, or each is paid'),
     bool('robConcealedKong', false, 'a concealed kong can be robbed too (added kongs always can)'),
-    bool('missedWinLock', true, 'a player who lets a winning tile go may not win on a discard until its next turn'),
+    bool('missedWinLock', true, 'a player who lets a winning tile go may not win on a discard until its next draw (claims do not lift it)'),
     int('declinedSelfDrawPenalty', 24, 0, 1000, 'points a player pays each other player for declining a self-drawn win'),
     bool('beginnerExempt', false, 'beginners do not pay the declined self-draw penalty'),
     oneOf('wrongCountDeadHand', 'playOnCannotWin', ['playOnCannotWin'] as const, 'a wrong tile count: play on, never win (bots never miscount)'),

@@ -61,6 +61,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       robKong: true,
       robConcealedKong: r.robConcealedKong,
       pongBeatsChow: r.pongBeatsChow,
+      // The missed-win lock lasts until the seat's next draw (RULES.md, "Play").
+      claimLiftsLock: false,
       ...pairingRules(r.pairing),
     }, new ChineseAmericanStats());
     this.scorer = new Scorer(r);

@@ -9,8 +9,9 @@ import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../sr
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
 import { FLOWER, KINDS, parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
-import { addTile, recomputeWaits, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
-import { STRIDE } from '../../../../src/games/mahjong/table/state.js';
+import { PUNG } from '../../../../src/games/mahjong/table/actions.js';
+import { addTile, claimAction, discard, recomputeWaits, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
+import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
@@ -126,6 +127,34 @@ describe('chinese-american settlements', () => {
       if (!flower) none++;
     }
     expect(Math.abs(none / n - exact)).toBeLessThan(Z95 * 2 * Math.sqrt((exact * (1 - exact)) / n));
+  });
+});
+
+describe('chinese-american missed-win lock', () => {
+  it('lasts until the seat\'s next draw: claiming a pung on the way does not lift it', () => {
+    const s = chineseAmerican.create(rules());
+    chineseAmerican.deal(s, new Rng('ca-lock'));
+    for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
+    const give = (y: number, text: string) => {
+      const c = parseTiles(text);
+      for (let k = 0; k < KINDS; k++) for (let i = 0; i < c[k]!; i++) addTile(s, y, k);
+      recomputeWaits(s, y);
+    };
+    give(0, 'm1p19s19z1234567');
+    give(2, 'm11p258s369z12345');
+    s.missedWin(2);
+    expect(s.temp[2]).toBe(-1);
+    s.phase = TURN;
+    s.cur = 0;
+    s.drawn = -1;
+    discard(s, 0, tileKind('m1'), 0);
+    expect(s.phase).toBe(CLAIM);
+    expect(s.cur).toBe(2);
+    claimAction(s, PUNG, false);
+    // Seat 2 claimed and is to discard: still locked until it draws.
+    expect(s.cur).toBe(2);
+    expect(s.temp[2]).toBe(-1);
+    expect(chineseAmerican.view(s, 2).locked).toBe(true);
   });
 });
 
