@@ -18,7 +18,7 @@ import { Scorer } from './scoring.js';
 import type { ChineseAmericanView } from './view.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
-const { PLAY_KINDS, tileKind } = tilesModule;
+const { PLAY_KINDS, tileKind, tileName } = tilesModule;
 const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
 const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
@@ -80,6 +80,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   override newSession(): void {
     const t = this.r.tileOfTheDay;
     this.tileOfDay = t === null ? -1 : t === 'randomPerSession' ? this.rng.int(PLAY_KINDS) : tileKind(t);
+    this.log?.push(this.tileOfDay < 0 ? 'no tile of the day' : `tile of the day: ${tileName(this.tileOfDay)}`);
   }
 
   newHand(): void {

@@ -8,7 +8,7 @@ import { ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
-import { FLOWER, KINDS, parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { FLOWER, KINDS, parseTiles, tileKind, tileName } from '../../../../src/games/mahjong/tiles.js';
 import { PUNG } from '../../../../src/games/mahjong/table/actions.js';
 import { addTile, claimAction, discard, recomputeWaits, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
@@ -127,6 +127,19 @@ describe('chinese-american settlements', () => {
       if (!flower) none++;
     }
     expect(Math.abs(none / n - exact)).toBeLessThan(Z95 * 2 * Math.sqrt((exact * (1 - exact)) / n));
+  });
+});
+
+describe('chinese-american trace', () => {
+  it('names the tile of the day the game drew, or that there is none', () => {
+    for (const [tileOfTheDay, line] of [['randomPerSession', /^tile of the day: [mpsz]\d$/], ['p5', /^tile of the day: p5$/], [null, /^no tile of the day$/]] as const) {
+      const s = chineseAmerican.create(rules({ tileOfTheDay }));
+      const trace: string[] = [];
+      s.log = trace;
+      chineseAmerican.deal(s, new Rng('ca-day'));
+      expect(trace[0]).toMatch(line);
+      if (s.tileOfDay >= 0) expect(trace[0]).toBe(`tile of the day: ${tileName(s.tileOfDay)}`);
+    }
   });
 });
 

@@ -200,6 +200,20 @@ describe('chinese-american extras', () => {
   });
 });
 
+describe('chinese-american score lines', () => {
+  it('null is no value: a self-draw with discarder null, no tile of the day', () => {
+    const ca = rulesetById('chinese-american');
+    const win = { concealed: 'm123456p789s234z11', winTile: 'm1', winType: 'selfDraw' };
+    const s = scoreLine(ca, { ...win, discarder: null, tileOfDay: null, retains: null }, R);
+    expect(s).toEqual(scoreLine(ca, win, R));
+    expect(s.breakdown.map((b) => b.name)).not.toContain('tileOfDay');
+    expect(scoreLine(ca, { ...win, tileOfDay: 'm1' }, R).breakdown.map((b) => b.name)).toContain('tileOfDay');
+    // A discard win with discarder null is paid by the seat before the winner, as when it is left out.
+    const ron = { concealed: 'm123456p789s234z11', winTile: 'm1', winType: 'discard', seatWind: 'S' };
+    expect(scoreLine(ca, { ...ron, discarder: null }, R).payments).toEqual(scoreLine(ca, ron, R).payments);
+  });
+});
+
 describe('chinese-american: seven pairs holding four of a kind (sevenPairsAllowQuad)', () => {
   const quads = rules({ sevenPairsAllowQuad: true });
   const ca = rulesetById('chinese-american');
