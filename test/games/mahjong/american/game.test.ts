@@ -11,7 +11,7 @@ import { CardMatcher, placeExposures, type Exposure } from '../../../../src/game
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
-import { CLAIM, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
@@ -272,6 +272,44 @@ describe('american exposures', () => {
     expect(sizesOffered([3, 3])).toEqual([3, 4]); // 7 concealed: either leaves tiles to discard
     expect(sizesOffered([3, 3, 4])).toEqual([3]); // 3 concealed: a kong would take all three
     expect(sizesOffered([4, 3, 3])).toEqual([3]);
+  });
+});
+
+describe('american first-turn wins (laid out: far too rare to meet in play)', () => {
+  /** A dealt table whose East holds the fourteen tiles of an exposed line, all natural. */
+  function eastComplete(r: AmericanRules): AmericanState {
+    const s = american.create(r);
+    american.deal(s, new Rng('am-first'));
+    const y = s.dealer;
+    const v = card.variants.find((x) => !card.lines[x.line]!.concealed)!;
+    s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
+    for (let t = 0; t < CARD_KINDS; t++) s.hand[y * STRIDE + t] = v.natural[t]! + v.joker[t]!;
+    return s;
+  }
+
+  it('heavenlyHand: East dealt a complete line wins at once, paid as self-picked; off, the Charleston starts', () => {
+    const on = eastComplete(rules({ handsPerSession: 1 }));
+    expect(on.afterDeal()).toBe(true);
+    expect(on.stats.heavenly).toBe(1);
+    expect(on.phase).toBe(OVER);
+    const off = eastComplete(rules({ handsPerSession: 1, heavenlyHand: false }));
+    expect(off.afterDeal()).toBe(true);
+    expect(off.stats.heavenly).toBe(0);
+    expect(off.phase).toBe(PREPLAY);
+  });
+
+  it('earthlyHand: East complete on her first turn after the Charleston may declare Mah Jongg only with it', () => {
+    const complete = (r: AmericanRules) => {
+      const s = eastComplete(r);
+      s.phase = TURN;
+      s.cur = s.dealer;
+      s.drawn = -1;
+      s.fromClaim = false;
+      s.exchanged = false;
+      return s.cardComplete(s.dealer);
+    };
+    expect(complete(rules({ heavenlyHand: false }))).toBe(false);
+    expect(complete(rules({ heavenlyHand: false, earthlyHand: true }))).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
 import { chineseAmerican } from '../../../../src/games/mahjong/chinese-american/game.js';
 import { ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
+import { loadScorer } from '../../../../src/games/mahjong/chinese-american/judge.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
@@ -80,6 +81,52 @@ describe('chinese-american settlements', () => {
     expect(s.stats.sevenFlowers[2]).toBe(1);
     // Seat 2 won and was not the dealer: the deal passed.
     expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
+  });
+
+  it('sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer\'s Seven Flowers passes the deal', () => {
+    const settle = (set: Partial<ChineseAmericanRules>, flowers: number[]) => {
+      const s = chineseAmerican.create(rules(set));
+      chineseAmerican.deal(s, new Rng('ca-seven'));
+      const before = Array.from(s.net);
+      const dealer = s.dealer;
+      s.flowers.set(flowers.map((_, y) => flowers[(y - dealer + 4) % 4]!));
+      expect(s.onFlower(0)).toBe(true);
+      return { paid: [0, 1, 2, 3].map((i) => s.net[(i + dealer) % 4]! - before[(i + dealer) % 4]!), kept: s.dealer === dealer };
+    };
+    // Seats by their place from the dealer: the dealer pays, the holder of seven is the next seat.
+    expect(settle({}, [0, 7, 1, 0]).paid).toEqual([-15, 60, -30, -15]);
+    expect(settle({ sevenFlowersFlat: false }, [0, 7, 1, 0]).paid).toEqual([-16, 61, -30, -15]);
+    expect(settle({}, [7, 1, 0, 0]).kept).toBe(true);
+    expect(settle({ sevenFlowersCountsAsWin: false }, [7, 1, 0, 0]).kept).toBe(false);
+  });
+
+  it('eightFlowers: all eight in one hand settle as Seven Flowers, 15 from each, or (ignore) nothing', () => {
+    const s = chineseAmerican.create(rules());
+    chineseAmerican.deal(s, new Rng('ca-eight'));
+    const before = Array.from(s.net);
+    s.flowers.set([0, 8, 0, 0]);
+    expect(s.onFlower(1)).toBe(true);
+    expect(Array.from(s.net).map((x, y) => x - before[y]!)).toEqual([-15, 45, -15, -15]);
+    const off = chineseAmerican.create(rules({ eightFlowers: 'ignore' }));
+    chineseAmerican.deal(off, new Rng('ca-eight'));
+    off.flowers.set([0, 8, 0, 0]);
+    expect(off.onFlower(1)).toBe(false);
+  });
+
+  it('fastWinCutoff: the dealer self-drawing on its first draw (the fourth of the hand) is fast only under firstFourDraws', () => {
+    const fast = (set: Partial<ChineseAmericanRules>) => {
+      const s = chineseAmerican.create(rules(set));
+      chineseAmerican.deal(s, new Rng('ca-fast'));
+      s.draws.set([1, 1, 1, 1]);
+      s.discards.set([1, 1, 1, 1]);
+      s.anyCall = false;
+      const y = s.dealer;
+      const t = s.hand.findIndex((n, i) => i >= y * STRIDE && i < y * STRIDE + 34 && n > 0) - y * STRIDE;
+      s.drawn = t;
+      return loadScorer(s, y, -1, t, true).fastWin;
+    };
+    expect(fast({})).toBe(false);
+    expect(fast({ fastWinCutoff: 'firstFourDraws' })).toBe(true);
   });
 
   it('Seven Flowers off (H20 not among specialHands): seven and the eighth settle nothing, and the hand plays on', () => {
