@@ -49,20 +49,27 @@ function pung(s: AmericanState, y: number, t: string): void {
 }
 
 describe('american dead hands: when', () => {
-  it('a hand waiting on the last copy is offered Mah Jongg on it, and is dead only once it went unclaimed', () => {
-    // The repro of `replay american --seed 2 --index 0`: seat 0 holds m456 f111 beside p7777 and
-    // s888, one m3 from RUN-1 (m3456 p7777 s888 FFF); three m3 are in sight and seat 2 discards
-    // the fourth.
+  /**
+   * Seat 0 holds `concealed` beside p7777 and s888 exposed (RUN-1 reads m3456 p7777 s888 FFF);
+   * three m3 are in sight and seat `x` discards the fourth. Returns the table after the discard.
+   */
+  function lastM3(concealed: string, x: number): AmericanState {
     const s = emptyTable(rules());
-    give(s, 0, 'm456f111');
+    give(s, 0, concealed);
     laid(s, 0, 'p7777');
     laid(s, 0, 's888');
-    give(s, 2, 'm3p19s19z1234567');
+    give(s, x, 'm3p19s19z1234567');
     const m3 = tileKind('m3');
     s.seen[m3] = 3;
     s.cardWaits(0);
-    s.cur = 2;
-    discard(s, 2, m3, 0);
+    s.cur = x;
+    discard(s, x, m3, 0);
+    return s;
+  }
+
+  it('a hand waiting on the last copy is offered Mah Jongg on it, and is dead only once it went unclaimed', () => {
+    // The repro of `replay american --seed 2 --index 0`: m456 f111 is one m3 from RUN-1.
+    const s = lastM3('m456f111', 2);
     expect(s.dead[0]).toBe(0);
     expect(s.phase).toBe(CLAIM);
     expect(s.cur).toBe(0);
@@ -75,17 +82,9 @@ describe('american dead hands: when', () => {
   });
 
   it('a discard that kills a hand nobody can claim it for is judged before the next draw: a dead next seat is passed over', () => {
-    const s = emptyTable(rules());
-    give(s, 0, 'm45f111');
-    laid(s, 0, 'p7777');
-    laid(s, 0, 's888');
-    give(s, 3, 'm3p19s19z1234567');
-    const m3 = tileKind('m3');
-    s.seen[m3] = 3;
-    s.cardWaits(0);
-    s.cur = 3;
-    discard(s, 3, m3, 0);
-    // Seat 0 is two tiles short (m3 and m6), so it cannot claim the last m3: dead, its turn goes to seat 1.
+    // m45 f111 is two tiles short (m3 and m6), so seat 0 cannot claim the last m3: dead, its
+    // turn goes to seat 1.
+    const s = lastM3('m45f111', 3);
     expect(s.dead[0]).not.toBe(0);
     expect(s.phase).toBe(TURN);
     expect(s.cur).toBe(1);
