@@ -1,6 +1,6 @@
 // Everything one Chinese-American game keeps beyond the shared table (table/state.ts), and the
 // hooks the table's turn flow calls: a winning shape wins when an enabled row takes it, a
-// missed win locks discard wins until the player's next turn, Seven Flowers and triple sixes
+// missed win locks discard wins until the player's next draw, Seven Flowers and triple sixes
 // settle on their own, and the dealer keeps the deal on a win or a draw (RULES.md, "Play",
 // "Special settlements" and "Dealer and game length").
 
