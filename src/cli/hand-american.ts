@@ -22,7 +22,8 @@ interface Reading {
 /** Reads one hand with its exposures, checks it against the 152 tiles, and measures it. */
 function measure(m: CardMatcher, text: string, exposures: Exposure[], out: Int16Array): Reading {
   const counts = americanCounts(text);
-  const all = counts.slice();
+  // Plain numbers: 64 kongs of one tile would wrap an 8-bit count to 0.
+  const all = Array.from(counts);
   for (const e of exposures) {
     all[e.tile]! += e.size - e.jokers;
     all[JOKER]! += e.jokers;

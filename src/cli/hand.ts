@@ -64,9 +64,9 @@ function stdinHands(ruleset: Ruleset, flags: HandFlags): void {
     } catch (e) {
       throw new InputError(`stdin line ${i + 1}: ${(e as Error).message}`);
     }
-    const shanten = ruleset.evaluator.shanten(hand.concealed, 0);
+    const shanten = ruleset.evaluator(null).shanten(hand.concealed, 0);
     // Waits belong to a 13-tile hand; a 14-tile hand has none until it discards.
-    const waits = hand.tiles === 13 && shanten === 0 ? improvingKinds(ruleset, hand.concealed, 0, hand.concealed).map(tileName) : [];
+    const waits = hand.tiles === 13 && shanten === 0 ? improvingKinds(ruleset, null, hand.concealed, 0, hand.concealed).map(tileName) : [];
     out.push(JSON.stringify({ hand: hand.notation, shanten, waits }));
   }
   if (out.length) process.stdout.write(out.join('\n') + '\n');
@@ -141,7 +141,7 @@ function singleHand(ruleset: Ruleset, text: string, flags: HandFlags, rules: unk
   const win = winSituation(ruleset, flags, hand);
   const situation = win?.situation;
   const k = melds.length;
-  const shanten = ruleset.evaluator.shanten(hand.concealed, k);
+  const shanten = ruleset.evaluator(rules).shanten(hand.concealed, k);
   const visible = visibleTiles(hand, melds);
   const base = {
     ruleset: ruleset.id,
@@ -168,7 +168,7 @@ function singleHand(ruleset: Ruleset, text: string, flags: HandFlags, rules: unk
   }
 
   if (hand.tiles === 13 - 3 * k) {
-    const improving = withLive(improvingKinds(ruleset, hand.concealed, k, visible), visible, ruleset.set);
+    const improving = withLive(improvingKinds(ruleset, rules, hand.concealed, k, visible), visible, ruleset.set);
     const waits = shanten === 0 ? improving : [];
     const result = {
       ...base,
@@ -188,7 +188,7 @@ function singleHand(ruleset: Ruleset, text: string, flags: HandFlags, rules: unk
     return;
   }
 
-  const discards = discardRows(ruleset, hand, melds, visible);
+  const discards = discardRows(ruleset, rules, hand, melds, visible);
   const result = {
     ...base,
     waits: [] as string[],

@@ -40,7 +40,7 @@ export function scoreLine(ruleset: Ruleset, o: Record<string, unknown>, rules: u
     throw new FieldError('concealed', (e as Error).message);
   }
   const k = parsed.length;
-  if (hand.tiles !== 14 - 3 * k || ruleset.evaluator.shanten(hand.concealed, k) !== -1) {
+  if (hand.tiles !== 14 - 3 * k || ruleset.evaluator(rules).shanten(hand.concealed, k) !== -1) {
     throw new FieldError('concealed', `not a complete hand: a winning hand holds ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included, in a winning shape`);
   }
   if (o.winType !== 'selfDraw' && o.winType !== 'discard') throw new FieldError('winType', `expected selfDraw or discard (got ${JSON.stringify(o.winType)})`);
@@ -52,7 +52,8 @@ export function scoreLine(ruleset: Ruleset, o: Record<string, unknown>, rules: u
   }
   if (win < 0 || win >= PLAY_KINDS || hand.concealed[win] === 0) throw new FieldError('winTile', `expected one of the concealed tiles, e.g. "m5" (got ${JSON.stringify(o.winTile)})`);
   const values: Record<string, boolean | number | string> = {};
-  for (const f of own) if (o[f.name] !== undefined) values[f.name] = readField(f, o[f.name]);
+  // null is no value (JSON writers write it for "none"): the field's default.
+  for (const f of own) if (o[f.name] !== undefined && o[f.name] !== null) values[f.name] = readField(f, o[f.name]);
   const { seatWind = 0, roundWind = 0, flowers: given, ...extra } = values as Record<string, number>;
   if (given !== undefined && hand.flowers > 0) throw new FieldError('flowers', 'the hand already lists its flowers; give them in the hand or as a count, not both');
   const flowers = given ?? hand.flowers;

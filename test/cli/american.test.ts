@@ -71,6 +71,9 @@ describe('pongsim hand american', () => {
     ['a fifth tile', ['m2468 s22222888'], /tile s2 appears 5 times; the american set holds 4/],
     ['a bad exposure', ['m2468 s222888 m7', '--exposed', 'm7s7j'], /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
     ['a pair exposed', ['m2468 s222888 m77', '--exposed', 'p55'], /--exposed: exposure "p55" has 2 tiles/],
+    // 256 tiles of one kind once wrapped to 0 in an 8-bit count.
+    ['64 kongs of m2 exposed', ['m2468 s222888 m7777', '--exposed', Array(64).fill('m2222').join(',')], /tile m2 appears 257 times; the american set holds 4 \(hand and exposures together\)/],
+    ['200 flowers', [`f${'1'.repeat(100)}${'2'.repeat(100)}`], /hand: tile f1 appears 200 times; the american set holds 8/],
     ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /--uper is not an American option; allowed: --card, --exposed, --json/],
     ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['a bad stdin line', ['-'], /stdin line 2: /],

@@ -224,6 +224,13 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', { tim
     expect(out.score.breakdown.map((b: { name: string }) => b.name)).toEqual(['H1 Normal Win', 'flowerEach', 'noHonors', 'allConcealed']);
   });
 
+  it('chinese-american with sevenPairsAllowQuad: seven pairs holding four of a kind, as the game plays them', () => {
+    const ready = one(['chinese-american', 'm1111p2255s3377z1', '--set', 'sevenPairsAllowQuad=true']);
+    expect(ready).toMatchObject({ shanten: 0, waits: ['z1'] });
+    const win = one(['chinese-american', 'm1111p2255s3377z11', '--win-tile', 'z1', '--self-draw', '--set', 'sevenPairsAllowQuad=true']);
+    expect(win.score).toMatchObject({ legal: true, row: 'H15 Seven Pairs Unrevealed' });
+  });
+
   it('reports a complete hand below two basic points as not a legal win (exit 0)', () => {
     const r = one(['korean', 'm11156799p234678', '--win-tile', 'p4', '--discard']);
     expect(r.score).toMatchObject({ legal: false, parts: { basic: 1 } });

@@ -129,11 +129,12 @@ export function visibleTiles(hand: ParsedHand, melds: readonly Meld[]): Int8Arra
 const scratch = new Uint8Array(PLAY_KINDS);
 
 /**
- * Improving kinds of a 13 - 3k tile hand, leaving out kinds whose every copy the hand
- * already holds (melds included): those cannot be drawn.
+ * Improving kinds of a 13 - 3k tile hand under `rules` (resolved, or null for the defaults),
+ * leaving out kinds whose every copy the hand already holds (melds included): those cannot be
+ * drawn.
  */
-export function improvingKinds(ruleset: Ruleset, concealed: ArrayLike<number>, melds: number, visible: ArrayLike<number>): number[] {
-  const n = ruleset.evaluator.improving(concealed, melds, scratch);
+export function improvingKinds(ruleset: Ruleset, rules: unknown, concealed: ArrayLike<number>, melds: number, visible: ArrayLike<number>): number[] {
+  const n = ruleset.evaluator(rules).improving(concealed, melds, scratch);
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const k = scratch[i]!;
@@ -153,15 +154,16 @@ export const sumLive = (xs: TileLive[]): number => xs.reduce((s, x) => s + x.liv
 export interface DiscardRow { tile: string; shanten: number; improving: string[]; live: number; liveByTile: TileLive[] }
 
 /** Every distinct discard of a 14 - 3k tile hand, best first: lowest shanten, then most live improving tiles. */
-export function discardRows(ruleset: Ruleset, hand: ParsedHand, melds: readonly Meld[], visible: ArrayLike<number>): DiscardRow[] {
+export function discardRows(ruleset: Ruleset, rules: unknown, hand: ParsedHand, melds: readonly Meld[], visible: ArrayLike<number>): DiscardRow[] {
+  const evaluator = ruleset.evaluator(rules);
   const c = Int8Array.from(hand.concealed);
   const rows: (DiscardRow & { kind: number })[] = [];
   for (let d = 0; d < PLAY_KINDS; d++) {
     if (c[d] === 0) continue;
     c[d]!--;
-    const after = ruleset.evaluator.shanten(c, melds.length);
+    const after = evaluator.shanten(c, melds.length);
     // The discarded copy stays visible: it is out of the wall either way.
-    const live = withLive(improvingKinds(ruleset, c, melds.length, visible), visible, ruleset.set);
+    const live = withLive(improvingKinds(ruleset, rules, c, melds.length, visible), visible, ruleset.set);
     c[d]!++;
     rows.push({ kind: d, tile: tileName(d), shanten: after, improving: live.map((x) => x.tile), live: sumLive(live), liveByTile: live });
   }

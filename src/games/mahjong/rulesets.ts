@@ -11,8 +11,9 @@ import { chineseAmericanSchema, type ChineseAmericanRules } from './chinese-amer
 import { koreanSchema, type KoreanRules } from './korean/rules.js';
 import { KOREAN_FIELDS, scoreKoreanWin } from './korean/situation.js';
 import type { Extra, SituationField, WinSituation } from './situation.js';
-import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, type WinShapes } from './shanten.js';
+import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, shantenQuadPairs, type WinShapes } from './shanten.js';
 import { CHINESE_AMERICAN_SET, KOREAN_SET, type TileSet } from './tile-sets.js';
+import { PLAY_KINDS } from './tiles.js';
 import { improvingTiles } from './waits.js';
 
 /**
@@ -27,11 +28,35 @@ export interface HandEvaluator {
   improving(concealed: ArrayLike<number>, melds: number, out: Uint8Array): number;
 }
 
-/** The table-driven evaluator for rulesets whose wins are sets and a pair plus special shapes. */
-export function shapeEvaluator(shapes: WinShapes): HandEvaluator {
-  return {
+/**
+ * The table-driven evaluator for rulesets whose wins are sets and a pair plus special shapes;
+ * with `quadPairs`, seven pairs may also hold four of a kind as two pairs (the tables know only
+ * distinct pairs, so that shape is measured beside them).
+ */
+export function shapeEvaluator(shapes: WinShapes, quadPairs = false): HandEvaluator {
+  const plain: HandEvaluator = {
     shanten: (c, melds) => shanten(c, melds, shapes),
     improving: (c, melds, out) => improvingTiles(c, melds, shapes, out),
+  };
+  if (!quadPairs) return plain;
+  return {
+    shanten: (c, melds) => (melds === 0 ? Math.min(plain.shanten(c, 0), shantenQuadPairs(c)) : plain.shanten(c, melds)),
+    improving(c, melds, out) {
+      if (melds !== 0) return plain.improving(c, melds, out);
+      // A draw lowers the better of the two measures: the tables' improving kinds where they
+      // measure the hand, and every kind held an odd number of times where the pairs do.
+      const tables = plain.shanten(c, 0);
+      const pairs = shantenQuadPairs(c);
+      const kinds = new Set<number>();
+      if (tables <= pairs) {
+        const n = plain.improving(c, 0, out);
+        for (let i = 0; i < n; i++) kinds.add(out[i]!);
+      }
+      if (pairs <= tables) for (let k = 0; k < PLAY_KINDS; k++) if (c[k]! & 1) kinds.add(k);
+      const sorted = [...kinds].sort((a, b) => a - b);
+      out.set(sorted);
+      return sorted.length;
+    },
   };
 }
 
@@ -74,7 +99,8 @@ export interface Ruleset {
   readonly id: string;
   readonly title: string;
   readonly set: TileSet;
-  readonly evaluator: HandEvaluator;
+  /** How far a hand is from winning under the resolved house rules (null: the defaults). */
+  evaluator(rules: unknown): HandEvaluator;
   /** Whether chows may be called, under the resolved house rules (null when the ruleset has no scorer). */
   chowMelds(rules: unknown): boolean;
   readonly scorer: HandScorer | null;
@@ -95,12 +121,17 @@ const chineseAmericanScorer = scorer<ChineseAmericanRules>(chineseAmericanSchema
   return { legal: s.legal, reason: s.reason, total: s.total, parts: {}, breakdown: s.breakdown, ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}), payments: s.payments };
 });
 
+const KOREAN = shapeEvaluator(SEVEN_PAIRS_SHAPES);
+const KOREAN_QUADS = shapeEvaluator(SEVEN_PAIRS_SHAPES, true);
+const CHINESE_AMERICAN = shapeEvaluator(ALL_SHAPES);
+const CHINESE_AMERICAN_QUADS = shapeEvaluator(ALL_SHAPES, true);
+
 export const RULESETS: readonly Ruleset[] = [
   {
     id: 'korean',
     title: 'Korean 2-point: 104 tiles (no bamboo, four flowers), standard hands and seven pairs',
     set: KOREAN_SET,
-    evaluator: shapeEvaluator(SEVEN_PAIRS_SHAPES),
+    evaluator: (rules) => ((rules as KoreanRules | null)?.sevenPairsAllowQuad ? KOREAN_QUADS : KOREAN),
     // Korean play has no chow calls unless the house plays chowCalls = leftOnly.
     chowMelds: (rules) => (rules as KoreanRules | null)?.chowCalls === 'leftOnly',
     scorer: koreanScorer,
@@ -109,7 +140,7 @@ export const RULESETS: readonly Ruleset[] = [
     id: 'chinese-american',
     title: 'Chinese-American: 144 tiles (eight flowers), standard hands, seven pairs and thirteen orphans',
     set: CHINESE_AMERICAN_SET,
-    evaluator: shapeEvaluator(ALL_SHAPES),
+    evaluator: (rules) => ((rules as ChineseAmericanRules | null)?.sevenPairsAllowQuad ? CHINESE_AMERICAN_QUADS : CHINESE_AMERICAN),
     chowMelds: () => true,
     scorer: chineseAmericanScorer,
   },

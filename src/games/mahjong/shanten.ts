@@ -118,6 +118,14 @@ export function shantenSevenPairs(counts: ArrayLike<number>): number {
   return 13 - 2 * pairs - singles;
 }
 
+/** Shanten toward seven pairs where four of a kind counts as two (a fully concealed hand):
+ * every draw of a kind held an odd number of times makes one more pair. */
+export function shantenQuadPairs(counts: ArrayLike<number>): number {
+  let pairs = 0;
+  for (let k = 0; k < PLAY_KINDS; k++) pairs += counts[k]! >> 1;
+  return 6 - Math.min(7, pairs);
+}
+
 const ORPHANS = Uint8Array.from({ length: PLAY_KINDS }, (_, k) => k).filter(isTerminalOrHonor);
 
 /** Shanten toward thirteen orphans (a fully concealed 13/14-tile hand). */

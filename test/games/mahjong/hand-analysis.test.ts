@@ -27,7 +27,7 @@ describe('hand analysis', () => {
   it('ranks discards by shanten, then live improving tiles', () => {
     // Discarding z1 leaves the 13-tile wait on p2, p5, p8 (11 live tiles).
     const h = readHand('m23445556p34567z1', korean.set, []);
-    const rows = discardRows(korean, h, [], visibleTiles(h, []));
+    const rows = discardRows(korean, null, h, [], visibleTiles(h, []));
     expect(rows[0]).toMatchObject({ tile: 'z1', shanten: 0, improving: ['p2', 'p5', 'p8'], live: 11 });
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1]!, rows[i]!];

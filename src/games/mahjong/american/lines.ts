@@ -31,6 +31,8 @@ export class CardIndex {
   /** Each variant's line, and whether that line is concealed. */
   readonly vLine: Int32Array;
   readonly vConcealed: Uint8Array;
+  /** Per variant: 1 when it has a set jokers may not fill (a section without jokers). */
+  readonly vNaturalSets: Uint8Array;
   /** Each line's value and whether its section pays the jokerless bonus. */
   readonly value: Int32Array;
   readonly jokerless: Uint8Array;
@@ -69,6 +71,7 @@ export class CardIndex {
     this.entryOf = new Int32Array(V * CARD_KINDS).fill(-1);
     kind.forEach((t, e) => { this.entryOf[vars[e]! * CARD_KINDS + t] = e; });
     this.vConcealed = Uint8Array.from(card.variants, (v) => (card.lines[v.line]!.concealed ? 1 : 0));
+    this.vNaturalSets = Uint8Array.from(card.variants, (v) => (v.sets.some((g) => !g.jokerable) ? 1 : 0));
     this.value = Int32Array.from(card.lines, (l) => l.value);
     this.jokerless = Uint8Array.from(card.lines, (l) => (l.jokerlessBonus ? 1 : 0));
     this.empty = new Int32Array(V);

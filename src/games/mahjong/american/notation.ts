@@ -1,6 +1,7 @@
 // American hands in the tile notation of tiles.ts: the eight flowers are one interchangeable
 // tile, so every flower digit names it (f1111 and f1234 are both four flowers), and j is a joker.
 
+import { InputError } from '../../../core/errors.js';
 import { AMERICAN_SET, validateCounts } from '../tile-sets.js';
 import { FLOWER, JOKER, KINDS, parseTiles, tileName } from '../tiles.js';
 import type { Exposure } from './match.js';
@@ -8,15 +9,17 @@ import type { Exposure } from './match.js';
 /** Parses notation into American counts (flowers folded onto one kind, jokers at JOKER). Throws one line. */
 export function americanCounts(text: string): Int8Array {
   const counts = parseTiles(text);
-  for (let k = FLOWER + 1; k < JOKER; k++) {
-    counts[FLOWER]! += counts[k]!;
-    counts[k] = 0;
-  }
+  let flowers = 0;
+  for (let k = FLOWER; k < JOKER; k++) flowers += counts[k]!;
+  // The fold would wrap in the 8-bit count.
+  if (flowers > 127) throw new InputError(`tile ${tileName(FLOWER)} appears ${flowers} times; the ${AMERICAN_SET.id} set holds ${AMERICAN_SET.copies[FLOWER]}`);
+  for (let k = FLOWER + 1; k < JOKER; k++) counts[k] = 0;
+  counts[FLOWER] = flowers;
   return counts;
 }
 
 /** Checks counts (a hand plus its exposures) against the 152 tiles; one line or null. */
-export function americanCountsError(counts: Int8Array): string | null {
+export function americanCountsError(counts: ArrayLike<number>): string | null {
   return validateCounts(counts, AMERICAN_SET);
 }
 

@@ -18,6 +18,7 @@ import type { Card } from './card.js';
 import { CARD_KINDS } from './card.js';
 import { Charleston } from './charleston.js';
 import { CardIndex, SeatLines } from './lines.js';
+import { placeExposures, type Exposure } from './slots.js';
 import { EXPOSURE_KINDS, rulesCard, type AmericanRules } from './rules.js';
 import type { AmericanView } from './view.js';
 
@@ -112,8 +113,6 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly expJokers = this.arena.u8(SEATS * MAX_EXPOSURES);
   readonly expN = this.arena.u8(SEATS);
   readonly calls = this.arena.i32(SEATS * 2);
-  /** Naturals in each seat's own exposures, by card kind (they count as its tiles, not as seen). */
-  readonly ownExposed = this.arena.i8(SEATS * CARD_KINDS);
   /** Per seat: a variant still possible from the visible tiles (the dead-hand test's witness). */
   readonly witness = this.arena.i32(SEATS);
   /** Per seat: the winning variant found by the last win test, or -1. */
@@ -375,7 +374,6 @@ export class AmericanState extends TableState<AmericanRules> {
     this.expTile[i] = t;
     this.expSize[i] = size;
     this.expJokers[i] = jokers;
-    this.ownExposed[y * CARD_KINDS + t]! += naturals + 1;
     this.letGo(y, t, naturals);
     this.seatLines(y).expose({ tile: t, size, jokers });
     this.exchanged = false;
@@ -386,7 +384,14 @@ export class AmericanState extends TableState<AmericanRules> {
   onDiscard(seat: number, kind: number, _declare: number): void {
     this.exchanged = false;
     this.letGo(seat, kind, 1);
+  }
+
+  /** The discard went unclaimed: only now is it out of play, and the hands it killed are dead
+   * (RULES.md, "Dead hands": a hand waiting on it was offered Mah Jongg first), before the next
+   * seat is chosen, so that a dead one is passed over. */
+  override nextSeat(seat: number): number {
     this.checkDead();
+    return super.nextSeat(seat);
   }
 
   /** `y` let `n` tiles of kind `t` go from its concealed hand: what each passer knows it holds drops by n. */
@@ -443,7 +448,6 @@ export class AmericanState extends TableState<AmericanRules> {
     addTile(this, x, JOKER);
     this.letGo(x, t, 1);
     this.expJokers[i]!--;
-    this.ownExposed[owner * CARD_KINDS + t]!++;
     this.seen[t]!++;
     this.lines[owner]!.exchanged(i - owner * MAX_EXPOSURES);
     this.stats.exchanges++;
@@ -460,6 +464,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand. */
   private checkDead(): void {
     if (this.r.deadHandAdjudication === 'off') return;
+    this.tallyJokers();
     let deadN = 0;
     for (let y = 0; y < SEATS; y++) {
       if (this.dead[y] === 0 && !this.possible(y, this.witness[y]!)) {
@@ -483,28 +488,91 @@ export class AmericanState extends TableState<AmericanRules> {
     }
   }
 
+  // What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers): per kind,
+  // the jokers lying in exposures of it (any seat's, to be had by exchanging a natural of that
+  // kind for each); the jokers neither discarded nor in an exposure (in the wall or some
+  // concealed hand); and, summed over the kinds, jokerBalance of a kind no variant entry uses.
+  private readonly exposedJokers = new Int8Array(CARD_KINDS);
+  private hiddenJokers = 0;
+  private unusedBalance = 0;
+
+  private tallyJokers(): void {
+    const e = this.exposedJokers;
+    e.fill(0);
+    let exposed = 0;
+    for (let y = 0; y < SEATS; y++) {
+      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++) {
+        e[this.expTile[i]!]! += this.expJokers[i]!;
+        exposed += this.expJokers[i]!;
+      }
+    }
+    this.hiddenJokers = this.jokerCount - this.seen[JOKER]! - exposed;
+    let b = 0;
+    for (let t = 0; t < CARD_KINDS; t++) if (e[t] !== 0) b += jokerBalance(this.copies[t]! - this.seen[t]!, 0, 0, e[t]!);
+    this.unusedBalance = b;
+  }
+
   /**
-   * Whether variant `v` may still be completed by `y`, judged only from what everyone sees: its
-   * exposures fit, no natural it needs has too few copies unseen, and the jokers not yet
-   * discarded can fill what the naturals cannot.
+   * Whether variant `v` may still be completed by `y`, judged only from what everyone sees (the
+   * discards and every exposure): its exposures fit, every natural it still needs has a copy
+   * unseen, and the jokers can fill the rest: those neither discarded nor exposed, and those in
+   * exposures, each for an unseen natural of its kind that the variant can spare. A variant that
+   * fits the exposures only once some of y's own jokers are exchanged away is possibleRedeemed.
    */
   private possible(y: number, v: number): boolean {
     const l = this.lines[y]!;
-    if (l.ok[v] === 0) return false;
+    if (l.ok[v] === 0) return this.possibleRedeemed(y, v);
     const { vStart, vEntry, eKind } = this.index;
-    const own = y * CARD_KINDS;
-    let short = 0;
+    const e = this.exposedJokers;
+    let need = this.unusedBalance;
     for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
-      const e = vEntry[i]!;
-      const t = eKind[e]!;
-      const r = l.row[e]!;
-      const n = r >> 8;
-      const avail = this.copies[t]! - this.seen[t]! + this.ownExposed[own + t]!;
-      if (n > avail) return false;
-      const over = n + ((r >> 4) & 15) - avail;
-      if (over > 0) short += over;
+      const entry = vEntry[i]!;
+      const t = eKind[entry]!;
+      const r = l.row[entry]!;
+      const unseen = this.copies[t]! - this.seen[t]!;
+      const b = jokerBalance(unseen, r >> 8, (r >> 4) & 15, e[t]!);
+      if (b === IMPOSSIBLE) return false;
+      need += b - (e[t] !== 0 ? jokerBalance(unseen, 0, 0, e[t]!) : 0);
     }
-    return short <= this.jokerCount - this.seen[JOKER]!;
+    return need <= this.hiddenJokers;
+  }
+
+  /**
+   * Variant `v` does not fit `y`'s exposures as they lie; it may once `y` exchanges every joker
+   * of some of them for naturals (a set of a section without jokers takes an exposure of
+   * naturals only). Each exchanged joker needs one more unseen natural of its exposure's kind,
+   * and joins the hidden jokers. Tries every such choice of y's exposures holding jokers.
+   */
+  private possibleRedeemed(y: number, v: number): boolean {
+    const ix = this.index;
+    if (ix.vNaturalSets[v] === 0 || ix.vConcealed[v] !== 0) return false;
+    const at = y * MAX_EXPOSURES;
+    const n = this.expN[y]!;
+    let jokered = 0;
+    for (let i = 0; i < n; i++) if (this.expJokers[at + i]! > 0) jokered |= 1 << i;
+    const { nat, jok, jokers, used, list } = redeemScratch;
+    list.length = n;
+    for (let m = jokered; m > 0; m = (m - 1) & jokered) {
+      for (let i = 0; i < n; i++) list[i] = { tile: this.expTile[at + i]!, size: this.expSize[at + i]!, jokers: (m >> i) & 1 ? 0 : this.expJokers[at + i]! };
+      if (!placeExposures(ix.card.variants[v]!, list, nat, jok, used)) continue;
+      jokers.set(this.exposedJokers);
+      let hidden = this.hiddenJokers;
+      for (let i = 0; i < n; i++) {
+        if (((m >> i) & 1) === 0) continue;
+        const t = this.expTile[at + i]!;
+        const j = this.expJokers[at + i]!;
+        nat[t]! += j;
+        jokers[t]! -= j;
+        hidden += j;
+      }
+      let need = 0;
+      for (let t = 0; t < CARD_KINDS && need !== IMPOSSIBLE; t++) {
+        const b = jokerBalance(this.copies[t]! - this.seen[t]!, nat[t]!, jok[t]!, jokers[t]!);
+        need = b === IMPOSSIBLE ? IMPOSSIBLE : need + b;
+      }
+      if (need <= hidden) return true;
+    }
+    return false;
   }
 
   // ---- Settlement -------------------------------------------------------------------------
@@ -618,6 +686,7 @@ export class AmericanState extends TableState<AmericanRules> {
   override afterDeterminize(seat: number): void {
     for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
     if (this.phase === PREPLAY) return;
+    this.tallyJokers();
     for (let y = 0; y < SEATS; y++) {
       if (y === seat || this.dead[y] !== 0) continue;
       let w = 0;
@@ -629,4 +698,29 @@ export class AmericanState extends TableState<AmericanRules> {
   override afterCopy(): void {
     for (const l of this.lines) l.invalidate();
   }
+}
+
+/** Scratch of possibleRedeemed: a variant placed on exposures whose jokers are exchanged away. */
+const redeemScratch = {
+  nat: new Int8Array(CARD_KINDS),
+  jok: new Int8Array(CARD_KINDS),
+  jokers: new Int8Array(CARD_KINDS),
+  used: [] as boolean[],
+  list: [] as Exposure[],
+};
+
+const IMPOSSIBLE = 1 << 20;
+
+/**
+ * What one kind of a variant asks of the jokers in the dead-hand test: `unseen` copies of the
+ * kind are unseen, the variant still needs `naturals` of them as naturals and has `slots` joker
+ * slots, and `exposed` jokers lie in exposures of the kind. Its spare naturals fill the slots or
+ * buy those jokers, one each, whichever they can: the jokers it still needs from elsewhere are
+ * slots - min(spare, slots + exposed), negative when it brings jokers in; IMPOSSIBLE when the
+ * naturals are not there.
+ */
+function jokerBalance(unseen: number, naturals: number, slots: number, exposed: number): number {
+  if (naturals > unseen) return IMPOSSIBLE;
+  const spare = unseen - naturals;
+  return slots - Math.min(spare, slots + exposed);
 }

@@ -3,10 +3,10 @@
 
 import { addMelds, type Meld } from '../decompose.js';
 import { FieldError, type Extra, type SituationField, type WinSituation } from '../situation.js';
-import { isComplete } from '../shanten.js';
+import { isComplete, shantenQuadPairs } from '../shanten.js';
 import { PLAY_KINDS, tileKind, tileName } from '../tiles.js';
 import { ROWS } from './hands.js';
-import { shapesOf } from './judge.js';
+import { quadPairsOf, shapesOf } from './judge.js';
 import { amountOwed } from './payments.js';
 import type { ChineseAmericanRules } from './rules.js';
 import { Scorer } from './scoring.js';
@@ -48,7 +48,9 @@ export interface ChineseAmericanScore {
   payments: Record<string, number>;
 }
 
-/** Tile types completing the 13 tiles before the win, under the rules' shapes, leaving out types all four of which the hand and melds hold. */
+/** Tile types completing the 13 tiles before the win, under the rules' shapes (seven pairs
+ * holding four of a kind too, as the table offers them: quadPairsOf), leaving out types all
+ * four of which the hand and melds hold. */
 function waitTypes(h: ChineseAmericanHand, r: ChineseAmericanRules, melds: readonly Meld[]): number {
   const c = new Int8Array(PLAY_KINDS);
   for (let k = 0; k < PLAY_KINDS; k++) c[k] = h.concealed[k] ?? 0;
@@ -57,11 +59,12 @@ function waitTypes(h: ChineseAmericanHand, r: ChineseAmericanRules, melds: reado
   held.set(c);
   addMelds(held, melds);
   const shapes = shapesOf(r);
+  const quads = quadPairsOf(r) && melds.length === 0;
   let n = 0;
   for (let k = 0; k < PLAY_KINDS; k++) {
     if (held[k]! >= 4) continue;
     c[k] = c[k]! + 1;
-    if (isComplete(c, melds.length, shapes)) n++;
+    if (isComplete(c, melds.length, shapes) || (quads && shantenQuadPairs(c) === -1)) n++;
     c[k] = c[k]! - 1;
   }
   return n;

@@ -24,6 +24,12 @@ export function shapesOf(r: ChineseAmericanRules): WinShapes {
   };
 }
 
+/** Seven pairs may hold four of a kind as two pairs: where the rules say so and some seven-pairs
+ * row is on (else the table would offer a shape no row takes). */
+export function quadPairsOf(r: ChineseAmericanRules): boolean {
+  return r.sevenPairsAllowQuad && shapesOf(r).sevenPairs;
+}
+
 /** Whether every shape the table offers can win without scoring it (see ChineseAmericanState.allShapesWin). */
 export function allShapesWin(r: ChineseAmericanRules): boolean {
   return r.unrevealedDiscardWin && (r.specialHands.includes('H15') || !shapesOf(r).sevenPairs);

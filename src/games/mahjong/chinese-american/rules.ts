@@ -5,7 +5,6 @@ import { SPECIAL_ROW_IDS } from './hands.js';
 /** Chinese-American house rules (Donny Yee, 2003): every option of RULES.md, "Options". */
 export interface ChineseAmericanRules {
   diceCount: 2 | 3;
-  seatFlowerBonus: boolean;
   flowerReplacement: 'dealerFirstFromBack';
   tripleSixBonus: number;
   pongBeatsChow: boolean;
@@ -77,7 +76,6 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
   game: 'chinese-american',
   options: [
     oneOf('diceCount', 3, [2, 3] as const, 'dice the dealer rolls at the start of a hand (triple sixes needs 3)'),
-    bool('seatFlowerBonus', false, 'seat flowers score (no source lists it: off)'),
     oneOf('flowerReplacement', 'dealerFirstFromBack', ['dealerFirstFromBack'] as const, 'flowers are replaced from the back of the wall, the dealer first'),
     int('tripleSixBonus', 6, 0, 1000, 'points each other player pays the dealer who rolls three sixes (0 = off)'),
     bool('pongBeatsChow', true, 'a pong or kong claim beats a chow claim on the same discard'),
@@ -85,7 +83,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     bool('reserveBlocksReplacement', true, 'kong and flower replacements may not draw from the reserve either'),
     oneOf('multiWin', 'headBump', ['headBump', 'all'] as const, 'several wins on one discard: the first in turn order wins, or each is paid'),
     bool('robConcealedKong', false, 'a concealed kong can be robbed too (added kongs always can)'),
-    bool('missedWinLock', true, 'a player who lets a winning tile go may not win on a discard until its next turn'),
+    bool('missedWinLock', true, 'a player who lets a winning tile go may not win on a discard until its next draw (claims do not lift it)'),
     int('declinedSelfDrawPenalty', 24, 0, 1000, 'points a player pays each other player for declining a self-drawn win'),
     bool('beginnerExempt', false, 'beginners do not pay the declined self-draw penalty'),
     oneOf('wrongCountDeadHand', 'playOnCannotWin', ['playOnCannotWin'] as const, 'a wrong tile count: play on, never win (bots never miscount)'),
@@ -102,7 +100,7 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     oneOf('noHonorsScope', 'anyTile', ['anyTile', 'sets'] as const, 'no honours: no honour tile anywhere, or no honour pong'),
     bool('orphansGetWindDragonBonus', true, 'Thirteen Unique Wonders also gets all winds and all dragons'),
     oneOf('allDragonsRule', 'oneOfEach', ['oneOfEach'] as const, 'all dragons: one of each dragon anywhere in the hand'),
-    bool('noFlowersNoHonorsCumulative', true, 'no flowers and no honours is +1 on top of each'),
+    bool('noFlowersNoHonorsCumulative', true, 'no flowers and no honours is +1 on top of each (+3 in all); false: not paid, the two +1s alone'),
     oneOf('soloPieceRule', 'oneTileType', ['oneTileType'] as const, 'solo piece: only one tile type could complete the hand'),
     tileOfTheDay,
     bool('sevenFlowersFlat', true, 'Seven Flowers pays 15 flat, no dealer or retain bonus'),

@@ -78,6 +78,8 @@ export class Scorer extends WinningHand {
   private hasAllWinds = false;
   private hasAllDragons = false;
   private unrevealedOk = false;
+  /** The reading being scored has no sets: seven pairs or thirteen wonders. */
+  private setless = false;
 
   constructor(readonly r: ChineseAmericanRules) {
     super();
@@ -144,6 +146,7 @@ export class Scorer extends WinningHand {
 
   /** A standard reading: the pair and nSets concealed sets from Readings, plus the melds. */
   protected reading(): void {
+    this.setless = false;
     const w = this.winTile;
     let pungs = 0;
     let chows = 0;
@@ -151,7 +154,8 @@ export class Scorer extends WinningHand {
     let honorPungs = 0;
     let windPungs = 0;
     // On a discard win the tile completes a concealed pung only when neither the pair nor a
-    // concealed chow can take it (the reading that keeps the pung concealed scores more).
+    // concealed chow can take it (the reading that keeps the pung concealed scores more); that
+    // pung is exposed unless discardWinPongIsExposed is off.
     let winElsewhere = this.pair === w;
     let winPung = false;
     const n = this.nSets + this.melds;
@@ -174,7 +178,7 @@ export class Scorer extends WinningHand {
         if (k < WHITE) windPungs++;
       }
     }
-    if (!this.selfDraw && winPung && !winElsewhere) concealedPungs--;
+    if (!this.selfDraw && winPung && !winElsewhere && this.r.discardWinPongIsExposed) concealedPungs--;
     const pair = this.pair;
     const en = this.enabled;
     const suit = this.oneSuit();
@@ -227,6 +231,7 @@ export class Scorer extends WinningHand {
   /** Seven pairs: H15-H17 and, with allHonorsSevenPairs, H8. */
   private sevenPairs(): void {
     if (!this.sevenPairsShape(this.r.sevenPairsAllowQuad)) return;
+    this.setless = true;
     const en = this.enabled;
     const suit = this.oneSuit();
     let any = false;
@@ -256,6 +261,7 @@ export class Scorer extends WinningHand {
       kinds++;
     }
     if (kinds !== 13) return;
+    this.setless = true;
     this.consider(H.H18, 0, 0, 0);
     if (this.enabled[H.H21] && this.fastWin) this.consider(H.H21, 0, 0, 0);
   }
@@ -274,15 +280,13 @@ export class Scorer extends WinningHand {
     let noHonors = false;
     if (!honourRow) {
       x[H.HONOR_SET] = honorPungs;
-      // `sets` scope: no honour pong; hands without sets (seven pairs, orphans) use the tile test.
-      noHonors = r.noHonorsScope === 'sets' && !patterned ? honorPungs === 0 : this.honours === 0;
+      // `sets` scope: no honour pong; a reading without sets (seven pairs, orphans, whatever
+      // its row: H21 too) uses the tile test.
+      noHonors = r.noHonorsScope === 'sets' && !this.setless ? honorPungs === 0 : this.honours === 0;
     }
-    if (noFlowers && noHonors && !r.noFlowersNoHonorsCumulative) x[H.NO_FLOWERS_NO_HONORS] = 1;
-    else {
-      if (noFlowers) x[H.NO_FLOWERS] = 1;
-      if (noHonors) x[H.NO_HONORS] = 1;
-      if (noFlowers && noHonors) x[H.NO_FLOWERS_NO_HONORS] = 1;
-    }
+    if (noFlowers) x[H.NO_FLOWERS] = 1;
+    if (noHonors) x[H.NO_HONORS] = 1;
+    if (noFlowers && noHonors && r.noFlowersNoHonorsCumulative) x[H.NO_FLOWERS_NO_HONORS] = 1;
     x[H.KONG] = this.kongs;
     const orphanBonus = row !== H.H18 || r.orphansGetWindDragonBonus;
     if (patterned && orphanBonus && this.hasAllWinds) x[H.ALL_WINDS] = 1;

@@ -1,6 +1,6 @@
 // Everything one Chinese-American game keeps beyond the shared table (table/state.ts), and the
 // hooks the table's turn flow calls: a winning shape wins when an enabled row takes it, a
-// missed win locks discard wins until the player's next turn, Seven Flowers and triple sixes
+// missed win locks discard wins until the player's next draw, Seven Flowers and triple sixes
 // settle on their own, and the dealer keeps the deal on a win or a draw (RULES.md, "Play",
 // "Special settlements" and "Dealer and game length").
 
@@ -18,10 +18,10 @@ import { Scorer } from './scoring.js';
 import type { ChineseAmericanView } from './view.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
-const { PLAY_KINDS, tileKind } = tilesModule;
+const { PLAY_KINDS, tileKind, tileName } = tilesModule;
 const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
-const { allShapesWin, shapesOf, winLegal } = judgeModule;
+const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
 const { dealerBonus, payDiscardWins, paySelfDraw } = paymentsModule;
 
 /** Per-seat counters summed over the game: the table's, and the Chinese-American rows and settlements. */
@@ -40,6 +40,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   readonly scorer: Scorer;
   /** Every winning shape the table offers satisfies an enabled row: legality needs no scoring. */
   readonly allShapesWin: boolean;
+  /** Seven Flowers (H20) is among the special hands: a settlement of its own. */
+  readonly sevenFlowersOn: boolean;
   /** The tile of the day for this game (a play kind), or -1 when the rules have none. */
   tileOfDay = -1;
   /** The seats paying the win being settled (bits), for the dealer bonus. */
@@ -53,16 +55,19 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       reserveBlocksReplacement: r.reserveBlocksReplacement,
       flowersAside: true,
       shapes: shapesOf(r),
-      quadPairs: r.sevenPairsAllowQuad,
+      quadPairs: quadPairsOf(r),
       chowCalls: true,
       headBump: r.multiWin === 'headBump',
       robKong: true,
       robConcealedKong: r.robConcealedKong,
       pongBeatsChow: r.pongBeatsChow,
+      // The missed-win lock lasts until the seat's next draw (RULES.md, "Play").
+      claimLiftsLock: false,
       ...pairingRules(r.pairing),
     }, new ChineseAmericanStats());
     this.scorer = new Scorer(r);
     this.allShapesWin = allShapesWin(r);
+    this.sevenFlowersOn = r.specialHands.includes('H20');
   }
 
   /** Retains R: times in a row the dealer has kept the deal. */
@@ -75,6 +80,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   override newSession(): void {
     const t = this.r.tileOfTheDay;
     this.tileOfDay = t === null ? -1 : t === 'randomPerSession' ? this.rng.int(PLAY_KINDS) : tileKind(t);
+    this.log?.push(this.tileOfDay < 0 ? 'no tile of the day' : `tile of the day: ${tileName(this.tileOfDay)}`);
   }
 
   newHand(): void {
@@ -107,9 +113,11 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
 
   /**
    * Seven Flowers: a player with seven flowers wins the moment another holds the eighth;
-   * all eight in one hand settle per eightFlowers. Returns true when the hand ended.
+   * all eight in one hand settle per eightFlowers. Returns true when the hand ended. Off with
+   * H20 left out of specialHands: the flowers then only count on a tile win.
    */
   private sevenFlowers(): boolean {
+    if (!this.sevenFlowersOn) return false;
     let total = 0;
     let holder = -1;
     for (let y = 0; y < SEATS; y++) {

@@ -28,7 +28,7 @@ export class ChineseAmericanView extends TableView<ChineseAmericanState> {
     return this.#c.tileOfDay;
   }
 
-  /** This seat may not win on a discard until its next turn (it let a win go). */
+  /** This seat may not win on a discard until its next draw (it let a win go). */
   get locked(): boolean {
     return this.#c.temp[this.seat] !== 0;
   }

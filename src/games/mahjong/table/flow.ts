@@ -406,7 +406,7 @@ function resolveClaims(s: TableState): void {
   s.claimed[x]!++;
   s.onClaimed(x, t);
   const mi = y * MAX_MELDS + s.meldN[y]!;
-  s.temp[y] = 0;
+  if (s.claimLiftsLock) s.temp[y] = 0;
   s.anyCall = true;
   s.openMelds[y]!++;
   if (a >= TABLE_ACTIONS) {

@@ -64,6 +64,9 @@ export interface TableRules {
   readonly cardWins?: boolean;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
+  /** A seat's claim lifts its missed-win lock (`temp`) as its next draw does (default true);
+   * false: only the draw does. */
+  readonly claimLiftsLock?: boolean;
   /**
    * Every hand after a session's first draws its wall (and its other chance events) from a
    * stream of its own, keyed by the session's stream as the session began and the hand's
@@ -171,6 +174,7 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly pongBeatsChow: boolean;
   readonly cardWins: boolean;
   readonly deadSkipTurns: boolean;
+  readonly claimLiftsLock: boolean;
   readonly handStreams: boolean;
   readonly seatDraws: boolean;
 
@@ -214,7 +218,8 @@ export abstract class TableState<R = unknown> implements GameState {
   /** Winning kinds of each seat's 13-tile state. */
   readonly waits = this.arena.i32(SEATS * 2);
   /** Kinds of word 0 a seat may not win on by discard until its next turn (after letting a win
-   * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next turn. */
+   * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next draw
+   * (and at its claims, unless the rules say claimLiftsLock false). */
   readonly temp = this.arena.i32(SEATS);
   /** The kinds each seat could claim a discard of for a meld (the pairs, unless the ruleset
    * keeps its own: American exposures may use jokers). */
@@ -302,6 +307,7 @@ export abstract class TableState<R = unknown> implements GameState {
     this.pongBeatsChow = t.pongBeatsChow ?? true;
     this.cardWins = t.cardWins ?? false;
     this.deadSkipTurns = t.deadSkipTurns ?? false;
+    this.claimLiftsLock = t.claimLiftsLock ?? true;
     this.handStreams = t.handStreams;
     this.seatDraws = t.seatDraws;
   }
@@ -321,7 +327,8 @@ export abstract class TableState<R = unknown> implements GameState {
     return this.reserveBlocksReplacement ? this.wall.live() > 0 : this.wall.undrawn() > 0;
   }
 
-  /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing). */
+  /** The seat whose turn follows `seat`'s (passing over dead hands where they stop playing),
+   * asked once `seat`'s discard went unclaimed (its claim window closed), before the next draw. */
   nextSeat(seat: number): number {
     // The skipping loop out of line: this runs after every discard, on a path that must fit
     // V8's inlining budget (flow.ts discard).

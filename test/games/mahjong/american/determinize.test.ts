@@ -42,7 +42,7 @@ const info = tableInfo<AmericanState>(american, {
     const c = ch(s);
     const l = v.lines;
     return {
-      exposures: [s.expTile, s.expSize, s.expJokers, s.expN, s.ownExposed].map(arr),
+      exposures: [s.expTile, s.expSize, s.expJokers, s.expN].map(arr),
       flags: [s.exchanged, s.ended, s.serial, s.stats.exchanges],
       charleston: s.phase === PREPLAY ? [v.charleston!.name, s.charleston.stepIndex, c.acted, c.yes, arr(c.outN), arr(c.blind), arr(c.out.subarray(seat * 3, seat * 3 + c.outN[seat]!))] : null,
       view: [v.passChosen, v.blindAllowed, v.handId, arr(v.dead)],

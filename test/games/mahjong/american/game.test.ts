@@ -4,14 +4,14 @@ import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
 import { BLIND, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
-import { CARD_KINDS, compileCard } from '../../../../src/games/mahjong/american/card.js';
+import { CARD_KINDS, compileCard, type Variant } from '../../../../src/games/mahjong/american/card.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
 import { CardMatcher, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/match.js';
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
-import { PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
@@ -52,33 +52,69 @@ function conserved(s: AmericanState): void {
 }
 
 /**
- * The dead-hand adjudication against a brute-force reading of the rule: a hand is dead exactly
- * when no variant of the card fits its exposures with enough unseen naturals and undiscarded
- * jokers left (RULES.md, "Dead hands").
+ * The dead-hand adjudication against a brute-force reading of the rule (RULES.md, "Dead hands"):
+ * a hand is dead exactly when no variant of the card can still be made from what is not in
+ * sight: its exposures placed on the variant's sets (after exchanging away every joker of some
+ * of them, each for one more natural), the naturals it still needs unseen, and its joker slots
+ * filled by spare naturals, by jokers neither discarded nor exposed, or by jokers in exposures,
+ * each bought with a spare natural of its kind (every count tried). A discard on offer is not yet
+ * out of play: the hands are judged as they stood before it. A hand found dead is dead for the
+ * rest of the hand (what is seen only grows), so `dead` (keys hand serial/seat) skips it after;
+ * `last` holds the variant last found possible for each seat, tried first.
  */
-function deadHandsExact(s: AmericanState): void {
+function deadHandsExact(s: AmericanState, dead: Set<string>, last: number[]): void {
+  if (s.phase !== TURN && s.phase !== CLAIM) return;
   const nat = new Int8Array(CARD_KINDS);
   const jok = new Int8Array(CARD_KINDS);
   const used: boolean[] = [];
+  const unseen = Array.from({ length: CARD_KINDS }, (_, t) => (t === 34 ? 8 : 4) - s.seen[t]!);
+  if (s.phase === CLAIM) unseen[s.claimTile]!++;
+  const exposedJokers = new Array<number>(CARD_KINDS).fill(0);
+  let hidden = 8 - s.seen[JOKER]!;
+  for (let i = 0; i < 4 * MAX_EXPOSURES; i++) {
+    if (i % MAX_EXPOSURES >= s.expN[(i / MAX_EXPOSURES) | 0]!) continue;
+    exposedJokers[s.expTile[i]!]! += s.expJokers[i]!;
+    hidden -= s.expJokers[i]!;
+  }
   for (let y = 0; y < 4; y++) {
-    const exposures: Exposure[] = [];
-    const own = new Int8Array(CARD_KINDS);
-    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) {
-      exposures.push({ tile: s.expTile[i]!, size: s.expSize[i]!, jokers: s.expJokers[i]! });
-      own[s.expTile[i]!]! += s.expSize[i]! - s.expJokers[i]!;
+    if (dead.has(`${s.serial}/${y}`)) {
+      if (s.dead[y] !== 1) throw new Error(`seat ${y}: a dead hand came back to life`);
+      continue;
     }
-    const possible = card.variants.some((v) => {
+    const exposures: Exposure[] = [];
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) exposures.push({ tile: s.expTile[i]!, size: s.expSize[i]!, jokers: s.expJokers[i]! });
+    // Every choice of exposures holding jokers whose jokers all go: the list to place, and the exposures whose jokers went.
+    const choices: { list: Exposure[]; gone: Exposure[] }[] = [];
+    for (let m = 0; m < 1 << exposures.length; m++) {
+      if (exposures.some((x, i) => (m >> i) & 1 && x.jokers === 0)) continue;
+      choices.push({ list: exposures.map((x, i) => ((m >> i) & 1 ? { ...x, jokers: 0 } : x)), gone: exposures.filter((_, i) => (m >> i) & 1) });
+    }
+    const makes = (v: Variant): boolean => {
       if (exposures.length > 0 && card.lines[v.line]!.concealed) return false;
-      if (!placeExposures(v, exposures, nat, jok, used)) return false;
-      let short = 0;
-      for (let t = 0; t < CARD_KINDS; t++) {
-        const avail = (t === 34 ? 8 : 4) - s.seen[t]! + own[t]!;
-        if (nat[t]! > avail) return false;
-        short += Math.max(0, nat[t]! + jok[t]! - avail);
-      }
-      return short <= 8 - s.seen[JOKER]!;
-    });
+      return choices.some(({ list, gone }) => {
+        if (!placeExposures(v, list, nat, jok, used)) return false;
+        const ej = gone.length ? exposedJokers.slice() : exposedJokers;
+        let jokers = hidden;
+        for (const x of gone) {
+          nat[x.tile]! += x.jokers;
+          ej[x.tile]! -= x.jokers;
+          jokers += x.jokers;
+        }
+        for (let t = 0; t < CARD_KINDS; t++) {
+          if (nat[t]! > unseen[t]!) return false;
+          // Kind by kind, the best number of exposed jokers of t to buy: jokers gained less slots left.
+          let best = -Infinity;
+          for (let r = 0; r <= Math.min(ej[t]!, unseen[t]! - nat[t]!); r++) best = Math.max(best, r - Math.max(0, jok[t]! - (unseen[t]! - nat[t]! - r)));
+          jokers += best;
+        }
+        return jokers >= 0;
+      });
+    };
+    if (!makes(card.variants[last[y]!]!)) last[y] = card.variants.findIndex(makes);
+    const possible = last[y]! >= 0;
+    last[y] = Math.max(0, last[y]!);
     if (possible === (s.dead[y] === 1)) throw new Error(`seat ${y}: dead ${s.dead[y]} but a line is ${possible ? '' : 'not '}possible`);
+    if (!possible) dead.add(`${s.serial}/${y}`);
   }
 }
 
@@ -86,6 +122,8 @@ describe('american invariants', () => {
   for (const preset of Object.keys(americanSchema.presets)) {
     it(`random play keeps all 152 tiles, 14 at each turn, exact dead hands and zero-sum payments over 300 hands (${preset})`, () => {
       let dead = 0;
+      const verified = new Set<string>();
+      const last = [0, 0, 0, 0];
       randomSimTest({
         game: american,
         rules: rules(americanSchema.presets[preset]!.set as Partial<AmericanRules>, { handsPerSession: 1 }),
@@ -94,7 +132,7 @@ describe('american invariants', () => {
         maxSteps: 2000,
         check: (s) => {
           conserved(s);
-          if (s.phase !== PREPLAY) deadHandsExact(s);
+          deadHandsExact(s, verified, last);
         },
         checkReturns: (ret, s) => {
           expect(ret.reduce((a, b) => a + b, 0)).toBe(0);
@@ -234,6 +272,44 @@ describe('american exposures', () => {
     expect(sizesOffered([3, 3])).toEqual([3, 4]); // 7 concealed: either leaves tiles to discard
     expect(sizesOffered([3, 3, 4])).toEqual([3]); // 3 concealed: a kong would take all three
     expect(sizesOffered([4, 3, 3])).toEqual([3]);
+  });
+});
+
+describe('american first-turn wins (laid out: far too rare to meet in play)', () => {
+  /** A dealt table whose East holds the fourteen tiles of an exposed line, all natural. */
+  function eastComplete(r: AmericanRules): AmericanState {
+    const s = american.create(r);
+    american.deal(s, new Rng('am-first'));
+    const y = s.dealer;
+    const v = card.variants.find((x) => !card.lines[x.line]!.concealed)!;
+    s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
+    for (let t = 0; t < CARD_KINDS; t++) s.hand[y * STRIDE + t] = v.natural[t]! + v.joker[t]!;
+    return s;
+  }
+
+  it('heavenlyHand: East dealt a complete line wins at once, paid as self-picked; off, the Charleston starts', () => {
+    const on = eastComplete(rules({ handsPerSession: 1 }));
+    expect(on.afterDeal()).toBe(true);
+    expect(on.stats.heavenly).toBe(1);
+    expect(on.phase).toBe(OVER);
+    const off = eastComplete(rules({ handsPerSession: 1, heavenlyHand: false }));
+    expect(off.afterDeal()).toBe(true);
+    expect(off.stats.heavenly).toBe(0);
+    expect(off.phase).toBe(PREPLAY);
+  });
+
+  it('earthlyHand: East complete on her first turn after the Charleston may declare Mah Jongg only with it', () => {
+    const complete = (r: AmericanRules) => {
+      const s = eastComplete(r);
+      s.phase = TURN;
+      s.cur = s.dealer;
+      s.drawn = -1;
+      s.fromClaim = false;
+      s.exchanged = false;
+      return s.cardComplete(s.dealer);
+    };
+    expect(complete(rules({ heavenlyHand: false }))).toBe(false);
+    expect(complete(rules({ heavenlyHand: false, earthlyHand: true }))).toBe(true);
   });
 });
 

@@ -4,10 +4,15 @@ import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
 import { chineseAmerican } from '../../../../src/games/mahjong/chinese-american/game.js';
+import { ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
+import { loadScorer } from '../../../../src/games/mahjong/chinese-american/judge.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { Wall } from '../../../../src/games/mahjong/table/wall.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../../../../src/games/mahjong/tile-sets.js';
-import { FLOWER } from '../../../../src/games/mahjong/tiles.js';
+import { FLOWER, KINDS, parseTiles, tileKind, tileName } from '../../../../src/games/mahjong/tiles.js';
+import { PUNG } from '../../../../src/games/mahjong/table/actions.js';
+import { addTile, claimAction, discard, recomputeWaits, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
+import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
@@ -78,6 +83,66 @@ describe('chinese-american settlements', () => {
     expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
   });
 
+  it('sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer\'s Seven Flowers passes the deal', () => {
+    const settle = (set: Partial<ChineseAmericanRules>, flowers: number[]) => {
+      const s = chineseAmerican.create(rules(set));
+      chineseAmerican.deal(s, new Rng('ca-seven'));
+      const before = Array.from(s.net);
+      const dealer = s.dealer;
+      s.flowers.set(flowers.map((_, y) => flowers[(y - dealer + 4) % 4]!));
+      expect(s.onFlower(0)).toBe(true);
+      return { paid: [0, 1, 2, 3].map((i) => s.net[(i + dealer) % 4]! - before[(i + dealer) % 4]!), kept: s.dealer === dealer };
+    };
+    // Seats by their place from the dealer: the dealer pays, the holder of seven is the next seat.
+    expect(settle({}, [0, 7, 1, 0]).paid).toEqual([-15, 60, -30, -15]);
+    expect(settle({ sevenFlowersFlat: false }, [0, 7, 1, 0]).paid).toEqual([-16, 61, -30, -15]);
+    expect(settle({}, [7, 1, 0, 0]).kept).toBe(true);
+    expect(settle({ sevenFlowersCountsAsWin: false }, [7, 1, 0, 0]).kept).toBe(false);
+  });
+
+  it('eightFlowers: all eight in one hand settle as Seven Flowers, 15 from each, or (ignore) nothing', () => {
+    const s = chineseAmerican.create(rules());
+    chineseAmerican.deal(s, new Rng('ca-eight'));
+    const before = Array.from(s.net);
+    s.flowers.set([0, 8, 0, 0]);
+    expect(s.onFlower(1)).toBe(true);
+    expect(Array.from(s.net).map((x, y) => x - before[y]!)).toEqual([-15, 45, -15, -15]);
+    const off = chineseAmerican.create(rules({ eightFlowers: 'ignore' }));
+    chineseAmerican.deal(off, new Rng('ca-eight'));
+    off.flowers.set([0, 8, 0, 0]);
+    expect(off.onFlower(1)).toBe(false);
+  });
+
+  it('fastWinCutoff: the dealer self-drawing on its first draw (the fourth of the hand) is fast only under firstFourDraws', () => {
+    const fast = (set: Partial<ChineseAmericanRules>) => {
+      const s = chineseAmerican.create(rules(set));
+      chineseAmerican.deal(s, new Rng('ca-fast'));
+      s.draws.set([1, 1, 1, 1]);
+      s.discards.set([1, 1, 1, 1]);
+      s.anyCall = false;
+      const y = s.dealer;
+      const t = s.hand.findIndex((n, i) => i >= y * STRIDE && i < y * STRIDE + 34 && n > 0) - y * STRIDE;
+      s.drawn = t;
+      return loadScorer(s, y, -1, t, true).fastWin;
+    };
+    expect(fast({})).toBe(false);
+    expect(fast({ fastWinCutoff: 'firstFourDraws' })).toBe(true);
+  });
+
+  it('Seven Flowers off (H20 not among specialHands): seven and the eighth settle nothing, and the hand plays on', () => {
+    const off = rules({ specialHands: rules().specialHands.filter((id) => id !== 'H20') });
+    const s = chineseAmerican.create(off);
+    chineseAmerican.deal(s, new Rng('ca-seven'));
+    const before = Array.from(s.net);
+    const hands = s.stats.hands;
+    s.flowers.set([0, 0, 7, 1]);
+    expect(s.onFlower(3)).toBe(false);
+    expect(Array.from(s.net)).toEqual(before);
+    expect(s.stats.sevenFlowers[2]).toBe(0);
+    expect(s.stats.rows[ROWS.findIndex((x) => x.id === 'H20')]).toBe(0);
+    expect(s.stats.hands).toBe(hands);
+  });
+
   it('triple sixes come once in 216 hands and pay the dealer 6 from each player', () => {
     const s = chineseAmerican.create(rules());
     chineseAmerican.deal(s, new Rng('ca-sixes'));
@@ -109,6 +174,65 @@ describe('chinese-american settlements', () => {
       if (!flower) none++;
     }
     expect(Math.abs(none / n - exact)).toBeLessThan(Z95 * 2 * Math.sqrt((exact * (1 - exact)) / n));
+  });
+});
+
+describe('chinese-american trace', () => {
+  it('names the tile of the day the game drew, or that there is none', () => {
+    for (const [tileOfTheDay, line] of [['randomPerSession', /^tile of the day: [mpsz]\d$/], ['p5', /^tile of the day: p5$/], [null, /^no tile of the day$/]] as const) {
+      const s = chineseAmerican.create(rules({ tileOfTheDay }));
+      const trace: string[] = [];
+      s.log = trace;
+      chineseAmerican.deal(s, new Rng('ca-day'));
+      expect(trace[0]).toMatch(line);
+      if (s.tileOfDay >= 0) expect(trace[0]).toBe(`tile of the day: ${tileName(s.tileOfDay)}`);
+    }
+  });
+});
+
+describe('chinese-american missed-win lock', () => {
+  it('lasts until the seat\'s next draw: claiming a pung on the way does not lift it', () => {
+    const s = chineseAmerican.create(rules());
+    chineseAmerican.deal(s, new Rng('ca-lock'));
+    for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
+    const give = (y: number, text: string) => {
+      const c = parseTiles(text);
+      for (let k = 0; k < KINDS; k++) for (let i = 0; i < c[k]!; i++) addTile(s, y, k);
+      recomputeWaits(s, y);
+    };
+    give(0, 'm1p19s19z1234567');
+    give(2, 'm11p258s369z12345');
+    s.missedWin(2);
+    expect(s.temp[2]).toBe(-1);
+    s.phase = TURN;
+    s.cur = 0;
+    s.drawn = -1;
+    discard(s, 0, tileKind('m1'), 0);
+    expect(s.phase).toBe(CLAIM);
+    expect(s.cur).toBe(2);
+    claimAction(s, PUNG, false);
+    // Seat 2 claimed and is to discard: still locked until it draws.
+    expect(s.cur).toBe(2);
+    expect(s.temp[2]).toBe(-1);
+    expect(chineseAmerican.view(s, 2).locked).toBe(true);
+  });
+});
+
+describe('chinese-american seven pairs with four of a kind', () => {
+  it('the table offers the shape only while a seven-pairs row can take it', () => {
+    const waitsOnZ1 = (r: ChineseAmericanRules) => {
+      const s = chineseAmerican.create(r);
+      chineseAmerican.deal(s, new Rng('ca-quads'));
+      for (let k = 0; k < KINDS; k++) takeTiles(s, 1, k, s.hand[STRIDE + k]!);
+      const c = parseTiles('m1111p2255s3377z1');
+      for (let k = 0; k < KINDS; k++) for (let i = 0; i < c[k]!; i++) addTile(s, 1, k);
+      recomputeWaits(s, 1);
+      return s.has(s.waits, 1, tileKind('z1'));
+    };
+    const noPairs = rules().specialHands.filter((id) => !['H8', 'H15', 'H16', 'H17'].includes(id));
+    expect(waitsOnZ1(rules({ sevenPairsAllowQuad: true }))).toBe(true);
+    expect(waitsOnZ1(rules())).toBe(false);
+    expect(waitsOnZ1(rules({ sevenPairsAllowQuad: true, specialHands: noPairs }))).toBe(false);
   });
 });
 

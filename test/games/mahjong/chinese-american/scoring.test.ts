@@ -5,6 +5,10 @@ import { scoreHand, type ChineseAmericanHand } from '../../../../src/games/mahjo
 import { EXTRAS, ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { scoreLine } from '../../../../src/cli/score.js';
+import { improvingKinds } from '../../../../src/games/mahjong/hand-analysis.js';
+import { koreanSchema } from '../../../../src/games/mahjong/korean/rules.js';
+import { rulesetById } from '../../../../src/games/mahjong/rulesets.js';
 
 const rules = (set: Partial<ChineseAmericanRules> = {}) => resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: set }]);
 const R = rules();
@@ -104,6 +108,15 @@ describe('chinese-american rows', () => {
     expect(extras({ hand: 'm111p999s555z222m77', win: 's5', selfDraw: false, discarder: 1 }).threeConcealedPongs).toBe(4);
   });
 
+  it('discardWinPongIsExposed = false: a pong the winning discard completes stays concealed, for H3 and threeConcealedPongs', () => {
+    const r = rules({ discardWinPongIsExposed: false });
+    expect(score({ hand: 'm111p999s555z222m77', win: 's5', selfDraw: false, discarder: 1 }, r).row).toBe('H3');
+    // Two concealed pongs and the one the discard completes: three only when it counts.
+    const three: Case = { hand: 'm111p999s555m77', win: 's5', selfDraw: false, discarder: 1, melds: ['z222'] };
+    expect(extras(three).threeConcealedPongs).toBeUndefined();
+    expect(extras(three, r).threeConcealedPongs).toBe(4);
+  });
+
   it('jewels: americanJewels takes bamboo 2,3,4,6,8 with green for jade, and refuses the suit-and-dragon reading', () => {
     const r = rules({ jewelFamily: 'americanJewels' });
     expect(score({ hand: 's222444z66', win: 'z6', selfDraw: false, discarder: 1, melds: ['s666', 's888'] }, r).row).toBe('H11');
@@ -167,10 +180,60 @@ describe('chinese-american extras', () => {
     expect(extras(ROW_CASES.find(([id]) => id === 'H9')![1]).allWinds).toBeUndefined();
   });
 
-  it('non-cumulative noFlowersNoHonors replaces its two parts', () => {
+  it('noHonorsScope = sets: a hand of no sets (thirteen wonders, seven pairs) takes the tile test, whatever its row', () => {
+    const sets = rules({ noHonorsScope: 'sets' });
+    // Fast Win (H21) on thirteen wonders, or on seven pairs holding honours: no "no honours".
+    expect(extras({ hand: 'm19p19s19z12345677', win: 'z7', selfDraw: true, fastWin: true }, sets)).not.toHaveProperty('noHonors');
+    expect(score({ hand: 'm1133p55z11223344', win: 'z3', selfDraw: true, fastWin: true }, sets).row).toBe('H21');
+    expect(extras({ hand: 'm1133p55z11223344', win: 'z3', selfDraw: true, fastWin: true }, sets)).not.toHaveProperty('noHonors');
+    // Sets read as sets: honour pairs are no honour pong.
+    expect(extras({ hand: 'm123456p789s234z11', win: 'm1', selfDraw: true }, sets)).toHaveProperty('noHonors');
+  });
+
+  it('noFlowersNoHonors: +1 on top of its two parts, or (not cumulative) not paid, the parts +1 each', () => {
     const c = EXTRA_CASES.find(([k]) => k === 'noFlowersNoHonors')![1];
-    expect(extras(c, rules({ noFlowersNoHonorsCumulative: false }))).toMatchObject({ noFlowersNoHonors: 1 });
-    expect(extras(c, rules({ noFlowersNoHonorsCumulative: false })).noHonors).toBeUndefined();
+    expect(extras(c)).toMatchObject({ noFlowers: 1, noHonors: 1, noFlowersNoHonors: 1 });
+    const off = extras(c, rules({ noFlowersNoHonorsCumulative: false }));
+    expect(off).toMatchObject({ noFlowers: 1, noHonors: 1 });
+    expect(off.noFlowersNoHonors).toBeUndefined();
+    expect(score(c).total - score(c, rules({ noFlowersNoHonorsCumulative: false })).total).toBe(1);
+  });
+});
+
+describe('chinese-american score lines', () => {
+  it('null is no value: a self-draw with discarder null, no tile of the day', () => {
+    const ca = rulesetById('chinese-american');
+    const win = { concealed: 'm123456p789s234z11', winTile: 'm1', winType: 'selfDraw' };
+    const s = scoreLine(ca, { ...win, discarder: null, tileOfDay: null, retains: null }, R);
+    expect(s).toEqual(scoreLine(ca, win, R));
+    expect(s.breakdown.map((b) => b.name)).not.toContain('tileOfDay');
+    expect(scoreLine(ca, { ...win, tileOfDay: 'm1' }, R).breakdown.map((b) => b.name)).toContain('tileOfDay');
+    // A discard win with discarder null is paid by the seat before the winner, as when it is left out.
+    const ron = { concealed: 'm123456p789s234z11', winTile: 'm1', winType: 'discard', seatWind: 'S' };
+    expect(scoreLine(ca, { ...ron, discarder: null }, R).payments).toEqual(scoreLine(ca, ron, R).payments);
+  });
+});
+
+describe('chinese-american: seven pairs holding four of a kind (sevenPairsAllowQuad)', () => {
+  const quads = rules({ sevenPairsAllowQuad: true });
+  const ca = rulesetById('chinese-american');
+  const line = { concealed: 'm1111p2255s3377z11', winTile: 'z1', winType: 'selfDraw' };
+
+  it('score and hand take the hand the game plays: H15, z1 its one wait (soloPiece)', () => {
+    const s = scoreLine(ca, line, quads);
+    expect(s).toMatchObject({ legal: true, row: 'H15 Seven Pairs Unrevealed' });
+    expect(s.breakdown.map((b) => b.name)).toContain('soloPiece');
+    expect(() => scoreLine(ca, line, R)).toThrow(/not a complete hand/);
+    const ready = parseTiles('m1111p2255s3377z1');
+    expect(ca.evaluator(quads).shanten(ready, 0)).toBe(0);
+    expect(improvingKinds(ca, quads, ready, 0, ready)).toEqual([tileKind('z1')]);
+    expect(ca.evaluator(R).shanten(ready, 0)).toBe(2);
+  });
+
+  it('Korean seven pairs likewise', () => {
+    const korean = rulesetById('korean');
+    const k = resolveRules(koreanSchema, [{ where: 'test', values: { sevenPairsAllowQuad: true } }]);
+    expect(scoreLine(korean, { concealed: 'm1111p2255z113377', winTile: 'z1', winType: 'selfDraw' }, k).legal).toBe(true);
   });
 });
 

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../../src/core/rng.js';
+import { resolveRules } from '../../../../src/core/rules.js';
+import { exposeAction } from '../../../../src/games/mahjong/american/actions.js';
+import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
+import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
+import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
+import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
+import { CAN_WIN, PASS } from '../../../../src/games/mahjong/table/actions.js';
+import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
+import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
+
+const rules = (...layers: Partial<AmericanRules>[]) =>
+  resolveRules<AmericanRules>(americanSchema, [{ where: 'test', values: { heavenlyHand: false } }, ...layers.map((values, i) => ({ where: `test ${i}`, values }))]);
+
+/** A table in play with every hand emptied and nothing seen: each test lays out its own tiles. */
+function emptyTable(r: AmericanRules): AmericanState {
+  const s = american.create(r);
+  american.deal(s, new Rng('am-dead'));
+  for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
+  s.seen.fill(0);
+  s.phase = TURN;
+  s.drawn = -1;
+  return s;
+}
+
+function give(s: AmericanState, y: number, text: string): void {
+  const c = americanCounts(text);
+  for (let k = 0; k < KINDS; k++) for (let i = 0; i < c[k]!; i++) addTile(s, y, k);
+}
+
+/** An exposure already on the table (its tiles seen by everyone). */
+function laid(s: AmericanState, y: number, text: string): void {
+  const e = readExposure(text);
+  const i = y * MAX_EXPOSURES + s.expN[y]!++;
+  s.expTile[i] = e.tile;
+  s.expSize[i] = e.size;
+  s.expJokers[i] = e.jokers;
+  s.seen[e.tile]! += e.size - e.jokers;
+  s.lines[y]!.expose(e);
+}
+
+/** Seat `y` claims the discard `t` (already seen) for a pung of naturals: the adjudication runs. */
+function pung(s: AmericanState, y: number, t: string): void {
+  s.claimTile = tileKind(t);
+  s.seen[s.claimTile]!++;
+  s.claimMeld(y, exposeAction(3, 0));
+}
+
+describe('american dead hands: when', () => {
+  /**
+   * Seat 0 holds `concealed` beside p7777 and s888 exposed (RUN-1 reads m3456 p7777 s888 FFF);
+   * three m3 are in sight and seat `x` discards the fourth. Returns the table after the discard.
+   */
+  function lastM3(concealed: string, x: number): AmericanState {
+    const s = emptyTable(rules());
+    give(s, 0, concealed);
+    laid(s, 0, 'p7777');
+    laid(s, 0, 's888');
+    give(s, x, 'm3p19s19z1234567');
+    const m3 = tileKind('m3');
+    s.seen[m3] = 3;
+    s.cardWaits(0);
+    s.cur = x;
+    discard(s, x, m3, 0);
+    return s;
+  }
+
+  it('a hand waiting on the last copy is offered Mah Jongg on it, and is dead only once it went unclaimed', () => {
+    // The repro of `replay american --seed 2 --index 0`: m456 f111 is one m3 from RUN-1.
+    const s = lastM3('m456f111', 2);
+    expect(s.dead[0]).toBe(0);
+    expect(s.phase).toBe(CLAIM);
+    expect(s.cur).toBe(0);
+    expect(s.claimOpts[0]! & CAN_WIN).toBe(CAN_WIN);
+    // Let go, the discard is out of play, and nothing else can complete the hand.
+    claimAction(s, PASS, false);
+    expect(s.dead[0]).not.toBe(0);
+    expect(s.phase).toBe(TURN);
+    expect(s.cur).toBe(3);
+  });
+
+  it('a discard that kills a hand nobody can claim it for is judged before the next draw: a dead next seat is passed over', () => {
+    // m45 f111 is two tiles short (m3 and m6), so seat 0 cannot claim the last m3: dead, its
+    // turn goes to seat 1.
+    const s = lastM3('m45f111', 3);
+    expect(s.dead[0]).not.toBe(0);
+    expect(s.phase).toBe(TURN);
+    expect(s.cur).toBe(1);
+  });
+});
+
+describe('american dead hands: exact', () => {
+  // The same tile in two groups: a pung (jokers allowed) and a pair of m5 (say), five in all.
+  const twoGroups = {
+    format: 'mjcard/1',
+    sections: [{ id: 'T', hands: [{ id: 'T-1', pattern: 'F 55A 555A 1111B 2222B', value: 25 }] }],
+  };
+
+  it('a seat\'s own exposed naturals are not still available: m555 exposed leaves one m5 for the pair', () => {
+    const s = emptyTable(rules({ card: twoGroups }));
+    give(s, 1, 'm55p11112222f1j');
+    pung(s, 1, 'm5');
+    // The pung took three m5: one is left unseen, and the pair needs two naturals.
+    expect(s.dead[1]).not.toBe(0);
+  });
+
+  it('with a joker in the pung the same hand lives: the pair may still be made of the last two m5', () => {
+    const s = emptyTable(rules({ card: twoGroups }));
+    give(s, 1, 'm5p11112222f1j');
+    s.claimTile = tileKind('m5');
+    s.seen[s.claimTile]!++;
+    s.claimMeld(1, exposeAction(3, 1));
+    expect(s.dead[1]).toBe(0);
+  });
+
+  // A quint of m1 needs a joker (four naturals at most).
+  const quint = {
+    format: 'mjcard/1',
+    sections: [{ id: 'Q', hands: [{ id: 'Q-1', pattern: 'FF 11111A 2222B 333C', value: 40 }] }],
+  };
+
+  it('a joker in an exposure is to be had only for a natural of its tile', () => {
+    // Seat 1 needs one joker (a quint of m1, four naturals at most). The only joker left lies in
+    // seat 2's exposure of z1; it can be had for a z1, of which none is left unseen.
+    const dead = (z1Unseen: boolean) => {
+      const s = emptyTable(rules({ card: quint, jokerCount: 1 }));
+      laid(s, 2, 'z11j');
+      s.seen[tileKind('z1')] = z1Unseen ? 2 : 4;
+      give(s, 1, 'm1111p222s33f11');
+      pung(s, 1, 's3');
+      return s.dead[1] !== 0;
+    };
+    expect(dead(false)).toBe(true);
+    expect(dead(true)).toBe(false);
+  });
+
+  it('a seat may redeem the jokers of its own exposure to fit a line jokers may not fill', () => {
+    // The one line is in a section without jokers; seat 1 exposed m111 with a joker. Exchanging
+    // the joker for one of the two m1 still unseen makes the exposure fit: the hand is not dead,
+    // until both are seen.
+    const natural = {
+      format: 'mjcard/1',
+      sections: [{ id: 'N', jokers: false, hands: [{ id: 'N-1', pattern: 'FF 111A 222A 333A 444A', value: 50 }] }],
+    };
+    const dead = (m1Seen: number) => {
+      const s = emptyTable(rules({ card: natural }));
+      give(s, 1, 'm1j');
+      s.seen[tileKind('m1')] = m1Seen;
+      s.claimTile = tileKind('m1');
+      s.seen[s.claimTile]!++;
+      s.claimMeld(1, exposeAction(3, 1));
+      return s.dead[1] !== 0;
+    };
+    expect(dead(0)).toBe(false);
+    expect(dead(1)).toBe(false);
+    expect(dead(2)).toBe(true);
+  });
+
+  it('the hand holds jokers enough without the exposures\': jokers in hand count', () => {
+    const s = emptyTable(rules({ card: quint, jokerCount: 1 }));
+    give(s, 1, 'm1111jp222s33f11');
+    pung(s, 1, 's3');
+    expect(s.dead[1]).toBe(0);
+    expect(s.hand[1 * STRIDE + JOKER]).toBe(1);
+  });
+});
