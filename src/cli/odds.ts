@@ -55,7 +55,7 @@ export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[
   const tableFlag = flags.out !== undefined ? '--out' : flags.json ? '--json' : null;
   if (tableFlag) throw new InputError(`--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`);
   const dir = card === true ? path.join('results', 'odds-card') : card;
-  checkOut('--card', dir, 'dir', flags.force, 'odds-card.html and odds-card.svg');
+  checkOut('--card', dir, 'dir', flags.force, { contents: 'odds-card.html and odds-card.svg' });
   return dir;
 }
 
@@ -80,7 +80,7 @@ function stopOdds(flags: OddsFlags): void {
     const sum = month(hand[0]!) + month(hand[1]!);
     if (sum > rules.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${rules.stopLimit}; a stop needs two cards summing to at most ${rules.stopLimit}`);
   }
-  if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+  if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json'] });
   const { table, configs } = stopOddsTable(rules, seen, hand);
   const unseen = CARDS - seen.length - (hand?.length ?? 0);
   if (!configs.length) {
@@ -145,7 +145,7 @@ export function registerOdds(program: Command): void {
         process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
         return;
       }
-      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json'] });
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
       if (flags.out) writeOdds(flags.out, table, { command: 'odds wolnamppong', game, rules, seen });
       const thumb = ruleOfThumb(table.rows);

@@ -60,7 +60,7 @@ export function registerSim(program: Command): void {
       if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
-      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
       const base = flags.out?.replace(/\.csv$/, '');
       const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
       let untilCi: Record<string, unknown> | undefined;

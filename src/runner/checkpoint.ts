@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
-import { writeAtomically } from '../io/csv.js';
+import { notRegular, writeAtomically } from '../io/csv.js';
 import { readSealed, sealedText } from '../io/sealed.js';
 import { firstDifference } from '../io/difference.js';
 import type { Tally } from '../stats/tally.js';
@@ -39,6 +39,8 @@ export interface CheckpointPlan {
  * options with the tool version, and the way to resume is this command with --resume.
  */
 export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean): CheckpointPlan {
+  const what = notRegular(file);
+  if (what) throw new InputError(`${file}: the run keeps its checkpoint there, but it is ${what}; pongsim replaces only a regular file`);
   const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
   const args = process.argv.slice(2);
   return { file, identity: { version: VERSION, ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
@@ -57,7 +59,7 @@ export function saveCheckpoint(file: string, c: Checkpoint): void {
 }
 
 export function removeCheckpoint(file: string): void {
-  fs.rmSync(file, { force: true });
+  if (fs.lstatSync(file, { throwIfNoEntry: false })?.isFile()) fs.rmSync(file);
 }
 
 /** The first place two identities differ, as "key: A there, B here". */
