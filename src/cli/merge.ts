@@ -4,6 +4,7 @@ import { checkOut, outDir } from './options.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { finish } from './run.js';
 import { VERSION } from './version.js';
+import { buildId } from '../io/build.js';
 import { InputError } from '../core/errors.js';
 import { loadPlugins } from '../experiment/plugins.js';
 
@@ -20,7 +21,7 @@ export function registerMerge(program: Command): void {
       checkOut('--out', flags.out, 'dir', flags.force);
       const parts = files.map(readPartial);
       await pluginsOf(files[0]!, parts[0]!);
-      const { first, tallies } = mergePartials(files, parts, VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
+      const { first, tallies } = mergePartials(files, parts, VERSION, buildId(), (p) => buildExperiment(p.experiment, p.params).cells.length);
       const doc = await finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, flags);
       if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
     });

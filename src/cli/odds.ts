@@ -14,7 +14,7 @@ import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable } from '../experiment/experiment.js';
-import { VERSION } from './version.js';
+import { toolStamp } from '../io/build.js';
 
 /** `--seen 3,3,7,12` (wolnamppong): months already revealed this cycle. */
 function parseSeenMonths(text: string): number[] {
@@ -63,7 +63,7 @@ export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[
  * every column's meaning), both or neither. */
 function writeOdds(file: string, table: CsvTable, about: Record<string, unknown>): void {
   const base = file.replace(/\.csv$/, '');
-  const meta = { table: path.basename(base), tool: 'pongsim', version: VERSION, ...about, columns: columnDictionary(table) };
+  const meta = { table: path.basename(base), ...toolStamp(), ...about, columns: columnDictionary(table) };
   writeAtomically([{ file, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
 }
 

@@ -14,7 +14,7 @@ import { loadPlugins } from '../experiment/plugins.js';
 import { DECISION_TIMEOUT_OPTION, checkOut, collect, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
-import { VERSION } from './version.js';
+import { toolStamp } from '../io/build.js';
 import { shardOptions, sliceOf, writePartial } from './run.js';
 import type { Shard } from '../runner/plan.js';
 
@@ -93,7 +93,7 @@ export function registerSim(program: Command): void {
         const [chart] = await chartFiles(path.dirname(flags.out), sim.charts, [table!]);
         writeAtomically([
           { file: flags.out, text: csvText(table!) },
-          { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+          { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), ...toolStamp(), experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
           { file: `${base}.svg`, text: chart!.text },
         ]);
         removeCheckpoint(`${base}.checkpoint.json`);

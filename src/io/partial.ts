@@ -4,11 +4,14 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import { readSealed, sealedText } from './sealed.js';
 import { firstDifference } from './difference.js';
 import { shardRange } from '../runner/plan.js';
+import { shortBuild } from './build.js';
 
 /** What `--shard k/N` writes: the accumulator state of one slice of a run, as JSON. */
 export interface Partial {
   format: 'pongsim-partial/1';
   version: string;
+  /** The build identity of the engine that played it (io/build.ts). */
+  build: string;
   experiment: string;
   params: ExperimentParams;
   seed: string;
@@ -35,11 +38,11 @@ export function readPartial(file: string): Partial {
   const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
   if (!Array.isArray(p.tallies) || !Array.isArray(p.ranges)) throw new InputError(`${file}: not a pongsim partial (no tallies or ranges)`);
   // Only a file whose checksum was recomputed after an edit gets here malformed: named, not crashed on.
-  const sound = typeof p.version === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
+  const sound = typeof p.version === 'string' && typeof p.build === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
     && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k)
     && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]))
     && p.tallies.every(soundTally);
-  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
   return p;
 }
 
@@ -76,16 +79,17 @@ function runDifference(a: Partial, b: Partial): string | null {
 
 /**
  * Folds shard partials into the tallies one machine would have produced. The partials
- * must come from this version, and from the same experiment, parameters, seed and size;
+ * must come from this version and build, and from the same experiment, parameters, seed and size;
  * each must hold every cell, each cell's games the slice its shard declares; and their
  * slices must tile [0, games) exactly: no gap, no overlap. Each refusal is one line naming
  * the file (or the two files) at fault and what differs.
  */
-export function mergePartials(files: string[], parts: Partial[], version: string, cellsOf: (p: Partial) => number): { first: Partial; tallies: Tally[] } {
+export function mergePartials(files: string[], parts: Partial[], version: string, build: string, cellsOf: (p: Partial) => number): { first: Partial; tallies: Tally[] } {
   const first = parts[0];
   if (!first) throw new InputError('merge: give at least one partial file');
   parts.forEach((p, i) => {
     if (p.version !== version) throw new InputError(`${files[i]}: written by pongsim ${p.version}; this is ${version}, whose results may differ: run the shards again with this version`);
+    if (p.build !== build) throw new InputError(`${files[i]}: written by build ${shortBuild(p.build)} of pongsim; this is build ${shortBuild(build)}, which may play differently: run the shards again with this build`);
   });
   parts.forEach((p, i) => {
     const d = runDifference(first, p);

@@ -5,6 +5,7 @@ import { readSealed, sealedText } from '../io/sealed.js';
 import { firstDifference } from '../io/difference.js';
 import type { Tally } from '../stats/tally.js';
 import { VERSION } from '../cli/version.js';
+import { buildId, shortBuild } from '../io/build.js';
 
 /**
  * A run's checkpoint: the merged tally of every chunk finished so far, with the run's identity
@@ -43,7 +44,7 @@ export function checkpointPlan(file: string, identity: Record<string, unknown>, 
   if (what) throw new InputError(`${file}: the run keeps its checkpoint there, but it is ${what}; pongsim replaces only a regular file`);
   const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
   const args = process.argv.slice(2);
-  return { file, identity: { version: VERSION, ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
+  return { file, identity: { version: VERSION, build: buildId(), ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
 }
 
 /** Milliseconds between checkpoints (PONGSIM_CHECKPOINT_MS; tests set 0: after every chunk). */
@@ -74,6 +75,8 @@ function difference(there: unknown, here: unknown): string | null {
 export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
   if (!fs.existsSync(plan.file)) throw new InputError(`--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`);
   const c = readSealed<Checkpoint>(plan.file, CHECKPOINT_FORMAT, 'checkpoint', 'run again without --resume');
+  const [there, here] = [c.identity?.build, plan.identity.build];
+  if (there !== here) throw new InputError(`--resume: ${plan.file} was written by build ${shortBuild(there)} of pongsim; this is build ${shortBuild(here)}, which may play differently: run without --resume`);
   const d = difference(c.identity, plan.identity);
   if (d) throw new InputError(`--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`);
   if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !(c.chunk >= 1)) {

@@ -8,6 +8,8 @@ export interface ChunkTask extends Task {
   experiment: string;
   params: ExperimentParams;
   seed: string;
+  /** The main thread's build identity: a worker of another build refuses the task (worker.ts). */
+  build: string;
   /** The run's watchdog buffer (shared with the main thread, not copied). */
   pulse?: SharedArrayBuffer;
 }

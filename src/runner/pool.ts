@@ -8,6 +8,7 @@ import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { Progress } from './progress.js';
 import { Watchdog } from './watchdog.js';
+import { buildId } from '../io/build.js';
 import { CHECKPOINT_FORMAT, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
 
 export interface RunOptions {
@@ -111,7 +112,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     const lane = async () => {
       while (next < tasks.length && !stop && !failure) {
         const t = tasks[next++]!;
-        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, pulse: watchdog.buffer };
+        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
         try {
           const r = (await pool.run(task)) as ChunkResult;
           mergeTally(tallies[t.cell]!, r.tally);

@@ -3,6 +3,7 @@ import { loadPlugins } from '../experiment/plugins.js';
 import type { Tally } from '../stats/tally.js';
 import { runChunk, type ChunkTask } from './chunk.js';
 import { attach } from './watchdog.js';
+import { buildId, shortBuild } from '../io/build.js';
 
 // A strategy draws from the rng it is given, so that a run repeats from its seed: inside a
 // run's workers Math.random throws, naming the strategy (nothing in pongsim itself calls it).
@@ -16,6 +17,9 @@ Math.random = () => {
 export interface ChunkResult { tally: Tally; seconds: number }
 
 export default async function work(task: ChunkTask): Promise<ChunkResult> {
+  // A worker started after the engine was rebuilt (one replacing a worker that died) would
+  // play other code under the run's build identity.
+  if (task.build !== buildId()) throw new Error(`this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`);
   if (task.pulse) attach(task.pulse);
   await loadPlugins((task.params.plugins as string[] | undefined) ?? []);
   const start = performance.now();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildId } from '../../src/io/build.js';
 import { listFiles, pongsim, tempDir } from '../support/cli.js';
 
 const SIM = ['sim', 'wolnamppong', '--seats', 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet,ev-threshold,fold', '--games', '3000', '--seed', '7'];
@@ -15,7 +16,7 @@ describe('reproducibility', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'two.csv'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'one.csv'), 'utf8'));
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'one.meta.json'), 'utf8'));
-    expect(meta).toMatchObject({ seed: '7', games: 3000, provenance: { game: 'wolnamppong' } });
+    expect(meta).toMatchObject({ seed: '7', games: 3000, provenance: { game: 'wolnamppong' }, build: buildId() });
     expect(meta.provenance.seats[0]).toBe('counting(t=0,f=0.5)');
   });
 

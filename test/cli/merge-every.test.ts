@@ -6,6 +6,7 @@ import { studyGame } from '../../src/catalog.js';
 import { InputError } from '../../src/core/errors.js';
 import { STUDIES } from '../../src/experiment/registry.js';
 import { VERSION } from '../../src/cli/version.js';
+import { buildId } from '../../src/io/build.js';
 import { csvText } from '../../src/io/csv.js';
 import { mergePartials, readPartial } from '../../src/io/partial.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
@@ -81,7 +82,7 @@ const runsOf = (c: Case): string[][] => {
 
 /** What `pongsim merge` does before it writes: read and check every partial, fold the tallies. */
 function merge(files: string[]) {
-  return mergePartials(files, files.map(readPartial), VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
+  return mergePartials(files, files.map(readPartial), VERSION, buildId(), (p) => buildExperiment(p.experiment, p.params).cells.length);
 }
 
 /** The one-line message merge refuses `files` with. */
@@ -208,6 +209,9 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     expectRefusal([a!, cell], `${esc(cell)}: holds ${cells - 1} cells; ${c.name} with these parameters has ${cells}`);
     const version = forge(b!, 'version', (p) => { p.version = '0.0.1'; }, true);
     expectRefusal([a!, version], `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`);
+    // The version stays the same over hundreds of commits; the build identity does not.
+    const build = forge(b!, 'build', (p) => { p.build = 'a'.repeat(64); }, true);
+    expectRefusal([a!, build], `${esc(build)}: written by build aaaaaaaaaaaa of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run the shards again with this build`);
 
     // Partials of another run: another seed, size or experiment.
     const seed = forge(b!, 'seed', (p) => { p.seed = '6'; }, true);
@@ -268,7 +272,7 @@ describe('merge on the command line', () => {
     });
     // A re-signed partial whose shard cannot exist is named, not crashed on.
     const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
-    expect(refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+    expect(refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
     // So is one whose tally holds a mean that is not a count with its sums, or a rate of more events than trials.
     const edits: [string, (p: Record<string, any>) => void][] = [
       ['bad-mean', (p) => { p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' }; }],
@@ -276,7 +280,7 @@ describe('merge on the command line', () => {
     ];
     for (const [name, edit] of edits) {
       const forged = forge(b!, name, edit, true);
-      expect(refusal([a!, forged])).toBe(`${forged}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+      expect(refusal([a!, forged])).toBe(`${forged}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
     }
     // A study with its --card and without: different rules, the card's start quoted briefly.
     expect(refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));

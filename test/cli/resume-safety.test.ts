@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { buildId } from '../../src/io/build.js';
 import { sealedText } from '../../src/io/sealed.js';
 import { csvs, ENV, interrupt } from '../support/interrupt.js';
 import { listFiles, MAIN, pongsim, tempDir } from '../support/cli.js';
@@ -89,6 +90,9 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const { sha256: _s, ...body } = doc;
     fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, version: '0.0.1' } }));
     refuse(args(out), /\(version: "0\.0\.1" there, "[\d.]+" here\)/);
+    // Another build of the same version: refused naming both.
+    fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, build: 'b'.repeat(64) } }));
+    refuse(args(out), new RegExp(`^pongsim: --resume: .* was written by build bbbbbbbbbbbb of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run without --resume\n$`));
     fs.rmSync(file);
     const none = pongsim([...args(out), '--resume']);
     expect(none.code).toBe(2);
