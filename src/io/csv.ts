@@ -107,6 +107,13 @@ function keepLink(file: string, to: string): void {
   }
 }
 
+/** Puts a folder's result set in order before it is read: a set a killed write had committed is
+ * finished, the temporary files of one it had not are removed (its old files stay). */
+export function settle(dir: string): void {
+  finish(path.resolve(dir));
+  clean(dir);
+}
+
 /** Finishes a set a killed write left committed in `dir` (its journal is readable): the remaining renames. */
 function finish(dir: string): void {
   const journal = path.join(dir, JOURNAL);
