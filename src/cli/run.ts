@@ -9,9 +9,9 @@ import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
 import { runExperiment, type RunResult } from '../runner/pool.js';
-import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
+import { checkpointPlan, removeCheckpoint, writeResults } from '../runner/checkpoint.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { partialText, type Partial } from '../io/partial.js';
+import { PARTIAL_FORMAT, partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
@@ -123,7 +123,7 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
   const slice = flags.shard ? `.shard-${flags.shard.k}-of-${flags.shard.n}` : '';
   const checkpoint = checkpointPlan(path.join(out, `${name}${slice}.checkpoint.json`), { experiment: name, params, seed: flags.seed, shard: flags.shard ?? null }, Boolean(flags.resume));
   const res = await runExperiment(name, params, { ...opts, checkpoint });
-  const doc = await written(name, params, flags, out, res);
+  const doc = await writeResults(checkpoint, res.checkpointed, () => written(name, params, flags, out, res));
   removeCheckpoint(checkpoint.file); // only once the results are in place
   return doc;
 }
@@ -141,7 +141,7 @@ async function written(name: string, params: ExperimentParams, flags: RunFlags, 
 export function writePartial(base: string, name: string, params: ExperimentParams, seed: string, shard: Shard, res: RunResult, json?: boolean): object | null {
   const { k, n } = shard;
   const partial: Partial = {
-    format: 'pongsim-partial/1', version: VERSION, build: buildId(), experiment: name, params, seed,
+    format: PARTIAL_FORMAT, version: VERSION, build: buildId(), experiment: name, params, seed,
     games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
   };
   const file = `${base}.shard-${k}-of-${n}.partial.json`;

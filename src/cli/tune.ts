@@ -54,8 +54,7 @@ const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1
 
 /** Successive halving: each round plays the configurations still in on fresh common deals and keeps the better half. */
 async function tune(game: string, flags: TuneFlags): Promise<void> {
-  const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
-  await loadPlugins(plugins);
+  const plugins = await loadPlugins(flags.plugin ?? []);
   const entry = gameEntry(game);
   const { rules } = tableOf(entry, { rules: flags.rules, set: flags.set, card: flags.card });
   const seats = entry.def.seats(rules);
@@ -120,7 +119,7 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
   const table: CsvTable = { name: 'tune', columns: TUNE_TABLE_COLUMNS, rows };
   const meta = {
     ...toolStamp(), experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
-    grid: flags.strategy, configurations: configs.length, rounds, seat, against,
+    grid: flags.strategy, configurations: configs.length, rounds, seat, against, ...(plugins.length ? { plugins } : {}),
     winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
     seconds: (Date.now() - started) / 1000,
   };

@@ -58,8 +58,11 @@ function replaceAll(files: { file: string; text: string }[]): void {
   const made: string[] = [];
   const kept: string[] = [];
   const journal = path.join(path.dirname(path.resolve(first.file)), JOURNAL);
+  // The file being written, for the message when writing fails (a full disk names no file).
+  let at = first.file;
   try {
     for (const { file, text } of files) {
+      at = file;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       made.push(file + TMP);
       // Made afresh ('wx'): a link left under the temporary name is never written through.
@@ -72,16 +75,21 @@ function replaceAll(files: { file: string; text: string }[]): void {
     }
     for (const { file } of files) {
       if (!fs.existsSync(file)) continue;
+      at = file;
       kept.push(file);
       keepLink(file, file + OLD);
     }
+    at = journal;
     fs.writeFileSync(journal, JSON.stringify(files.map((f) => path.resolve(f.file))));
   } catch (e) {
     for (const f of [...made, ...kept.map((k) => k + OLD)]) fs.rmSync(f, { force: true });
-    throw e;
+    throw cannotWrite(at, e);
   }
   try {
-    for (const { file } of files) fs.renameSync(file + TMP, file);
+    for (const { file } of files) {
+      at = file;
+      fs.renameSync(file + TMP, file);
+    }
   } catch (e) {
     // Back to the old set: old files return, files the old set lacked go. (Renaming a link
     // over the file it links to does nothing, so the kept link is removed after.)
@@ -91,10 +99,15 @@ function replaceAll(files: { file: string; text: string }[]): void {
       for (const f of [file + OLD, file + TMP]) fs.rmSync(f, { force: true });
     }
     fs.rmSync(journal, { force: true });
-    throw e;
+    throw cannotWrite(at, e);
   }
   fs.rmSync(journal, { force: true });
   for (const file of kept) fs.rmSync(file + OLD, { force: true });
+}
+
+/** A failed write's error, naming the file (Node's own, "ENOSPC: no space left on device, write", names none). */
+function cannotWrite(file: string, e: unknown): Error {
+  return new Error(`cannot write ${file} (${e instanceof Error ? e.message : String(e)}); the files there before are as they were`);
 }
 
 /** A second name for `file` (a hard link; a copy where the file system has none). `to` is

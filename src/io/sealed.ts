@@ -24,7 +24,11 @@ export function readSealed<T extends { format: string }>(file: string, format: s
     const why = e instanceof InputError ? e.message.slice(file.length + 2) : e instanceof Error ? e.message.split('\n')[0] : String(e);
     throw new InputError(`${file}: not a readable ${what} file (${why})`);
   }
-  if (raw?.format !== format) throw new InputError(`${file}: not a pongsim ${what} (expected "format": "${format}")`);
+  const found = (raw as { format?: unknown } | null)?.format;
+  if (typeof found === 'string' && found !== format && found.startsWith(format.replace(/\d+$/, ''))) {
+    throw new InputError(`${file}: a ${what} of another pongsim (format ${found}; this one reads ${format}); ${again}`);
+  }
+  if (found !== format) throw new InputError(`${file}: not a pongsim ${what} (expected "format": "${format}")`);
   const { sha256, ...body } = raw;
   if (sha256 !== digest(JSON.stringify(body))) throw new InputError(`${file}: its contents do not match its checksum (edited or damaged); ${again}`);
   return body as unknown as T;

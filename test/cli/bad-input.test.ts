@@ -111,6 +111,17 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     });
   }
 
+  it('input quoted in an error line: at most a couple of thousand characters of it, and nothing that acts on the terminal', () => {
+    // A 5 MB key once gave 5 MB of stderr, and an escape sequence reached the terminal raw.
+    fs.writeFileSync(path.join(dir, 'long-key.json'), JSON.stringify({ [`\u001b[2J${'k'.repeat(5_000_000)}`]: 1, arms: [] }));
+    const r = pongsim(['compare', 'wolnamppong', '--study', path.join(dir, 'long-key.json')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBeLessThan(2200);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^pongsim: .*long-key\.json: unknown key "\\u001b\[2Jk+ … \(\d+ characters cut\) … k+"; allowed: game, games, seed, baseline, focal, metrics, arms\n$/);
+    expect(r.stderr).not.toContain('\u001b');
+  });
+
   it('a bad PONGSIM_WORKERS: exit 2, one line, nothing written', () => {
     const r = spawnSync(process.execPath, [MAIN, 'sim', 'wolnamppong', '--games', '10', '--out', path.join(out, 'w.csv')], { encoding: 'utf8', env: { ...process.env, CI: 'true', PONGSIM_WORKERS: 'two' } });
     expect(r.status).toBe(2);

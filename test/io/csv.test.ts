@@ -53,6 +53,24 @@ describe('writing a result set', () => {
     for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe(`old ${path.basename(f)}`);
   });
 
+  it('names the file it could not write on a full disk (Node\'s own message names none), the old set kept', () => {
+    const dir = tempDir();
+    const files = ['a.csv', 'b.csv'].map((n) => path.join(dir, n));
+    writeAtomically(files.map((file) => ({ file, text: 'old' })));
+    const real = fs.writeFileSync;
+    const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
+      if (String(file).endsWith('b.csv.pongsim-tmp')) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      return real(file, ...rest);
+    });
+    try {
+      expect(() => writeAtomically(files.map((file) => ({ file, text: 'new' })))).toThrow(`cannot write ${files[1]} (ENOSPC: no space left on device, write); the files there before are as they were`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(listFiles(dir)).toEqual(['a.csv', 'b.csv']);
+    for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe('old');
+  });
+
   it('cleans what a killed write left before its journal: the old files stay, temporary files go', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'a.csv'), 'old a');
