@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InputError } from '../core/errors.js';
+import { InputError, visible } from '../core/errors.js';
 import { readCard } from '../io/card-file.js';
 
 export function registerCard(program: Command): void {
@@ -24,6 +24,7 @@ export function registerCard(program: Command): void {
       card.lines.forEach((l, i) => {
         out.push(`  ${l.id.padEnd(width)}  ${String(l.value).padStart(5)}  ${l.concealed ? ' C ' : ' X '}  ${l.jokers ? ' yes  ' : ' no   '}  ${String(counts[i]).padStart(8)}  ${l.patterns.join('  |  ')}`);
       });
-      process.stdout.write(out.join('\n') + '\n');
+      // A card handed over by someone else names its lines as it likes: nothing in a name may act on the terminal.
+      process.stdout.write(out.map(visible).join('\n') + '\n');
     });
 }

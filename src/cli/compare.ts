@@ -163,8 +163,7 @@ export function registerCompare(program: Command): void {
       if (study && flags.arm?.length) throw new InputError('compare: give the arms with --arm or in --study FILE, not both');
       if (study?.game !== undefined && study.game !== game) throw new InputError(`${flags.study}: the study is for ${String(study.game)}, not ${game}`);
       const specs = study ? study.arms : (flags.arm ?? []).map(parseArm);
-      const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
-      await loadPlugins(plugins);
+      const plugins = await loadPlugins(flags.plugin ?? []);
       const arms = specs.map((a) => resolveArm(entry, a));
       // An option wins over the study file's field; a message names whichever was used.
       const fromStudy = study?.settings ?? {};

@@ -1,7 +1,7 @@
 // `pongsim hand american`: the card lines a hand completes, or each line's tiles away.
 
 import fs from 'node:fs';
-import { InputError } from '../core/errors.js';
+import { InputError, visible } from '../core/errors.js';
 import { CardMatcher, UNREACHABLE, type Exposure } from '../games/mahjong/american/match.js';
 import { americanCounts, americanCountsError, readExposure } from '../games/mahjong/american/notation.js';
 import { JOKER, formatTiles, tileCount } from '../games/mahjong/tiles.js';
@@ -97,5 +97,6 @@ export function americanHand(tiles: string, flags: AmericanFlags, others: string
       text.push(`  ${away}  ${l.id.padEnd(width)}  ${String(l.value).padStart(3)} ${l.concealed ? 'C' : 'X'}  ${l.patterns.join('  |  ')}`);
     }
   }
-  process.stdout.write(text.join('\n') + '\n');
+  // The card's name and line ids are a stranger's text: nothing in them may act on the terminal.
+  process.stdout.write(text.map(visible).join('\n') + '\n');
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { exitCodeOf, InputError, Interrupted } from '../core/errors.js';
+import { exitCodeOf, InputError, Interrupted, oneLine } from '../core/errors.js';
 import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
 import { registerHand } from './hand.js';
@@ -25,9 +25,23 @@ const program = new Command('pongsim')
   .exitOverride();
 program.configureOutput({ writeErr: () => {} });
 
+/** Set when the command has finished (or ends on purpose): until then an exit is not pongsim's. */
+let settled = false;
+// Code that is not pongsim's (a strategy plug-in) calling process.exit(0) would end a command
+// part-way with the code of success and no word: it is a failure, and says so.
+process.on('exit', (code) => {
+  if (code !== 0 || settled) return;
+  process.stderr.write('pongsim: the command ended before it finished (a plug-in called process.exit?); what it would have written is not there\n');
+  process.exitCode = 1;
+});
+const exit = (code: number): never => {
+  settled = true;
+  process.exit(code);
+};
+
 // A reader that stops early (pongsim run ... | head -1) closes the pipe: stop quietly.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
+  if (e.code === 'EPIPE') exit(0);
   throw e;
 });
 
@@ -63,26 +77,30 @@ try {
   // A bare `pongsim` shows what it can do rather than an error.
   if (process.argv.length <= 2) {
     process.stdout.write(program.helpInformation());
-    process.exit(0);
+    exit(0);
   }
   await program.parseAsync(process.argv);
+  settled = true;
 } catch (e) {
+  settled = true;
   if (e instanceof CommanderError) {
     if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
     const cause = (e as { cause?: unknown }).cause;
     // commander's did-you-mean comes on a second line: keep it on the one error line.
     const text = cause instanceof InputError ? cause.message : e.message.replace(/^error: /, '').split('\n').filter((l) => l.trim() !== '').join(' ');
-    process.stderr.write(`pongsim: ${text.split('\n')[0]}\n`);
+    process.stderr.write(`pongsim: ${oneLine(text.split('\n')[0]!)}\n`);
     process.exit(2);
   }
+  // Every message is one line, however much of the input it quotes, and nothing in it acts on
+  // the terminal.
   if (e instanceof InputError) {
-    process.stderr.write(`pongsim: ${e.message}\n`);
+    process.stderr.write(`pongsim: ${oneLine(e.message)}\n`);
     process.exit(2);
   }
   if (e instanceof Interrupted) {
-    process.stderr.write(`pongsim: ${e.message}\n`);
+    process.stderr.write(`pongsim: ${oneLine(e.message)}\n`);
     process.exit(exitCodeOf(e.signal));
   }
-  process.stderr.write(`pongsim: the run failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`pongsim: the run failed: ${oneLine(e instanceof Error ? e.message : String(e))}\n`);
   process.exit(1);
 }

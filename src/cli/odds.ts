@@ -14,7 +14,7 @@ import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable } from '../experiment/experiment.js';
-import { VERSION } from './version.js';
+import { toolStamp } from '../io/build.js';
 
 /** `--seen 3,3,7,12` (wolnamppong): months already revealed this cycle. */
 function parseSeenMonths(text: string): number[] {
@@ -55,7 +55,7 @@ export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[
   const tableFlag = flags.out !== undefined ? '--out' : flags.json ? '--json' : null;
   if (tableFlag) throw new InputError(`--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`);
   const dir = card === true ? path.join('results', 'odds-card') : card;
-  checkOut('--card', dir, 'dir', flags.force, 'odds-card.html and odds-card.svg');
+  checkOut('--card', dir, 'dir', flags.force, { contents: 'odds-card.html and odds-card.svg' });
   return dir;
 }
 
@@ -63,7 +63,7 @@ export function oddsCardDir(card: string | true, flags: OddsFlags, seen: number[
  * every column's meaning), both or neither. */
 function writeOdds(file: string, table: CsvTable, about: Record<string, unknown>): void {
   const base = file.replace(/\.csv$/, '');
-  const meta = { table: path.basename(base), tool: 'pongsim', version: VERSION, ...about, columns: columnDictionary(table) };
+  const meta = { table: path.basename(base), ...toolStamp(), ...about, columns: columnDictionary(table) };
   writeAtomically([{ file, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
 }
 
@@ -80,7 +80,7 @@ function stopOdds(flags: OddsFlags): void {
     const sum = month(hand[0]!) + month(hand[1]!);
     if (sum > rules.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${rules.stopLimit}; a stop needs two cards summing to at most ${rules.stopLimit}`);
   }
-  if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+  if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json'] });
   const { table, configs } = stopOddsTable(rules, seen, hand);
   const unseen = CARDS - seen.length - (hand?.length ?? 0);
   if (!configs.length) {
@@ -145,7 +145,7 @@ export function registerOdds(program: Command): void {
         process.stdout.write(`wrote ${path.join(dir, 'odds-card.html')} (print it: one page) and ${path.join(dir, 'odds-card.svg')}\n`);
         return;
       }
-      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json'] });
       const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules, seen) };
       if (flags.out) writeOdds(flags.out, table, { command: 'odds wolnamppong', game, rules, seen });
       const thumb = ruleOfThumb(table.rows);

@@ -1,5 +1,5 @@
 import { readCard } from '../io/card-file.js';
-import { checkWritable } from '../io/csv.js';
+import { checkWritable, type Target } from '../io/csv.js';
 import { readJsonFile } from '../io/json-file.js';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -194,7 +194,7 @@ function realPath(p: string): string {
  * --force says so: those of the checkout pongsim runs from, however the path reaches them (from
  * another folder, through a link), and results/reference/ under the current folder.
  */
-export function checkOut(flag: string, target: string, kind: 'dir' | 'file', force: boolean | undefined, contents?: string): void {
+export function checkOut(flag: string, target: string, kind: 'dir' | 'file', force: boolean | undefined, holds?: Target): void {
   if (!force) {
     const to = realPath(target);
     for (const ref of [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
@@ -203,7 +203,7 @@ export function checkOut(flag: string, target: string, kind: 'dir' | 'file', for
       }
     }
   }
-  checkWritable(flag, target, kind, contents);
+  checkWritable(flag, target, kind, holds);
 }
 
 /**

@@ -9,9 +9,9 @@ import { buildExperiment } from '../runner/chunk.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
 import { runExperiment, type RunResult } from '../runner/pool.js';
-import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
+import { checkpointPlan, removeCheckpoint, writeResults } from '../runner/checkpoint.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { partialText, type Partial } from '../io/partial.js';
+import { PARTIAL_FORMAT, partialText, type Partial } from '../io/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
@@ -19,6 +19,7 @@ import { writeReport } from '../report/page.js';
 import { DECISION_TIMEOUT_OPTION, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import { printTable } from './print.js';
 import { VERSION } from './version.js';
+import { buildId, toolStamp } from '../io/build.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study), and whether it writes its report page. */
 export interface ShowFlags { json?: boolean; wide?: boolean; brief?: boolean; report?: boolean }
@@ -36,7 +37,7 @@ export async function finish(name: string, params: ExperimentParams, seed: strin
   const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
   const meta = {
-    tool: 'pongsim', version: VERSION, experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra,
+    ...toolStamp(), experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra,
     question: def.question, answer: summary, charts: (def.charts ?? []).map((c) => ({ name: c.name, caption: c.caption })),
   };
   const charts = await chartFiles(out, def.charts, tables);
@@ -122,7 +123,7 @@ export async function runWith(name: string, params: ExperimentParams, flags: Run
   const slice = flags.shard ? `.shard-${flags.shard.k}-of-${flags.shard.n}` : '';
   const checkpoint = checkpointPlan(path.join(out, `${name}${slice}.checkpoint.json`), { experiment: name, params, seed: flags.seed, shard: flags.shard ?? null }, Boolean(flags.resume));
   const res = await runExperiment(name, params, { ...opts, checkpoint });
-  const doc = await written(name, params, flags, out, res);
+  const doc = await writeResults(checkpoint, res.checkpointed, () => written(name, params, flags, out, res));
   removeCheckpoint(checkpoint.file); // only once the results are in place
   return doc;
 }
@@ -140,7 +141,7 @@ async function written(name: string, params: ExperimentParams, flags: RunFlags, 
 export function writePartial(base: string, name: string, params: ExperimentParams, seed: string, shard: Shard, res: RunResult, json?: boolean): object | null {
   const { k, n } = shard;
   const partial: Partial = {
-    format: 'pongsim-partial/1', version: VERSION, experiment: name, params, seed,
+    format: PARTIAL_FORMAT, version: VERSION, build: buildId(), experiment: name, params, seed,
     games: params.games!, shard: { k, n }, ranges: res.ranges, tallies: res.tallies,
   };
   const file = `${base}.shard-${k}-of-${n}.partial.json`;
@@ -177,8 +178,8 @@ export function sliceOf(flags: { shard?: Shard; shardIndex?: Shard }): void {
 function finishedBefore(dir: string, study: string, seed: string, games: number | undefined, shard?: Shard): boolean {
   const file = shard ? path.join(dir, `${study}.shard-${shard.k}-of-${shard.n}.partial.json`) : path.join(dir, `${study}.meta.json`);
   try {
-    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: string; seed?: string; games?: number };
-    return m.version === VERSION && m.seed === seed && (games === undefined || m.games === games);
+    const m = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: string; build?: string; seed?: string; games?: number };
+    return m.version === VERSION && m.build === buildId() && m.seed === seed && (games === undefined || m.games === games);
   } catch {
     return false;
   }

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { gameEntry } from '../catalog.js';
-import { runExperiment } from '../runner/pool.js';
+import { runExperiment, type RunResult } from '../runner/pool.js';
 import { runUntilNarrow } from '../runner/precision.js';
-import { checkpointPlan, removeCheckpoint } from '../runner/checkpoint.js';
+import { checkpointPlan, removeCheckpoint, writeResults, type CheckpointPlan } from '../runner/checkpoint.js';
 import { buildExperiment } from '../runner/chunk.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
@@ -14,7 +14,7 @@ import { loadPlugins } from '../experiment/plugins.js';
 import { DECISION_TIMEOUT_OPTION, checkOut, collect, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
-import { VERSION } from './version.js';
+import { toolStamp } from '../io/build.js';
 import { shardOptions, sliceOf, writePartial } from './run.js';
 import type { Shard } from '../runner/plan.js';
 
@@ -22,8 +22,7 @@ interface SimFlags { shard?: Shard; shardIndex?: Shard; resume?: boolean; decisi
 
 /** Checks a sim's game, rules and seats, and gives the parameters both sim and replay use. */
 export async function simParams(game: string, flags: { plugin?: string[]; seats?: string; rules?: string; set?: string[]; card?: string }, games: number): Promise<SimParams> {
-  const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
-  await loadPlugins(plugins);
+  const plugins = await loadPlugins(flags.plugin ?? []);
   const { rules, seats } = tableOf(gameEntry(game), { ...flags, seats: flags.seats === undefined ? undefined : splitSeats(flags.seats) });
   const params: SimParams = { game, rules, seats, games, ...(plugins.length ? { plugins } : {}) };
   buildExperiment('sim', params); // validates the seats before any game is played
@@ -60,11 +59,12 @@ export function registerSim(program: Command): void {
       if (flags.untilCi !== undefined && flags.games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
       if (flags.maxGames !== undefined && flags.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
       const params = await simParams(game, flags, flags.games ?? 10000);
-      if (flags.out) checkOut('--out', flags.out, 'file', flags.force);
+      if (flags.out) checkOut('--out', flags.out, 'file', flags.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
       const base = flags.out?.replace(/\.csv$/, '');
       const opts = { seed: flags.seed, workers: flags.workers, chunk: flags.chunk, shard: flags.shard ?? null, decisionTimeout: flags.decisionTimeout };
       let untilCi: Record<string, unknown> | undefined;
-      let res;
+      let res: RunResult;
+      let checkpoint: CheckpointPlan | undefined;
       if (flags.untilCi !== undefined) {
         // Blocks of games until every seat's mean has an interval narrower than W.
         const maxGames = flags.maxGames ?? 1_000_000;
@@ -75,10 +75,10 @@ export function registerSim(program: Command): void {
       } else {
         // With --out, a checkpoint beside the CSV: Ctrl-C and --resume lose nothing.
         const slice = flags.shard ? `.shard-${flags.shard.k}-of-${flags.shard.n}` : '';
-        const checkpoint = base !== undefined ? checkpointPlan(`${base}${slice}.checkpoint.json`, { experiment: 'sim', params, seed: flags.seed, ...(flags.shard ? { shard: flags.shard } : {}) }, Boolean(flags.resume)) : undefined;
+        checkpoint = base !== undefined ? checkpointPlan(`${base}${slice}.checkpoint.json`, { experiment: 'sim', params, seed: flags.seed, ...(flags.shard ? { shard: flags.shard } : {}) }, Boolean(flags.resume)) : undefined;
         res = await runExperiment('sim', params, { ...opts, checkpoint });
         if (flags.shard) {
-          const doc = writePartial(base!, 'sim', params, flags.seed, flags.shard, res, flags.json);
+          const doc = await writeResults(checkpoint, res.checkpointed, () => writePartial(base!, 'sim', params, flags.seed, flags.shard!, res, flags.json));
           removeCheckpoint(checkpoint!.file);
           if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
           return;
@@ -91,11 +91,11 @@ export function registerSim(program: Command): void {
       if (flags.out && base !== undefined) {
         // The chart is named for the CSV (runs.csv beside runs.svg), whatever the folder holds.
         const [chart] = await chartFiles(path.dirname(flags.out), sim.charts, [table!]);
-        writeAtomically([
-          { file: flags.out, text: csvText(table!) },
-          { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), tool: 'pongsim', version: VERSION, experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+        await writeResults(checkpoint, res.checkpointed, () => writeAtomically([
+          { file: flags.out!, text: csvText(table!) },
+          { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), ...toolStamp(), experiment: 'sim', seed: flags.seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
           { file: `${base}.svg`, text: chart!.text },
-        ]);
+        ]));
         removeCheckpoint(`${base}.checkpoint.json`);
       }
       if (flags.json) {

@@ -15,7 +15,7 @@ import { DECISION_TIMEOUT_OPTION, collect, outDir, outFolder, positiveInt, seatI
 import { printTable } from './print.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
-import { VERSION } from './version.js';
+import { toolStamp } from '../io/build.js';
 
 interface TuneFlags {
   strategy: string; seat?: number; against?: string; rules?: string; set?: string[]; card?: string; plugin?: string[];
@@ -54,8 +54,7 @@ const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1
 
 /** Successive halving: each round plays the configurations still in on fresh common deals and keeps the better half. */
 async function tune(game: string, flags: TuneFlags): Promise<void> {
-  const plugins = (flags.plugin ?? []).map((f) => path.resolve(f));
-  await loadPlugins(plugins);
+  const plugins = await loadPlugins(flags.plugin ?? []);
   const entry = gameEntry(game);
   const { rules } = tableOf(entry, { rules: flags.rules, set: flags.set, card: flags.card });
   const seats = entry.def.seats(rules);
@@ -119,8 +118,8 @@ async function tune(game: string, flags: TuneFlags): Promise<void> {
       : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
   const table: CsvTable = { name: 'tune', columns: TUNE_TABLE_COLUMNS, rows };
   const meta = {
-    tool: 'pongsim', version: VERSION, experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
-    grid: flags.strategy, configurations: configs.length, rounds, seat, against,
+    ...toolStamp(), experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
+    grid: flags.strategy, configurations: configs.length, rounds, seat, against, ...(plugins.length ? { plugins } : {}),
     winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
     seconds: (Date.now() - started) / 1000,
   };

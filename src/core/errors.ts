@@ -20,3 +20,26 @@ export class Interrupted extends Error {
     super(message);
   }
 }
+
+/** The most characters an error line shows: a message quotes what it refuses, which may be megabytes. */
+export const MAX_LINE = 2000;
+
+/** `text` with every character that would act on a terminal rather than show (control
+ * characters, such as the escape that starts a colour or cursor sequence, and bidirectional
+ * overrides) written as its code: "\u001b". */
+export function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A message as one line safe to print on a terminal: visible (a newline in it no longer starts a
+ * second line), and cut in its middle when longer than `max`, so that its start (what is wrong)
+ * and its end (what is allowed) both stay.
+ */
+export function oneLine(message: string, max = MAX_LINE): string {
+  const safe = visible(message);
+  if (safe.length <= max) return safe;
+  const head = Math.ceil(max * 0.6);
+  const tail = max - head;
+  return `${safe.slice(0, head)} … (${safe.length - head - tail} characters cut) … ${safe.slice(safe.length - tail)}`;
+}

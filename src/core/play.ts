@@ -21,6 +21,10 @@ export const BEAT_GAME = 2;
 export const BEAT_CELL = 3;
 export const BEAT_BUSY = 4;
 
+/** The decisions of a game being checked for determinism (runner/chunk.ts), three entries a
+ * decision: the strategy's name, its seat and the action taken, named; null when no game is. */
+export const decisionLog: { list: (string | number)[] | null } = { list: null };
+
 /** The seat to act at the table playing now and its strategy's name, or null. */
 export function actingSeat(): { seat: number; name: string } | null {
   const t = playing.table;
@@ -83,6 +87,7 @@ export class Table<S extends GameState, R> {
       pulse.table?.(this.names);
     }
     const beat = pulse.beat;
+    const log = decisionLog.list;
     game.deal(s, deal);
     let decisions = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
@@ -106,6 +111,7 @@ export class Table<S extends GameState, R> {
         if (why) this.illegal(seat, why);
       }
       if (trace) trace.push(`  seat ${seat} (${this.names[seat]}): ${game.actionName(s, a, amount)}`);
+      if (log !== null) log.push(this.names[seat]!, seat, game.actionName(s, a, amount));
       game.apply(s, a, amount);
       decisions++;
     }

@@ -131,7 +131,9 @@ export function resolveRules<R>(
   const r: Record<string, unknown> = {};
   for (const o of schema.options) r[o.key] = o.default;
   for (const layer of layers) {
-    const flat: Record<string, unknown> = {};
+    // No prototype: a key "__proto__" (from --set, or a file read without io/json-file.ts) is
+    // then a key like any other, refused as unknown, rather than silently setting nothing.
+    const flat: Record<string, unknown> = Object.create(null);
     flatten(layer.values, '', flat, known, layer.where);
     for (const [k, raw] of Object.entries(flat)) {
       const o = byKey.get(k);

@@ -4,6 +4,7 @@ import { Z95 } from '../stats/intervals.js';
 import { addMean, addRate, summarizeMean, summarizeRate, type Tally } from '../stats/tally.js';
 import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
+import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
 import { standing } from './standing.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
@@ -24,7 +25,7 @@ export interface CompareParams extends ExperimentParams {
   focal: number | null;
   /** Figures to report (seat0.., focal, the game's rates); empty: all. */
   metrics?: string[];
-  plugins?: string[];
+  plugins?: PluginRef[];
 }
 
 /** How a message names a setting: as the option (the default), or as a study file's field. */
@@ -135,6 +136,7 @@ export const compare: ExperimentDef = {
       provenance: {
         game: p.game, baseline: names[base], focal,
         arms: p.arms.map((a, i) => ({ name: a.name, rules: a.rules, seats: arms[i]!.specs.map((s) => s.text) })),
+        ...(p.plugins?.length ? { plugins: p.plugins } : {}),
       },
       runGame(_cell, index, seed, tally) {
         arms.forEach((arm, i) => {

@@ -5,14 +5,15 @@ import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.j
 import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
+import type { PluginRef } from './plugins.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface SimParams extends ExperimentParams {
   game: string;
   rules: Record<string, unknown>;
   seats: string[];
-  /** Absolute paths of strategy plug-in modules (see plugins.ts). */
-  plugins?: string[];
+  /** The strategy plug-ins it plays (see plugins.ts). */
+  plugins?: PluginRef[];
 }
 
 /** Builds the arm of an ad-hoc study; `sim` and `replay` share it so a replay plays the
@@ -60,7 +61,7 @@ export const sim: ExperimentDef = {
       games: p.games ?? 10000,
       chunk: 500,
       cells: [p.game],
-      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text) },
+      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}) },
       runGame(cell, index, seed, tally) {
         const s = arm.play(seed, cell, index);
         for (let k = 0; k < n; k++) {

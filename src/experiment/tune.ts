@@ -3,6 +3,7 @@ import { parseSpec } from '../core/strategy.js';
 import { addMean } from '../stats/tally.js';
 import { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
+import type { PluginRef } from './plugins.js';
 
 /** One round of `pongsim tune`: the configurations still in, on the same deals. */
 export interface TuneRoundParams extends ExperimentParams {
@@ -15,7 +16,7 @@ export interface TuneRoundParams extends ExperimentParams {
   seat: number;
   /** Game indices of this round start here, so that each round plays fresh deals. */
   offset: number;
-  plugins?: string[];
+  plugins?: PluginRef[];
 }
 
 /**

@@ -52,16 +52,21 @@ function replaceAll(files: { file: string; text: string }[]): void {
   for (const dir of dirs) finish(dir);
   for (const dir of dirs) clean(dir);
   for (const { file } of files) {
-    if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`cannot write ${file}: a folder of that name is in the way`);
+    const what = notRegular(file);
+    if (what) throw new InputError(`cannot write ${file}: it is ${what}, and pongsim replaces only a regular file`);
   }
   const made: string[] = [];
   const kept: string[] = [];
   const journal = path.join(path.dirname(path.resolve(first.file)), JOURNAL);
+  // The file being written, for the message when writing fails (a full disk names no file).
+  let at = first.file;
   try {
     for (const { file, text } of files) {
+      at = file;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       made.push(file + TMP);
-      fs.writeFileSync(file + TMP, text);
+      // Made afresh ('wx'): a link left under the temporary name is never written through.
+      fs.writeFileSync(file + TMP, text, { flag: 'wx' });
     }
     // One file needs no journal or second link: its rename is the whole change.
     if (files.length === 1) {
@@ -70,16 +75,21 @@ function replaceAll(files: { file: string; text: string }[]): void {
     }
     for (const { file } of files) {
       if (!fs.existsSync(file)) continue;
+      at = file;
       kept.push(file);
       keepLink(file, file + OLD);
     }
+    at = journal;
     fs.writeFileSync(journal, JSON.stringify(files.map((f) => path.resolve(f.file))));
   } catch (e) {
     for (const f of [...made, ...kept.map((k) => k + OLD)]) fs.rmSync(f, { force: true });
-    throw e;
+    throw cannotWrite(at, e);
   }
   try {
-    for (const { file } of files) fs.renameSync(file + TMP, file);
+    for (const { file } of files) {
+      at = file;
+      fs.renameSync(file + TMP, file);
+    }
   } catch (e) {
     // Back to the old set: old files return, files the old set lacked go. (Renaming a link
     // over the file it links to does nothing, so the kept link is removed after.)
@@ -89,10 +99,15 @@ function replaceAll(files: { file: string; text: string }[]): void {
       for (const f of [file + OLD, file + TMP]) fs.rmSync(f, { force: true });
     }
     fs.rmSync(journal, { force: true });
-    throw e;
+    throw cannotWrite(at, e);
   }
   fs.rmSync(journal, { force: true });
   for (const file of kept) fs.rmSync(file + OLD, { force: true });
+}
+
+/** A failed write's error, naming the file (Node's own, "ENOSPC: no space left on device, write", names none). */
+function cannotWrite(file: string, e: unknown): Error {
+  return new Error(`cannot write ${file} (${e instanceof Error ? e.message : String(e)}); the files there before are as they were`);
 }
 
 /** A second name for `file` (a hard link; a copy where the file system has none). `to` is
@@ -105,6 +120,13 @@ function keepLink(file: string, to: string): void {
   }
 }
 
+/** Puts a folder's result set in order before it is read: a set a killed write had committed is
+ * finished, the temporary files of one it had not are removed (its old files stay). */
+export function settle(dir: string): void {
+  finish(path.resolve(dir));
+  clean(dir);
+}
+
 /** Finishes a set a killed write left committed in `dir` (its journal is readable): the remaining renames. */
 function finish(dir: string): void {
   const journal = path.join(dir, JOURNAL);
@@ -115,8 +137,32 @@ function finish(dir: string): void {
   } catch {
     set = []; // written only part-way: the set was never committed
   }
-  if (Array.isArray(set)) for (const f of set) if (typeof f === 'string' && fs.existsSync(f + TMP)) fs.renameSync(f + TMP, f);
+  // Only files of this folder, from temporary files we wrote: a journal in a copied folder
+  // names another machine's paths, or anything.
+  const ours = (f: unknown): f is string => typeof f === 'string' && path.isAbsolute(f) && path.dirname(f) === dir && fs.lstatSync(f + TMP, { throwIfNoEntry: false })?.isFile() === true;
+  if (Array.isArray(set)) for (const f of set) if (ours(f)) fs.renameSync(f + TMP, f);
   fs.rmSync(journal, { force: true });
+}
+
+/**
+ * What `file` is when it is there and not a regular file ("a folder", "a symbolic link", "a
+ * FIFO", ...), else null: a name pongsim writes over must be a regular file or nothing, so that
+ * `--out /dev/null`, a pipe or a link is never replaced by a file (or written through).
+ */
+export function notRegular(file: string): string | null {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return null; // under a file: no file is there to replace (the write itself says why it cannot)
+  }
+  if (!st || st.isFile()) return null;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isSymbolicLink()) return 'a symbolic link';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  return st.isSocket() ? 'a socket' : 'not a regular file';
 }
 
 /** Removes the temporary files and kept links a killed write left in `dir`. */
@@ -142,13 +188,17 @@ function probe(dir: string, fail: (why: string) => never): void {
   fs.rmSync(file, { force: true });
 }
 
+/** What a checked target holds: for a folder, what goes in it (in messages); for a file, the
+ * suffixes of the files written beside it (`.meta.json` beside FILE.csv is FILE.meta.json). */
+export interface Target { contents?: string; beside?: string[] }
+
 /**
  * Checks, before any game is played, that results can be written at `target`: a folder
- * (`kind` dir: it exists as a folder, or can be made) or a file (it is not a folder, and its
- * folder exists or can be made). Throws one line naming the option and, for a folder, the
- * `contents` it is for.
+ * (`kind` dir: it exists as a folder, or can be made) or a file (a regular file or nothing, as
+ * is each file written beside it, and its folder exists or can be made). Throws one line naming
+ * the option and, for a folder, what it is for.
  */
-export function checkWritable(flag: string, target: string, kind: 'dir' | 'file', contents = 'the CSVs'): void {
+export function checkWritable(flag: string, target: string, kind: 'dir' | 'file', { contents = 'the CSVs', beside = [] }: Target = {}): void {
   const fail = (why: string): never => {
     throw new InputError(`${flag} ${target}: ${why}`);
   };
@@ -160,9 +210,16 @@ export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'
     }
   };
   const st = stat(target);
-  if (st) {
-    if (kind === 'dir' && !st.isDirectory()) fail(`is a file; it names the folder ${contents} go to`);
-    if (kind === 'file' && st.isDirectory()) fail('is a folder; it names the .csv file to write');
+  if (st && kind === 'dir' && !st.isDirectory()) fail(`is a file; it names the folder ${contents} go to`);
+  if (kind === 'file') {
+    const what = notRegular(target);
+    if (what === 'a folder') fail('is a folder; it names the .csv file to write');
+    if (what) fail(`is ${what}; pongsim replaces only a regular file, so give a new file's name`);
+    const base = target.replace(/\.csv$/, '');
+    for (const suffix of beside) {
+      const other = notRegular(base + suffix);
+      if (other) fail(`${base + suffix}, written beside it, is ${other}; pongsim replaces only a regular file`);
+    }
   }
   // The nearest folder that exists must be a folder we may write in.
   let dir = kind === 'dir' && st ? target : path.dirname(path.resolve(target));

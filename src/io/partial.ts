@@ -1,14 +1,19 @@
 import { InputError } from '../core/errors.js';
-import { mergeTally, newTally, type Tally } from '../stats/tally.js';
+import { mergeTally, newTally, tallyFault, type Tally } from '../stats/tally.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { readSealed, sealedText } from './sealed.js';
 import { firstDifference } from './difference.js';
 import { shardRange } from '../runner/plan.js';
+import { shortBuild } from './build.js';
+
+export const PARTIAL_FORMAT = 'pongsim-partial/2';
 
 /** What `--shard k/N` writes: the accumulator state of one slice of a run, as JSON. */
 export interface Partial {
-  format: 'pongsim-partial/1';
+  format: typeof PARTIAL_FORMAT;
   version: string;
+  /** The build identity of the engine that played it (io/build.ts). */
+  build: string;
   experiment: string;
   params: ExperimentParams;
   seed: string;
@@ -25,21 +30,19 @@ export function partialText(p: Partial): string {
 
 const whole = (x: unknown, least: number): boolean => Number.isInteger(x) && (x as number) >= least;
 const isObject = (x: unknown): boolean => x !== null && typeof x === 'object' && !Array.isArray(x);
-const sums = (x: unknown): boolean => Array.isArray(x) && x.every((v) => Number.isFinite(v));
-/** A tally's moments (n, exact partial sums s and q) and rates (k of n), each well formed. */
-const soundTally = (t: Tally): boolean => isObject(t)
-  && isObject(t.means) && Object.values(t.means).every((m) => isObject(m) && whole(m.n, 0) && sums(m.s) && sums(m.q))
-  && isObject(t.rates) && Object.values(t.rates).every((r) => isObject(r) && whole(r.k, 0) && whole(r.n, r.k));
 
+/**
+ * Reads a partial and checks its form. What its numbers say is checked with the other partials
+ * of the run (checkPartials): only a file whose checksum was recomputed after an edit gets past
+ * the seal with a fault, and it is named, not crashed on or merged.
+ */
 export function readPartial(file: string): Partial {
-  const p = readSealed<Partial>(file, 'pongsim-partial/1', 'partial', 'run that shard again');
+  const p = readSealed<Partial>(file, PARTIAL_FORMAT, 'partial', 'run that shard again');
   if (!Array.isArray(p.tallies) || !Array.isArray(p.ranges)) throw new InputError(`${file}: not a pongsim partial (no tallies or ranges)`);
-  // Only a file whose checksum was recomputed after an edit gets here malformed: named, not crashed on.
-  const sound = typeof p.version === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
-    && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k)
-    && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]))
-    && p.tallies.every(soundTally);
-  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+  const sound = typeof p.version === 'string' && typeof p.build === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
+    && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k) && p.ranges.length >= 1 && p.tallies.length === p.ranges.length
+    && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]));
+  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`);
   return p;
 }
 
@@ -54,6 +57,13 @@ const span = ([lo, hi]: [number, number]): string => (hi - lo > 1 ? `${lo} to ${
 const games = (r: [number, number]): string => `${r[1] - r[0] === 1 ? 'game' : 'games'} ${span(r)}`;
 const missing = (r: [number, number], where = ''): string => `${games(r)} ${r[1] - r[0] === 1 ? 'is' : 'are'} missing${where} (no partial holds ${r[1] - r[0] === 1 ? 'it' : 'them'})`;
 
+/** A run's parameters with its plug-ins named by their contents alone: where a shard's machine
+ * kept a plug-in is no part of the run. */
+function byContents(params: ExperimentParams): ExperimentParams {
+  const p = params.plugins;
+  return Array.isArray(p) ? { ...params, plugins: p.map((r: { sha256?: unknown } | null) => r?.sha256) } : params;
+}
+
 /**
  * How the runs of two partials differ, in words: the first of experiment, game count, seed,
  * rules, strategy specs or another parameter that differs, with both values; null for one run.
@@ -62,7 +72,7 @@ function runDifference(a: Partial, b: Partial): string | null {
   if (a.experiment !== b.experiment) return `different experiments (${brief(a.experiment)} and ${brief(b.experiment)})`;
   if (a.games !== b.games) return `different game counts (${a.games} and ${b.games})`;
   if (a.seed !== b.seed) return `different seeds (${brief(a.seed)} and ${brief(b.seed)})`;
-  const d = firstDifference(a.params, b.params);
+  const d = firstDifference(byContents(a.params), byContents(b.params));
   if (!d) return null;
   // Rules and seats sit at the top of a sim's parameters and inside each arm of a compare.
   const at = d.at.findIndex((k) => k === 'rules' || k === 'seats');
@@ -75,39 +85,39 @@ function runDifference(a: Partial, b: Partial): string | null {
 }
 
 /**
- * Folds shard partials into the tallies one machine would have produced. The partials
- * must come from this version, and from the same experiment, parameters, seed and size;
- * each must hold every cell, each cell's games the slice its shard declares; and their
- * slices must tile [0, games) exactly: no gap, no overlap. Each refusal is one line naming
- * the file (or the two files) at fault and what differs.
+ * Checks shard partials (each read by readPartial) against one another, reading no code: they
+ * must come from this version and build, and from the same experiment, parameters, seed and
+ * size; each cell of each must hold the slice of games its shard declares, in a tally that could
+ * come from those games (stats/tally.ts tallyFault); and their slices must tile [0, games)
+ * exactly: no gap, no overlap. Each refusal is one line naming the file (or the two files) at
+ * fault and what differs. Returns the first partial, which speaks for the run.
  */
-export function mergePartials(files: string[], parts: Partial[], version: string, cellsOf: (p: Partial) => number): { first: Partial; tallies: Tally[] } {
+export function checkPartials(files: string[], parts: Partial[], version: string, build: string): Partial {
   const first = parts[0];
   if (!first) throw new InputError('merge: give at least one partial file');
   parts.forEach((p, i) => {
     if (p.version !== version) throw new InputError(`${files[i]}: written by pongsim ${p.version}; this is ${version}, whose results may differ: run the shards again with this version`);
+    if (p.build !== build) throw new InputError(`${files[i]}: written by build ${shortBuild(p.build)} of pongsim; this is build ${shortBuild(build)}, which may play differently: run the shards again with this build`);
   });
   parts.forEach((p, i) => {
     const d = runDifference(first, p);
     if (d) throw new InputError(`${files[0]} and ${files[i]}: ${d}`);
   });
-  const cells = cellsOf(first);
   parts.forEach((p, i) => {
-    if (p.ranges.length !== cells || p.tallies.length !== cells) {
-      throw new InputError(`${files[i]}: holds ${Math.min(p.tallies.length, p.ranges.length)} cells; ${p.experiment} with these parameters has ${cells}`);
-    }
+    if (p.ranges.length !== first.ranges.length) throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${files[0]} holds ${first.ranges.length}`);
     const want = shardRange(p.games, p.shard);
     const c = p.ranges.findIndex((r) => r[0] !== want[0] || r[1] !== want[1]);
     if (c >= 0) {
-      throw new InputError(`${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${span(want)}): cell ${c + 1} of ${cells} holds ${games(p.ranges[c]!)}`);
+      throw new InputError(`${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${span(want)}): cell ${c + 1} of ${p.ranges.length} holds ${games(p.ranges[c]!)}`);
     }
+    p.tallies.forEach((t, c) => {
+      const fault = tallyFault(t, want[1] - want[0]);
+      if (fault) throw new InputError(`${files[i]}: cell ${c + 1} of ${p.tallies.length}: ${fault}; run that shard again`);
+    });
   });
-  // Every cell of a partial holds its shard's slice (checked above), so one order of slices
-  // serves every cell. An empty slice (more shards than games) holds nothing to tile.
-  const slices = parts.map((p, i) => ({ r: p.ranges[0] ?? [0, 0], i })).filter((s) => s.r[1] > s.r[0]).sort((a, b) => a.r[0] - b.r[0]);
   let at = 0;
   let last: number | null = null;
-  for (const s of slices) {
+  for (const s of slices(parts)) {
     if (s.r[0] > at) {
       throw new InputError(last === null
         ? `merge: ${missing([at, s.r[0]])}; the first partial, ${files[s.i]}, starts at game ${s.r[0]}`
@@ -120,7 +130,23 @@ export function mergePartials(files: string[], parts: Partial[], version: string
   if (at !== first.games) {
     throw new InputError(`merge: ${missing([at, first.games])}${last === null ? '' : `; the last partial, ${files[last]}, ends at game ${at - 1}`}`);
   }
+  return first;
+}
+
+/** The partials' slices in game order. Every cell of a partial holds its shard's slice
+ * (checkPartials), so one order serves every cell; an empty slice (more shards than games)
+ * holds nothing. */
+function slices(parts: Partial[]): { r: [number, number]; i: number }[] {
+  return parts.map((p, i) => ({ r: p.ranges[0]!, i })).filter((s) => s.r[1] > s.r[0]).sort((a, b) => a.r[0] - b.r[0]);
+}
+
+/** Folds partials that checkPartials passed into the tallies one machine would have produced,
+ * once each holds the `cells` cells its experiment has. */
+export function foldPartials(files: string[], parts: Partial[], cells: number): Tally[] {
+  parts.forEach((p, i) => {
+    if (p.ranges.length !== cells) throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${p.experiment} with these parameters has ${cells}`);
+  });
   const tallies = Array.from({ length: cells }, () => newTally());
-  for (const s of slices) parts[s.i]!.tallies.forEach((t, c) => mergeTally(tallies[c]!, t));
-  return { first, tallies };
+  for (const s of slices(parts)) parts[s.i]!.tallies.forEach((t, c) => mergeTally(tallies[c]!, t));
+  return tallies;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
+import { parseJson } from './json-file.js';
 
 /**
  * JSON files that carry a sha256 of their own body (shard partials, checkpoints): an edited or
@@ -18,11 +19,16 @@ export function sealedText(body: object): string {
 export function readSealed<T extends { format: string }>(file: string, format: string, what: string, again: string): T {
   let raw: T & { sha256?: string };
   try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8')) as T & { sha256?: string };
+    raw = parseJson(fs.readFileSync(file, 'utf8'), file) as T & { sha256?: string };
   } catch (e) {
-    throw new InputError(`${file}: not a readable ${what} file (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+    const why = e instanceof InputError ? e.message.slice(file.length + 2) : e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new InputError(`${file}: not a readable ${what} file (${why})`);
   }
-  if (raw?.format !== format) throw new InputError(`${file}: not a pongsim ${what} (expected "format": "${format}")`);
+  const found = (raw as { format?: unknown } | null)?.format;
+  if (typeof found === 'string' && found !== format && found.startsWith(format.replace(/\d+$/, ''))) {
+    throw new InputError(`${file}: a ${what} of another pongsim (format ${found}; this one reads ${format}); ${again}`);
+  }
+  if (found !== format) throw new InputError(`${file}: not a pongsim ${what} (expected "format": "${format}")`);
   const { sha256, ...body } = raw;
   if (sha256 !== digest(JSON.stringify(body))) throw new InputError(`${file}: its contents do not match its checksum (edited or damaged); ${again}`);
   return body as unknown as T;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../core/errors.js';
+import { parseJson } from './json-file.js';
 
 /**
  * Play-aid tables learned by rollouts (a study writes one, a strategy plays by it): a CSV with
@@ -125,7 +126,7 @@ export function readVerdictTable(file: string, format: TableFormat): VerdictTabl
   const metaFile = file.replace(/\.csv$/, '.meta.json');
   let provenance: { rules?: unknown; bot?: unknown } | undefined;
   try {
-    provenance = (JSON.parse(fs.readFileSync(metaFile, 'utf8')) as { provenance?: typeof provenance }).provenance;
+    provenance = (parseJson(fs.readFileSync(metaFile, 'utf8'), metaFile) as { provenance?: typeof provenance } | null)?.provenance;
   } catch {
     throw bad('cannot be read as JSON (the table\'s provenance, written beside it by the run)', metaFile);
   }

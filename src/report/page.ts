@@ -4,7 +4,9 @@ import { parse } from 'csv-parse/sync';
 import { InputError } from '../core/errors.js';
 import { estimate } from '../cli/print.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
-import { writeAtomically } from '../io/csv.js';
+import { notRegular, settle, writeAtomically } from '../io/csv.js';
+import { parseJson } from '../io/json-file.js';
+import { describe } from '../core/rules.js';
 
 /**
  * One self-contained HTML page for a folder of results: each study's question and answer,
@@ -38,17 +40,72 @@ interface Study {
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A name a meta file gives a table or chart: a plain file name, so that the files it names
+ * are in the folder (no "../", no "/") and a link to them is a file (no "javascript:"). */
+const PLAIN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** The text of `file`, a regular file of the folder: a link in a copied folder could pull any
+ * file on the disk into the page. */
+function readRegular(file: string): string {
+  const what = notRegular(file);
+  if (what) throw new InputError(`report: ${file} is ${what}; report reads only the regular files of the folder`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+/**
+ * A table's meta file, checked: null when it is not a table's (another JSON file); one
+ * InputError line when its names are not plain file names or its fields are not what a run
+ * writes. Anything on the page is read from here, so a folder handed over by a stranger is data.
+ */
+function readMeta(file: string): Meta | null {
+  let doc: unknown;
+  try {
+    doc = parseJson(readRegular(file), file);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(e.message.startsWith('report: ') ? e.message : `report: ${e.message}`);
+    throw e;
+  }
+  const bad = (why: string): never => {
+    throw new InputError(`report: ${file}: ${why}`);
+  };
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) bad('not a pongsim meta file (a JSON object with "table" and "experiment")');
+  const m = doc as Record<string, unknown>;
+  if (m.table === undefined || m.experiment === undefined) return null;
+  const plain = (key: string, v: unknown) => {
+    if (typeof v !== 'string' || !PLAIN.test(v)) bad(`${key} ${describe(v)} is not a plain file name of the folder (letters, digits, . _ -)`);
+  };
+  const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  plain('"table"', m.table);
+  if (typeof m.experiment !== 'string') bad(`"experiment" must be a string, not ${describe(m.experiment)}`);
+  if (m.question !== undefined && typeof m.question !== 'string') bad('"question" must be a string');
+  if (m.answer !== undefined && !strings(m.answer)) bad('"answer" must be a list of strings');
+  if (m.keyColumns !== undefined && !strings(m.keyColumns)) bad('"keyColumns" must be a list of strings');
+  if (m.charts !== undefined) {
+    if (!Array.isArray(m.charts)) bad('"charts" must be a list of charts');
+    for (const c of m.charts as unknown[]) {
+      if (c === null || typeof c !== 'object' || typeof (c as { caption?: unknown }).caption !== 'string') bad('"charts": each chart has a name and a caption');
+      plain('a chart\'s "name"', (c as { name?: unknown }).name);
+    }
+  }
+  return m as Meta;
+}
+
+/** A link to `file` in `dir`, from the page in `root`: each part of the path escaped, so
+ * that a folder name such as "javascript:x" is a folder, not a scheme. */
+function href(root: string, dir: string, file: string): string {
+  return ['.', ...path.relative(root, path.join(dir, file)).split(path.sep)].map((p) => (p === '.' ? p : encodeURIComponent(p))).join('/');
+}
+
 /** The studies in `dir`: the folder itself if it holds tables, else each sub-folder that does. */
 function studiesIn(dir: string): Study[] {
-  const metasOf = (d: string): Meta[] => fs.readdirSync(d).filter((f) => f.endsWith('.meta.json')).sort()
-    .map((f) => {
-      try {
-        return JSON.parse(fs.readFileSync(path.join(d, f), 'utf8')) as Meta;
-      } catch (e) {
-        throw new InputError(`report: ${path.join(d, f)} is not a pongsim meta file (${(e as Error).message.split('\n')[0]})`);
-      }
-    })
-    .filter((m) => m.table !== undefined && m.experiment !== undefined);
+  const metasOf = (d: string): Meta[] => {
+    // A run killed while it put its files in place left a set to finish (or its old set, and
+    // temporary files): the page draws the set the folder holds once that is done.
+    settle(d);
+    return fs.readdirSync(d).filter((f) => f.endsWith('.meta.json')).sort()
+      .map((f) => readMeta(path.join(d, f)))
+      .filter((m): m is Meta => m !== null);
+  };
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new InputError(`report: ${dir} is not a folder; give the folder a run wrote its CSVs to`);
   const own = metasOf(dir);
   if (own.length) return [{ dir, metas: own }];
@@ -61,8 +118,8 @@ function studiesIn(dir: string): Study[] {
 }
 
 /** A table's headline columns as HTML: each estimate with its interval in one cell. */
-function tableHtml(csvFile: string, href: string, columns: string[] | undefined): string {
-  const rows = parse(fs.readFileSync(csvFile, 'utf8')) as string[][];
+function tableHtml(csvFile: string, link: string, columns: string[] | undefined): string {
+  const rows = parse(readRegular(csvFile)) as string[][];
   const [head, ...body] = rows;
   if (!head) return '';
   const idx = (c: string) => head.indexOf(c);
@@ -85,7 +142,7 @@ function tableHtml(csvFile: string, href: string, columns: string[] | undefined)
     '</table>',
   ];
   const more = body.length - MAX_ROWS;
-  if (more > 0) lines.push(`<p class="more">${more} more rows in <a href="${esc(href)}">${esc(path.basename(csvFile))}</a>.</p>`);
+  if (more > 0) lines.push(`<p class="more">${more} more rows in <a href="${esc(link)}">${esc(path.basename(csvFile))}</a>.</p>`);
   return lines.join('\n');
 }
 
@@ -103,7 +160,7 @@ function provenanceHtml(m: Meta): string {
 
 function studyHtml(s: Study, root: string, single: boolean): string {
   const first = s.metas[0]!;
-  const rel = (f: string) => path.relative(root, path.join(s.dir, f)).split(path.sep).join('/');
+  const rel = (f: string) => href(root, s.dir, f);
   const id = path.basename(s.dir);
   const out: string[] = [`<section id="${esc(id)}">`, single ? '' : `<h2>${esc(first.experiment)}</h2>`];
   if (first.question) out.push(`<p class="question">${esc(first.question)}</p>`);
@@ -111,7 +168,7 @@ function studyHtml(s: Study, root: string, single: boolean): string {
   for (const c of first.charts ?? []) {
     const file = path.join(s.dir, `${c.name}.svg`);
     if (!fs.existsSync(file)) continue;
-    const data = Buffer.from(fs.readFileSync(file)).toString('base64');
+    const data = Buffer.from(readRegular(file)).toString('base64');
     out.push('<figure>', `<img class="chart" src="data:image/svg+xml;base64,${data}" alt="${esc(c.caption)}">`,
       `<figcaption>${esc(c.caption)} <a href="${esc(rel(`${c.name}.svg`))}">${esc(`${c.name}.svg`)}</a></figcaption>`, '</figure>');
   }

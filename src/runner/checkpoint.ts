@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
-import { writeAtomically } from '../io/csv.js';
+import { notRegular, writeAtomically } from '../io/csv.js';
 import { readSealed, sealedText } from '../io/sealed.js';
 import { firstDifference } from '../io/difference.js';
-import type { Tally } from '../stats/tally.js';
+import { tallyFault, type Tally } from '../stats/tally.js';
 import { VERSION } from '../cli/version.js';
+import { buildId, shortBuild } from '../io/build.js';
 
 /**
  * A run's checkpoint: the merged tally of every chunk finished so far, with the run's identity
@@ -13,7 +14,7 @@ import { VERSION } from '../cli/version.js';
  * merge exactly, so a resumed run ends with the bytes of an uninterrupted one.
  */
 
-export const CHECKPOINT_FORMAT = 'pongsim-checkpoint/1';
+export const CHECKPOINT_FORMAT = 'pongsim-checkpoint/2';
 
 export interface Checkpoint {
   format: typeof CHECKPOINT_FORMAT;
@@ -39,9 +40,11 @@ export interface CheckpointPlan {
  * options with the tool version, and the way to resume is this command with --resume.
  */
 export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean): CheckpointPlan {
+  const what = notRegular(file);
+  if (what) throw new InputError(`${file}: the run keeps its checkpoint there, but it is ${what}; pongsim replaces only a regular file`);
   const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
   const args = process.argv.slice(2);
-  return { file, identity: { version: VERSION, ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
+  return { file, identity: { version: VERSION, build: buildId(), ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
 }
 
 /** Milliseconds between checkpoints (PONGSIM_CHECKPOINT_MS; tests set 0: after every chunk). */
@@ -56,8 +59,22 @@ export function saveCheckpoint(file: string, c: Checkpoint): void {
   writeAtomically([{ file, text: sealedText(c) }]);
 }
 
+/**
+ * Writes a finished run's results with `write`. When that fails (a full disk, a folder in the
+ * way), the error also says where the run's games are and how to finish: the checkpoint saved
+ * when its last chunk came back holds them all, and --resume then only writes the results.
+ */
+export async function writeResults<T>(plan: CheckpointPlan | undefined, checkpointed: boolean, write: () => T | Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (plan && checkpointed && e instanceof Error) e.message += `; every game of the run is saved in ${plan.file}: once the results can be written there, finish with: ${plan.how}`;
+    throw e;
+  }
+}
+
 export function removeCheckpoint(file: string): void {
-  fs.rmSync(file, { force: true });
+  if (fs.lstatSync(file, { throwIfNoEntry: false })?.isFile()) fs.rmSync(file);
 }
 
 /** The first place two identities differ, as "key: A there, B here". */
@@ -72,10 +89,40 @@ function difference(there: unknown, here: unknown): string | null {
 export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
   if (!fs.existsSync(plan.file)) throw new InputError(`--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`);
   const c = readSealed<Checkpoint>(plan.file, CHECKPOINT_FORMAT, 'checkpoint', 'run again without --resume');
+  const [there, here] = [c.identity?.build, plan.identity.build];
+  if (there !== here) throw new InputError(`--resume: ${plan.file} was written by build ${shortBuild(there)} of pongsim; this is build ${shortBuild(here)}, which may play differently: run without --resume`);
   const d = difference(c.identity, plan.identity);
   if (d) throw new InputError(`--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`);
-  if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !(c.chunk >= 1)) {
+  if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !Number.isInteger(c.chunk) || c.chunk < 1) {
     throw new InputError(`--resume: ${plan.file} does not fit this run (${c.tallies?.length} cells, this run has ${cells}); run without --resume`);
   }
   return c;
+}
+
+/**
+ * Checks that a checkpoint's finished chunks are chunks of this run's games [lo, hi), each named
+ * once, and that each cell's tally holds their games and could come from them (tallyFault): a
+ * re-sealed checkpoint that marked every chunk done would otherwise end the run with the results
+ * of the few it holds.
+ */
+export function checkDone(file: string, c: Checkpoint, [lo, hi]: [number, number]): void {
+  const bad = (why: string): never => {
+    throw new InputError(`--resume: ${file} does not hold what it says it has done (${why}); run without --resume`);
+  };
+  const games = c.tallies.map(() => 0);
+  const seen = new Set<string>();
+  for (const d of c.done) {
+    const [cell, start] = Array.isArray(d) ? d : [];
+    if (!Number.isInteger(cell) || cell! < 0 || cell! >= games.length || !Number.isInteger(start) || start! < lo || start! >= hi || (start! - lo) % c.chunk !== 0) {
+      bad(`${JSON.stringify(d)?.slice(0, 40)} is not a chunk of this run`);
+    }
+    const key = `${cell}:${start}`;
+    if (seen.has(key)) bad(`the chunk of cell ${cell! + 1} from game ${start} is marked done twice`);
+    seen.add(key);
+    games[cell!]! += Math.min(hi, start! + c.chunk) - start!;
+  }
+  c.tallies.forEach((t, i) => {
+    const fault = tallyFault(t, games[i]!);
+    if (fault) bad(`cell ${i + 1}: ${fault}, the games of the chunks marked done`);
+  });
 }

@@ -66,17 +66,28 @@ export function shardRange(games: number, shard: Shard | null): [number, number]
   return [Math.floor((games * (shard.k - 1)) / shard.n), Math.floor((games * shard.k) / shard.n)];
 }
 
+/** A run's chunks, each worked out when it is handed out: `--chunk 1` with a trillion games
+ * must not build its tasks in memory first. */
+export interface Plan {
+  /** How many chunks there are. */
+  count: number;
+  /** Chunk i, 0 <= i < count. */
+  at(i: number): Task;
+}
+
 /**
  * Splits every cell's slice into fixed-size chunks, in the order they are handed out: each
  * cell's first chunk, then each cell's second, and so on. Results do not depend on the order
  * (tallies merge exactly), but the run's time estimate does: cells can differ a hundredfold in
  * cost (search-strength's Wolnamppong and American cells), and the first chunks must sample them all.
  */
-export function plan(cells: number, games: number, chunk: number, shard: Shard | null, range?: [number, number]): Task[] {
+export function plan(cells: number, games: number, chunk: number, shard: Shard | null, range?: [number, number]): Plan {
   const [lo, hi] = range ?? shardRange(games, shard);
-  const tasks: Task[] = [];
-  for (let start = lo; start < hi; start += chunk) {
-    for (let cell = 0; cell < cells; cell++) tasks.push({ cell, start, end: Math.min(hi, start + chunk) });
-  }
-  return tasks;
+  return {
+    count: cells * Math.ceil((hi - lo) / chunk),
+    at(i) {
+      const start = lo + Math.floor(i / cells) * chunk;
+      return { cell: i % cells, start, end: Math.min(hi, start + chunk) };
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { InputError, Interrupted, exitCodeOf } from '../core/errors.js';
+import fs from 'node:fs';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
@@ -7,8 +8,9 @@ import type { ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { Progress } from './progress.js';
-import { Watchdog } from './watchdog.js';
-import { CHECKPOINT_FORMAT, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
+import { stuckMessage, Watchdog } from './watchdog.js';
+import { buildId } from '../io/build.js';
+import { CHECKPOINT_FORMAT, checkDone, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
 
 export interface RunOptions {
   seed: string;
@@ -46,6 +48,8 @@ export interface RunResult {
   ranges: [number, number][];
   seconds: number;
   workers: number;
+  /** Whether the run's checkpoint holds every chunk of it (it had one, and saved it at the end). */
+  checkpointed: boolean;
 }
 
 export function defaultWorkers(): number {
@@ -77,16 +81,32 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   // piscina's per-task cost negligible and the last task's tail, when one worker has
   // finished and the other has not, under 1% of the run. A resumed run keeps its chunks.
   const chunk = resumed?.chunk ?? opts.chunk ?? Math.max(exp.chunk, Math.ceil(exp.games / (workers * 64)));
+  const range = opts.range ?? shardRange(exp.games, opts.shard ?? null);
+  if (resumed) checkDone(cp!.file, resumed, range);
   const finished = new Set(resumed?.done.map(([c, start]) => `${c}:${start}`));
-  const all = plan(exp.cells.length, exp.games, chunk, opts.shard ?? null, opts.range);
-  const tasks = all.filter((t) => !finished.has(`${t.cell}:${t.start}`));
+  const all = plan(exp.cells.length, exp.games, chunk, null, range);
+  // Each cell's games still to play, for the progress bar and the time estimate.
+  const left = exp.cells.map(() => range[1] - range[0]);
+  for (const [c, start] of resumed?.done ?? []) left[c]! -= Math.min(range[1], start + chunk) - start;
   const tallies = resumed?.tallies ?? exp.cells.map(() => newTally());
   const done: [number, number][] = resumed?.done ?? [];
-  const save = () => cp && saveCheckpoint(cp.file, { format: CHECKPOINT_FORMAT, identity: cp.identity, chunk, done, tallies });
+  // A checkpoint that cannot be saved (a full disk) stops the run; what it said is kept for its message.
+  let unsaved: string | null = null;
+  const save = (): boolean => {
+    if (!cp) return false;
+    try {
+      saveCheckpoint(cp.file, { format: CHECKPOINT_FORMAT, identity: cp.identity, chunk, done, tallies });
+      return true;
+    } catch (e) {
+      unsaved = e instanceof Error ? e.message : String(e);
+      return false;
+    }
+  };
+  const savedBefore = () => (cp && fs.existsSync(cp.file) ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}` : '');
   const started = process.hrtime.bigint();
   const own = !opts.pool;
   const pool = opts.pool ?? workerPool(workers);
-  const progress = opts.quiet ? null : new Progress(exp.name, tasks.reduce((games, t) => (games[t.cell]! += t.end - t.start, games), exp.cells.map(() => 0)), workers);
+  const progress = opts.quiet ? null : new Progress(exp.name, left, workers);
   let stop: NodeJS.Signals | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
@@ -94,7 +114,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   // A shared pool outlives the run, unless a worker must be stopped.
   const end = (stuck = false) => (ended ??= own || stuck ? pool.destroy() : Promise.resolve());
   watchdog.start((s) => {
-    failure ??= { error: new Error(`strategy ${s.strategy} at seat ${s.seat} spent more than ${s.seconds} s on one decision (the limit, --decision-timeout) [experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}]`) };
+    failure ??= { error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)) };
     void end(true); // terminating the workers stops even a loop that never yields
   });
   const onSignal = (sig: NodeJS.Signals) => {
@@ -109,9 +129,10 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     let next = 0;
     // Two chunks in flight per worker: none waits for the main thread between chunks.
     const lane = async () => {
-      while (next < tasks.length && !stop && !failure) {
-        const t = tasks[next++]!;
-        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, pulse: watchdog.buffer };
+      while (next < all.count && !stop && !failure) {
+        const t = all.at(next++);
+        if (finished.has(`${t.cell}:${t.start}`)) continue;
+        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
         try {
           const r = (await pool.run(task)) as ChunkResult;
           mergeTally(tallies[t.cell]!, r.tally);
@@ -122,26 +143,32 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
         }
         done.push([t.cell, t.start]);
         if (cp && Date.now() - saved >= every) {
-          save();
+          if (!save()) {
+            failure ??= { error: new Error(`${unsaved}${savedBefore()}`) };
+            return;
+          }
           saved = Date.now();
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(tasks.length, workers * 2) }, lane));
+    await Promise.all(Array.from({ length: Math.min(all.count - finished.size, workers * 2) }, lane));
     if (failure || stop) {
-      if (done.length > 0) save();
+      const kept = done.length > 0 && unsaved === null && save();
       if (failure) {
         const { error } = failure as { error: unknown };
-        if (cp && done.length > 0 && error instanceof Error) error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
+        if (cp && kept && error instanceof Error) error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
         throw error;
       }
-      throw new Interrupted(stop!, cp
-        ? `interrupted (${stop}): ${all.length - done.length} of ${all.length} chunks left, the finished ones saved in ${cp.file}; continue with: ${cp.how}`
-        : `interrupted (${stop}); nothing was written`);
+      if (!cp) throw new Interrupted(stop!, `interrupted (${stop}); nothing was written`);
+      throw new Interrupted(stop!, unsaved === null
+        ? `interrupted (${stop}): ${all.count - done.length} of ${all.count} chunks left, the finished ones saved in ${cp.file}; continue with: ${cp.how}`
+        : `interrupted (${stop}): its checkpoint could not be saved (${unsaved})${savedBefore()}`);
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const ranges = exp.cells.map(() => opts.range ?? shardRange(exp.games, opts.shard ?? null));
-    return { tallies, ranges, seconds, workers };
+    // Saved whole once more, so that results that cannot be written (a full disk) are not lost:
+    // --resume then only writes them.
+    const checkpointed = save();
+    return { tallies, ranges: exp.cells.map(() => range), seconds, workers, checkpointed };
   } finally {
     watchdog.stop();
     process.off('SIGINT', onSignal);

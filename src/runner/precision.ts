@@ -60,5 +60,5 @@ export async function runUntilNarrow(
     widest = widestInterval(buildExperiment(name, { ...params, games }).tables(tallies), key, row);
     if (widest < width) break;
   }
-  return { tallies, ranges: exp.cells.map(() => [0, games]), seconds, workers, games, widest };
+  return { tallies, ranges: exp.cells.map(() => [0, games]), seconds, workers, games, widest, checkpointed: false };
 }

@@ -19,6 +19,11 @@ const HEADER = 8;
 
 export interface Stuck { seat: number; strategy: string; cell: number; game: number; seconds: number }
 
+/** What a run that a stuck strategy stopped says; `where` places it (experiment, cell, game, seed). */
+export function stuckMessage(s: Stuck, where: string): string {
+  return `strategy ${s.strategy} at seat ${s.seat} spent more than ${s.seconds} s on one decision (the limit, --decision-timeout) [${where}]`;
+}
+
 /** The main thread's side: a buffer for `slots` workers and a timer that watches it. */
 export class Watchdog {
   readonly buffer: SharedArrayBuffer;

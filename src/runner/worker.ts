@@ -1,8 +1,9 @@
 import { actingSeat } from '../core/play.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadVetted, type PluginRef } from '../experiment/plugins.js';
 import type { Tally } from '../stats/tally.js';
-import { runChunk, type ChunkTask } from './chunk.js';
+import { replayOne, runChunk, type ChunkTask, type Replayed, type ReplayTask } from './chunk.js';
 import { attach } from './watchdog.js';
+import { buildId, shortBuild } from '../io/build.js';
 
 // A strategy draws from the rng it is given, so that a run repeats from its seed: inside a
 // run's workers Math.random throws, naming the strategy (nothing in pongsim itself calls it).
@@ -15,9 +16,14 @@ Math.random = () => {
 /** A chunk's tally, and the seconds the worker spent playing it (the run's time estimate). */
 export interface ChunkResult { tally: Tally; seconds: number }
 
-export default async function work(task: ChunkTask): Promise<ChunkResult> {
+export default async function work(task: ChunkTask | ReplayTask): Promise<ChunkResult | Replayed> {
+  // A worker started after the engine was rebuilt (one replacing a worker that died) would
+  // play other code under the run's build identity.
+  if (task.build !== buildId()) throw new Error(`this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`);
   if (task.pulse) attach(task.pulse);
-  await loadPlugins((task.params.plugins as string[] | undefined) ?? []);
+  const params = 'replay' in task ? task.replay.params : task.params;
+  await loadVetted((params.plugins as PluginRef[] | undefined) ?? []);
+  if ('replay' in task) return replayOne(task);
   const start = performance.now();
   const tally = runChunk(task);
   return { tally, seconds: (performance.now() - start) / 1000 };

@@ -11,13 +11,16 @@ export interface Moments { n: number; s: Partials; q: Partials }
 export interface Rate { k: number; n: number }
 
 /**
- * The accumulator every experiment uses: named means and named rates. It is a monoid
- * (empty tally, merge), plain JSON, and what a worker returns and a shard file stores.
+ * The accumulator every experiment uses: named means and named rates, and the games played into
+ * it (counted by the runner, not the experiment). It is a monoid (empty tally, merge), plain
+ * JSON, and what a worker returns and a shard file stores. A mean's observations are games: an
+ * experiment adds at most one to each mean per game, so that its interval is over independent
+ * games (a rate may count many trials a game).
  */
-export interface Tally { means: Record<string, Moments>; rates: Record<string, Rate> }
+export interface Tally { means: Record<string, Moments>; rates: Record<string, Rate>; games: number }
 
 export function newTally(): Tally {
-  return { means: {}, rates: {} };
+  return { means: {}, rates: {}, games: 0 };
 }
 
 export function addMean(t: Tally, key: string, x: number): void {
@@ -42,7 +45,36 @@ export function mergeTally(into: Tally, from: Tally): Tally {
     mergeInto(d.q, m.q);
   }
   for (const [key, r] of Object.entries(from.rates)) addRate(into, key, r.k, r.n);
+  into.games += from.games;
   return into;
+}
+
+const whole = (x: unknown, least = 0): x is number => Number.isInteger(x) && (x as number) >= least;
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+const finite = (x: unknown): x is number[] => Array.isArray(x) && x.every((v) => Number.isFinite(v));
+
+/**
+ * What is wrong with a tally that should hold `games` games, in words, or null. Anyone can
+ * write a tally that passes, so this proves nothing; it catches what cannot come from a run:
+ * another number of games than its range, a mean of more observations than games, a rate of
+ * more events than trials, and sums that no observations could have (a negative sum of squares,
+ * or a sum whose square exceeds n times the sum of squares, which Cauchy-Schwarz forbids).
+ */
+export function tallyFault(t: unknown, games: number): string | null {
+  if (!isObject(t) || !isObject(t.means) || !isObject(t.rates) || !whole(t.games)) return 'its tally is not one (means, rates and a count of games)';
+  if (t.games !== games) return `its tally holds ${t.games} games where its range has ${games}`;
+  for (const [key, m] of Object.entries(t.means)) {
+    const name = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
+    if (!isObject(m) || !whole(m.n, 1) || !finite(m.s) || !finite(m.q)) return `mean ${name} is not a count of observations with their sums`;
+    if (m.n > games) return `mean ${name} counts ${m.n} observations in ${games} games (a mean takes at most one a game)`;
+    const [s, q] = [value(m.s as number[]), value(m.q as number[])];
+    if (!(q >= 0) || s * s > m.n * q * (1 + 1e-9)) return `mean ${name}: no ${m.n} observations have the sum ${s} and the sum of squares ${q}`;
+  }
+  for (const [key, r] of Object.entries(t.rates)) {
+    const name = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
+    if (!isObject(r) || !whole(r.n) || !whole(r.k) || r.k > r.n) return `rate ${name} is not a count of events within a count of trials`;
+  }
+  return null;
 }
 
 export interface MeanSummary { n: number; mean: number; sd: number; low: number; high: number }

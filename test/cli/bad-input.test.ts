@@ -16,6 +16,9 @@ describe('bad input', () => {
   fs.writeFileSync(path.join(dir, 'array.json'), '[1, 2]');
   fs.writeFileSync(path.join(dir, 'deep.json'), '{"a":'.repeat(10000) + '{}' + '}'.repeat(10000));
   fs.writeFileSync(path.join(dir, 'ctor.json'), '{"constructor": {}}');
+  fs.writeFileSync(path.join(dir, 'deep-study.json'), `{"arms": [{"name": "a", "rules": {"cycles": ${'['.repeat(20000)}${']'.repeat(20000)}}}, {"name": "b"}]}`);
+  fs.writeFileSync(path.join(dir, 'deep-card.json'), `{"format": "mjcard/1", "name": ${'['.repeat(20000)}${']'.repeat(20000)}}`);
+  fs.writeFileSync(path.join(dir, 'proto.json'), '{"__proto__": {}}');
   fs.writeFileSync(path.join(dir, 'anything.json'), '{"anything": {}}');
   fs.writeFileSync(path.join(dir, 'huge.json'), JSON.stringify({ postResult: 'x'.repeat(5_000_000) }));
   fs.writeFileSync(path.join(dir, 'notapartial.json'), '{ "hello": 1 }');
@@ -34,7 +37,12 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['a mistyped rule key', [...sim, '--set', 'postResul=push'], /unknown wolnamppong option "postResul" \(did you mean "postResult"\?\)/],
     ['a mistyped strategy', [...sim, '--seats', 'kely*6'], /strategy "kely" is not a wolnamppong strategy \(did you mean "kelly"\?\)/],
     ['a repeated option', [...sim, '--seats', 'kelly*6', '--seats', 'fold*6'], /--seats: given 2 times; give it once/],
-    ['a rules file nested 10,000 deep', [...sim, '--rules', path.join(dir, 'deep.json')], /deep.json: "a\.a\.a.*" is nested deeper than any option/],
+    ['a rules file nested 10,000 deep', [...sim, '--rules', path.join(dir, 'deep.json')], /deep.json: nests 10001 levels deep; a pongsim file nests at most 64/],
+    // Arrays 20,000 deep in a study or card file once overflowed the stack (exit 1).
+    ['a study file nested 20,000 deep', ['compare', 'wolnamppong', '--games', '2', '--study', path.join(dir, 'deep-study.json')], /deep-study.json: nests 20004 levels deep; a pongsim file nests at most 64/],
+    ['a card file nested 20,000 deep', ['card', 'check', path.join(dir, 'deep-card.json')], /deep-card.json: nests 20001 levels deep/],
+    ['a "__proto__" key in a rules file', [...sim, '--rules', path.join(dir, 'proto.json')], /proto.json: "__proto__" is not allowed as a key/],
+    ['--set __proto__', [...sim, '--set', '__proto__=3'], /--set: unknown wolnamppong option "__proto__"/],
     ['an empty object under an unknown key', [...sim, '--rules', path.join(dir, 'ctor.json')], /ctor.json: unknown wolnamppong option "constructor"/],
     ['another empty object', [...sim, '--rules', path.join(dir, 'anything.json')], /anything.json: unknown wolnamppong option "anything"/],
     ['a 5 MB value, quoted short', [...sim, '--rules', path.join(dir, 'huge.json')], /must be one of lose, push, loseDouble \(got "x{59}\.\.\. \(5000002 characters\)\)/],
@@ -102,6 +110,17 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
       expect(listFiles(out)).toEqual([]);
     });
   }
+
+  it('input quoted in an error line: at most a couple of thousand characters of it, and nothing that acts on the terminal', () => {
+    // A 5 MB key once gave 5 MB of stderr, and an escape sequence reached the terminal raw.
+    fs.writeFileSync(path.join(dir, 'long-key.json'), JSON.stringify({ [`\u001b[2J${'k'.repeat(5_000_000)}`]: 1, arms: [] }));
+    const r = pongsim(['compare', 'wolnamppong', '--study', path.join(dir, 'long-key.json')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBeLessThan(2200);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^pongsim: .*long-key\.json: unknown key "\\u001b\[2Jk+ … \(\d+ characters cut\) … k+"; allowed: game, games, seed, baseline, focal, metrics, arms\n$/);
+    expect(r.stderr).not.toContain('\u001b');
+  });
 
   it('a bad PONGSIM_WORKERS: exit 2, one line, nothing written', () => {
     const r = spawnSync(process.execPath, [MAIN, 'sim', 'wolnamppong', '--games', '10', '--out', path.join(out, 'w.csv')], { encoding: 'utf8', env: { ...process.env, CI: 'true', PONGSIM_WORKERS: 'two' } });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildId } from '../../src/io/build.js';
 import { listFiles, pongsim, tempDir } from '../support/cli.js';
 
 const SIM = ['sim', 'wolnamppong', '--seats', 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet,ev-threshold,fold', '--games', '3000', '--seed', '7'];
@@ -15,7 +16,7 @@ describe('reproducibility', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'two.csv'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'one.csv'), 'utf8'));
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'one.meta.json'), 'utf8'));
-    expect(meta).toMatchObject({ seed: '7', games: 3000, provenance: { game: 'wolnamppong' } });
+    expect(meta).toMatchObject({ seed: '7', games: 3000, provenance: { game: 'wolnamppong' }, build: buildId() });
     expect(meta.provenance.seats[0]).toBe('counting(t=0,f=0.5)');
   });
 
@@ -78,7 +79,7 @@ describe('reproducibility', () => {
       for (const k of Object.keys(body)) { delete p[k]; p[k] = body[k]; }
     };
     refuse(edit('version', (p) => { p.version = '0.0.1'; resign(p); }), /written by pongsim 0.0.1; this is/);
-    refuse(edit('cells', (p) => { p.tallies.pop(); p.ranges.pop(); resign(p); }), /holds \d+ cells; wolnamppong-strategies with these parameters has \d+/);
+    refuse(edit('cells', (p) => { p.tallies.pop(); p.ranges.pop(); resign(p); }), /cells\.partial\.json: holds 1 cells; .*shard-1-of-3\.partial\.json holds 2/);
     refuse(edit('moved', (p) => { p.ranges[0] = [100, 201]; resign(p); }), /its games are not those of shard 2\/3 \(100 to 199\)/);
   });
 

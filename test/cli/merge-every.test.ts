@@ -6,8 +6,10 @@ import { studyGame } from '../../src/catalog.js';
 import { InputError } from '../../src/core/errors.js';
 import { STUDIES } from '../../src/experiment/registry.js';
 import { VERSION } from '../../src/cli/version.js';
+import { buildId } from '../../src/io/build.js';
 import { csvText } from '../../src/io/csv.js';
-import { mergePartials, readPartial } from '../../src/io/partial.js';
+import { readPartial } from '../../src/io/partial.js';
+import { mergeShards } from '../../src/runner/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { listFiles, pongsim, pongsimAll, tempDir } from '../support/cli.js';
 
@@ -79,15 +81,14 @@ const runsOf = (c: Case): string[][] => {
   ];
 };
 
-/** What `pongsim merge` does before it writes: read and check every partial, fold the tallies. */
-function merge(files: string[]) {
-  return mergePartials(files, files.map(readPartial), VERSION, (p) => buildExperiment(p.experiment, p.params).cells.length);
-}
+/** What `pongsim merge` does before it writes: read and check every partial, load the plug-ins
+ * given, fold the tallies. */
+const merge = (files: string[], plugins: string[] = []) => mergeShards(files, plugins);
 
-/** The one-line message merge refuses `files` with. */
-function refusal(files: string[]): string {
+/** The one-line message merge refuses `files` (with `plugins`) with. */
+async function refusal(files: string[], plugins: string[] = []): Promise<string> {
   try {
-    merge(files);
+    await merge(files, plugins);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     expect(e.message).not.toMatch(/\n/);
@@ -125,7 +126,8 @@ function withOption(cmd: string[], flag: string, value: string): string[] {
   return at < 0 ? [...cmd, flag, value] : cmd.map((a, i) => (i === at + 1 ? value : a));
 }
 
-const PLUGIN_SIM = [...SIM.cmd, '--plugin', path.resolve('strategies/examples/wide-gaps.mjs'), '--seats', 'wide-gaps(w=7),min-bet*5'];
+const WIDE_GAPS = path.resolve('strategies/examples/wide-gaps.mjs');
+const PLUGIN_SIM = [...SIM.cmd, '--plugin', WIDE_GAPS, '--seats', 'wide-gaps(w=7),min-bet*5'];
 
 /** Runs for the command-line checks below: two thirds of the sim case, and single shards of
  * runs that differ from a case's in one respect. */
@@ -159,7 +161,7 @@ beforeAll(async () => {
 describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.name })))('merge of $name', (c) => {
   const dir = path.join(root, c.name);
 
-  it('gives the whole run\'s CSVs from its two shards', () => {
+  it('gives the whole run\'s CSVs from its two shards', async () => {
     const files = parts.get(c.name)!;
     expect(files).toHaveLength(2);
     const [lo, hi] = files.map((f) => readPartial(f));
@@ -168,18 +170,18 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     // Each shard played its own slice of every cell.
     expect(lo!.ranges.every((r) => r[0] === 0 && r[1] === half)).toBe(true);
     expect(hi!.ranges.every((r) => r[0] === half && r[1] === games)).toBe(true);
-    const { first, tallies } = merge(files);
+    const { first, tallies } = await merge(files);
     const tables = buildExperiment(first.experiment, first.params).tables(tallies);
     const wrote = listFiles(path.join(dir, 'whole')).filter((f) => f.endsWith('.csv'));
     expect(wrote).toHaveLength(tables.length);
     for (const t of tables) expect(csvText(t), t.name).toBe(read(c.csv(path.join(dir, 'whole'), t.name)));
   });
 
-  it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', () => {
+  it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', async () => {
     const [a, b] = parts.get(c.name)!;
     const cells = readPartial(b!).ranges.length;
     const last = (p: Record<string, any>) => p.tallies[p.tallies.length - 1];
-    const expectRefusal = (files: string[], want: string) => expect(refusal(files)).toMatch(new RegExp(`^${want}$`));
+    const expectRefusal = async (files: string[], want: string) => expect(await refusal(files)).toMatch(new RegExp(`^${want}$`));
     const A = esc(a!);
     const B = esc(b!);
 
@@ -191,9 +193,9 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
       else t.rates[Object.keys(t.rates)[0]!].k += 1;
     }, false);
     const digest = (f: string) => `${esc(f)}: its contents do not match its checksum \\(edited or damaged\\); run that shard again`;
-    expectRefusal([a!, number], digest(number));
+    await expectRefusal([a!, number], digest(number));
     const range = forge(b!, 'range', (p) => { p.ranges[0][1] += 1; }, false);
-    expectRefusal([a!, range], digest(range));
+    await expectRefusal([a!, range], digest(range));
 
     // Re-signed: a moved range, a slice that is not the declared shard's, a missing cell, another version.
     const moved = forge(b!, 'moved', (p) => { p.ranges[cells - 1][0] -= 1; }, true);
@@ -201,27 +203,37 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     const half = Math.floor(games / 2);
     const slice = (lo: number, hi: number) => (hi - lo > 1 ? `games ${lo} to ${hi - 1}` : `game ${lo}`);
     const span = (lo: number, hi: number) => (hi - lo > 1 ? `${lo} to ${hi - 1}` : `${lo}`);
-    expectRefusal([a!, moved], `${esc(moved)}: its games are not those of shard 2/2 \\(${span(half, games)}\\): cell ${cells} of ${cells} holds ${slice(half - 1, games)}`);
+    await expectRefusal([a!, moved], `${esc(moved)}: its games are not those of shard 2/2 \\(${span(half, games)}\\): cell ${cells} of ${cells} holds ${slice(half - 1, games)}`);
     const declared = forge(b!, 'declared', (p) => { p.shard = { k: 1, n: 2 }; }, true);
-    expectRefusal([a!, declared], `${esc(declared)}: its games are not those of shard 1/2 \\(${span(0, half)}\\): cell 1 of ${cells} holds ${slice(half, games)}`);
+    await expectRefusal([a!, declared], `${esc(declared)}: its games are not those of shard 1/2 \\(${span(0, half)}\\): cell 1 of ${cells} holds ${slice(half, games)}`);
     const cell = forge(b!, 'cell', (p) => { p.tallies.pop(); p.ranges.pop(); }, true);
-    expectRefusal([a!, cell], `${esc(cell)}: holds ${cells - 1} cells; ${c.name} with these parameters has ${cells}`);
+    await expectRefusal([a!, cell], cells > 1
+      ? `${esc(cell)}: holds ${cells - 1} cells; ${A} holds ${cells}`
+      : `${esc(cell)}: not a pongsim partial \\(its version, build, experiment, seed, parameters, games, shard or ranges are malformed\\)`);
+    if (cells > 1) {
+      // Every partial short of the same cell: only the experiment, built once they agree, knows.
+      const cellA = forge(a!, 'cell-a', (p) => { p.tallies.pop(); p.ranges.pop(); }, true);
+      await expectRefusal([cellA, cell], `${esc(cellA)}: holds ${cells - 1} cells; ${c.name} with these parameters has ${cells}`);
+    }
     const version = forge(b!, 'version', (p) => { p.version = '0.0.1'; }, true);
-    expectRefusal([a!, version], `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`);
+    await expectRefusal([a!, version], `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`);
+    // The version stays the same over hundreds of commits; the build identity does not.
+    const build = forge(b!, 'build', (p) => { p.build = 'a'.repeat(64); }, true);
+    await expectRefusal([a!, build], `${esc(build)}: written by build aaaaaaaaaaaa of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run the shards again with this build`);
 
     // Partials of another run: another seed, size or experiment.
     const seed = forge(b!, 'seed', (p) => { p.seed = '6'; }, true);
-    expectRefusal([a!, seed], `${A} and ${esc(seed)}: different seeds \\(5 and 6\\)`);
+    await expectRefusal([a!, seed], `${A} and ${esc(seed)}: different seeds \\(5 and 6\\)`);
     const size = forge(b!, 'size', (p) => { p.games += 2; }, true);
-    expectRefusal([a!, size], `${A} and ${esc(size)}: different game counts \\(${games} and ${games + 2}\\)`);
+    await expectRefusal([a!, size], `${A} and ${esc(size)}: different game counts \\(${games} and ${games + 2}\\)`);
     const other = parts.get(c.next)![1]!;
-    expectRefusal([a!, other], `${A} and ${esc(other)}: different experiments \\(${c.name} and ${c.next}\\)`);
+    await expectRefusal([a!, other], `${A} and ${esc(other)}: different experiments \\(${c.name} and ${c.next}\\)`);
 
     // A gap at either end, and an overlap.
-    expectRefusal([b!], `merge: ${slice(0, half)} ${half > 1 ? 'are' : 'is'} missing \\(no partial holds ${half > 1 ? 'them' : 'it'}\\); the first partial, ${B}, starts at game ${half}`);
-    expectRefusal([a!], `merge: ${slice(half, games)} ${games - half > 1 ? 'are' : 'is'} missing \\(no partial holds ${games - half > 1 ? 'them' : 'it'}\\); the last partial, ${A}, ends at game ${half - 1}`);
+    await expectRefusal([b!], `merge: ${slice(0, half)} ${half > 1 ? 'are' : 'is'} missing \\(no partial holds ${half > 1 ? 'them' : 'it'}\\); the first partial, ${B}, starts at game ${half}`);
+    await expectRefusal([a!], `merge: ${slice(half, games)} ${games - half > 1 ? 'are' : 'is'} missing \\(no partial holds ${games - half > 1 ? 'them' : 'it'}\\); the last partial, ${A}, ends at game ${half - 1}`);
     const again = forge(a!, 'again', () => {}, false);
-    expectRefusal([a!, b!, again], `${esc(again)} overlaps ${A}: both hold ${slice(0, half)}`);
+    await expectRefusal([a!, b!, again], `${esc(again)} overlaps ${A}: both hold ${slice(0, half)}`);
   });
 });
 
@@ -234,16 +246,40 @@ describe('merge on the command line', () => {
     expect(JSON.parse(read(path.join(out, 'sim.meta.json')))).toMatchObject({ experiment: 'sim', seed: SEED, games: 6, mergedFrom: 2 });
   });
 
-  it('merges the shards of a sim with a strategy plug-in, loading it again', () => {
+  it('merges the shards of a sim with a strategy plug-in, loading it from --plugin', () => {
     const out = path.join(CLI, 'merged-plugin');
-    const r = pongsim(['merge', variant('plugin-1'), variant('plugin-2'), '--out', out]);
+    const r = pongsim(['merge', variant('plugin-1'), variant('plugin-2'), '--plugin', WIDE_GAPS, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const csv = read(path.join(out, 'sim.csv'));
     expect(csv).toContain('wide-gaps(w=7,g=2)');
     expect(csv).toBe(read(variantOut('plugin-whole')));
   });
 
-  it('refuses partials of runs that differ in one respect, or that leave a gap or overlap, with exit 2 and one line', () => {
+  it('loads no code a partial names: only --plugin files, the run\'s by their contents, once every partial is checked', async () => {
+    // A script that leaves a mark if anything ever runs it.
+    const mark = path.join(CLI, 'evil-ran');
+    const evil = path.join(CLI, 'evil.mjs');
+    fs.writeFileSync(evil, `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(mark)}, 'ran');\nexport const x = 1;`);
+    const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    const [p1, p2] = [variant('plugin-1'), variant('plugin-2')];
+    const naming = (file: string, name: string) => forge(file, name, (p) => { p.params.plugins = [{ file: evil, sha256: sha(evil) }]; }, true);
+    const [e1, e2] = [naming(p1, 'evil-1'), naming(p2, 'evil-2')];
+    const wide = `wide-gaps\\.mjs, sha256 ${sha(WIDE_GAPS).slice(0, 12)}`;
+    // Partials whose run names the script, with a plug-in or without: refused, the script not run.
+    expect(await refusal([e1, e2])).toBe(`merge: the run played the strategy plug-in ${evil} (sha256 ${sha(evil).slice(0, 12)}); give that file with --plugin (merge loads no code a partial names)`);
+    expect(await refusal([e1, e2], [WIDE_GAPS])).toMatch(/^--plugin .*wide-gaps\.mjs: its contents \(sha256 \w{12}\) are not those of any plug-in the run played \(evil\.mjs, sha256 \w{12}\)$/);
+    expect(await refusal([p1, e2])).toMatch(/^.*plugin-1.*: different parameters \(plugins\.0: \w+… and \w+…\)$/);
+    // The run's own partials: its plug-in must be given, and nothing else.
+    expect(await refusal([p1, p2])).toMatch(new RegExp(`^merge: the run played the strategy plug-in .*wide-gaps\\.mjs \\(sha256 \\w{12}\\); give that file with --plugin`));
+    expect(await refusal([p1, p2], [WIDE_GAPS, evil])).toMatch(new RegExp(`^--plugin .*evil\\.mjs: its contents \\(sha256 \\w{12}\\) are not those of any plug-in the run played \\(${wide}\\)$`));
+    const r = pongsim(['merge', e1, e2, '--out', path.join(CLI, 'evil-out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(fs.existsSync(mark)).toBe(false);
+    expect(listFiles(path.join(CLI, 'evil-out'))).toEqual([]);
+  });
+
+  it('refuses partials of runs that differ in one respect, or that leave a gap or overlap, with exit 2 and one line', async () => {
     const [a, b] = parts.get('sim')!;
     const [third1, third2] = [variant('third-1'), variant('third-2')];
     const [c] = parts.get('compare')!;
@@ -268,17 +304,23 @@ describe('merge on the command line', () => {
     });
     // A re-signed partial whose shard cannot exist is named, not crashed on.
     const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
-    expect(refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
-    // So is one whose tally holds a mean that is not a count with its sums, or a rate of more events than trials.
-    const edits: [string, (p: Record<string, any>) => void][] = [
-      ['bad-mean', (p) => { p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' }; }],
-      ['bad-rate', (p) => { const r = Object.values(p.tallies[0].rates)[0] as { k: number; n: number }; r.k = r.n + 1; }],
+    expect(await refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`);
+    // So is one whose tally could not come from its games: emptied (which once merged to 400
+    // sessions in a run of 600), a mean that is not a count with its sums or of more
+    // observations than games, a rate of more events than trials, sums no observations have.
+    const first = (p: Record<string, any>) => p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!];
+    const edits: [string, (p: Record<string, any>) => void, string][] = [
+      ['emptied', (p) => { p.tallies[0] = { means: {}, rates: {}, games: 0 }; }, 'its tally holds 0 games where its range has 3'],
+      ['bad-mean', (p) => { p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' }; }, 'mean "seat0" is not a count of observations with their sums'],
+      ['more-means', (p) => { first(p).n += 1; }, 'mean "seat0" counts 4 observations in 3 games \\(a mean takes at most one a game\\)'],
+      ['bad-rate', (p) => { const r = Object.values(p.tallies[0].rates)[0] as { k: number; n: number }; r.k = r.n + 1; }, 'rate "\\w+" is not a count of events within a count of trials'],
+      ['bad-sums', (p) => { first(p).q = [0]; first(p).s = [1]; }, 'mean "seat0": no 3 observations have the sum 1 and the sum of squares 0'],
     ];
-    for (const [name, edit] of edits) {
+    for (const [name, edit, why] of edits) {
       const forged = forge(b!, name, edit, true);
-      expect(refusal([a!, forged])).toBe(`${forged}: not a pongsim partial (its version, experiment, seed, parameters, games, shard, ranges or tallies are malformed)`);
+      expect(await refusal([a!, forged])).toMatch(new RegExp(`^${esc(forged)}: cell 1 of 1: ${why}; run that shard again$`));
     }
     // A study with its --card and without: different rules, the card's start quoted briefly.
-    expect(refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));
+    expect(await refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));
   });
 });

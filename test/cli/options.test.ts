@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../src/catalog.js';
-import { MAX_GAMES, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/cli/options.js';
+import { MAX_GAMES, gameRules, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/cli/options.js';
 import { simParams } from '../../src/cli/sim.js';
 import { parseSets } from '../../src/core/rules.js';
 import { loadPlugins } from '../../src/experiment/plugins.js';
@@ -35,6 +35,10 @@ describe('--set', () => {
     // A key that is a name every object has is no exception.
     expect(() => parseSets(['constructor=1', 'constructor=2'])).toThrow(/"constructor" given twice/);
     expect(parseSets(['players=4', 'ante=2'])).toEqual({ players: '4', ante: '2' });
+  });
+
+  it('refuses __proto__ as an unknown option, rather than setting nothing', () => {
+    expect(() => gameRules(gameEntry('wolnamppong'), undefined, ['__proto__=3'])).toThrow(/^--set: unknown wolnamppong option "__proto__"; allowed options: /);
   });
 });
 

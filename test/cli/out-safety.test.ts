@@ -1,6 +1,7 @@
 // Where results may be written: never into the committed reference results without --force,
 // however the path reaches them, nor where no file can be made; refused before any game, with
 // nothing written.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +56,30 @@ describe('--out where no file can be made', () => {
       expect(r.stderr).toBe(`pongsim: the default --out ${out}: ${path.join(dir, 'results')} is a file, so no folder can be made under it\n`);
       expect(r.stdout).toBe('');
     }
+  });
+});
+
+describe('--out names a file pongsim may replace', () => {
+  // Run as root, `sim --out /dev/null` once turned the device into a regular file; a FIFO or a
+  // link given as --out became one too.
+  it('refuses a FIFO, a link, or a link where a file beside it goes, with exit 2 and one line, before any game', () => {
+    const dir = tempDir();
+    execFileSync('mkfifo', [path.join(dir, 'pipe.csv')]);
+    fs.writeFileSync(path.join(dir, 'theirs.txt'), 'keep');
+    fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(dir, 'link.csv'));
+    fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(dir, 'runs.svg'));
+    const refused = (args: string[], line: string) => {
+      const r = pongsim(args, dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: ${line}\n`);
+      expect(r.stdout).toBe('');
+    };
+    refused(['sim', 'wolnamppong', '--games', '20', '--out', 'pipe.csv'], "--out pipe.csv: is a FIFO (named pipe); pongsim replaces only a regular file, so give a new file's name");
+    refused(['odds', 'nylonppong', '--out', 'link.csv'], "--out link.csv: is a symbolic link; pongsim replaces only a regular file, so give a new file's name");
+    refused(['sim', 'wolnamppong', '--games', '20', '--out', 'runs.csv'], '--out runs.csv: runs.svg, written beside it, is a symbolic link; pongsim replaces only a regular file');
+    expect(fs.lstatSync(path.join(dir, 'pipe.csv')).isFIFO()).toBe(true);
+    expect(fs.lstatSync(path.join(dir, 'link.csv')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'theirs.txt'), 'utf8')).toBe('keep');
+    expect(fs.readdirSync(dir).sort()).toEqual(['link.csv', 'pipe.csv', 'runs.svg', 'theirs.txt']);
   });
 });

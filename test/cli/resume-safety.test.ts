@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { buildId } from '../../src/io/build.js';
 import { sealedText } from '../../src/io/sealed.js';
 import { csvs, ENV, interrupt } from '../support/interrupt.js';
 import { listFiles, MAIN, pongsim, tempDir } from '../support/cli.js';
@@ -89,10 +90,35 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const { sha256: _s, ...body } = doc;
     fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, version: '0.0.1' } }));
     refuse(args(out), /\(version: "0\.0\.1" there, "[\d.]+" here\)/);
+    // Another build of the same version: refused naming both.
+    fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, build: 'b'.repeat(64) } }));
+    refuse(args(out), new RegExp(`^pongsim: --resume: .* was written by build bbbbbbbbbbbb of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run without --resume\n$`));
+    // Every chunk marked done, re-sealed, the tallies still those of the chunks finished: refused
+    // (it once ended the run with the results of 11 chunks of 34).
+    const every = body.tallies.flatMap((_t: unknown, c: number) => Array.from({ length: Math.ceil(6000 / body.chunk) }, (_x, i) => [c, i * body.chunk]));
+    expect(every.length).toBeGreaterThan(body.done.length);
+    fs.writeFileSync(file, sealedText({ ...body, done: every }));
+    refuse(args(out), /^pongsim: --resume: .* does not hold what it says it has done \(cell \d+: its tally holds \d+ games where its range has \d+, the games of the chunks marked done\); run without --resume\n$/);
     fs.rmSync(file);
     const none = pongsim([...args(out), '--resume']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--resume: no checkpoint at .*; run without --resume/);
+  }, 120_000);
+
+  it('results that cannot be written once the games are played: one line saying how to finish, and --resume only writes them', () => {
+    const whole = tempDir();
+    expect(pongsim(args(whole, '3', '2000')).code).toBe(0);
+    const out = tempDir();
+    // A folder where the run's CSV goes, as a full disk would, stops the write after every game.
+    fs.mkdirSync(path.join(out, `${study}.csv`));
+    const r = pongsim(args(out, '3', '2000'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^pongsim: cannot write .*${study}\\.csv: it is a folder, and pongsim replaces only a regular file; every game of the run is saved in .*${study}\\.checkpoint\\.json: once the results can be written there, finish with: pongsim run ${study} .*--resume\\n$`));
+    fs.rmdirSync(path.join(out, `${study}.csv`));
+    const resumed = pongsim([...args(out, '3', '2000'), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(csvs(out)).toEqual(csvs(whole));
+    expect(listFiles(out).filter((f) => f.endsWith('.checkpoint.json'))).toEqual([]);
   }, 120_000);
 
   it('a worker that dies fails the run with one line placing it; the chunks finished before it are kept', () => {

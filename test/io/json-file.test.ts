@@ -29,5 +29,14 @@ describe('a JSON file a user names', () => {
     expect(() => readJsonFile(dir, 'a rules file')).toThrow(`${dir}: is a folder; expected a rules file`);
     expect(() => readJsonFile(path.join(dir, 'none.json'), 'a study file')).toThrow(/none\.json: no such file; expected a study file$/);
     expect(readJsonFile(file('fine.json', '{ "ante": 2 }'), 'a rules file').doc).toEqual({ ante: 2 });
+    // What JSON.parse lets through: nesting deep enough to overflow whatever reads it next, and
+    // a "__proto__" key, which assigning would not set.
+    const deep = file('deep.json', `{"a": ${'['.repeat(70)}${']'.repeat(70)}}`);
+    expect(() => readJsonFile(deep, 'a rules file')).toThrow(`${deep}: nests 71 levels deep; a pongsim file nests at most 64`);
+    expect(readJsonFile(file('deep-enough.json', `{"a": ${'['.repeat(63)}${']'.repeat(63)}}`), 'a rules file').doc).toBeTruthy();
+    const proto = file('proto.json', '{"ante": 2, "x": {"__proto__": {"ante": 9}}}');
+    expect(() => readJsonFile(proto, 'a rules file')).toThrow(`${proto}: "__proto__" is not allowed as a key`);
+    // Only a key: the string as a value is fine.
+    expect(readJsonFile(file('value.json', '{"name": "__proto__"}'), 'a rules file').doc).toEqual({ name: '__proto__' });
   });
 });

@@ -1,15 +1,25 @@
 // The order chunks are handed out in, and the run's time estimate that depends on it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { plan } from '../../src/runner/plan.js';
+import { plan, type Plan } from '../../src/runner/plan.js';
 import { Progress } from '../../src/runner/progress.js';
 
 describe('plan', () => {
+  const tasks = (p: Plan) => Array.from({ length: p.count }, (_, i) => p.at(i)).map((t) => `${t.cell}:${t.start}-${t.end}`);
+
   it('hands out every chunk once, each cell\'s first chunk before any cell\'s second', () => {
-    const tasks = plan(3, 10, 4, null);
-    expect(tasks.map((t) => `${t.cell}:${t.start}-${t.end}`)).toEqual([
+    expect(tasks(plan(3, 10, 4, null))).toEqual([
       '0:0-4', '1:0-4', '2:0-4', '0:4-8', '1:4-8', '2:4-8', '0:8-10', '1:8-10', '2:8-10',
     ]);
-    expect(plan(2, 10, 4, { k: 2, n: 2 }).map((t) => `${t.cell}:${t.start}-${t.end}`)).toEqual(['0:5-9', '1:5-9', '0:9-10', '1:9-10']);
+    expect(tasks(plan(2, 10, 4, { k: 2, n: 2 }))).toEqual(['0:5-9', '1:5-9', '0:9-10', '1:9-10']);
+    expect(tasks(plan(2, 10, 4, null, [3, 7]))).toEqual(['0:3-7', '1:3-7']);
+  });
+
+  it('works out each chunk when it is handed out: --chunk 1 with a trillion games holds no list of them', () => {
+    // Two trillion tasks: a list of them would not fit in memory.
+    const p = plan(2, 1e12, 1, null);
+    expect(p.count).toBe(2e12);
+    expect(p.at(0)).toEqual({ cell: 0, start: 0, end: 1 });
+    expect(p.at(2e12 - 1)).toEqual({ cell: 1, start: 1e12 - 1, end: 1e12 });
   });
 });
 

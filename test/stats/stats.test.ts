@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addTo, value, type Partials } from '../../src/stats/exact-sum.js';
 import { t975, wilson } from '../../src/stats/intervals.js';
-import { addMean, addRate, mergeTally, newTally, summarizeMean } from '../../src/stats/tally.js';
+import { addMean, addRate, mergeTally, newTally, summarizeMean, tallyFault } from '../../src/stats/tally.js';
 import { Rng } from '../../src/core/rng.js';
 
 describe('exact sums', () => {
@@ -65,5 +65,51 @@ describe('tallies', () => {
     const s = summarizeMean(one.means.x);
     expect(s.mean).toBe(24.75);
     expect(s.sd).toBeCloseTo(Math.sqrt((0.25 * 100 * 101) / 12), 10);
+  });
+});
+
+describe('what a tally read back from a file must be', () => {
+  /** Three games: one observation of x each, two of them also of y; a rate of 5 trials. */
+  const good = () => {
+    const t = newTally();
+    for (const v of [1, 2, 4]) addMean(t, 'x', v);
+    for (const v of [-1, 3]) addMean(t, 'y', v);
+    addRate(t, 'r', 2, 5);
+    t.games = 3;
+    return JSON.parse(JSON.stringify(t));
+  };
+
+  it('holds the games of its range, means of at most one observation a game, rates of events within trials', () => {
+    expect(tallyFault(good(), 3)).toBeNull();
+    const merged = mergeTally(newTally(), good());
+    expect(merged.games).toBe(3);
+    expect(tallyFault(mergeTally(merged, good()), 6)).toBeNull();
+    // Emptied: what once merged to 400 sessions in a run of 600.
+    expect(tallyFault({ means: {}, rates: {} }, 3)).toBe('its tally is not one (means, rates and a count of games)');
+    expect(tallyFault(newTally(), 3)).toBe('its tally holds 0 games where its range has 3');
+    expect(tallyFault(good(), 4)).toBe('its tally holds 3 games where its range has 4');
+    const more = good();
+    more.means.x.n = 4;
+    expect(tallyFault(more, 3)).toBe('mean "x" counts 4 observations in 3 games (a mean takes at most one a game)');
+    const rate = good();
+    rate.rates.r.k = 6;
+    expect(tallyFault(rate, 3)).toBe('rate "r" is not a count of events within a count of trials');
+  });
+
+  it('has sums some observations could have', () => {
+    const negative = good();
+    negative.means.x.q = [-1];
+    expect(tallyFault(negative, 3)).toBe('mean "x": no 3 observations have the sum 7 and the sum of squares -1');
+    // 7^2 > 3 * 16: no three numbers sum to 7 with squares summing to 16 (Cauchy-Schwarz).
+    const tight = good();
+    tight.means.x.q = [16];
+    expect(tallyFault(tight, 3)).toBe('mean "x": no 3 observations have the sum 7 and the sum of squares 16');
+    // Three equal observations sit on the bound: allowed.
+    const equal = good();
+    equal.means.x = { n: 3, s: [0.30000000000000004], q: [0.030000000000000006] };
+    expect(tallyFault(equal, 3)).toBeNull();
+    const nan = good();
+    nan.means.y.s = ['1'];
+    expect(tallyFault(nan, 3)).toBe('mean "y" is not a count of observations with their sums');
   });
 });

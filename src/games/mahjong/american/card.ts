@@ -75,21 +75,47 @@ export function readVars(v: unknown, where: string): Partial<Record<'X' | 'Y', n
   return out;
 }
 
+/** The most readings (bindings of suits, numbers and winds) of one line's patterns, and of a
+ * whole card's: about ten and forty times those of the sample card (216 and 507), counted before
+ * any is expanded, so that a short pattern of many any-suit groups (3^14 readings in 14 tokens)
+ * is refused rather than expanded for minutes into gigabytes. */
+export const MAX_LINE_READINGS = 2_000;
+export const MAX_CARD_READINGS = 20_000;
+
+type Vars = Partial<Record<'X' | 'Y', number[]>>;
+
+/** The suit tags A, B, C a pattern uses, and its any-suit (?) groups. */
+const suitTags = (groups: Group[]) => [...new Set(groups.flatMap((g) => (g.tag === 'A' || g.tag === 'B' || g.tag === 'C' ? [g.tag] : [])))];
+const anySuitGroups = (groups: Group[]): number[] => groups.flatMap((g, i) => (g.tag === '?' ? [i] : []));
+const offsetsOf = (groups: Group[], v: 'X' | 'Y'): number[] => groups.flatMap((g) => g.atoms.flatMap((a) => (a.t === 'var' && a.v === v ? [a.off] : [])));
+/** The values of number variable v that keep every offset within 1-9 ([0]: the pattern has no v). */
+function domainOf(groups: Group[], vars: Vars, v: 'X' | 'Y'): number[] {
+  const offs = offsetsOf(groups, v);
+  if (offs.length === 0) return [0];
+  return (vars[v] ?? [1, 2, 3, 4, 5, 6, 7, 8, 9]).filter((x) => offs.every((o) => x + o >= 1 && x + o <= 9));
+}
+const usesWind = (groups: Group[]): boolean => groups.some((g) => g.atoms.some((a) => a.t === 'wind'));
+
+/** How many bindings `bind` tries (each emitted, except one that makes two singles of a mixed group one tile). */
+export function readings(groups: Group[], vars: Vars): number {
+  const xs = domainOf(groups, vars, 'X');
+  const ys = domainOf(groups, vars, 'Y');
+  const both = offsetsOf(groups, 'X').length > 0 && offsetsOf(groups, 'Y').length > 0;
+  const numbers = xs.length * ys.length - (both ? xs.filter((x) => ys.includes(x)).length : 0);
+  // Distinct suits for the tags: 3, 3 x 2 or 3 x 2 x 1 ways.
+  const suits = [1, 3, 6, 6][suitTags(groups).length]! * 3 ** anySuitGroups(groups).length;
+  return suits * numbers * (usesWind(groups) ? 4 : 1);
+}
+
 /** Every binding of one pattern's variables, calling `emit` with the bound groups' tiles. */
-export function bind(groups: Group[], vars: Partial<Record<'X' | 'Y', number[]>>, emit: (tiles: number[][]) => void): void {
-  const tags = [...new Set(groups.flatMap((g) => (g.tag === 'A' || g.tag === 'B' || g.tag === 'C' ? [g.tag] : [])))];
-  const anyGroups = groups.flatMap((g, i) => (g.tag === '?' ? [i] : []));
-  const offsets = (v: 'X' | 'Y'): number[] => groups.flatMap((g) => g.atoms.flatMap((a) => (a.t === 'var' && a.v === v ? [a.off] : [])));
-  const domain = (v: 'X' | 'Y'): number[] => {
-    const offs = offsets(v);
-    if (offs.length === 0) return [0];
-    return (vars[v] ?? [1, 2, 3, 4, 5, 6, 7, 8, 9]).filter((x) => offs.every((o) => x + o >= 1 && x + o <= 9));
-  };
-  const xs = domain('X');
-  const ys = domain('Y');
-  const usesY = offsets('Y').length > 0;
-  const usesX = offsets('X').length > 0;
-  const winds = groups.some((g) => g.atoms.some((a) => a.t === 'wind')) ? [0, 1, 2, 3] : [0];
+export function bind(groups: Group[], vars: Vars, emit: (tiles: number[][]) => void): void {
+  const tags = suitTags(groups);
+  const anyGroups = anySuitGroups(groups);
+  const xs = domainOf(groups, vars, 'X');
+  const ys = domainOf(groups, vars, 'Y');
+  const usesY = offsetsOf(groups, 'Y').length > 0;
+  const usesX = offsetsOf(groups, 'X').length > 0;
+  const winds = usesWind(groups) ? [0, 1, 2, 3] : [0];
   const suitOf = new Map<string, number>();
   const groupSuit = new Array<number>(groups.length).fill(-1);
 
@@ -187,6 +213,7 @@ export function compileCard(doc: unknown): Card {
   const starts: number[] = [];
   const sectionIds = new Set<string>();
   const handIds = new Set<string>();
+  let cardReadings = 0;
   doc.sections.forEach((section: unknown, si: number) => {
     if (!isObject(section)) throw new CardError(`section ${si + 1}: must be an object`);
     const sid = section.id;
@@ -217,15 +244,22 @@ export function compileCard(doc: unknown): Card {
       lines.push({ id, section: sid, value: hand.value as number, concealed, jokers, jokerlessBonus: bonus, patterns });
       starts.push(variants.length);
       const seen = new Set<string>();
-      patterns.forEach((pattern, pi) => {
-        const which = pi === 0 ? 'main' : `alt ${pi}`;
-        let groups: Group[];
+      const which = (pi: number) => (pi === 0 ? 'main' : `alt ${pi}`);
+      const parsed = patterns.map((pattern, pi) => {
         try {
-          groups = parsePattern(pattern);
+          return parsePattern(pattern);
         } catch (e) {
-          if (e instanceof PatternError) throw new CardError(`${at} (${which}): ${e.message}`);
+          if (e instanceof PatternError) throw new CardError(`${at} (${which(pi)}): ${e.message}`);
           throw e;
         }
+      });
+      const count = parsed.reduce((n, groups) => n + readings(groups, vars), 0);
+      const fmt = (n: number) => n.toLocaleString('en-US');
+      if (count > MAX_LINE_READINGS) throw new CardError(`${at}: its patterns have ${fmt(count)} readings (bindings of suits, numbers and winds); a line may have at most ${fmt(MAX_LINE_READINGS)}`);
+      cardReadings += count;
+      if (cardReadings > MAX_CARD_READINGS) throw new CardError(`${at}: the lines up to it have ${fmt(cardReadings)} readings; a card may have at most ${fmt(MAX_CARD_READINGS)}`);
+      patterns.forEach((pattern, pi) => {
+        const groups = parsed[pi]!;
         let feasible = 0;
         bind(groups, vars, (tiles) => {
           const v = variantOf(tiles, jokers, index);
@@ -237,7 +271,7 @@ export function compileCard(doc: unknown): Card {
           variants.push(v);
         });
         if (feasible === 0) {
-          throw new CardError(`${at} (${which}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this section'})`);
+          throw new CardError(`${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this section'})`);
         }
       });
     });

@@ -2,7 +2,7 @@
 // error, and the expansion of the shipped sample card.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CardError, compileCard, type Card } from '../../../../src/games/mahjong/american/card.js';
+import { bind, CardError, compileCard, MAX_CARD_READINGS, MAX_LINE_READINGS, readings, readVars, type Card } from '../../../../src/games/mahjong/american/card.js';
 import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
 import { formatTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
@@ -170,5 +170,43 @@ describe('the sample card', () => {
   it('marks the singles-and-pairs section jokerless and without the bonus', () => {
     const sp = sample.lines.filter((l) => l.section === 'SP');
     expect(sp.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([[false, false, true], [false, false, true]]);
+  });
+});
+
+describe('the readings of a card are bounded before any is expanded', () => {
+  it('counts what bind tries: every sample line\'s patterns, one by one', () => {
+    const doc = JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8'));
+    let total = 0;
+    for (const section of doc.sections) {
+      for (const hand of section.hands) {
+        for (const pattern of [hand.pattern, ...(hand.alt ?? [])]) {
+          const groups = parsePattern(pattern);
+          let emitted = 0;
+          bind(groups, readVars(hand.vars, ''), () => emitted++);
+          // A binding that makes two singles of a mixed group one tile (NEWS-like groups with
+          // X, Y or D) is tried and dropped; no sample line has one.
+          expect(readings(groups, readVars(hand.vars, '')), `${hand.id}: ${pattern}`).toBe(emitted);
+          total += emitted;
+        }
+      }
+    }
+    expect(total).toBe(507);
+    // Fourteen any-suit singles with X and a wind: 3^14 x 9 x 4 bindings, counted, not tried.
+    expect(readings(parsePattern('X0? X0? X0? X0? X0? X0? X0? 1? 2? 3? 4? 5? 6? Z'), {})).toBe(3 ** 13 * 9 * 4);
+  });
+
+  it('refuses a 200-byte line that once took minutes and gigabytes, naming it and its count', () => {
+    const started = Date.now();
+    expect(error({ pattern: '1? 2? 3? 4? 5? 6? 7? 8? 9? 1? 2? 3? 4? 5?' }))
+      .toBe(`line S-1: its patterns have 4,782,969 readings (bindings of suits, numbers and winds); a line may have at most ${MAX_LINE_READINGS.toLocaleString('en-US')}`);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a card whose lines together exceed the card\'s bound, naming the line that does', () => {
+    // Each line: X (9) x ? (3) x ? (3) x ? (3) x wind (4) = 972 readings.
+    const line = (i: number) => ({ id: `L-${i}`, value: 25, pattern: 'XXX0? 1111b 2222? 33? Z' });
+    const lines = Math.floor(MAX_CARD_READINGS / 972) + 1;
+    const doc = { format: 'mjcard/1', sections: [{ id: 'S', hands: Array.from({ length: lines }, (_, i) => line(i + 1)) }] };
+    expect(() => compileCard(doc)).toThrow(`line L-${lines}: the lines up to it have ${(lines * 972).toLocaleString('en-US')} readings; a card may have at most ${MAX_CARD_READINGS.toLocaleString('en-US')}`);
   });
 });
