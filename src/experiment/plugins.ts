@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GAMES } from '../catalog.js';
+import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { describe } from '../core/rules.js';
 import { allows, paramRange, type StrategyDef } from '../core/strategy.js';

@@ -4,7 +4,7 @@ import { writeAtomically } from '../io/csv.js';
 import { readSealed, sealedText } from '../io/sealed.js';
 import { firstDifference } from '../io/difference.js';
 import type { Tally } from '../stats/tally.js';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../io/package.js';
 
 /**
  * A run's checkpoint: the merged tally of every chunk finished so far, with the run's identity
@@ -36,12 +36,11 @@ export interface CheckpointPlan {
 
 /**
  * The checkpoint of a run whose results go to `file`'s folder: its identity is the run's
- * options with the tool version, and the way to resume is this command with --resume.
+ * options with the tool version; `how` says how to resume it (the CLI: its command line with
+ * --resume).
  */
-export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean): CheckpointPlan {
-  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  const args = process.argv.slice(2);
-  return { file, identity: { version: VERSION, ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
+export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean, how: string): CheckpointPlan {
+  return { file, identity: { version: VERSION, ...identity }, resume, how };
 }
 
 /** Milliseconds between checkpoints (PONGSIM_CHECKPOINT_MS; tests set 0: after every chunk). */

@@ -71,7 +71,7 @@ describe('pongsim hand american', () => {
     ['a fifth tile', ['m2468 s22222888'], /tile s2 appears 5 times; the american set holds 4/],
     ['a bad exposure', ['m2468 s222888 m7', '--exposed', 'm7s7j'], /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
     ['a pair exposed', ['m2468 s222888 m77', '--exposed', 'p55'], /--exposed: exposure "p55" has 2 tiles/],
-    ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /--uper is not an American option; allowed: --card, --exposed, --json/],
+    ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /hand american: --uper is not one of its options \(it is for korean\); allowed: --card, --exposed, --json/],
     ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['a bad stdin line', ['-'], /stdin line 2: /],
   ])('refuses %s with exit 2 and one line', (_, args, msg) => {
@@ -82,10 +82,10 @@ describe('pongsim hand american', () => {
     expect(r.stderr).toMatch(msg);
   });
 
-  it('--card and --exposed belong to american only', () => {
+  it('--exposed belongs to the games that play a card', () => {
     const r = pongsim(['hand', 'korean', 'm2468', '--exposed', 'p555']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--card and --exposed are for american only/);
+    expect(r.stderr).toMatch(/hand korean: --exposed is not one of its options \(it is for american\)/);
   });
 });
 
@@ -117,8 +117,8 @@ describe('american runs with --card', () => {
 
   it.each([
     ['a missing card', ['sim', 'american', '--games', '5', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
-    ['a card for another game', ['sim', 'korean', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
-    ['a card for a study of another game', ['run', 'uper-furiten', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
+    ['a card for another game', ['sim', 'korean', '--games', '5', '--card', SAMPLE], /--card: only american plays a card of hands \(got korean\)/],
+    ['a card for a study of another game', ['run', 'uper-furiten', '--games', '5', '--card', SAMPLE], /--card: only american plays a card of hands \(got korean\)/],
     ['a broken card', ['run', 'american-jokers', '--games', '5', '--card', 'BROKEN'], /: line S-1 \(main\): token "888K"/],
   ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
     const dir = tempDir();

@@ -83,7 +83,7 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['seen month out of range', ['odds', 'wolnamppong', '--seen', '3,13', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
     ['seen month five times', ['odds', 'wolnamppong', '--seen', '3,3,3,3,3', '--out', path.join(out, 'o.csv')], /--seen: month 3 appears more than 4 times/],
     ['seen not numbers', ['odds', 'wolnamppong', '--seen', 'rain', '--out', path.join(out, 'o.csv')], /--seen: expected months 1-12/],
-    ['odds for a game without them', ['odds', 'korean'], /odds: only wolnamppong \(betting odds\) and nylonppong \(stop odds\)/],
+    ['odds for a game without them', ['odds', 'korean'], /odds: korean has none; games that have one: wolnamppong, nylonppong/],
     ['merge of a non-partial', ['merge', path.join(dir, 'notapartial.json'), '--out', out], /not a pongsim partial/],
     ['merge of a missing file', ['merge', path.join(dir, 'missing.json'), '--out', out], /not a readable partial file/],
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
-import { figureList, readStudy } from '../../src/cli/compare.js';
+import { figureList, readStudy } from '../../src/library/compare.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 type Row = Record<string, string>;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../src/experiment/registry.js';
-import { explainTables } from '../../src/cli/explain.js';
+import { explainTables } from '../../src/library/explain.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 describe('pongsim explain', () => {

@@ -242,7 +242,7 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['too many tiles', ['korean', 'm111222333444p5566'], /holds 16 tiles; with no melds a hand holds 13 \(waiting\) or 14/],
     ['too many tiles beside a kong', ['korean', 'm11122233344p55', '--melds', 'z1111'], /holds 13 tiles; with 1 meld a hand holds 10/],
     ['too few tiles', ['korean', 'm123'], /holds 3 tiles/],
-    ['unknown ruleset', ['riichi', 'm1112345678999'], /unknown ruleset "riichi"; allowed: korean, chinese-american/],
+    ['unknown ruleset', ['riichi', 'm1112345678999'], /hand: unknown game "riichi"; games that have one: korean, chinese-american, american/],
     ['a bad meld', ['korean', 'm1234p99', '--melds', 'p5555,z77'], /"z77" is not a meld/],
     ['a chow meld in korean', ['korean', 'm1234p99z11', '--melds', 'p123,z777'], /korean has no chow calls/],
     ['a concealed pung', ['korean', 'm1234p99z11', '--melds', 'p555*,z777'], /only a kong can be marked \*/],
@@ -256,11 +256,11 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
     ['--discarder on a self-draw', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'], /only a discard win has a discarder/],
     ['the winner as its own discarder', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'], /another seat than the winner/],
-    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /--rob-kong: the korean scorer does not use it/],
+    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /hand korean: --rob-kong is not one of its options \(it is for chinese-american\)/],
     ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
     ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
     ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],
-    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /stdin mode/],
+    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /hand korean -: --melds is not one of its options \(it is for korean, chinese-american\); allowed: --json/],
   ];
   it.each(cases)('%s: exit 2, one line on stderr, nothing on stdout', (_, args, message) => {
     const r = pongsim(['hand', ...args], process.cwd(), '');

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { studyGame } from '../../src/catalog.js';
+import { studyGame } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { STUDIES } from '../../src/experiment/registry.js';
-import { VERSION } from '../../src/cli/version.js';
+import { VERSION } from '../../src/io/package.js';
 import { csvText } from '../../src/io/csv.js';
 import { mergePartials, readPartial } from '../../src/io/partial.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
@@ -50,7 +50,7 @@ const CASES: Case[] = [
   ...STUDIES.map((s): Case => ({
     name: s.name,
     // The search bot plays slowly: two games; the rest three, so the shards split them 1 + 2.
-    cmd: ['run', s.name, '--games', s.name === 'search-strength' ? '2' : '3', '--seed', SEED, '--workers', '1', ...(studyGame(s) === 'american' ? ['--card', CARD] : [])],
+    cmd: ['run', s.name, '--games', s.name === 'search-strength' ? '2' : '3', '--seed', SEED, '--workers', '1', ...(studyGame(s)?.card ? ['--card', CARD] : [])],
     ...inDir,
   })),
   {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
-import { oddsCardDir } from '../../src/cli/odds.js';
+import { oddsCardDir } from '../../src/library/odds.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 describe('the printable odds card', () => {
@@ -45,9 +45,9 @@ describe('the printable odds card', () => {
 
   it('refuses the table\'s --out and --json beside --card, which would go unheeded', () => {
     const dir = path.join(tempDir(), 'card');
-    expect(oddsCardDir(dir, {}, [])).toBe(dir);
-    expect(() => oddsCardDir(dir, { out: 'x.csv' }, [])).toThrow(/^--card with --out: .*give one or the other$/);
-    expect(() => oddsCardDir(true, { json: true }, [])).toThrow(/^--card with --json: /);
+    expect(oddsCardDir(dir, {}, 0)).toBe(dir);
+    expect(() => oddsCardDir(dir, { out: 'x.csv' }, 0)).toThrow(/^--card with --out: .*give one or the other$/);
+    expect(() => oddsCardDir(true, { json: true }, 0)).toThrow(/^--card with --json: /);
     expect(fs.existsSync(dir)).toBe(false);
   });
 });

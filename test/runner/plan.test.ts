@@ -1,7 +1,7 @@
 // The order chunks are handed out in, and the run's time estimate that depends on it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plan } from '../../src/runner/plan.js';
-import { Progress } from '../../src/runner/progress.js';
+import { Progress } from '../../src/cli/progress.js';
 
 describe('plan', () => {
   it('hands out every chunk once, each cell\'s first chunk before any cell\'s second', () => {

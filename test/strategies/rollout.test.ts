@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameEntry } from '../../src/catalog.js';
+import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
