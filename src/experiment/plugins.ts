@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GAMES } from '../catalog/index.js';
@@ -7,6 +8,15 @@ import { describe } from '../core/rules.js';
 import { allows, paramRange, type StrategyDef } from '../core/strategy.js';
 
 const loaded = new Set<string>();
+let hooked = false;
+
+/** From the first plug-in on, `import ... from 'pongsim'` in this thread means this pongsim
+ * (plugin-hooks.ts), wherever the plug-in is kept. */
+function resolvePongsim(): void {
+  if (hooked) return;
+  register(new URL('./plugin-hooks.js', import.meta.url), { data: { api: new URL('../api.js', import.meta.url).href } });
+  hooked = true;
+}
 
 /** How long a plug-in may take to load: PONGSIM_PLUGIN_TIMEOUT_MS, default 30 s. */
 function loadTimeout(): number {
@@ -42,6 +52,7 @@ export async function loadPlugins(files: readonly string[]): Promise<void> {
     const abs = path.resolve(file);
     if (loaded.has(abs)) continue;
     if (!fs.existsSync(abs)) throw new InputError(`--plugin: no file ${JSON.stringify(file)}`);
+    resolvePongsim();
     let mod: Record<string, unknown>;
     // A module whose top-level await never settles would leave Node to exit 13 with no word:
     // a timer keeps the process alive and ends the wait with one line instead.
