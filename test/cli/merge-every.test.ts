@@ -129,7 +129,7 @@ const VARIANTS: Record<string, (out: (sim: boolean) => string) => Promise<unknow
   set: (out) => simulate({ ...SIM_RUN, set: ['postResult=push'], shard: '2/2', out: out(true) }),
   seats: (out) => simulate({ ...SIM_RUN, seats: 'ev-threshold*5,fold', shard: '2/2', out: out(true) }),
   games: (out) => simulate({ ...SIM_RUN, games: 8, shard: '2/2', out: out(true) }),
-  arm: (out) => compare({ ...COMPARE_RUN, arm: ['default:', 'deal-in 30: --set dealInPenalty=30'], shard: '2/2', out: out(false) }),
+  arm: (out) => compare({ ...COMPARE_RUN, arm: ['default:', 'deal-in 20: --set dealInPenalty=30'], shard: '2/2', out: out(false) }),
   card: (out) => runStudy({ experiment: american!.name, games: 3, seed: SEED, workers: 1, shard: '2/2', out: out(false) }),
   // A sim with a strategy plug-in, whole and in two shards: merge loads the plug-in again.
   'plugin-whole': (out) => simulate({ ...PLUGIN_SIM, out: out(true) }),
