@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY } from '../../src/library/study.js';
 import type { CsvTable } from '../../src/experiment/experiment.js';
 import { experimentDef } from '../../src/experiment/registry.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { launchBrowser } from '../support/browser.js';
 
 /**
  * The default study at a small size, then its charts and its report page: every chart drawn
@@ -17,7 +18,6 @@ import { listFiles, pongsim, tempDir } from '../support/cli.js';
  * resolving and nothing fetched.
  */
 
-const CHROMIUM = process.env.PONGSIM_CHROMIUM ?? '/usr/bin/chromium';
 let dir: string;
 
 beforeAll(() => {
@@ -93,8 +93,7 @@ describe('charts beside every table', () => {
 describe('the report page, in a real headless browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set PONGSIM_CHROMIUM`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
