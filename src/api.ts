@@ -13,7 +13,7 @@ export { replay, type ReplayOptions, type ReplayResult } from './library/replay.
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';
 export type { PartialWritten } from './library/partial.js';
-export type { RunControl, ChunkProgress, RunOptions } from './library/control.js';
+export type { RunControl, ChunkProgress, RunOptions, SliceOptions } from './library/control.js';
 export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';
 
 export type { ParamDef, Strategy, StrategyDef } from './core/strategy.js';

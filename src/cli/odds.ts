@@ -4,7 +4,7 @@ import { GAMES } from '../catalog/index.js';
 import { oddsRun, type OddsOptions } from '../library/odds.js';
 import { outFile, pathName } from '../library/options.js';
 import { collect, printJson } from './options.js';
-import { printTable } from './print.js';
+import { printTable } from '../io/print.js';
 
 /** What each game's odds answer, and how it writes a kind of input, for the help. */
 const about = (what: (q: NonNullable<(typeof GAMES)[number]['odds']>) => string | undefined): string =>

@@ -5,7 +5,7 @@ import { defaultStudy, studyRun, type StudyOptions, type StudyRun } from '../lib
 import type { PartialWritten } from '../library/partial.js';
 import { outDir, positiveInt, positiveNumber, seedText } from '../library/options.js';
 import { controlled, printJson, runOutputOptions } from './options.js';
-import { printTable } from './print.js';
+import { printTable } from '../io/print.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study). */
 export interface ShowFlags { json?: boolean; wide?: boolean; brief?: boolean }

@@ -4,7 +4,7 @@ import { offering } from '../catalog/index.js';
 import { simulateRun, type SimulateOptions } from '../library/simulate.js';
 import { outFile, positiveInt, positiveNumber, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, shardOptions } from './options.js';
-import { printTable } from './print.js';
+import { printTable } from '../io/print.js';
 
 export function registerSim(program: Command): void {
   const cmd = program

@@ -4,7 +4,7 @@ import { offering } from '../catalog/index.js';
 import { tuneRun, type TuneOptions } from '../library/tune.js';
 import { outDir, positiveInt, seatIndex, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson } from './options.js';
-import { printTable } from './print.js';
+import { printTable } from '../io/print.js';
 
 export function registerTune(program: Command): void {
   program

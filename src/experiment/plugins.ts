@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { describe } from '../core/rules.js';
@@ -11,11 +11,13 @@ const loaded = new Set<string>();
 let hooked = false;
 
 /** From the first plug-in on, `import ... from 'pongsim'` in this thread means this pongsim
- * (plugin-hooks.ts), wherever the plug-in is kept. */
+ * (plugin-hooks.ts), wherever the plug-in is kept. Run from its TypeScript sources (the tests),
+ * pongsim has no compiled hook to register, and a plug-in finds 'pongsim' as Node would. */
 function resolvePongsim(): void {
   if (hooked) return;
-  register(new URL('./plugin-hooks.js', import.meta.url), { data: { api: new URL('../api.js', import.meta.url).href } });
   hooked = true;
+  const hook = new URL('./plugin-hooks.js', import.meta.url);
+  if (fs.existsSync(fileURLToPath(hook))) register(hook, { data: { api: new URL('../api.js', import.meta.url).href } });
 }
 
 /** How long a plug-in may take to load: PONGSIM_PLUGIN_TIMEOUT_MS, default 30 s. */

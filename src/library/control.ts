@@ -53,6 +53,18 @@ export interface RunOptions {
   decisionTimeout?: number;
 }
 
+/** How a run that writes results may be sliced, resumed, and let at the reference results. */
+export interface SliceOptions {
+  /** Play one slice of the run, 'k/N' (or {k, n}), and write its partial instead of results. */
+  shard?: string | { k: number; n: number };
+  /** The same slice counted from 0, 'i/N'. */
+  shardIndex?: string;
+  /** Continue the run interrupted with these options, from its checkpoint. */
+  resume?: boolean;
+  /** Allow writing into results/reference/. */
+  force?: boolean;
+}
+
 /** The runner's options from the library's. */
 export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, shard?: Shard) {
   return {

@@ -14,7 +14,7 @@ import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { chartFiles } from '../report/chart.js';
 import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
-import { given, list, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions } from './control.js';
+import { given, list, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
 import { writePartial, type PartialWritten } from './partial.js';
 
 /** A table: its game, rules, seats and plug-ins, as `sim` and `replay` take them. */
@@ -32,23 +32,16 @@ export interface TableOptions {
   plugin?: string | string[];
 }
 
-export interface SimulateOptions extends TableOptions, RunOptions {
+export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions {
   /** Games to play (default 10000). */
   games?: number;
   /** Play blocks of games until every seat's interval is narrower than this (instead of games). */
   untilCi?: number;
   /** With untilCi: the most games (default 1000000). */
   maxGames?: number;
-  /** Write the table as this CSV file, with FILE.meta.json and FILE.svg beside it. */
+  /** Write the table as this CSV file, with FILE.meta.json and FILE.svg beside it (and a
+   * shard's partial, a checkpoint to resume from). */
   out?: string;
-  /** Play one slice of the run, 'k/N' (or {k, n}), and write its partial beside `out`. */
-  shard?: string | { k: number; n: number };
-  /** The same slice counted from 0, 'i/N'. */
-  shardIndex?: string;
-  /** Continue the run interrupted with these options, from its checkpoint beside `out`. */
-  resume?: boolean;
-  /** Allow writing into results/reference/. */
-  force?: boolean;
 }
 
 /** An estimate with its 95% interval, under the CSV's names. */

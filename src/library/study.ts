@@ -17,11 +17,11 @@ import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
-import { given, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions } from './control.js';
+import { given, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
 
-export interface StudyOptions extends RunOptions {
+export interface StudyOptions extends RunOptions, SliceOptions {
   /** A study's name (see `pongsim list`), or 'default': the headline studies at a quick size. */
   experiment: string;
   /** Games per cell (default: the study's own). */
@@ -34,14 +34,8 @@ export interface StudyOptions extends RunOptions {
   maxGames?: number;
   /** The output folder (default results/<experiment>). */
   out?: string;
-  shard?: string | { k: number; n: number };
-  shardIndex?: string;
-  /** Continue the run interrupted with these options, from its checkpoint. */
-  resume?: boolean;
   /** Also write the report page, OUT/index.html. */
   report?: boolean;
-  /** Allow writing into results/reference/. */
-  force?: boolean;
 }
 
 /** What `run --json` prints for one study: its answer and every table as rows of objects. */
