@@ -1,4 +1,4 @@
-import { GAMES } from '../src/catalog.js';
+import { GAMES } from '../src/catalog/index.js';
 import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';

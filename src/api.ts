@@ -1,6 +1,20 @@
-// The plug-in API: what a strategy module kept outside the repository imports from 'pongsim'
-// (`import { wolnamppongActions, type StrategyDef } from 'pongsim'`). Each game's action ids are
-// a namespace, since games share names such as DISCARD and PASS.
+// The package root: the library (README, "Using pongsim from a program") and the plug-in API,
+// what a strategy module kept outside the repository imports from 'pongsim'
+// (`import { wolnamppongActions, type StrategyDef } from 'pongsim'`). Each game's action ids
+// are a namespace, since games share names such as DISCARD and PASS.
+
+export { simulate, type SimulateOptions, type SimulateResult, type SeatResult, type TableOptions, type UntilCi } from './library/simulate.js';
+export { runStudy, type StudyOptions, type StudyResult, type DefaultStudyResult } from './library/study.js';
+export { compare, type CompareOptions } from './library/compare.js';
+export { tune, type TuneOptions, type TuneResult } from './library/tune.js';
+export { odds, type OddsOptions, type OddsResult, type OddsCardWritten } from './library/odds.js';
+export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type HandResult, type ScoreOptions } from './library/hand.js';
+export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
+export { merge, type MergeOptions } from './library/merge.js';
+export { explain, type Explanation } from './library/explain.js';
+export type { PartialWritten } from './library/partial.js';
+export type { RunControl, ChunkProgress, RunOptions, SliceOptions } from './library/control.js';
+export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';
 
 export type { ParamDef, Strategy, StrategyDef } from './core/strategy.js';
 export type { Rng } from './core/rng.js';

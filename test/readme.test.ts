@@ -70,3 +70,30 @@ describe.concurrent('README commands', () => {
     });
   }
 });
+
+describe('README library example', () => {
+  it('runs as a program that installed pongsim, and prints what the commands print with --json', async ({ expect }) => {
+    const blocks = [...README.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes("from 'pongsim'"));
+    expect(blocks).toHaveLength(1);
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'node_modules'));
+    fs.symlinkSync(path.resolve('.'), path.join(dir, 'node_modules', 'pongsim'));
+    fs.writeFileSync(path.join(dir, 'example.mjs'), blocks[0]!);
+    const r = await run(process.execPath, ['example.mjs'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/games of sim done/);
+    const cli = async (args: string[]) => {
+      const c = await run(process.execPath, [MAIN, ...args, '--json'], dir);
+      expect(c.code, c.stderr).toBe(0);
+      return JSON.parse(c.stdout);
+    };
+    const sim = await cli(['sim', 'wolnamppong', '--seats', 'kelly,min-bet*5', '--games', '2000', '--seed', '7']);
+    const kelly = sim.seats[0];
+    const odds = await cli(['odds', 'wolnamppong', '--seen', '3,3,7,12']);
+    const hand = await cli(['hand', 'korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([
+      `${kelly.strategy} ${kelly.mean} ${kelly.mean_ci_low} ${kelly.mean_ci_high}`, odds.ruleOfThumb, String(hand.score.total),
+    ]);
+    expect(hand.score.total).toBe(15);
+  });
+});

@@ -1,4 +1,4 @@
-import { GAMES } from '../catalog.js';
+import { GAMES } from '../catalog/index.js';
 import { figureName, type BenchResult } from './clock.js';
 import { benchShanten } from './mahjong.js';
 import { benchSearch } from './search.js';

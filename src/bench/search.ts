@@ -1,4 +1,4 @@
-import { GAMES } from '../catalog.js';
+import { GAMES } from '../catalog/index.js';
 import { Table } from '../core/play.js';
 import { Rng } from '../core/rng.js';
 import { resolveRules } from '../core/rules.js';

@@ -4,15 +4,20 @@ import type { Command } from 'commander';
 import { BENCHES } from '../bench/benches.js';
 import type { BenchResult } from '../bench/clock.js';
 import { isolated } from '../bench/isolated.js';
+import { GAMES } from '../catalog/index.js';
+import { figureName } from '../bench/clock.js';
 import { runExperiment } from '../runner/pool.js';
-import { resolveRules } from '../core/rules.js';
-import { wolnamSchema } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';
-import { positiveInt } from './options.js';
+import { positiveInt, tableOf } from '../library/options.js';
 
 interface BenchFlags { seconds: number; speedupSeconds: number; only: string[]; json?: boolean }
 
 type Report = Record<string, Record<string, number | number[]>>;
+
+/** The game the worker speed-up and the machine's ceiling are measured on: the first game's
+ * default table, the reference bot in every seat. */
+const SPEEDUP = GAMES.find((g) => g.bench)!;
+const SPEEDUP_FIGURE = figureName(SPEEDUP.def.id);
 
 /**
  * The runner's 1-to-2 worker speed-up on a sim sized to last about `seconds` on one
@@ -22,8 +27,8 @@ type Report = Record<string, Record<string, number | number[]>>;
  */
 async function workerSpeedup(seconds: number, gamesPerSec: number) {
   const games = Math.max(1000, Math.round(gamesPerSec * seconds));
-  const params = { game: 'wolnamppong', rules: resolveRules(wolnamSchema, []) as unknown as Record<string, unknown>, seats: Array(6).fill('ev-threshold'), games };
-  const time = async (workers: number) => (await runExperiment('sim', params, { seed: 'bench', workers, quiet: true })).seconds;
+  const params = { game: SPEEDUP.def.id, ...tableOf(SPEEDUP, {}), games };
+  const time = async (workers: number) => (await runExperiment('sim', params, { seed: 'bench', workers })).seconds;
   const runs1 = [await time(1)];
   const runs2 = [await time(2), await time(2)];
   runs1.push(await time(1));
@@ -31,17 +36,17 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
   return { games, seconds1, seconds2, speedup: seconds1 / seconds2, runs1, runs2 };
 }
 
-/** The Wolnamppong figure measured by a separate pongsim process (`bench --only wolnamppong`). */
+/** The speed-up game's figure measured by a separate pongsim process (`bench --only GAME`). */
 function processRate(seconds: number): Promise<number> {
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, 'bench', '--only', 'wolnamppong', '--seconds', String(seconds), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [main, 'bench', '--only', SPEEDUP_FIGURE, '--seconds', String(seconds), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`bench: the ceiling's benchmark process exited with ${code}`));
-      resolve((JSON.parse(out) as Report).wolnamppong!.decisionsPerSec as number);
+      resolve((JSON.parse(out) as Report)[SPEEDUP_FIGURE]!.decisionsPerSec as number);
     });
   });
 }
@@ -60,7 +65,7 @@ async function parallelCeiling(seconds: number): Promise<{ ceiling: number; alon
 
 /** Each figure: measures into the report and returns its line. Each game's figure (and the
  * shared shanten evaluator's) first, in a fresh worker thread, so that the speed-up can size
- * its run from the Wolnamppong figure. */
+ * its run from its game's figure. */
 const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<string>> = {
   ...Object.fromEntries(Object.keys(BENCHES).map((name) => [name, async (flags: BenchFlags, report: Report) => {
     const r = await isolated<BenchResult>(name, flags.seconds);
@@ -68,9 +73,9 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
     return r.line;
   }])),
   async workers(flags, report) {
-    // Without the Wolnamppong figure, a one-second measure sizes the run.
-    const measured = report.wolnamppong?.gamesPerSec as number | undefined;
-    const gamesPerSec = measured ?? (await isolated<BenchResult>('wolnamppong', 1)).figures.gamesPerSec!;
+    // Without the game's figure, a one-second measure sizes the run.
+    const measured = report[SPEEDUP_FIGURE]?.gamesPerSec as number | undefined;
+    const gamesPerSec = measured ?? (await isolated<BenchResult>(SPEEDUP_FIGURE, 1)).figures.gamesPerSec!;
     const sp = await workerSpeedup(flags.speedupSeconds, gamesPerSec);
     const c = await parallelCeiling(flags.seconds);
     const efficiency = sp.speedup / c.ceiling;
@@ -78,7 +83,7 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
     const secs = (runs: number[]) => runs.map((x) => x.toFixed(1)).join(' and ');
     // On 2 cores two processes should nearly double one: well under that, something else ran.
     const busy = c.ceiling < 1.6 ? `; the machine was too busy to measure (two processes together made only ${c.ceiling.toFixed(2)} times one)` : '';
-    return `workers: ${sp.games} wolnamppong sessions in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each); `
+    return `workers: ${sp.games} ${SPEEDUP.def.id} games in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each); `
       + `the machine's ceiling ${c.ceiling.toFixed(2)} (two benchmark processes side by side against one), efficiency ${efficiency.toFixed(2)}${busy}`;
   },
 };

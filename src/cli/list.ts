@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { GAMES, gameEntry } from '../catalog.js';
+import { GAMES, gameEntry } from '../catalog/index.js';
 import { STUDIES } from '../experiment/registry.js';
 import type { Option } from '../core/rules.js';
 import { packagePath } from '../io/package.js';

@@ -15,7 +15,7 @@ import { registerRun } from './run.js';
 import { registerTune } from './tune.js';
 import { registerScore } from './score.js';
 import { registerSim } from './sim.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../io/package.js';
 
 /** Exit codes: 0 ok, 1 the run failed, 2 bad input (one line on stderr, nothing written). */
 const program = new Command('pongsim')
@@ -98,8 +98,9 @@ try {
     process.exit(2);
   }
   if (e instanceof Interrupted) {
-    process.stderr.write(`pongsim: ${oneLine(e.message)}\n`);
-    process.exit(exitCodeOf(e.signal));
+    process.stderr.write(`pongsim: ${oneLine(e.message)}
+`);
+    process.exit(exitCodeOf(e.reason));
   }
   process.stderr.write(`pongsim: the run failed: ${oneLine(e instanceof Error ? e.message : String(e))}\n`);
   process.exit(1);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { checkOut, collect, outDir } from './options.js';
-import { finish } from './run.js';
-import { mergeShards } from '../runner/merge.js';
+import { mergeRun } from '../library/merge.js';
+import { outDir } from '../library/options.js';
+import { collect } from './options.js';
+import { printStudy } from './run.js';
 
 export function registerMerge(program: Command): void {
   program
@@ -13,10 +14,7 @@ export function registerMerge(program: Command): void {
     .option('--force', 'allow writing into results/reference/')
     .option('--report', 'also write DIR/index.html, the report page')
     .option('--json', 'print the tables as one JSON document')
-    .action(async (files: string[], flags: { out: string; plugin?: string[]; json?: boolean; force?: boolean; report?: boolean }) => {
-      checkOut('--out', flags.out, 'dir', flags.force);
-      const { first, tallies } = await mergeShards(files, flags.plugin);
-      const doc = await finish(first.experiment, first.params, first.seed, tallies, flags.out, { mergedFrom: files.length }, flags);
-      if (doc) process.stdout.write(JSON.stringify(doc) + '\n');
+    .action(async (partials: string[], flags: { out: string; plugin?: string[]; json?: boolean; force?: boolean; report?: boolean }) => {
+      printStudy(await mergeRun({ ...flags, partials }), flags);
     });
 }

@@ -1,144 +1,10 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { gameEntry } from '../catalog.js';
-import { InputError } from '../core/errors.js';
-import { expandGrid } from '../core/grid.js';
-import { parseSpec } from '../core/strategy.js';
-import { columnDictionary } from '../experiment/dictionary.js';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
-import { loadPlugins } from '../experiment/plugins.js';
-import type { TuneRoundParams } from '../experiment/tune.js';
-import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
-import { summarizeMean, type Tally } from '../stats/tally.js';
-import { DECISION_TIMEOUT_OPTION, collect, outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
-import { printTable } from './print.js';
-import { chartFiles } from '../report/chart.js';
-import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
-import { toolStamp } from '../io/build.js';
-
-interface TuneFlags {
-  strategy: string; seat?: number; against?: string; rules?: string; set?: string[]; card?: string; plugin?: string[];
-  budget: number; seed: string; workers?: number; decisionTimeout?: number; out?: string; json?: boolean; force?: boolean;
-}
-
-/** The tune table's columns. */
-export const TUNE_TABLE_COLUMNS = ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'];
-
-/** What the tune table's columns mean. */
-/** The tuning rounds: every configuration's mean with its interval, a panel per round. */
-const TUNE_CHARTS: ChartDef[] = [{
-  name: 'tune',
-  caption: 'Each configuration\'s mean result per game with its 95% interval in each round of successive halving, on that round\'s shared deals; the better half goes on to the next round.',
-  spec: (tables) => intervalChart({
-    title: 'Tuning rounds: mean result per game of each configuration',
-    rows: rowsOf(tableNamed(tables, 'tune')).map((r) => ({ ...r, panel: `round ${r.round}` })),
-    category: 'config', categoryTitle: 'configuration', value: 'mean', axis: 'mean result per game (the game\'s points or chips)', row: 'panel',
-  }),
-}];
-
-export const TUNE_COLUMNS: Record<string, string> = {
-  round: 'the halving round (from 1), each on fresh deals',
-  config: 'the configuration: the strategy spec with every parameter written out',
-  games: 'games the configuration played in the round (count)',
-  mean: 'its mean result per game in the tuned seat (the game\'s points; a penalty where lower is better)',
-  diff_vs_leader: 'paired difference against the round\'s leader on the same deals (0 for the leader)',
-  kept: 'whether it went on to the next round (yes, no; the last round keeps the winner)',
-};
-
-/** Fewest games a configuration gets in the first round. */
-const MIN_GAMES = 20;
-
-const num = (x: number) => (Number.isFinite(x) ? x : null);
-const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toPrecision(3));
-
-/** Successive halving: each round plays the configurations still in on fresh common deals and keeps the better half. */
-async function tune(game: string, flags: TuneFlags): Promise<void> {
-  const plugins = await loadPlugins(flags.plugin ?? []);
-  const entry = gameEntry(game);
-  const { rules } = tableOf(entry, { rules: flags.rules, set: flags.set, card: flags.card });
-  const seats = entry.def.seats(rules);
-  const against = flags.against !== undefined ? splitSeats(flags.against, '--against') : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
-  // Each spec before the count, as for sim's seats (simArm).
-  for (const a of against) parseSpec(a, entry.strategies, game, rules);
-  if (against.length !== seats - 1) throw new InputError(`--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`);
-  const seat = flags.seat ?? 0;
-  if (seat >= seats) throw new InputError(`--seat: ${game} with these rules has seats 0 to ${seats - 1} (got ${seat})`);
-  const configs = expandGrid(flags.strategy, entry.strategies, game, rules);
-  const rounds = Math.max(1, Math.ceil(Math.log2(configs.length)));
-  const first = Math.floor(flags.budget / rounds / configs.length);
-  if (first < MIN_GAMES) {
-    throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
-  }
-  const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
-
-  const rows: (string | number)[][] = [];
-  let alive = configs;
-  let offset = 0;
-  let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
-  const started = Date.now();
-  // One pool for every round: starting worker threads costs more than a small round.
-  const workers = flags.workers ?? defaultWorkers();
-  const pool = workerPool(workers);
-  try {
-    for (let r = 1; r <= rounds; r++) {
-      const games = Math.floor(flags.budget / rounds / alive.length);
-      const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-      const res = await runExperiment('tune', params, { seed: flags.seed, workers, pool, quiet: Boolean(flags.json), decisionTimeout: flags.decisionTimeout });
-      const t = res.tallies[0]!;
-      const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
-      // Best first; ties keep grid order, so the halving is the same on any machine.
-      const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
-      const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
-      const leader = order[0]!;
-      order.forEach((i, rank) => {
-        const m = means[i]!;
-        const d = pairDiff(t, i, leader);
-        rows.push([r, alive[i]!, games, m.mean, m.low, m.high, ...(i === leader ? [0, 0, 0] : [d.mean, d.low, d.high]), rank < keep ? 'yes' : 'no']);
-      });
-      last = { tally: t, configs: alive, order };
-      alive = order.slice(0, keep).map((i) => alive[i]!);
-      offset += games;
-      if (alive.length === 1 && r < rounds) break;
-    }
-  } finally {
-    await pool.destroy();
-  }
-  const { tally, configs: finalists, order } = last!;
-  const winner = finalists[order[0]!]!;
-  const runnerUp = order.length > 1 ? finalists[order[1]!]! : null;
-  const d = runnerUp ? pairDiff(tally, order[0]!, order[1]!) : null;
-  const better = entry.def.lowerIsBetter ? 'lower' : 'higher';
-  const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
-  const alike = d !== null && d.low === 0 && d.high === 0;
-  const answer = runnerUp === null
-    ? `${winner} is the only configuration`
-    : alike
-      ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
-      : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
-  const table: CsvTable = { name: 'tune', columns: TUNE_TABLE_COLUMNS, rows };
-  const meta = {
-    ...toolStamp(), experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
-    grid: flags.strategy, configurations: configs.length, rounds, seat, against, ...(plugins.length ? { plugins } : {}),
-    winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
-    seconds: (Date.now() - started) / 1000,
-  };
-  const charts = await chartFiles(out, TUNE_CHARTS, [table]);
-  const described = { ...meta, question: `Which configuration of ${flags.strategy} plays ${game} best?`, answer: [answer], charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })) };
-  writeAtomically([...tableFiles(out, [table], described, (t) => columnDictionary(t, TUNE_COLUMNS)), ...charts]);
-  if (flags.json) {
-    process.stdout.write(JSON.stringify({ game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runner_up: runnerUp, diff_vs_runner_up: meta.diff_vs_runner_up, diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low, diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high, significant, answer, out, rounds: tableObjects(table) }) + '\n');
-    return;
-  }
-  process.stdout.write(`${answer}\n\n${printTable(table, 12, { width: process.stdout.columns ?? 100 })}full table: ${path.join(out, 'tune.csv')} (${rows.length} rows: every configuration in every round)\n`);
-}
-
-/** Configuration i's paired difference against j, from the round's pairwise tallies. */
-function pairDiff(t: Tally, i: number, j: number): { mean: number; low: number; high: number } {
-  if (i === j) return { mean: 0, low: 0, high: 0 };
-  const m = summarizeMean(t.means[i < j ? `d${i}_${j}` : `d${j}_${i}`]);
-  return i < j ? { mean: m.mean, low: m.low, high: m.high } : { mean: -m.mean, low: -m.high, high: -m.low };
-}
+import { offering } from '../catalog/index.js';
+import { tuneRun, type TuneOptions } from '../library/tune.js';
+import { outDir, positiveInt, seatIndex, seedText } from '../library/options.js';
+import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson } from './options.js';
+import { printTable } from '../io/print.js';
 
 export function registerTune(program: Command): void {
   program
@@ -151,7 +17,7 @@ export function registerTune(program: Command): void {
     .option('--against <specs>', 'the other seats\' specs, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
-    .option('--card <file.json>', 'american: play this card of hands')
+    .option('--card <file.json>', `play this card of hands (${offering('card')})`)
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--seed <s>', 'seed of the run', seedText, '1')
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
@@ -159,5 +25,12 @@ export function registerTune(program: Command): void {
     .option('--out <dir>', 'output folder (default results/tune-<game>)', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')
-    .action((game: string, flags: TuneFlags) => tune(game, flags));
+    .action(async (game: string, flags: Omit<TuneOptions, 'game'> & { json?: boolean }) => {
+      const { result, table } = await controlled(Boolean(flags.json), (c) => tuneRun({ ...flags, game }, c));
+      if (flags.json) {
+        printJson(result);
+        return;
+      }
+      process.stdout.write(`${result.answer}\n\n${printTable(table, 12, { width: process.stdout.columns ?? 100 })}full table: ${path.join(result.out, 'tune.csv')} (${table.rows.length} rows: every configuration in every round)\n`);
+    });
 }

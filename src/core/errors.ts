@@ -9,14 +9,16 @@ export class IllegalMoveError extends Error {
 }
 
 /** The exit code of a run stopped by a signal: 128 plus the signal's number (130 for SIGINT, 143 for SIGTERM). */
-export function exitCodeOf(signal: NodeJS.Signals): number {
+export function exitCodeOf(signal: string): number {
   return signal === 'SIGTERM' ? 143 : 130;
 }
 
-/** A run stopped by Ctrl-C or SIGTERM after saving its checkpoint: exit 130 or 143, one line. */
+/** A run stopped (its AbortSignal aborted: the CLI's Ctrl-C or SIGTERM) after saving its
+ * checkpoint, with why: the abort's reason ('SIGINT', 'SIGTERM') or 'aborted'. The CLI exits
+ * 130 or 143 with its one line. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
-  constructor(readonly signal: NodeJS.Signals, message: string) {
+  constructor(readonly reason: string, message: string) {
     super(message);
   }
 }
@@ -42,4 +44,16 @@ export function oneLine(message: string, max = MAX_LINE): string {
   const head = Math.ceil(max * 0.6);
   const tail = max - head;
   return `${safe.slice(0, head)} … (${safe.length - head - tail} characters cut) … ${safe.slice(safe.length - tail)}`;
+}
+
+/**
+ * Bad input in one item of a batch (a hand of `hand -`, a hand of `score`): `index` counts from
+ * 0, and `detail` is the message without the place, which the caller names in its own words
+ * (the CLI: "stdin line 3").
+ */
+export class ItemError extends InputError {
+  override name = 'ItemError';
+  constructor(readonly index: number, readonly detail: string) {
+    super(`hand ${index + 1}: ${detail}`);
+  }
 }

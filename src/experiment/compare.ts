@@ -1,4 +1,4 @@
-import { gameEntry } from '../catalog.js';
+import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { Z95 } from '../stats/intervals.js';
 import { addMean, addRate, summarizeMean, summarizeRate, type Tally } from '../stats/tally.js';

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { register as registerHooks } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { GAMES } from '../catalog.js';
+import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { describe } from '../core/rules.js';
 import { allows, paramRange, type StrategyDef } from '../core/strategy.js';
@@ -25,6 +26,25 @@ export interface PluginRef {
 const loaded = new Map<string, string>();
 
 const short = (sha: string): string => sha.slice(0, 12);
+
+/** The module resolution hooks (plugin-hooks.ts) that make `import ... from 'pongsim'` in a
+ * plug-in mean this pongsim, wherever the plug-in is kept, with the API they resolve it to. Run
+ * from its TypeScript sources (the tests), pongsim has no compiled hook to register, and a
+ * plug-in finds 'pongsim' as Node would. */
+function pongsimHooks(): { hook: string; api: string } | null {
+  const hook = new URL('./plugin-hooks.js', import.meta.url);
+  return fs.existsSync(fileURLToPath(hook)) ? { hook: hook.href, api: new URL('../api.js', import.meta.url).href } : null;
+}
+
+let hooked = false;
+
+/** From the first plug-in on, 'pongsim' in this thread resolves to this pongsim (pongsimHooks). */
+function resolvePongsim(): void {
+  if (hooked) return;
+  hooked = true;
+  const h = pongsimHooks();
+  if (h) registerHooks(h.hook, { data: { api: h.api } });
+}
 
 /** How long a plug-in may take to load: PONGSIM_PLUGIN_TIMEOUT_MS, default 30 s. */
 function loadTimeout(): number {
@@ -114,11 +134,14 @@ export async function loadVetted(refs: readonly PluginRef[]): Promise<void> {
 /**
  * What a vetting thread runs: it imports the plug-in and says how that went. A timer in its own
  * event loop keeps it alive until the import settles, so that a top-level await that never does
- * meets the main thread's timer rather than ending the thread in silence.
+ * meets the main thread's timer rather than ending the thread in silence. The thread resolves
+ * 'pongsim' as the plug-in will when loaded (pongsimHooks), so a plug-in kept outside the
+ * checkout passes its vetting.
  */
 const VET = `
 const { parentPort, workerData } = require('node:worker_threads');
 const alive = setInterval(() => {}, 1 << 30);
+if (workerData.hooks) require('node:module').register(workerData.hooks.hook, { data: { api: workerData.hooks.api } });
 import(workerData.url).then(
   () => parentPort.postMessage({ ok: true }),
   (e) => parentPort.postMessage({ error: e instanceof Error ? e.message : String(e) }),
@@ -133,7 +156,7 @@ import(workerData.url).then(
  */
 async function vet(file: string, ref: PluginRef): Promise<void> {
   const ms = loadTimeout();
-  const worker = new Worker(VET, { eval: true, workerData: { url: pathToFileURL(ref.file).href }, stdout: true, stderr: true });
+  const worker = new Worker(VET, { eval: true, workerData: { url: pathToFileURL(ref.file).href, hooks: pongsimHooks() }, stdout: true, stderr: true });
   worker.stdout.resume();
   worker.stderr.resume();
   let timer: NodeJS.Timeout | undefined;
@@ -153,6 +176,7 @@ async function vet(file: string, ref: PluginRef): Promise<void> {
 
 /** Imports a plug-in in this thread and adds its strategies to their games' lists. */
 async function register(file: string, ref: PluginRef): Promise<void> {
+  resolvePongsim();
   let mod: Record<string, unknown>;
   try {
     mod = (await import(pathToFileURL(ref.file).href)) as Record<string, unknown>;

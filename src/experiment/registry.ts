@@ -1,4 +1,4 @@
-import { GAMES } from '../catalog.js';
+import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ExperimentDef } from './experiment.js';

@@ -1,4 +1,4 @@
-import { gameEntry } from '../catalog.js';
+import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.js';

@@ -1,4 +1,4 @@
-import { gameEntry } from '../catalog.js';
+import { gameEntry } from '../catalog/index.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean } from '../stats/tally.js';
 import { Arm } from './arm.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from './package.js';
 import { packagePath } from './package.js';
 
 /** The compiled engine's folders and the files of them that play: its JavaScript and the data compiled in beside it. */

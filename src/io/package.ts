@@ -18,3 +18,6 @@ const ROOT = (() => {
 export function packagePath(rel: string): string {
   return path.join(ROOT, rel);
 }
+
+/** The package version, for provenance files. */
+export const VERSION: string = (JSON.parse(fs.readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;

@@ -4,7 +4,7 @@ import { notRegular, writeAtomically } from '../io/csv.js';
 import { readSealed, sealedText } from '../io/sealed.js';
 import { firstDifference } from '../io/difference.js';
 import { tallyFault, type Tally } from '../stats/tally.js';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../io/package.js';
 import { buildId, shortBuild } from '../io/build.js';
 
 /**
@@ -37,14 +37,13 @@ export interface CheckpointPlan {
 
 /**
  * The checkpoint of a run whose results go to `file`'s folder: its identity is the run's
- * options with the tool version, and the way to resume is this command with --resume.
+ * options with the tool's version and build; `how` says how to resume it (the CLI: its command line with
+ * --resume).
  */
-export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean): CheckpointPlan {
+export function checkpointPlan(file: string, identity: Record<string, unknown>, resume: boolean, how: string): CheckpointPlan {
   const what = notRegular(file);
   if (what) throw new InputError(`${file}: the run keeps its checkpoint there, but it is ${what}; pongsim replaces only a regular file`);
-  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  const args = process.argv.slice(2);
-  return { file, identity: { version: VERSION, build: buildId(), ...identity }, resume, how: `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}` };
+  return { file, identity: { version: VERSION, build: buildId(), ...identity }, resume, how };
 }
 
 /** Milliseconds between checkpoints (PONGSIM_CHECKPOINT_MS; tests set 0: after every chunk). */

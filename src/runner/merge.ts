@@ -1,4 +1,4 @@
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../io/package.js';
 import { loadPlugins, pluginsOf } from '../experiment/plugins.js';
 import { buildId } from '../io/build.js';
 import { checkPartials, foldPartials, readPartial, type Partial } from '../io/partial.js';

@@ -79,7 +79,7 @@ export interface Plan {
  * Splits every cell's slice into fixed-size chunks, in the order they are handed out: each
  * cell's first chunk, then each cell's second, and so on. Results do not depend on the order
  * (tallies merge exactly), but the run's time estimate does: cells can differ a hundredfold in
- * cost (search-strength's Wolnamppong and American cells), and the first chunks must sample them all.
+ * cost (search-strength's cells of a card game and of a mahjong game), and the first chunks must sample them all.
  */
 export function plan(cells: number, games: number, chunk: number, shard: Shard | null, range?: [number, number]): Plan {
   const [lo, hi] = range ?? shardRange(games, shard);

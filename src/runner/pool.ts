@@ -1,4 +1,4 @@
-import { InputError, Interrupted, exitCodeOf } from '../core/errors.js';
+import { InputError, Interrupted } from '../core/errors.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -7,7 +7,6 @@ import type { ChunkResult } from './worker.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
-import { Progress } from './progress.js';
 import { stuckMessage, Watchdog } from './watchdog.js';
 import { buildId } from '../io/build.js';
 import { CHECKPOINT_FORMAT, checkDone, checkpointEvery, loadCheckpoint, saveCheckpoint, type CheckpointPlan } from './checkpoint.js';
@@ -18,7 +17,11 @@ export interface RunOptions {
   shard?: Shard | null;
   /** Override the experiment's chunk size (tests use it to show results do not depend on it). */
   chunk?: number;
-  quiet?: boolean;
+  /** Called as each chunk comes back (the CLI's progress bar). */
+  onProgress?: (p: ChunkProgress) => void;
+  /** Stops the run: it lets the chunks in flight finish, saves its checkpoint and throws
+   * Interrupted, whose reason is the signal's (a string reason, e.g. 'SIGINT', else 'aborted'). */
+  signal?: AbortSignal;
   /** Play only games [start, end) of each cell (a block of a run that grows until its intervals are narrow). */
   range?: [number, number];
   /** Keep a checkpoint of the finished chunks (and with `resume`, continue from one). */
@@ -28,6 +31,10 @@ export interface RunOptions {
   /** Worker threads to run on, kept by the caller across runs (tune's rounds); default: the run's own. */
   pool?: Piscina;
 }
+
+/** A chunk of `games` games of cell `cell` came back, played in `seconds` by its worker; the
+ * run has `cellGames[c]` games to play in each cell (this run's share), on `workers` workers. */
+export interface ChunkProgress { experiment: string; cellGames: readonly number[]; workers: number; cell: number; games: number; seconds: number }
 
 /** `workers` worker threads that run chunks (runner/worker.ts). */
 export function workerPool(workers: number): Piscina {
@@ -66,9 +73,8 @@ export function defaultWorkers(): number {
  * chunk size, shard split or interruption and resume.
  *
  * Chunks are handed out a few at a time rather than queued all at once, so a run can stop
- * handing them out: on Ctrl-C (SIGINT) or SIGTERM it lets the chunks in flight finish, writes
- * its checkpoint and throws `Interrupted`; a second signal quits at once (every file is written
- * whole, so none is left half-written). A chunk that fails stops the run the same way, its
+ * handing them out: when `signal` aborts it lets the chunks in flight finish, writes its
+ * checkpoint and throws `Interrupted`. A chunk that fails stops the run the same way, its
  * checkpoint keeping the work finished before it, and its error (naming the game) is thrown.
  */
 export async function runExperiment(name: string, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
@@ -106,8 +112,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   const started = process.hrtime.bigint();
   const own = !opts.pool;
   const pool = opts.pool ?? workerPool(workers);
-  const progress = opts.quiet ? null : new Progress(exp.name, left, workers);
-  let stop: NodeJS.Signals | null = null;
+  let stop: string | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
@@ -117,12 +122,12 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     failure ??= { error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)) };
     void end(true); // terminating the workers stops even a loop that never yields
   });
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (stop) process.exit(exitCodeOf(sig)); // the second Ctrl-C: at once
-    stop = sig;
+  const onAbort = () => {
+    const reason: unknown = opts.signal!.reason;
+    stop = typeof reason === 'string' ? reason : 'aborted';
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort);
   const every = checkpointEvery();
   let saved = Date.now();
   try {
@@ -136,7 +141,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
         try {
           const r = (await pool.run(task)) as ChunkResult;
           mergeTally(tallies[t.cell]!, r.tally);
-          progress?.advance(t.cell, t.end - t.start, r.seconds);
+          opts.onProgress?.({ experiment: exp.name, cellGames: left, workers, cell: t.cell, games: t.end - t.start, seconds: r.seconds });
         } catch (error) {
           failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
           return;
@@ -171,9 +176,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     return { tallies, ranges: exp.cells.map(() => range), seconds, workers, checkpointed };
   } finally {
     watchdog.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    progress?.done();
+    opts.signal?.removeEventListener('abort', onAbort);
     await end();
   }
 }

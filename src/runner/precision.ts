@@ -52,7 +52,7 @@ export async function runUntilNarrow(
   let widest = Infinity;
   while (games < maxGames) {
     const end = Math.min(maxGames, games + block);
-    const res = await runExperiment(name, { ...params, games: maxGames }, { ...opts, range: [games, end], quiet: true });
+    const res = await runExperiment(name, { ...params, games: maxGames }, { ...opts, range: [games, end], onProgress: undefined });
     res.tallies.forEach((t, i) => mergeTally(tallies[i]!, t));
     seconds += res.seconds;
     workers = res.workers;

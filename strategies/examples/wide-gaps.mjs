@@ -1,7 +1,7 @@
 // A complete strategy plug-in, kept outside pongsim's own code: a compiled (or plain) JavaScript
 // module that exports strategy objects. Run it with
 //   npx pongsim sim wolnamppong --plugin strategies/examples/wide-gaps.mjs --seats 'wide-gaps(w=7),min-bet*5'
-// From another folder, `import ... from 'pongsim'` finds the installed package.
+// From any folder, `import ... from 'pongsim'` is the pongsim that runs it: nothing to install beside it.
 import { wolnamppongActions } from 'pongsim';
 
 const { BET, FOLD } = wolnamppongActions;

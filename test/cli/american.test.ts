@@ -1,21 +1,28 @@
-// pongsim card check and pongsim hand american: answers, stdin mode and bad input.
+// pongsim card check and pongsim hand american: answers, stdin mode and bad input, through the
+// library the commands call; the commands' own printing and exit codes spawn the CLI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runStudy, simulate } from 'pongsim';
+import { cardEntry, checkCard, analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
+import { inputErrorLine } from '../support/errors.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 const SAMPLE = 'src/games/mahjong/american/cards/sample-2031.json';
+const hand = (tiles: string, o: Record<string, unknown> = {}) => analyzeHandRun({ game: 'american', tiles, ...o });
 
 describe('pongsim card check', () => {
   it('lists every line with its value, flags and expansion count', () => {
+    const j = checkCard({ file: SAMPLE });
+    const lines = j.lines as { variants: number }[];
+    expect(lines).toHaveLength(21);
+    expect(lines.reduce((n, l) => n + l.variants, 0)).toBe(340);
     const r = pongsim(['card', 'check', SAMPLE]);
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${cardEntry().card.text(SAMPLE, j as never).join('\n')}\n`);
     expect(r.stdout).toMatch(/21 lines, 340 concrete variants, sha256 [0-9a-f]{16}/);
     expect(r.stdout).toMatch(/LIKE-1\s+25\s+X\s+yes\s+108\s+FF XXX0A XXXX0B XXX0C ZZ/);
     expect(r.stdout).toMatch(/SP-1\s+50\s+C\s+no\s+24/);
-    const j = JSON.parse(pongsim(['card', 'check', SAMPLE, '--json']).stdout);
-    expect(j.lines).toHaveLength(21);
-    expect(j.lines.reduce((n: number, l: { variants: number }) => n + l.variants, 0)).toBe(340);
   });
 
   it.each([
@@ -23,25 +30,20 @@ describe('pongsim card check', () => {
     ['broken JSON', '{', /not valid JSON/],
     ['a bad token', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }, /: line S-1 \(main\): token "888K": "K" is not allowed; allowed: /],
     ['a bad alt', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666B 88B'], value: 25 }] }] }, /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14/],
-  ])('refuses %s with exit 2 and one line naming the file', (_, content, msg) => {
+  ])('refuses %s with one line naming the file', (_, content, msg) => {
     const dir = tempDir();
     const file = path.join(dir, content === null ? 'nope.json' : 'card.json');
     if (content !== null) fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-    const r = pongsim(['card', 'check', file]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(file);
-    expect(r.stderr).toMatch(msg);
+    const line = inputErrorLine(() => checkCard({ file }));
+    expect(line).toContain(file);
+    expect(line).toMatch(msg);
   });
 });
 
 describe('pongsim hand american', () => {
   it('names the line a complete hand matches, with its value', () => {
-    const r = pongsim(['hand', 'american', 'f111 m123 z5 s222 p3333']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Mah Jongg: YEAR-1 \(value 25\)/);
-    const j = JSON.parse(pongsim(['hand', 'american', 'f1 m123 z5 s222 p33 jjjj', '--json']).stdout);
+    expect(hand('f111 m123 z5 s222 p3333').text).toMatch(/Mah Jongg: YEAR-1 \(value 25\)/);
+    const j = hand('f1 m123 z5 s222 p33 jjjj').json;
     expect(j.matches).toEqual(['YEAR-1']);
     expect(j.values).toEqual({ 'YEAR-1': 25 });
   });
@@ -49,9 +51,10 @@ describe('pongsim hand american', () => {
   it('lists tiles away nearest first, with exposures and with any flower digit', () => {
     const r = pongsim(['hand', 'american', 'm2468 s222888 m7777']);
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${hand('m2468 s222888 m7777').text}\n`);
     expect(r.stdout.split('\n')[2]).toMatch(/^\s+4\s+EVENS-2\s+30 X/);
     // f123 is three flowers, the same as f111; the kong of 3s exposed with a joker.
-    const j = JSON.parse(pongsim(['hand', 'american', 'f123 m123 z5 s22', '--exposed', 'p333j', '--json']).stdout);
+    const j = hand('f123 m123 z5 s22', { exposed: 'p333j' }).json as { tilesAway: Record<string, number | null> };
     expect(j.tilesAway['YEAR-1']).toBe(1);
     expect(j.tilesAway['YEAR-3']).toBeNull();
   });
@@ -60,6 +63,7 @@ describe('pongsim hand american', () => {
     const r = pongsim(['hand', 'american', '-'], undefined, 'f111 m123 z5 s222 p3333\n\nm2468 s222888 m7777\n');
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toEqual(analyzeHands({ game: 'american', hands: ['f111 m123 z5 s222 p3333', 'm2468 s222888 m7777'] }));
     expect(rows.map((x) => x.matches)).toEqual([['YEAR-1'], []]);
     expect(Object.keys(rows[1].tilesAway)).toHaveLength(21);
     expect(rows[1].tilesAway['EVENS-2']).toBe(4);
@@ -67,71 +71,74 @@ describe('pongsim hand american', () => {
   });
 
   it.each([
-    ['a 12-tile hand', ['m2468 s222888 m77'], /a hand holds 13 or 14 tiles with its exposures, not 12/],
-    ['a fifth tile', ['m2468 s22222888'], /tile s2 appears 5 times; the american set holds 4/],
-    ['a bad exposure', ['m2468 s222888 m7', '--exposed', 'm7s7j'], /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
-    ['a pair exposed', ['m2468 s222888 m77', '--exposed', 'p55'], /--exposed: exposure "p55" has 2 tiles/],
+    ['a 12-tile hand', 'm2468 s222888 m77', {}, /a hand holds 13 or 14 tiles with its exposures, not 12/],
+    ['a fifth tile', 'm2468 s22222888', {}, /tile s2 appears 5 times; the american set holds 4/],
+    ['a bad exposure', 'm2468 s222888 m7', { exposed: 'm7s7j' }, /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
+    ['a pair exposed', 'm2468 s222888 m77', { exposed: 'p55' }, /--exposed: exposure "p55" has 2 tiles/],
     // 256 tiles of one kind once wrapped to 0 in an 8-bit count.
-    ['64 kongs of m2 exposed', ['m2468 s222888 m7777', '--exposed', Array(64).fill('m2222').join(',')], /tile m2 appears 257 times; the american set holds 4 \(hand and exposures together\)/],
-    ['200 flowers', [`f${'1'.repeat(100)}${'2'.repeat(100)}`], /hand: tile f1 appears 200 times; the american set holds 8/],
-    ['a Korean flag', ['m2468 s222888 m7777', '--uper'], /--uper is not an American option; allowed: --card, --exposed, --json/],
-    ['a missing card', ['m2468 s222888 m7777', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
-    ['a bad stdin line', ['-'], /stdin line 2: /],
-  ])('refuses %s with exit 2 and one line', (_, args, msg) => {
-    const r = pongsim(['hand', 'american', ...args], undefined, 'm2468 s222888 m7777\nm2\n');
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(msg);
+    ['64 kongs of m2 exposed', 'm2468 s222888 m7777', { exposed: Array(64).fill('m2222').join(',') }, /tile m2 appears 257 times; the american set holds 4 \(hand and exposures together\)/],
+    ['200 flowers', `f${'1'.repeat(100)}${'2'.repeat(100)}`, {}, /hand: tile f1 appears 200 times; the american set holds 8/],
+    ['a Korean flag', 'm2468 s222888 m7777', { uper: true }, /hand american: --uper is not one of its options \(it is for korean\); allowed: --card, --exposed, --json/],
+    ['a missing card', 'm2468 s222888 m7777', { card: 'nope.json' }, /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
+  ])('refuses %s with one line', (_, tiles, o, msg) => {
+    expect(inputErrorLine(() => hand(tiles, o))).toMatch(msg);
   });
 
-  it('--card and --exposed belong to american only', () => {
-    const r = pongsim(['hand', 'korean', 'm2468', '--exposed', 'p555']);
+  it('refuses a bad stdin line by its number with exit 2 and one line; --exposed belongs to the games that play a card', () => {
+    const r = pongsim(['hand', 'american', '-'], undefined, 'm2468 s222888 m7777\nm2\n');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--card and --exposed are for american only/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^pongsim: stdin line 2: [^\n]+\n$/);
+    expect(inputErrorLine(() => analyzeHandRun({ game: 'korean', tiles: 'm2468', exposed: 'p555' }))).toMatch(/hand korean: --exposed is not one of its options \(it is for american\)/);
   });
 });
 
 describe('american runs with --card', () => {
-  it('a study on a card file: the same bytes on 1 and 2 workers, the card named and hashed in meta.json', () => {
+  it('a study on a card file: the same bytes on 1 and 2 workers, the card named and hashed in meta.json', async () => {
     const dir = tempDir();
     const card = path.join(dir, 'mine.json');
     const doc = JSON.parse(fs.readFileSync(SAMPLE, 'utf8'));
     doc.name = 'My test card';
     fs.writeFileSync(card, JSON.stringify(doc));
-    const run = (w: string, out: string) => pongsim(['run', 'american-card-lines', '--games', '12', '--seed', '5', '--card', card, '--workers', w, '--out', path.join(dir, out)]);
-    const a = run('1', 'a');
-    const b = run('2', 'b');
-    expect(a.code, a.stderr).toBe(0);
-    expect(b.code, b.stderr).toBe(0);
+    const run = (workers: number, out: string, withCard = true) => runStudy({ experiment: 'american-card-lines', games: 12, seed: '5', ...(withCard ? { card } : {}), workers, out: path.join(dir, out) });
+    await run(1, 'a');
+    await run(2, 'b');
     const csv = (d: string) => fs.readFileSync(path.join(dir, d, 'american-card-lines.csv'), 'utf8');
     expect(csv('b')).toBe(csv('a'));
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'a', 'american-card-lines.meta.json'), 'utf8'));
     expect(meta.provenance.card).toMatchObject({ name: 'My test card', lines: 21, sample: false });
-    expect(meta.provenance.card.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(meta.provenance.card.sha256).toBe(checkCard({ file: card }).sha256);
     expect(meta.provenance.rules.card.name).toBe('My test card');
     // The sample card by default, a different hash.
-    const c = pongsim(['run', 'american-card-lines', '--games', '12', '--seed', '5', '--out', path.join(dir, 'c')]);
-    expect(c.code, c.stderr).toBe(0);
+    await run(1, 'c', false);
     const sample = JSON.parse(fs.readFileSync(path.join(dir, 'c', 'american-card-lines.meta.json'), 'utf8')).provenance.card;
     expect(sample.sample).toBe(true);
     expect(sample.sha256).not.toBe(meta.provenance.card.sha256);
   });
 
   it.each([
-    ['a missing card', ['sim', 'american', '--games', '5', '--card', 'nope.json'], /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
-    ['a card for another game', ['sim', 'korean', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
-    ['a card for a study of another game', ['run', 'uper-furiten', '--games', '5', '--card', SAMPLE], /--card: only the american game plays a card of hands \(got korean\)/],
-    ['a broken card', ['run', 'american-jokers', '--games', '5', '--card', 'BROKEN'], /: line S-1 \(main\): token "888K"/],
-  ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
-    const dir = tempDir();
-    const broken = path.join(dir, 'broken.json');
-    fs.writeFileSync(broken, JSON.stringify({ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }));
-    const r = pongsim([...args.map((a) => (a === 'BROKEN' ? broken : a)), '--out', path.join(dir, 'out')]);
+    ['a missing card', () => simulate({ game: 'american', games: 5, card: 'nope.json', out: OUT() }), /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
+    ['a card for another game', () => simulate({ game: 'korean', games: 5, card: SAMPLE, out: OUT() }), /^--card: only american plays a card of hands \(got korean\)$/],
+    ['a card for a study of another game', () => runStudy({ experiment: 'uper-furiten', games: 5, card: SAMPLE, out: OUT() }), /^--card: only american plays a card of hands \(got korean\)$/],
+    ['a broken card', () => runStudy({ experiment: 'american-jokers', games: 5, card: BROKEN(), out: OUT() }), /: line S-1 \(main\): token "888K"/],
+  ])('refuses %s: one line, nothing written', async (_, call, msg) => {
+    await expect(call()).rejects.toThrow(msg);
+    expect(fs.existsSync(OUT())).toBe(false);
+  });
+
+  it('refuses a card for another game on the command line: exit 2, one line, nothing written', () => {
+    const r = pongsim(['sim', 'korean', '--games', '5', '--card', SAMPLE, '--out', path.join(DIR, 'cli', 's.csv')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(msg);
-    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+    expect(r.stderr).toBe('pongsim: --card: only american plays a card of hands (got korean)\n');
+    expect(fs.existsSync(path.join(DIR, 'cli'))).toBe(false);
   });
 });
+
+const DIR = tempDir();
+const OUT = () => path.join(DIR, 'out');
+const BROKEN = () => {
+  const broken = path.join(DIR, 'broken.json');
+  fs.writeFileSync(broken, JSON.stringify({ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }));
+  return broken;
+};

@@ -6,8 +6,31 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
-import { figureList, readStudy } from '../../src/cli/compare.js';
-import { pongsim, tempDir } from '../support/cli.js';
+import { figureList, readStudy } from '../../src/library/compare.js';
+import { compare, InputError, type StudyResult } from 'pongsim';
+import { pongsim, tempDir, type CliResult } from '../support/cli.js';
+
+/**
+ * `pongsim compare ARGS` through the library the command calls: the summary lines it prints
+ * (its answer), or the one line of its bad input as the command's stderr and exit code 2.
+ */
+async function cmp(args: string[]): Promise<CliResult> {
+  const [, game, ...rest] = args;
+  const o: Record<string, unknown> = { game };
+  for (let i = 0; i < rest.length; i += 2) {
+    const key = rest[i]!.slice(2);
+    const v = rest[i + 1]!;
+    if (key === 'arm') o.arm = [...((o.arm as string[] | undefined) ?? []), v];
+    else o[key] = ['games', 'workers', 'chunk', 'focal'].includes(key) ? Number(v) : v;
+  }
+  try {
+    const r = (await compare(o as unknown as Parameters<typeof compare>[0])) as StudyResult;
+    return { code: 0, stdout: r.summary.join('\n'), stderr: '' };
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { code: 2, stdout: '', stderr: `pongsim: ${e.message}\n` };
+  }
+}
 
 type Row = Record<string, string>;
 function readCsv(file: string): Row[] {
@@ -35,11 +58,11 @@ function alwaysBetEv(r: WolnamRules): number {
 }
 
 describe('pongsim compare', () => {
-  it('two post rules: the paired difference of every seat holds the exact EV difference', () => {
+  it('two post rules: the paired difference of every seat holds the exact EV difference', async () => {
     const dir = tempDir();
     // An ante no bet can exhaust: the pot never empties, so a seat's result is its bets alone (less one ante).
     const seats = '--seats min-bet*6';
-    const r = pongsim(['compare', 'wolnamppong', '--arm', `lose: --set ante=1000000 ${seats}`, '--arm', `push: --set postResult=push --set ante=1000000 ${seats}`,
+    const r = await cmp(['compare', 'wolnamppong', '--arm', `lose: --set ante=1000000 ${seats}`, '--arm', `push: --set postResult=push --set ante=1000000 ${seats}`,
       '--games', '3000', '--seed', '4', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const rules = (postResult: string) => resolveRules<WolnamRules>(wolnamSchema, [{ where: 'test', values: { postResult } }]);
@@ -55,9 +78,9 @@ describe('pongsim compare', () => {
     expect(r.stdout).toMatch(/push vs lose: seat\d \+2\.\d+/);
   });
 
-  it('pairing on the same deals narrows the interval: a stop limit of 5 against 10, seat by seat', () => {
+  it('pairing on the same deals narrows the interval: a stop limit of 5 against 10, seat by seat', async () => {
     const dir = tempDir();
-    const r = pongsim(['compare', 'nylonppong', '--arm', 'ten: --rules fudawiki', '--arm', 'five: --set stopLimit=5', '--games', '2000', '--seed', '2', '--out', dir]);
+    const r = await cmp(['compare', 'nylonppong', '--arm', 'ten: --rules fudawiki', '--arm', 'five: --set stopLimit=5', '--games', '2000', '--seed', '2', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const rows = readCsv(path.join(dir, 'compare.csv'));
     for (let k = 0; k < 4; k++) {
@@ -70,9 +93,9 @@ describe('pongsim compare', () => {
     }
   });
 
-  it('an arm compared with itself differs by exactly zero in every figure', () => {
+  it('an arm compared with itself differs by exactly zero in every figure', async () => {
     const dir = tempDir();
-    const r = pongsim(['compare', 'nylonppong', '--arm', 'a: --rules fudawiki', '--arm', 'b: --rules fudawiki', '--games', '200', '--out', dir]);
+    const r = await cmp(['compare', 'nylonppong', '--arm', 'a: --rules fudawiki', '--arm', 'b: --rules fudawiki', '--games', '200', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const rows = readCsv(path.join(dir, 'compare.csv')).filter((x) => x.arm === 'b');
     expect(rows.length).toBeGreaterThan(8);
@@ -83,12 +106,12 @@ describe('pongsim compare', () => {
     expect(r.stdout).toMatch(/b vs a: no figure differs significantly/);
   });
 
-  it('a focal strategy across line-ups of different sizes, the same bytes on 1 and 2 workers and from a study file', () => {
+  it('a focal strategy across line-ups of different sizes, the same bytes on 1 and 2 workers and from a study file', async () => {
     const dir = tempDir();
     const args = ['compare', 'wolnamppong', '--arm', 'six: --seats ev-threshold,min-bet*5', '--arm', 'four: --set players=4 --seats ev-threshold,min-bet*3',
       '--focal', '0', '--games', '300', '--seed', '9'];
-    const a = pongsim([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
-    const b = pongsim([...args, '--workers', '2', '--chunk', '37', '--out', path.join(dir, 'b')]);
+    const a = await cmp([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
+    const b = await cmp([...args, '--workers', '2', '--chunk', '37', '--out', path.join(dir, 'b')]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const csv = (d: string) => fs.readFileSync(path.join(dir, d, 'compare.csv'), 'utf8');
@@ -99,23 +122,23 @@ describe('pongsim compare', () => {
     fs.writeFileSync(study, JSON.stringify({ game: 'wolnamppong', games: 300, seed: '9', focal: 0, arms: [
       { name: 'six', seats: 'ev-threshold,min-bet*5' }, { name: 'four', set: { players: 4 }, seats: ['ev-threshold', 'min-bet', 'min-bet', 'min-bet'] },
     ] }));
-    const c = pongsim(['compare', 'wolnamppong', '--study', study, '--out', path.join(dir, 'c')]);
+    const c = await cmp(['compare', 'wolnamppong', '--study', study, '--out', path.join(dir, 'c')]);
     expect(c.code, c.stderr).toBe(0);
     expect(csv('c')).toBe(csv('a'));
   });
 
-  it('arms sized by their seats, as sim is, compared with --focal', () => {
+  it('arms sized by their seats, as sim is, compared with --focal', async () => {
     const dir = tempDir();
-    const r = pongsim(['compare', 'nylonppong', '--arm', 'three: --seats basic*3', '--arm', 'four: --seats basic*4', '--focal', '0', '--games', '10', '--out', dir]);
+    const r = await cmp(['compare', 'nylonppong', '--arm', 'three: --seats basic*3', '--arm', 'four: --seats basic*4', '--focal', '0', '--games', '10', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'compare.meta.json'), 'utf8'));
     expect(meta.provenance.arms.map((a: { rules: { players: number } }) => a.rules.players)).toEqual([3, 4]);
     expect(readCsv(path.join(dir, 'compare.csv')).filter((x) => x.kind === 'focal').map((x) => x.arm)).toEqual(['three', 'four']);
   });
 
-  it('runs the shipped example study file', () => {
+  it('runs the shipped example study file', async () => {
     const dir = tempDir();
-    const r = pongsim(['compare', 'nylonppong', '--study', 'experiments/studies/nylonppong-house-rules.json', '--games', '40', '--out', dir]);
+    const r = await cmp(['compare', 'nylonppong', '--study', 'experiments/studies/nylonppong-house-rules.json', '--games', '40', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const arms = new Set(readCsv(path.join(dir, 'compare.csv')).map((x) => x.arm));
     expect(arms.size).toBe(5);
@@ -130,9 +153,9 @@ describe('pongsim compare', () => {
     ['one arm', ['--arm', 'a: --rules fudawiki'], /compare: give at least two arms \(got 1\)/],
     ['an unknown arm option', ['--arm', 'a: --rule fudawiki', '--arm', 'b:'], /--arm "a": unknown option "--rule"; allowed: --rules, --set, --seats, --card/],
     ['a figure the arms do not report', ['--arm', 'a:', '--arm', 'b: --set stopLimit=5', '--metrics', 'foo'], /--metrics: "foo" is not a figure of these arms; figures: seat0, .*, endStop, .*\(focal, focalWin, focalPlace with --focal K\)/],
-  ])('refuses %s: exit 2, one line, nothing written', (_, args, msg) => {
+  ])('refuses %s: one line, nothing written', async (_, args, msg) => {
     const dir = tempDir();
-    const r = pongsim(['compare', 'nylonppong', ...args, '--games', '10', '--out', path.join(dir, 'out')]);
+    const r = await cmp(['compare', 'nylonppong', ...args, '--games', '10', '--out', path.join(dir, 'out')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -140,7 +163,7 @@ describe('pongsim compare', () => {
     expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
   });
 
-  it('reads every study setting by its option\'s rules, naming the file and the field', () => {
+  it('reads every study setting by its option\'s rules, naming the file and the field', async () => {
     const dir = tempDir();
     const study = (settings: Record<string, unknown>) => {
       const file = path.join(dir, 's.json');
@@ -158,7 +181,7 @@ describe('pongsim compare', () => {
     expect(() => figureList('--metrics')('')).toThrow('--metrics: expected figure names separated by commas, e.g. seat0,win0 (got "")');
   });
 
-  it('names the study file\'s field, not an option never given, for a baseline no arm has', () => {
+  it('names the study file\'s field, not an option never given, for a baseline no arm has', async () => {
     const dir = tempDir();
     const study = path.join(dir, 'study.json');
     fs.writeFileSync(study, JSON.stringify({ baseline: 'c', arms: [{ name: 'a' }, { name: 'b' }] }));
@@ -169,11 +192,11 @@ describe('pongsim compare', () => {
     expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
   });
 
-  it('refuses a study file with an unknown key, naming the file and the key', () => {
+  it('refuses a study file with an unknown key, naming the file and the key', async () => {
     const dir = tempDir();
     const study = path.join(dir, 'bad.json');
     fs.writeFileSync(study, JSON.stringify({ arms: [{ name: 'a', rule: 'fudawiki' }, { name: 'b' }] }));
-    const r = pongsim(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
+    const r = await cmp(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad.json: arm 1: unknown key "rule"; allowed: name, rules, set, seats, card/);
   });

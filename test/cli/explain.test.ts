@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../src/experiment/registry.js';
-import { explainTables } from '../../src/cli/explain.js';
+import { explainTables } from '../../src/library/explain.js';
+import { runStudy } from 'pongsim';
 import { pongsim, tempDir } from '../support/cli.js';
 
 describe('pongsim explain', () => {
@@ -30,10 +31,9 @@ describe('pongsim explain', () => {
     expect(bad.stderr).toMatch(/unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/);
   });
 
-  it('writes the dictionary into each table\'s meta.json', () => {
+  it('writes the dictionary into each table\'s meta.json', async () => {
     const dir = tempDir();
-    const r = pongsim(['run', 'american-jokers', '--games', '4', '--out', dir]);
-    expect(r.code, r.stderr).toBe(0);
+    await runStudy({ experiment: 'american-jokers', games: 4, out: dir });
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'american-joker-exchange.meta.json'), 'utf8'));
     const csv = fs.readFileSync(path.join(dir, 'american-joker-exchange.csv'), 'utf8').split('\n')[0]!.split(',');
     expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(csv);

@@ -1,9 +1,13 @@
-// `pongsim hand`: shanten, waits, discards and scoring through the built CLI, checked against
-// known hands, majiang-core's 40,000 fixtures and the worked examples of korean/RULES.md.
+// `pongsim hand`: shanten, waits, discards and scoring through the library the command calls,
+// checked against known hands, majiang-core's 40,000 fixtures and the worked examples of
+// korean/RULES.md; the command's own printing, line numbers and exit codes spawn the CLI.
 
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { MAIN, pongsim } from '../support/cli.js';
+import { GAMES } from '../../src/catalog/index.js';
+import { ItemError } from '../../src/core/errors.js';
+import { analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
+import { inputErrorLine } from '../support/errors.js';
+import { pongsim } from '../support/cli.js';
 import { xiangtingRows } from '../support/majiang-core.js';
 import { refSevenPairs, refStandard, refThirteenOrphans } from '../games/mahjong/reference.js';
 
@@ -32,23 +36,31 @@ function counts(tiles: string[]): number[] {
 
 const KIND_NAMES = Array.from({ length: 34 }, (_, k) => 'mpsz'[Math.floor(k / 9)]! + String((k % 9) + 1));
 
-const json = (args: string[], input?: string) => {
-  const r = pongsim(['hand', ...args], process.cwd(), input);
-  expect(r.code, r.stderr).toBe(0);
-  expect(r.stderr).toBe('');
-  return r.stdout;
-};
-const one = (args: string[]) => JSON.parse(json([...args, '--json'])) as Record<string, unknown>;
-/** `pongsim hand <ruleset> -`; spawned here because 40,000 lines outgrow spawnSync's default 1 MB buffer. */
+/** The options that take a value, as every game's hand lists them. */
+const VALUED = new Set(GAMES.flatMap((g) => g.hand?.options ?? []).filter((o) => o.value).map((o) => o.flag));
+
+/** `pongsim hand GAME TILES --flag value ...` as the library's options (commander's names). */
+function handOptions(args: string[]): { game: string; tiles: string; [k: string]: unknown } {
+  const [game, tiles, ...rest] = args;
+  const o: { game: string; tiles: string; [k: string]: unknown } = { game: game!, tiles: tiles! };
+  for (let i = 0; i < rest.length; i++) {
+    const name = rest[i]!.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (!VALUED.has(rest[i]!)) o[name] = true;
+    else if (name === 'set') o.set = [...((o.set as string[] | undefined) ?? []), rest[++i]!];
+    else o[name] = rest[++i];
+  }
+  return o;
+}
+/** The hand's text, as `pongsim hand` prints it. */
+const json = (args: string[]) => `${analyzeHandRun(handOptions(args)).text}\n`;
+const one = (args: string[]) => analyzeHandRun(handOptions(args)).json;
+/** `pongsim hand <ruleset> -`, one hand a line. */
 function lines(ruleset: string, input: string): Line[] {
-  const r = spawnSync(process.execPath, [MAIN, 'hand', ruleset, '-'], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
-  expect(r.status, r.stderr).toBe(0);
-  expect(r.stderr).toBe('');
-  return r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Line);
+  const hands = input.split('\n').map((l) => l.replace(/\r$/, '').trim()).filter((l) => l !== '');
+  return analyzeHands({ game: ruleset, hands }) as unknown as Line[];
 }
 
-// Each case spawns the CLI (about 0.5 s on a busy machine), hence the generous timeouts.
-describe('pongsim hand: known hands', { timeout: 30_000 }, () => {
+describe('pongsim hand: known hands', () => {
   it('nine gates waits on all nine, with live counts from the hand itself', () => {
     const r = one(['korean', 'm1112345678999']);
     expect(r).toEqual({
@@ -120,7 +132,7 @@ describe('pongsim hand: known hands', { timeout: 30_000 }, () => {
   });
 });
 
-describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
+describe('pongsim hand: stdin', () => {
   it('writes one JSON object a line, waits sorted, blank lines skipped', () => {
     const out = lines('korean', 'm1112345678999\n\nm11223344p5566z1\r\nm23445556p345678\nm159p246z1234567\n');
     expect(out).toEqual([
@@ -132,11 +144,13 @@ describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
   });
 
   it('rejects a bad line by number and writes nothing, even after good lines', () => {
-    const input = 'm1112345678999\nm11223344p5566z1\nm1112345678999s1\nm123\n';
+    const input = 'm1112345678999\nm11223344p5566z1\n\nm1112345678999s1\nm123\n';
     const r = pongsim(['hand', 'korean', '-'], process.cwd(), input);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^pongsim: stdin line 3: s1 is not in the korean set[^\n]*\n$/);
+    expect(r.stderr).toMatch(/^pongsim: stdin line 4: s1 is not in the korean set[^\n]*\n$/);
+    // The library names the hand's place in the list it was given.
+    expect(() => analyzeHands({ game: 'korean', hands: ['m1112345678999', 'm1112345678999s1'] })).toThrow(new ItemError(1, 's1 is not in the korean set, which holds m1-m9, p1-p9, z1-z7 (4 of each), f1-f4 (1 of each)'));
   });
 
   describe('majiang-core fixtures', () => {
@@ -190,7 +204,7 @@ describe('pongsim hand: stdin', { timeout: 30_000 }, () => {
   });
 });
 
-describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', { timeout: 30_000 }, () => {
+describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () => {
   it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', () => {
     const tsumo = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
     expect(tsumo.score).toMatchObject({ winTile: 'p8', selfDraw: true, legal: true, total: 15, parts: { basic: 3, bonus: 1, dora: 1, ante: 10 } });
@@ -219,7 +233,10 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', { tim
   });
 
   it('chinese-american: the best row, its extras and what the dealer pays (worked example 1)', () => {
-    const out = JSON.parse(pongsim(['hand', 'chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1', '--json'], process.cwd(), '').stdout);
+    const r = pongsim(['hand', 'chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1', '--json'], process.cwd(), '');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toEqual(one(['chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1']));
     expect(out.score).toMatchObject({ legal: true, total: 6, row: 'H1 Normal Win', payments: { E: 7 } });
     expect(out.score.breakdown.map((b: { name: string }) => b.name)).toEqual(['H1 Normal Win', 'flowerEach', 'noHonors', 'allConcealed']);
   });
@@ -237,7 +254,7 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', { tim
   });
 });
 
-describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
+describe('pongsim hand: bad input', () => {
   const cases: [string, string[], RegExp][] = [
     ['bad notation', ['korean', 'm12x4'], /position 3/],
     ['a digit without a suit', ['korean', '123m456'], /no suit letter/],
@@ -249,7 +266,7 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['too many tiles', ['korean', 'm111222333444p5566'], /holds 16 tiles; with no melds a hand holds 13 \(waiting\) or 14/],
     ['too many tiles beside a kong', ['korean', 'm11122233344p55', '--melds', 'z1111'], /holds 13 tiles; with 1 meld a hand holds 10/],
     ['too few tiles', ['korean', 'm123'], /holds 3 tiles/],
-    ['unknown ruleset', ['riichi', 'm1112345678999'], /unknown ruleset "riichi"; allowed: korean, chinese-american/],
+    ['unknown ruleset', ['riichi', 'm1112345678999'], /hand: unknown game "riichi"; games that have one: korean, chinese-american, american/],
     ['a bad meld', ['korean', 'm1234p99', '--melds', 'p5555,z77'], /"z77" is not a meld/],
     ['a chow meld in korean', ['korean', 'm1234p99z11', '--melds', 'p123,z777'], /korean has no chow calls/],
     ['a concealed pung', ['korean', 'm1234p99z11', '--melds', 'p555*,z777'], /only a kong can be marked \*/],
@@ -263,17 +280,26 @@ describe('pongsim hand: bad input', { timeout: 30_000 }, () => {
     ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
     ['--discarder on a self-draw', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'], /only a discard win has a discarder/],
     ['the winner as its own discarder', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'], /another seat than the winner/],
-    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /--rob-kong: the korean scorer does not use it/],
+    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /hand korean: --rob-kong is not one of its options \(it is for chinese-american\)/],
     ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
     ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
     ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],
-    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /stdin mode/],
+    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /hand korean -: --melds is not one of its options \(it is for korean, chinese-american\); allowed: --json/],
   ];
-  it.each(cases)('%s: exit 2, one line on stderr, nothing on stdout', (_, args, message) => {
-    const r = pongsim(['hand', ...args], process.cwd(), '');
+  it.each(cases)('%s: one line naming what is wrong', (_, args, message) => {
+    const { tiles, ...o } = handOptions(args);
+    const line = inputErrorLine(() => (tiles === '-' ? analyzeHands({ ...o, hands: [] }) : analyzeHandRun({ ...o, tiles })));
+    expect(line).toMatch(message);
+  });
+
+  it('on the command line: the text the library gives; bad input exits 2 with the one line on stderr, nothing on stdout', () => {
+    const args = ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper'];
+    const ok = pongsim(['hand', ...args]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe(json(args));
+    const r = pongsim(['hand', 'korean', 'm12x4'], process.cwd(), '');
     expect(r.code, r.stdout).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^pongsim: [^\n]+\n$/);
-    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/^pongsim: [^\n]*position 3[^\n]*\n$/);
   });
 });

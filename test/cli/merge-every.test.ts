@@ -2,27 +2,26 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { studyGame } from '../../src/catalog.js';
+import { studyGame } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { STUDIES } from '../../src/experiment/registry.js';
-import { VERSION } from '../../src/cli/version.js';
+import { VERSION } from '../../src/io/package.js';
 import { buildId } from '../../src/io/build.js';
 import { csvText } from '../../src/io/csv.js';
 import { readPartial } from '../../src/io/partial.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
-import { listFiles, pongsim, pongsimAll, tempDir } from '../support/cli.js';
+import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
+import { listFiles, pongsim, tempDir } from '../support/cli.js';
 
 /**
  * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
  * and as two shards through the CLI; the shards merged must give the whole run's CSVs byte for
  * byte, and every way a partial can disagree (an edited number or range, a re-signed moved
  * range, a missing cell, another version, seed, size or experiment, a gap, an overlap) is
- * refused with one line naming the file or the two files and what differs. Those refusals run
- * in-process through the merge command's own functions (spawning a merge for each would take
- * minutes); the CLI's exit 2, single stderr line and untouched output folder are checked at the
- * end for partials of real runs that differ in one option, and determinism.test.ts spawns the
- * edited, re-signed, incomplete and other-version cases.
+ * refused with one line naming the file or the two files and what differs. The runs and the
+ * refusals go through the library in-process, as the CLI's commands call it; the CLI's exit 2,
+ * single stderr line and untouched output folder are checked at the end for one refusal.
  */
 
 const SEED = '5';
@@ -37,47 +36,50 @@ card.name = 'Merge test card';
 card.sections[0].hands.pop();
 fs.writeFileSync(CARD, JSON.stringify(card));
 
-/** One experiment as the CLI runs it: its command less --out and --shard, and where it writes. */
+/** The options of a run: its size, seed and slice, and where it writes. */
+interface Slice { out: string; shard?: string; shardIndex?: string }
+
+/** One experiment as the library runs it. */
 interface Case {
   name: string;
-  cmd: string[];
-  /** The --out of a run into folder `dir`. */
+  /** Games per cell. */
+  games: number;
+  run: (s: Slice) => Promise<unknown>;
+  /** The `out` of a run into folder `dir`. */
   out: (dir: string) => string;
   /** The CSV of table `table` a whole run wrote into `dir`. */
   csv: (dir: string, table: string) => string;
 }
 
 const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => path.join(dir, `${table}.csv`) };
+const SIM_RUN = { game: 'wolnamppong', games: 6, seed: SEED, workers: 1 };
+const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set dealInPenalty=20'], games: 4, seed: SEED, workers: 1 };
 const CASES: Case[] = [
-  ...STUDIES.map((s): Case => ({
-    name: s.name,
+  ...STUDIES.map((s): Case => {
     // The search bot plays slowly: two games; the rest three, so the shards split them 1 + 2.
-    cmd: ['run', s.name, '--games', s.name === 'search-strength' ? '2' : '3', '--seed', SEED, '--workers', '1', ...(studyGame(s) === 'american' ? ['--card', CARD] : [])],
-    ...inDir,
-  })),
+    const games = s.name === 'search-strength' ? 2 : 3;
+    return { name: s.name, games, run: (x) => runStudy({ experiment: s.name, games, seed: SEED, workers: 1, ...(studyGame(s)?.card ? { card: CARD } : {}), ...x }), ...inDir };
+  }),
   {
     name: 'sim',
-    cmd: ['sim', 'wolnamppong', '--games', '6', '--seed', SEED, '--workers', '1'],
+    games: SIM_RUN.games,
+    run: (x) => simulate({ ...SIM_RUN, ...x }),
     out: (dir) => path.join(dir, 'runs.csv'),
     csv: (dir) => path.join(dir, 'runs.csv'),
   },
-  {
-    name: 'compare',
-    cmd: ['compare', 'nylonppong', '--arm', 'default:', '--arm', 'deal-in 20: --set dealInPenalty=20', '--games', '4', '--seed', SEED, '--workers', '1'],
-    ...inDir,
-  },
+  { name: 'compare', games: COMPARE_RUN.games, run: (x) => compare({ ...COMPARE_RUN, ...x }), ...inDir },
 ];
 
 /** The partial files in `dir`, sorted. */
 const partials = (dir: string) => listFiles(dir).filter((f) => f.endsWith('.partial.json')).map((f) => path.join(dir, f));
 
 /** A case's runs: whole, and as two shards (the second named by its 0-based index). */
-const runsOf = (c: Case): string[][] => {
+const runsOf = (c: Case): (() => Promise<unknown>)[] => {
   const dir = path.join(root, c.name);
   return [
-    [...c.cmd, '--out', c.out(path.join(dir, 'whole'))],
-    [...c.cmd, '--shard', '1/2', '--out', c.out(path.join(dir, 'parts'))],
-    [...c.cmd, '--shard-index', '1/2', '--out', c.out(path.join(dir, 'parts'))],
+    () => c.run({ out: c.out(path.join(dir, 'whole')) }),
+    () => c.run({ shard: '1/2', out: c.out(path.join(dir, 'parts')) }),
+    () => c.run({ shardIndex: '1/2', out: c.out(path.join(dir, 'parts')) }),
   ];
 };
 
@@ -115,46 +117,41 @@ function forge(file: string, name: string, change: (p: Record<string, any>) => v
   return out;
 }
 
-const SIM = CASES.find((c) => c.name === 'sim')!;
-const COMPARE = CASES.find((c) => c.name === 'compare')!;
-const AMERICAN = CASES.find((c) => c.cmd.includes('--card'))!;
 const CLI = path.join(root, 'cli');
-
-/** A command with option `flag` set to `value` (replaced where given, else added). */
-function withOption(cmd: string[], flag: string, value: string): string[] {
-  const at = cmd.indexOf(flag);
-  return at < 0 ? [...cmd, flag, value] : cmd.map((a, i) => (i === at + 1 ? value : a));
-}
-
 const WIDE_GAPS = path.resolve('strategies/examples/wide-gaps.mjs');
-const PLUGIN_SIM = [...SIM.cmd, '--plugin', WIDE_GAPS, '--seats', 'wide-gaps(w=7),min-bet*5'];
+const PLUGIN_SIM = { ...SIM_RUN, plugin: WIDE_GAPS, seats: 'wide-gaps(w=7),min-bet*5' };
+const [american] = STUDIES.filter((s) => studyGame(s)?.card);
 
-/** Runs for the command-line checks below: two thirds of the sim case, and single shards of
- * runs that differ from a case's in one respect. */
-const VARIANTS: Record<string, string[]> = {
-  'third-1': [...SIM.cmd, '--shard', '1/3'],
-  'third-2': [...SIM.cmd, '--shard', '2/3'],
-  seed: [...withOption(SIM.cmd, '--seed', '6'), '--shard', '2/2'],
-  set: [...SIM.cmd, '--set', 'postResult=push', '--shard', '2/2'],
-  seats: [...SIM.cmd, '--seats', 'ev-threshold*5,fold', '--shard', '2/2'],
-  games: [...withOption(SIM.cmd, '--games', '8'), '--shard', '2/2'],
-  arm: [...COMPARE.cmd.map((a) => a.replace('dealInPenalty=20', 'dealInPenalty=30')), '--shard', '2/2'],
-  card: [...AMERICAN.cmd.slice(0, AMERICAN.cmd.indexOf('--card')), '--shard', '2/2'],
+/** Runs that differ from a case's in one respect, each into its own folder (a sim's: runs.csv
+ * there), and two thirds of the sim case. */
+const VARIANTS: Record<string, (out: (sim: boolean) => string) => Promise<unknown>> = {
+  'third-1': (out) => simulate({ ...SIM_RUN, shard: '1/3', out: out(true) }),
+  'third-2': (out) => simulate({ ...SIM_RUN, shard: '2/3', out: out(true) }),
+  seed: (out) => simulate({ ...SIM_RUN, seed: '6', shard: '2/2', out: out(true) }),
+  set: (out) => simulate({ ...SIM_RUN, set: ['postResult=push'], shard: '2/2', out: out(true) }),
+  seats: (out) => simulate({ ...SIM_RUN, seats: 'ev-threshold*5,fold', shard: '2/2', out: out(true) }),
+  games: (out) => simulate({ ...SIM_RUN, games: 8, shard: '2/2', out: out(true) }),
+  arm: (out) => compare({ ...COMPARE_RUN, arm: ['default:', 'deal-in 20: --set dealInPenalty=30'], shard: '2/2', out: out(false) }),
+  card: (out) => runStudy({ experiment: american!.name, games: 3, seed: SEED, workers: 1, shard: '2/2', out: out(false) }),
   // A sim with a strategy plug-in, whole and in two shards: merge loads the plug-in again.
-  'plugin-whole': PLUGIN_SIM,
-  'plugin-1': [...PLUGIN_SIM, '--shard', '1/2'],
-  'plugin-2': [...PLUGIN_SIM, '--shard', '2/2'],
+  'plugin-whole': (out) => simulate({ ...PLUGIN_SIM, out: out(true) }),
+  'plugin-1': (out) => simulate({ ...PLUGIN_SIM, shard: '1/2', out: out(true) }),
+  'plugin-2': (out) => simulate({ ...PLUGIN_SIM, shard: '2/2', out: out(true) }),
 };
-const variantOut = (name: string) => (VARIANTS[name]![0] === 'sim' ? path.join(CLI, name, 'runs.csv') : path.join(CLI, name));
+const variantOut = (name: string, sim: boolean) => (sim ? path.join(CLI, name, 'runs.csv') : path.join(CLI, name));
 /** The partial a variant wrote. */
 const variant = (name: string) => partials(path.join(CLI, name))[0]!;
 
 const parts = new Map<string, string[]>();
 
 beforeAll(async () => {
-  const jobs = [...CASES.flatMap(runsOf), ...Object.keys(VARIANTS).map((v) => [...VARIANTS[v]!, '--out', variantOut(v)])];
-  const results = await pongsimAll(jobs);
-  results.forEach((r, i) => expect(r.code, `pongsim ${jobs[i]!.join(' ')}: ${r.stderr}`).toBe(0));
+  const jobs = [...CASES.flatMap(runsOf), ...Object.entries(VARIANTS).map(([name, run]) => () => run((sim) => variantOut(name, sim)))];
+  // Two at a time: each plays on one worker thread while the other's main thread writes.
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all([lane(), lane()]);
   for (const c of CASES) parts.set(c.name, partials(path.join(root, c.name, 'parts')));
 }, 300_000);
 
@@ -165,7 +162,7 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     const files = parts.get(c.name)!;
     expect(files).toHaveLength(2);
     const [lo, hi] = files.map((f) => readPartial(f));
-    const games = Number(c.cmd[c.cmd.indexOf('--games') + 1]);
+    const games = c.games;
     const half = Math.floor(games / 2);
     // Each shard played its own slice of every cell.
     expect(lo!.ranges.every((r) => r[0] === 0 && r[1] === half)).toBe(true);
@@ -237,22 +234,20 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
   });
 });
 
-describe('merge on the command line', () => {
-  it('merges a sim\'s shards into its whole CSV', () => {
+describe('merge', () => {
+  it('merges a sim\'s shards into its whole CSV', async () => {
     const out = path.join(CLI, 'merged');
-    const r = pongsim(['merge', ...parts.get('sim')!, '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(read(path.join(out, 'sim.csv'))).toBe(read(SIM.csv(path.join(root, 'sim', 'whole'), 'sim')));
+    await mergeRun({ partials: parts.get('sim')!, out });
+    expect(read(path.join(out, 'sim.csv'))).toBe(read(path.join(root, 'sim', 'whole', 'runs.csv')));
     expect(JSON.parse(read(path.join(out, 'sim.meta.json')))).toMatchObject({ experiment: 'sim', seed: SEED, games: 6, mergedFrom: 2 });
   });
 
-  it('merges the shards of a sim with a strategy plug-in, loading it from --plugin', () => {
+  it('merges the shards of a sim with a strategy plug-in, loading it from --plugin', async () => {
     const out = path.join(CLI, 'merged-plugin');
-    const r = pongsim(['merge', variant('plugin-1'), variant('plugin-2'), '--plugin', WIDE_GAPS, '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
+    await mergeRun({ partials: [variant('plugin-1'), variant('plugin-2')], plugin: WIDE_GAPS, out });
     const csv = read(path.join(out, 'sim.csv'));
     expect(csv).toContain('wide-gaps(w=7,g=2)');
-    expect(csv).toBe(read(variantOut('plugin-whole')));
+    expect(csv).toBe(read(variantOut('plugin-whole', true)));
   });
 
   it('loads no code a partial names: only --plugin files, the run\'s by their contents, once every partial is checked', async () => {
@@ -279,11 +274,11 @@ describe('merge on the command line', () => {
     expect(listFiles(path.join(CLI, 'evil-out'))).toEqual([]);
   });
 
-  it('refuses partials of runs that differ in one respect, or that leave a gap or overlap, with exit 2 and one line', async () => {
+  it('refuses partials of runs that differ in one respect, or that leave a gap or overlap, with one line and nothing written', async () => {
     const [a, b] = parts.get('sim')!;
     const [third1, third2] = [variant('third-1'), variant('third-2')];
     const [c] = parts.get('compare')!;
-    const [d] = parts.get(AMERICAN.name)!;
+    const [d] = parts.get(american!.name)!;
     const cases: [string[], string][] = [
       [[a!, variant('seed')], `${a} and ${variant('seed')}: different seeds (5 and 6)`],
       [[a!, variant('set')], `${a} and ${variant('set')}: different rules (postResult: lose and push)`],
@@ -295,13 +290,17 @@ describe('merge on the command line', () => {
       [[third1, b!], `${third1} and ${b}: game 2 is missing between them (no partial holds it)`],
       [[a!, third2, b!], `${third2} overlaps ${a}: both hold game 2`],
     ];
-    cases.forEach(([files, line], i) => {
+    for (const [i, [files, line]] of cases.entries()) {
       const out = path.join(CLI, `refused-${i}`);
-      const r = pongsim(['merge', ...files, '--out', out]);
-      expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe(`pongsim: ${line}\n`);
+      await expect(mergeRun({ partials: files, out })).rejects.toThrow(new InputError(line));
       expect(listFiles(out)).toEqual([]);
-    });
+    }
+    // On the command line: exit 2, the one line, nothing written.
+    const out = path.join(CLI, 'refused-cli');
+    const r = pongsim(['merge', a!, variant('seed'), '--out', out]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`pongsim: ${cases[0]![1]}\n`);
+    expect(listFiles(out)).toEqual([]);
     // A re-signed partial whose shard cannot exist is named, not crashed on.
     const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
     expect(await refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`);

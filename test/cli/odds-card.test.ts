@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
-import { oddsCardDir } from '../../src/cli/odds.js';
+import { odds, oddsCardDir } from '../../src/library/odds.js';
+import { inputErrorLine } from '../support/errors.js';
 import { pongsim, tempDir } from '../support/cli.js';
 
 describe('the printable odds card', () => {
@@ -24,30 +25,27 @@ describe('the printable odds card', () => {
     expect(html).toContain('Under these rules: bet when the months are at least');
     expect(html).toMatch(/<div>\d+-\d+: (fold|bet) once \d cards? (between|outside)/);
     expect(html).toContain(svg.trimEnd());
-    const again = pongsim(['odds', 'wolnamppong', '--set', 'postResult=push', '--card', path.join(dir, 'b')]);
-    expect(again.code).toBe(0);
+    expect(odds({ game: 'wolnamppong', set: 'postResult=push', card: path.join(dir, 'b') })).toEqual({ html: path.join(dir, 'b', 'odds-card.html'), svg: path.join(dir, 'b', 'odds-card.svg') });
     expect(fs.readFileSync(path.join(dir, 'b', 'odds-card.html'), 'utf8')).toBe(html);
   });
 
   it.each([
-    ['with --seen', ['--seen', '3,4'], /--card: the card is for a fresh cycle/],
-    ['into a file', ['--card', 'FILE'], /--card .*f\.txt: is a file; it names the folder odds-card\.html and odds-card\.svg go to/],
-    ['with --out', ['--out', 'FILE'], /--card with --out: --card writes the odds card \(HTML and SVG\), --out and --json the odds table; give one or the other/],
-  ])('refuses a card %s: exit 2, one line', (_, args, msg) => {
+    ['with --seen', { seen: '3,4' }, /--card: the card is for a fresh cycle/],
+    ['into a file', { card: 'FILE' }, /--card .*f\.txt: is a file; it names the folder odds-card\.html and odds-card\.svg go to/],
+    ['with --out', { out: 'FILE' }, /--card with --out: --card writes the odds card \(HTML and SVG\), --out and --json the odds table; give one or the other/],
+  ])('refuses a card %s: one line', (_, o, msg) => {
     const dir = tempDir();
     const file = path.join(dir, 'f.txt');
     fs.writeFileSync(file, 'x');
-    const r = pongsim(['odds', 'wolnamppong', ...args.map((a) => (a === 'FILE' ? file : a)), ...(args.includes('--card') ? [] : ['--card', path.join(dir, 'c')])]);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(msg);
+    const given = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === 'FILE' ? file : v]));
+    expect(inputErrorLine(() => odds({ game: 'wolnamppong', card: path.join(dir, 'c'), ...given }))).toMatch(msg);
   });
 
   it('refuses the table\'s --out and --json beside --card, which would go unheeded', () => {
     const dir = path.join(tempDir(), 'card');
-    expect(oddsCardDir(dir, {}, [])).toBe(dir);
-    expect(() => oddsCardDir(dir, { out: 'x.csv' }, [])).toThrow(/^--card with --out: .*give one or the other$/);
-    expect(() => oddsCardDir(true, { json: true }, [])).toThrow(/^--card with --json: /);
+    expect(oddsCardDir(dir, {}, 0)).toBe(dir);
+    expect(() => oddsCardDir(dir, { out: 'x.csv' }, 0)).toThrow(/^--card with --out: .*give one or the other$/);
+    expect(() => oddsCardDir(true, { json: true }, 0)).toThrow(/^--card with --json: /);
     expect(fs.existsSync(dir)).toBe(false);
   });
 });

@@ -4,15 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameEntry } from '../../src/catalog.js';
-import { MAX_GAMES, gameRules, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/cli/options.js';
-import { simParams } from '../../src/cli/sim.js';
+import { gameEntry } from '../../src/catalog/index.js';
+import { MAX_GAMES, gameRules, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/library/options.js';
+import { simParams } from '../../src/library/simulate.js';
 import { parseSets } from '../../src/core/rules.js';
 import { loadPlugins } from '../../src/experiment/plugins.js';
 import { tempDir } from '../support/cli.js';
 
 describe('--seats', () => {
-  const seats = (text: string) => simParams('wolnamppong', { seats: text }, 5);
+  const seats = (text: string) => simParams({ game: 'wolnamppong', seats: text }, 5);
 
   it('reports a single malformed spec\'s own mistake, not the seat count it also gets wrong', async () => {
     await expect(seats('kelly(z=1)')).rejects.toThrow(/^strategy kelly: unknown parameter "z"; allowed parameters: c$/);

@@ -139,14 +139,20 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(meta.provenance.plugins).toEqual([{ file, sha256: sha(bot(2)) }]);
   }, 120_000);
 
-  it('plays the shipped example, which imports the action ids from the package itself', () => {
-    const example = path.resolve('strategies/examples/wide-gaps.mjs');
-    const r = pongsim(['sim', 'wolnamppong', '--plugin', example, '--seats', 'wide-gaps(w=7),min-bet*5', '--games', '300', '--seed', '4', '--json']);
+  it('plays the shipped example kept outside the checkout, its `from \'pongsim\'` the running pongsim, on the command line and in-process, in every worker', async () => {
+    const away = tempDir();
+    expect(path.relative(process.cwd(), away).startsWith('..')).toBe(true);
+    const example = path.join(away, 'wide-gaps.mjs');
+    fs.copyFileSync('strategies/examples/wide-gaps.mjs', example);
+    const args = { game: 'wolnamppong', plugin: example, seats: 'wide-gaps(w=7),min-bet*5', games: 600, seed: '4', workers: 2, chunk: 100 };
+    const r = pongsim(['sim', 'wolnamppong', '--plugin', 'wide-gaps.mjs', '--seats', args.seats, '--games', '600', '--seed', '4', '--workers', '2', '--chunk', '100', '--json'], away);
     expect(r.code, r.stderr).toBe(0);
     const seats = JSON.parse(r.stdout).seats;
     expect(seats[0].strategy).toBe('wide-gaps(w=7,g=2)');
     // Not a stub: it bets, so its result differs from a seat that never bets.
     expect(seats[0].mean).not.toBe(0);
+    const { simulate } = await import('pongsim');
+    expect(await simulate(args)).toEqual(JSON.parse(r.stdout));
   });
 
   it('refuses a missing or empty plug-in with exit 2', () => {

@@ -1,6 +1,6 @@
 // Numbers at their precision on the terminal.
 import { describe, expect, it } from 'vitest';
-import { estimate, printTable } from '../../src/cli/print.js';
+import { estimate, printTable } from '../../src/io/print.js';
 
 describe('estimates at their precision', () => {
   it('rounds to the second significant digit of the half-width, symmetric intervals as ±', () => {

@@ -66,6 +66,6 @@ describe('pongsim score', () => {
     const r = pongsim(['score', 'korean'], undefined, '{"concealed": \n');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line 1: not a JSON object/);
-    expect(pongsim(['score', 'gostop']).stderr).toMatch(/unknown ruleset "gostop"/);
+    expect(pongsim(['score', 'gostop']).stderr).toMatch(/score: unknown game "gostop"/);
   });
 });

@@ -8,21 +8,32 @@ import { parseCard } from '../../src/games/hwatu/deck.js';
 import { nylonRulesSchema, type NylonRules } from '../../src/games/hwatu/nylonppong/rules.js';
 import { stopOddsTable } from '../../src/games/hwatu/nylonppong/stop-odds.js';
 import { csvText } from '../../src/io/csv.js';
+import { odds, type OddsResult } from '../../src/library/odds.js';
+import { inputErrorLine } from '../support/errors.js';
 import { listFiles, pongsim, tempDir } from '../support/cli.js';
+
+/** `odds GAME --flag value ...` as the library's options. */
+function oddsOptions(game: string, args: string[]): Parameters<typeof odds>[0] {
+  const o: Record<string, unknown> = { game };
+  for (let i = 0; i < args.length; i += 2) {
+    const key = args[i]!.slice(2);
+    if (key === 'set') o.set = [...((o.set as string[] | undefined) ?? []), args[i + 1]!];
+    else o[key] = args[i + 1];
+  }
+  return o as unknown as Parameters<typeof odds>[0];
+}
 
 const rules = (values: Partial<NylonRules> = {}) => resolveRules(nylonRulesSchema, [{ where: 'test', values }]);
 
 describe('pongsim odds nylonppong', () => {
   it('--json gives the module\'s exact table, with the cards and configurations', () => {
-    const r = pongsim(['odds', 'nylonppong', '--seen', '1a,12c', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout);
+    const doc = odds({ game: 'nylonppong', seen: '1a,12c' }) as OddsResult & Record<string, any>;
     const { table, configs } = stopOddsTable(rules(), [parseCard('1a'), parseCard('12c')], null);
     expect(doc.seen).toEqual(['1a', '12c']);
     expect(doc.hand).toBeNull();
     expect(doc.configurations).toEqual(configs);
     expect(doc.rows).toHaveLength(9);
-    const row = doc.rows.find((x: { stop_sum: number }) => x.stop_sum === 10);
+    const row = doc.rows.find((x) => x.stop_sum === 10)!;
     const mine = table.rows.find((x) => x[0] === 10)!;
     expect(row.p_fail_2_2_exact).toBe(mine[table.columns.indexOf('p_fail_2_2_exact')]);
     expect(row.p_fail_2_2).toBe(mine[table.columns.indexOf('p_fail_2_2')]);
@@ -59,7 +70,7 @@ describe('pongsim odds nylonppong', () => {
     expect(meta.rules).toEqual(ru);
     expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(table.columns);
     expect(meta.columns.filter((c: { meaning: string }) => c.meaning === 'undocumented')).toEqual([]);
-    expect(pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--out', file]).code).toBe(0);
+    odds({ game: 'nylonppong', set: ['concealedTriplet=true'], seen: '3a,3b', hand: '1a,2a', out: file });
     expect(fs.readFileSync(file, 'utf8')).toBe(csv);
   });
 
@@ -80,21 +91,17 @@ describe('pongsim odds nylonppong', () => {
     ['wolnamppong\'s --card', ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
   ];
   for (const [what, args, msg] of cases) {
-    it(`${what}: exit 2, one line, nothing written`, () => {
-      const r = pongsim(['odds', 'nylonppong', ...args, ...(args.includes('--card') ? [] : csv)]);
-      expect(r.code, r.stderr + r.stdout).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(msg);
+    it(`${what}: one line, nothing written`, () => {
+      expect(inputErrorLine(() => odds(oddsOptions('nylonppong', [...args, ...(args.includes('--card') ? [] : csv)])))).toMatch(msg);
       expect(listFiles(out)).toEqual([]);
     });
   }
-  it('wolnamppong refuses the nylonppong options', () => {
-    for (const [args, msg] of [[['--hand', '1a,2a'], /--hand: only for nylonppong/]] as const) {
-      const r = pongsim(['odds', 'wolnamppong', ...args]);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(msg);
-    }
+  it('wolnamppong refuses the nylonppong options; on the command line with exit 2 and one line', () => {
+    expect(inputErrorLine(() => odds({ game: 'wolnamppong', hand: '1a,2a' }))).toMatch(/--hand: only for nylonppong/);
+    const r = pongsim(['odds', 'nylonppong', '--seen', '3a,13a', ...csv]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^pongsim: --seen: card "13a": expected a month 1-12[^\n]*\n$/);
     expect(listFiles(out)).toEqual([]);
   });
 });

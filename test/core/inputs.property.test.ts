@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog.js';
+import { GAMES } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { parseSets, resolveRules } from '../../src/core/rules.js';
 import { parseSpec } from '../../src/core/strategy.js';
-import { splitSeats } from '../../src/cli/options.js';
-import { scoreLine } from '../../src/cli/score.js';
+import { splitSeats } from '../../src/library/options.js';
+import { scoreHand } from '../../src/catalog/mahjong-hand.js';
 import { compileCard } from '../../src/games/mahjong/american/card.js';
 import { parseMelds, readHand } from '../../src/games/mahjong/hand-analysis.js';
 import { RULESETS } from '../../src/games/mahjong/rulesets.js';
@@ -81,7 +81,7 @@ describe('mahjong hands, melds and score lines', () => {
       // Half of the lines start from a complete hand, so the situation fields are reached too.
       const base = { concealed: 'm123456p789s234z11', winTile: 'z1', winType: 'discard' };
       fc.assert(fc.property(fc.dictionary(words(fields), value, { maxKeys: 5 }), fc.boolean(), (o, complete) => {
-        acceptsOrRefuses(() => scoreLine(r, complete ? { ...base, ...o } : o, rules));
+        acceptsOrRefuses(() => scoreHand(r, complete ? { ...base, ...o } : o, rules));
       }), RUNS);
     });
   }

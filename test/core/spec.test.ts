@@ -1,6 +1,6 @@
 // Strategy specs whose parameter is another spec: the search bot's policy.
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameEntry } from '../../src/catalog.js';
+import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { expandGrid } from '../../src/core/grid.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { allows, parseSpec } from '../../src/core/strategy.js';

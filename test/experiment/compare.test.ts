@@ -2,7 +2,7 @@
 // before any game is played, and the rate names that check reads off a state just created are
 // the ones played games report.
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameEntry } from '../../src/catalog.js';
+import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { checkArms, type CompareParams } from '../../src/experiment/compare.js';
 import { simArm } from '../../src/experiment/sim.js';

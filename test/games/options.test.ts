@@ -10,7 +10,7 @@
 // the same every run.
 
 import { describe, expect, it } from 'vitest';
-import { GAMES, type GameEntry } from '../../src/catalog.js';
+import { GAMES, type GameEntry } from '../../src/catalog/index.js';
 import type { GameDef, GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';

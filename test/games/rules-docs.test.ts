@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog.js';
+import { GAMES } from '../../src/catalog/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

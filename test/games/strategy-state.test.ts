@@ -4,7 +4,7 @@
 // games played one after another by one set of strategy objects must equal the same games
 // each played by fresh objects.
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog.js';
+import { GAMES } from '../../src/catalog/index.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { parseSpec } from '../../src/core/strategy.js';
 import { Arm } from '../../src/experiment/arm.js';

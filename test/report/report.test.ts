@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDY } from '../../src/cli/run.js';
+import { DEFAULT_STUDY } from '../../src/library/study.js';
 import type { CsvTable } from '../../src/experiment/experiment.js';
 import { experimentDef } from '../../src/experiment/registry.js';
 import { chartFiles } from '../../src/report/chart.js';

@@ -1,7 +1,7 @@
 // The order chunks are handed out in, and the run's time estimate that depends on it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plan, type Plan } from '../../src/runner/plan.js';
-import { Progress } from '../../src/runner/progress.js';
+import { Progress } from '../../src/cli/progress.js';
 
 describe('plan', () => {
   const tasks = (p: Plan) => Array.from({ length: p.count }, (_, i) => p.at(i)).map((t) => `${t.cell}:${t.start}-${t.end}`);

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameEntry } from '../../src/catalog.js';
-import { gameRules } from '../../src/cli/options.js';
+import { gameEntry } from '../../src/catalog/index.js';
+import { gameRules } from '../../src/library/options.js';
 import { loadPlugins } from '../../src/experiment/plugins.js';
 import { runChunk } from '../../src/runner/chunk.js';
 import { tempDir } from '../support/cli.js';

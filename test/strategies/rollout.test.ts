@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameEntry } from '../../src/catalog.js';
+import { simulate } from 'pongsim';
+import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
@@ -11,7 +12,7 @@ import { rolloutStrategy } from '../../strategies/rollout.js';
 import { Arm } from '../../src/experiment/arm.js';
 import { exactBestBet, FOLD, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir } from '../support/cli.js';
 
 /** Short games of each game, so a search bot plays a few of them in seconds. */
 const SHORT: Record<string, Record<string, unknown>> = {
@@ -176,24 +177,20 @@ describe('rollout', () => {
     }
   });
 
-  it('gives the same bytes on 1 and 2 workers', () => {
+  it('gives the same bytes on 1 and 2 workers', async () => {
     const dir = tempDir();
-    const sim = (w: string) => {
-      const out = path.join(dir, `w${w}.csv`);
-      const r = pongsim(['sim', 'nylonppong', '--set', 'rounds=2', '--seats', 'rollout(n=3),basic*3', '--games', '24', '--seed', '5', '--workers', w, '--chunk', '5', '--out', out]);
-      expect(r.code, r.stderr).toBe(0);
+    const sim = async (workers: number) => {
+      const out = path.join(dir, `w${workers}.csv`);
+      await simulate({ game: 'nylonppong', set: 'rounds=2', seats: 'rollout(n=3),basic*3', games: 24, seed: '5', workers, chunk: 5, out });
       return fs.readFileSync(out, 'utf8');
     };
-    const one = sim('1');
+    const one = await sim(1);
     expect(one).toMatch(/rollout\(n=3,z=1,confirm=4,most=0,policy=basic\(t=10\)\)/);
-    expect(sim('2')).toBe(one);
+    expect(await sim(2)).toBe(one);
   });
 
-  it('refuses to be another search bot\'s policy, with one line and exit 2', () => {
-    const r = pongsim(['sim', 'nylonppong', '--seats', 'rollout(policy=rollout(n=2)),basic*3', '--games', '2']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/policy=rollout: a search bot cannot be another's policy; allowed: random, basic/);
+  it('refuses to be another search bot\'s policy, with one line', async () => {
+    await expect(simulate({ game: 'nylonppong', seats: 'rollout(policy=rollout(n=2)),basic*3', games: 2 })).rejects.toThrow(/^[^\n]*policy=rollout: a search bot cannot be another's policy; allowed: random, basic[^\n]*$/);
   });
 });
 

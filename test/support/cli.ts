@@ -61,26 +61,22 @@ export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult
 }
 
 /**
- * Runs study `name` (`--games`, `--chunk` and `--seed` in `args`) on 1 worker, on 2, and as two
- * merged shards, and checks that all three give the same CSV (and the 1- and 2-worker runs the
- * same chart); returns the 1-worker run's stdout.
+ * Runs study `name` through the library on 1 worker, on 2, and as two merged shards, and checks
+ * that all three give the same CSV (and the 1- and 2-worker runs the same chart); returns the
+ * question the study's meta.json records.
  */
-export function sameBytesEveryWay(name: string, args: string[]): string {
+export async function sameBytesEveryWay(name: string, o: { games: number; seed: string; chunk: number }): Promise<string> {
+  const { merge, runStudy } = await import('pongsim');
   const dir = tempDir();
-  const run = (out: string, extra: string[]) => {
-    const r = pongsim(['run', name, ...args, '--out', out, ...extra]);
-    expect(r.code, r.stderr).toBe(0);
-    return r.stdout;
-  };
+  const run = (out: string, extra: Record<string, unknown>) => runStudy({ experiment: name, ...o, out: path.join(dir, out), ...extra });
   const file = (d: string, ext: string) => fs.readFileSync(path.join(dir, d, `${name}.${ext}`), 'utf8');
-  const stdout = run(path.join(dir, 'one'), ['--workers', '1']);
-  run(path.join(dir, 'two'), ['--workers', '2']);
+  await run('one', { workers: 1 });
+  await run('two', { workers: 2 });
   expect(file('two', 'csv')).toBe(file('one', 'csv'));
   expect(file('two', 'svg')).toBe(file('one', 'svg'));
-  for (const k of [1, 2]) run(path.join(dir, 'parts'), ['--shard', `${k}/2`]);
+  for (const k of [1, 2]) await run('parts', { shard: `${k}/2` });
   const parts = listFiles(path.join(dir, 'parts')).map((f) => path.join(dir, 'parts', f));
-  const merged = pongsim(['merge', ...parts, '--out', path.join(dir, 'merged')]);
-  expect(merged.code, merged.stderr).toBe(0);
+  await merge({ partials: parts, out: path.join(dir, 'merged') });
   expect(file('merged', 'csv')).toBe(file('one', 'csv'));
-  return stdout;
+  return (JSON.parse(file('one', 'meta.json')) as { question: string }).question;
 }

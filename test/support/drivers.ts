@@ -109,8 +109,8 @@ interface Golden { rules: unknown; chance: number[]; moves: [number, number][]; 
 /**
  * A golden playthrough (after OpenSpiel's playthrough files): the chance outcomes and the
  * moves of one game, stored with the trace they produced. The test replays the stored
- * outcomes and moves and diffs the trace. Set UPDATE_GOLDEN=1 to record the file anew
- * (by playing `strategies` on `seed`).
+ * outcomes and moves and diffs the trace. A missing file fails the test; UPDATE_GOLDEN=1
+ * records the file anew (by playing `strategies` on `seed`), and only then.
  */
 export function checkGolden<S extends GameState, R>(opts: {
   file: string;
@@ -121,7 +121,10 @@ export function checkGolden<S extends GameState, R>(opts: {
 }): void {
   const file = path.resolve(opts.file);
   const n = opts.game.seats(opts.rules);
-  if (process.env.UPDATE_GOLDEN || !fs.existsSync(file)) {
+  if (!process.env.UPDATE_GOLDEN && !fs.existsSync(file)) {
+    throw new Error(`no golden playthrough ${path.relative(process.cwd(), file)}: record it with UPDATE_GOLDEN=1 and commit it`);
+  }
+  if (process.env.UPDATE_GOLDEN) {
     const rec = new RecordRng(`${opts.seed}/deal`);
     const moves: [number, number][] = [];
     const recording = opts.strategies.map((st): Strategy => ({

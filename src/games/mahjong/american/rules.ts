@@ -40,7 +40,7 @@ const card: Option<unknown> = {
   check: (v) => {
     if (v === null) return null;
     try {
-      compileCard(v);
+      compiledCard(v);
       return v;
     } catch (e) {
       if (e instanceof CardError) return undefined;
@@ -50,19 +50,44 @@ const card: Option<unknown> = {
   fromString: (s) => (s === 'null' ? null : s),
 };
 
+/** A card compiled, with the sha256 of its document as JSON: the card's one identity, which a
+ * run's provenance and `card check` both give. */
+export interface CompiledCard { card: Card; sha256: string }
+
+const byDoc = new WeakMap<object, CompiledCard>();
+const byText = new Map<string, CompiledCard>();
+
+/**
+ * Compiles a card document once per process: the rules check, the game and every seat's
+ * strategy share one Card. A worker receives its own copy of the rules, another object with
+ * the same text, which finds the same compilation. Throws a CardError on a bad document.
+ */
+export function compiledCard(doc: unknown): CompiledCard {
+  const key = typeof doc === 'object' && doc !== null ? doc : null;
+  const known = key && byDoc.get(key);
+  if (known) return known;
+  const text = JSON.stringify(doc);
+  let c = byText.get(text);
+  if (!c) {
+    c = { card: compileCard(doc), sha256: crypto.createHash('sha256').update(text).digest('hex') };
+    byText.set(text, c);
+  }
+  if (key) byDoc.set(key, c);
+  return c;
+}
+
 /** The card a rules object plays with. */
 export function rulesCard(r: AmericanRules): Card {
-  return compileCard(r.card ?? SAMPLE_CARD_DOC);
+  return compiledCard(r.card ?? SAMPLE_CARD_DOC).card;
 }
 
 /**
- * What a study's provenance records of its card: name, year, lines, a sha256 of its document
- * as JSON, and whether it is the sample card (the rules beside it hold a user's card whole).
+ * What a study's provenance records of its card: name, year, lines, its sha256 and whether it
+ * is the sample card (the rules beside it hold a user's card whole).
  */
 export function cardProvenance(r: AmericanRules): { name: string; year: number | null; lines: number; sha256: string; sample: boolean } {
-  const doc = r.card ?? SAMPLE_CARD_DOC;
-  const c = compileCard(doc);
-  return { name: c.name, year: c.year, lines: c.lines.length, sha256: crypto.createHash('sha256').update(JSON.stringify(doc)).digest('hex'), sample: r.card === null };
+  const { card: c, sha256 } = compiledCard(r.card ?? SAMPLE_CARD_DOC);
+  return { name: c.name, year: c.year, lines: c.lines.length, sha256, sample: r.card === null };
 }
 
 export const EXPOSURE_KINDS = ['pung', 'kong', 'quint', 'sextet'] as const;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from 'pongsim';
 import { InputError } from '../../../../src/core/errors.js';
 import { Table } from '../../../../src/core/play.js';
 import { Rng } from '../../../../src/core/rng.js';
@@ -23,7 +24,7 @@ import {
   bucketKey, bucketOf, bucketParts, pileBucket, PLAY_ON_VERDICT, readStopTable, STOP_VERDICT, TABLE_BOT, TABLE_BOT_K, TABLE_BOT_T,
 } from '../../../../strategies/nylonppong/stop-table.js';
 import { STOP_TABLE_FILE, tableStopStrategy } from '../../../../strategies/nylonppong/table-stop.js';
-import { listFiles, pongsim, sameBytesEveryWay, tempDir } from '../../../support/cli.js';
+import { listFiles, sameBytesEveryWay, tempDir } from '../../../support/cli.js';
 import { act, cards, rig, rules, type Position } from './rig.js';
 
 const buf = new Int16Array(64);
@@ -176,15 +177,12 @@ describe('table-stop', () => {
     expect(seen.careful).toBeGreaterThan(0);
   });
 
-  it('refuses rules other than those its table was learned under, with one line', () => {
+  it('refuses rules other than those its table was learned under, with one line', async () => {
     expect(() => parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ rounds: 3, nextStarter: 'roundLoser' }))).not.toThrow();
     expect(() => parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ failedStopPenalty: 50 })))
       .toThrow(/^strategy table-stop: its table .*nylonppong-stop-table\.csv was learned under other rules \(failedStopPenalty is 30 there and 50 here\)/);
     const out = path.join(tempDir(), 'x');
-    const r = pongsim(['sim', 'nylonppong', '--seats', 'table-stop,basic,basic', '--games', '4', '--out', path.join(out, 'sim.csv')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/players is 4 there and 3 here/);
+    await expect(simulate({ game: 'nylonppong', seats: 'table-stop,basic,basic', games: 4, out: path.join(out, 'sim.csv') })).rejects.toThrow(/^[^\n]*players is 4 there and 3 here[^\n]*$/);
     expect(listFiles(out)).toEqual([]);
   });
 });
@@ -234,8 +232,8 @@ describe('a stop table file', () => {
 });
 
 describe('pongsim run nylonppong-stop-table', () => {
-  it('gives the same bytes on 1 and 2 workers and from merged shards', () => {
-    expect(sameBytesEveryWay('nylonppong-stop-table', ['--games', '60', '--seed', '3', '--chunk', '7'])).toMatch(/when does calling stop pay/);
+  it('gives the same bytes on 1 and 2 workers and from merged shards', async () => {
+    expect(await sameBytesEveryWay('nylonppong-stop-table', { games: 60, seed: '3', chunk: 7 })).toMatch(/when does calling stop pay/);
   });
 });
 

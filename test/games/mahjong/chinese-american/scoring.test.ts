@@ -5,7 +5,7 @@ import { scoreHand, type ChineseAmericanHand } from '../../../../src/games/mahjo
 import { EXTRAS, ROWS } from '../../../../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
-import { scoreLine } from '../../../../src/cli/score.js';
+import { scoreHand as scoreLine } from '../../../../src/catalog/mahjong-hand.js';
 import { improvingKinds } from '../../../../src/games/mahjong/hand-analysis.js';
 import { koreanSchema } from '../../../../src/games/mahjong/korean/rules.js';
 import { rulesetById } from '../../../../src/games/mahjong/rulesets.js';

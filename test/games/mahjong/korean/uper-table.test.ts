@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { simulate } from 'pongsim';
 import { InputError } from '../../../../src/core/errors.js';
 import { TERMINAL } from '../../../../src/core/game.js';
 import { Table } from '../../../../src/core/play.js';
@@ -27,7 +28,7 @@ import {
 } from '../../../../strategies/korean/uper-buckets.js';
 import { UPER_TABLE_FILE, uperTableStrategy } from '../../../../strategies/korean/uper-table.js';
 import { uperWaitTest } from '../../../../strategies/korean/uper-wait.js';
-import { listFiles, pongsim, sameBytesEveryWay, tempDir } from '../../../support/cli.js';
+import { listFiles, sameBytesEveryWay, tempDir } from '../../../support/cli.js';
 import { koreanRules, legal, rig, t } from './rig.js';
 
 const rules = koreanRules();
@@ -213,15 +214,12 @@ describe('uper-table', () => {
     expect(seen.bot).toBeGreaterThan(0);
   });
 
-  it('refuses rules of the hand other than those its table was learned under, with one line', () => {
+  it('refuses rules of the hand other than those its table was learned under, with one line', async () => {
     expect(() => parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ handsPerSession: 32, roundWind: 'byDealerCycle' }))).not.toThrow();
     expect(() => parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ stemRule: 'none' })))
       .toThrow(/^strategy uper-table: its table .*korean-uper-table\.csv was learned under other rules \(stemRule is "allDiscards" there and "none" here\)/);
     const out = path.join(tempDir(), 'x');
-    const r = pongsim(['sim', 'korean', '--seats', 'uper-table,dama,dama,dama', '--set', 'openUper=true', '--games', '2', '--out', path.join(out, 'sim.csv')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/openUper is false there and true here/);
+    await expect(simulate({ game: 'korean', seats: 'uper-table,dama,dama,dama', set: 'openUper=true', games: 2, out: path.join(out, 'sim.csv') })).rejects.toThrow(/^[^\n]*openUper is false there and true here[^\n]*$/);
     expect(listFiles(out)).toEqual([]);
   });
 });
@@ -272,8 +270,8 @@ describe('an uper table file', () => {
 });
 
 describe('pongsim run korean-uper-table', () => {
-  it('gives the same bytes on 1 and 2 workers and from merged shards', () => {
-    expect(sameBytesEveryWay('korean-uper-table', ['--games', '300', '--seed', '3', '--chunk', '37'])).toMatch(/when does declaring uper pay/);
+  it('gives the same bytes on 1 and 2 workers and from merged shards', async () => {
+    expect(await sameBytesEveryWay('korean-uper-table', { games: 300, seed: '3', chunk: 37 })).toMatch(/when does declaring uper pay/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameEntry } from '../../../../src/catalog.js';
+import { gameEntry } from '../../../../src/catalog/index.js';
 import { TERMINAL, type GameDef } from '../../../../src/core/game.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';

@@ -1,5 +1,5 @@
 import type { Cellval, CsvTable } from '../experiment/experiment.js';
-import { formatNumber } from '../io/csv.js';
+import { formatNumber } from './csv.js';
 
 const short = (v: Cellval | undefined): string =>
   v === undefined ? '' : typeof v === 'number' ? (Number.isFinite(v) ? formatNumber(Number(v.toPrecision(4))) : '') : v;

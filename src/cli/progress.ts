@@ -1,3 +1,5 @@
+import type { ChunkProgress } from '../runner/pool.js';
+
 /** "1m40s", "45s". */
 const duration = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
 
@@ -75,4 +77,25 @@ export class Progress {
   done(): void {
     if (this.shown) process.stderr.write('\r\x1b[K');
   }
+}
+
+/** Runs' progress on stderr: `onProgress` for the library, `done` once it has returned. Each
+ * run the library starts (a study of the default study, a round of tune) has its own bar. */
+export function progressBar(): { onProgress: (p: ChunkProgress) => void; done: () => void } {
+  let bar: Progress | null = null;
+  let run: readonly number[] | null = null;
+  return {
+    onProgress(p) {
+      if (p.cellGames !== run) {
+        bar?.done();
+        bar = new Progress(p.experiment, p.cellGames, p.workers);
+        run = p.cellGames;
+      }
+      bar!.advance(p.cell, p.games, p.seconds);
+    },
+    done() {
+      bar?.done();
+      bar = null;
+    },
+  };
 }

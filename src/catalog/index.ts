@@ -1,0 +1,54 @@
+import type { ExperimentDef } from '../experiment/experiment.js';
+import { InputError } from '../core/errors.js';
+import { didYouMean } from '../core/suggest.js';
+import { rolloutDef } from '../../strategies/rollout.js';
+import type { GameEntry } from './entry.js';
+import { wolnamppongEntry } from './wolnamppong.js';
+import { nylonppongEntry } from './nylonppong.js';
+import { koreanEntry } from './korean.js';
+import { chineseAmericanEntry } from './chinese-american.js';
+import { americanEntry } from './american.js';
+
+export type { GameEntry } from './entry.js';
+
+/**
+ * Every game, one entry each (src/catalog/<game>.ts). Adding a game is its folders (rules and
+ * engine in src/games, strategies in strategies/<game>, studies in experiments/, a speed
+ * figure in src/bench) and one entry here. The first game's table is the one `explain` lays
+ * out sim's and compare's columns with and `bench` measures the worker speed-up on.
+ */
+export const GAMES: GameEntry[] = [wolnamppongEntry, nylonppongEntry, koreanEntry, chineseAmericanEntry, americanEntry];
+
+// Every game's search bot plays through the game API alone (strategies/rollout.ts); its
+// policies are the game's own strategies, plug-ins included (they join the same list).
+for (const g of GAMES) g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+
+export function gameEntry(id: string): GameEntry {
+  const g = GAMES.find((e) => e.def.id === id);
+  if (!g) throw new InputError(`unknown game "${id}"${didYouMean(id, GAMES.map((e) => e.def.id))}; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
+  return g;
+}
+
+/** The game a study belongs to. */
+export function studyGame(def: ExperimentDef): GameEntry | undefined {
+  return GAMES.find((g) => g.experiments.includes(def));
+}
+
+/** The games that offer capability `what`, for messages and help (e.g. "american"). */
+export function offering(what: keyof GameEntry): string {
+  return GAMES.filter((g) => g[what] !== undefined).map((g) => g.def.id).join(', ');
+}
+
+/**
+ * The entry of `id` for capability `what` (a command that only some games answer): an
+ * InputError naming the games that do otherwise.
+ */
+export function entryFor<K extends keyof GameEntry>(id: string, what: K, command: string): GameEntry & Required<Pick<GameEntry, K>> {
+  const g = GAMES.find((e) => e.def.id === id);
+  if (!g || g[what] === undefined) {
+    const games = GAMES.filter((e) => e[what] !== undefined).map((e) => e.def.id);
+    const unknown = g ? '' : didYouMean(id, games);
+    throw new InputError(`${command}: ${g ? `${id} has none` : `unknown game "${id}"${unknown}`}; games that have one: ${games.join(', ')}`);
+  }
+  return g as GameEntry & Required<Pick<GameEntry, K>>;
+}

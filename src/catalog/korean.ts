@@ -1,0 +1,19 @@
+import { korean } from '../games/mahjong/korean/game.js';
+import { rulesetById } from '../games/mahjong/rulesets.js';
+import { KOREAN_SET } from '../games/mahjong/tile-sets.js';
+import { koreanStrategies } from '../../strategies/korean/index.js';
+import { uperFuriten } from '../../experiments/uper-furiten.js';
+import { koreanUperTable } from '../../experiments/korean-uper-table.js';
+import { benchTable } from '../bench/table.js';
+import type { GameEntry } from './entry.js';
+import { rulesetHand, rulesetScore } from './mahjong-hand.js';
+
+export const koreanEntry: GameEntry = {
+  def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
+  experiments: [uperFuriten, koreanUperTable],
+  quick: [{ name: 'uper-furiten', games: 1000 }],
+  bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
+  rulesDoc: 'src/games/mahjong/korean/RULES.md',
+  hand: rulesetHand(rulesetById('korean')),
+  score: rulesetScore(rulesetById('korean')),
+};

@@ -1,0 +1,83 @@
+import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
+import { nylonppong } from '../games/hwatu/nylonppong/game.js';
+import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
+import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
+import { InputError } from '../core/errors.js';
+import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
+import { stopLimit } from '../../experiments/stop-limit.js';
+import { nylonppongHouseRules } from '../../experiments/nylonppong-house-rules.js';
+import { nylonppongStopTable } from '../../experiments/nylonppong-stop-table.js';
+import { benchNylonppong } from '../bench/nylonppong.js';
+import type { GameEntry, OddsQuery } from './entry.js';
+
+/** `--seen 3a,7c` or `--hand 1a,9b`: cards in deck notation, each at most once. */
+function cardList(flag: string, text: string): number[] {
+  const parts = text.trim() === '' ? [] : text.split(',').map((x) => x.trim());
+  const cards = parts.map((p) => {
+    try {
+      return parseCard(p);
+    } catch (e) {
+      throw new InputError(`${flag}: ${(e as Error).message}`);
+    }
+  });
+  cards.forEach((c, i) => {
+    if (cards.indexOf(c) !== i) throw new InputError(`${flag}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
+  });
+  return cards;
+}
+
+/** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
+const odds: OddsQuery = {
+  doc: 'the chance that a stop fails',
+  seen: 'cards on the table, e.g. 3a,3b,12c',
+  hand: "the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)",
+  read(rules, seenText, handText) {
+    const r = rules as unknown as NylonRules;
+    const seen = cardList('--seen', seenText ?? '');
+    const hand = handText === undefined ? null : cardList('--hand', handText);
+    if (hand) {
+      if (hand.length !== 2) throw new InputError(`--hand: expected the stopper's two cards, e.g. 1a,9c (got ${hand.length})`);
+      const both = hand.find((c) => seen.includes(c));
+      if (both !== undefined) throw new InputError(`--hand: card ${cardName(both)} is also in --seen; a card is either in her hand or seen`);
+      const sum = month(hand[0]!) + month(hand[1]!);
+      if (sum > r.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${r.stopLimit}; a stop needs two cards summing to at most ${r.stopLimit}`);
+    }
+    return { cards: seen.length + (hand?.length ?? 0), seen, hand };
+  },
+  table(rules, input) {
+    const r = rules as unknown as NylonRules;
+    const seen = input.seen as number[];
+    const hand = input.hand as number[] | null;
+    const { table, configs } = stopOddsTable(r, seen, hand);
+    const unseen = CARDS - seen.length - (hand?.length ?? 0);
+    if (!configs.length) {
+      if (r.handSize === 2 && (r.stopCompareWith === 'pongedPlayersOnly' || r.stopRequiresOtherPong)) {
+        throw new InputError('odds nylonppong: with handSize 2 nobody can ppong without going out, so under stopCompareWith=pongedPlayersOnly or stopRequiresOtherPong no stop is compared with anyone');
+      }
+      throw new InputError(`--seen: ${seen.length} seen cards leave ${Math.max(0, unseen - (hand ? 0 : 2))} unseen beside the stopper's two; no opponent's hand fits`);
+    }
+    if (!table.rows.length) {
+      if (r.stopLimit < 2) throw new InputError(`odds nylonppong: stopLimit ${r.stopLimit} allows no stop (two cards sum to at least 2)`);
+      throw new InputError(`--seen: no two unseen cards sum to stopLimit ${r.stopLimit} or less, so no stop is possible`);
+    }
+    const fields = { seen: cardNames(seen), hand: hand && cardNames(hand), unseen, configurations: configs };
+    // The terminal shows the decimals, headed by the opponents' hand sizes; the fractions are in --json and --out.
+    const shown = {
+      name: table.name,
+      columns: ['sum', 'hands', ...configs.map((c) => c.join(','))],
+      rows: table.rows.map((row) => row.slice(0, 2 + configs.length)),
+    };
+    const rows = hand ? `with her hand ${cardNames(hand).join(',')}` : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
+    const note = `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --out.)`;
+    return { table, fields, meta: fields, shown, note };
+  },
+};
+
+export const nylonppongEntry: GameEntry = {
+  def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
+  experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
+  quick: [{ name: 'stop-limit', games: 200 }, { name: 'nylonppong-house-rules', games: 4000 }],
+  bench: benchNylonppong,
+  rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
+  odds,
+};

@@ -1,0 +1,50 @@
+import { wolnamppong } from '../games/hwatu/wolnamppong/game.js';
+import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
+import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
+import { InputError } from '../core/errors.js';
+import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
+import { wolnamppongOdds } from '../../experiments/wolnamppong-odds.js';
+import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-strategies.js';
+import { benchWolnamppong } from '../bench/wolnamppong.js';
+import type { GameEntry, OddsQuery } from './entry.js';
+
+/** `--seen 3,3,7,12`: months already revealed this cycle. */
+function seenMonths(text: string): number[] {
+  const parts = text.trim() === '' ? [] : text.split(',').map((x) => x.trim());
+  const months = parts.map(Number);
+  if (parts.some((p) => !/^\d+$/.test(p)) || months.some((m) => m < 1 || m > 12)) {
+    throw new InputError(`--seen: expected months 1-12 separated by commas, e.g. 3,3,7,12 (got ${JSON.stringify(text)})`);
+  }
+  for (let m = 1; m <= 12; m++) {
+    if (months.filter((x) => x === m).length > 4) throw new InputError(`--seen: month ${m} appears more than 4 times; the deck holds 4 of each month`);
+  }
+  if (months.length > 46) throw new InputError('--seen: at most 46 cards can be seen beside a two-card hand');
+  return months;
+}
+
+/** Betting odds for every hand, exact, given the months seen this cycle. */
+const odds: OddsQuery = {
+  doc: 'betting odds for every hand',
+  seen: 'months revealed this cycle, e.g. 3,3,7,12',
+  read: (_rules, seen) => {
+    const months = seenMonths(seen ?? '');
+    return { cards: months.length, seen: months };
+  },
+  table(rules, input) {
+    const seen = input.seen as number[];
+    const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules as unknown as WolnamRules, seen) };
+    const thumb = ruleOfThumb(table.rows);
+    return { table, fields: { seen, ruleOfThumb: thumb }, meta: { seen }, shown: table, note: thumb };
+  },
+  card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
+};
+
+export const wolnamppongEntry: GameEntry = {
+  def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
+  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
+  quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
+  bench: benchWolnamppong,
+  rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
+  odds,
+};

@@ -1,0 +1,74 @@
+import { InputError } from '../core/errors.js';
+import type { ChunkProgress } from '../runner/pool.js';
+import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
+import { positiveInt, positiveNumber } from './options.js';
+
+export type { ChunkProgress } from '../runner/pool.js';
+
+/** How a caller follows and stops a run (simulate, runStudy, compare, tune). */
+export interface RunControl {
+  /** Called as each chunk of games comes back. */
+  onProgress?: (p: ChunkProgress) => void;
+  /** Aborting it stops the run: the chunks in flight finish, the checkpoint (where the run keeps
+   * one) is saved, and the call rejects with Interrupted. */
+  signal?: AbortSignal;
+  /** How to resume an interrupted run, for its message (the CLI passes its command line with
+   * --resume). */
+  resumeHint?: string;
+}
+
+/** The interrupt message's way to resume, where the caller gives none. */
+export const RESUME = 'the same call with resume: true';
+
+/** An option given to a library function as plain data, read by the reader of the CLI's text. */
+export function given<T>(value: unknown, read: (text: string) => T): T | undefined {
+  return value === undefined ? undefined : read(typeof value === 'string' ? value : String(value));
+}
+
+/** A list option (--set, --plugin, --arm): a list of strings, or one string. */
+export function list(flag: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
+  throw new InputError(`${flag}: expected a list of strings (got ${JSON.stringify(value)})`);
+}
+
+/** The slice a run plays: `shard` ('k/N', 'auto/N') or `shardIndex` ('i/N', from 0), at most
+ * one; either may also be the slice read already, {k, n} with k from 1. */
+export function sliceOf(o: { shard?: unknown; shardIndex?: unknown }): Shard | undefined {
+  if (o.shard !== undefined && o.shardIndex !== undefined) throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
+  const read = (v: unknown, parse: (text: string) => Shard) =>
+    (typeof v === 'object' && v !== null ? parseShard(`${String((v as Shard).k)}/${String((v as Shard).n)}`) : given(v, parse));
+  return read(o.shard, parseShard) ?? read(o.shardIndex, parseShardIndex);
+}
+
+/** Options every function that runs games shares, as the CLI names them. */
+export interface RunOptions {
+  seed?: string;
+  /** Worker threads (default: PONGSIM_WORKERS, else the machine's cores). */
+  workers?: number;
+  /** Games per worker task (results do not depend on it). */
+  chunk?: number;
+  /** Seconds a strategy may spend on one decision before the run fails. */
+  decisionTimeout?: number;
+}
+
+/** How a run that writes results may be sliced, resumed, and let at the reference results. */
+export interface SliceOptions {
+  /** Play one slice of the run, 'k/N' (or {k, n}), and write its partial instead of results. */
+  shard?: string | { k: number; n: number };
+  /** The same slice counted from 0, 'i/N'. */
+  shardIndex?: string;
+  /** Continue the run interrupted with these options, from its checkpoint. */
+  resume?: boolean;
+  /** Allow writing into results/reference/. */
+  force?: boolean;
+}
+
+/** The runner's options from the library's. */
+export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, shard?: Shard) {
+  return {
+    seed: o.seed, workers: given(o.workers, positiveInt('--workers', 256)), chunk: given(o.chunk, positiveInt('--chunk')), shard: shard ?? null,
+    decisionTimeout: given(o.decisionTimeout, positiveNumber('--decision-timeout')), onProgress: c.onProgress, signal: c.signal,
+  };
+}

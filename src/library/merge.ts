@@ -1,0 +1,33 @@
+import { InputError } from '../core/errors.js';
+import { mergeShards } from '../runner/merge.js';
+import { given, list } from './control.js';
+import { checkOut, outDir } from './options.js';
+import { finish, type StudyResult, type StudyRun } from './study.js';
+
+export interface MergeOptions {
+  /** The shard partials (from runs with `shard`). */
+  partials: readonly string[];
+  /** The output folder. */
+  out: string;
+  /** The strategy plug-ins the run played, by their contents: merge loads no code a partial names. */
+  plugin?: string | string[];
+  /** Also write the report page. */
+  report?: boolean;
+  force?: boolean;
+}
+
+/** `merge`, with what the CLI prints as text. */
+export async function mergeRun(o: MergeOptions): Promise<StudyRun> {
+  const out = given(o.out, outDir);
+  if (out === undefined) throw new InputError('--out: required: the folder the merged results go into');
+  if (!o.partials.length) throw new InputError('merge: give the partial files to merge');
+  checkOut('--out', out, 'dir', o.force);
+  const files = [...o.partials];
+  const { first, tallies } = await mergeShards(files, list('--plugin', o.plugin));
+  return finish(first.experiment, first.params, first.seed, tallies, out, { mergedFrom: files.length }, o.report);
+}
+
+/** Folds shard partials into the CSVs one machine would write (`pongsim merge`). */
+export async function merge(o: MergeOptions): Promise<StudyResult> {
+  return (await mergeRun(o)).result;
+}

@@ -1,0 +1,40 @@
+import { InputError } from '../core/errors.js';
+import { replayGame } from '../runner/replay.js';
+import { given } from './control.js';
+import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';
+import { simParams, type TableOptions } from './simulate.js';
+
+export interface ReplayOptions extends TableOptions {
+  /** The seed of the sim run. */
+  seed: string;
+  /** The game's index within the run (from 0). */
+  index: number;
+  /** Seconds a strategy may spend on one decision before the replay fails, as in the run. */
+  decisionTimeout?: number;
+}
+
+/** What `replay --json` prints: the game's trace and each seat's result, or, for a game that
+ * ended in an illegal move, the trace up to it and the move. */
+export interface ReplayResult {
+  game: string;
+  seed: string;
+  index: number;
+  trace: string[];
+  result?: { seat: number; strategy: string; return: number }[];
+  illegalMove?: string;
+}
+
+/**
+ * Plays game `index` of a sim run again, exactly as the run played it (`pongsim replay`), and
+ * gives its trace and result. It plays on a worker thread under the run's watchdog: a strategy
+ * stuck in one decision fails the replay after `decisionTimeout` seconds instead of hanging it.
+ */
+export async function replay(o: ReplayOptions): Promise<ReplayResult> {
+  if (o.seed === undefined || o.index === undefined) throw new InputError('replay: give the run\'s --seed and the game\'s --index');
+  const seed = given(o.seed, seedText)!;
+  const index = given(o.index, nonNegativeInt('--index', MAX_GAMES - 1))!;
+  const decisionTimeout = given(o.decisionTimeout, positiveNumber('--decision-timeout'));
+  const params = await simParams(o, index + 1);
+  // A game that ended in an illegal move comes back with its trace up to that move.
+  return { game: o.game, seed, index, ...await replayGame(params, seed, index, decisionTimeout) };
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { InputError } from '../core/errors.js';
+import { gameEntry } from '../catalog/index.js';
+import { runExperiment, type RunResult } from '../runner/pool.js';
+import { runUntilNarrow } from '../runner/precision.js';
+import { checkpointPlan, removeCheckpoint, writeResults, type CheckpointPlan } from '../runner/checkpoint.js';
+import { buildExperiment } from '../runner/chunk.js';
+import { csvText, writeAtomically } from '../io/csv.js';
+import { toolStamp } from '../io/build.js';
+import { summarizeMean, summarizeRate } from '../stats/tally.js';
+import { columnDictionary } from '../experiment/dictionary.js';
+import type { CsvTable } from '../experiment/experiment.js';
+import { sim, type SimParams } from '../experiment/sim.js';
+import { loadPlugins } from '../experiment/plugins.js';
+import { chartFiles } from '../report/chart.js';
+import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { given, list, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import { writePartial, type PartialWritten } from './partial.js';
+
+/** A table: its game, rules, seats and plug-ins, as `sim` and `replay` take them. */
+export interface TableOptions {
+  game: string;
+  /** One strategy spec per seat: 'kelly,min-bet*5' or a list (default: the game's reference bot). */
+  seats?: string | string[];
+  /** A preset name, a JSON rules file, or an object of options. */
+  rules?: string | Record<string, unknown>;
+  /** key=value overrides, applied last. */
+  set?: string | string[];
+  /** A card file, for a game whose rules take one. */
+  card?: string;
+  /** Strategy plug-in modules (compiled JavaScript). */
+  plugin?: string | string[];
+}
+
+export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions {
+  /** Games to play (default 10000). */
+  games?: number;
+  /** Play blocks of games until every seat's interval is narrower than this (instead of games). */
+  untilCi?: number;
+  /** With untilCi: the most games (default 1000000). */
+  maxGames?: number;
+  /** Write the table as this CSV file, with FILE.meta.json and FILE.svg beside it (and a
+   * shard's partial, a checkpoint to resume from). */
+  out?: string;
+}
+
+/** An estimate with its 95% interval, under the CSV's names. */
+type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null };
+
+export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Estimate<'mean_place'> {
+  seat: number;
+  strategy: string;
+  n: number;
+}
+
+export interface UntilCi { width: number; maxGames: number; games: number; widest: number; reached: boolean }
+
+/** What `sim --json` prints. */
+export interface SimulateResult {
+  game: string;
+  games: number;
+  seed: string;
+  rules: Record<string, unknown>;
+  seats: SeatResult[];
+  rates: Record<string, { n: number; rate: number | null; rate_ci_low: number | null; rate_ci_high: number | null }>;
+  untilCi?: UntilCi;
+}
+
+/** Checks a table's game, rules and seats (plug-ins loaded first), and gives the parameters
+ * both sim and replay play with. */
+export async function simParams(o: TableOptions, games: number): Promise<SimParams> {
+  const plugins = await loadPlugins(list('--plugin', o.plugin));
+  const seats = o.seats === undefined ? undefined : typeof o.seats === 'string' ? splitSeats(o.seats) : o.seats;
+  const { rules, seats: lineUp } = tableOf(gameEntry(o.game), { rules: o.rules, set: list('--set', o.set), seats, card: o.card });
+  const params: SimParams = { game: o.game, rules, seats: lineUp, games, ...(plugins.length ? { plugins } : {}) };
+  buildExperiment('sim', params); // validates the seats before any game is played
+  return params;
+}
+
+/** A finished simulation: the result, and for the CLI's text its table and where it wrote. */
+export interface SimulateRun { result: SimulateResult; table: CsvTable; lowerIsBetter: boolean; out?: string }
+
+/** `simulate`, with what the CLI prints as text; a shard gives where its partial went instead. */
+export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promise<SimulateRun | PartialWritten> {
+  const shard = sliceOf(o);
+  const out = given(o.out, outFile);
+  const untilCiWidth = given(o.untilCi, positiveNumber('--until-ci'));
+  const maxGamesGiven = given(o.maxGames, positiveInt('--max-games'));
+  const gamesGiven = given(o.games, positiveInt('--games'));
+  const seed = given(o.seed, seedText) ?? '1';
+  if (shard && !out) throw new InputError('--shard: only with --out (the shard\'s partial is written beside FILE.csv, for pongsim merge)');
+  if (o.resume && !out) throw new InputError('--resume: only with --out (a run keeps its checkpoint beside its CSV)');
+  if (o.resume && untilCiWidth !== undefined) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
+  if (untilCiWidth !== undefined && gamesGiven !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
+  if (maxGamesGiven !== undefined && untilCiWidth === undefined) throw new InputError('--max-games: only with --until-ci');
+  const params = await simParams(o, gamesGiven ?? 10000);
+  if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
+  const base = out?.replace(/\.csv$/, '');
+  const opts = runnerOptions({ ...o, seed }, c, shard);
+  let untilCi: UntilCi | undefined;
+  let res: RunResult;
+  let checkpoint: CheckpointPlan | undefined;
+  if (untilCiWidth !== undefined) {
+    // Blocks of games until every seat's mean has an interval narrower than W.
+    const maxGames = maxGamesGiven ?? 1_000_000;
+    const r = await runUntilNarrow('sim', params, opts, untilCiWidth, maxGames, () => ['value'], (_t, row) => row[0] === 'seat');
+    params.games = r.games;
+    untilCi = { width: untilCiWidth, maxGames, games: r.games, widest: r.widest, reached: r.widest < untilCiWidth };
+    res = r;
+  } else {
+    // With an out file, a checkpoint beside the CSV: an interrupted run resumes losing nothing.
+    const slice = shard ? `.shard-${shard.k}-of-${shard.n}` : '';
+    checkpoint = base !== undefined ? checkpointPlan(`${base}${slice}.checkpoint.json`, { experiment: 'sim', params, seed, ...(shard ? { shard } : {}) }, Boolean(o.resume), c.resumeHint ?? RESUME) : undefined;
+    res = await runExperiment('sim', params, { ...opts, checkpoint });
+    if (shard) {
+      const written = await writeResults(checkpoint, res.checkpointed, () => writePartial(base!, 'sim', params, seed, shard, res));
+      removeCheckpoint(checkpoint!.file);
+      return written;
+    }
+  }
+  const games = params.games!;
+  const exp = buildExperiment('sim', params);
+  const [table] = exp.tables(res.tallies);
+  const t = res.tallies[0]!;
+  if (out && base !== undefined) {
+    // The chart is named for the CSV (runs.csv beside runs.svg), whatever the folder holds.
+    const [chart] = await chartFiles(path.dirname(out), sim.charts, [table!]);
+    await writeResults(checkpoint, res.checkpointed, () => writeAtomically([
+      { file: out, text: csvText(table!) },
+      { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), ...toolStamp(), experiment: 'sim', seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
+      { file: `${base}.svg`, text: chart!.text },
+    ]));
+    removeCheckpoint(`${base}.checkpoint.json`);
+  }
+  // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in runStudy's.
+  const num = (x: number) => (Number.isFinite(x) ? x : null);
+  const est = (name: string, key: string) => {
+    const m = summarizeMean(t.means[key]);
+    return { [name]: num(m.mean), [`${name}_ci_low`]: num(m.low), [`${name}_ci_high`]: num(m.high) };
+  };
+  const seats = params.seats.map((_, k) => ({
+    seat: k, strategy: (exp.provenance.seats as string[])[k]!, n: summarizeMean(t.means[`seat${k}`]).n,
+    ...est('mean', `seat${k}`), ...est('win_prob', `win${k}`), ...est('mean_place', `place${k}`),
+  }) as SeatResult);
+  const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => {
+    const r = summarizeRate(t.rates[k]);
+    return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
+  }));
+  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}) };
+  return { result, table: table!, lowerIsBetter: gameEntry(o.game).def.lowerIsBetter, ...(out ? { out } : {}) };
+}
+
+/**
+ * Plays one line-up of strategies under one set of rules (`pongsim sim`) on worker threads,
+ * and gives what `sim --json` prints; with `out`, writes the CSV, its meta file and chart.
+ * A shard (`shard: 'k/N'`, with `out`) gives where it wrote its partial instead.
+ */
+export async function simulate(o: SimulateOptions, c: RunControl = {}): Promise<SimulateResult | PartialWritten> {
+  const r = await simulateRun(o, c);
+  return 'partial' in r ? r : r.result;
+}
