@@ -22,8 +22,22 @@ export interface PluginRef {
   sha256: string;
 }
 
-/** Per file, the sha256 of the contents loaded from it in this thread. */
-const loaded = new Map<string, string>();
+/** Per file, its load in this thread (under way or done) and the sha256 of the contents it
+ * loads: library calls side by side in one process that name one plug-in load it once. */
+const loaded = new Map<string, { sha256: string; done: Promise<void> }>();
+
+/** Loads `ref` with `load`, unless this thread has loaded it or is loading it. A load that
+ * failed is forgotten, so that the next call tries again and says why. */
+function loadOnce(ref: PluginRef, load: () => Promise<void>): Promise<void> {
+  const was = loaded.get(ref.file);
+  if (was?.sha256 === ref.sha256) return was.done;
+  const done = load();
+  loaded.set(ref.file, { sha256: ref.sha256, done });
+  done.catch(() => {
+    if (loaded.get(ref.file)?.done === done) loaded.delete(ref.file);
+  });
+  return done;
+}
 
 const short = (sha: string): string => sha.slice(0, 12);
 
@@ -108,11 +122,12 @@ export async function loadPlugins(files: readonly string[], played?: readonly Pl
   const refs = files.map(pluginRef);
   if (played) matchPlugins(refs, played, files);
   for (const [i, ref] of refs.entries()) {
-    const was = loaded.get(ref.file);
-    if (was === ref.sha256) continue;
-    if (was !== undefined) throw new InputError(`--plugin ${files[i]}: its contents changed since this process loaded it (sha256 ${short(was)}, now ${short(ref.sha256)})`);
-    await vet(files[i]!, ref);
-    await register(files[i]!, ref);
+    const was = loaded.get(ref.file)?.sha256;
+    if (was !== undefined && was !== ref.sha256) throw new InputError(`--plugin ${files[i]}: its contents changed since this process loaded it (sha256 ${short(was)}, now ${short(ref.sha256)})`);
+    await loadOnce(ref, async () => {
+      await vet(files[i]!, ref);
+      await register(files[i]!, ref);
+    });
   }
   return refs;
 }
@@ -124,10 +139,11 @@ export async function loadPlugins(files: readonly string[], played?: readonly Pl
  */
 export async function loadVetted(refs: readonly PluginRef[]): Promise<void> {
   for (const ref of refs) {
-    if (loaded.get(ref.file) === ref.sha256) continue;
-    const now = pluginRef(ref.file);
-    if (now.sha256 !== ref.sha256) throw new InputError(`--plugin ${ref.file}: changed while the run played (sha256 ${short(ref.sha256)} at its start, ${short(now.sha256)} now); run it again`);
-    await register(ref.file, ref);
+    await loadOnce(ref, async () => {
+      const now = pluginRef(ref.file);
+      if (now.sha256 !== ref.sha256) throw new InputError(`--plugin ${ref.file}: changed while the run played (sha256 ${short(ref.sha256)} at its start, ${short(now.sha256)} now); run it again`);
+      await register(ref.file, ref);
+    });
   }
 }
 
@@ -196,7 +212,6 @@ async function register(file: string, ref: PluginRef): Promise<void> {
     return { game, def };
   });
   for (const { game, def } of joins) game.strategies.push(def);
-  loaded.set(ref.file, ref.sha256);
 }
 
 /** The plug-ins a run's parameters record (a partial's, read from a file): PluginRefs, or one

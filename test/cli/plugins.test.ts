@@ -155,6 +155,18 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(await simulate(args)).toEqual(JSON.parse(r.stdout));
   });
 
+  it('loads a plug-in once for library calls side by side that name it, and both play it', async () => {
+    // Each call once vetted and registered the plug-in on its own: the second to finish
+    // found its strategy there already and refused it.
+    fs.writeFileSync(path.join(dir, 'twice.mjs'), `
+export const twice = { name: 'twice', game: 'wolnamppong', doc: 'bets on a gap of six or more', params: [], make: () => ({ choose: (v) => (v.hi - v.lo > 6 ? 1 : 0), amount: (v, a, min) => min }) };`);
+    const { simulate } = await import('pongsim');
+    const o = { game: 'wolnamppong', plugin: path.join(dir, 'twice.mjs'), seats: 'twice,min-bet*5', games: 300, seed: '2', workers: 1 };
+    const [one, two] = await Promise.all([simulate(o), simulate(o)]);
+    expect(one).toEqual(two);
+    expect((one as { seats: { strategy: string }[] }).seats[0]!.strategy).toBe('twice');
+  });
+
   it('refuses a missing or empty plug-in with exit 2', () => {
     const missing = pongsim(['sim', 'wolnamppong', '--plugin', 'nope.mjs', '--games', '5'], dir);
     expect(missing.code).toBe(2);
