@@ -3,7 +3,7 @@ import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
 import { BucketGains, bucketKeys, gainCells, gainColumns } from '../src/experiment/bucket-gains.js';
-import { rate } from '../src/experiment/columns.js';
+import { figureTable, rate } from '../src/experiment/columns.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
 import { addRate, type Tally } from '../src/stats/tally.js';
 import { DISCARD } from '../src/games/mahjong/table/actions.js';
@@ -162,16 +162,12 @@ function uperTableOf(t: Tally): CsvTable {
     const gain = gainCells(t, b.key, VERDICTS);
     return [
       OPPONENT_LABELS[b.opponents]!, TURN_LABELS[b.turn]!, WAIT_KIND_LABELS[b.kinds]!, LIVE_LABELS[b.live]!, VALUE_LABELS[b.value]!,
-      ...gain.slice(0, -1), rate(t, `${b.key}.bot`)[0]!, gain.at(-1)!,
+      ...gain.slice(0, -1), rate(t, `${b.key}.bot`).value, gain.at(-1)!,
     ];
   });
   // The bot's share beside the gain, before the verdict.
   const columns = gainColumns('declare_gain');
-  return {
-    name: 'korean-uper-table',
-    columns: ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'],
-    rows,
-  };
+  return figureTable('korean-uper-table', ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'], rows);
 }
 
 function summaryOf(t: CsvTable): string[] {

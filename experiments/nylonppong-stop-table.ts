@@ -3,6 +3,7 @@ import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
 import { BucketGains, bucketKeys, gainCells, gainColumns } from '../src/experiment/bucket-gains.js';
+import { figureTable } from '../src/experiment/columns.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
 import type { Tally } from '../src/stats/tally.js';
 import { DRAW, has, JAYEON, PPONG, STOP } from '../src/games/hwatu/nylonppong/actions.js';
@@ -117,7 +118,7 @@ function stopTableOf(t: Tally): CsvTable {
   const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => b.opponents - a.opponents || b.pile - a.pile || a.sum - b.sum || Number(a.pair) - Number(b.pair));
   const rows = buckets.map((b) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gainCells(t, b.key, VERDICTS)]);
-  return { name: 'nylonppong-stop-table', columns: ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows };
+  return figureTable('nylonppong-stop-table', ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows);
 }
 
 function summaryOf(t: CsvTable): string[] {

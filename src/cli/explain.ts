@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
+import { figureTable } from '../experiment/columns.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
@@ -18,7 +19,7 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
   let tables: CsvTable[];
   let own = def.columns;
   if (def.name === 'tune') {
-    tables = [{ name: 'tune', columns: TUNE_TABLE_COLUMNS, rows: [] }];
+    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [])];
     own = TUNE_COLUMNS;
   } else {
     // The columns do not depend on the games played: lay the tables out from empty tallies.

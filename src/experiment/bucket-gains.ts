@@ -1,6 +1,8 @@
 import { verdictOf } from '../io/verdict-table.js';
-import { addMean, summarizeMean, type Tally } from '../stats/tally.js';
-import { meanColumns, ratioWithInterval } from './columns.js';
+import { value } from '../stats/exact-sum.js';
+import { addRatio, type Tally } from '../stats/tally.js';
+import type { Cellval } from './experiment.js';
+import { meanColumns, ratio, type Figure } from './columns.js';
 
 /**
  * The tally of a table learned by rollouts (src/io/verdict-table.ts): per state bucket, the
@@ -29,26 +31,22 @@ export class BucketGains {
 
   /** Adds the game's buckets to the tally (mergeable: sums only). */
   flush(tally: Tally): void {
-    for (const [key, { y, x }] of this.game) {
-      addMean(tally, `${key}.y`, y);
-      addMean(tally, `${key}.x`, x);
-      addMean(tally, `${key}.xy`, x * y);
-    }
+    for (const [key, { y, x }] of this.game) addRatio(tally, String(key), y, x);
   }
 }
 
 /** The bucket keys of a BucketGains tally (in no set order). */
 export function bucketKeys(t: Tally): number[] {
-  return Object.keys(t.means).filter((k) => k.endsWith('.x')).map((k) => Number(k.slice(0, -2)));
+  return Object.keys(t.means).filter((k) => k.endsWith('/x')).map((k) => Number(k.slice(0, -2)));
 }
 
 /** The columns gainCells fills, after the bucket's own: decisions, games, the gain with its
  * interval, and the verdict. */
 export const gainColumns = (gain: string): string[] => ['decisions', 'games', ...meanColumns(gain), 'verdict'];
 
-/** A bucket's decisions, games, gain, its interval, and its verdict's name. */
-export function gainCells(t: Tally, key: number, verdicts: readonly string[]): (number | string)[] {
-  const x = summarizeMean(t.means[`${key}.x`]);
-  const gain = ratioWithInterval(t, `${key}.y`, `${key}.x`, `${key}.xy`, true);
-  return [Math.round(x.mean * x.n), x.n, ...gain, verdicts[verdictOf(gain[1]!, gain[2]!)]!];
+/** A bucket's decisions, games, gain (a Figure, for figureTable), and its verdict's name. */
+export function gainCells(t: Tally, key: number, verdicts: readonly string[]): (Cellval | Figure)[] {
+  const x = t.means[`${key}/x`]!;
+  const gain = ratio(t, String(key));
+  return [Math.round(value(x.s)), x.n, gain, verdicts[verdictOf(gain.low, gain.high)]!];
 }
