@@ -62,7 +62,7 @@ export function columnMeaning(name: string, own: Record<string, string> = {}): s
   const holm = /^(.+)_p_holm$/.exec(name);
   if (holm) {
     const base = columnMeaning(holm[1]!, own);
-    return base && `${holm[1]}_p adjusted by Holm's method for the family of differences the table flags together (the study's doc names it); the difference is significant when this is under 0.05`;
+    return base && `${holm[1]}_p adjusted by Holm's method for the family of differences the table flags together (the README's Statistics section names each); the difference is significant when this is under 0.05`;
   }
   const p = /^(.+)_p$/.exec(name);
   if (p) {
