@@ -139,7 +139,7 @@ export const americanCharleston: ExperimentDef = {
           return `${quote(x, d)} vs standard, ${flagWords(x, games, tests, 'sessions')}`;
         };
         return t!.rows.map((r) => r[0] === 'standard'
-          ? `standard: wall games ${quote(figureIn(t!, r, 'wall_game_rate'), 3, 'hands')} of hands, tiles away after the Charleston ${quote(figureIn(t!, r, 'tiles_away_after_charleston'), 2, 'sessions')}, East wins ${f(r[c('east_win_rate')], 3)} vs ${f(r[c('other_seat_win_rate')], 3)} for each other seat`
+          ? `standard: wall games ${quote(figureIn(t!, r, 'wall_game_rate'), 3, 'hands')} of hands, tiles away after the Charleston ${quote(figureIn(t!, r, 'tiles_away_after_charleston'), 2, 'sessions')}, East wins ${quote(figureIn(t!, r, 'east_win_rate'), 3, 'hands')} of hands, each other seat ${quote(figureIn(t!, r, 'other_seat_win_rate'), 3, 'seat-hands')}`
           : `${r[0]}: wall games ${f(r[c('wall_game_rate')], 3)}, ${vs(r, 'wall_game_diff_vs_standard', 3)}; tiles away after the Charleston ${vs(r, 'tiles_away_diff_vs_standard', 2)}`);
       },
     };
