@@ -64,6 +64,8 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     );
     const down = -10 * rules.ante;
     const nets = new Float64Array(FOCAL.length);
+    // Every two strategies a < b, with the tally key of their paired difference, built once.
+    const pairs = FOCAL.flatMap((_s, a) => FOCAL.slice(a + 1).map((_t, i) => ({ a, b: a + 1 + i, key: `pair.${a}.${a + 1 + i}` })));
     const games = params.games ?? 20000;
     return {
       name: 'wolnamppong-strategies',
@@ -86,7 +88,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
         });
         // Every two strategies paired on the same deals: against min-bet (the table's
         // difference), and the best against the runner-up (the answer's).
-        for (let a = 0; a < FOCAL.length; a++) for (let b = a + 1; b < FOCAL.length; b++) addMean(tally, `pair.${a}.${b}`, nets[a]! - nets[b]!);
+        for (const { a, b, key } of pairs) addMean(tally, key, nets[a]! - nets[b]!);
       },
       tables(tallies) {
         // Every strategy against min-bet is one family; min-bet is strategy 0, so the tally holds min-bet less k.
