@@ -37,7 +37,7 @@ function small(cmd: string): string {
   return cmd
     .split('\n')
     .map((l) => l.replace(/--games \d+/g, (m) => {
-      const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 100 : l.includes('uper-table,') ? 200 : 12;
+      const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
       return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
     }))
     .join('\n')
