@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate, type Tally } from '../src/stats/tally.js';
+import { family, figureIn, figureTable, meanColumns, pAgainst, quote, rate, rateColumns, ratio, significant } from '../src/experiment/columns.js';
+import { addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
@@ -37,7 +37,7 @@ export const americanCardLines: ExperimentDef = {
     mean_payout: 'points the winner received per win with the line',
     jokers_per_win: 'jokers in the winning 14 tiles (mean)',
     jokerless_share: 'share of the line\'s wins holding no joker (0-1)',
-    trap: 'trap if chased at least as often as the average line but winning under half the card\'s wins per chase',
+    trap: 'trap if chased at least as often as the average line but winning significantly under half the card\'s wins per chase (Holm across the lines so chased, 5%)',
   },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
   charts: [{
@@ -57,9 +57,10 @@ export const americanCardLines: ExperimentDef = {
     const spec = parseSpec('line-chaser', americanStrategies, 'american', rules);
     const arm = new Arm(american, rules, [spec, spec, spec, spec], americanStrategies);
     const L = card.lines.length;
+    const games = params.games ?? 2000;
     return {
       name: 'american-card-lines',
-      games: params.games ?? 2000,
+      games,
       chunk: 20,
       cells: ['line-chaser x4'],
       provenance: { card: cardProvenance(rules), rules, strategy: spec.text },
@@ -67,19 +68,14 @@ export const americanCardLines: ExperimentDef = {
         const st = arm.play(seed, 0, index).stats;
         const wins = st.totalWins();
         addRate(tally, 'wall', st.exhaustive, st.hands);
-        addMean(tally, 'hands', st.hands);
         for (let l = 0; l < L; l++) {
           addRate(tally, `chased.${l}`, st.chased[l]!, SEATS * st.hands);
           addRate(tally, `won.${l}`, st.lineWins[l]!, wins);
           addRate(tally, `jokerless.${l}`, st.lineJokerless[l]!, st.lineWins[l]!);
-          // Per-game sums for ratios with intervals: wins per chase, points and jokers per win.
-          addMean(tally, `c.${l}`, st.chased[l]!);
-          addMean(tally, `w.${l}`, st.lineWins[l]!);
-          addMean(tally, `wc.${l}`, st.lineWins[l]! * st.chased[l]!);
-          addMean(tally, `p.${l}`, st.linePaid[l]!);
-          addMean(tally, `pw.${l}`, st.linePaid[l]! * st.lineWins[l]!);
-          addMean(tally, `j.${l}`, st.lineJokers[l]!);
-          addMean(tally, `jw.${l}`, st.lineJokers[l]! * st.lineWins[l]!);
+          // Ratios over games, with intervals: wins per chase, points and jokers per win.
+          addRatio(tally, `perChase.${l}`, st.lineWins[l]!, st.chased[l]!);
+          addRatio(tally, `paid.${l}`, st.linePaid[l]!, st.lineWins[l]!);
+          addRatio(tally, `jokers.${l}`, st.lineJokers[l]!, st.lineWins[l]!);
         }
       },
       tables([t]: Tally[]) {
@@ -90,41 +86,42 @@ export const americanCardLines: ExperimentDef = {
           won += t!.rates[`won.${l}`]?.k ?? 0;
         }
         const perChase = chases > 0 ? won / chases : 0;
+        // A trap is often chased and converts significantly worse than half the card's rate: one
+        // test per line chased at least as often as the average line, Holm across them.
+        const figures = card.lines.map((_line, l) => ({ chased: rate(t!, `chased.${l}`), perChase: ratio(t!, `perChase.${l}`) }));
+        const often = figures.filter((f) => f.chased.value >= 1 / L);
+        const tested = often.map((f) => ({ ...f.perChase, p: pAgainst(f.perChase, perChase / 2) }));
+        family(tested);
         const rows = card.lines.map((line, l) => {
-          const chased = rate(t!, `chased.${l}`);
-          const wpc = ratioWithInterval(t!, `w.${l}`, `c.${l}`, `wc.${l}`);
-          const trap = chased[0]! >= 1 / L && (t!.rates[`chased.${l}`]?.k ?? 0) > 0 && wpc[0]! < perChase / 2;
+          const f = figures[l]!;
+          const k = often.indexOf(f);
+          const trap = k >= 0 && significant(tested[k]!) && f.perChase.value < perChase / 2;
           return [
             line.id, line.section, line.value, line.concealed ? 'C' : 'X',
             t!.rates[`chased.${l}`]?.k ?? 0, t!.rates[`won.${l}`]?.k ?? 0,
-            ...chased, ...rate(t!, `won.${l}`), ...wpc,
-            ...ratioWithInterval(t!, `p.${l}`, `w.${l}`, `pw.${l}`),
-            ...ratioWithInterval(t!, `j.${l}`, `w.${l}`, `jw.${l}`),
-            ...rate(t!, `jokerless.${l}`),
+            f.chased, rate(t!, `won.${l}`), f.perChase, ratio(t!, `paid.${l}`), ratio(t!, `jokers.${l}`), rate(t!, `jokerless.${l}`),
             trap ? 'trap' : '',
           ];
         });
-        return [{
-          name: 'american-card-lines',
-          columns: [
-            'line', 'section', 'value', 'exposed_or_concealed', 'chases', 'wins',
-            ...rateColumns('chased_share'), ...rateColumns('win_share'), ...meanColumns('wins_per_chase'),
-            ...meanColumns('mean_payout'), ...meanColumns('jokers_per_win'), ...rateColumns('jokerless_share'), 'trap',
-          ],
-          rows,
-        }];
+        return [figureTable('american-card-lines', [
+          'line', 'section', 'value', 'exposed_or_concealed', 'chases', 'wins',
+          ...rateColumns('chased_share'), ...rateColumns('win_share'), ...meanColumns('wins_per_chase'),
+          ...meanColumns('mean_payout'), ...meanColumns('jokers_per_win'), ...rateColumns('jokerless_share'), 'trap',
+        ], rows)];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
-        const f = (x: unknown, d: number) => (Number.isFinite(x) ? (x as number).toFixed(d) : '-');
         const byWins = [...t!.rows].sort((a, b) => (b[c('win_share')] as number) - (a[c('win_share')] as number));
-        const line = (r: (string | number)[]) => `${r[0]} (value ${r[c('value')]}): chased ${f(r[c('chased_share')], 3)}, won ${f(r[c('win_share')], 3)} of wins, ${f(r[c('wins_per_chase')], 2)} wins per chase, pays ${f(r[c('mean_payout')], 0)}`;
+        const line = (r: (string | number)[]) => `${r[0]} (value ${r[c('value')]}): chased ${quote(figureIn(t!, r, 'chased_share'), 3, 'seat-hands')}, ` +
+          `won ${quote(figureIn(t!, r, 'win_share'), 3, 'wins')} of wins, wins per chase ${quote(figureIn(t!, r, 'wins_per_chase'), 2, 'games')}, pays ${quote(figureIn(t!, r, 'mean_payout'), 0, 'games')}`;
         const traps = t!.rows.filter((r) => r[c('trap')] === 'trap').map((r) => r[0]);
+        const tested = t!.rows.filter((r) => (r[c('chased_share')] as number) >= 1 / t!.rows.length).length;
         const never = t!.rows.filter((r) => r[c('wins')] === 0).map((r) => r[0]);
         return [
           `most won: ${byWins.slice(0, 3).map(line).join('; ')}`,
           `least won: ${byWins.slice(-2).map(line).join('; ')}`,
-          `trap lines (chased at least as often as the average line, under half the card's wins per chase): ${traps.length ? traps.join(', ') : 'none'}`,
+          `trap lines (chased at least as often as the average line, winning significantly under half the card's wins per chase; Holm among the ${tested} lines so chased): ` +
+          (traps.length ? traps.join(', ') : `none shown at ${games} sessions`),
           ...(never.length ? [`never won: ${never.join(', ')}`] : []),
         ];
       },

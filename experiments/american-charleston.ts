@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate, type Tally } from '../src/stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, meanColumns, quote, rate, rateColumns, ratio, type Figure } from '../src/experiment/columns.js';
+import { addMean, addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
@@ -20,6 +20,9 @@ const VARIANTS: { name: string; set: Partial<AmericanRules> }[] = [
   { name: 'no-blind', set: { blindPass: false } },
   { name: 'first-only', set: { 'charleston.second': 'never', 'charleston.courtesy': false, blindPass: false } },
 ];
+
+/** The paired differences' columns, in `keys` order. */
+const DIFF_COLUMNS = ['wall_game_diff_vs_standard', 'win_rate_diff_vs_standard', 'tiles_away_diff_vs_standard', 'discards_diff_vs_standard', 'east_edge_diff_vs_standard'];
 
 /** The per-game figures of one session (HANDS hands), for the tally and the paired differences. */
 function figures(s: AmericanState): Record<string, number> {
@@ -82,9 +85,10 @@ export const americanCharleston: ExperimentDef = {
     const spec = parseSpec('line-chaser', americanStrategies, 'american', rulesOf[0]!);
     const arms = rulesOf.map((r) => new Arm(american, r, [spec, spec, spec, spec], americanStrategies));
     const keys = ['wall', 'win', 'away', 'length', 'dealerNet'];
+    const games = params.games ?? 2000;
     return {
       name: 'american-charleston',
-      games: params.games ?? 2000,
+      games,
       chunk: 50,
       cells: VARIANTS.map((v) => v.name),
       provenance: { card: cardProvenance(rulesOf[0]!), variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })), strategy: spec.text, handsPerGame: HANDS },
@@ -99,54 +103,44 @@ export const americanCharleston: ExperimentDef = {
         addRate(tally, 'otherWin', wins - st.dealerWins, 3 * st.hands);
         addRate(tally, 'second', st.secondCharlestons, st.hands);
         addMean(tally, 'hands', st.hands);
-        addMean(tally, 'seatHands', SEATS * st.hands);
-        addMean(tally, 'away', st.awayAfterCharleston);
-        addMean(tally, 'awaySeatHands', st.awayAfterCharleston * SEATS * st.hands);
-        addMean(tally, 'turns', st.turns);
-        addMean(tally, 'turnsHands', st.turns * st.hands);
-        addMean(tally, 'dealerNet', st.dealerNet);
-        addMean(tally, 'dealerNetHands', st.dealerNet * st.hands);
-        addMean(tally, 'blind', st.blindTiles);
-        addMean(tally, 'blindHands', st.blindTiles * st.hands);
-        addMean(tally, 'courtesy', st.courtesyTiles);
-        addMean(tally, 'courtesyHands', st.courtesyTiles * st.hands);
+        addRatio(tally, 'away', st.awayAfterCharleston, SEATS * st.hands);
+        addRatio(tally, 'turns', st.turns, st.hands);
+        addRatio(tally, 'dealerNet', st.dealerNet, st.hands);
+        addRatio(tally, 'blind', st.blindTiles, st.hands);
+        addRatio(tally, 'courtesy', st.courtesyTiles, st.hands);
         // The same walls under the standard rules.
-        const b = cell === 0 ? f : figures(arms[0]!.play(seed, 0, index));
+        if (cell === 0) return;
+        const b = figures(arms[0]!.play(seed, 0, index));
         for (const k of keys) addMean(tally, `diff.${k}`, f[k]! - b[k]!);
       },
       tables(tallies: Tally[]) {
+        // Every difference against the standard rules is one family: the answer flags them.
+        const diffs = tallies.map((t, cell) => keys.map((k): Figure | '' => (cell === 0 ? '' : diff(t, `diff.${k}`))));
+        family(diffs.flat().filter((d) => d !== ''));
         const rows = tallies.map((t, cell) => [
           VARIANTS[cell]!.name, t.means.hands?.n ?? 0, t.rates.wall?.n ?? 0,
-          ...rate(t, 'wall'), ...rate(t, 'win'),
-          ...ratioWithInterval(t, 'away', 'seatHands', 'awaySeatHands'),
-          ...ratioWithInterval(t, 'turns', 'hands', 'turnsHands'),
-          ...rate(t, 'eastWin'), ...rate(t, 'otherWin'),
-          ...ratioWithInterval(t, 'dealerNet', 'hands', 'dealerNetHands'),
-          ...rate(t, 'second'),
-          ...ratioWithInterval(t, 'blind', 'hands', 'blindHands'),
-          ...ratioWithInterval(t, 'courtesy', 'hands', 'courtesyHands'),
-          ...keys.flatMap((k) => mean(t, `diff.${k}`)),
+          rate(t, 'wall'), rate(t, 'win'), ratio(t, 'away'), ratio(t, 'turns'), rate(t, 'eastWin'), rate(t, 'otherWin'),
+          ratio(t, 'dealerNet'), rate(t, 'second'), ratio(t, 'blind'), ratio(t, 'courtesy'), ...diffs[cell]!,
         ]);
-        return [{
-          name: 'american-charleston',
-          columns: [
-            'charleston', 'games', 'hands', ...rateColumns('wall_game_rate'), ...rateColumns('win_rate'),
-            ...meanColumns('tiles_away_after_charleston'), ...meanColumns('discards_per_hand'),
-            ...rateColumns('east_win_rate'), ...rateColumns('other_seat_win_rate'), ...meanColumns('east_edge_per_hand'),
-            ...rateColumns('second_charleston_rate'), ...meanColumns('blind_tiles_per_hand'), ...meanColumns('courtesy_tiles_per_hand'),
-            ...meanColumns('wall_game_diff_vs_standard'), ...meanColumns('win_rate_diff_vs_standard'),
-            ...meanColumns('tiles_away_diff_vs_standard'), ...meanColumns('discards_diff_vs_standard'), ...meanColumns('east_edge_diff_vs_standard'),
-          ],
-          rows,
-        }];
+        return [figureTable('american-charleston', [
+          'charleston', 'games', 'hands', ...rateColumns('wall_game_rate'), ...rateColumns('win_rate'),
+          ...meanColumns('tiles_away_after_charleston'), ...meanColumns('discards_per_hand'),
+          ...rateColumns('east_win_rate'), ...rateColumns('other_seat_win_rate'), ...meanColumns('east_edge_per_hand'),
+          ...rateColumns('second_charleston_rate'), ...meanColumns('blind_tiles_per_hand'), ...meanColumns('courtesy_tiles_per_hand'),
+          ...DIFF_COLUMNS.flatMap(diffColumns),
+        ], rows)];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
         const f = (x: unknown, d: number) => (x as number).toFixed(d);
-        const ci = (r: (string | number)[], key: string, d: number) => `${f(r[c(key)], d)} [${f(r[c(`${key}_ci_low`)], d)}, ${f(r[c(`${key}_ci_high`)], d)}]`;
+        const tests = DIFF_COLUMNS.length * (t!.rows.length - 1);
+        const vs = (r: (string | number)[], name: string, d: number) => {
+          const x = figureIn(t!, r, name);
+          return `${quote(x, d)} vs standard, ${flagWords(x, games, tests, 'sessions')}`;
+        };
         return t!.rows.map((r) => r[0] === 'standard'
-          ? `standard: wall games ${ci(r, 'wall_game_rate', 3)} of hands, tiles away after the Charleston ${ci(r, 'tiles_away_after_charleston', 2)}, East wins ${f(r[c('east_win_rate')], 3)} vs ${f(r[c('other_seat_win_rate')], 3)} for each other seat`
-          : `${r[0]}: wall games ${f(r[c('wall_game_rate')], 3)}, ${ci(r, 'wall_game_diff_vs_standard', 3)} vs standard; tiles away after the Charleston ${ci(r, 'tiles_away_diff_vs_standard', 2)} vs standard`);
+          ? `standard: wall games ${quote(figureIn(t!, r, 'wall_game_rate'), 3, 'hands')} of hands, tiles away after the Charleston ${quote(figureIn(t!, r, 'tiles_away_after_charleston'), 2, 'sessions')}, East wins ${quote(figureIn(t!, r, 'east_win_rate'), 3, 'hands')} of hands, each other seat ${quote(figureIn(t!, r, 'other_seat_win_rate'), 3, 'seat-hands')}`
+          : `${r[0]}: wall games ${f(r[c('wall_game_rate')], 3)}, ${vs(r, 'wall_game_diff_vs_standard', 3)}; tiles away after the Charleston ${vs(r, 'tiles_away_diff_vs_standard', 2)}`);
       },
     };
   },

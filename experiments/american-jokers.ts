@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate, type Tally } from '../src/stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio } from '../src/experiment/columns.js';
+import { addMean, addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
@@ -21,9 +21,7 @@ function tableFigures(tally: Tally, key: string, s: AmericanState, seat: number)
   for (let l = 0; l < st.lineJokerless.length; l++) jokerless += st.lineJokerless[l]!;
   addRate(tally, `${key}Win`, st.wins[seat]!, st.hands);
   addRate(tally, `${key}Jokerless`, jokerless, wins);
-  addMean(tally, `${key}Hands`, st.hands);
-  addMean(tally, `${key}Exchanges`, st.exchanges);
-  addMean(tally, `${key}ExchangesHands`, st.exchanges * st.hands);
+  addRatio(tally, `${key}Exchanges`, st.exchanges, st.hands);
 }
 
 /**
@@ -79,9 +77,10 @@ export const americanJokers: ExperimentDef = {
     const off = parseSpec('line-chaser(x=0)', americanStrategies, 'american', rules);
     const field = new Arm(american, rules, [on, on, on, on], americanStrategies);
     const focal = new Arm(american, rules, [off, on, on, on], americanStrategies);
+    const games = params.games ?? 2000;
     return {
       name: 'american-jokers',
-      games: params.games ?? 2000,
+      games,
       chunk: 50,
       cells: ['line-chaser x4'],
       provenance: { card: cardProvenance(rules), rules, exchange: on.text, noExchange: off.text, handsPerGame: HANDS },
@@ -91,9 +90,7 @@ export const americanJokers: ExperimentDef = {
         const st = s.stats;
         for (let j = 0; j <= JOKER_ROWS; j++) {
           addRate(tally, `win.${j}`, st.jokerWins[j]!, st.jokerSeats[j]!);
-          addMean(tally, `net.${j}`, st.jokerNet[j]!);
-          addMean(tally, `seats.${j}`, st.jokerSeats[j]!);
-          addMean(tally, `netSeats.${j}`, st.jokerNet[j]! * st.jokerSeats[j]!);
+          addRatio(tally, `net.${j}`, st.jokerNet[j]!, st.jokerSeats[j]!);
         }
         const seat = rotation; // strategy 0 sits at seat (0 + rotation) mod 4
         const onNet = field.returns[0]!;
@@ -106,35 +103,31 @@ export const americanJokers: ExperimentDef = {
       },
       tables([t]: Tally[]) {
         const byJokers = Array.from({ length: JOKER_ROWS + 1 }, (_, j) => [
-          j === JOKER_ROWS ? `${j}+` : String(j), t!.rates[`win.${j}`]?.n ?? 0,
-          ...rate(t!, `win.${j}`), ...ratioWithInterval(t!, `net.${j}`, `seats.${j}`, `netSeats.${j}`),
+          j === JOKER_ROWS ? `${j}+` : String(j), t!.rates[`win.${j}`]?.n ?? 0, rate(t!, `win.${j}`), ratio(t!, `net.${j}`),
         ]);
-        const arm = (name: string, key: 'on' | 'off', diff: number[]) => [
-          name, t!.rates[`${key}Win`]?.n ?? 0, ...rate(t!, `${key}Win`), ...mean(t!, key), ...diff,
-          rate(t!, `${key}Jokerless`)[0]!, ratioWithInterval(t!, `${key}Exchanges`, `${key}Hands`, `${key}ExchangesHands`)[0]!,
-        ];
-        const exchange = [
-          arm('exchange (line-chaser)', 'on', [0, 0, 0]),
-          arm('never exchange (line-chaser x=0)', 'off', mean(t!, 'diff')),
+        // The one difference the answer flags is a family of its own.
+        const never = diff(t!, 'diff');
+        family([never]);
+        const arm = (name: string, key: 'on' | 'off', d: ReturnType<typeof diff> | '') => [
+          name, t!.rates[`${key}Win`]?.n ?? 0, rate(t!, `${key}Win`), mean(t!, key), d,
+          rate(t!, `${key}Jokerless`).value, ratio(t!, `${key}Exchanges`).value,
         ];
         return [
-          { name: 'american-jokers', columns: ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')], rows: byJokers },
-          {
-            name: 'american-joker-exchange',
-            columns: ['policy', 'hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand'), ...meanColumns('net_diff_vs_exchange_per_hand'),
-              'table_jokerless_win_share', 'table_exchanges_per_hand'],
-            rows: exchange,
-          },
+          figureTable('american-jokers', ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')], byJokers),
+          figureTable('american-joker-exchange', ['policy', 'hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand'), ...diffColumns('net_diff_vs_exchange_per_hand'),
+            'table_jokerless_win_share', 'table_exchanges_per_hand'], [
+            arm('exchange (line-chaser)', 'on', ''),
+            arm('never exchange (line-chaser x=0)', 'off', never),
+          ]),
         ];
       },
       summary([j, x]) {
-        const c = (tb: typeof j, name: string) => tb!.columns.indexOf(name);
-        const f = (v: unknown, d: number) => (v as number).toFixed(d);
-        const ci = (tb: typeof j, r: (string | number)[], key: string, d: number) => `${f(r[c(tb, key)], d)} [${f(r[c(tb, `${key}_ci_low`)], d)}, ${f(r[c(tb, `${key}_ci_high`)], d)}]`;
         const [on, off] = x!.rows as [(string | number)[], (string | number)[]];
+        const never = figureIn(x!, off, 'net_diff_vs_exchange_per_hand');
+        const share = (name: string, d: number) => (on[x!.columns.indexOf(name)] as number).toFixed(d);
         return [
-          ...j!.rows.map((r) => `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${ci(j, r, 'win_rate', 3)}, net per hand ${ci(j, r, 'net_per_hand', 1)}`),
-          `never exchanging a joker: net per hand ${ci(x, off, 'net_diff_vs_exchange_per_hand', 2)} against exchanging, on the same walls (a table of exchangers makes ${f(on[c(x, 'table_exchanges_per_hand')], 2)} exchanges per hand; ${f(on[c(x, 'table_jokerless_win_share')], 3)} of its wins hold no joker)`,
+          ...j!.rows.map((r) => `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${quote(figureIn(j!, r, 'win_rate'), 3, 'seat-hands')}, net per hand ${quote(figureIn(j!, r, 'net_per_hand'), 1, 'games')}`),
+          `never exchanging a joker: net per hand ${quote(never)} against exchanging, on the same walls, ${flagWords(never, games, 1, 'sessions')} (a table of exchangers makes ${share('table_exchanges_per_hand', 2)} exchanges per hand; ${share('table_jokerless_win_share', 3)} of its wins hold no joker)`,
         ];
       },
     };

@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate } from '../src/stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, type Figure } from '../src/experiment/columns.js';
+import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';
@@ -79,9 +79,10 @@ export const chineseAmericanHands: ExperimentDef = {
     }));
     const baseline = new Arm(chineseAmerican, rules, [eff, eff, eff, eff], chineseAmericanStrategies);
     const names = specs.map((s) => s.text);
+    const games = params.games ?? 3000;
     return {
       name: 'chinese-american-hands',
-      games: params.games ?? 3000,
+      games,
       chunk: 100,
       cells: names,
       provenance: { rules, strategies: names, field: eff.text },
@@ -96,66 +97,54 @@ export const chineseAmericanHands: ExperimentDef = {
         ROWS.forEach((r, i) => addRate(tally, `row.${r.key}`, st.rows[i]!, st.hands));
         EXTRAS.forEach((e, i) => addRate(tally, `extra.${e.key}`, st.extras[i]!, st.hands));
         addMean(tally, 'hands', st.hands);
-        addMean(tally, 'turns', st.turns);
-        addMean(tally, 'turnsHands', st.turns * st.hands);
-        addMean(tally, 'dealerNet', st.dealerNet);
-        addMean(tally, 'dealerNetHands', st.dealerNet * st.hands);
-        const won = sum(st.wins);
-        addMean(tally, 'wins', won);
-        addMean(tally, 'paid', sum(st.winPoints));
-        addMean(tally, 'paidWins', sum(st.winPoints) * won);
-        for (let y = 0; y < SEATS; y++) {
-          addMean(tally, `seat${y}`, s.net[y]!);
-          addMean(tally, `seat${y}Hands`, s.net[y]! * st.hands);
-        }
+        addRatio(tally, 'turns', st.turns, st.hands);
+        addRatio(tally, 'dealerNet', st.dealerNet, st.hands);
+        addRatio(tally, 'paid', sum(st.winPoints), sum(st.wins));
+        for (let y = 0; y < SEATS; y++) addRatio(tally, `seat${y}`, s.net[y]!, st.hands);
         // The strategy in one seat against efficiency, and efficiency in that seat.
         const focal = arms[cell]!.focal.play(seed, 1, index, rotation).net[rotation]!;
-        const ref = baseline.play(seed, 1, index, rotation).net[rotation]!;
         addMean(tally, 'focal', focal);
+        if (cell === 0) return; // efficiency against itself
+        const ref = baseline.play(seed, 1, index, rotation).net[rotation]!;
         addMean(tally, 'diff', focal - ref);
       },
       tables(tallies) {
+        // The strategies' differences against efficiency are one family: the answer flags them.
+        const diffs = tallies.map((t, cell): Figure | '' => (cell === 0 ? '' : diff(t, 'diff')));
+        family(diffs.filter((d) => d !== ''));
         const summaryRows = tallies.map((t, cell) => [
           names[cell]!, t.means.hands?.n ?? 0, t.rates.draw?.n ?? 0,
-          ...rate(t, 'win'), ...rate(t, 'draw'), ...rate(t, 'selfDraw'),
-          ...ratioWithInterval(t, 'paid', 'wins', 'paidWins'),
-          ...ratioWithInterval(t, 'turns', 'hands', 'turnsHands'),
-          ...ratioWithInterval(t, 'dealerNet', 'hands', 'dealerNetHands'),
-          ...Array.from({ length: SEATS }, (_, y) => ratioWithInterval(t, `seat${y}`, 'hands', `seat${y}Hands`)).flat(),
-          ...mean(t, 'focal'), ...mean(t, 'diff'),
-          ...ROWS.flatMap((r) => rate(t, `row.${r.key}`)),
-          ...EXTRAS.flatMap((e) => rate(t, `extra.${e.key}`)),
+          rate(t, 'win'), rate(t, 'draw'), rate(t, 'selfDraw'), ratio(t, 'paid'), ratio(t, 'turns'), ratio(t, 'dealerNet'),
+          ...Array.from({ length: SEATS }, (_, y) => ratio(t, `seat${y}`)),
+          mean(t, 'focal'), diffs[cell]!,
+          ...ROWS.map((r) => rate(t, `row.${r.key}`)),
+          ...EXTRAS.map((e) => rate(t, `extra.${e.key}`)),
         ]);
         const special = tallies.flatMap((t, cell) => SPECIAL.map(({ r }) => {
           const x = t.rates[`row.${r.key}`];
-          const [p, lo, hi] = rate(t, `row.${r.key}`);
-          return [names[cell]!, r.id, r.name, r.start, x?.k ?? 0, x?.n ?? 0, p! * 1e4, lo! * 1e4, hi! * 1e4];
+          return [names[cell]!, r.id, r.name, r.start, x?.k ?? 0, x?.n ?? 0, scaled(rate(t, `row.${r.key}`), 1e4)];
         }));
         return [
-          {
-            name: 'chinese-american-hands',
-            columns: [
-              'strategy', 'games', 'hands', ...rateColumns('win_rate'), ...rateColumns('draw_rate'), ...rateColumns('self_draw_share'),
-              ...meanColumns('paid_per_win'), ...meanColumns('discards_per_hand'), ...meanColumns('dealer_net_per_hand'),
-              ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
-              ...meanColumns('focal_net_per_game_vs_efficiency_field'), ...meanColumns('focal_diff_vs_efficiency_per_game'),
-              ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
-              ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)),
-            ],
-            rows: summaryRows,
-          },
-          {
-            name: 'chinese-american-special-rows',
-            columns: ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')],
-            rows: special,
-          },
+          figureTable('chinese-american-hands', [
+            'strategy', 'games', 'hands', ...rateColumns('win_rate'), ...rateColumns('draw_rate'), ...rateColumns('self_draw_share'),
+            ...meanColumns('paid_per_win'), ...meanColumns('discards_per_hand'), ...meanColumns('dealer_net_per_hand'),
+            ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
+            ...meanColumns('focal_net_per_game_vs_efficiency_field'), ...diffColumns('focal_diff_vs_efficiency_per_game'),
+            ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
+            ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)),
+          ], summaryRows),
+          figureTable('chinese-american-special-rows', ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')], special),
         ];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
         const f = (x: unknown, d = 2) => (x as number).toFixed(d);
-        const row = (r: (string | number)[], key: string) => `${f(r[c(key)])} [${f(r[c(`${key}_ci_low`)])}, ${f(r[c(`${key}_ci_high`)])}]`;
-        return t!.rows.map((r) => `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${row(r, 'paid_per_win')}, dealer's edge per hand ${row(r, 'dealer_net_per_hand')}; one seat vs efficiency, net per game ${row(r, 'focal_diff_vs_efficiency_per_game')}`);
+        const tests = t!.rows.length - 1;
+        return t!.rows.map((r, i) => {
+          const d = figureIn(t!, r, 'focal_diff_vs_efficiency_per_game');
+          const against = i === 0 ? '' : `; one seat of it against three efficiency seats, net per game minus efficiency's in that seat ${quote(d)}, ${flagWords(d, games, tests)}`;
+          return `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${quote(figureIn(t!, r, 'paid_per_win'), 2, 'games')}, dealer's edge per hand ${quote(figureIn(t!, r, 'dealer_net_per_hand'), 2, 'games')}${against}`;
+        });
       },
     };
   },

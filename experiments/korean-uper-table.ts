@@ -2,8 +2,8 @@ import { Table } from '../src/core/play.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
-import { BucketGains, bucketKeys, gainCells, gainColumns } from '../src/experiment/bucket-gains.js';
-import { rate } from '../src/experiment/columns.js';
+import { BucketGains, bucketKeys, familyWords, gainColumns, gainRows } from '../src/experiment/bucket-gains.js';
+import { figureTable, rate } from '../src/experiment/columns.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
 import { addRate, type Tally } from '../src/stats/tally.js';
 import { DISCARD } from '../src/games/mahjong/table/actions.js';
@@ -58,7 +58,7 @@ export const koreanUperTable: ExperimentDef = {
     games: 'hands in which the bucket came up (count; the interval is over these)',
     declare_gain: 'mean estimated gain of declaring uper over discarding the same tile silently, points per hand over the rest of the hand (positive: declaring is better)',
     bot_declares: `share of the decisions where ${TABLE_BOT} itself declared with that tile (0-1)`,
-    verdict: 'declare (the interval of declare_gain above 0), stay silent (below 0) or unsure (across 0)',
+    verdict: 'declare (the interval of declare_gain above 0), stay silent (below 0) or unsure (across 0): the bucket\'s own, as uper-table plays it (declare_gain_p_holm says which hold for the table as one family)',
   },
   doc: `Korean 2-point: an uper table learned by rollouts: at every declaration a seat of ${TABLE_BOT} could make, the gain of declaring over the same discard silent (${ROLLOUTS} rollouts each), by the others' declarations, turn, wait kinds, live wait tiles and the hand's value`,
   charts: [{
@@ -158,20 +158,17 @@ function uperTableOf(t: Tally): CsvTable {
   // Buckets in a fixed order (a merged tally's key order depends on how chunks were merged).
   const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => a.opponents - b.opponents || a.turn - b.turn || a.kinds - b.kinds || a.live - b.live || a.value - b.value);
-  const rows = buckets.map((b) => {
-    const gain = gainCells(t, b.key, VERDICTS);
+  const gains = gainRows(t, buckets.map((b) => b.key), VERDICTS);
+  const rows = buckets.map((b, i) => {
+    const gain = gains[i]!;
     return [
       OPPONENT_LABELS[b.opponents]!, TURN_LABELS[b.turn]!, WAIT_KIND_LABELS[b.kinds]!, LIVE_LABELS[b.live]!, VALUE_LABELS[b.value]!,
-      ...gain.slice(0, -1), rate(t, `${b.key}.bot`)[0]!, gain.at(-1)!,
+      ...gain.slice(0, -1), rate(t, `${b.key}.bot`).value, gain.at(-1)!,
     ];
   });
   // The bot's share beside the gain, before the verdict.
   const columns = gainColumns('declare_gain');
-  return {
-    name: 'korean-uper-table',
-    columns: ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'],
-    rows,
-  };
+  return figureTable('korean-uper-table', ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'], rows);
 }
 
 function summaryOf(t: CsvTable): string[] {
@@ -181,7 +178,8 @@ function summaryOf(t: CsvTable): string[] {
   const all = decisions(t.rows);
   const lines = [
     `${t.rows.length} buckets, ${all} decisions: declaring pays in ${verdict(t.rows, 'declare').length} buckets (${decisions(verdict(t.rows, 'declare'))} decisions), ` +
-    `staying silent in ${verdict(t.rows, 'stay silent').length} (${decisions(verdict(t.rows, 'stay silent'))}); ${verdict(t.rows, 'unsure').length} are unsure (the interval spans 0)`,
+    `staying silent in ${verdict(t.rows, 'stay silent').length} (${decisions(verdict(t.rows, 'stay silent'))}); ${verdict(t.rows, 'unsure').length} are unsure (the interval spans 0); ` +
+    familyWords(t, 'declare_gain', 'unsure'),
   ];
   // Along each bucket dimension: of the decisions in each range, the share whose bucket says declare and stay silent.
   const dims: [string, string, string[]][] = [

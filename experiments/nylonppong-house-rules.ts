@@ -2,11 +2,12 @@ import { InputError } from '../src/core/errors.js';
 import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
-import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
+import { apartP, diff, diffColumns, family, figureIn, figureTable, mean, meanColumns, quote, rate, rateColumns, significant, type Figure } from '../src/experiment/columns.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { standing } from '../src/experiment/standing.js';
-import { addMean, addRate } from '../src/stats/tally.js';
+import { addMean, addRate, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
+import { ALPHA, holm } from '../src/stats/family.js';
 import type { NylonRules } from '../src/games/hwatu/nylonppong/rules.js';
 import type { NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
@@ -126,9 +127,10 @@ export const nylonppongHouseRules: ExperimentDef = {
       for (let i = 0; i < s.recScore.length; i++) x += s.recScore[i]!;
       return x / (c.rules.rounds * s.n);
     };
+    const games = params.games ?? 20000;
     return {
       name: 'nylonppong-house-rules',
-      games: params.games ?? 20000,
+      games,
       chunk: 2000,
       cells: cells.map((c) => c.name),
       provenance: { baseRules: base, seats: 'basic x players', variants: Object.fromEntries(cells.map((c) => [c.name, { change: HOUSE_VARIANTS[c.name], rules: c.rules }])) },
@@ -145,8 +147,10 @@ export const nylonppongHouseRules: ExperimentDef = {
         const round = perRound(c, s);
         const turns = s.recTurns.reduce((a, b) => a + b, 0) / R;
         addMean(tally, 'penalty', round);
-        addMean(tally, 'diffPenalty', ref ? round - refRound : 0);
-        addMean(tally, 'diffTurns', ref ? turns - refTurns : 0);
+        if (ref) {
+          addMean(tally, 'diffPenalty', round - refRound);
+          addMean(tally, 'diffTurns', turns - refTurns);
+        }
         // Mean round score by position from that round's starter; the starter's edge over the rest.
         byPosition.fill(0);
         for (let r = 0; r < R; r++) {
@@ -183,56 +187,78 @@ export const nylonppongHouseRules: ExperimentDef = {
           addMean(tally, `game${seat}`, s.total[seat]!);
           // The game's objective (ties shared) and the finishing place, paired with the defaults on the same deals.
           const st = standing(s.total, seat, true);
-          const sr = ref ? standing(ref.total, seat, true) : st;
           addMean(tally, `share${seat}`, st.win);
           addMean(tally, `place${seat}`, st.place);
+          if (!ref) continue;
+          const sr = standing(ref.total, seat, true);
           addMean(tally, `shareDiff${seat}`, st.win - sr.win);
           addMean(tally, `placeDiff${seat}`, st.place - sr.place);
         }
       },
       tables(tallies) {
+        // Each table's differences against the defaults are one family.
+        const against = (t: Tally, key: string): Figure | '' => (t.means[key] ? diff(t, key) : '');
+        const changes = tallies.map((t) => [against(t, 'diffTurns'), against(t, 'diffPenalty')]);
+        const seatChanges = tallies.map((t) => Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), against(t, `placeDiff${seat}`)]));
+        family(changes.flat().filter((d) => d !== ''));
+        family(seatChanges.flat(2).filter((d) => d !== ''));
         const main = cells.map((c, i) => {
           const t = tallies[i]!;
           return [
-            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means.penalty?.n ?? 0, ...mean(t, 'v.turns'), ...mean(t, 'diffTurns'),
-            ...endCells(t, 'v'), ...mean(t, 'penalty'), ...mean(t, 'diffPenalty'), ...mean(t, 'starterEdge'), ...mean(t, 'sd'), ...mean(t, 'range'),
+            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means.penalty?.n ?? 0, mean(t, 'v.turns'), changes[i]![0]!,
+            ...endCells(t, 'v'), mean(t, 'penalty'), changes[i]![1]!, mean(t, 'starterEdge'), mean(t, 'sd'), mean(t, 'range'),
           ];
         });
-        const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, ...mean(tallies[i]!, `pos${p}`)]));
+        const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, mean(tallies[i]!, `pos${p}`)]));
         const seats = cells.flatMap((c, i) => Array.from({ length: n }, (_, seat) => {
           const t = tallies[i]!;
-          return [c.name, seat, ...rate(t, `win${seat}`), ...rate(t, `tie${seat}`), ...mean(t, `game${seat}`),
-            ...mean(t, `share${seat}`), ...mean(t, `place${seat}`), ...mean(t, `shareDiff${seat}`), ...mean(t, `placeDiff${seat}`)];
+          return [c.name, seat, rate(t, `win${seat}`), rate(t, `tie${seat}`), mean(t, `game${seat}`),
+            mean(t, `share${seat}`), mean(t, `place${seat}`), ...seatChanges[i]![seat]!];
         }));
         return [
-          {
-            name: 'nylonppong-house-rules',
-            columns: [
-              'variant', 'change', 'games', ...meanColumns('round_turns'), ...meanColumns('diff_round_turns_vs_default'), ...endColumns(),
-              ...meanColumns('penalty_per_round'), ...meanColumns('diff_penalty_per_round_vs_default'), ...meanColumns('starter_edge_per_round'),
-              ...meanColumns('game_score_sd'), ...meanColumns('game_score_range'),
-            ],
-            rows: main,
-          },
-          { name: 'nylonppong-house-rules-position', columns: ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')], rows: positions },
-          { name: 'nylonppong-house-rules-seat', columns: ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score'),
-            ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_default'), ...meanColumns('place_diff_vs_default')], rows: seats },
+          figureTable('nylonppong-house-rules', [
+            'variant', 'change', 'games', ...meanColumns('round_turns'), ...diffColumns('diff_round_turns_vs_default'), ...endColumns(),
+            ...meanColumns('penalty_per_round'), ...diffColumns('diff_penalty_per_round_vs_default'), ...meanColumns('starter_edge_per_round'),
+            ...meanColumns('game_score_sd'), ...meanColumns('game_score_range'),
+          ], main),
+          figureTable('nylonppong-house-rules-position', ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')], positions),
+          figureTable('nylonppong-house-rules-seat', ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score'),
+            ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...diffColumns('win_prob_diff_vs_default'), ...diffColumns('place_diff_vs_default')], seats),
         ];
       },
       summary(tables) {
         const t = tables[0]!;
         const col = (name: string) => t.columns.indexOf(name);
-        const f = (x: unknown) => (x as number).toFixed(2);
-        const byTurns = [...t.rows].sort((a, b) => (a[col('round_turns')] as number) - (b[col('round_turns')] as number));
-        const short = byTurns[0]!;
-        const long = byTurns.at(-1)!;
+        const lines: string[] = [];
         const def = t.rows.find((r) => r[col('variant')] === 'default');
-        const lines = [
-          `shortest rounds: ${short[col('variant')]} (${f(short[col('round_turns')])} turns); longest: ${long[col('variant')]} (${f(long[col('round_turns')])})`,
-        ];
         if (def) {
-          lines.unshift(`defaults: ${f(def[col('round_turns')])} turns a round; the starter scores ${f(def[col('starter_edge_per_round')])} ` +
-            `more per round than the others (95% CI ${f(def[col('starter_edge_per_round_ci_low')])} to ${f(def[col('starter_edge_per_round_ci_high')])})`);
+          lines.push(`defaults: ${quote(figureIn(t, def, 'round_turns'))} turns a round; the starter's penalty per round less the others' ` +
+            `${quote(figureIn(t, def, 'starter_edge_per_round'))} (negative: starting helps)`);
+        }
+        // The shortest and longest rounds, and whether the next variant is told apart from them
+        // (the variants play deals of their own, so two of them compare as independent samples).
+        const byTurns = [...t.rows].sort((a, b) => (a[col('round_turns')] as number) - (b[col('round_turns')] as number))
+          .map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, 'round_turns') }));
+        if (byTurns.length >= 2) {
+          const [shortest, next] = [byTurns[0]!, byTurns[1]!];
+          const [longest, before] = [byTurns.at(-1)!, byTurns.at(-2)!];
+          const [p1, p2] = holm([apartP(shortest.f, next.f), apartP(longest.f, before.f)]);
+          const end = (words: string, a: typeof shortest, b: typeof shortest, p: number) => (p < ALPHA
+            ? `${words}: ${a.name} (${quote(a.f)} turns; the next, ${b.name}, ${quote(b.f)})`
+            : `${words}: ${a.name} (${quote(a.f)}) and ${b.name} (${quote(b.f)}), which ${games} games cannot tell apart`);
+          lines.push(`${end('shortest rounds', shortest, next, p1!)}; ${end('longest', longest, before, p2!)} (Holm, 5%)`);
+        }
+        // How many variants move the penalty and the round length, on the same deals as the defaults.
+        const others = t.rows.filter((r) => r !== def);
+        if (others.length) {
+          const moved = (name: string, words: string) => {
+            const sig = others.map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, name) })).filter((x) => significant(x.f))
+              .sort((a, b) => Math.abs(b.f.value) - Math.abs(a.f.value));
+            const most = sig.slice(0, 3).map((x) => `${x.name} ${x.f.value > 0 ? '+' : ''}${quote(x.f)}`);
+            return `${words}: ${sig.length} of ${others.length}${most.length ? ` (most: ${most.join('; ')})` : ''}`;
+          };
+          lines.push(`changed significantly against the defaults on the same deals (Holm among the table's ${2 * others.length} differences), ` +
+            `${moved('diff_penalty_per_round_vs_default', 'penalty per round')}; ${moved('diff_round_turns_vs_default', 'turns per round')}`);
         }
         return lines;
       },

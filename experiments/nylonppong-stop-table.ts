@@ -2,7 +2,8 @@ import { Table } from '../src/core/play.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
-import { BucketGains, bucketKeys, gainCells, gainColumns } from '../src/experiment/bucket-gains.js';
+import { BucketGains, bucketKeys, familyWords, gainColumns, gainRows } from '../src/experiment/bucket-gains.js';
+import { figureTable } from '../src/experiment/columns.js';
 import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
 import type { Tally } from '../src/stats/tally.js';
 import { DRAW, has, JAYEON, PPONG, STOP } from '../src/games/hwatu/nylonppong/actions.js';
@@ -47,7 +48,7 @@ export const nylonppongStopTable: ExperimentDef = {
     decisions: 'decisions in this bucket where the player could stop (count)',
     games: 'games in which the bucket came up (count; the interval is over these)',
     stop_gain: 'mean estimated gain of stopping over drawing, penalty points per round over the rest of the round (positive: stopping is better)',
-    verdict: 'stop (the interval of stop_gain above 0), play on (below 0) or unsure (across 0)',
+    verdict: 'stop (the interval of stop_gain above 0), play on (below 0) or unsure (across 0): the bucket\'s own, as table-stop plays it (stop_gain_p_holm says which hold for the table as one family)',
   },
   doc: `Nylon-ppong: a stop table learned by rollouts: at every decision where a seat of ${TABLE_BOT} may stop, the gain of stopping over drawing (${ROLLOUTS} rollouts each), by own sum, pair, the others' hand sizes and the draw pile's size`,
   charts: [{
@@ -116,8 +117,9 @@ function stopTableOf(t: Tally): CsvTable {
   // nobody has called ppong first, the pile from full to empty, then the sum.
   const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => b.opponents - a.opponents || b.pile - a.pile || a.sum - b.sum || Number(a.pair) - Number(b.pair));
-  const rows = buckets.map((b) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gainCells(t, b.key, VERDICTS)]);
-  return { name: 'nylonppong-stop-table', columns: ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows };
+  const gains = gainRows(t, buckets.map((b) => b.key), VERDICTS);
+  const rows = buckets.map((b, i) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gains[i]!]);
+  return figureTable('nylonppong-stop-table', ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows);
 }
 
 function summaryOf(t: CsvTable): string[] {
@@ -128,7 +130,7 @@ function summaryOf(t: CsvTable): string[] {
   const lines = [
     `${t.rows.length} buckets, ${decisions} decisions: stopping pays in ${stops.length}` +
     (stops.length ? ` (every one with a sum of ${Math.max(...stops)} or less)` : '') +
-    `, playing on in ${verdict('play on').length}; ${verdict('unsure').length} are unsure (the interval spans 0)`,
+    `, playing on in ${verdict('play on').length}; ${verdict('unsure').length} are unsure (the interval spans 0); ${familyWords(t, 'stop_gain', 'unsure')}`,
   ];
   // Per others' hand sizes, the highest sum whose verdict is stop, in each pile range.
   for (const opp of [...new Set(t.rows.map((r) => r[c('opponents')] as string))]) {

@@ -3,7 +3,7 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns } from '../src/experiment/columns.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, significant, type Figure } from '../src/experiment/columns.js';
 import { addMean } from '../src/stats/tally.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
@@ -61,7 +61,7 @@ export const searchStrength: ExperimentDef = {
     unit: 'what the result counts, for this game (per game of the study\'s short rules)',
     result: 'the focal seat\'s mean result per game, in the unit of the row',
     diff_vs_best: 'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
-    verdict: 'better, worse, or no significant difference (the 95% interval of diff_vs_best against 0)',
+    verdict: 'better, worse, or no significant difference (diff_vs_best_p_holm against 5%: Holm among every search of the table)',
   },
   doc: 'every game: rollout(n) search with the game\'s best hand-written bot as policy, against copies of that bot, duplicate seats, paired difference with interval',
   charts: [{
@@ -85,9 +85,10 @@ export const searchStrength: ExperimentDef = {
       const arms = specs.map((s) => new Arm(entry.def, rules, [s, ...Array.from({ length: seats - 1 }, () => best)], entry.strategies));
       return { ...f, hands: f.hands ?? 1, seats, specs, arms, rules, sign: entry.def.lowerIsBetter ? -1 : 1 };
     });
+    const games = params.games ?? 100;
     return {
       name: 'search-strength',
-      games: params.games ?? 100,
+      games,
       // A game of search takes up to a second: small tasks keep both cores busy and checkpoints close.
       chunk: 2,
       cells: cells.map((c) => c.game),
@@ -99,31 +100,36 @@ export const searchStrength: ExperimentDef = {
         c.arms.forEach((arm, k) => {
           arm.play(seed, cell, index, focal);
           const r = arm.returns[0]! / c.hands;
-          if (k === 0) base = r;
           addMean(tally, `result.${k}`, r);
-          addMean(tally, `diff.${k}`, c.sign * (r - base));
+          if (k === 0) base = r;
+          else addMean(tally, `diff.${k}`, c.sign * (r - base));
         });
       },
       tables(tallies) {
+        // Every search against its game's best bot is one family: the verdicts flag them together.
+        const diffs = cells.map((c, cell) => c.specs.map((_s, k): Figure | '' => (k === 0 ? '' : diff(tallies[cell]!, `diff.${k}`))));
+        family(diffs.flat().filter((d) => d !== ''));
         const rows = cells.flatMap((c, cell) => c.specs.map((s, k) => {
           const t = tallies[cell]!;
-          const d = mean(t, `diff.${k}`);
-          const verdict = k === 0 ? 'baseline' : d[1]! > 0 ? 'better' : d[2]! < 0 ? 'worse' : 'no significant difference';
-          return [c.game, s.text, c.specs[0]!.text, c.unit, t.means[`result.${k}`]?.n ?? 0, ...mean(t, `result.${k}`), ...d, verdict];
+          const d = diffs[cell]![k]!;
+          const verdict = d === '' ? 'baseline' : !significant(d) ? 'no significant difference' : d.value > 0 ? 'better' : 'worse';
+          return [c.game, s.text, c.specs[0]!.text, c.unit, t.means[`result.${k}`]?.n ?? 0, mean(t, `result.${k}`), d, verdict];
         }));
-        return [{
-          name: 'search-strength',
-          columns: ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...meanColumns('diff_vs_best'), 'verdict'],
-          rows,
-        }];
+        return [figureTable('search-strength', ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...diffColumns('diff_vs_best'), 'verdict'], rows)];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
-        const f = (x: unknown) => (x as number).toFixed(2);
-        return cells.map((cell) => `${cell.game}: per game against ${cell.specs[0]!.text}: ` + t!.rows
-          .filter((r) => r[c('game')] === cell.game && r[c('verdict')] !== 'baseline')
-          .map((r) => `${/n=(\d+)/.exec(String(r[c('strategy')]))![0]} ${f(r[c('diff_vs_best')])} [${f(r[c('diff_vs_best_ci_low')])}, ${f(r[c('diff_vs_best_ci_high')])}] (${r[c('verdict')]})`)
-          .join('; '));
+        const searches = t!.rows.filter((r) => r[c('verdict')] !== 'baseline');
+        return [
+          `per game against each game's best bot, on the same deals (Holm among the ${searches.length} searches):`,
+          ...cells.map((cell) => `${cell.game}, against ${cell.specs[0]!.text}: ` + searches
+            .filter((r) => r[c('game')] === cell.game)
+            .map((r) => {
+              const d = figureIn(t!, r, 'diff_vs_best');
+              return `${/n=(\d+)/.exec(String(r[c('strategy')]))![0]} ${quote(d)} (${significant(d) ? r[c('verdict')] : flagWords(d, games, searches.length)})`;
+            })
+            .join('; ')),
+        ];
       },
     };
   },

@@ -2,8 +2,8 @@ import { InputError } from '../src/core/errors.js';
 import { resolveRules } from '../src/core/rules.js';
 import { parseSpec, type StrategySpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
-import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
-import type { Cellval, CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, gamesToFlag, mean, meanColumns, quote, rate, rateColumns, scaled, significant, tested, type Figure } from '../src/experiment/columns.js';
+import type { Cellval, ExperimentDef } from '../src/experiment/experiment.js';
 import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
@@ -41,7 +41,7 @@ export class RoundCounter {
   }
 }
 
-export const endCells = (t: Tally, key: string) => END_COLUMNS.flatMap((_, i) => rate(t, `${key}.end${i}`));
+export const endCells = (t: Tally, key: string): Figure[] => END_COLUMNS.map((_, i) => rate(t, `${key}.end${i}`));
 export const endColumns = () => END_COLUMNS.flatMap(rateColumns);
 
 /** The house rules that can move the answer, each a layer over the defaults. */
@@ -63,6 +63,18 @@ const tableStopCell = (variant: string, focal: string, limit: number, players: n
 
 interface Cell { variant: string; limit: number; players: number; focal: string; rules: NylonRules; ts: number[]; arms: Arm<NylonState, NylonRules>[]; specs: StrategySpec[] }
 
+/** Whole numbers as ranges: 0, 1, 2, 3, 5 as "0-3, 5". */
+function ranges(xs: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < xs.length;) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1] === xs[j]! + 1) j++;
+    out.push(j > i ? `${xs[i]}-${xs[j]}` : String(xs[i]));
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
 function list<T>(given: unknown, all: T[], name: string): T[] {
   if (given === undefined) return all;
   const want = Array.isArray(given) ? given : [given];
@@ -81,7 +93,7 @@ export const stopLimit: ExperimentDef = {
   question: 'Nylon-ppong: at what two-card sum should I call stop?',
   keyColumns: {
     'stop-limit': [],
-    'stop-limit-best': ['variant', 'limit', 'players', 'focal', 'best_t', 'best_penalty_per_round', 'margin_significant'],
+    'stop-limit-best': ['variant', 'limit', 'players', 'focal', 'best_t', 'best_penalty_per_round', 'tied_with_best', 'margin_significant'],
   },
   columns: {
     limit: 'the stop limit (the highest two-card sum that may stop)',
@@ -97,10 +109,13 @@ export const stopLimit: ExperimentDef = {
     place_diff_vs_t_limit: 'paired difference in mean_place against stopping at the limit (negative = better)',
     best_t: 'the t with the lowest penalty',
     best_penalty_per_round: 'the penalty per round at best_t',
+    tied_with_best: 'the t not significantly worse than best_t (Holm among every comparison of a t with its cell\'s best in the table, 5%), best_t included, as ranges ("0-3, 5")',
     next_t: 'the runner-up t that plays differently from best_t',
     margin_per_round: 'paired penalty difference per round, runner-up less best (positive = best is better)',
-    margin_significant: 'whether the margin\'s 95% interval excludes 0 (yes, no)',
+    margin_significant: 'whether the margin is significant: margin_per_round_p_holm under 5%, Holm among the margins of every row (yes, no)',
     best_vs_t_limit_per_round: 'paired penalty difference per round, best_t less stopping at the limit',
+    worst_t: 'the t with the highest penalty',
+    worst_vs_best_per_round: 'paired penalty difference per round, worst_t less best_t (its p-values in the family of tied_with_best)',
     best_t_by_win_prob: 'the t that wins the game most often',
     best_win_prob: 'its win_prob',
     best_win_prob_vs_t_limit: 'its paired difference in win_prob against stopping at the limit',
@@ -141,9 +156,10 @@ export const stopLimit: ExperimentDef = {
     }
     const rowOf = (c: Cell) => [c.variant, c.limit, c.players, c.focal];
     const counter = new RoundCounter();
+    const games = params.games ?? 1000;
     return {
       name: 'stop-limit',
-      games: params.games ?? 1000,
+      games,
       chunk: 200,
       cells: cells.map((c) => `${c.variant} limit=${c.limit} players=${c.players} focal=${c.focal}`),
       provenance: {
@@ -198,85 +214,99 @@ export const stopLimit: ExperimentDef = {
         }
       },
       tables(tallies) {
-        const rows: (string | number)[][] = [];
-        const best: (string | number)[][] = [];
-        cells.forEach((c, cell) => {
+        const rows: (Cellval | Figure)[][] = [];
+        // Per cell: the best t, the runner-up and their margin, and every other t against the best.
+        const picks = cells.map((c, cell) => {
           const t = tallies[cell]!;
           const R = c.rules.rounds;
-          const perRound = (key: string) => mean(t, key).map((x) => x / R);
-          c.specs.forEach((spec, a) => {
-            rows.push([
-              ...rowOf(c), a < c.ts.length ? c.ts[a]! : spec.name === TABLE_STOP ? NaN : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
-              ...perRound(`${a}.game`), ...mean(t, `${a}.game`), ...mean(t, `${a}.diff`), ...mean(t, `${a}.diffBasic`),
-              ...rate(t, `${a}.stop`), ...rate(t, `${a}.fail`), ...endCells(t, `${a}`), ...mean(t, `${a}.turns`),
-              ...mean(t, `${a}.win`), ...mean(t, `${a}.place`), ...mean(t, `${a}.winDiff`), ...mean(t, `${a}.placeDiff`),
-            ]);
-          });
-          const order = [...c.ts].sort((x, y) => summarizeMean(t.means[`${x}.game`]).mean - summarizeMean(t.means[`${y}.game`]).mean);
+          const game = (x: number) => summarizeMean(t.means[`${x}.game`]).mean;
+          const order = [...c.ts].sort((x, y) => game(x) - game(y));
           const b = order[0]!;
+          // x less the best, per round, from the paired tally of the lower t less the higher.
+          const vsBest = (x: number) => scaled(diff(t, `pair.${Math.min(b, x)}.${Math.max(b, x)}`), (b < x ? -1 : 1) / R);
           // The runner-up plays differently from the best somewhere (t = 0 and 1 never differ:
           // no 2 cards sum to 1), else it is no alternative.
           const differs = (x: number) => summarizeMean(t.means[`pair.${Math.min(b, x)}.${Math.max(b, x)}`]).sd > 0;
           const next = order.find((x) => x !== b && differs(x)) ?? order[1]!;
-          // margin = next - best, from the paired tally of the lower t minus the higher t.
-          const pair = mean(t, `pair.${Math.min(b, next)}.${Math.max(b, next)}`).map((x) => (b < next ? -x : x) / R);
-          const margin = b < next ? [pair[0]!, pair[2]!, pair[1]!] : pair;
-          const vsLimit = mean(t, `${b}.diff`).map((x) => x / R);
+          const others = c.ts.filter((x) => x !== b).map((x) => ({ t: x, f: vsBest(x) }));
+          const worst = order.at(-1)!;
+          return { b, next, margin: vsBest(next), others, worst, worstFigure: others.find((o) => o.t === worst)!.f };
+        });
+        // Two families: the margins (one a row), and every t against its cell's best.
+        family(picks.map((p) => p.margin));
+        family(picks.flatMap((p) => p.others.map((o) => o.f)));
+        cells.forEach((c, cell) => {
+          const t = tallies[cell]!;
+          c.specs.forEach((spec, a) => {
+            rows.push([
+              ...rowOf(c), a < c.ts.length ? c.ts[a]! : spec.name === TABLE_STOP ? NaN : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
+              scaled(mean(t, `${a}.game`), 1 / c.rules.rounds), mean(t, `${a}.game`), mean(t, `${a}.diff`), mean(t, `${a}.diffBasic`),
+              rate(t, `${a}.stop`), rate(t, `${a}.fail`), ...endCells(t, `${a}`), mean(t, `${a}.turns`),
+              mean(t, `${a}.win`), mean(t, `${a}.place`), mean(t, `${a}.winDiff`), mean(t, `${a}.placeDiff`),
+            ]);
+          });
+        });
+        const best = cells.map((c, cell) => {
+          const t = tallies[cell]!;
+          const { b, next, margin, others, worst, worstFigure } = picks[cell]!;
+          const tied = [b, ...others.filter((o) => !significant(o.f)).map((o) => o.t)].sort((x, y) => x - y);
           // The same question by the game's own objective: the t that wins the game most often.
           const w = [...c.ts].sort((x, y) => summarizeMean(t.means[`${y}.win`]).mean - summarizeMean(t.means[`${x}.win`]).mean)[0]!;
-          best.push([
-            ...rowOf(c), b, ...perRound(`${b}.game`), next, ...margin, margin[1]! > 0 ? 'yes' : 'no', ...vsLimit,
-            w, ...mean(t, `${w}.win`), ...mean(t, `${w}.winDiff`),
-          ]);
+          return [
+            ...rowOf(c), b, scaled(mean(t, `${b}.game`), 1 / c.rules.rounds), ranges(tied), next, margin, significant(margin) ? 'yes' : 'no',
+            scaled(mean(t, `${b}.diff`), 1 / c.rules.rounds), worst, worstFigure, w, mean(t, `${w}.win`), mean(t, `${w}.winDiff`),
+          ];
         });
-        const tables: CsvTable[] = [
-          {
-            name: 'stop-limit',
-            columns: [
-              'variant', 'limit', 'players', 'focal', 't', 'strategy', 'games', ...meanColumns('penalty_per_round'),
-              ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'),
-              ...rateColumns('stop_rate'), ...rateColumns('stop_fail_rate'), ...endColumns(), ...meanColumns('round_turns'),
-              ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_t_limit'), ...meanColumns('place_diff_vs_t_limit'),
-            ],
-            rows,
-          },
-          {
-            name: 'stop-limit-best',
-            columns: [
-              'variant', 'limit', 'players', 'focal', 'best_t', ...meanColumns('best_penalty_per_round'), 'next_t',
-              ...meanColumns('margin_per_round'), 'margin_significant', ...meanColumns('best_vs_t_limit_per_round'),
-              'best_t_by_win_prob', ...meanColumns('best_win_prob'), ...meanColumns('best_win_prob_vs_t_limit'),
-            ],
-            rows: best,
-          },
+        return [
+          figureTable('stop-limit', [
+            'variant', 'limit', 'players', 'focal', 't', 'strategy', 'games', ...meanColumns('penalty_per_round'),
+            ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'),
+            ...rateColumns('stop_rate'), ...rateColumns('stop_fail_rate'), ...endColumns(), ...meanColumns('round_turns'),
+            ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_t_limit'), ...meanColumns('place_diff_vs_t_limit'),
+          ], rows),
+          figureTable('stop-limit-best', [
+            'variant', 'limit', 'players', 'focal', 'best_t', ...meanColumns('best_penalty_per_round'), 'tied_with_best', 'next_t',
+            ...diffColumns('margin_per_round'), 'margin_significant', ...meanColumns('best_vs_t_limit_per_round'),
+            'worst_t', ...diffColumns('worst_vs_best_per_round'), 'best_t_by_win_prob', ...meanColumns('best_win_prob'), ...meanColumns('best_win_prob_vs_t_limit'),
+          ], best),
         ];
-        return tables;
       },
       summary(tables) {
         const t = tables.find((x) => x.name === 'stop-limit-best')!;
         const col = (name: string) => t.columns.indexOf(name);
-        const lines: string[] = [];
+        const tests = t.rows.reduce((k, r) => k + (r[col('limit')] as number), 0);
+        // Cells where no t is told from the best: this size cannot answer them.
+        const every = (r: Cellval[]) => r[col('tied_with_best')] === `0-${r[col('limit')]}`;
+        const blind = t.rows.filter(every);
+        const needed = (r: Cellval[]) => gamesToFlag(figureIn(t, r, 'worst_vs_best_per_round'), games, tests);
+        const lines = [
+          'the thresholds t as good as the best (the lowest penalty per round), every other t significantly worse ' +
+          `(Holm among the ${tests} comparisons of a t with its cell's best)` +
+          (blind.length === 0 ? ':' : `; in ${blind.length} of the ${t.rows.length} cells ${games} games a cell cannot tell any t from the best ` +
+            `(about --games ${Math.max(...blind.map(needed))} would tell the worst t of each from its best):`),
+        ];
         for (const variant of variants) for (const focal of focals) for (const limit of limits) {
           const mine = t.rows.filter((r) => r[col('variant')] === variant && r[col('focal')] === focal && r[col('limit')] === limit);
           if (mine.length === 0) continue;
-          const each = mine.map((r) => `${r[col('players')]} players t=${r[col('best_t')]}`);
-          const clear = mine.filter((r) => r[col('margin_significant')] === 'yes').map((r) => `${r[col('players')]} players`);
-          const verdict = clear.length === mine.length ? 'each clearly ahead of the runner-up'
-            : clear.length === 0 ? 'none clearly ahead of the runner-up (the nearby t are as good)'
-              : `clearly ahead of the runner-up only for ${clear.join(', ')}`;
-          const byWin = mine.map((r) => `${r[col('players')]} players t=${r[col('best_t_by_win_prob')]} (${(r[col('best_win_prob')] as number).toFixed(3)})`);
-          lines.push(`${variant}, ${focal}, stopLimit ${limit}: best t: ${each.join(', ')}; ${verdict}; most game wins: ${byWin.join(', ')}`);
+          // Player counts that share an answer, together: "any t for 2-4, 6 players; t = 0-9 for 5".
+          const answers = new Map<string, number[]>();
+          for (const r of mine) {
+            const key = every(r) ? 'any t' : `t = ${r[col('tied_with_best')]}`;
+            answers.set(key, [...(answers.get(key) ?? []), r[col('players')] as number]);
+          }
+          const each = [...answers].map(([key, players]) => `${key} for ${ranges(players)} players`);
+          lines.push(`${variant}, ${focal}, stopLimit ${limit}: ${each.join('; ')}`);
         }
         // table-stop beside the careful bot it is built on, from its own rows.
         const all = tables.find((x) => x.name === 'stop-limit')!;
         const c = (name: string) => all.columns.indexOf(name);
         const f = (x: unknown) => (x as number).toFixed(2);
-        const d = (r: Cellval[], name: string) => `${f(r[c(name)])} [${f(r[c(`${name}_ci_low`)])}, ${f(r[c(`${name}_ci_high`)])}]`;
         for (const r of all.rows.filter((x) => x[c('strategy')] === TABLE_STOP)) {
           const bot = all.rows.find((x) => x[c('strategy')] === TABLE_BOT && ['variant', 'limit', 'players', 'focal'].every((k) => x[c(k)] === r[c(k)]))!;
+          const [careful, basic] = tested([figureIn(all, r, 'diff_vs_t_limit_per_game'), figureIn(all, r, 'diff_vs_basic_limit_per_game')]);
           lines.push(`${TABLE_STOP} (${TABLE_BOT} stopping where the stop table says), ${r[c('variant')]}, stopLimit ${r[c('limit')]}, ${r[c('players')]} players: ` +
             `${f(r[c('penalty_per_round')])} penalty points per round (${TABLE_BOT}: ${f(bot[c('penalty_per_round')])}); per game against careful stopping at the limit ` +
-            `${d(r, 'diff_vs_t_limit_per_game')}, against basic at the limit ${d(r, 'diff_vs_basic_limit_per_game')}`);
+            `${quote(careful!)}, ${flagWords(careful!, games, 2)}; against basic at the limit ${quote(basic!)}, ${flagWords(basic!, games, 2)}`);
         }
         return lines;
       },

@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate } from '../src/stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, significant, type Figure } from '../src/experiment/columns.js';
+import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
@@ -83,9 +83,10 @@ export const uperFuriten: ExperimentDef = {
     const arms = cells.map((c) => c.policies.map((p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies)));
     const policyText = policiesOf('default').map((p) => spec(p, rulesOf[0]!).text);
     const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
+    const games = params.games ?? 20000;
     return {
       name: 'uper-furiten',
-      games: params.games ?? 20000,
+      games,
       chunk: 500,
       cells: cells.map((c) => `${c.variant} vs ${c.opp}`),
       provenance: {
@@ -106,59 +107,60 @@ export const uperFuriten: ExperimentDef = {
             baseWin = wins;
           }
           addMean(tally, `net.${k}`, net);
-          addMean(tally, `diff.${k}`, net - baseNet);
-          addMean(tally, `winDiff.${k}`, wins - baseWin);
+          if (k > 0) {
+            addMean(tally, `diff.${k}`, net - baseNet);
+            addMean(tally, `winDiff.${k}`, wins - baseWin);
+          }
           addRate(tally, `win.${k}`, wins, st.hands);
           addRate(tally, `selfDraw.${k}`, st.selfDraws[focal]!, wins);
           addRate(tally, `dealIn.${k}`, st.dealIns[focal]!, st.hands);
           addRate(tally, `uper.${k}`, st.upers[focal]!, st.hands);
           addRate(tally, `jump.${k}`, st.jumps[focal]!, st.hands);
           addRate(tally, `draw.${k}`, st.exhaustive, st.hands);
-          // Ratios over wins: y, x and y * x for the delta-method interval.
-          addMean(tally, `wins.${k}`, wins);
-          for (const [key, y] of [['value', st.winPoints[focal]!], ['turn', st.winTurns[focal]!]] as const) {
-            addMean(tally, `${key}.${k}`, y);
-            addMean(tally, `${key}Wins.${k}`, y * wins);
-          }
+          addRatio(tally, `value.${k}`, st.winPoints[focal]!, wins);
+          addRatio(tally, `turn.${k}`, st.winTurns[focal]!, wins);
           for (let j = 0; j < LOST_KINDS.length; j++) addMean(tally, `lost${j}.${k}`, st.lost[focal * LOST_KINDS.length + j]!);
         });
       },
       tables(tallies) {
+        // Every policy's net against dama is one family: the answer flags them together.
+        const diffs = cells.map((c, cell) => c.policies.map((_p, k): Figure | '' => (k === 0 ? '' : diff(tallies[cell]!, `diff.${k}`))));
+        family(diffs.flat().filter((d) => d !== ''));
         const rows = cells.flatMap((c, cell) => c.policies.map((_p, k) => {
           const t = tallies[cell]!;
           return [
             c.variant, oppText[OPPONENTS.indexOf(c.opp)]!, policyText[k]!, t.means[`net.${k}`]?.n ?? 0,
-            ...rate(t, `win.${k}`), ...rate(t, `selfDraw.${k}`), ...rate(t, `dealIn.${k}`),
-            ...mean(t, `net.${k}`), ...ratioWithInterval(t, `value.${k}`, `wins.${k}`, `valueWins.${k}`),
-            ...rate(t, `uper.${k}`),
-            ...LOST_KINDS.flatMap((_n, j) => mean(t, `lost${j}.${k}`)),
-            ...rate(t, `jump.${k}`), ...rate(t, `draw.${k}`),
-            ...ratioWithInterval(t, `turn.${k}`, `wins.${k}`, `turnWins.${k}`),
-            ...mean(t, `diff.${k}`), ...mean(t, `winDiff.${k}`),
+            rate(t, `win.${k}`), rate(t, `selfDraw.${k}`), rate(t, `dealIn.${k}`), mean(t, `net.${k}`), ratio(t, `value.${k}`), rate(t, `uper.${k}`),
+            ...LOST_KINDS.map((_n, j) => mean(t, `lost${j}.${k}`)),
+            rate(t, `jump.${k}`), rate(t, `draw.${k}`), ratio(t, `turn.${k}`), diffs[cell]![k]!, k === 0 ? '' : mean(t, `winDiff.${k}`),
           ];
         }));
-        return [{
-          name: 'uper-furiten',
-          columns: [
-            'rules', 'opponents', 'policy', 'hands',
-            ...rateColumns('win_rate'), ...rateColumns('self_draw_share'), ...rateColumns('deal_in_rate'),
-            ...meanColumns('net_per_hand'), ...meanColumns('win_value'), ...rateColumns('uper_rate'),
-            ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
-            ...rateColumns('jump_rate'), ...rateColumns('draw_rate'), ...meanColumns('winning_turn'),
-            ...meanColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'),
-          ],
-          rows,
-        }];
+        return [figureTable('uper-furiten', [
+          'rules', 'opponents', 'policy', 'hands',
+          ...rateColumns('win_rate'), ...rateColumns('self_draw_share'), ...rateColumns('deal_in_rate'),
+          ...meanColumns('net_per_hand'), ...meanColumns('win_value'), ...rateColumns('uper_rate'),
+          ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
+          ...rateColumns('jump_rate'), ...rateColumns('draw_rate'), ...meanColumns('winning_turn'),
+          ...diffColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'),
+        ], rows)];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
-        const f = (x: unknown) => (x as number).toFixed(2);
-        return cells.map((cell) => {
+        const tested = t!.rows.filter((r) => r[c('net_diff_vs_dama')] !== '');
+        const flagged = tested.filter((r) => significant(figureIn(t!, r, 'net_diff_vs_dama')));
+        const lines = cells.map((cell) => {
           const opp = oppText[OPPONENTS.indexOf(cell.opp)]!;
           const mine = t!.rows.filter((r) => r[c('rules')] === cell.variant && r[c('opponents')] === opp).slice(1);
-          return `${cell.variant} rules, opponents ${opp}: net points per hand minus dama's, on the same deals: ` + mine.map((r) =>
-            `${r[c('policy')]} ${f(r[c('net_diff_vs_dama')])} [${f(r[c('net_diff_vs_dama_ci_low')])}, ${f(r[c('net_diff_vs_dama_ci_high')])}]`).join('; ');
+          return `${cell.variant} rules, opponents ${opp}: net points per hand minus dama's, on the same deals: ` + mine.map((r) => {
+            const d = figureIn(t!, r, 'net_diff_vs_dama');
+            return `${r[c('policy')]} ${quote(d)}${significant(d) ? ' (significant)' : ''}`;
+          }).join('; ');
         });
+        // Whether this size tells any policy from dama, and what would tell the largest apart.
+        const largest = tested.map((r) => figureIn(t!, r, 'net_diff_vs_dama')).sort((a, b) => Math.abs(b.value) - Math.abs(a.value))[0];
+        lines.unshift(`${flagged.length} of the ${tested.length} differences from dama ${flagged.length === 1 ? 'is' : 'are'} significant (Holm among them, 5%)` +
+          (flagged.length === 0 && largest ? `: ${flagWords(largest, games, tested.length, 'hands')} (the largest, ${quote(largest)})` : ''));
+        return lines;
       },
     };
   },

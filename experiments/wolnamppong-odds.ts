@@ -1,7 +1,7 @@
 import { dealRng } from '../src/core/rng.js';
 import { resolveRules } from '../src/core/rules.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
+import { figureTable, mean, meanColumns, rate, rateColumns } from '../src/experiment/columns.js';
 import { addMean, addRate } from '../src/stats/tally.js';
 import { Deck } from '../src/games/hwatu/deck.js';
 import { betDrawsCard, betFactor, priorTable } from '../src/games/hwatu/wolnamppong/odds.js';
@@ -96,15 +96,11 @@ export const wolnamppongOdds: ExperimentDef = {
             const key = `${row[0]}.${row[1]}`;
             const ev = mean(tallies[cell]!, `ev.${key}`);
             const exact = row[ODDS_COLUMNS.indexOf('ev_per_chip')] as number;
-            const agrees = exact >= ev[1]! && exact <= ev[2]! ? 'yes' : 'no';
-            return [v.name, ...row, tallies[cell]!.rates[`win.${key}`]?.n ?? 0, ...rate(tallies[cell]!, `win.${key}`), ...ev, agrees];
+            const agrees = exact >= ev.low && exact <= ev.high ? 'yes' : 'no';
+            return [v.name, ...row, tallies[cell]!.rates[`win.${key}`]?.n ?? 0, rate(tallies[cell]!, `win.${key}`), ev, agrees];
           }),
         );
-        return [{
-          name: 'wolnamppong-odds',
-          columns: ['variant', ...ODDS_COLUMNS, 'mc_n', ...rateColumns('mc_p_win'), ...meanColumns('mc_ev'), 'exact_in_interval'],
-          rows,
-        }];
+        return [figureTable('wolnamppong-odds', ['variant', ...ODDS_COLUMNS, 'mc_n', ...rateColumns('mc_p_win'), ...meanColumns('mc_ev'), 'exact_in_interval'], rows)];
       },
       summary([t]) {
         const col = t!.columns.indexOf('exact_in_interval');

@@ -2,8 +2,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { mean, meanColumns, rate, rateColumns, ratioWithInterval } from '../src/experiment/columns.js';
-import { addMean, addRate } from '../src/stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, significant, type Figure } from '../src/experiment/columns.js';
+import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
@@ -28,6 +28,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
   question: 'Wolnamppong: which betting strategy wins, and with what risk?',
   keyColumns: {
     'wolnamppong-strategies': ['field', 'strategy', 'net_per_session', 'diff_vs_min_bet', 'p_down_10_antes', 'ado_rate'],
+    'wolnamppong-strategies-best': ['field', 'best', 'runner_up', 'margin_per_session'],
   },
   columns: {
     field: 'the strategy at every other seat',
@@ -39,6 +40,9 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     bets_per_turn: 'bets per deal cycle (count; one turn a cycle)',
     ado_rate: 'share of bets that stake the whole pot (ado; 0-1)',
     deals_to_empty_pot: 'deal cycles from the ante that filled the pot to its emptying (count)',
+    best: 'the strategy with the highest net per session against the field',
+    runner_up: 'the strategy with the next highest',
+    margin_per_session: 'paired difference in net chips per session, best less runner-up, same deals',
   },
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
   charts: [{
@@ -59,63 +63,76 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
       FOCAL.map((focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(field))], wolnamppongStrategies)),
     );
     const down = -10 * rules.ante;
+    const nets = new Float64Array(FOCAL.length);
+    // Every two strategies a < b, with the tally key of their paired difference, built once.
+    const pairs = FOCAL.flatMap((_s, a) => FOCAL.slice(a + 1).map((_t, i) => ({ a, b: a + 1 + i, key: `pair.${a}.${a + 1 + i}` })));
+    const games = params.games ?? 20000;
     return {
       name: 'wolnamppong-strategies',
-      games: params.games ?? 20000,
+      games,
       chunk: 400,
       cells: FIELDS.map((f) => `field=${f}`),
       provenance: { rules, focal: FOCAL.map((s) => parse(s).text), fields: FIELDS.map((s) => parse(s).text), players: n },
       runGame(cell, index, seed, tally) {
-        let base = 0;
         arms[cell]!.forEach((arm, k) => {
           const s = arm.play(seed, cell, index, index % n);
           const focalSeat = index % n;
           const net = arm.returns[0]!;
-          const bet = s.betChips[focalSeat]!;
-          if (k === 0) base = net;
+          nets[k] = net;
           addMean(tally, `net.${k}`, net);
-          addMean(tally, `bet.${k}`, bet);
-          addMean(tally, `netbet.${k}`, net * bet);
-          addMean(tally, `diff.${k}`, net - base);
+          addRatio(tally, `perChip.${k}`, net, s.betChips[focalSeat]!);
           addRate(tally, `down.${k}`, net < down ? 1 : 0, 1);
           addRate(tally, `ado.${k}`, s.ados[focalSeat]!, s.bets[focalSeat]!);
           addRate(tally, `betRate.${k}`, s.bets[focalSeat]!, s.r.cycles);
-          addMean(tally, `deals.${k}`, s.dealsToEmpty);
-          addMean(tally, `empties.${k}`, s.empties);
-          addMean(tally, `dealsEmpties.${k}`, s.dealsToEmpty * s.empties);
+          addRatio(tally, `deals.${k}`, s.dealsToEmpty, s.empties);
         });
+        // Every two strategies paired on the same deals: against min-bet (the table's
+        // difference), and the best against the runner-up (the answer's).
+        for (const { a, b, key } of pairs) addMean(tally, key, nets[a]! - nets[b]!);
       },
       tables(tallies) {
+        // Every strategy against min-bet is one family; min-bet is strategy 0, so the tally holds min-bet less k.
+        const diffs = FIELDS.map((_f, cell) => FOCAL.map((_s, k): Figure | '' => (k === 0 ? '' : scaled(diff(tallies[cell]!, `pair.0.${k}`), -1))));
+        family(diffs.flat().filter((d) => d !== ''));
         const rows = FIELDS.flatMap((field, cell) =>
           FOCAL.map((focal, k) => {
             const t = tallies[cell]!;
             return [
-              parse(field).text, parse(focal).text, t.means[`net.${k}`]?.n ?? 0,
-              ...mean(t, `net.${k}`), ...ratioWithInterval(t, `net.${k}`, `bet.${k}`, `netbet.${k}`),
-              ...mean(t, `diff.${k}`), ...rate(t, `down.${k}`), ...rate(t, `betRate.${k}`), ...rate(t, `ado.${k}`),
-              ...ratioWithInterval(t, `deals.${k}`, `empties.${k}`, `dealsEmpties.${k}`),
+              parse(field).text, parse(focal).text, t.means[`net.${k}`]?.n ?? 0, mean(t, `net.${k}`), ratio(t, `perChip.${k}`),
+              diffs[cell]![k]!, rate(t, `down.${k}`), rate(t, `betRate.${k}`), rate(t, `ado.${k}`), ratio(t, `deals.${k}`),
             ];
           }),
         );
-        return [{
-          name: 'wolnamppong-strategies',
-          columns: [
+        // Per field, the best strategy and the runner-up, paired on the same deals.
+        const best = FIELDS.map((field, cell) => {
+          const t = tallies[cell]!;
+          const order = FOCAL.map((_s, k) => k).sort((a, b) => mean(t, `net.${b}`).value - mean(t, `net.${a}`).value);
+          const [b, r] = [order[0]!, order[1]!];
+          return { field, b, r, margin: scaled(diff(t, `pair.${Math.min(b, r)}.${Math.max(b, r)}`), b < r ? 1 : -1) };
+        });
+        family(best.map((x) => x.margin));
+        return [
+          figureTable('wolnamppong-strategies', [
             'field', 'strategy', 'sessions', ...meanColumns('net_per_session'), ...meanColumns('net_per_chip_bet'),
-            ...meanColumns('diff_vs_min_bet'), ...rateColumns('p_down_10_antes'), ...rateColumns('bets_per_turn'),
+            ...diffColumns('diff_vs_min_bet'), ...rateColumns('p_down_10_antes'), ...rateColumns('bets_per_turn'),
             ...rateColumns('ado_rate'), ...meanColumns('deals_to_empty_pot'),
-          ],
-          rows,
-        }];
+          ], rows),
+          figureTable('wolnamppong-strategies-best', ['field', 'best', 'runner_up', ...diffColumns('margin_per_session')],
+            best.map((x) => [parse(x.field).text, parse(FOCAL[x.b]!).text, parse(FOCAL[x.r]!).text, x.margin])),
+        ];
       },
-      summary([t]) {
+      summary([t, best]) {
         const c = (name: string) => t!.columns.indexOf(name);
-        return FIELDS.map((field) => {
-          const mine = t!.rows.filter((r) => r[c('field')] === parse(field).text);
-          const best = mine.reduce((a, b) => ((b[c('net_per_session')] as number) > (a[c('net_per_session')] as number) ? b : a));
-          const f = (x: unknown) => (x as number).toFixed(2);
-          return `field ${parse(field).text}: best ${best[c('strategy')]} nets ${f(best[c('net_per_session')])} chips per session ` +
-            `(${f(best[c('diff_vs_min_bet')])} more than min-bet, 95% CI ${f(best[c('diff_vs_min_bet_ci_low')])} to ${f(best[c('diff_vs_min_bet_ci_high')])}); ` +
-            `P(down > 10 antes) ${f(best[c('p_down_10_antes')])}`;
+        const f = (x: unknown) => (x as number).toFixed(2);
+        const tests = t!.rows.filter((r) => r[c('diff_vs_min_bet')] !== '').length;
+        return best!.rows.map((b) => {
+          const row = t!.rows.find((r) => r[c('field')] === b[0] && r[c('strategy')] === b[1])!;
+          const vsMin = figureIn(t!, row, 'diff_vs_min_bet');
+          const margin = figureIn(best!, b, 'margin_per_session');
+          const ahead = significant(margin) ? `clearly ahead of the runner-up, ${b[2]}, by ${quote(margin)}`
+            : `not told apart from the runner-up, ${b[2]}: ${quote(margin)}, ${flagWords(margin, games, best!.rows.length, 'sessions')}`;
+          return `field ${b[0]}: best ${b[1]} nets ${f(row[c('net_per_session')])} chips per session, ${ahead}; ` +
+            `${quote(vsMin)} more than min-bet, ${flagWords(vsMin, games, tests, 'sessions')}; P(down > 10 antes) ${f(row[c('p_down_10_antes')])}`;
         });
       },
     };

@@ -2,11 +2,15 @@
 // drift from the CLI: the commands of the "What you can ask it" table and every line of every
 // shell block except the npm ones, each in a scratch folder holding the files they name. They
 // run side by side (this file is a fifth of the suite's work, and run last it would end the
-// suite alone), each in a folder of its own so that no two write one results folder.
+// suite alone), each in a folder of its own so that no two write one results folder. And each
+// shows what it says it shows: a comparison compares games that differ, a tuning grid
+// configurations that play differently, a study's paired differences are not all zero, and a
+// house rule, a rules file or the cards seen change the odds or the games they are given for.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'vitest';
-import { MAIN, run, tempDir } from './support/cli.js';
+import { parse } from 'csv-parse/sync';
+import { describe, it, type ExpectStatic } from 'vitest';
+import { listFiles, MAIN, run, tempDir } from './support/cli.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -26,12 +30,14 @@ function commands(): { text: string; shard: boolean }[] {
 }
 
 /** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12;
- * search-strength, each game of which is five search bots' games, 1), every --budget at most 1000. */
+ * search-strength, each game of which is five search bots' games, 1; a comparison with a bot that
+ * plays by a learned table, which departs from the bot it is built on only where its table says
+ * so, as many games as show a departure), every --budget at most 1000. */
 function small(cmd: string): string {
   return cmd
     .split('\n')
     .map((l) => l.replace(/--games \d+/g, (m) => {
-      const cap = l.includes('run search-strength') ? 1 : 12;
+      const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
       return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
     }))
     .join('\n')
@@ -39,6 +45,9 @@ function small(cmd: string): string {
     .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
     .split('\n')
     .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12') : l))
+    // Each comparison and tuning run into a folder of its own, so that a block's second does not
+    // overwrite its first before its claims are checked.
+    .map((l, i) => (/npx pongsim (compare|tune) /.test(l) && !l.includes('--out') ? l.replace(/(npx pongsim (compare|tune) \S+)/, `$1 --out claims-${i}`) : l))
     .join('\n')
     .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
 }
@@ -64,9 +73,11 @@ describe.concurrent('README commands', () => {
   for (const c of all) {
     it(c.text.split('\n')[0]!, async ({ expect }) => {
       const script = c.shard ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text).split('\n').filter((l) => l.includes('$k')).join('\n')}\ndone\n${small(c.text).split('\n').filter((l) => !l.includes('$k')).join('\n')}` : small(c.text);
-      const r = await run('bash', ['-euo', 'pipefail', '-c', script], scratch());
+      const dir = scratch();
+      const r = await run('bash', ['-euo', 'pipefail', '-c', script], dir);
       expect(r.code, `${script}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
+      await showsWhatItClaims(expect, c.text, dir, r.stdout);
     });
   }
 });
@@ -97,3 +108,47 @@ describe('README library example', () => {
     expect(hand.score.total).toBe(15);
   });
 });
+
+type Row = Record<string, string>;
+const csvRows = (file: string): Row[] => parse(fs.readFileSync(file, 'utf8'), { columns: true }) as Row[];
+
+/** Whether a difference (X with X_ci_low and X_ci_high) in a row is other than exactly 0 in every game. */
+const moved = (r: Row, x: string) => r[x] !== '' && r[x] !== undefined && [r[x], r[`${x}_ci_low`] ?? '0', r[`${x}_ci_high`] ?? '0'].some((v) => Number(v) !== 0);
+
+/**
+ * What each kind of README command claims to show, checked on what it wrote: every comparison
+ * some paired difference other than 0 (its arms did not play identical games), every tuning run
+ * some configuration that played differently from its round's leader, every study's
+ * paired-difference columns some value other than 0, and an odds table or a sim given house
+ * rules, a rules file or the cards seen other output than without them.
+ */
+async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string, stdout: string): Promise<void> {
+  const files = listFiles(dir).filter((f) => f.endsWith('.csv') && !f.split(path.sep).includes('parts'));
+  const count = (re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
+  const compares = files.filter((f) => path.basename(f) === 'compare.csv');
+  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare /));
+  for (const f of compares) {
+    expect(csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')), `${f}: every paired difference is 0, the arms played identical games`).toBe(true);
+  }
+  const tunes = files.filter((f) => path.basename(f) === 'tune.csv');
+  expect(tunes.length, 'a tune.csv for every tuning run').toBe(count(/npx pongsim tune /));
+  for (const f of tunes) {
+    expect(csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_leader')), `${f}: every configuration played as its leader did`).toBe(true);
+  }
+  // A study's tables: rows, and each paired difference somewhere other than 0.
+  for (const f of files.filter((x) => !['compare.csv', 'tune.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text))) {
+    const rows = csvRows(path.join(dir, f));
+    expect(rows.length, `${f} has rows`).toBeGreaterThan(0);
+    for (const col of Object.keys(rows[0]!).filter((k) => /diff/.test(k) && !/_(ci_low|ci_high|p|p_holm)$/.test(k))) {
+      expect(rows.some((r) => moved(r, col)), `${f}: ${col} is 0 in every row`).toBe(true);
+    }
+  }
+  // Odds and a sim given rules or cards seen: other output than the same command without them.
+  const plain = /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');
+  if (plain) {
+    const bare = text.replace(/ --(set|seen|hand|rules) \S+/g, '');
+    const r = await run('bash', ['-euo', 'pipefail', '-c', small(bare)], scratch());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout, `${text} prints what ${bare} prints`).not.toBe(stdout);
+  }
+}

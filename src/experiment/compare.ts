@@ -1,7 +1,7 @@
 import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import { Z95 } from '../stats/intervals.js';
-import { addMean, addRate, summarizeMean, summarizeRate, type Tally } from '../stats/tally.js';
+import { addMean, addRate, type Tally } from '../stats/tally.js';
+import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, significant, type Figure } from './columns.js';
 import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
@@ -86,7 +86,11 @@ function figuresOf(focal: number | null, arms: Arm[]): string[] {
   return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort()];
 }
 
-const SIG = (lo: number, hi: number): string => (!(lo <= hi) ? '' : lo > 0 || hi < 0 ? 'yes' : 'no');
+/** Decimals for a difference in words: two significant digits of its interval's half-width. */
+const digits = (d: Figure): number => {
+  const half = (d.high - d.low) / 2;
+  return Number.isFinite(half) && half > 0 ? Math.min(6, Math.max(0, 1 - Math.floor(Math.log10(half)))) : 2;
+};
 
 /**
  * `pongsim compare`: arms of rules and line-ups played on the same deals for every game index
@@ -105,7 +109,7 @@ export const compare: ExperimentDef = {
     strategy: 'the strategy behind a seat figure',
     value: 'the arm\'s estimate of the figure',
     diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline)',
-    significant: 'whether the paired difference\'s 95% interval excludes 0 (yes, no)',
+    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline)',
   },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
   charts: [{
@@ -173,7 +177,7 @@ export const compare: ExperimentDef = {
         }
       },
       tables([t]: Tally[]) {
-        const rows: (string | number)[][] = [];
+        const rows: { cells: (string | number | Figure)[]; d: Figure | '' }[] = [];
         arms.forEach((arm, i) => {
           const figures = ownFigures(focal, arm.specs.length);
           const rates = Object.keys(t!.rates).filter((k) => k.startsWith(`${i}|`)).map((k) => k.slice(k.indexOf('|') + 1)).sort();
@@ -181,39 +185,42 @@ export const compare: ExperimentDef = {
             if (!wanted(f)) continue;
             const isRate = !figures.includes(f);
             const strategy = isRate ? '' : arm.specs[focal ?? Number(/\d+$/.exec(f)![0])]!.text;
-            const est = isRate ? summarizeRate(t!.rates[`${i}|${f}`]) : summarizeMean(t!.means[`${i}|${f}`]);
-            const value = 'rate' in est ? est.rate : est.mean;
-            const d = summarizeMean(t!.means[`d|${i}|${f}`]);
-            const diff = i === base ? ['', '', ''] : d.n > 0 ? [d.mean, d.low, d.high] : [NaN, NaN, NaN];
+            const est = isRate ? rate(t!, `${i}|${f}`) : mean(t!, `${i}|${f}`);
+            const d = i === base ? '' : diff(t!, `d|${i}|${f}`);
             const kind = isRate ? 'rate' : /^(win|focalWin)/.test(f) ? 'win' : /^(place|focalPlace)/.test(f) ? 'place' : focal === null ? 'seat' : 'focal';
-            rows.push([names[i]!, f, kind, strategy, est.n, value, est.low, est.high,
-              ...diff, i === base ? '' : SIG(diff[1] as number, diff[2] as number)]);
+            rows.push({ cells: [names[i]!, f, kind, strategy, est.n, est], d });
           }
         });
-        return [{
-          name: 'compare',
-          columns: ['arm', 'figure', 'kind', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high', 'diff_vs_baseline', 'diff_vs_baseline_ci_low', 'diff_vs_baseline_ci_high', 'significant'],
-          rows,
-        }];
+        // Every difference of the table is one family: the answer and the significant column flag them together.
+        family(rows.flatMap((r) => (r.d === '' ? [] : [r.d])));
+        return [figureTable('compare',
+          ['arm', 'figure', 'kind', 'strategy', 'n', ...meanColumns('value'), ...diffColumns('diff_vs_baseline'), 'significant'],
+          rows.map((r) => [...r.cells, r.d, r.d === '' ? '' : significant(r.d) ? 'yes' : 'no']))];
       },
       summary([t]) {
         const c = (n: string) => t!.columns.indexOf(n);
-        const f = (x: unknown) => {
-          const v = x as number;
-          return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(2);
-        };
-        const lines: string[] = [`baseline: ${names[base]}; ${focal === null ? 'every seat compared' : `strategy ${focal} compared, rotated through the seats`}`];
+        const games = p.games ?? 10000;
+        const tested = t!.rows.filter((r) => r[c('significant')] !== '');
+        const lines: string[] = [
+          `baseline: ${names[base]}; ${focal === null ? 'every seat compared' : `strategy ${focal} compared, rotated through the seats`}; ` +
+          `${tested.length} paired differences tested, each flagged at 5% for the whole family (Holm)`,
+        ];
         names.forEach((name, i) => {
           if (i === base) return;
-          const mine = t!.rows.filter((r) => r[0] === name);
-          // Significant differences, largest relative to their interval first.
-          const sig = mine.filter((r) => r[c('significant')] === 'yes')
-            .map((r) => ({ r, z: Math.abs(r[c('diff_vs_baseline')] as number) / Math.max(1e-12, ((r[c('diff_vs_baseline_ci_high')] as number) - (r[c('diff_vs_baseline_ci_low')] as number)) / (2 * Z95)) }))
-            .sort((a, b) => b.z - a.z);
-          const shown = sig.slice(0, 6).map(({ r }) => `${r[c('figure')]} ${(r[c('diff_vs_baseline')] as number) > 0 ? '+' : ''}${f(r[c('diff_vs_baseline')])} [${f(r[c('diff_vs_baseline_ci_low')])}, ${f(r[c('diff_vs_baseline_ci_high')])}]`);
-          lines.push(sig.length === 0
-            ? `${name} vs ${names[base]}: no figure differs significantly (95%) over ${mine.length} figures`
-            : `${name} vs ${names[base]}: ${shown.join('; ')}${sig.length > 6 ? `; and ${sig.length - 6} more` : ''} (significant at 95%, of ${mine.length} figures)`);
+          const mine = t!.rows.filter((r) => r[0] === name).map((r) => ({ figure: String(r[c('figure')]), d: figureIn(t!, r, 'diff_vs_baseline') }));
+          if (mine.every(({ d }) => d.value === 0 && d.low === 0 && d.high === 0)) {
+            lines.push(`${name} vs ${names[base]}: every paired difference is exactly 0 over ${mine.length} figures: the two arms played identical games (nothing in ${name} changed how these seats play)`);
+            return;
+          }
+          // Significant differences, the strongest evidence first.
+          const sig = mine.filter(({ d }) => significant(d)).sort((a, b) => a.d.p! - b.d.p! || Math.abs(b.d.value) - Math.abs(a.d.value));
+          const shown = sig.slice(0, 6).map(({ figure, d }) => `${figure} ${d.value > 0 ? '+' : ''}${quote(d, digits(d))}`);
+          if (sig.length) {
+            lines.push(`${name} vs ${names[base]}: ${shown.join('; ')}${sig.length > 6 ? `; and ${sig.length - 6} more` : ''} (significant, of ${mine.length} figures)`);
+            return;
+          }
+          const largest = [...mine].sort((a, b) => (a.d.p ?? 1) - (b.d.p ?? 1))[0]!;
+          lines.push(`${name} vs ${names[base]}: no figure differs significantly over ${mine.length} figures; the strongest, ${largest.figure} ${quote(largest.d, digits(largest.d))}, is ${flagWords(largest.d, games, tested.length)}`);
         });
         return lines;
       },

@@ -1,8 +1,11 @@
 // What every CSV column means, with its unit: written into each table's .meta.json and printed
-// by `pongsim explain`. A column X_ci_low or X_ci_high is the bound of X's 95% interval; the
-// rest are documented here once (names every study shares) or by the study itself (its
-// ExperimentDef.columns), and a test checks that no column of any table goes undocumented.
+// by `pongsim explain`. A column X_ci_low or X_ci_high is the bound of X's 95% interval, X_p and
+// X_p_holm the p-values of a difference X; the rest are documented here once (names every study
+// shares) or by the study itself (its ExperimentDef.columns), and a test checks that no column of
+// any table goes undocumented.
 
+import { FEW } from '../stats/intervals.js';
+import { SMALL_SAMPLE } from './columns.js';
 import type { CsvTable } from './experiment.js';
 
 /** Columns that mean the same wherever they appear. */
@@ -31,6 +34,7 @@ const COMMON: Record<string, string> = {
   penalty_per_round: 'penalty points per round (lower is better)',
   net_per_hand: 'net points per hand (higher is better)',
   stop_sum: "the stopper's two-card month sum",
+  [SMALL_SAMPLE]: `the row's figures that rest on fewer than ${FEW} observations (games for a mean per game, trials for a rate, the games that observed it for a ratio), each with its count ("win_rate n=2; net_per_hand n=2"); empty when every figure rests on ${FEW} or more. Such a figure's interval is only as good as so few observations make it`,
   stopper_hands: "the stopper's two-card hands of the row's sum among the unseen cards, each equally likely, that the row averages over (count; 1 when her hand is given)",
 };
 
@@ -54,6 +58,16 @@ export function columnMeaning(name: string, own: Record<string, string> = {}): s
   if (bound) {
     const base = columnMeaning(bound[1]!, own);
     return base && `${bound[2] === 'low' ? 'lower' : 'upper'} bound of the 95% interval of ${bound[1]}`;
+  }
+  const holm = /^(.+)_p_holm$/.exec(name);
+  if (holm) {
+    const base = columnMeaning(holm[1]!, own);
+    return base && `${holm[1]}_p adjusted by Holm's method for the family of differences the table flags together (the README's Statistics section names each); the difference is significant when this is under 0.05`;
+  }
+  const p = /^(.+)_p$/.exec(name);
+  if (p) {
+    const base = columnMeaning(p[1]!, own);
+    return base && `two-sided p-value of ${p[1]} against no difference (Student's t on the games it rests on), before any adjustment for the other differences`;
   }
   if (own[name] !== undefined) return own[name];
   if (COMMON[name] !== undefined) return COMMON[name];

@@ -1,7 +1,8 @@
 import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
-import { addMean, addRate, summarizeMean, summarizeRate } from '../stats/tally.js';
+import { addMean, addRate } from '../stats/tally.js';
+import { figureTable, mean, rate } from './columns.js';
 import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
@@ -73,18 +74,17 @@ export const sim: ExperimentDef = {
         arm.game.rates(s, (name, count, total) => addRate(tally, name, count, total));
       },
       tables([t]) {
-        const rows: (string | number)[][] = [];
-        for (const [kind, key] of [['seat', 'seat'], ['win', 'win'], ['place', 'place']] as const) {
-          for (let k = 0; k < n; k++) {
-            const m = summarizeMean(t!.means[`${key}${k}`]);
-            rows.push([kind, String(k), arm.specs[k]!.text, m.n, m.mean, m.low, m.high]);
-          }
-        }
-        for (const name of Object.keys(t!.rates).sort()) {
-          const r = summarizeRate(t!.rates[name]);
-          rows.push(['rate', name, '', r.n, r.rate, r.low, r.high]);
-        }
-        return [{ name: 'sim', columns: ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows }];
+        const rows = [
+          ...(['seat', 'win', 'place'] as const).flatMap((kind) => arm.specs.map((spec, k) => {
+            const m = mean(t!, `${kind}${k}`);
+            return [kind, String(k), spec.text, m.n, m];
+          })),
+          ...Object.keys(t!.rates).sort().map((name) => {
+            const r = rate(t!, name);
+            return ['rate', name, '', r.n, r];
+          }),
+        ];
+        return [figureTable('sim', ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows)];
       },
     };
   },

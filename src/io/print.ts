@@ -1,3 +1,4 @@
+import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
 import type { Cellval, CsvTable } from '../experiment/experiment.js';
 import { formatNumber } from './csv.js';
 
@@ -28,15 +29,22 @@ export function estimate(x: number, lo: number, hi: number): string {
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
 }
 
+/** An estimate as `estimate` prints it, marked with its count when it rests on few observations (`n` from small_sample). */
+export function estimateOf(x: number, lo: number, hi: number, n: number | undefined): string {
+  return `${estimate(x, lo, hi)}${n === undefined ? '' : ` (n=${n})`}`;
+}
+
 /**
  * A table as aligned text for the terminal. An estimate with its interval columns
- * (X, X_ci_low, X_ci_high) prints as one column (see `estimate`); the CSV keeps all three
- * at full precision.
+ * (X, X_ci_low, X_ci_high) prints as one column (see `estimate`), marked "(n=K)" where the
+ * small_sample column says it rests on few observations; the CSV keeps every column at full
+ * precision.
  */
 export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: string[]; width?: number } = {}): string {
   const cols: { name: string; cell: (r: Cellval[]) => string }[] = [];
+  const small = t.columns.indexOf(SMALL_SAMPLE);
   t.columns.forEach((name, i) => {
-    if (name.endsWith('_ci_low') || name.endsWith('_ci_high')) return;
+    if (name.endsWith('_ci_low') || name.endsWith('_ci_high') || name === SMALL_SAMPLE) return;
     if (fit.columns && !fit.columns.includes(name)) return;
     const lo = t.columns.indexOf(`${name}_ci_low`);
     const hi = t.columns.indexOf(`${name}_ci_high`);
@@ -45,7 +53,7 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
       name,
       cell: (r) => {
         const [x, a, b] = [r[i], r[lo], r[hi]] as number[];
-        return typeof x === 'number' && Number.isFinite(x) ? estimate(x, a!, b!) : short(x);
+        return typeof x === 'number' && Number.isFinite(x) ? estimateOf(x, a!, b!, fewOf(r[small]).get(name)) : short(x);
       },
     });
   });
@@ -59,7 +67,7 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
     while (shown < cols.length && used + 2 + widths[shown]! <= fit.width) used += 2 + widths[shown++]!;
   }
   const lines = rows.map((r) => r.slice(0, shown).map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd());
-  const hidden = t.columns.filter((c) => !c.endsWith('_ci_low') && !c.endsWith('_ci_high')).length - shown;
+  const hidden = t.columns.filter((c) => !c.endsWith('_ci_low') && !c.endsWith('_ci_high') && c !== SMALL_SAMPLE).length - shown;
   if (t.rows.length > maxRows) lines.push(`... ${t.rows.length - maxRows} more rows in ${t.name}.csv`);
   if (hidden > 0) lines.push(`(${hidden} more columns in ${t.name}.csv; --wide prints them)`);
   return `${t.name}\n${lines.join('\n')}\n`;

@@ -2,6 +2,7 @@ import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { columnDictionary } from '../experiment/dictionary.js';
+import { figureTable } from '../experiment/columns.js';
 import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
 import { newTally } from '../stats/tally.js';
@@ -23,7 +24,7 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
   let tables: CsvTable[];
   let own = def.columns;
   if (def.name === 'tune') {
-    tables = [{ name: 'tune', columns: TUNE_TABLE_COLUMNS, rows: [] }];
+    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [])];
     own = TUNE_COLUMNS;
   } else {
     // The columns do not depend on the games played: lay the tables out from empty tallies.

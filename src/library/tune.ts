@@ -4,7 +4,9 @@ import { InputError } from '../core/errors.js';
 import { expandGrid } from '../core/grid.js';
 import { parseSpec } from '../core/strategy.js';
 import { columnDictionary } from '../experiment/dictionary.js';
+import { figureTable, type Figure } from '../experiment/columns.js';
 import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import { FEW } from '../stats/intervals.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
@@ -112,7 +114,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   }
   const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
 
-  const rows: (string | number)[][] = [];
+  const rows: (string | number | Figure)[][] = [];
   let alive = configs;
   let offset = 0;
   let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
@@ -135,7 +137,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
       order.forEach((i, rank) => {
         const m = means[i]!;
         const d = pairDiff(t, i, leader);
-        rows.push([r, alive[i]!, games, m.mean, m.low, m.high, ...(i === leader ? [0, 0, 0] : [d.mean, d.low, d.high]), rank < keep ? 'yes' : 'no']);
+        rows.push([r, alive[i]!, games, { value: m.mean, low: m.low, high: m.high, n: m.n }, { value: d.mean, low: d.low, high: d.high, n: m.n }, rank < keep ? 'yes' : 'no']);
       });
       last = { tally: t, configs: alive, order };
       alive = order.slice(0, keep).map((i) => alive[i]!);
@@ -152,12 +154,14 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   const better = entry.def.lowerIsBetter ? 'lower' : 'higher';
   const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
   const alike = d !== null && d.low === 0 && d.high === 0;
+  const lastGames = summarizeMean(tally.means.m0).n;
+  const few = lastGames < FEW ? ` (from ${lastGames} games each only)` : '';
   const answer = runnerUp === null
     ? `${winner} is the only configuration`
     : alike
       ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
-      : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
-  const table: CsvTable = { name: 'tune', columns: TUNE_TABLE_COLUMNS, rows };
+      : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
+  const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows);
   const meta = {
     ...toolStamp(), experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
     grid: flags.strategy, configurations: configs.length, rounds, seat, against, ...(plugins.length ? { plugins } : {}),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../core/errors.js';
-import { estimate } from '../io/print.js';
+import { estimateOf } from '../io/print.js';
+import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
+import { FEW } from '../stats/intervals.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
@@ -123,13 +125,13 @@ function tableHtml(csvFile: string, link: string, columns: string[] | undefined)
   const [head, ...body] = rows;
   if (!head) return '';
   const idx = (c: string) => head.indexOf(c);
-  const shown = (columns?.length ? columns : head.filter((c) => !/_ci_(low|high)$/.test(c)).slice(0, 8)).filter((c) => idx(c) >= 0);
+  const shown = (columns?.length ? columns : head.filter((c) => !/_ci_(low|high)$/.test(c) && c !== SMALL_SAMPLE).slice(0, 8)).filter((c) => idx(c) >= 0);
   const cell = (r: string[], c: string): string => {
     const v = r[idx(c)] ?? '';
     const lo = idx(`${c}_ci_low`);
     const hi = idx(`${c}_ci_high`);
     if (lo < 0 || hi < 0 || v === '' || r[lo] === '' || r[hi] === '') return esc(v);
-    return esc(estimate(Number(v), Number(r[lo]), Number(r[hi])));
+    return esc(estimateOf(Number(v), Number(r[lo]), Number(r[hi]), fewOf(r[idx(SMALL_SAMPLE)]).get(c)));
   };
   const numeric = (c: string) => body.every((r) => r[idx(c)] === '' || Number.isFinite(Number(r[idx(c)])));
   const cls = (c: string) => (numeric(c) ? ' class="num"' : '');
@@ -220,7 +222,7 @@ export function reportHtml(dir: string): string {
     '</head>',
     '<body>',
     `<h1>${esc(title)}</h1>`,
-    '<p>Every figure is an estimate from seeded games with its 95% interval (<i>x</i> ±<i>h</i>, or <i>x</i> [low, high] where the interval is not symmetric). The CSVs hold every column at full precision; <code>pongsim explain &lt;experiment&gt;</code> says what each means.</p>',
+    `<p>Every figure is an estimate from seeded games with its 95% interval (<i>x</i> ±<i>h</i>, or <i>x</i> [low, high] where the interval is not symmetric), marked (n=<i>k</i>) where it rests on fewer than ${FEW} observations. The CSVs hold every column at full precision; <code>pongsim explain &lt;experiment&gt;</code> says what each means.</p>`,
     nav,
     ...studies.map((s) => studyHtml(s, dir, single)),
     '</body>',

@@ -2,6 +2,13 @@
 
 export const Z95 = 1.959963984540054;
 
+/**
+ * Fewest observations behind a figure whose interval is taken at its word: below 30, a mean's
+ * t interval leans on the data being near normal and a rate's on few trials, so a table and an
+ * answer say when a figure rests on fewer.
+ */
+export const FEW = 30;
+
 export interface Interval { low: number; high: number }
 
 export function wilson(k: number, n: number, z = Z95): Interval {

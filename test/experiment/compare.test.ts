@@ -1,10 +1,12 @@
 // compare's figures, in-process: --metrics is checked against the figures the arms report
 // before any game is played, and the rate names that check reads off a state just created are
-// the ones played games report.
+// the ones played games report; and its differences are flagged as one family (Holm).
 import { describe, expect, it } from 'vitest';
 import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { resolveRules } from '../../src/core/rules.js';
-import { checkArms, type CompareParams } from '../../src/experiment/compare.js';
+import { Rng } from '../../src/core/rng.js';
+import { checkArms, compare, type CompareParams } from '../../src/experiment/compare.js';
+import { addMean, addRate, newTally } from '../../src/stats/tally.js';
 import { simArm } from '../../src/experiment/sim.js';
 
 const rules = (set: Record<string, unknown> = {}) => resolveRules(gameEntry('nylonppong').def.schema, [{ where: 'test', values: set }]) as Record<string, unknown>;
@@ -46,5 +48,40 @@ describe('compare --metrics', () => {
         expect(names(arm.play('1', 0, 0)), `${g.def.id} ${preset ?? ''}`).toEqual(names(arm.game.create(r)));
       }
     }
+  });
+});
+
+describe('compare flags its figures as one family', () => {
+  it('flags none of 60 figures that do not differ, where a 95% interval of its own excludes 0 for some, and says how many it tested', () => {
+    const p: CompareParams = {
+      game: 'nylonppong', baseline: 0, focal: 0, metrics: [], games: 200,
+      arms: [{ name: 'a', rules: rules(), seats: ['basic', 'basic', 'basic', 'basic'] }, { name: 'b', rules: rules(), seats: ['basic', 'basic', 'basic', 'basic'] }],
+    };
+    const exp = compare.build(p);
+    // A tally as 200 games would leave it if arm b changed nothing but added noise: 3 focal
+    // figures and 57 rates, each paired difference a mean of 200 draws around 0.
+    const t = newTally();
+    const rng = new Rng('family');
+    const names = ['focal', 'focalWin', 'focalPlace', ...Array.from({ length: 57 }, (_, k) => `rate${String(k).padStart(2, '0')}`)];
+    for (const f of names) {
+      for (const arm of [0, 1]) {
+        if (f.startsWith('rate')) addRate(t, `${arm}|${f}`, 100, 200);
+        else for (let g = 0; g < 200; g++) addMean(t, `${arm}|${f}`, rng.next());
+      }
+      for (let g = 0; g < 200; g++) addMean(t, `d|1|${f}`, rng.next() - 0.5);
+    }
+    const [table] = exp.tables([t]);
+    const c = (name: string) => table!.columns.indexOf(name);
+    const rows = table!.rows.filter((r) => r[c('arm')] === 'b');
+    expect(rows).toHaveLength(60);
+    const ownInterval = rows.filter((r) => (r[c('diff_vs_baseline_ci_low')] as number) > 0 || (r[c('diff_vs_baseline_ci_high')] as number) < 0);
+    expect(ownInterval.length).toBe(2); // what flagging each at 5% called significant before
+    for (const r of rows) {
+      expect(r[c('diff_vs_baseline_p_holm')] as number).toBeGreaterThanOrEqual(r[c('diff_vs_baseline_p')] as number);
+      expect(r[c('significant')]).toBe('no');
+    }
+    const answer = exp.summary!([table!]);
+    expect(answer[0]).toMatch(/60 paired differences tested, each flagged at 5% for the whole family \(Holm\)/);
+    expect(answer[1]).toMatch(/^b vs a: no figure differs significantly over 60 figures; the strongest, \S+ .*, is not significant/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addTo, value, type Partials } from '../../src/stats/exact-sum.js';
 import { t975, wilson } from '../../src/stats/intervals.js';
-import { addMean, addRate, mergeTally, newTally, summarizeMean, tallyFault } from '../../src/stats/tally.js';
+import { addMean, addRate, addRatio, mergeTally, newTally, summarizeMean, summarizeRatio, tallyFault } from '../../src/stats/tally.js';
 import { Rng } from '../../src/core/rng.js';
 
 describe('exact sums', () => {
@@ -111,5 +111,32 @@ describe('what a tally read back from a file must be', () => {
     const nan = good();
     nan.means.y.s = ['1'];
     expect(tallyFault(nan, 3)).toBe('mean "y" is not a count of observations with their sums');
+  });
+});
+
+describe('ratios over games', () => {
+  it('rest on the games that observed them, with Student\'s t: a ratio seen in 2 games of 100 is no normal interval', () => {
+    // The American joker study's case: 98 games dealt no one four jokers, 2 games one seat-hand
+    // each, netting 100 and 120.
+    const t = newTally();
+    for (let i = 0; i < 98; i++) addRatio(t, 'net', 0, 0);
+    addRatio(t, 'net', 100, 1);
+    addRatio(t, 'net', 120, 1);
+    const r = summarizeRatio(t, 'net');
+    expect(r.n).toBe(2);
+    expect(r.ratio).toBe(110);
+    // Residuals of +-10 on 1 degree of freedom: standard error 10, t quantile 12.706.
+    expect(r.high - r.ratio).toBeCloseTo(10 * t975(1), 9);
+    expect(r.ratio - r.low).toBeCloseTo(10 * t975(1), 9);
+  });
+
+  it('count a game with a numerator and no denominator (antes lost without a bet), and have no interval from one game', () => {
+    const t = newTally();
+    addRatio(t, 'perChip', -2, 0);
+    addRatio(t, 'perChip', 6, 4);
+    expect(summarizeRatio(t, 'perChip')).toMatchObject({ n: 2, ratio: 1 });
+    const one = newTally();
+    addRatio(one, 'x', 3, 2);
+    expect(summarizeRatio(one, 'x')).toEqual({ n: 1, ratio: 1.5, low: -Infinity, high: Infinity });
   });
 });

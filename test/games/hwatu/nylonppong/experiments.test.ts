@@ -71,10 +71,16 @@ describe('nylonppong-house-rules', () => {
     const [main, positions, seats] = exp.tables(run(exp));
     const col = (name: string) => main!.columns.indexOf(name);
     expect(main!.rows.map((r) => r[col('variant')])).toEqual(['default', 'pongTiming=anyTime', 'direction=cw', 'preset bbong']);
-    expect(main!.rows[0]![col('diff_round_turns_vs_default')]).toBe(0);
+    // The defaults have no difference with themselves; the others' differences are one family.
+    expect(main!.rows[0]![col('diff_round_turns_vs_default')]).toBe('');
+    for (const r of main!.rows.slice(1)) {
+      expect(r[col('diff_round_turns_vs_default_p_holm')] as number).toBeGreaterThanOrEqual(r[col('diff_round_turns_vs_default_p')] as number);
+    }
     expect(positions!.rows).toHaveLength(4 * 4);
     expect(seats!.rows).toHaveLength(4 * 4);
-    expect(exp.summary!([main!, positions!, seats!]).length).toBe(2);
+    const answer = exp.summary!([main!, positions!, seats!]);
+    expect(answer).toHaveLength(3);
+    expect(answer[2]).toMatch(/^changed significantly against the defaults on the same deals \(Holm among the table's 6 differences\), penalty per round: \d of 3/);
   });
 
   it('rejects an unknown variant', () => {

@@ -25,11 +25,15 @@ describe('uper-furiten experiment', () => {
       expect(col(`${name}_ci_low`), name).toBe(col(name) + 1);
     }
     const dama = table!.rows.filter((r) => r[col('policy')] === 'dama');
-    expect(dama.every((r) => r[col('net_diff_vs_dama')] === 0 && r[col('uper_rate')] === 0)).toBe(true);
+    // dama is the baseline: no difference with itself, and no p-value.
+    expect(dama.every((r) => r[col('net_diff_vs_dama')] === '' && r[col('net_diff_vs_dama_p_holm')] === '' && r[col('uper_rate')] === 0)).toBe(true);
     const always = table!.rows.filter((r) => String(r[col('policy')]).startsWith('uper-always'));
     expect(always.some((r) => (r[col('uper_rate')] as number) > 0)).toBe(true);
-    expect(e.summary!([table!])).toHaveLength(12);
-    expect(e.summary!([table!])[0]).toMatch(/; uper-table -?\d/);
+    // How many differences this size flags, then a line per cell.
+    const answer = e.summary!([table!]);
+    expect(answer).toHaveLength(13);
+    expect(answer[0]).toMatch(/^\d+ of the 38 differences from dama (is|are) significant \(Holm among them, 5%\)/);
+    expect(answer[1]).toMatch(/; uper-table -?\d/);
     // Tallies merge: two halves give the same table as the whole.
     const half = (from: number, to: number) => e.cells.map((_c, cell) => {
       const t = newTally();
