@@ -12,6 +12,8 @@ export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type Han
 export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';
+export { advise, type AdviseOptions, type AdviseResult } from './library/advise.js';
+export type { AdviceRow } from './core/advise.js';
 export type { PartialWritten } from './library/partial.js';
 export type { RunControl, ChunkProgress, RunOptions, SliceOptions } from './library/control.js';
 export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';

@@ -1,12 +1,8 @@
 import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
-import type { GameDef, GameState } from '../src/core/game.js';
+import type { GameDef } from '../src/core/game.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { studentQuantile } from '../src/stats/student-t.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
-
-/** Bet amounts tried for an action that takes one: these fractions of the way from the
- * smallest to the largest allowed amount (a small set: each is n more rollouts). */
-const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
 
 /** The confirming rollouts of a departure from the policy, per rollout of the search, unless the
  * spec says otherwise. Four, not one: with one, true gains failed the check too (Nylon-ppong
@@ -49,34 +45,13 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
   /** The threshold of the confirming rollouts: one alternative, confirm * n of them. */
   const confirmZ = confirm > 0 ? studentQuantile(1 - tail, Math.max(2, confirm * n) - 1) : 0;
 
-  /** Lists the candidates: every legal action, with a few amounts for one that takes an amount. */
-  function candidates(s: GameState, list: Int16Array, m: number): number {
-    let c = 0;
-    for (let i = 0; i < m; i++) {
-      const a = list[i]!;
-      if (!game.amountBounds?.(s, a, bounds)) {
-        c = ro.set(c, a, 0);
-        continue;
-      }
-      const [lo, hi] = [bounds[0]!, bounds[1]!];
-      let last = NaN;
-      for (const f of AMOUNT_STEPS) {
-        let x = f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo)));
-        if (game.amountAllowed?.(s, a, x)) x = hi;
-        if (x !== last) c = ro.set(c, a, x);
-        last = x;
-      }
-    }
-    return c;
-  }
-
   return {
     choose() {
       throw new Error('rollout plays only at a pongsim table (it searches from the table, not from a view)');
     },
     amount: () => chosenAmount,
     search(s, seat, list, m, rng) {
-      let c = candidates(s, list, m);
+      let c = ro.candidates(s, list, m);
       if (c === 1) {
         chosenAmount = ro.candX[0]!;
         return ro.candA[0]!;

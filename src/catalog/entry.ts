@@ -1,5 +1,5 @@
 import type { BenchResult } from '../bench/clock.js';
-import type { GameDef } from '../core/game.js';
+import type { GameDef, GameState } from '../core/game.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
 
@@ -31,6 +31,8 @@ export interface GameEntry {
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */
   score?: ScoreQuery;
+  /** Every action of a player's own decision ranked by simulation (`pongsim advise`). */
+  advise?: AdviseQuery;
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
@@ -105,4 +107,27 @@ export interface ScoreQuery {
   rules(rulesArg: string | undefined, set: readonly string[]): unknown;
   /** Scores one hand; an InputError names the field at fault. */
   score(hand: Record<string, unknown>, rules: unknown): Record<string, unknown>;
+}
+
+/** A decision as the deciding seat knows it, made into a table the rollouts play on from
+ * (`pongsim advise`; the ranking itself is src/core/advise.ts, the same for every game). */
+export interface AdviseQuery {
+  /** What it advises, for `pongsim advise --help`: "how much to bet". */
+  doc: string;
+  /** The situation's fields as flags; a situation file gives the same fields under commander's
+   * names (--win-tile is winTile). */
+  options: readonly HandOption[];
+  /**
+   * The situation `given` (by commander's names; `name(key)` is how an error names a field: the
+   * flag, or the file and key) read against the rules: a state at the seat's decision that holds
+   * what the seat knows (what it cannot know is dealt anew by GameDef.determinize), the seat,
+   * and the situation as read (what `advise --json` echoes). InputError lines.
+   */
+  situation(rules: Record<string, unknown>, given: Record<string, unknown>, name: (key: string) => string): { state: GameState; seat: number; read: Record<string, unknown> };
+  /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
+  budget: number;
+  /** What an action's value is: "chips won this deal cycle". */
+  value: string;
+  /** What a rollout counts as won, in words and as a test of the seat's result. */
+  won: { doc: string; test(gain: number): boolean };
 }

@@ -7,7 +7,8 @@ import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
 import { wolnamppongOdds } from '../../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-strategies.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
-import type { GameEntry, OddsQuery } from './entry.js';
+import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
+import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
@@ -40,6 +41,28 @@ const odds: OddsQuery = {
   card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
 };
 
+/** How much to bet: fold, or each of a few amounts from the smallest bet to the largest. */
+const advise: AdviseQuery = {
+  doc: 'wolnamppong: how much to bet',
+  options: [
+    { flag: '--hand', value: '<months>', doc: 'wolnamppong: your two months, e.g. 3,9' },
+    { flag: '--pot', value: '<chips>', doc: 'wolnamppong: the chips in the pot' },
+    { flag: '--chips', value: '<chips>', doc: 'wolnamppong: your chips (default: the rules\' bankroll)' },
+    { flag: '--seen', value: '<months>', doc: 'wolnamppong: months revealed this cycle before your turn, e.g. 3,3,7,12' },
+    { flag: '--folded', value: '<n>', doc: 'wolnamppong: hands dealt before yours this cycle that lie face down (default 0)' },
+    { flag: '--turn', value: '<n>', doc: 'wolnamppong: players who had their turn before you this cycle (default: the folded ones and one bettor per three cards seen)' },
+    { flag: '--cycle', value: '<n>', doc: 'wolnamppong: the deal cycle, from 1 (default 1)' },
+  ],
+  situation(rules, given, name) {
+    const r = rules as unknown as WolnamRules;
+    const sit = readSituation(r, given, name);
+    return { ...situationState(r, sit, name), read: { ...sit } };
+  },
+  budget: 20000,
+  value: 'chips won this deal cycle',
+  won: { doc: 'the bet won', test: (gain) => gain > 0 },
+};
+
 export const wolnamppongEntry: GameEntry = {
   def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
   experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
@@ -47,4 +70,5 @@ export const wolnamppongEntry: GameEntry = {
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,
+  advise,
 };

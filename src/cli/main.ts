@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { exitCodeOf, InputError, Interrupted, oneLine } from '../core/errors.js';
+import { registerAdvise } from './advise.js';
 import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
 import { registerHand } from './hand.js';
@@ -70,6 +71,7 @@ registerBench(program);
 registerHand(program);
 registerCard(program);
 registerScore(program);
+registerAdvise(program);
 
 for (const cmd of program.commands) cmd.exitOverride().showSuggestionAfterError(true).configureOutput({ writeErr: () => {} });
 

@@ -7,6 +7,10 @@ import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from
 /** Uniform numbers drawn per rollout for each stream it starts (Rng.seedFrom takes three). */
 const WORDS = 3;
 
+/** Bet amounts tried for an action that takes one: these fractions of the way from the
+ * smallest to the largest allowed amount (a small set: each is n more rollouts). */
+const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
+
 /**
  * Rollout evaluation of the choices at one decision, for any game: the search bot
  * (strategies/rollout.ts) and the play-aid tables learned from the simulator use it.
@@ -94,6 +98,29 @@ export class Rollouts {
     return c + 1;
   }
 
+  /** Sets the candidates of the decision at `s`: every legal action of `list[0..m)`, with a
+   * few amounts (AMOUNT_STEPS) for one that takes an amount; returns how many. */
+  candidates(s: GameState, list: Int16Array, m: number): number {
+    const { game, bounds } = this;
+    let c = 0;
+    for (let i = 0; i < m; i++) {
+      const a = list[i]!;
+      if (!game.amountBounds?.(s, a, bounds)) {
+        c = this.set(c, a, 0);
+        continue;
+      }
+      const lo = bounds[0]!, hi = bounds[1]!;
+      let last = NaN;
+      for (const f of AMOUNT_STEPS) {
+        let x = f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo)));
+        if (game.amountAllowed?.(s, a, x)) x = hi;
+        if (x !== last) c = this.set(c, a, x);
+        last = x;
+      }
+    }
+    return c;
+  }
+
   /** Plays candidates 0..c) out `n` times each from `s` for `seat`, against candidate `ref`. */
   evaluate(s: GameState, seat: number, c: number, ref: number, n: number, rng: Rng): void {
     const { game, base, work, words, value, sumD, sumD2, low, high } = this;
@@ -125,6 +152,12 @@ export class Rollouts {
   }
 
   private n = 0;
+
+  /** Candidate j's result in the last rollout of `evaluate` (the seat's gain, its sign turned
+   * where lower is better). */
+  result(j: number): number {
+    return this.value[j]!;
+  }
 
   /** Candidate j's mean gain per rollout over the reference, after `evaluate`. */
   gain(j: number): number {

@@ -211,7 +211,8 @@ function tableCap(s: WolnamState): number {
   return s.pot;
 }
 
-function maxBet(s: WolnamState, seat: number): number {
+/** The largest bet `seat` may make now: the table's cap, under bankrollCap what its chips cover. */
+export function maxBet(s: WolnamState, seat: number): number {
   if (s.plainCap) return s.pot;
   const cap = tableCap(s);
   if (!s.r.bankrollCap) return cap;

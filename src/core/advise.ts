@@ -1,0 +1,168 @@
+import type { GameDef, GameState } from './game.js';
+import { Rng } from './rng.js';
+import { Rollouts } from './rollouts.js';
+import type { StrategyDef, StrategySpec } from './strategy.js';
+import { studentQuantile } from '../stats/student-t.js';
+
+/** Rollouts every action gets before the first look: fewer make the standard error of a
+ * paired difference (often mostly zeros, a few large values) too unreliable to drop on. */
+const FIRST = 32;
+/** The most looks a race takes (each block twice the last): fixed in advance, so that the
+ * dropping rule can be corrected for them. */
+const LOOKS = 8;
+
+/** One action of the situation, as advice ranks it. */
+export interface AdviceRow {
+  action: string;
+  /** Rollouts it was played out in (every action in the first ones; the best in all). */
+  rollouts: number;
+  /** Its mean result, the seat's gain over the round or hand (turned where lower is better),
+   * and a 95% interval (this action alone). */
+  value: number;
+  valueLow: number;
+  valueHigh: number;
+  /** The share of its rollouts the seat won (GameAdvice.win says what that means). */
+  won: number;
+  /** Its mean paired difference against the best action on the same deals, with the interval
+   * the race drops on (simultaneous over the comparisons and looks): 0 for the best. */
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+  /** best; tied (still in contention when the budget ran out); or worse (dropped). */
+  verdict: 'best' | 'tied' | 'worse';
+}
+
+export interface Advice {
+  rows: AdviceRow[];
+  /** The action with the best mean among those still in contention. */
+  best: string;
+  /** Whether every other action was dropped as worse. */
+  clear: boolean;
+  /** The answer in words. */
+  words: string;
+  /** Playouts made (one action played out from one deal). */
+  playouts: number;
+  looks: number;
+}
+
+export interface RaceOptions {
+  game: GameDef;
+  rules: unknown;
+  /** A state at the decision of `seat`: what the seat cannot see is dealt anew from it (GameDef.determinize). */
+  state: GameState;
+  seat: number;
+  defs: readonly StrategyDef[];
+  /** Every seat plays on with it after the action. */
+  policy: StrategySpec;
+  /** The most playouts to make. */
+  budget: number;
+  seed: string;
+  /** Whether a result (the seat's gain, turned where lower is better) counts as won. */
+  won: (gain: number) => boolean;
+  /** The family-wise error of the race's claims (0.05: 95% confidence). */
+  alpha?: number;
+}
+
+/**
+ * Ranks every legal action of a decision by racing (src/core/rollouts.ts plays each out).
+ * Rollout i deals from its own stream, the same for every action whenever it is played, so
+ * every comparison is paired on the same deals (common random numbers). Blocks of rollouts
+ * (32, then doubling) go to the actions still in contention; after each block, an action whose
+ * paired difference against the leader is below zero by more than the interval's half-width is
+ * dropped. The interval is Student's t, Bonferroni-corrected over the comparisons and the
+ * looks, so "clearly best" (every other action dropped) is wrong at most alpha of the time.
+ * The race ends with one action left, after LOOKS looks, or when the budget cannot give
+ * every action in contention another rollout.
+ */
+export function race(o: RaceOptions): Advice {
+  const { game, state, seat } = o;
+  const alpha = o.alpha ?? 0.05;
+  const ro = new Rollouts(game, o.rules, o.policy, o.defs);
+  const list = new Int16Array(game.maxActions(o.rules));
+  const c = ro.candidates(state, list, game.legal(state, list));
+  const actions = Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]! }));
+  const names = actions.map(({ a, x }) => game.actionName(state, a, x));
+  const values: number[][] = actions.map(() => []);
+  const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
+  let alive = actions.map((_, j) => j);
+  const rng = new Rng(null);
+  let played = 0, playouts = 0, looks = 0;
+  let leader = 0;
+  while (looks < LOOKS && (looks === 0 || alive.length > 1)) {
+    const want = looks === 0 ? FIRST : FIRST << looks;
+    const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
+    if (k < (looks === 0 ? 2 : 1)) break;
+    alive.forEach((j, i) => ro.set(i, actions[j]!.a, actions[j]!.x));
+    for (let i = played; i < played + k; i++) {
+      ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
+      alive.forEach((j, at) => values[j]!.push(ro.result(at)));
+    }
+    played += k;
+    playouts += k * alive.length;
+    looks++;
+    leader = alive.reduce((b, j) => (mean(values[j]!) > mean(values[b]!) ? j : b), alive[0]!);
+    alive = alive.filter((j) => j === leader || interval(values[j]!, values[leader]!, q).high >= 0);
+  }
+  if (looks === 0) throw new RangeError(`advise: a budget of ${o.budget} playouts cannot play ${c} actions out twice each`);
+  const z95 = studentQuantileFor(0.025);
+  const rows: AdviceRow[] = actions.map((_, j) => {
+    const v = values[j]!, n = v.length;
+    const m = mean(v), half = z95(n) * Math.sqrt(variance(v) / n);
+    const d = interval(v, values[leader]!, q);
+    return {
+      action: names[j]!, rollouts: n, value: m, valueLow: m - half, valueHigh: m + half,
+      won: v.filter(o.won).length / n, diff: d.mean, diffLow: d.low, diffHigh: d.high,
+      verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
+    };
+  });
+  const order = rows.map((_, j) => j).sort((i, j) => verdictRank(rows[i]!) - verdictRank(rows[j]!) || rows[j]!.value - rows[i]!.value);
+  const ranked = order.map((j) => rows[j]!);
+  const best = names[leader]!;
+  const tied = ranked.filter((r) => r.verdict === 'tied');
+  // An action the same as the best on every deal (a pair that pushes, bet or not) is a tie
+  // that no budget breaks: said so, not "cannot be told apart".
+  const same = tied.filter((r) => r.diffLow === 0 && r.diffHigh === 0).map((r) => r.action);
+  const open = tied.filter((r) => !same.includes(r.action)).map((r) => r.action);
+  const conf = `${Math.round((1 - alpha) * 100)}% confidence over ${Math.max(1, c - 1)} comparison${c > 2 ? 's' : ''} and ${looks} look${looks > 1 ? 's' : ''}`;
+  const rest = ranked.length > tied.length + 1 ? '; the rest do worse' : '';
+  const words = c === 1 ? `${best} is the only legal action.`
+    : tied.length === 0 ? `${best} is clearly best: every other action does worse on the same deals (${conf}).`
+      : open.length === 0 ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
+        : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
+  return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks };
+}
+
+const verdictRank = (r: AdviceRow): number => (r.verdict === 'best' ? 0 : r.verdict === 'tied' ? 1 : 2);
+
+function mean(v: readonly number[]): number {
+  let s = 0;
+  for (const x of v) s += x;
+  return s / v.length;
+}
+
+function variance(v: readonly number[]): number {
+  if (v.length < 2) return 0;
+  const m = mean(v);
+  let s = 0;
+  for (const x of v) s += (x - m) * (x - m);
+  return s / (v.length - 1);
+}
+
+/** The upper-tail quantile for one-sided error p, by the degrees of freedom (n - 1 of n results). */
+function studentQuantileFor(p: number): (n: number) => number {
+  const memo = new Map<number, number>();
+  return (n) => {
+    let t = memo.get(n);
+    if (t === undefined) memo.set(n, (t = studentQuantile(1 - p, Math.max(1, n - 1))));
+    return t;
+  };
+}
+
+/** The mean paired difference of `v` against `ref` over v's rollouts (ref was played in at
+ * least as many: the leader is always in contention) and its interval at quantile q. */
+function interval(v: readonly number[], ref: readonly number[], q: (n: number) => number): { mean: number; low: number; high: number } {
+  const n = v.length;
+  const d = v.map((x, i) => x - ref[i]!);
+  const m = mean(d), half = q(n) * Math.sqrt(variance(d) / n);
+  return { mean: m, low: m - half, high: m + half };
+}

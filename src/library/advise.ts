@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { GAMES, entryFor } from '../catalog/index.js';
+import { race, type AdviceRow } from '../core/advise.js';
+import { InputError } from '../core/errors.js';
+import { parseSpec } from '../core/strategy.js';
+import { parseJson } from '../io/json-file.js';
+import { given, list } from './control.js';
+import { gameRules, positiveInt, seedText } from './options.js';
+
+/** The largest situation file read: a situation is a hand and what was seen, a few hundred bytes. */
+const MAX_SITUATION_BYTES = 65536;
+/** The most playouts one decision may be given. */
+const MAX_BUDGET = 1e8;
+
+/** Options of `advise`, as `pongsim advise` names them (its --help lists each game's). */
+export interface AdviseOptions {
+  /** The game of the decision (`pongsim advise --help` lists those that advise). */
+  game: string;
+  /** A JSON situation file: one object with the same fields as the game's flags. */
+  situation?: string;
+  rules?: string | Record<string, unknown>;
+  set?: string | string[];
+  /** The strategy every seat plays on with after the action (default: the game's reference bot). */
+  policy?: string;
+  /** The most playouts (one action played out from one deal) the decision gets. */
+  budget?: number | string;
+  seed?: string;
+  /** The situation's fields, by commander's names (--chips is chips). */
+  [field: string]: unknown;
+}
+
+/** What `advise --json` prints. */
+export interface AdviseResult {
+  game: string;
+  rules: Record<string, unknown>;
+  /** The situation as read. */
+  situation: Record<string, unknown>;
+  policy: string;
+  budget: number;
+  seed: string;
+  /** What each action's value is, and what its `won` share counts. */
+  value: string;
+  won: string;
+  best: string;
+  /** Whether every other action was shown worse. */
+  clear: boolean;
+  advice: string;
+  /** Every legal action, best first. */
+  actions: AdviceRow[];
+  playouts: number;
+  looks: number;
+}
+
+const flagOf = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** A situation file's object: read whole only when small, parsed as data. */
+function situationFile(file: string): Record<string, unknown> {
+  let size: number;
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) throw new InputError(`--situation ${file}: not a regular file; expected a JSON situation file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`--situation ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); expected a JSON situation file`);
+  }
+  if (size > MAX_SITUATION_BYTES) throw new InputError(`--situation ${file}: ${size} bytes; a situation file holds at most ${MAX_SITUATION_BYTES}`);
+  const doc = parseJson(fs.readFileSync(file, 'utf8'), `--situation ${file}`);
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new InputError(`--situation ${file}: expected one JSON object of the situation's fields`);
+  return doc as Record<string, unknown>;
+}
+
+/**
+ * Ranks every legal action of a player's own decision by simulation (`pongsim advise`): the
+ * situation as the seat knows it, what it cannot see dealt anew for each rollout, every action
+ * played out on the same deals by the policy in every seat, the budget raced to the actions
+ * still in contention (src/core/advise.ts). Gives what `advise --json` prints.
+ */
+export function advise(o: AdviseOptions): AdviseResult {
+  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, json: _json, ...flags } = o;
+  const entry = entryFor(game, 'advise', 'advise');
+  const q = entry.advise;
+  const own = q.options.map((x) => x.flag);
+  const fields = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+  for (const name of Object.keys(fields)) {
+    if (own.includes(flagOf(name))) continue;
+    const owners = GAMES.filter((g) => g.advise?.options.some((x) => x.flag === flagOf(name))).map((g) => g.def.id);
+    throw new InputError(`advise ${game}: ${flagOf(name)} is not one of its options${owners.length ? ` (it is for ${owners.join(', ')})` : ''}; allowed: ${own.join(', ')}`);
+  }
+  const rules = gameRules(entry, rulesArg, list('--set', set));
+  const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
+  const seed = given(seedArg, seedText) ?? '1';
+  const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, game, rules);
+  if (entry.strategies.find((d) => d.name === spec.name)?.searches) throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+  let sit: { given: Record<string, unknown>; name: (key: string) => string };
+  if (situation !== undefined) {
+    if (Object.keys(fields).length) throw new InputError(`advise ${game}: give the situation by flags or in --situation, not both (got ${Object.keys(fields).map(flagOf).join(', ')} beside --situation)`);
+    const file = String(situation);
+    const doc = situationFile(file);
+    const known = own.map((f) => f.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
+    const stray = Object.keys(doc).find((k) => !known.includes(k));
+    if (stray !== undefined) throw new InputError(`--situation ${file}: ${JSON.stringify(stray.slice(0, 40))} is not a field of a ${game} situation; allowed: ${known.join(', ')}`);
+    sit = { given: doc, name: (key) => `--situation ${file}: "${key}"` };
+  } else sit = { given: fields, name: flagOf };
+  const { state, seat, read } = q.situation(rules, sit.given, sit.name);
+  if (budget < 64) throw new InputError(`--budget: expected at least 64 playouts (got ${budget})`);
+  const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test });
+  return {
+    game, rules, situation: read, policy: spec.text, budget, seed, value: q.value, won: q.won.doc,
+    best: a.best, clear: a.clear, advice: a.words, actions: a.rows, playouts: a.playouts, looks: a.looks,
+  };
+}

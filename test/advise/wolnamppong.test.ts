@@ -1,0 +1,107 @@
+// pongsim advise wolnamppong: the simulated bets agree with the exact odds tables.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exactBestBet, unseen, BET_HIGHER } from '../../src/games/hwatu/wolnamppong/odds.js';
+import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { advise, type AdviseResult } from '../../src/library/advise.js';
+import { inputErrorLine } from '../support/errors.js';
+import { tempDir } from '../support/cli.js';
+
+const value = (f: { n: number; d: number }): number => f.n / f.d;
+
+/** The row of the bet of `x` chips (with `kind` where a pair calls higher or lower). */
+function row(r: AdviseResult, name: string) {
+  const found = r.actions.find((a) => a.action === name);
+  if (!found) throw new Error(`no action ${name} in ${r.actions.map((a) => a.action).join(', ')}`);
+  return found;
+}
+
+describe('pongsim advise wolnamppong', () => {
+  // Hands from a clear fold to a clear bet, some with cards seen. A bet's value over the cycle is
+  // the bet times the exact EV per chip; a bet of the whole pot, when it wins, empties the pot and
+  // everyone antes again at once (reanteOnEmptyPot=immediate), so it is worth P(win) antes less.
+  const cases: { hand: string; seen: string }[] = [
+    { hand: '3,9', seen: '' },
+    { hand: '2,11', seen: '' },
+    { hand: '1,12', seen: '5,6,7' },
+    { hand: '3,10', seen: '1,1,2,11,12,12' },
+    { hand: '4,8', seen: '5,6,7,7' },
+  ];
+  for (const c of cases) {
+    it(`${c.hand} seen [${c.seen}] at pot 16: each bet's value and win share agree with the exact odds, and the advice with the sign of the EV`, () => {
+      const r = advise({ game: 'wolnamppong', hand: c.hand, pot: '16', seen: c.seen, seed: 'exact' });
+      const [lo, hi] = c.hand.split(',').map(Number) as [number, number];
+      const rem = unseen(lo, hi, c.seen ? c.seen.split(',').map(Number) : []) as number[];
+      const exact = exactBestBet(r.rules as unknown as WolnamRules, lo, hi, rem);
+      const ev = value(exact.ev), pWin = value(exact.pWin);
+      for (const x of [1, 4, 8]) {
+        const b = row(r, `bet ${x}`);
+        // Four standard errors: a 95% half-width is two; 12 checks at a fixed seed.
+        const tol = 2 * (b.valueHigh - b.valueLow) / 2 + 1e-9;
+        expect(Math.abs(b.value - x * ev)).toBeLessThanOrEqual(tol);
+        expect(Math.abs(b.won - pWin)).toBeLessThanOrEqual(4 * Math.sqrt(pWin * (1 - pWin) / b.rollouts) + 1e-9);
+      }
+      const ado = row(r, 'bet 16');
+      expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.valueHigh - ado.valueLow + 1e-9);
+      expect(row(r, 'fold').value).toBe(0);
+      // Risk-neutral in chips: fold when the EV is negative, else the largest bet worth most.
+      const adoValue = 16 * ev - pWin;
+      const best = adoValue > 0 && ev > 0 ? 'bet 16' : ev > 0 ? 'bet 8' : 'fold';
+      if (r.clear) expect(r.best).toBe(best);
+      else expect(r.actions.filter((a) => a.verdict !== 'worse').map((a) => a.action)).toContain(best);
+    });
+  }
+
+  it('a clear case is resolved within the default budget, and the advice says so in words', () => {
+    const r = advise({ game: 'wolnamppong', hand: '2,11', pot: '16' });
+    expect(r.best).toBe('bet 16');
+    expect(r.clear).toBe(true);
+    expect(r.advice).toMatch(/^bet 16 is clearly best/);
+    expect(r.playouts).toBeLessThanOrEqual(r.budget);
+  });
+
+  it('a pair that pushes is the same as a fold on every deal: stated as a tie, not a pick', () => {
+    const r = advise({ game: 'wolnamppong', hand: '5,5', pot: '16', budget: 2000 });
+    expect(r.clear).toBe(false);
+    expect(r.actions.every((a) => a.value === 0 && a.diff === 0)).toBe(true);
+    expect(r.advice).toMatch(/same result on every deal/);
+  });
+
+  it('a pair under the in-between preset calls higher or lower, as the exact table picks', () => {
+    const r = advise({ game: 'wolnamppong', rules: 'in-between', hand: '3,3', pot: '16', cycle: '2', seed: 'pair' });
+    const rem = unseen(3, 3, []) as number[];
+    const exact = exactBestBet(r.rules as unknown as WolnamRules, 3, 3, rem);
+    expect(exact.kind).toBe(BET_HIGHER);
+    const higher = row(r, 'bet higher 8'), lower = row(r, 'bet lower 8');
+    expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.valueHigh - higher.valueLow);
+    expect(r.best).toMatch(/^bet higher/);
+    expect(lower.verdict).toBe('worse');
+  });
+
+  it('the same seed gives the same answer; a situation file gives the same as the flags', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'situation.json');
+    fs.writeFileSync(file, JSON.stringify({ hand: [3, 10], pot: 16, seen: [4, 5, 6] }));
+    const a = advise({ game: 'wolnamppong', hand: '3,10', pot: '16', seen: '4,5,6', budget: 3000, seed: 's' });
+    const b = advise({ game: 'wolnamppong', situation: file, budget: 3000, seed: 's' });
+    expect(JSON.stringify(b.actions)).toBe(JSON.stringify(a.actions));
+    expect(b.situation).toEqual(a.situation);
+  });
+
+  it('bad situations get one line naming the field and what is allowed', () => {
+    const dir = tempDir();
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ hand: [3, 10], pot: 16, colour: 'red' }));
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', pot: '16' }))).toMatch(/^--hand: required/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,13', pot: '16' }))).toMatch(/^--hand: expected months 1-12/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', seen: '3,3,3,3' }))).toMatch(/month 3 appears more than 4 times/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '0' }))).toMatch(/^--pot: expected an integer from 1/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: bad }))).toMatch(/"colour" is not a field of a wolnamppong situation; allowed: hand, pot/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: dir }))).toMatch(/not a regular file/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: bad, pot: '3' }))).toMatch(/not both/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', tiles: 'm1' }))).toMatch(/--tiles is not one of its options/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', policy: 'rollout' }))).toMatch(/does not search/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', rules: 'death-by-rain', hand: '3,12', pot: '16' }))).toMatch(/no decision/);
+  });
+});
