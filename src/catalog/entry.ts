@@ -128,6 +128,7 @@ export interface AdviseQuery {
   budget: number;
   /** What an action's value is: "chips won this deal cycle". */
   value: string;
-  /** What a rollout counts as won, in words and as a test of the seat's result. */
-  won: { doc: string; test(gain: number): boolean };
+  /** What a rollout counts as won, in words and as a test of the table where it ended (the
+   * round or hand GameDef.round numbered `round` was played; `gain` is the seat's result). */
+  won: { doc: string; test(end: GameState, seat: number, round: number, gain: number): boolean };
 }

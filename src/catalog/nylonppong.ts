@@ -1,4 +1,4 @@
-import { CARDS, cardName, month, parseCard } from '../games/hwatu/deck.js';
+import { CARDS, cardList, cardName, month } from '../games/hwatu/deck.js';
 import { nylonppong } from '../games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
@@ -8,23 +8,9 @@ import { stopLimit } from '../../experiments/stop-limit.js';
 import { nylonppongHouseRules } from '../../experiments/nylonppong-house-rules.js';
 import { nylonppongStopTable } from '../../experiments/nylonppong-stop-table.js';
 import { benchNylonppong } from '../bench/nylonppong.js';
-import type { GameEntry, OddsQuery } from './entry.js';
-
-/** `--seen 3a,7c` or `--hand 1a,9b`: cards in deck notation, each at most once. */
-function cardList(flag: string, text: string): number[] {
-  const parts = text.trim() === '' ? [] : text.split(',').map((x) => x.trim());
-  const cards = parts.map((p) => {
-    try {
-      return parseCard(p);
-    } catch (e) {
-      throw new InputError(`${flag}: ${(e as Error).message}`);
-    }
-  });
-  cards.forEach((c, i) => {
-    if (cards.indexOf(c) !== i) throw new InputError(`${flag}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
-  });
-  return cards;
-}
+import { lowestInRound, readSituation, situationState } from '../games/hwatu/nylonppong/situation.js';
+import type { NylonState } from '../games/hwatu/nylonppong/state.js';
+import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
 
 /** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
 const odds: OddsQuery = {
@@ -33,8 +19,8 @@ const odds: OddsQuery = {
   hand: "the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)",
   read(rules, seenText, handText) {
     const r = rules as unknown as NylonRules;
-    const seen = cardList('--seen', seenText ?? '');
-    const hand = handText === undefined ? null : cardList('--hand', handText);
+    const seen = cardList('--seen', seenText ?? '', CARDS);
+    const hand = handText === undefined ? null : cardList('--hand', handText, CARDS);
     if (hand) {
       if (hand.length !== 2) throw new InputError(`--hand: expected the stopper's two cards, e.g. 1a,9c (got ${hand.length})`);
       const both = hand.find((c) => seen.includes(c));
@@ -73,6 +59,25 @@ const odds: OddsQuery = {
   },
 };
 
+/** Stop or play on, ppong or not, which card to discard: every legal action of the turn. */
+const advise: AdviseQuery = {
+  doc: 'nylonppong: stop or play on, ppong or not, which card to discard',
+  options: [
+    { flag: '--hand', value: '<cards>', doc: 'nylonppong: your cards, e.g. 1a,9c (after the draw, the card drawn last)' },
+    { flag: '--discards', value: '<cards>', doc: 'nylonppong: the discard pile bottom to top, ppong\'d cards included, e.g. 3a,3b,3c,7d' },
+    { flag: '--others', value: '<sizes>', doc: 'nylonppong: the other players\' hand sizes in turn order after you, e.g. 5,2,5 (default: all the deal\'s)' },
+    { flag: '--phase', value: '<phase>', doc: 'nylonppong: start (stop, ppong or draw), drawn (after your draw) or ponged (after your ppong); default from your hand size: start, else drawn' },
+  ],
+  situation(rules, given, name) {
+    const r = rules as unknown as NylonRules;
+    const read = readSituation(r, given, name);
+    return { ...situationState(r, read), read: { ...read.sit } };
+  },
+  budget: 6000,
+  value: 'minus your penalty points this round (higher is better)',
+  won: { doc: 'you scored the least this round (ties included)', test: (end, seat, round) => lowestInRound(end as NylonState, seat, round) },
+};
+
 export const nylonppongEntry: GameEntry = {
   def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
   experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
@@ -80,4 +85,5 @@ export const nylonppongEntry: GameEntry = {
   bench: benchNylonppong,
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,
+  advise,
 };

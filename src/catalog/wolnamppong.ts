@@ -60,7 +60,7 @@ const advise: AdviseQuery = {
   },
   budget: 20000,
   value: 'chips won this deal cycle',
-  won: { doc: 'the bet won', test: (gain) => gain > 0 },
+  won: { doc: 'the bet won', test: (_end, _seat, _round, gain) => gain > 0 },
 };
 
 export const wolnamppongEntry: GameEntry = {

@@ -57,8 +57,8 @@ export interface RaceOptions {
   /** The most playouts to make. */
   budget: number;
   seed: string;
-  /** Whether a result (the seat's gain, turned where lower is better) counts as won. */
-  won: (gain: number) => boolean;
+  /** Whether the seat won a rollout, judged on the table where it ended (Rollouts.judge). */
+  won: (end: GameState, seat: number, round: number, gain: number) => boolean;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
 }
@@ -83,6 +83,8 @@ export function race(o: RaceOptions): Advice {
   const actions = Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]! }));
   const names = actions.map(({ a, x }) => game.actionName(state, a, x));
   const values: number[][] = actions.map(() => []);
+  const wins = actions.map(() => 0);
+  ro.judge = o.won;
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
   let alive = actions.map((_, j) => j);
   const rng = new Rng(null);
@@ -95,7 +97,10 @@ export function race(o: RaceOptions): Advice {
     alive.forEach((j, i) => ro.set(i, actions[j]!.a, actions[j]!.x));
     for (let i = played; i < played + k; i++) {
       ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
-      alive.forEach((j, at) => values[j]!.push(ro.result(at)));
+      alive.forEach((j, at) => {
+        values[j]!.push(ro.result(at));
+        if (ro.won(at)) wins[j]!++;
+      });
     }
     played += k;
     playouts += k * alive.length;
@@ -111,7 +116,7 @@ export function race(o: RaceOptions): Advice {
     const d = interval(v, values[leader]!, q);
     return {
       action: names[j]!, rollouts: n, value: m, valueLow: m - half, valueHigh: m + half,
-      won: v.filter(o.won).length / n, diff: d.mean, diffLow: d.low, diffHigh: d.high,
+      won: wins[j]! / n, diff: d.mean, diffLow: d.low, diffHigh: d.high,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
     };
   });

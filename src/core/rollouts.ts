@@ -53,6 +53,10 @@ export class Rollouts {
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
+  /** Whether the deciding seat won, judged on the table where a rollout ended (GameDef.round
+   * `round` was the one played, `gain` the result), when one is set: read by `won`. */
+  judge: ((end: GameState, seat: number, round: number, gain: number) => boolean) | null = null;
+  private wonLast = new Uint8Array(64);
   /** Per candidate, the least and greatest result over the rollouts. */
   private low = new Float64Array(64);
   private high = new Float64Array(64);
@@ -80,7 +84,7 @@ export class Rollouts {
   /** Sets candidate `c` (action and amount), growing the buffers as needed; returns c + 1. */
   set(c: number, a: number, x: number): number {
     if (c === this.candA.length) {
-      const grow = <T extends Int16Array | Float64Array>(b: T): T => {
+      const grow = <T extends Int16Array | Float64Array | Uint8Array>(b: T): T => {
         const g = new (b.constructor as new (k: number) => T)(2 * c);
         g.set(b);
         return g;
@@ -92,6 +96,7 @@ export class Rollouts {
       this.sumD2 = grow(this.sumD2);
       this.low = grow(this.low);
       this.high = grow(this.high);
+      this.wonLast = grow(this.wonLast);
     }
     this.candA[c] = a;
     this.candX[c] = x;
@@ -139,6 +144,7 @@ export class Rollouts {
         work.rng = this.seed(this.chance, 1);
         game.apply(work, this.candA[j]!, this.candX[j]!);
         const v = (value[j] = this.playOut(seat, round, before));
+        if (this.judge) this.wonLast[j] = this.judge(work, seat, round, v) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
       }
@@ -157,6 +163,11 @@ export class Rollouts {
    * where lower is better). */
   result(j: number): number {
     return this.value[j]!;
+  }
+
+  /** Whether the seat won with candidate j in the last rollout (by `judge`). */
+  won(j: number): boolean {
+    return this.wonLast[j] === 1;
   }
 
   /** Candidate j's mean gain per rollout over the reference, after `evaluate`. */

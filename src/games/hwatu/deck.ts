@@ -1,4 +1,5 @@
 import { InputError } from '../../core/errors.js';
+import { listField } from '../../core/situation.js';
 import type { Rng } from '../../core/rng.js';
 
 /**
@@ -24,6 +25,22 @@ export function parseCard(text: string): number {
   const mo = m ? Number(m[1]) : 0;
   if (!m || mo < 1 || mo > 12) throw new InputError(`card ${JSON.stringify(text)}: expected a month 1-12 and a copy letter a-d, e.g. 12c`);
   return (mo - 1) * 4 + 'abcd'.indexOf(m[2]!);
+}
+
+/** `--seen 3a,7c` or `--hand 1a,9b` (or a situation file's array of them): cards in deck
+ * notation, each at most once, at most `most`; `name` names the list in the error line. */
+export function cardList(name: string, v: unknown, most: number): number[] {
+  const cards = listField(v, name, most).map((p) => {
+    try {
+      return parseCard(p);
+    } catch (e) {
+      throw new InputError(`${name}: ${(e as Error).message}`);
+    }
+  });
+  cards.forEach((c, i) => {
+    if (cards.indexOf(c) !== i) throw new InputError(`${name}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
+  });
+  return cards;
 }
 
 export const formatCards = (cards: ArrayLike<number>, n = cards.length): string =>
