@@ -6,6 +6,7 @@ import { chineseAmericanHands } from '../../experiments/chinese-american-hands.j
 import { benchTable } from '../bench/table.js';
 import type { GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
+import { tableAdvise } from './mahjong-advise.js';
 
 export const chineseAmericanEntry: GameEntry = {
   def: chineseAmerican, strategies: chineseAmericanStrategies, defaultSeat: 'efficiency',
@@ -15,4 +16,5 @@ export const chineseAmericanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
+  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard'),
 };

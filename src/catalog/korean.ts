@@ -7,6 +7,7 @@ import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
 import type { GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
+import { tableAdvise } from './mahjong-advise.js';
 
 export const koreanEntry: GameEntry = {
   def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
@@ -16,4 +17,5 @@ export const koreanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
+  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard'),
 };
