@@ -44,6 +44,8 @@ function small(cmd: string): string {
     // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
     .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
     .split('\n')
+    // Advice at a budget of a few hundred playouts: a second or less each.
+    .map((l) => (/npx pongsim advise /.test(l) && !l.includes('--budget') ? `${l} --budget 600` : l))
     .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12') : l))
     // Each comparison and tuning run into a folder of its own, so that a block's second does not
     // overwrite its first before its claims are checked.
@@ -142,6 +144,10 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
     for (const col of Object.keys(rows[0]!).filter((k) => /diff/.test(k) && !/_(ci_low|ci_high|p|p_holm)$/.test(k))) {
       expect(rows.some((r) => moved(r, col)), `${f}: ${col} is 0 in every row`).toBe(true);
     }
+  }
+  // Advice: every answer names its best action and says whether it is clear, tied or the same.
+  if (/npx pongsim advise /.test(text)) {
+    expect(stdout.match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length, `${text}: an answer in words per advice`).toBe(count(/npx pongsim advise /));
   }
   // Odds and a sim given rules or cards seen: other output than the same command without them.
   const plain = /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');

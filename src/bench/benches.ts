@@ -2,12 +2,14 @@ import { GAMES } from '../catalog/index.js';
 import { figureName, type BenchResult } from './clock.js';
 import { benchShanten } from './mahjong.js';
 import { benchSearch } from './search.js';
+import { benchAdvise } from './advise.js';
 
 
 /** Every speed figure measured in a worker thread: each game's (from the catalog), the shared
- * shanten evaluator, then the search bot in every game. */
+ * shanten evaluator, the search bot in every game, then advice at the table. */
 export const BENCHES: Record<string, (seconds: number) => BenchResult> = {
   ...Object.fromEntries(GAMES.flatMap((g) => (g.bench ? [[figureName(g.def.id), g.bench]] : []))),
   mahjong: benchShanten,
   search: benchSearch,
+  advise: benchAdvise,
 };

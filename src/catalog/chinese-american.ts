@@ -16,5 +16,5 @@ export const chineseAmericanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
-  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard'),
+  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard', { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
 };

@@ -124,6 +124,8 @@ export interface AdviseQuery {
    * and the situation as read (what `advise --json` echoes). InputError lines.
    */
   situation(rules: Record<string, unknown>, given: Record<string, unknown>, name: (key: string) => string): { state: GameState; seat: number; read: Record<string, unknown> };
+  /** A typical situation (its fields by commander's names): `pongsim bench` times advising it. */
+  example: Record<string, string>;
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
   /** What an action's value is: "chips won this deal cycle". */

@@ -17,5 +17,5 @@ export const koreanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
-  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard'),
+  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', { hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
 };

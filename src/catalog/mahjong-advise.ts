@@ -5,7 +5,7 @@ import type { AdviseQuery } from './entry.js';
 
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
  * or every call on the tile on offer, played out to the end of the hand. */
-export function tableAdvise(game: GameDef, doc: string): AdviseQuery {
+export function tableAdvise(game: GameDef, doc: string, example: Record<string, string>): AdviseQuery {
   const id = game.id;
   return {
     doc: `${id}: ${doc}`,
@@ -21,6 +21,7 @@ export function tableAdvise(game: GameDef, doc: string): AdviseQuery {
       { flag: '--round-wind', value: '<E|S|W|N>', doc: `${id}: the round wind (default E)` },
     ],
     situation: (rules, given, name) => tableSituation(game, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+    example,
     budget: 3000,
     value: 'points won this hand (your net change)',
     won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as TableState, seat) },

@@ -73,6 +73,7 @@ const advise: AdviseQuery = {
     const read = readSituation(r, given, name);
     return { ...situationState(r, read), read: { ...read.sit } };
   },
+  example: { hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a' },
   budget: 6000,
   value: 'minus your penalty points this round (higher is better)',
   won: { doc: 'you scored the least this round (ties included)', test: (end, seat, round) => lowestInRound(end as NylonState, seat, round) },

@@ -58,6 +58,7 @@ const advise: AdviseQuery = {
     const sit = readSituation(r, given, name);
     return { ...situationState(r, sit, name), read: { ...sit } };
   },
+  example: { hand: '3,10', pot: '20', seen: '4,5' },
   budget: 20000,
   value: 'chips won this deal cycle',
   won: { doc: 'the bet won', test: (_end, _seat, _round, gain) => gain > 0 },

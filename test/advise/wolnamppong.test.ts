@@ -105,3 +105,14 @@ describe('pongsim advise wolnamppong', () => {
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', rules: 'death-by-rain', hand: '3,12', pot: '16' }))).toMatch(/no decision/);
   });
 });
+
+describe('the README\'s advise example', () => {
+  it('2-11 with 4 and 5 shown: the pot, clearly; 3-10 with 4, 5 and 6 shown (EV -1/43 a chip): a tie stated at the default budget', () => {
+    const clear = advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5' });
+    expect(clear.best).toBe('bet 20');
+    expect(clear.clear).toBe(true);
+    const close = advise({ game: 'wolnamppong', hand: '3,10', pot: '20', seen: '4,5,6' });
+    expect(close.clear).toBe(false);
+    expect(close.advice).toMatch(/cannot be told apart from .*fold|^fold has the best mean, but it cannot be told apart/);
+  });
+});

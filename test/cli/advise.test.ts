@@ -1,0 +1,38 @@
+// pongsim advise: the CLI prints the library's answer (a table and the answer in words, or with
+// --json exactly what the library returns) and refuses bad input with one line and exit 2.
+import { describe, expect, it } from 'vitest';
+import { GAMES } from '../../src/catalog/index.js';
+import { advise } from '../../src/library/advise.js';
+import { pongsim } from '../support/cli.js';
+
+describe('pongsim advise (CLI)', () => {
+  it('--json prints what the library returns; the text shows every action and the answer in words', { timeout: 30000 }, () => {
+    const args = ['advise', 'wolnamppong', '--hand', '2,11', '--pot', '20', '--seen', '4,5', '--budget', '600', '--seed', 'cli'];
+    const j = pongsim([...args, '--json']);
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout)).toEqual(JSON.parse(JSON.stringify(advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))));
+    const t = pongsim(args);
+    expect(t.code, t.stderr).toBe(0);
+    for (const a of JSON.parse(j.stdout).actions) expect(t.stdout).toContain(a.action);
+    expect(t.stdout).toContain(JSON.parse(j.stdout).advice);
+  });
+
+  it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, () => {
+    for (const args of [['advise', 'wolnamppong', '--hand', '2,11'], ['advise', 'korean', '--hand', 'm123', '--budget', '0']]) {
+      const r = pongsim(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('every game that advises answers its example situation (the one `bench` times)', () => {
+    const offering = GAMES.filter((g) => g.advise);
+    expect(offering.map((g) => g.def.id).sort()).toEqual(['chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
+    for (const g of offering) {
+      const r = advise({ game: g.def.id, ...g.advise!.example, budget: 300 });
+      expect(r.actions.length).toBeGreaterThan(1);
+      expect(r.playouts).toBeLessThanOrEqual(300);
+    }
+  });
+});
