@@ -4,8 +4,28 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
-import type { GameEntry } from './entry.js';
+import type { AdviseQuery, GameEntry } from './entry.js';
+import { STAGES, charlestonAbout, charlestonChoices, charlestonSituation } from '../games/mahjong/american/situation.js';
+import type { AmericanState } from '../games/mahjong/american/state.js';
+import { wonHand } from '../games/mahjong/table/situation.js';
 import { americanCard, americanHand } from './american-card.js';
+
+/** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer. */
+const advise: AdviseQuery = {
+  doc: 'american: which three tiles to pass in each Charleston pass (blind where allowed), what to offer in the courtesy pass',
+  options: [
+    { flag: '--hand', value: '<tiles>', doc: 'american: your tiles, 14 as East, else 13 (e.g. "m111 p2468 s369 z55 j")' },
+    { flag: '--stage', value: '<pass>', doc: `american: the Charleston pass: ${STAGES.join(', ')} (default first-right)` },
+    { flag: '--seat-wind', value: '<E|S|W|N>', doc: 'american: your seat wind (E deals; default E)' },
+  ],
+  situation: (rules, given, name) => charlestonSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+  choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
+  about: (state, seat) => charlestonAbout(state as AmericanState, seat),
+  example: { hand: 'm1112 p2468 s369 z55 j' },
+  budget: 8000,
+  value: 'points won this hand (your net change)',
+  won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },
+};
 
 export const americanEntry: GameEntry = {
   def: american, strategies: americanStrategies, defaultSeat: 'line-chaser',
@@ -15,4 +35,5 @@ export const americanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/american/RULES.md',
   card: americanCard,
   hand: americanHand,
+  advise,
 };

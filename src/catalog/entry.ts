@@ -1,4 +1,5 @@
 import type { BenchResult } from '../bench/clock.js';
+import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
@@ -128,6 +129,12 @@ export interface AdviseQuery {
   example: Record<string, string>;
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
+  /** The choices where one decision is several moves (American: a Charleston pass of three
+   * tiles), each named; by default every legal action is one. */
+  choices?(state: GameState, seat: number): Choice[] | undefined;
+  /** What else the answer shows about the situation (American: the card lines still alive and
+   * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
+  about?(state: GameState, seat: number): { json: Record<string, unknown>; text: string[] };
   /** What an action's value is: "chips won this deal cycle". */
   value: string;
   /** What a rollout counts as won, in words and as a test of the table where it ended (the

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
-import { advise, type AdviseOptions } from '../library/advise.js';
+import { adviseRun, type AdviseOptions } from '../library/advise.js';
 import { printTable } from '../io/print.js';
+import { visible } from '../core/errors.js';
 import { collect, printJson } from './options.js';
 
 /** Every situation flag some game's advice reads, once (each flag's doc names its game). */
@@ -27,13 +28,14 @@ export function registerAdvise(program: Command): void {
     .option('--situation <file.json>', 'the situation as one JSON object with the same fields as the flags (e.g. {"hand": [3, 9], "pot": 20}) instead of the flags')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--card <file>', `the card file (mjcard/1) for ${GAMES.filter((g) => g.card).map((g) => g.def.id).join(', ')} (default: the sample card)`)
     .option('--policy <spec>', 'the strategy every seat plays on with after the action (default: the game\'s reference bot)')
     .option('--budget <playouts>', 'the most playouts (one action played out from one deal) the decision gets (default: the game\'s, a few seconds)')
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--json', 'print one JSON object instead of text');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
   cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean }) => {
-    const r = advise({ ...flags, game });
+    const { result: r, about } = adviseRun({ ...flags, game });
     if (flags.json) {
       printJson(r);
       return;
@@ -43,6 +45,6 @@ export function registerAdvise(program: Command): void {
       columns: ['action', 'verdict', 'value', 'value_ci_low', 'value_ci_high', 'vs_best', 'vs_best_ci_low', 'vs_best_ci_high', 'won', 'rollouts'],
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
-    process.stdout.write(`${printTable(table)}${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})\n`);
+    process.stdout.write(`${about.map((l) => `${visible(l)}\n`).join('')}${printTable(table)}${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})\n`);
   });
 }

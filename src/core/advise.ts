@@ -11,6 +11,9 @@ const FIRST = 32;
  * dropping rule can be corrected for them. */
 const LOOKS = 8;
 
+/** A choice made of several moves by the deciding seat, and its name. */
+export interface Choice { name: string; moves: readonly number[] }
+
 /** One action of the situation, as advice ranks it. */
 export interface AdviceRow {
   action: string;
@@ -59,6 +62,9 @@ export interface RaceOptions {
   seed: string;
   /** Whether the seat won a rollout, judged on the table where it ended (Rollouts.judge). */
   won: (end: GameState, seat: number, round: number, gain: number) => boolean;
+  /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
+   * default every legal action, with a few amounts for one that takes an amount. */
+  choices?: readonly Choice[];
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
 }
@@ -79,9 +85,10 @@ export function race(o: RaceOptions): Advice {
   const alpha = o.alpha ?? 0.05;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
   const list = new Int16Array(game.maxActions(o.rules));
-  const c = ro.candidates(state, list, game.legal(state, list));
-  const actions = Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]! }));
-  const names = actions.map(({ a, x }) => game.actionName(state, a, x));
+  const c = o.choices ? o.choices.length : ro.candidates(state, list, game.legal(state, list));
+  const actions = o.choices ? o.choices.map((ch) => ({ a: -1, x: 0, moves: ch.moves }))
+    : Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]!, moves: null }));
+  const names = o.choices ? o.choices.map((ch) => ch.name) : actions.map(({ a, x }) => game.actionName(state, a, x));
   const values: number[][] = actions.map(() => []);
   const wins = actions.map(() => 0);
   ro.judge = o.won;
@@ -94,7 +101,11 @@ export function race(o: RaceOptions): Advice {
     const want = looks === 0 ? FIRST : FIRST << looks;
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
-    alive.forEach((j, i) => ro.set(i, actions[j]!.a, actions[j]!.x));
+    alive.forEach((j, i) => {
+      const { a, x, moves } = actions[j]!;
+      if (moves) ro.setMoves(i, moves);
+      else ro.set(i, a, x);
+    });
     for (let i = played; i < played + k; i++) {
       ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
       alive.forEach((j, at) => {

@@ -50,6 +50,8 @@ export class Rollouts {
    * the sum and sum of squares of its paired difference against the reference. */
   candA = new Int16Array(64);
   candX = new Float64Array(64);
+  /** Per candidate, the moves it makes when it is several (a Charleston pass of three tiles), else null. */
+  private candSeq: (readonly number[] | null)[] = [];
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
@@ -100,7 +102,15 @@ export class Rollouts {
     }
     this.candA[c] = a;
     this.candX[c] = x;
+    this.candSeq[c] = null;
     return c + 1;
+  }
+
+  /** Sets candidate `c` to the moves `moves`, made one after another by the deciding seat; returns c + 1. */
+  setMoves(c: number, moves: readonly number[]): number {
+    const next = this.set(c, moves[0]!, 0);
+    this.candSeq[c] = moves;
+    return next;
   }
 
   /** Sets the candidates of the decision at `s`: every legal action of `list[0..m)`, with a
@@ -142,7 +152,9 @@ export class Rollouts {
       for (let j = 0; j < c; j++) {
         game.copy!(base, work);
         work.rng = this.seed(this.chance, 1);
-        game.apply(work, this.candA[j]!, this.candX[j]!);
+        const moves = this.candSeq[j];
+        if (moves) for (const a of moves) game.apply(work, a, 0);
+        else game.apply(work, this.candA[j]!, this.candX[j]!);
         const v = (value[j] = this.playOut(seat, round, before));
         if (this.judge) this.wonLast[j] = this.judge(work, seat, round, v) ? 1 : 0;
         if (v < low[j]!) low[j] = v;

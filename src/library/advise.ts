@@ -5,7 +5,7 @@ import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
-import { gameRules, positiveInt, seedText } from './options.js';
+import { cardRule, gameRules, positiveInt, seedText } from './options.js';
 
 /** The largest situation file read: a situation is a hand and what was seen, a few hundred bytes. */
 const MAX_SITUATION_BYTES = 65536;
@@ -25,6 +25,8 @@ export interface AdviseOptions {
   /** The most playouts (one action played out from one deal) the decision gets. */
   budget?: number | string;
   seed?: string;
+  /** A card file, for a game that plays a card of hands (American). */
+  card?: string;
   /** The situation's fields, by commander's names (--chips is chips). */
   [field: string]: unknown;
 }
@@ -49,6 +51,8 @@ export interface AdviseResult {
   actions: AdviceRow[];
   playouts: number;
   looks: number;
+  /** What the game adds about the situation (American: the card lines still alive). */
+  about?: Record<string, unknown>;
 }
 
 const flagOf = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -77,7 +81,12 @@ function situationFile(file: string): Record<string, unknown> {
  * still in contention (src/core/advise.ts). Gives what `advise --json` prints.
  */
 export function advise(o: AdviseOptions): AdviseResult {
-  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, json: _json, ...flags } = o;
+  return adviseRun(o).result;
+}
+
+/** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
+export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: string[] } {
+  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, card, json: _json, ...flags } = o;
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -87,7 +96,7 @@ export function advise(o: AdviseOptions): AdviseResult {
     const owners = GAMES.filter((g) => g.advise?.options.some((x) => x.flag === flagOf(name))).map((g) => g.def.id);
     throw new InputError(`advise ${game}: ${flagOf(name)} is not one of its options${owners.length ? ` (it is for ${owners.join(', ')})` : ''}; allowed: ${own.join(', ')}`);
   }
-  const rules = gameRules(entry, rulesArg, list('--set', set));
+  const rules = { ...gameRules(entry, rulesArg, list('--set', set)), ...(card === undefined ? {} : cardRule(String(card), entry)) };
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
   const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, game, rules);
@@ -104,9 +113,13 @@ export function advise(o: AdviseOptions): AdviseResult {
   } else sit = { given: fields, name: flagOf };
   const { state, seat, read } = q.situation(rules, sit.given, sit.name);
   if (budget < 64) throw new InputError(`--budget: expected at least 64 playouts (got ${budget})`);
-  const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test });
-  return {
+  const about = q.about?.(state, seat);
+  const choices = q.choices?.(state, seat);
+  const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
+  const result: AdviseResult = {
     game, rules, situation: read, policy: spec.text, budget, seed, value: q.value, won: q.won.doc,
     best: a.best, clear: a.clear, advice: a.words, actions: a.rows, playouts: a.playouts, looks: a.looks,
+    ...(about ? { about: about.json } : {}),
   };
+  return { result, about: about?.text ?? [] };
 }

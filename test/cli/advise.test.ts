@@ -28,7 +28,7 @@ describe('pongsim advise (CLI)', () => {
 
   it('every game that advises answers its example situation (the one `bench` times)', () => {
     const offering = GAMES.filter((g) => g.advise);
-    expect(offering.map((g) => g.def.id).sort()).toEqual(['chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
+    expect(offering.map((g) => g.def.id).sort()).toEqual(['american', 'chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
     for (const g of offering) {
       const r = advise({ game: g.def.id, ...g.advise!.example, budget: 300 });
       expect(r.actions.length).toBeGreaterThan(1);
