@@ -1,3 +1,4 @@
+import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
 import { Rollouts } from './rollouts.js';
@@ -119,7 +120,7 @@ export function race(o: RaceOptions): Advice {
     leader = alive.reduce((b, j) => (mean(values[j]!) > mean(values[b]!) ? j : b), alive[0]!);
     alive = alive.filter((j) => j === leader || interval(values[j]!, values[leader]!, q).high >= 0);
   }
-  if (looks === 0) throw new RangeError(`advise: a budget of ${o.budget} playouts cannot play ${c} actions out twice each`);
+  if (looks === 0) throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
   const rows: AdviceRow[] = actions.map((_, j) => {
     const v = values[j]!, n = v.length;

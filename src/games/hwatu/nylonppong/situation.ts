@@ -40,7 +40,7 @@ export function readSituation(r: NylonRules, given: Record<string, unknown>, nam
   if (hand.length % 3 !== want || hand.length > (phase === 'start' ? r.handSize : r.handSize + 1) || (phase === 'ponged' && hand.length > r.handSize - 2)) {
     throw new InputError(`${name('hand')}: ${hand.length} cards cannot be held ${phase === 'start' ? 'at the start of a turn' : phase === 'drawn' ? 'after the draw' : 'after a ppong'} with handSize ${r.handSize}`);
   }
-  if (phase !== 'start' && discards.length === 0 && phase === 'ponged') throw new InputError(`${name('discards')}: a ppong claims a discard, so the pile cannot be empty`);
+  if (phase === 'ponged' && discards.length === 0) throw new InputError(`${name('discards')}: a ppong claims a discard, so the pile cannot be empty`);
   const pile = CARDS - hand.length - discards.length - others.reduce((a, b) => a + b, 0);
   if (pile < 0) throw new InputError(`${name('discards')}: your ${hand.length} cards, ${discards.length} discards and the other hands' ${CARDS - hand.length - discards.length - pile} cards are more than the 48 of the deck`);
   return { sit: { hand: hand.map(cardName), discards: discards.map(cardName), others, phase, pile }, hand, discards };
