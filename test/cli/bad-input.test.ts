@@ -45,7 +45,7 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],
     ['a replay index a double cannot hold', ['replay', 'wolnamppong', '--seed', '1', '--index', '9007199254740993'], /--index: expected a whole number from 0 to 999999999999 \(got "9007199254740993"\)/],
     ['rules of an unknown game', ['rules', 'chess'], /unknown game "chess"/],
-    ['bench of an unknown figure', ['bench', '--only', 'mahjong,gostop'], /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, search, workers/],
+    ['bench of an unknown figure', ['bench', '--only', 'mahjong,gostop'], /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, search, advise, workers/],
     ['bench for zero seconds', ['bench', '--seconds', '0'], /--seconds: expected a whole number from 1 to 600/],
     ['a mistyped strategy (the library\'s line, as printed)', [...sim, '--seats', 'kely*6'], /strategy "kely" is not a wolnamppong strategy \(did you mean "kelly"\?\)/],
   ];
