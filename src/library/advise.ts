@@ -25,7 +25,7 @@ export interface AdviseOptions {
   /** The most playouts (one action played out from one deal) the decision gets. */
   budget?: number | string;
   seed?: string;
-  /** A card file, for a game that plays a card of hands (American). */
+  /** A card file, for a game that plays a card of hands (`--card`). */
   card?: string;
   /** The situation's fields, by commander's names (--chips is chips). */
   [field: string]: unknown;
@@ -51,7 +51,7 @@ export interface AdviseResult {
   actions: AdviceRow[];
   playouts: number;
   looks: number;
-  /** What the game adds about the situation (American: the card lines still alive). */
+  /** What the game adds about the situation (a card game: the card lines still alive). */
   about?: Record<string, unknown>;
 }
 
