@@ -26,7 +26,7 @@ describe('pongsim advise (CLI)', () => {
     }
   });
 
-  it('every game that advises answers its example situation (the one `bench` times)', () => {
+  it('every game that advises answers its example situation (the one `bench` times)', { timeout: 60000 }, () => {
     const offering = GAMES.filter((g) => g.advise);
     expect(offering.map((g) => g.def.id).sort()).toEqual(['american', 'chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
     for (const g of offering) {
