@@ -103,6 +103,7 @@ export function arrayElements(text: string, open: number, comments: boolean): { 
       depth--;
       if (depth === 0) {
         if (start >= 0 || piece.trim() !== '') out.push({ text: piece.trim(), line: start >= 0 ? start : line });
+        if (out.length > MAX_IMPORT_ENTRIES) throw new ImportError(line, `more than ${MAX_IMPORT_ENTRIES} entries; a card has at most ${MAX_IMPORT_ENTRIES}`);
         return out;
       }
     } else if (c === ',' && depth === 1) {
