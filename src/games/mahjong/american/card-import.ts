@@ -169,8 +169,9 @@ export function assembleCard(format: CardFormat, text: string, name: string, ski
   const ids = new Map<string, number>();
   const kept: ImportedLine[] = [];
   for (const l of format.lines(text, skip)) {
-    const first = ids.get(l.hand.id);
-    if (first !== undefined) throw new ImportError(l.line, `the hand "${l.hand.id}" was named already at line ${first}; allowed: each hand named once`);
+    // Two hands of one name are two hands (the tools score each): the later one's id gains its line.
+    if (ids.has(l.hand.id)) l.hand.id = `${l.hand.id} (line ${l.line})`;
+    if (ids.has(l.hand.id)) throw new ImportError(l.line, `the hand "${l.hand.id}" is named twice; allowed: names that differ`);
     ids.set(l.hand.id, l.line);
     try {
       compileCard({ format: 'mjcard/1', sections: [{ id: l.section, hands: [l.hand] }] });

@@ -58,15 +58,15 @@ function suitTags(groups: RawGroup[], line: number): (string | null)[] {
     if (exact >= 0) return exact;
     const loose = groups.flatMap((g, i) => (g.written === ref ? [i] : []));
     if (loose.length === 1) return loose[0]!;
-    throw new ImportError(line, `Suit_Role "same_as:${ref}": no single group is named "${ref}"; allowed: same_as: the name of another group of the entry`);
+    throw new Unsupported(line, `Suit_Role "same_as:${ref}": no single group is named "${ref}"; allowed: same_as: the name of another group of the entry`);
   };
   const tag = (i: number, seen: number[]): string | null => {
     const role = groups[i]!.role;
     if (role === 'none') return null;
     if (ROLE[role]) return ROLE[role]!;
-    if (!role.startsWith('same_as:')) throw new ImportError(line, `${where(groups[i]!)}: Suit_Role "${role}"; allowed: none, any, second, third, same_as:<group>`);
+    if (!role.startsWith('same_as:')) throw new Unsupported(line, `${where(groups[i]!)}: Suit_Role "${role}"; allowed: none, any, second, third, same_as:<group>`);
     const j = byName(role.slice('same_as:'.length).trim());
-    if (seen.includes(j)) throw new ImportError(line, `${where(groups[i]!)}: its same_as references go round in a circle; allowed: references that end at a group of role any, second or third`);
+    if (seen.includes(j)) throw new Unsupported(line, `${where(groups[i]!)}: its same_as references go round in a circle; allowed: references that end at a group of role any, second or third`);
     return tag(j, [...seen, j]);
   };
   return groups.map((_, i) => tag(i, [i]));
@@ -74,7 +74,9 @@ function suitTags(groups: RawGroup[], line: number): (string | null)[] {
 
 const isDigit = (s: string) => /^[0-9]$/.test(s);
 
-/** The mjcard/1 pattern of one entry, and whether its jokers follow the card's rule. */
+/** The mjcard/1 pattern of one entry, and whether its jokers follow the card's rule. An entry
+ * whose groups contradict one another, or say what mjcard/1 cannot, is Unsupported: the file is
+ * still in the format, and --skip-unsupported leaves that line out. */
 function entryPattern(groups: RawGroup[], line: number): { pattern: string; vars?: number[]; jokers: boolean } {
   const tags = suitTags(groups, line);
   const varies = (g: RawGroup) => g.values.every(isDigit) && /[1-9]/.test(g.written) && (g.type === 'sequence' ? g.values.length !== g.written.length : g.values.length > 1);
@@ -89,24 +91,25 @@ function entryPattern(groups: RawGroup[], line: number): { pattern: string; vars
       if (v[0] === 'flower' && /^F+$/i.test(g.written)) return 'F'.repeat(n);
       if (v[0] === 'dragon' && /^0+$/.test(g.written)) return '0'.repeat(n);
       if (v[0] === 'dragon' && /^D+$/i.test(g.written)) return 'D'.repeat(n) + (tag ?? '?');
-      throw new ImportError(line, `${where(g)}: a ${v[0]} group is written as ${v[0] === 'flower' ? 'F' : 'D or 0'} repeated (FF, DDD, 000); allowed: that`);
+      throw new Unsupported(line, `${where(g)}: a ${v[0]} group is written as ${v[0] === 'flower' ? 'F' : 'D or 0'} repeated (FF, DDD, 000); allowed: that`);
     }
     if (v.every((x) => 'news'.includes(x) && x.length === 1)) {
       const letters = g.written.toUpperCase();
-      if (![...letters].every((c) => v.includes(c.toLowerCase()))) throw new ImportError(line, `${where(g)}: its letters are not the winds its Constraint_Values name (${v.join(',')}); allowed: N E W S as written`);
+      if (![...letters].every((c) => v.includes(c.toLowerCase()))) throw new Unsupported(line, `${where(g)}: its letters are not the winds its Constraint_Values name (${v.join(',')}); allowed: N E W S as written`);
       return letters;
     }
-    if (!v.every(isDigit)) throw new ImportError(line, `${where(g)}: Constraint_Values "${v.join(',')}"; allowed: numbers 0-9, flower, dragon, or winds n,e,w,s`);
+    if (!v.every(isDigit)) throw new Unsupported(line, `${where(g)}: Constraint_Values "${v.join(',')}"; allowed: numbers 0-9, flower, dragon, or winds n,e,w,s`);
+    if (!/^[0-9]+$/.test(g.written)) throw new Unsupported(line, `${where(g)}: its name is not the numbers its Constraint_Values name (${v.join(',')}); allowed: a number group named by its digits (222, 2025)`);
     if (v.every((x) => x === '0') && /^0+$/.test(g.written)) return '0'.repeat(n);
-    if (tag === null) throw new ImportError(line, `${where(g)}: a number group needs a suit; allowed: Suit_Role any, second, third or same_as:<group>`);
+    if (tag === null) throw new Unsupported(line, `${where(g)}: a number group needs a suit; allowed: Suit_Role any, second, third or same_as:<group>`);
     if (!varies(g)) {
       if (g.type === 'sequence') return v.join('') + tag;
-      if (v.length !== 1) throw new ImportError(line, `${where(g)}: ${g.type} of ${v.join(',')}`);
+      if (v.length !== 1) throw new Unsupported(line, `${where(g)}: ${g.type} of ${v.join(',')}`);
       return v[0]!.repeat(n) + tag;
     }
     // A number that moves: each written digit is X plus its distance from the line's lowest.
     const atoms = [...g.written].map((c) => {
-      if (c < '1' || c > '9') throw new ImportError(line, `${where(g)}: a group whose numbers vary is written with digits 1-9; allowed: 111, 2222, 123`);
+      if (c < '1' || c > '9') throw new Unsupported(line, `${where(g)}: a group whose numbers vary is written with digits 1-9; allowed: 111, 2222, 123`);
       return `X${Number(c) - base}`;
     });
     const off = Number(g.written[0]) - base;
@@ -114,7 +117,7 @@ function entryPattern(groups: RawGroup[], line: number): { pattern: string; vars
     // A group of one number is written as a run of X with one offset (XXX2), as a card writes it.
     return (atoms.every((a) => a === atoms[0]) ? `${'X'.repeat(atoms.length)}${off}` : atoms.join('')) + tag;
   });
-  if (moving.length > 0 && domain.length === 0) throw new ImportError(line, 'the numbers its groups may take have none in common; allowed: Constraint_Values that leave the line a number to take');
+  if (moving.length > 0 && domain.length === 0) throw new Unsupported(line, 'the numbers its groups may take have none in common; allowed: Constraint_Values that leave the line a number to take');
   // The card's rule is one line-wide choice: jokers in every group of three or more of one tile, or in none.
   const sets = groups.filter((g) => g.type !== 'sequence' && g.written.length >= 3 && new Set(g.written).size === 1);
   const small = groups.find((g) => g.jokers && !sets.includes(g));

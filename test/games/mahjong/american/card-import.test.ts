@@ -166,7 +166,6 @@ describe('card import refuses a bad file with one line naming its line, and writ
     ['a value that is no number', riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]]).replace('"value":25', '"value":"25"'), /, line 2: "value" must be a whole number from 1 to 10000 \(got "25"\)/],
     ['a group it cannot read', riichi([['A #1', 25, ['FF 2222a 4444b 6666c']], ['A #2', 25, ['FF 1111a 3333a 55ea 777a']]]), /, line 3: the hand "A #2", pattern "FF 1111a 3333a 55ea 777a": group "55ea": a group of numbers or D is digits, 0 \(white dragon\) and D followed by one suit letter a, b or c/],
     ['a pattern of 13 tiles', riichi([['A #1', 25, ['FF 2222a 4444b 666c']]]), /, line 2: the hand "A #1" converts to a line pongsim cannot read \(line A #1 \(main\): pattern "FF 2222A 4444B 666C" holds 13 tiles; a hand on the card holds 14\)/],
-    ['a hand named twice', riichi([['A #1', 25, ['FF 2222a 4444b 6666c']], ['A #1', 30, ['FF 2222a 4444b 6666c']]]), /, line 3: the hand "A #1" was named already at line 2; allowed: each hand named once/],
     ['a condition no card says', riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]]).replace('"when":[', '"when":[{"name":"status","opts":["x"]},'), /, line 2: the hand "A #1" has the condition "status", which no card line says; allowed: "match" and "has_no_call_named"/],
     ['too many alternatives', riichi([['A #1', 25, ['FF 22a|44a 22b|44b 22c|44c 2222a|4444a 2222b|4444b 2222c|4444c 22a|44a']]]), /more than 64 patterns; allowed: at most 64 a line/],
   ])('riichi-advanced: %s', (_, text, msg) => {
@@ -190,6 +189,14 @@ describe('card import refuses a bad file with one line naming its line, and writ
     expect(refused('mahjong-assistant', ' '.repeat(MAX_IMPORT_BYTES + 1))).toMatch(/bytes; a card file to import may have at most 1,048,576/);
     const many = assistant(Array.from({ length: MAX_IMPORT_ENTRIES + 1 }, (_, i) => ({ S: i })));
     expect(refused('mahjong-assistant', many)).toMatch(/more than 2000 entries; a card has at most 2000/);
+  });
+
+  it('two hands of one name stay two hands: the later one\'s id gains its line', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'card.jq');
+    fs.writeFileSync(file, riichi([['A #1', 25, ['FF 2222a 4444b 6666c']], ['A #1', 30, ['FF 2222a 4444a 6666a']]]));
+    importCard({ from: 'riichi-advanced', file, out: path.join(dir, 'out.json') });
+    expect(readCard(path.join(dir, 'out.json')).card.lines.map((l) => [l.id, l.value])).toEqual([['A #1', 25], ['A #1 (line 3)', 30]]);
   });
 
   it('--skip-unsupported leaves out, and lists, only the lines mjcard/1 cannot say', () => {
