@@ -9,6 +9,7 @@ export { compare, type CompareOptions } from './library/compare.js';
 export { tune, type TuneOptions, type TuneResult } from './library/tune.js';
 export { odds, type OddsOptions, type OddsResult, type OddsCardWritten } from './library/odds.js';
 export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type HandResult, type ScoreOptions } from './library/hand.js';
+export { importCard, importCardFormats, type ImportCardOptions, type ImportCardResult } from './library/card.js';
 export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';

@@ -59,6 +59,7 @@ function scratch(): string {
   const dir = tempDir();
   fs.writeFileSync(path.join(dir, 'my-rules.json'), JSON.stringify({ postResult: 'push' }));
   fs.copyFileSync('src/games/mahjong/american/cards/sample-2031.json', path.join(dir, 'my-card.json'));
+  fs.copyFileSync('test/fixtures/card-import/made-up.riichi-advanced.jq', path.join(dir, 'am_card_mine.jq'));
   fs.symlinkSync(path.resolve('strategies'), path.join(dir, 'strategies'));
   fs.symlinkSync(path.resolve('experiments'), path.join(dir, 'experiments'));
   return dir;

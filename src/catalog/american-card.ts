@@ -5,11 +5,23 @@ import { InputError, ItemError } from '../core/errors.js';
 import { CardMatcher, UNREACHABLE, type Exposure } from '../games/mahjong/american/match.js';
 import { americanCounts, americanCountsError, readExposure } from '../games/mahjong/american/notation.js';
 import { JOKER, formatTiles, tileCount } from '../games/mahjong/tiles.js';
-import { readCard, SAMPLE_CARD } from '../io/card-file.js';
+import { importCardFile, readCard, SAMPLE_CARD } from '../io/card-file.js';
+import { riichiAdvanced } from '../games/mahjong/american/riichi-advanced.js';
+import { mahjongAssistant } from '../games/mahjong/american/mahjong-assistant.js';
 import type { CardInput, HandQuery } from './entry.js';
+
+/** The other tools' card files `card import` reads. */
+const FORMATS = [riichiAdvanced, mahjongAssistant];
 
 export const americanCard: CardInput = {
   rules: (file) => ({ card: readCard(file).doc }),
+  importFormats: FORMATS.map(({ id, title }) => ({ id, title })),
+  import(from, file, skipUnsupported) {
+    const format = FORMATS.find((f) => f.id === from);
+    if (!format) throw new InputError(`card import: --from ${from} is not a format it reads; allowed: ${FORMATS.map((f) => f.id).join(', ')}`);
+    const { doc, lines, skipped } = importCardFile(format, file, skipUnsupported);
+    return { text: JSON.stringify(doc, null, 2) + '\n', card: doc.name, lines, skipped };
+  },
   check(file) {
     const { card, hash } = readCard(file);
     const lines = card.lines.map((l, i) => ({ ...l, variants: card.lineStart[i + 1]! - card.lineStart[i]! }));

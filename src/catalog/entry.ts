@@ -45,6 +45,20 @@ export interface CardInput {
   check(file: string): CardCheck;
   /** The same as lines of text. */
   text(file: string, check: CardCheck): string[];
+  /** The other tools' card files `card import` converts into this game's card format. */
+  importFormats: readonly { id: string; title: string }[];
+  /** The card in `file`, written in format `from`, as this game's card document (checked: it
+   * compiles), with the lines left out (only with `skipUnsupported`; otherwise an unsupported
+   * line is an InputError naming the file's line). */
+  import(from: string, file: string, skipUnsupported: boolean): CardImport;
+}
+
+export interface CardImport {
+  /** The card file's text, as written. */
+  text: string;
+  card: string;
+  lines: number;
+  skipped: { line: number; why: string }[];
 }
 
 export interface CardCheck {

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { InputError } from '../core/errors.js';
+import { assembleCard, ImportError, MAX_IMPORT_BYTES, type CardFormat, type Imported } from '../games/mahjong/american/card-import.js';
 import { CardError, type Card } from '../games/mahjong/american/card.js';
 import { compiledCard } from '../games/mahjong/american/rules.js';
 import { readJsonFile } from './json-file.js';
@@ -25,6 +28,31 @@ export function readCard(path: string): CardFile {
     return { path, hash: sha256, card, doc };
   } catch (e) {
     if (e instanceof CardError) throw new InputError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * A foreign card file converted by `format` (`card import`): read only when it is a regular file
+ * of at most MAX_IMPORT_BYTES, never run; any fault is one InputError line naming the file and
+ * its line. The document returned compiles.
+ */
+export function importCardFile(format: CardFormat, file: string, skipUnsupported: boolean): Imported {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? `${file}: no such file; expected a ${format.title}` : `${file}: cannot be read (${code ?? (e as Error).message})`);
+  }
+  if (!st.isFile()) throw new InputError(`${file}: is ${st.isDirectory() ? 'a folder' : 'not a regular file'}; expected a ${format.title}`);
+  if (st.size > MAX_IMPORT_BYTES) throw new InputError(`${file}: is ${st.size.toLocaleString('en-US')} bytes; a card file to import may have at most ${MAX_IMPORT_BYTES.toLocaleString('en-US')}`);
+  const text = fs.readFileSync(file, 'utf8');
+  const name = path.basename(file).replace(/\.[^.]*$/, '') || 'imported card';
+  try {
+    return assembleCard(format, text, name, skipUnsupported);
+  } catch (e) {
+    if (e instanceof ImportError) throw new InputError(`${file}, ${e.message}`);
     throw e;
   }
 }

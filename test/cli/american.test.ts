@@ -40,6 +40,29 @@ describe('pongsim card check', () => {
   });
 });
 
+describe('pongsim card import (the command: its printing and exit codes)', () => {
+  it('prints what it wrote; a bad file is exit 2 with one line on stderr and no card written', () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'card.json');
+    const r = pongsim(['card', 'import', '--from', 'mahjong-assistant', 'test/fixtures/card-import/made-up.mahjong-assistant.json', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${out}: "made-up.mahjong-assistant", 6 lines converted from test/fixtures/card-import/made-up.mahjong-assistant.json (mahjong-assistant)\n`);
+    expect(checkCard({ file: out }).lines).toHaveLength(6);
+    const bad = path.join(dir, 'bad.jq');
+    fs.writeFileSync(bad, '.yaku = [\n  {"display_name": "A #1", "value": 25, "when": [{"name": "match", "opts": [[], ["FF 2222a 4444b 666c"]]}]}\n]\n');
+    const out2 = path.join(dir, 'card2.json');
+    const e = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2]);
+    expect(e.code).toBe(2);
+    expect(e.stdout).toBe('');
+    expect(e.stderr).toMatch(/^pongsim: .*bad\.jq, line 2: the hand "A #1" converts to a line pongsim cannot read .* holds 13 tiles.*\n$/);
+    expect(fs.existsSync(out2)).toBe(false);
+    const s = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2, '--skip-unsupported', '--json']);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/line 1: no hand converts; allowed: a card with at least one hand pongsim can read/);
+    expect(pongsim(['card', 'check', out, '--from', 'riichi-advanced']).stderr).toBe('pongsim: card check: --from is an option of card import; allowed: --json\n');
+  }, 60_000);
+});
+
 describe('pongsim hand american', () => {
   it('names the line a complete hand matches, with its value', () => {
     expect(hand('f111 m123 z5 s222 p3333').text).toMatch(/Mah Jongg: YEAR-1 \(value 25\)/);

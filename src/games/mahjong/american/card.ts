@@ -96,7 +96,7 @@ function domainOf(groups: Group[], vars: Vars, v: 'X' | 'Y'): number[] {
 }
 const usesWind = (groups: Group[]): boolean => groups.some((g) => g.atoms.some((a) => a.t === 'wind'));
 
-/** How many bindings `bind` tries (each emitted, except one that makes two singles of a mixed group one tile). */
+/** How many bindings `bind` tries (each emitted, except one that makes two different atoms of a mixed group one tile). */
 export function readings(groups: Group[], vars: Vars): number {
   const xs = domainOf(groups, vars, 'X');
   const ys = domainOf(groups, vars, 'Y');
@@ -133,8 +133,8 @@ export function bind(groups: Group[], vars: Vars, emit: (tiles: number[][]) => v
           case 'wind': return EAST + z;
         }
       });
-      // A binding that makes two singles of a mixed group one tile is not a reading of the line.
-      if (!g.kind && new Set(ts).size !== ts.length) return;
+      // A binding that makes two different atoms of a mixed group one tile is not a reading of the line.
+      if (!g.kind && new Set(ts).size !== new Set(g.same).size) return;
       tiles.push(ts);
     }
     emit(tiles);
@@ -222,7 +222,7 @@ export function compileCard(doc: unknown): Card {
     sectionIds.add(sid);
     const where = `section ${sid}`;
     if (section.name !== undefined && typeof section.name !== 'string') throw new CardError(`${where}: "name" must be a string`);
-    const jokers = optionalBool(section, 'jokers', where) ?? dJokers;
+    const sectionJokers = optionalBool(section, 'jokers', where) ?? dJokers;
     const bonus = optionalBool(section, 'jokerlessBonus', where) ?? dBonus;
     if (!Array.isArray(section.hands) || section.hands.length === 0) throw new CardError(`${where}: "hands" must be a non-empty list`);
     section.hands.forEach((hand: unknown, hi: number) => {
@@ -235,6 +235,7 @@ export function compileCard(doc: unknown): Card {
       if (typeof hand.pattern !== 'string') throw new CardError(`${at}: "pattern" must be a string`);
       if (!Number.isInteger(hand.value) || (hand.value as number) <= 0) throw new CardError(`${at}: "value" must be a whole number above 0`);
       const concealed = optionalBool(hand, 'concealed', at) ?? dConcealed;
+      const jokers = optionalBool(hand, 'jokers', at) ?? sectionJokers;
       const vars = readVars(hand.vars, at);
       const alt = hand.alt ?? [];
       if (!Array.isArray(alt) || !alt.every((a) => typeof a === 'string')) throw new CardError(`${at}: "alt" must be a list of patterns`);
@@ -271,7 +272,7 @@ export function compileCard(doc: unknown): Card {
           variants.push(v);
         });
         if (feasible === 0) {
-          throw new CardError(`${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this section'})`);
+          throw new CardError(`${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`);
         }
       });
     });

@@ -20,8 +20,11 @@ export interface Group {
   text: string;
   atoms: Atom[];
   tag: SuitTag | null;
-  /** All written atoms the same (a single, pair, pung ... sextet); otherwise a mixed group of distinct singles. */
+  /** All written atoms the same (a single, pair, pung ... sextet); otherwise a mixed group of singles. */
   kind: boolean;
+  /** Per atom, which distinct written atom it is (0, 1, ...): `2025` is 0 1 0 2. A binding must
+   * give distinct written atoms distinct tiles. */
+  same: number[];
 }
 
 /** A pattern error: the token (or the pattern) at fault and what is wrong with it. */
@@ -83,10 +86,10 @@ function readGroup(token: string): Group {
   if (!suited && tag !== null) throw bad(token, `a group of only 0, R, G, F or winds takes no suit tag (${tag})`);
   const kind = written.every((w) => w === written[0]);
   if (kind && atoms.length > 6) throw bad(token, `a group of one tile holds at most 6 (a sextet), not ${atoms.length}`);
-  if (!kind && new Set(written).size !== written.length) {
-    throw bad(token, 'a mixed group (distinct singles such as 2031 or NEWS) may not repeat an atom');
-  }
-  return { text: token, atoms, tag, kind };
+  // A mixed group may write an atom again (the year 2025, the pairs 336699): a repeated atom is
+  // the same tile again, as a group of one tile is; it still takes no joker.
+  const distinct = [...new Set(written)];
+  return { text: token, atoms, tag, kind, same: written.map((w) => distinct.indexOf(w)) };
 }
 
 /** The groups of a pattern, decoration (+ - = x * /) dropped. Throws a PatternError. */

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { InputError } from '../core/errors.js';
+import { notRegular, writeAtomically } from '../io/csv.js';
+import { cardEntry } from './hand.js';
+
+/** Options of `importCard`, as `pongsim card import` names them. */
+export interface ImportCardOptions {
+  /** The format of `file`: one of `importCardFormats()` (riichi-advanced, mahjong-assistant). */
+  from: string;
+  /** The other tool's card file. */
+  file: string;
+  /** The card file to write (mjcard/1): a new file, or a regular file it replaces. */
+  out: string;
+  /** Leave out the lines the card format cannot say, listing them, instead of refusing the file. */
+  skipUnsupported?: boolean;
+}
+
+/** What `card import --json` prints. */
+export interface ImportCardResult {
+  from: string;
+  file: string;
+  out: string;
+  card: string;
+  lines: number;
+  /** The lines left out (with skipUnsupported): the file's line and why. */
+  skipped: { line: number; why: string }[];
+}
+
+/** The formats `card import --from` reads: id and which tool's file it is. */
+export function importCardFormats(): readonly { id: string; title: string }[] {
+  return cardEntry().card.importFormats;
+}
+
+/**
+ * Converts another tool's card file into a card file pongsim reads (`pongsim card import`):
+ * the file is read as data and bounded, every line converted is checked by the card compiler,
+ * and `out` is written whole, or not at all when anything is wrong (an InputError naming the
+ * file's line, what was wrong and what is allowed).
+ */
+export function importCard(o: ImportCardOptions): ImportCardResult {
+  const card = cardEntry().card;
+  if (typeof o.from !== 'string') throw new InputError(`card import: --from is required; allowed: ${card.importFormats.map((f) => f.id).join(', ')}`);
+  if (typeof o.out !== 'string' || o.out === '') throw new InputError('card import: --out FILE is required (the card file to write)');
+  const what = notRegular(o.out);
+  if (what) throw new InputError(`--out ${o.out}: is ${what}; pongsim writes a new file or replaces only a regular file`);
+  const real = (p: string) => (fs.existsSync(p) ? fs.realpathSync(p) : path.resolve(p));
+  if (real(o.out) === real(o.file)) throw new InputError(`--out ${o.out}: is the file being imported; give the card another name`);
+  const done = card.import(o.from, o.file, o.skipUnsupported === true);
+  writeAtomically([{ file: o.out, text: done.text }]);
+  return { from: o.from, file: o.file, out: o.out, card: done.card, lines: done.lines, skipped: done.skipped };
+}
