@@ -79,12 +79,10 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
 
   it('a strategy stuck in one decision fails the run after --decision-timeout, naming it, the game and the seed', () => {
     const out = path.join(dir, 'hang-out');
-    const started = Date.now();
     const r = pongsim(['sim', 'wolnamppong', '--plugin', 'hang.mjs', '--seats', 'slow,min-bet*5', '--games', '3000', '--seed', '8', '--decision-timeout', '0.5', '--out', path.join(out, 's.csv')], dir);
     expect(r.code).toBe(1);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/strategy slow at seat 0 spent more than 0\.5 s on one decision \(the limit, --decision-timeout\) \[experiment sim, cell wolnamppong, game index \d+, seed 8\]/);
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(listFiles(out).filter((f) => !f.endsWith('.checkpoint.json'))).toEqual([]);
   });
 

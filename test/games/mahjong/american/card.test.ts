@@ -225,10 +225,8 @@ describe('the readings of a card are bounded before any is expanded', () => {
   });
 
   it('refuses a 200-byte line that once took minutes and gigabytes, naming it and its count', () => {
-    const started = Date.now();
     expect(error({ pattern: '1? 2? 3? 4? 5? 6? 7? 8? 9? 1? 2? 3? 4? 5?' }))
       .toBe(`line S-1: its patterns have 4,782,969 readings (bindings of suits, numbers and winds); a line may have at most ${MAX_LINE_READINGS.toLocaleString('en-US')}`);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a card whose lines together exceed the card\'s bound, naming the line that does', () => {
