@@ -4,6 +4,7 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
+import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import type { GameEntry } from './entry.js';
 import { americanCard, americanHand } from './american-card.js';
 
@@ -15,4 +16,7 @@ export const americanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/american/RULES.md',
   card: americanCard,
   hand: americanHand,
+  records: {
+    events: [...TABLE_EVENTS, 'pass', 'pass_blind', 'pass_done', 'vote', 'charleston', 'charleston_vote', 'courtesy', 'expose', 'exposure', 'exchange', 'joker_exchange', 'dead_hand', 'heavenly_hand'],
+  },
 };

@@ -31,6 +31,16 @@ export interface GameEntry {
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */
   score?: ScoreQuery;
+  /** Game records (`replay --format events`, `--record`, `pongsim check`). */
+  records?: RecordsOffer;
+}
+
+/** A game's records: the engine writes them through its trace (records/trace.ts); what the
+ * entry adds is what a record of this game may hold. */
+export interface RecordsOffer {
+  /** The event types of this game's records, beside start and end (each described in
+   * src/records/events.schema.json). */
+  events: readonly string[];
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */

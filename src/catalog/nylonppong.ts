@@ -80,4 +80,5 @@ export const nylonppongEntry: GameEntry = {
   bench: benchNylonppong,
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,
+  records: { events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'] },
 };

@@ -47,4 +47,5 @@ export const wolnamppongEntry: GameEntry = {
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,
+  records: { events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'] },
 };

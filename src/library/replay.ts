@@ -1,4 +1,6 @@
+import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
+import type { GameEvent } from '../records/trace.js';
 import { replayGame } from '../runner/replay.js';
 import { given } from './control.js';
 import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';
@@ -11,6 +13,8 @@ export interface ReplayOptions extends TableOptions {
   index: number;
   /** Seconds a strategy may spend on one decision before the replay fails, as in the run. */
   decisionTimeout?: number;
+  /** 'trace' (the default: the prose trace) or 'events' (the game's record, pongsim-events/1). */
+  format?: string;
 }
 
 /** What `replay --json` prints: the game's trace and each seat's result, or, for a game that
@@ -20,6 +24,8 @@ export interface ReplayResult {
   seed: string;
   index: number;
   trace: string[];
+  /** With format 'events': the record, one event a line when written out (records/record.ts recordText). */
+  events?: GameEvent[];
   result?: { seat: number; strategy: string; return: number }[];
   illegalMove?: string;
 }
@@ -34,7 +40,10 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const seed = given(o.seed, seedText)!;
   const index = given(o.index, nonNegativeInt('--index', MAX_GAMES - 1))!;
   const decisionTimeout = given(o.decisionTimeout, positiveNumber('--decision-timeout'));
+  const format = o.format ?? 'trace';
+  if (format !== 'trace' && format !== 'events') throw new InputError(`--format: expected trace or events (got ${JSON.stringify(format)})`);
+  if (format === 'events') entryFor(o.game, 'records', 'replay --format events');
   const params = await simParams(o, index + 1);
-  // A game that ended in an illegal move comes back with its trace up to that move.
-  return { game: o.game, seed, index, ...await replayGame(params, seed, index, decisionTimeout) };
+  // A game that ended in an illegal move comes back with its trace up to that move (and no record).
+  return { game: o.game, seed, index, ...await replayGame(params, seed, index, decisionTimeout, format === 'events') };
 }

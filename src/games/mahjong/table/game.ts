@@ -200,3 +200,6 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
   };
   return game;
 }
+
+/** The record events every ruleset on the table writes (records/events.schema.json). */
+export const TABLE_EVENTS = ['start_kyoku', 'flower', 'tsumo', 'dahai', 'pon', 'chi', 'daiminkan', 'ankan', 'kakan', 'hora', 'none', 'call', 'win', 'ryukyoku', 'end_kyoku'] as const;
