@@ -4,7 +4,7 @@ import { CHINESE_AMERICAN_SET } from '../games/mahjong/tile-sets.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
-import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import type { GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 
@@ -16,5 +16,5 @@ export const chineseAmericanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
-  records: { events: [...TABLE_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
 };

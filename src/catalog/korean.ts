@@ -5,7 +5,7 @@ import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
-import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import type { GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 
@@ -17,5 +17,5 @@ export const koreanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
-  records: { events: [...TABLE_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
 };
