@@ -10,6 +10,8 @@ export { tune, type TuneOptions, type TuneResult } from './library/tune.js';
 export { odds, type OddsOptions, type OddsResult, type OddsCardWritten } from './library/odds.js';
 export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type HandResult, type ScoreOptions } from './library/hand.js';
 export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
+export { checkRecord, type CheckOptions, type CheckResult, type RecordOptions } from './library/records.js';
+export type { GameEvent } from './records/trace.js';
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';
 export type { PartialWritten } from './library/partial.js';
