@@ -1,5 +1,7 @@
 import type { BenchResult } from '../bench/clock.js';
-import type { GameDef } from '../core/game.js';
+import type { GameDef, GameState } from '../core/game.js';
+import type { Rng } from '../core/rng.js';
+import type { GameEvent } from '../records/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
 
@@ -41,6 +43,12 @@ export interface RecordsOffer {
   /** The event types of this game's records, beside start and end (each described in
    * src/records/events.schema.json). */
   events: readonly string[];
+  /**
+   * For a record without a seed (a game played at a real table and written down, each deal and
+   * draw carrying its cards): the chance stream that deals and draws what `events` say, to
+   * play `state` with. A game without it checks only records that carry their seed.
+   */
+  tableChance?(events: readonly GameEvent[], state: GameState): Rng;
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { TERMINAL, type GameDef, type GameState } from '../core/game.js';
-import { dealRng } from '../core/rng.js';
+import { dealRng, type Rng } from '../core/rng.js';
 import { parseJson } from '../io/json-file.js';
-import { EVENTS_FORMAT, Trace, type GameEvent } from './trace.js';
+import { ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from './trace.js';
 import { eventFault } from './validate.js';
 
 /** The largest record read: a long American session is a few hundred kilobytes. */
@@ -74,19 +74,32 @@ export interface Checked {
  * what the record says, to the end and its results. The first line that is not is one
  * InputError naming it, what the game expected there, and, for a decision, what was allowed.
  */
-export function checkEvents(def: GameDef, rules: Record<string, unknown>, events: readonly GameEvent[], file: string): Checked {
-  const start = events[0]!;
+export function checkEvents(def: GameDef, rules: Record<string, unknown>, events: readonly GameEvent[], file: string, table: TableChanceOf): Checked {
   const fail = (i: number, why: string): never => {
     throw new InputError(`${file} line ${i + 1}: ${why}`);
   };
-  if (typeof start.seed !== 'string' || typeof start.index !== 'number') {
-    fail(0, 'this record gives no seed and index, and pongsim checks only records whose deals and draws follow from them (written by replay --format events, sim --record or run --record)');
+  try {
+    return replayed(def, rules, events, fail, table);
+  } catch (e) {
+    // A deal or draw the record gives that the deck cannot (a card dealt twice, or none left).
+    if (e instanceof ChanceError) return fail(e.line - 1, e.message);
+    throw e;
   }
+}
+
+/** For a record without a seed: the chance stream its game's entry builds from its deals and
+ * draws (RecordsOffer.tableChance), or why there is none. */
+export type TableChanceOf = ((events: readonly GameEvent[], state: GameState) => Rng) | string;
+
+function replayed(def: GameDef, rules: Record<string, unknown>, events: readonly GameEvent[], fail: (i: number, why: string) => never, table: TableChanceOf): Checked {
+  const start = events[0]!;
+  const seeded = typeof start.seed === 'string' && typeof start.index === 'number';
+  if (!seeded && typeof table === 'string') fail(0, table);
   const s = def.create({ ...rules }) as GameState;
   const got: GameEvent[] = [];
   s.log = new Trace(null, got);
   const cell = typeof start.cell === 'number' ? start.cell : 0;
-  def.deal(s, dealRng(start.seed as string, cell, start.index as number));
+  def.deal(s, seeded ? dealRng(start.seed as string, cell, start.index as number) : (table as Exclude<TableChanceOf, string>)(events, s));
   const legal = new Int16Array(def.maxActions(rules));
   const bounds = new Float64Array(2);
   let at = 1;

@@ -1,3 +1,13 @@
+import { InputError } from '../core/errors.js';
+
+/** A line of a record (from 1) that deals or draws what the game cannot: a card the deck no
+ * longer holds, or none when the game draws one (a record without a seed, checked). */
+export class ChanceError extends InputError {
+  constructor(readonly line: number, why: string) {
+    super(why);
+  }
+}
+
 /** The version of the event format (records/events.schema.json), written in every record's start. */
 export const EVENTS_FORMAT = 'pongsim-events/1';
 

@@ -145,6 +145,19 @@ describe.concurrent('a record with one event changed is refused, naming its line
     expect(refusal(() => checkRecord({ game: 'american', record: file(swapped) }))).toMatch(new RegExp(`line ${pass}: seat \\d is to decide`));
   });
 
+  it('wolnamppong played at a real table (no seed: each deal and draw as written): checked as the seeded record is, a card dealt twice refused', async () => {
+    for (let k = 0; k < 8; k++) {
+      const { events, returns } = await recorded('wolnamppong', `table-${k}`, k);
+      const { seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;
+      const typed = [{ ...start, seats: (start.seats as unknown[]).map((_, seat) => ({ seat, strategy: 'human' })) }, ...events.slice(1)];
+      expect(checkRecord({ game: 'wolnamppong', record: file(typed) }).result.map((x) => x.return)).toEqual(returns);
+      const deals = typed.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
+      const twice = typed.map((e, i) => (i === deals[1] ? { ...e, cards: typed[deals[0]!]!.cards } : e));
+      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(twice) }))).toMatch(new RegExp(`line ${deals[1]! + 1}: this card was dealt or drawn before in this deck cycle`));
+      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(typed.slice(0, deals[2])) }))).toMatch(new RegExp(`line ${deals[2]}: the record ends, but the game deals or draws another card here`));
+    }
+  });
+
   it('a record cut short, or with lines after its end', async () => {
     const { events } = await recorded('nylonppong', 'cut', 0);
     expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(events.slice(0, -1)) }))).toMatch(new RegExp(`line ${events.length - 1}: the record ends here, but the game ends with \\{"type":"end"`));
@@ -180,6 +193,6 @@ describe('a record is data: one line for what is wrong with it', () => {
     expect(refused(line({ ...start, seats: start.seats.slice(0, 3) }))).toMatch(/line 1: nylonppong with these rules has 4 seats; the record seats 3/);
     expect(refused(line(start) + line({ type: 'tsumo', seat: 0, pai: 'm1' }))).toMatch(/line 2: nylonppong records have no tsumo event/);
     const { seed: _s, index: _i, ...unseeded } = start;
-    expect(refused(line(unseeded))).toMatch(/line 1: this record gives no seed and index/);
+    expect(refused(line(unseeded))).toMatch(/line 1: this record gives no seed and index, from which nylonppong's deals and draws would follow; pongsim checks a record without them .* for wolnamppong only/);
   });
 });
