@@ -5,7 +5,8 @@ import type { Experiment } from '../experiment/experiment.js';
 import { writeAtomically } from '../io/csv.js';
 import { checkEvents, readRecord } from '../records/check.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { recordPage } from '../records/page.js';
+import { EVENTS_FORMAT, type GameEvent } from '../records/trace.js';
 import { newTally } from '../stats/tally.js';
 import { given } from './control.js';
 import { checkOut, gameRules, pathName, positiveInt } from './options.js';
@@ -58,6 +59,40 @@ export function keepRecords(plan: RecordPlan, name: string, exp: Experiment, see
 /** A record's file name: the run, the cell where a run has several, the seed, the game and, after the first, the table. */
 function recordName(name: string, r: GameRecord, cells: boolean): string {
   return `${name}${cells ? `-cell${r.cell}` : ''}-seed${r.seed}-game${r.index}${r.table > 0 ? `-table${r.table}` : ''}.jsonl`;
+}
+
+export interface ViewOptions {
+  /** The record file (pongsim-events/1). */
+  record: string;
+  /** The page to write. */
+  html: string;
+  /** Allow writing into results/reference/. */
+  force?: boolean;
+}
+
+/** `pongsim view RECORD --html FILE`: writes the viewer page of a record (read and checked as
+ * data first, not re-played) and gives where. */
+export function viewRecord(o: ViewOptions): { html: string } {
+  const file = given(o.record, pathName('RECORD', 'a record file'))!;
+  htmlOut(o.html, o.force);
+  const events = readRecord(file);
+  if (events[0]!.type !== 'start') throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
+  return { html: writeRecordPage(events, o.html, o.force, path.basename(file)) };
+}
+
+/** --html FILE, checked as a page pongsim may write. */
+export function htmlOut(html: string, force: boolean | undefined): string {
+  const out = given(html, pathName('--html', 'an .html file name'))!;
+  if (!out.endsWith('.html')) throw new InputError(`--html ${out}: expected a file name ending in .html`);
+  checkOut('--html', out, 'file', force);
+  return out;
+}
+
+/** Writes the viewer page of `events` as `html` (checked first); gives `html`. */
+export function writeRecordPage(events: readonly GameEvent[], html: string, force: boolean | undefined, title: string): string {
+  const out = htmlOut(html, force);
+  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`) }]);
+  return out;
 }
 
 export interface CheckOptions {
