@@ -8,6 +8,7 @@ import type { AdviseQuery, GameEntry } from './entry.js';
 import { STAGES, charlestonAbout, charlestonChoices, charlestonSituation } from '../games/mahjong/american/situation.js';
 import type { AmericanState } from '../games/mahjong/american/state.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
+import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { americanCard, americanHand } from './american-card.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer. */
@@ -36,4 +37,7 @@ export const americanEntry: GameEntry = {
   card: americanCard,
   hand: americanHand,
   advise,
+  records: {
+    events: [...TABLE_EVENTS, 'pass', 'pass_blind', 'pass_done', 'vote', 'charleston', 'charleston_vote', 'courtesy', 'expose', 'exposure', 'exchange', 'joker_exchange', 'dead_hand', 'heavenly_hand'],
+  },
 };

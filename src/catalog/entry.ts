@@ -1,6 +1,8 @@
 import type { BenchResult } from '../bench/clock.js';
 import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
+import type { Rng } from '../core/rng.js';
+import type { GameEvent } from '../records/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
 
@@ -34,6 +36,22 @@ export interface GameEntry {
   score?: ScoreQuery;
   /** Every action of a player's own decision ranked by simulation (`pongsim advise`). */
   advise?: AdviseQuery;
+  /** Game records (`replay --format events`, `--record`, `pongsim check`). */
+  records?: RecordsOffer;
+}
+
+/** A game's records: the engine writes them through its trace (records/trace.ts); what the
+ * entry adds is what a record of this game may hold. */
+export interface RecordsOffer {
+  /** The event types of this game's records, beside start and end (each described in
+   * src/records/events.schema.json). */
+  events: readonly string[];
+  /**
+   * For a record without a seed (a game played at a real table and written down, each deal and
+   * draw carrying its cards): the chance stream that deals and draws what `events` say, to
+   * play `state` with. A game without it checks only records that carry their seed.
+   */
+  tableChance?(events: readonly GameEvent[], state: GameState): Rng;
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */

@@ -5,6 +5,7 @@ import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
+import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import type { GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
@@ -18,4 +19,5 @@ export const koreanEntry: GameEntry = {
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
   advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', { hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
 };

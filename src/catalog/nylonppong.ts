@@ -87,4 +87,5 @@ export const nylonppongEntry: GameEntry = {
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,
   advise,
+  records: { events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'] },
 };

@@ -1,4 +1,5 @@
-import { wolnamppong } from '../games/hwatu/wolnamppong/game.js';
+import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
+import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
 import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
@@ -72,4 +73,8 @@ export const wolnamppongEntry: GameEntry = {
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,
   advise,
+  records: {
+    events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
+    tableChance: (events, state) => new TableChance(dueCards(events), () => (state as WolnamState).deck, events.length),
+  },
 };

@@ -4,6 +4,8 @@ import { exitCodeOf, InputError, Interrupted, oneLine } from '../core/errors.js'
 import { registerAdvise } from './advise.js';
 import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
+import { registerCheck } from './check.js';
+import { registerView } from './view.js';
 import { registerHand } from './hand.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
@@ -66,6 +68,8 @@ registerExplain(program);
 registerMerge(program);
 registerReport(program);
 registerReplay(program);
+registerCheck(program);
+registerView(program);
 registerOdds(program);
 registerBench(program);
 registerHand(program);

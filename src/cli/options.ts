@@ -3,7 +3,9 @@ import { exitCodeOf } from '../core/errors.js';
 import type { RunControl } from '../library/control.js';
 import { parseShard, parseShardIndex } from '../runner/plan.js';
 import { DECISION_TIMEOUT } from '../runner/pool.js';
-import { positiveNumber } from '../library/options.js';
+import { positiveInt, positiveNumber } from '../library/options.js';
+import { DEFAULT_RECORD_EVERY } from '../library/records.js';
+import { EVENTS_FORMAT } from '../records/trace.js';
 import { progressBar } from './progress.js';
 
 /** commander's reader of a repeatable option. */
@@ -24,6 +26,18 @@ export function shardOptions(cmd: Command): Command {
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */
+/** --record and --record-every (sim, run). */
+export function recordOptions(cmd: Command): Command {
+  return cmd
+    .option('--record <dir>', `keep the records of a sample of the games (${EVENTS_FORMAT}, one file a game: NAME-seedS-gameI.jsonl), played again once the run is done`)
+    .option('--record-every <n>', `with --record: record games 0, N, 2N, ... of each cell (default ${DEFAULT_RECORD_EVERY})`, positiveInt('--record-every'));
+}
+
+/** The line saying where a run's records went. */
+export function recordsLine(records: readonly string[] | undefined, dir: string | undefined): string {
+  return records && dir !== undefined ? `wrote ${records.length} record${records.length === 1 ? '' : 's'} into ${dir}\n` : '';
+}
+
 export function runOutputOptions(cmd: Command): Command {
   return shardOptions(cmd)
     .option('--wide', 'print every column of every table (default: the key columns, fitted to the terminal)')

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { replay, type ReplayOptions } from '../library/replay.js';
+import { recordText } from '../records/record.js';
+import { EVENTS_FORMAT } from '../records/trace.js';
 import { MAX_GAMES, nonNegativeInt, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, printJson } from './options.js';
 
@@ -17,14 +19,19 @@ export function registerReplay(program: Command): void {
     .option('--card <file.json>', `the same --card as the run (${offering('card')})`)
     .option('--plugin <file.js>', 'the same --plugin modules as the run (repeatable)', collect)
     .option(...DECISION_TIMEOUT_OPTION)
-    .option('--json', 'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]}')
+    .option('--format <trace|events>', `trace: the prose trace (default); events: the game's record, one JSON event a line (${EVENTS_FORMAT}; ${offering('records')})`)
+    .option('--html <file.html>', 'also write the game\'s viewer page: one self-contained page stepping through it')
+    .option('--force', 'allow writing into results/reference/')
+    .option('--json', 'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]} (with --format events, "events" instead of "trace"; with --html, "html")')
     .action(async (game: string, flags: Omit<ReplayOptions, 'game'> & { json?: boolean }) => {
       const r = await replay({ ...flags, game });
       if (flags.json) printJson(r);
+      else if (r.events) process.stdout.write(recordText(r.events));
       else {
         const end = r.result ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}` : `illegal move: ${r.illegalMove}`;
         process.stdout.write(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}\n`);
       }
+      if (r.html && !flags.json) process.stderr.write(`wrote ${r.html}\n`);
       // A game that ended in an illegal move fails as the run did, once shown.
       if (r.illegalMove !== undefined) throw new Error(r.illegalMove);
     });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { simulateRun, type SimulateOptions } from '../library/simulate.js';
 import { outFile, positiveInt, positiveNumber, seedText } from '../library/options.js';
-import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, shardOptions } from './options.js';
+import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, recordOptions, recordsLine, shardOptions } from './options.js';
 import { printTable } from '../io/print.js';
 
 export function registerSim(program: Command): void {
@@ -23,7 +23,7 @@ export function registerSim(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)', outFile);
-  shardOptions(cmd)
+  shardOptions(recordOptions(cmd))
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
@@ -43,5 +43,6 @@ export function registerSim(program: Command): void {
       const better = r.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
       process.stdout.write(printTable(r.table) + `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
       if (r.out) process.stdout.write(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it\n`);
+      process.stdout.write(recordsLine(r.result.records, flags.record));
     });
 }

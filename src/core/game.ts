@@ -1,3 +1,4 @@
+import type { GameEvent, Trace } from '../records/trace.js';
 import type { Rng } from './rng.js';
 import type { RulesSchema } from './rules.js';
 
@@ -7,11 +8,12 @@ export type Action = number;
 /** `toAct` returns this when the game is over. */
 export const TERMINAL = -1;
 
-/** Every game state carries a trace log: null in fast runs, an array when replaying.
- * Build trace strings only behind `if (s.log)`: a template literal evaluated on every
- * move costs more than the move itself. */
+/** Every game state carries a trace: null in fast runs, a Trace when replaying or recording
+ * (its prose lines, its record events, or both). Build trace strings and events only behind
+ * `if (s.log)` or `s.log?.`: a template literal evaluated on every move costs more than the
+ * move itself. */
 export interface GameState {
-  log: string[] | null;
+  log: Trace | null;
   /** The stream of every chance event after the deal (draws, reshuffles): `deal` sets it, and
    * a determinization (GameDef.determinize) sets the one it is given. */
   rng: Rng;
@@ -61,6 +63,10 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   /** Only what `seat` may know. May return a reused object: strategies must not keep it. */
   view(s: S, seat: number): V;
   actionName(s: S, a: Action, amount: number): string;
+  /** The decision `a` (with `amount`) of the seat to act as a record event (records/trace.ts),
+   * asked before it is applied; the game's own events (deals, draws, settlements) are written
+   * to the trace as they happen. */
+  actionEvent(s: S, a: Action, amount: number): GameEvent;
   /** The table as the acting player's decision sees it, for traces. */
   describe(s: S): string;
   /** The game's own rates (end reasons, ado rate, ...), reported once per finished game. The

@@ -2,6 +2,7 @@ import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { DEAL, Rng, SEATS } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
+import { Trace } from '../records/trace.js';
 
 /** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
  * checked once a game, not per decision. */
@@ -24,6 +25,15 @@ export const BEAT_BUSY = 4;
 /** The decisions of a game being checked for determinism (runner/chunk.ts), three entries a
  * decision: the strategy's name, its seat and the action taken, named; null when no game is. */
 export const decisionLog: { list: (string | number)[] | null } = { list: null };
+
+/** What records the games played (records/record.ts): a trace for a game to record, or null to
+ * play it unrecorded, then the game's end. Off (null) in every run that keeps no records; read
+ * once a game, never per move. */
+export interface GameRecorder {
+  open(table: Table<GameState, unknown>, seed: string, cell: number, index: number): Trace | null;
+  close(table: Table<GameState, unknown>, trace: Trace): void;
+}
+export const recording: { recorder: GameRecorder | null } = { recorder: null };
 
 /** The seat to act at the table playing now and its strategy's name, or null. */
 export function actingSeat(): { seat: number; name: string } | null {
@@ -70,17 +80,22 @@ export class Table<S extends GameState, R> {
   /** Plays game `index` of `cell` of a run seeded `seed`, with the deal and each seat's stream
    * derived from those three (the determinism contract): every table that plays the same
    * (seed, cell, index) sees the same deal. */
-  playSeeded(seed: string, cell: number, index: number, trace: string[] | null = null): S {
+  playSeeded(seed: string, cell: number, index: number, trace: Trace | string[] | null = null): S {
     for (let seat = 0; seat < this.seatRngs.length; seat++) this.seatRngs[seat]!.reuse(seed, cell, index, SEATS[seat] ?? `seat${seat}`);
-    return this.play(this.deal.reuse(seed, cell, index, DEAL), this.seatRngs, trace);
+    const rec = recording.recorder;
+    const record = rec === null || trace !== null ? null : rec.open(this as unknown as Table<GameState, unknown>, seed, cell, index);
+    const s = this.play(this.deal.reuse(seed, cell, index, DEAL), this.seatRngs, record ?? trace);
+    if (record !== null) rec!.close(this as unknown as Table<GameState, unknown>, record);
+    return s;
   }
 
-  /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace`,
-   * every decision and the game's own events are written to it. */
-  play(deal: Rng, seatRngs: Rng[], trace: string[] | null = null): S {
+  /** Plays one game to the end. `seatRngs[k]` is seat k's strategy stream. With `trace` (or
+   * lines of prose to fill), every decision and the game's own events are written to it. */
+  play(deal: Rng, seatRngs: Rng[], lines: Trace | string[] | null = null): S {
     const { game, state: s, legalBuf, bounds, lists, searches, strategies } = this;
     // Read once a game: most games have no amounts.
     const bounded = game.amountBounds !== undefined;
+    const trace = Array.isArray(lines) ? new Trace(lines) : lines;
     s.log = trace;
     if (playing.table !== (this as unknown)) {
       playing.table = this as unknown as Table<GameState, unknown>;
@@ -98,7 +113,7 @@ export class Table<S extends GameState, R> {
       const strat = strategies[seat]!;
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
-      if (trace) trace.push(game.describe(s));
+      if (trace?.lines) trace.push(game.describe(s));
       const a = searches[seat] ? strat.search!(s, seat, legalBuf, n, rng) : strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
       let amount = 0;
@@ -110,7 +125,10 @@ export class Table<S extends GameState, R> {
           : game.amountAllowed?.(s, a, amount);
         if (why) this.illegal(seat, why);
       }
-      if (trace) trace.push(`  seat ${seat} (${this.names[seat]}): ${game.actionName(s, a, amount)}`);
+      if (trace) {
+        if (trace.lines) trace.push(`  seat ${seat} (${this.names[seat]}): ${game.actionName(s, a, amount)}`);
+        if (trace.events) trace.event(game.actionEvent(s, a, amount));
+      }
       if (log !== null) log.push(this.names[seat]!, seat, game.actionName(s, a, amount));
       game.apply(s, a, amount);
       decisions++;

@@ -1,5 +1,6 @@
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
+import type { Trace } from '../records/trace.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strategy.js';
 
 /**
@@ -35,7 +36,7 @@ export class Arm<S extends GameState = GameState, R = unknown> {
 
   /** Plays game `index` of `cell`; afterwards `returns[k]` holds the result of strategy k
    * (not seat k), whatever the rotation. */
-  play(seed: string, cell: number, index: number, rotation = 0, trace: string[] | null = null): S {
+  play(seed: string, cell: number, index: number, rotation = 0, trace: Trace | string[] | null = null): S {
     const n = this.specs.length;
     const s = this.table(rotation).playSeeded(seed, cell, index, trace);
     const bySeat = this.returns;

@@ -16,6 +16,7 @@ import { chartFiles } from '../report/chart.js';
 import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { given, list, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
 import { writePartial, type PartialWritten } from './partial.js';
+import { keepRecords, recordPlan, type RecordOptions } from './records.js';
 
 /** A table: its game, rules, seats and plug-ins, as `sim` and `replay` take them. */
 export interface TableOptions {
@@ -32,7 +33,7 @@ export interface TableOptions {
   plugin?: string | string[];
 }
 
-export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions {
+export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions, RecordOptions {
   /** Games to play (default 10000). */
   games?: number;
   /** Play blocks of games until every seat's interval is narrower than this (instead of games). */
@@ -64,6 +65,8 @@ export interface SimulateResult {
   seats: SeatResult[];
   rates: Record<string, { n: number; rate: number | null; rate_ci_low: number | null; rate_ci_high: number | null }>;
   untilCi?: UntilCi;
+  /** With --record: the record files written. */
+  records?: string[];
 }
 
 /** Checks a table's game, rules and seats (plug-ins loaded first), and gives the parameters
@@ -95,6 +98,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   if (maxGamesGiven !== undefined && untilCiWidth === undefined) throw new InputError('--max-games: only with --until-ci');
   const params = await simParams(o, gamesGiven ?? 10000);
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
+  const recording = recordPlan(o, shard !== undefined);
   const base = out?.replace(/\.csv$/, '');
   const opts = runnerOptions({ ...o, seed }, c, shard);
   let untilCi: UntilCi | undefined;
@@ -146,7 +150,8 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     const r = summarizeRate(t.rates[k]);
     return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
   }));
-  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}) };
+  const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
+  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}), ...(records ? { records } : {}) };
   return { result, table: table!, lowerIsBetter: gameEntry(o.game).def.lowerIsBetter, ...(out ? { out } : {}) };
 }
 

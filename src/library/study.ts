@@ -21,8 +21,9 @@ import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, 
 import { given, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
+import { keepRecords, recordPlan, type RecordOptions } from './records.js';
 
-export interface StudyOptions extends RunOptions, SliceOptions {
+export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions {
   /** A study's name (see `pongsim list`), or 'default': the headline studies at a quick size. */
   experiment: string;
   /** Games per cell (default: the study's own). */
@@ -48,6 +49,8 @@ export interface StudyResult {
   summary: string[];
   tables: Record<string, Record<string, Cellval | null>[]>;
   report?: string;
+  /** With --record: the record files written. */
+  records?: string[];
 }
 
 /** What `run default --json` prints. */
@@ -91,7 +94,13 @@ export async function runWith(name: string, params: ExperimentParams, o: RunOpti
   const r = readRun(o);
   if (r.shard && r.report) throw new InputError('--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder');
   const out = outFolder(r.out, defaultOut, r.force);
+  const recording = recordPlan(o, r.shard !== undefined);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
+  const recorded = (run: StudyRun): StudyRun => {
+    if (!recording) return run;
+    const records = keepRecords(recording, name, buildExperiment(name, params), r.seed, run.result.games);
+    return { ...run, result: { ...run.result, records } };
+  };
   if (r.untilCi !== undefined) {
     if (r.resume) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
@@ -100,14 +109,14 @@ export async function runWith(name: string, params: ExperimentParams, o: RunOpti
     const res = await runUntilNarrow(name, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
-    return { ...await finish(name, grown, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, r.report), untilCi };
+    return { ...recorded(await finish(name, grown, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, r.report)), untilCi };
   }
   const slice = r.shard ? `.shard-${r.shard.k}-of-${r.shard.n}` : '';
   const checkpoint = checkpointPlan(path.join(out, `${name}${slice}.checkpoint.json`), { experiment: name, params, seed: r.seed, shard: r.shard ?? null }, Boolean(r.resume), c.resumeHint ?? RESUME);
   const res = await runExperiment(name, params, { ...opts, checkpoint });
   const run = await writeResults(checkpoint, res.checkpointed, () => written(name, params, r, out, res));
   removeCheckpoint(checkpoint.file); // only once the results are in place
-  return run;
+  return 'partial' in run ? run : recorded(run);
 }
 
 /** Writes a finished run's results: a shard's partial, or the CSVs, charts and provenance. */

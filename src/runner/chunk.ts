@@ -5,6 +5,8 @@ import type { Task } from './plan.js';
 import { BEAT_BUSY, BEAT_CELL, BEAT_GAME, decisionLog, pulse } from '../core/play.js';
 import { IllegalMoveError } from '../core/errors.js';
 import { simArm, type SimParams } from '../experiment/sim.js';
+import { Recorder, withRecorder } from '../records/record.js';
+import type { GameEvent } from '../records/trace.js';
 
 export interface ChunkTask extends Task {
   experiment: string;
@@ -94,31 +96,36 @@ function playTwice(exp: Experiment, task: ChunkTask, index: number, tally: Tally
   mergeTally(tally, once);
 }
 
-/** What `pongsim replay` asks of a worker: one game of a sim run, with its trace. */
+/** What `pongsim replay` asks of a worker: one game of a sim run, with its trace (or, with
+ * `events`, its record). */
 export interface ReplayTask {
-  replay: { params: SimParams; seed: string; index: number };
+  replay: { params: SimParams; seed: string; index: number; events?: boolean };
   build: string;
   pulse: SharedArrayBuffer;
 }
 
-/** A replayed game: its trace, then each seat's result, or the illegal move it ended in. */
+/** A replayed game: its trace (or its record's events), then each seat's result, or the illegal
+ * move it ended in. */
 export interface Replayed {
   trace: string[];
+  events?: GameEvent[];
   result?: { seat: number; strategy: string; return: number }[];
   illegalMove?: string;
 }
 
 /** Plays one game of a sim run as the run played it, recording every decision (the worker's
  * body for a replay task, watched as a chunk is). */
-export function replayOne({ replay: { params, seed, index } }: ReplayTask): Replayed {
+export function replayOne({ replay: { params, seed, index, events } }: ReplayTask): Replayed {
   const arm = simArm(params);
   const trace: string[] = [];
+  const recorder = events ? new Recorder(() => true) : null;
   const beat = pulse.beat;
   beat[BEAT_CELL] = 0;
   beat[BEAT_GAME] = index;
   beat[BEAT_BUSY] = 1;
   try {
-    arm.play(seed, 0, index, 0, trace);
+    if (recorder) withRecorder(recorder, () => arm.play(seed, 0, index, 0));
+    else arm.play(seed, 0, index, 0, trace);
   } catch (e) {
     // A game that ended in an illegal move is shown up to that move.
     if (e instanceof IllegalMoveError) return { trace, illegalMove: e.message };
@@ -126,5 +133,6 @@ export function replayOne({ replay: { params, seed, index } }: ReplayTask): Repl
   } finally {
     beat[BEAT_BUSY] = 0;
   }
-  return { trace, result: Array.from(arm.returns, (x, k) => ({ seat: k, strategy: arm.specs[k]!.text, return: x })) };
+  const result = Array.from(arm.returns, (x, k) => ({ seat: k, strategy: arm.specs[k]!.text, return: x }));
+  return { trace, ...(recorder ? { events: recorder.records[0]!.events } : {}), result };
 }

@@ -234,6 +234,7 @@ function lotteryDepartures(decisions: number, confirm: number): number {
     lowerIsBetter: false,
     view: (s) => s,
     actionName: (_s, a) => `ticket ${a}`,
+    actionEvent: (_s, a) => ({ type: 'ticket', seat: 0, ticket: a }),
     describe: () => 'lottery',
     rates: () => {},
   };

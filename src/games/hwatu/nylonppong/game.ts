@@ -1,6 +1,7 @@
 import { copyState } from '../../../core/copy.js';
 import * as core from '../../../core/game.js';
 import type { GameDef } from '../../../core/game.js';
+import type { GameEvent } from '../../../records/trace.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
 import { determinize } from './determinize.js';
@@ -104,6 +105,24 @@ function actionName(s: NylonState, a: number): string {
   return `action ${a}`;
 }
 
+function actionEvent(s: NylonState, a: number): GameEvent {
+  const seat = s.cur;
+  switch (a) {
+    case DRAW: return { type: 'play_on', seat };
+    case STOP: return { type: 'stop', seat, sum: s.sum[seat] };
+    case PPONG: return { type: 'ppong', seat, month: s.topMonth };
+    case JAYEON: return { type: 'jayeon', seat };
+    case DECLARE: return { type: 'declare', seat, combo: COMBO_IDS[s.combo] };
+    case PASS: return { type: 'pass', seat };
+  }
+  if (a >= DISCARD && a < LAY_DOWN) {
+    const m = a - DISCARD + 1;
+    return s.counts[seat * STRIDE + m] ? { type: 'discard', seat, card: cardName(s.cardOf(seat, m)) } : { type: 'discard', seat, month: m };
+  }
+  if (a >= LAY_DOWN && a < ACTIONS) return { type: 'lay_down', seat, month: a - LAY_DOWN + 1 };
+  return { type: 'action', seat, action: a };
+}
+
 /** The whole table (a replay sees every hand); the seat to act is marked with '>'. */
 function describe(s: NylonState): string {
   const seat = s.cur;
@@ -170,6 +189,7 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   lowerIsBetter: true,
   view: (s, seat) => s.view.fill(s, seat),
   actionName,
+  actionEvent,
   describe,
   rates,
 };

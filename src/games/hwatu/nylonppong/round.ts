@@ -6,10 +6,10 @@ import type { NylonState } from './state.js';
 
 // Local copies of the imported values used on every move (why: see state.ts).
 const { cardName, CARDS, formatCards, month } = hwatu;
-const { bestOf, comboMaskOf, comboValue, COMBO_NAMES } = combos;
+const { bestOf, comboMaskOf, comboValue, COMBO_IDS, COMBO_NAMES } = combos;
 const { nextStarter, scoreRound } = scoring;
 const {
-  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_NAMES, END_NONE, END_STOP, END_STOP_FAILED, IN_PILE, OUT_ALONE, OUT_CONCEALED, OUT_PPONG,
+  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_IDS, END_NAMES, END_NONE, END_STOP, END_STOP_FAILED, IN_PILE, OUT_ALONE, OUT_CONCEALED, OUT_PPONG,
   PHASE_AFTER_DRAW, PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE,
 } = state;
 
@@ -24,6 +24,13 @@ export function handText(s: NylonState, seat: number): string {
   const cards: number[] = [];
   for (let c = 0; c < CARDS; c++) if (s.owner[c] === seat) cards.push(c);
   return formatCards(cards);
+}
+
+/** A seat's hand as card names, in card order (records only). */
+export function handCards(s: NylonState, seat: number): string[] {
+  const cards: string[] = [];
+  for (let c = 0; c < CARDS; c++) if (s.owner[c] === seat) cards.push(cardName(c));
+  return cards;
 }
 
 /** Empties every hand and both piles for a new round started by `starter`. */
@@ -61,6 +68,7 @@ export function startRound(s: NylonState, starter: number): void {
   if (s.log) {
     s.log.push(`round ${s.round + 1}/${cfg.rounds}: seat ${starter} starts`);
     for (let k = 0; k < n; k++) s.log.push(`  seat ${k} dealt ${handText(s, k)}`);
+    s.log.event({ type: 'deal', round: s.round, starter, hands: Array.from({ length: n }, (_, k) => handCards(s, k)) });
   }
   beginTurn(s, starter);
 }
@@ -98,6 +106,7 @@ function reshuffle(s: NylonState): void {
   s.discardLen = keep;
   s.reshuffles++;
   s.log?.push(`  reshuffle ${s.reshuffles}: ${k} discards form the new draw pile`);
+  s.log?.event({ type: 'reshuffle', cards: k });
 }
 
 export function draw(s: NylonState): void {
@@ -114,7 +123,7 @@ export function draw(s: NylonState): void {
   s.drawn = card;
   s.combo = comboAfterDraw(s, seat);
   s.phase = PHASE_AFTER_DRAW;
-  s.log?.push(`  seat ${seat} draws ${cardName(card)}`);
+  if (s.log) logDraw(s, seat, card);
 }
 
 /** The best enabled combination `seat`'s hand forms after its draw, or -1 (only six cards form one). */
@@ -223,6 +232,12 @@ function endRound(s: NylonState, end: number, ender: number): void {
   else s.phase = PHASE_OVER;
 }
 
+/** Traces a draw, out of line: no run that counts traces. */
+function logDraw(s: NylonState, seat: number, card: number): void {
+  s.log?.push(`  seat ${seat} draws ${cardName(card)}`);
+  s.log?.event({ type: 'draw', seat, card: cardName(card) });
+}
+
 function logRound(s: NylonState): void {
   const log = s.log!;
   const { n, cfg } = s;
@@ -241,4 +256,16 @@ function logRound(s: NylonState): void {
     const money = cfg.money ? `, money ${s.pay[k]! > 0 ? '+' : ''}${s.pay[k]}` : '';
     log.push(`  seat ${k}: hand ${handText(s, k) || '-'} scores ${s.score[k]}${money}; total ${s.total[k]}`);
   }
+  const r = s.round;
+  log.event({
+    type: 'settle',
+    round: r,
+    end: END_IDS[s.end],
+    seat: s.ender >= 0 ? s.ender : undefined,
+    dealIn: s.recDealIn[r]! >= 0 ? s.recDealIn[r] : undefined,
+    combo: s.end === END_COMBO ? COMBO_IDS[s.combo] : undefined,
+    hands: Array.from({ length: n }, (_, k) => handCards(s, k)),
+    payments: Array.from(s.recScore.subarray(r * n, r * n + n)),
+    totals: Array.from(s.total),
+  });
 }

@@ -1,4 +1,5 @@
 import type { GameState } from '../../../core/game.js';
+import type { Trace } from '../../../records/trace.js';
 import { Rng } from '../../../core/rng.js';
 import * as hwatu from '../deck.js';
 import type { Config } from './rules.js';
@@ -32,6 +33,8 @@ export const END_GO_OUT = 3;
 export const END_COMBO = 4;
 export const END_EXHAUSTED = 5;
 export const END_NAMES = ['', 'stop', 'failed stop', 'went out', 'combination', 'draw pile exhausted'];
+/** The same in records. */
+export const END_IDS = ['', 'stop', 'stopFailed', 'goOut', 'combo', 'exhausted'];
 
 // How a go-out was made.
 export const OUT_PPONG = 0;
@@ -57,7 +60,7 @@ export const DISCARDED = 6;
  * and check it on every access in the hot loop.
  */
 export class NylonState implements GameState {
-  log: string[] | null = null;
+  log: Trace | null = null;
   declare readonly cfg: Config;
   declare readonly n: number;
   readonly deck = new Deck();

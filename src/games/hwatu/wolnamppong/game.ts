@@ -1,6 +1,7 @@
 import { copyState } from '../../../core/copy.js';
 import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
+import type { Trace } from '../../../records/trace.js';
 import { Deck, cardName, month } from '../deck.js';
 import {
   AUTO_CONSECUTIVE, AUTO_PAIR, AUTO_RAIN, BET, BET_HIGHER, BET_LOWER, FOLD, autoRule, betDrawsCard, betFactor, priorTable, redeals,
@@ -74,7 +75,7 @@ function tables(r: WolnamRules): Tables {
 }
 
 export class WolnamState implements GameState {
-  log: string[] | null = null;
+  log: Trace | null = null;
   readonly n: number;
   readonly deck = new Deck();
   rng!: Rng;
@@ -154,6 +155,17 @@ function dealTo(s: WolnamState, seat: number): void {
   const lower = (a - b) >> 31 & (a - b);
   s.lo = b + lower;
   s.hi = a - lower;
+  if (s.log) logDeal(s, seat);
+}
+
+/** Records a deal, out of line: no run that counts traces. */
+function logDeal(s: WolnamState, seat: number): void {
+  s.log?.event({ type: 'deal', seat, cards: [cardName(s.hand[2 * seat]!), cardName(s.hand[2 * seat + 1]!)] });
+}
+
+/** Records a settlement of `seat` with the pot: `paid` into it (negative: taken from it). */
+function logSettle(s: WolnamState, seat: number, rule: string, paid: number): void {
+  s.log?.event({ type: 'settle', seat, rule, paid, pot: s.pot, bankrolls: Array.from(s.bankroll) });
 }
 
 function ante(s: WolnamState): void {
@@ -161,7 +173,10 @@ function ante(s: WolnamState): void {
   for (let k = 0; k < s.n; k++) s.bankroll[k]! -= a;
   s.pot += a * s.n;
   s.anteCycle = s.cycle;
-  if (s.log) s.log.push(`  everyone antes ${a}: pot ${s.pot}`);
+  if (s.log) {
+    s.log.push(`  everyone antes ${a}: pot ${s.pot}`);
+    s.log.event({ type: 'ante', amount: a, pot: s.pot });
+  }
 }
 
 function round(r: WolnamRules, x: number): number {
@@ -185,7 +200,10 @@ function potEmptied(s: WolnamState): void {
   s.empties++;
   s.dealsToEmpty += s.cycle - s.anteCycle + 1;
   if (s.r.dealerRotation === 'rightWhenPotEmpties') s.rotatePending = true;
-  if (s.log) s.log.push('  the pot is empty');
+  if (s.log) {
+    s.log.push('  the pot is empty');
+    s.log.event({ type: 'pot_empty' });
+  }
   if (s.r.reanteOnEmptyPot === 'immediate') ante(s);
 }
 
@@ -197,7 +215,10 @@ function startCycle(s: WolnamState): void {
   const w = s.seenWords;
   w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
   s.turn = 0;
-  if (s.log) s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
+  if (s.log) {
+    s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
+    s.log.event({ type: 'cycle', cycle: s.cycle, dealer: s.dealer, pot: s.pot });
+  }
 }
 
 /** The largest bet allowed now, before the bankroll cap. */
@@ -246,7 +267,14 @@ function advance(s: WolnamState): void {
     dealTo(s, seat);
     if ((s.autoRules || s.pot === 0) && settledWithoutDecision(s, seat)) { s.turn++; continue; }
     const cap = maxBet(s, seat);
-    if (cap <= 0) { if (s.log) s.log.push(`  seat ${seat} cannot cover a bet and folds`); s.turn++; continue; }
+    if (cap <= 0) {
+      if (s.log) {
+        s.log.push(`  seat ${seat} cannot cover a bet and folds`);
+        s.log.event({ type: 'no_bet', seat, why: 'cannotCover' });
+      }
+      s.turn++;
+      continue;
+    }
     s.toAct = seat;
     s.cap = cap;
     return;
@@ -258,18 +286,27 @@ function advance(s: WolnamState): void {
 function settledWithoutDecision(s: WolnamState, seat: number): boolean {
   const r = s.r;
   const a = s.lo, b = s.hi;
-  if (s.pot === 0) { if (s.log) s.log.push(`  seat ${seat}: the pot is empty, no bet`); return true; }
+  if (s.pot === 0) {
+    if (s.log) {
+      s.log.push(`  seat ${seat}: the pot is empty, no bet`);
+      s.log.event({ type: 'no_bet', seat, why: 'potEmpty' });
+    }
+    return true;
+  }
   switch (autoRule(r, a, b)) {
     case AUTO_RAIN:
       reveal(s, seat);
       if (a === 12 && r.doubleRainTakesPot) {
         if (s.log) s.log.push(`  seat ${seat} holds two Rain cards and takes the pot of ${s.pot}`);
-        pay(s, seat, -s.pot);
+        const x = s.pot;
+        pay(s, seat, -x);
+        if (s.log) logSettle(s, seat, 'doubleRain', -x);
         potEmptied(s);
       } else {
         const x = r.deathByRainPenalty ?? r.ante;
         if (s.log) s.log.push(`  seat ${seat} holds Rain (${a}-${b}) and pays ${x}`);
         pay(s, seat, x);
+        if (s.log) logSettle(s, seat, 'rain', x);
       }
       return true;
     case AUTO_PAIR: {
@@ -277,6 +314,7 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
       const x = Math.min(r.pairWinFixedAmount, s.pot);
       if (s.log) s.log.push(`  seat ${seat} holds a pair of ${a} and takes ${x}`);
       pay(s, seat, -x);
+      if (s.log) logSettle(s, seat, 'pair', -x);
       if (s.pot === 0) potEmptied(s);
       return true;
     }
@@ -284,12 +322,16 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
       reveal(s, seat);
       if (s.log) s.log.push(`  seat ${seat} holds consecutive months ${a}-${b} and pays ${r.minBet}`);
       pay(s, seat, r.minBet);
+      if (s.log) logSettle(s, seat, 'consecutive', r.minBet);
       return true;
   }
   // Laid aside face up and replaced (the new hand is not checked against the rules above).
   while (redeals(r, s.lo, s.hi, s.deck.left, s.n - s.turn - 1)) {
     reveal(s, seat);
-    if (s.log) s.log.push(`  seat ${seat} lays aside ${s.lo}-${s.hi} and is dealt two new cards`);
+    if (s.log) {
+      s.log.push(`  seat ${seat} lays aside ${s.lo}-${s.hi} and is dealt two new cards`);
+      s.log.event({ type: 'lay_aside', seat });
+    }
     dealTo(s, seat);
     s.faceDown[seat] = FACE_DOWN_REDEALT;
   }
@@ -310,25 +352,39 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
     m = month(c);
     s.seen[m]!++;
     if (m === a || m === b) s.posts++;
-    if (s.log) s.log.push(`  third card ${cardName(c)}`);
+    if (s.log) {
+      s.log.push(`  third card ${cardName(c)}`);
+      s.log.event({ type: 'draw', seat, card: cardName(c) });
+    }
   }
   const f = s.factor[((a * 13 + b) * 4 + kind) * 13 + m]!;
   if (f > 0) {
     s.wins[seat]!++;
     pay(s, seat, -bet);
-    if (s.log) s.log.push(`  seat ${seat} wins ${bet}: pot ${s.pot}`);
+    if (s.log) {
+      s.log.push(`  seat ${seat} wins ${bet}: pot ${s.pot}`);
+      logSettle(s, seat, 'win', -bet);
+    }
     if (s.pot === 0) potEmptied(s);
   } else if (f < 0) {
     const loss = round(r, -f * bet * (ado ? r.adoLossMultiplier : 1));
     pay(s, seat, loss);
-    if (s.log) s.log.push(`  seat ${seat} loses ${loss}: pot ${s.pot}`);
-  } else if (s.log) s.log.push(`  seat ${seat} pushes`);
+    if (s.log) {
+      s.log.push(`  seat ${seat} loses ${loss}: pot ${s.pot}`);
+      logSettle(s, seat, 'loss', loss);
+    }
+  } else if (s.log) {
+    s.log.push(`  seat ${seat} pushes`);
+    logSettle(s, seat, 'push', 0);
+  }
 }
 
 /** Whether the hand to act is a pair that bets higher or lower (else the bet is BET). */
 const callsHighLow = (s: WolnamState): boolean => s.lo === s.hi && s.r.pairRule === 'callHighLow';
 
 const KIND_NAMES = ['fold', 'bet', 'bet higher', 'bet lower'];
+/** The same in records, bets only. */
+const CALL_IDS = ['', 'between', 'higher', 'lower'];
 
 export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   id: 'wolnamppong',
@@ -399,6 +455,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     return s.view;
   },
   actionName: (_s, a, amount) => (a === FOLD ? 'fold' : amount ? `${KIND_NAMES[a]} ${amount}` : KIND_NAMES[a]!),
+  actionEvent: (s, a, amount) => (a === FOLD ? { type: 'fold', seat: s.toAct } : { type: 'bet', seat: s.toAct, call: CALL_IDS[a], amount }),
   describe(s) {
     const seat = s.toAct;
     return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${s.lo}-${s.hi}), pot ${s.pot}, chips ${s.bankroll[seat]}`;

@@ -3,7 +3,9 @@
 // on a discard, and the Charleston's choices.
 
 import { TABLE_ACTIONS } from '../table/actions.js';
-import { FLOWER, tileName } from '../tiles.js';
+import type { GameEvent } from '../../../records/trace.js';
+import type { TableState } from '../table/state.js';
+import { FLOWER, JOKER, tileName } from '../tiles.js';
 
 export const DISCARD_FLOWER = TABLE_ACTIONS;
 export const DISCARD_JOKER = TABLE_ACTIONS + 1;
@@ -26,6 +28,17 @@ export const exposeSize = (a: number): number => 3 + ((a - EXPOSE) >> 3);
 export const exposeJokers = (a: number): number => (a - EXPOSE) & 7;
 
 const SIZE_NAMES = ['pung', 'kong', 'quint', 'sextet'];
+
+/** An American turn or claim action as a record event, or undefined for the table's own and
+ * the Charleston's (charleston.ts). */
+export function americanActionEvent(s: TableState, a: number): GameEvent | undefined {
+  const seat = s.cur;
+  if (a === DISCARD_FLOWER) return { type: 'dahai', seat, pai: 'f1', tsumogiri: s.drawn === FLOWER };
+  if (a === DISCARD_JOKER) return { type: 'dahai', seat, pai: 'j', tsumogiri: s.drawn === JOKER };
+  if (a >= EXCHANGE && a < EXPOSE) return { type: 'exchange', seat, pai: tileName(a - EXCHANGE) };
+  if (a >= EXPOSE && a < PASS_TILE) return { type: 'expose', seat, target: s.discarder, pai: tileName(s.claimTile), size: exposeSize(a), jokers: exposeJokers(a) };
+  return undefined;
+}
 
 /** An American action in words, or undefined for the table's own (claimTile: the tile on offer). */
 export function americanActionName(a: number, claimTile: number): string | undefined {

@@ -10,6 +10,7 @@ import * as tableStateModule from '../table/state.js';
 import * as americanActions from './actions.js';
 import { CARD_KINDS } from './card.js';
 import type { AmericanState } from './state.js';
+import type { GameEvent } from '../../../records/trace.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { tileName } = tilesModule;
@@ -142,7 +143,11 @@ export class Charleston {
       this.plan.splice(this.at + 1, 0, ...SECOND);
       s.stats.secondCharlestons++;
       s.log?.push('all four vote for the second Charleston');
-    } else s.log?.push('no second Charleston');
+      s.log?.event({ type: 'charleston_vote', second: true });
+    } else if (s.log) {
+      s.log.push('no second Charleston');
+      s.log.event({ type: 'charleston_vote', second: false });
+    }
     if (++this.at < this.plan.length) this.begin();
     else s.afterCharleston();
   }
@@ -186,6 +191,7 @@ export class Charleston {
       }
       s.stats.courtesyTiles += 2 * m;
       s.log?.push(`courtesy pass: seats ${y} and ${z} swap ${m} tile${m === 1 ? '' : 's'}`);
+      s.log?.event({ type: 'courtesy', seats: [y, z], tiles: m });
     }
   }
 
@@ -197,6 +203,22 @@ export class Charleston {
       parts.push(`seat ${y}: ${own || '-'}${this.blind[y] ? ` + ${this.blind[y]} blind` : ''}`);
     }
     s.log?.push(`${step.name} (pass ${DIRS[step.dir]}): ${parts.join('; ')}`);
+    s.log?.event({
+      type: 'charleston',
+      pass: step.name,
+      direction: DIRS[step.dir],
+      tiles: Array.from({ length: SEATS }, (_, y) => Array.from(this.out.subarray(y * 3, y * 3 + this.outN[y]!), (k) => tileName(k))),
+      blind: Array.from(this.blind.subarray(0, SEATS)),
+    });
+  }
+
+  /** Seat `cur`'s choice `a` as a record event. */
+  event(a: number): GameEvent {
+    const seat = this.s.cur;
+    if (a === VOTE_YES || a === VOTE_NO) return { type: 'vote', seat, second: a === VOTE_YES };
+    if (a === COURTESY_DONE) return { type: 'pass_done', seat };
+    if (a === BLIND) return { type: 'pass_blind', seat };
+    return { type: 'pass', seat, pai: tileName(a - PASS_TILE), step: this.step.name };
   }
 
   /**

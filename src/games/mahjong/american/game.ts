@@ -5,7 +5,7 @@ import type { GameDef } from '../../../core/game.js';
 import { rulesetGame } from '../table/game.js';
 import { SEATS } from '../table/state.js';
 import { tileName } from '../tiles.js';
-import { AMERICAN_ACTIONS, americanActionName } from './actions.js';
+import { AMERICAN_ACTIONS, americanActionEvent, americanActionName } from './actions.js';
 import { americanSchema, type AmericanRules } from './rules.js';
 import { AmericanState, MAX_EXPOSURES } from './state.js';
 import { AmericanView } from './view.js';
@@ -33,10 +33,12 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   view: (s: AmericanState, seat: number) => s.views[seat]!,
   turnAction: (s, a) => s.turnAction(a),
   actionName: (s, a) => americanActionName(a, s.claimTile),
+  actionEvent: (s, a) => americanActionEvent(s, a),
   prePlay: {
     legal: (s, out) => s.charleston.legal(out),
     apply: (s, a) => s.charleston.apply(a),
     describe: (s) => s.charleston.describe(),
+    event: (s, a) => s.charleston.event(a),
   },
   seatFlags(s, x) {
     let f = '';

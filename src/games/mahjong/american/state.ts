@@ -216,6 +216,7 @@ export class AmericanState extends TableState<AmericanRules> {
       const v = this.winningVariant(this.dealer);
       if (v >= 0) {
         this.log?.push(`seat ${this.dealer} has a heavenly hand`);
+        this.log?.event({ type: 'heavenly_hand', seat: this.dealer });
         st.heavenly++;
         // Settled as a self-pick on East's turn.
         this.phase = TURN;
@@ -378,6 +379,7 @@ export class AmericanState extends TableState<AmericanRules> {
     this.seatLines(y).expose({ tile: t, size, jokers });
     this.exchanged = false;
     this.log?.push(`seat ${y} exposes ${size} x ${tileName(t)}${jokers ? ` with ${jokers} joker${jokers > 1 ? 's' : ''}` : ''}`);
+    this.log?.event({ type: 'exposure', seat: y, pai: tileName(t), size, jokers });
     this.checkDead();
   }
 
@@ -455,6 +457,7 @@ export class AmericanState extends TableState<AmericanRules> {
     // The hand changed: the drawn tile is no longer one thrown back unchanged.
     this.drawn = -1;
     this.log?.push(`seat ${x} exchanges ${tileName(t)} for a joker from seat ${owner}`);
+    this.log?.event({ type: 'joker_exchange', seat: x, target: owner, pai: tileName(t) });
     this.checkDead();
     prepareTurn(this);
   }
@@ -478,6 +481,7 @@ export class AmericanState extends TableState<AmericanRules> {
           this.waits[y * 2] = this.waits[y * 2 + 1] = 0;
           this.calls[y * 2] = this.calls[y * 2 + 1] = 0;
           this.log?.push(`seat ${y}'s hand is dead: no line is still possible from the visible tiles`);
+          this.log?.event({ type: 'dead_hand', seat: y, why: 'noLinePossible' });
         }
       }
       if (this.dead[y] !== 0) deadN++;
@@ -485,6 +489,7 @@ export class AmericanState extends TableState<AmericanRules> {
     if (deadN >= 3 && this.r.threeDeadHandsEndGame && !this.ended) {
       this.ended = true;
       this.log?.push('three dead hands: the hand ends as a wall game');
+      this.log?.event({ type: 'ryukyoku', reason: 'threeDeadHands' });
     }
   }
 
@@ -608,6 +613,7 @@ export class AmericanState extends TableState<AmericanRules> {
     st.jokerWins[Math.min(this.jokersDealt[winner]!, JOKER_ROWS)]!++;
     if (winner === this.dealer) st.dealerWins++;
     this.log?.push(`seat ${winner} wins with ${this.card.lines[line]!.id} (value ${this.index.value[line]}${free ? ', jokerless x2' : ''}${discarder < 0 ? ', self-picked' : `, on seat ${discarder}'s discard`}): +${got}`);
+    this.log?.event({ type: 'win', seat: winner, target: discarder < 0 ? winner : discarder, line: this.card.lines[line]!.id, value: this.index.value[line], jokerless: free, points: got });
   }
 
   /** Adds each seat's net for the hand to the row of the jokers it was dealt. */

@@ -47,6 +47,10 @@ function record(s: ChineseAmericanState, seat: number, v: number, selfDraw: bool
   if (s.log) {
     s.log.push(`seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s ${s.robbing ? 'kong' : 'discard'}`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`);
     s.log.push(`  ${sc.lines().map((l) => `${l.name} ${l.points}`).join(', ')}; V = ${v}`);
+    s.log.event({
+      type: 'win', seat, target: selfDraw ? seat : s.discarder, robbed: s.robbing || undefined, pai: tileName(sc.winTile), hand: formatTiles(sc.c),
+      fan: sc.lines().map((l) => ({ name: l.name, points: l.points })), value: v,
+    });
   }
 }
 

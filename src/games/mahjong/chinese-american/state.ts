@@ -81,6 +81,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     const t = this.r.tileOfTheDay;
     this.tileOfDay = t === null ? -1 : t === 'randomPerSession' ? this.rng.int(PLAY_KINDS) : tileKind(t);
     this.log?.push(this.tileOfDay < 0 ? 'no tile of the day' : `tile of the day: ${tileName(this.tileOfDay)}`);
+    this.log?.event({ type: 'tile_of_the_day', pai: this.tileOfDay < 0 ? null : tileName(this.tileOfDay) });
   }
 
   newHand(): void {
@@ -99,6 +100,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
         }
         this.stats.tripleSixes[d]!++;
         this.log?.push(`  seat ${d} rolls three sixes: ${this.r.tripleSixBonus} from each other player`);
+        this.log?.event({ type: 'triple_six', seat: d, fromEach: this.r.tripleSixBonus });
       }
     }
   }
@@ -143,6 +145,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     this.stats.wins[holder]!++;
     this.stats.handsWon++;
     this.log?.push(`seat ${holder} wins Seven Flowers${all ? ' (all eight)' : ''}`);
+    this.log?.event({ type: 'win', seat: holder, target: holder, hand: all ? 'eight flowers' : 'seven flowers' });
     finishHand(this, this.r.sevenFlowersCountsAsWin && holder === this.dealer, false);
     return true;
   }
@@ -162,6 +165,7 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       }
       this.missedWin(seat);
       this.log?.push(`  seat ${seat} declined a self-drawn win: pays ${p} to each other player`);
+      this.log?.event({ type: 'declined_win', seat, toEach: p });
     }
   }
 

@@ -26,6 +26,7 @@ export function uperDiscard(s: KoreanState, x: number, k: number): void {
   if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
   else s.noRon[x] = NO_RON_DISCARDED_WAIT;
   s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
+  s.log?.event(s.dead[x] ? { type: 'dead_hand', seat: x, why: 'uperDiscardedWait' } : { type: 'no_ron', seat: x, why: 'uperDiscardedWait' });
 }
 
 export function declareUper(s: KoreanState, x: number, k: number, declare: number): void {
@@ -38,6 +39,7 @@ export function declareUper(s: KoreanState, x: number, k: number, declare: numbe
     s.openUpers++;
   }
   s.log?.push(`  seat ${x} declares ${declare === 2 ? 'open uper' : 'uper'} waiting on ${maskName(s.waits[x * 2]!, 0)}`);
+  s.log?.event({ type: 'uper', seat: x, open: declare === 2, waits: maskName(s.waits[x * 2]!, 0) });
   if ((s.waits[x * 2]! & s.dMask[x * 2]!) !== 0) {
     // A7: declared while a wait is among the own discards.
     if (s.r.uperWhileFuriten === 'dead') s.dead[x] = DEAD_UPER_FURITEN;
@@ -59,6 +61,7 @@ export function jump(s: KoreanState, seat: number): void {
     }
   }
   s.log?.push(`  seat ${seat} declared a false win (jump): dead hand`);
+  s.log?.event({ type: 'dead_hand', seat, why: 'falseWin' });
 }
 
 /** The self-draw of the seat to act: each other seat pays the sum (times the dealer factor). */
@@ -108,6 +111,10 @@ function payWin(s: KoreanState, seat: number, selfDraw: boolean): number {
   if (lines) {
     s.log?.push(`seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s discard`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`);
     s.log?.push(`  ${lines.map(([n, p]) => `${n} ${p}`).join(', ')}; basic ${parts.basic} + bonus ${parts.bonus} + dora ${parts.dora} + ante ${parts.ante} = ${parts.total}`);
+    s.log?.event({
+      type: 'win', seat, target: selfDraw ? seat : s.discarder, pai: tileName(sc.winTile), hand: formatTiles(sc.c),
+      yaku: lines.map(([name, points]) => ({ name, points })), basic: parts.basic, bonus: parts.bonus, dora: parts.dora, ante: parts.ante, points: parts.total,
+    });
   }
   return parts.total;
 }

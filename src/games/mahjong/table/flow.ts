@@ -92,6 +92,21 @@ function logHands(s: TableState): void {
   for (let seat = 0; seat < SEATS; seat++) {
     s.log?.push(`  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * STRIDE, seat * STRIDE + STRIDE))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`);
   }
+  s.log?.event({
+    type: 'start_kyoku',
+    hand: s.handNo,
+    bakaze: WINDS[s.roundWind],
+    oya: s.dealer,
+    scores: Array.from(s.net),
+    tehais: Array.from({ length: SEATS }, (_, seat) => handTiles(s, seat)),
+  });
+}
+
+/** `seat`'s concealed tiles by name, in kind order (records only). */
+export function handTiles(s: TableState, seat: number): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < KINDS; k++) for (let n = s.hand[seat * STRIDE + k]!; n > 0; n--) out.push(tileName(k));
+  return out;
 }
 
 /**
@@ -112,6 +127,7 @@ function replaceFlowers(s: TableState, seat: number, t: number): number {
     s.flowers[seat]!++;
     s.seen[t]!++;
     s.log?.push(`  seat ${seat} shows flower ${tileName(t)}`);
+    s.log?.event({ type: 'flower', seat, pai: tileName(t) });
     // During the deal the ruleset looks at the flowers once the deal is done (afterDeal).
     if (!s.dealing && s.onFlower(seat)) return -1;
     if (!s.replacementLeft()) {
@@ -251,7 +267,7 @@ function startTurn(s: TableState, seat: number, how: number): void {
     addTile(s, seat, t);
     if (how === DRAW) s.draws[seat]!++;
     s.drawn = t;
-    if (s.log) logDraw(s, seat, t, how === REPLACEMENT ? 'draws replacement' : 'draws');
+    if (s.log) logDraw(s, seat, t, how === REPLACEMENT);
   } else if (how !== AGAIN) s.drawn = -1;
   if (how !== AGAIN) {
     s.cur = seat;
@@ -275,8 +291,9 @@ function setAllowed(s: TableState, x: number): void {
 }
 
 /** Traces a draw, out of line: no run that counts traces. */
-function logDraw(s: TableState, seat: number, t: number, what: string): void {
-  s.log?.push(`seat ${seat} ${what} ${tileName(t)} (${s.live()} left)`);
+function logDraw(s: TableState, seat: number, t: number, replacement: boolean): void {
+  s.log?.push(`seat ${seat} ${replacement ? 'draws replacement' : 'draws'} ${tileName(t)} (${s.live()} left)`);
+  s.log?.event(replacement ? { type: 'tsumo', seat, pai: tileName(t), replacement } : { type: 'tsumo', seat, pai: tileName(t) });
 }
 
 /**
@@ -430,6 +447,7 @@ function resolveClaims(s: TableState): void {
   }
   if (a < TABLE_ACTIONS) s.meldN[y]!++;
   s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
+  s.log?.event({ type: 'call', seat: y, target: x, pai: tileName(t), meld: a === PUNG ? 'pon' : a === KONG ? 'daiminkan' : a < TABLE_ACTIONS ? 'chi' : 'exposure' });
   startTurn(s, y, a === KONG ? REPLACEMENT : AFTER_CALL);
 }
 
@@ -525,6 +543,7 @@ function discardWins(s: TableState): void {
 export function exhaustiveDraw(s: TableState): void {
   s.stats.exhaustive++;
   s.log?.push('wall empty: exhaustive draw, no payment');
+  s.log?.event({ type: 'ryukyoku', reason: 'exhausted' });
   finishHand(s, false, true);
 }
 
@@ -542,6 +561,7 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
     s.onDealerPass();
   }
   s.log?.push(`  net after hand ${s.handNo}: ${Array.from(s.net).join(' ')}`);
+  s.log?.event({ type: 'end_kyoku', hand: s.handNo - 1, deltas: s.log.deltas(s.net), scores: Array.from(s.net) });
   if (s.sessionOver()) {
     s.phase = OVER;
     return;

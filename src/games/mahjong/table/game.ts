@@ -5,6 +5,7 @@
 import { copyState } from '../../../core/copy.js';
 import * as gameModule from '../../../core/game.js';
 import type { GameDef, RateSink } from '../../../core/game.js';
+import type { GameEvent } from '../../../records/trace.js';
 import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
@@ -18,7 +19,7 @@ import type { TableState } from './state.js';
 // Imports as module-local consts, read once: see flow.ts.
 const { TERMINAL } = gameModule;
 const { formatTiles, tileName } = tilesModule;
-const { DECLARE, DISCARD, PASS, SELF_KONG, TABLE_ACTIONS, WIN, actionName } = actionsModule;
+const { CHOW_HIGH, CHOW_LOW, DECLARE, DISCARD, KONG, PASS, PUNG, SELF_KONG, TABLE_ACTIONS, WIN, actionName } = actionsModule;
 const { claimAction, discard, selfDrawWin, selfKong } = flowModule;
 const { legalClaim, legalTurn } = legalModule;
 const { MAX_MELDS } = meldsModule;
@@ -44,15 +45,63 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   turnAction?(s: S, a: number): void;
   /** Names the ruleset's own actions, for traces (undefined: not one of them). */
   actionName?(s: S, a: number): string | undefined;
+  /** The ruleset's own actions as record events (undefined: not one of them). */
+  actionEvent?(s: S, a: number): GameEvent | undefined;
   /** Decisions before play starts (American: the Charleston), while `s.phase` is PREPLAY. */
   prePlay?: {
     legal(s: S, out: Int16Array): number;
     apply(s: S, a: number): void;
     describe(s: S): string;
+    /** A decision before play as a record event. */
+    event(s: S, a: number): GameEvent;
   };
 }
 
 const MELD_NAMES = ['', 'pung', 'kong', 'concealed kong', 'added kong', 'chow'];
+
+/** `n` copies of the tile `k` by name. */
+export const copies = (k: number, n: number): string[] => Array.from({ length: n }, () => tileName(k));
+
+/**
+ * A table decision as a record event, named as mjai names it where it means the same: a
+ * discard `dahai` (with the ruleset's declaration, e.g. uper, where one comes with it), a kong
+ * from the hand `ankan` or `kakan`, a win `hora`; and on a discard on offer each seat's answer,
+ * `pon`, `daiminkan`, `chi`, `hora` or `none` (pass). Unlike mjai's, a claim is the seat's
+ * answer, not yet the meld: a win or a pung may beat it, and the table's `call` event says who
+ * got the tile.
+ */
+function tableEvent(s: TableState, a: number, declarations: readonly [string, string]): GameEvent {
+  const seat = s.cur;
+  if (s.phase === CLAIM) {
+    const pai = tileName(s.claimTile);
+    const target = s.discarder;
+    switch (a) {
+      case WIN: return { type: 'hora', seat, target, pai };
+      case PASS: return { type: 'none', seat };
+      case PUNG: return { type: 'pon', seat, target, pai, consumed: copies(s.claimTile, 2) };
+      case KONG: return { type: 'daiminkan', seat, target, pai, consumed: copies(s.claimTile, 3) };
+    }
+    if (a >= CHOW_LOW && a <= CHOW_HIGH) {
+      const low = s.claimTile - (a - CHOW_LOW);
+      const consumed = [low, low + 1, low + 2].filter((k) => k !== s.claimTile).map(tileName);
+      return { type: 'chi', seat, target, pai, consumed };
+    }
+    return { type: 'action', seat, action: a };
+  }
+  if (a < SELF_KONG) {
+    const block = a < DECLARE ? -1 : a < DECLARE + 34 ? 0 : 1;
+    const k = block < 0 ? a - DISCARD : a - DECLARE - 34 * block;
+    const e: GameEvent = { type: 'dahai', seat, pai: tileName(k), tsumogiri: k === s.drawn };
+    if (block >= 0) e.declare = declarations[block as 0 | 1];
+    return e;
+  }
+  if (a < WIN) {
+    const k = a - SELF_KONG;
+    return s.hand[seat * STRIDE + k] === 4 ? { type: 'ankan', seat, consumed: copies(k, 4) } : { type: 'kakan', seat, pai: tileName(k) };
+  }
+  if (a === WIN) return { type: 'hora', seat, target: seat, pai: s.drawn >= 0 ? tileName(s.drawn) : null };
+  return { type: 'action', seat, action: a };
+}
 
 /** A mahjong ruleset's GameDef on the shared table. */
 export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, R, V>): GameDef<S, R, V> {
@@ -135,6 +184,10 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     lowerIsBetter: false,
     view: spec.view,
     actionName: (s, a) => name(s, a),
+    actionEvent(s, a) {
+      if (s.phase === PREPLAY) return spec.prePlay!.event(s, a);
+      return (a >= TABLE_ACTIONS ? spec.actionEvent?.(s, a) : undefined) ?? tableEvent(s, a, declarations);
+    },
     describe(s) {
       if (s.phase === PREPLAY) return spec.prePlay!.describe(s);
       const x = s.cur;
@@ -147,3 +200,8 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
   };
   return game;
 }
+
+/** The record events every ruleset on the table writes (records/events.schema.json). */
+export const TABLE_EVENTS = ['start_kyoku', 'tsumo', 'dahai', 'hora', 'none', 'call', 'win', 'ryukyoku', 'end_kyoku'] as const;
+/** Those of a ruleset that sets flowers aside and melds pungs, kongs and chows (not American's exposures). */
+export const MELD_EVENTS = ['flower', 'pon', 'chi', 'daiminkan', 'ankan', 'kakan'] as const;

@@ -5,6 +5,7 @@
 // win, paying it, what a seat may discard or call, and how the deal moves.
 
 import type { GameState } from '../../../core/game.js';
+import type { Trace } from '../../../records/trace.js';
 import type { Rng } from '../../../core/rng.js';
 import type { WinShapes } from '../shanten.js';
 import type { TileSet } from '../tile-sets.js';
@@ -156,7 +157,7 @@ export class SessionStats {
 }
 
 export abstract class TableState<R = unknown> implements GameState {
-  log: string[] | null = null;
+  log: Trace | null = null;
   readonly wall: Wall;
   readonly ev: HandEval;
   /** Net points per seat over the session. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../src/core/rng.js';
+import { Trace } from '../../../../src/records/trace.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
@@ -182,7 +183,7 @@ describe('chinese-american trace', () => {
     for (const [tileOfTheDay, line] of [['randomPerSession', /^tile of the day: [mpsz]\d$/], ['p5', /^tile of the day: p5$/], [null, /^no tile of the day$/]] as const) {
       const s = chineseAmerican.create(rules({ tileOfTheDay }));
       const trace: string[] = [];
-      s.log = trace;
+      s.log = new Trace(trace);
       chineseAmerican.deal(s, new Rng('ca-day'));
       expect(trace[0]).toMatch(line);
       if (s.tileOfDay >= 0) expect(trace[0]).toBe(`tile of the day: ${tileName(s.tileOfDay)}`);

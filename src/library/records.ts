@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { entryFor, GAMES } from '../catalog/index.js';
+import { InputError } from '../core/errors.js';
+import type { Experiment } from '../experiment/experiment.js';
+import { writeAtomically } from '../io/csv.js';
+import { checkEvents, readRecord } from '../records/check.js';
+import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
+import { recordPage } from '../records/page.js';
+import { EVENTS_FORMAT, type GameEvent } from '../records/trace.js';
+import { newTally } from '../stats/tally.js';
+import { given } from './control.js';
+import { checkOut, gameRules, pathName, positiveInt } from './options.js';
+
+/** The options that keep records of a run's games (`sim`, `run`). */
+export interface RecordOptions {
+  /** Write the records of a sample of the games into this folder. */
+  record?: string;
+  /** Record game indices 0, N, 2N, ... of each cell (default 1000). */
+  recordEvery?: number;
+}
+
+/** Where a run keeps its records and which games: read and checked before any game is played. */
+export interface RecordPlan { dir: string; every: number }
+
+export const DEFAULT_RECORD_EVERY = 1000;
+
+/** Reads --record and --record-every; `sliced` says the run is one shard (which keeps none). */
+export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boolean): RecordPlan | undefined {
+  const every = given(o.recordEvery, positiveInt('--record-every'));
+  const dir = given(o.record, pathName('--record', 'a folder name'));
+  if (dir === undefined) {
+    if (every !== undefined) throw new InputError('--record-every: only with --record DIR (the folder the records go to)');
+    return undefined;
+  }
+  if (sliced) throw new InputError('--record with a shard: record from the whole run, or replay a game with replay --format events');
+  checkOut('--record', dir, 'dir', o.force, { contents: 'the records' });
+  return { dir, every: every ?? DEFAULT_RECORD_EVERY };
+}
+
+/**
+ * Plays again, in this thread and with the recorder on, the games of a finished run that the
+ * plan samples (index 0, every, 2 every, ... of each cell), and writes each table each of them
+ * played as PLAN.dir/NAME[-cellC]-seedS-gameI[-tableT].jsonl. A game is a pure function of its
+ * seed, cell and index, so it plays as it did in the run; the run itself never records, and so
+ * is not slowed. Gives the files written.
+ */
+export function keepRecords(plan: RecordPlan, name: string, exp: Experiment, seed: string, games: number): string[] {
+  const rec = new Recorder((_cell, index) => index % plan.every === 0);
+  withRecorder(rec, () => {
+    for (let cell = 0; cell < exp.cells.length; cell++) {
+      for (let index = 0; index < games; index += plan.every) exp.runGame(cell, index, seed, newTally());
+    }
+  });
+  const files = rec.records.map((r) => ({ file: path.join(plan.dir, recordName(name, r, exp.cells.length > 1)), text: recordText(r.events) }));
+  writeAtomically(files);
+  return files.map((f) => f.file);
+}
+
+/** A record's file name: the run, the cell where a run has several, the seed, the game and, after the first, the table. */
+function recordName(name: string, r: GameRecord, cells: boolean): string {
+  return `${name}${cells ? `-cell${r.cell}` : ''}-seed${r.seed}-game${r.index}${r.table > 0 ? `-table${r.table}` : ''}.jsonl`;
+}
+
+export interface ViewOptions {
+  /** The record file (pongsim-events/1). */
+  record: string;
+  /** The page to write. */
+  html: string;
+  /** Allow writing into results/reference/. */
+  force?: boolean;
+}
+
+/** `pongsim view RECORD --html FILE`: writes the viewer page of a record (read and checked as
+ * data first, not re-played) and gives where. */
+export function viewRecord(o: ViewOptions): { html: string } {
+  const file = given(o.record, pathName('RECORD', 'a record file'))!;
+  htmlOut(o.html, o.force);
+  const events = readRecord(file);
+  if (events[0]!.type !== 'start') throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
+  return { html: writeRecordPage(events, o.html, o.force, path.basename(file)) };
+}
+
+/** --html FILE, checked as a page pongsim may write. */
+export function htmlOut(html: string, force: boolean | undefined): string {
+  const out = given(html, pathName('--html', 'an .html file name'))!;
+  if (!out.endsWith('.html')) throw new InputError(`--html ${out}: expected a file name ending in .html`);
+  checkOut('--html', out, 'file', force);
+  return out;
+}
+
+/** Writes the viewer page of `events` as `html` (checked first); gives `html`. */
+export function writeRecordPage(events: readonly GameEvent[], html: string, force: boolean | undefined, title: string): string {
+  const out = htmlOut(html, force);
+  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`) }]);
+  return out;
+}
+
+export interface CheckOptions {
+  game: string;
+  /** The record file (pongsim-events/1). */
+  record: string;
+}
+
+/** What `check --json` prints for a record found right. */
+export interface CheckResult {
+  game: string;
+  record: string;
+  format: string;
+  events: number;
+  decisions: number;
+  result: { seat: number; strategy: string; return: number }[];
+}
+
+/**
+ * `pongsim check`: plays the game of a record again under its rules and confirms every event,
+ * decision and settlement; a record at fault is one InputError line naming the first line that
+ * is wrong, what the game expected there and what was allowed.
+ */
+export function checkRecord(o: CheckOptions): CheckResult {
+  const entry = entryFor(o.game, 'records', 'check');
+  const file = given(o.record, pathName('RECORD', 'a record file'))!;
+  const events = readRecord(file);
+  const start = events[0]!;
+  const head = `${file} line 1`;
+  if (start.type !== 'start') throw new InputError(`${head}: expected the start event (type "start"), got a ${start.type} event`);
+  if (start.game !== o.game) throw new InputError(`${head}: a record of ${String(start.game)}, not of ${o.game}; check it as pongsim check ${String(start.game)} ${file}`);
+  const known = new Set(['start', 'end', ...entry.records.events]);
+  const stray = events.findIndex((e) => !known.has(e.type));
+  if (stray >= 0) throw new InputError(`${file} line ${stray + 1}: ${o.game} records have no ${events[stray]!.type} event; its events: ${[...known].join(', ')}`);
+  let rules: Record<string, unknown>;
+  try {
+    rules = gameRules(entry, start.rules as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${head}: rules: ${e.message}`);
+    throw e;
+  }
+  const seats = start.seats as { seat: number; strategy: string }[];
+  const need = entry.def.seats(rules);
+  if (seats.length !== need) throw new InputError(`${head}: ${o.game} with these rules has ${need} seats; the record seats ${seats.length}`);
+  const table = entry.records.tableChance ?? `this record gives no seed and index, from which ${o.game}'s deals and draws would follow; pongsim checks a record without them (a game played at a real table, its deals and draws written down) for ${GAMES.filter((g) => g.records?.tableChance).map((g) => g.def.id).join(', ')} only`;
+  const checked = checkEvents(entry.def, rules, events, file, table);
+  return {
+    game: o.game, record: file, format: EVENTS_FORMAT, events: checked.events, decisions: checked.decisions,
+    result: checked.returns.map((x, seat) => ({ seat, strategy: seats[seat]!.strategy, return: x })),
+  };
+}

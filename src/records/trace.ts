@@ -1,0 +1,52 @@
+import { InputError } from '../core/errors.js';
+
+/** A line of a record (from 1) that deals or draws what the game cannot: a card the deck no
+ * longer holds, or none when the game draws one (a record without a seed, checked). */
+export class ChanceError extends InputError {
+  constructor(readonly line: number, why: string) {
+    super(why);
+  }
+}
+
+/** The version of the event format (records/events.schema.json), written in every record's start. */
+export const EVENTS_FORMAT = 'pongsim-events/1';
+
+/** One line of a game record: a `type`, the `seat` where one acts or is dealt to, and the
+ * fields its type carries (records/events.schema.json). Field order is insertion order, so the
+ * same game gives the same bytes. */
+export interface GameEvent {
+  type: string;
+  seat?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * The trace of a game being replayed or recorded, which is the engines' one hook: a game's
+ * state holds one (GameState.log) only while it is watched, null in every fast run, and the
+ * engines write to it behind `s.log?.` so that nothing is built when nobody watches. `push`
+ * takes a line of the prose trace (`replay`), `event` a record event; either list may be off.
+ */
+export class Trace {
+  /** The scores when the hand or round under way began, for its settlement's deltas. */
+  scoresBefore: number[] = [];
+
+  constructor(
+    readonly lines: string[] | null = null,
+    readonly events: GameEvent[] | null = null,
+  ) {}
+
+  push(line: string): void {
+    this.lines?.push(line);
+  }
+
+  event(e: GameEvent): void {
+    this.events?.push(e);
+  }
+
+  /** The settlement's deltas: `scores` less scoresBefore, which then becomes `scores`. */
+  deltas(scores: ArrayLike<number>): number[] {
+    const d = Array.from(scores, (x, k) => x - (this.scoresBefore[k] ?? 0));
+    this.scoresBefore = Array.from(scores);
+    return d;
+  }
+}

@@ -1,0 +1,97 @@
+import schema from './events.schema.json' with { type: 'json' };
+import type { GameEvent } from './trace.js';
+
+/** The part of JSON Schema that records/events.schema.json uses. */
+interface Schema {
+  title?: string;
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean;
+  items?: Schema;
+  anyOf?: Schema[];
+}
+
+/** Each event type's schema, by type. */
+const byType = new Map((schema.oneOf as unknown as Schema[]).map((s) => [s.properties!.type!.const as string, s]));
+const patterns = new Map<string, RegExp>();
+
+/** Deeper than any record goes: a line nested deeper is refused, not walked. */
+const MAX_DEPTH = 8;
+
+/** What is wrong with `v` as `s` describes it (named `at`), or null. */
+function fault(v: unknown, s: Schema, at: string, depth: number): string | null {
+  if (depth > MAX_DEPTH) return `${at} is nested too deeply`;
+  if (s.anyOf) return s.anyOf.some((x) => fault(v, x, at, depth) === null) ? null : `${at} must be ${s.anyOf.map(kind).join(' or ')}`;
+  if ('const' in s && v !== s.const) return `${at} must be ${JSON.stringify(s.const)}`;
+  if (s.enum && !s.enum.includes(v)) return `${at} must be one of ${s.enum.map((x) => JSON.stringify(x)).join(', ')}`;
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      if (typeof v !== 'number' || !Number.isFinite(v) || (s.type === 'integer' && !Number.isInteger(v))) return `${at} must be ${kind(s)}`;
+      if ((s.minimum !== undefined && v < s.minimum) || (s.maximum !== undefined && v > s.maximum)) return `${at} must be from ${s.minimum} to ${s.maximum}`;
+      return null;
+    case 'string': {
+      if (typeof v !== 'string') return `${at} must be a string`;
+      if (s.pattern === undefined) return null;
+      let re = patterns.get(s.pattern);
+      if (!re) patterns.set(s.pattern, (re = new RegExp(s.pattern)));
+      return re.test(v) ? null : `${at} must be ${kind(s)} (got ${JSON.stringify(v.slice(0, 20))})`;
+    }
+    case 'boolean':
+      return typeof v === 'boolean' ? null : `${at} must be true or false`;
+    case 'null':
+      return v === null ? null : `${at} must be null`;
+    case 'array':
+      if (!Array.isArray(v)) return `${at} must be an array`;
+      for (let i = 0; i < v.length; i++) {
+        const f = s.items ? fault(v[i], s.items, `${at}[${i}]`, depth + 1) : null;
+        if (f) return f;
+      }
+      return null;
+    case 'object': {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${at} must be an object`;
+      const o = v as Record<string, unknown>;
+      for (const k of s.required ?? []) if (!(k in o)) return `${at} lacks "${k}"`;
+      for (const [k, x] of Object.entries(o)) {
+        const p = s.properties?.[k];
+        if (!p) {
+          if (s.additionalProperties === false) return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
+          continue;
+        }
+        const f = fault(x, p, `"${k}"`, depth + 1);
+        if (f) return f;
+      }
+      return null;
+    }
+  }
+  return null;
+}
+
+/** A schema in words, for messages. */
+function kind(s: Schema): string {
+  if (s.type === 'string' && s.pattern?.startsWith('^(1[0-2]')) return 'a Hwatu card such as 12c';
+  if (s.type === 'string' && s.pattern) return 'a tile such as m1, z7, f2 or j';
+  if (s.type === 'integer') return s.minimum !== undefined ? `a whole number from ${s.minimum} to ${s.maximum}` : 'a whole number';
+  if (s.type === 'null') return 'null';
+  return s.type === 'number' ? 'a number' : `${s.type ?? 'a value'}`;
+}
+
+/** What is wrong with one parsed line of a record as an event of format pongsim-events/1, or null. */
+export function eventFault(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'expected a JSON object with a "type"';
+  const type = (v as GameEvent).type;
+  if (typeof type !== 'string') return 'expected a "type" (a string)';
+  const s = byType.get(type);
+  if (!s) return `unknown event type ${JSON.stringify(type.slice(0, 40))}; known types: ${[...byType.keys()].join(', ')}`;
+  const f = fault(v, s, `${type} event`, 0);
+  return f;
+}
+
+/** Every event type of the format. */
+export const EVENT_TYPES: readonly string[] = [...byType.keys()];
