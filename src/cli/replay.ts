@@ -3,6 +3,7 @@ import { offering } from '../catalog/index.js';
 import { replay, type ReplayOptions } from '../library/replay.js';
 import { MAX_GAMES, nonNegativeInt, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, printJson } from './options.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerReplay(program: Command): void {
   program
@@ -23,7 +24,7 @@ export function registerReplay(program: Command): void {
       if (flags.json) printJson(r);
       else {
         const end = r.result ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}` : `illegal move: ${r.illegalMove}`;
-        process.stdout.write(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}\n`);
+        process.stdout.write(`${wrapLines(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}`, terminalWidth())}\n`);
       }
       // A game that ended in an illegal move fails as the run did, once shown.
       if (r.illegalMove !== undefined) throw new Error(r.illegalMove);
