@@ -74,8 +74,9 @@ export const nylonppongHouseRules: ExperimentDef = {
   columns: {
     change: 'the options the variant sets, as JSON',
     diff_round_turns_vs_default: 'paired difference in turns per round against the defaults, same deals',
-    diff_penalty_per_round_vs_default: 'paired difference in penalty per round against the defaults',
-    starter_edge_per_round: 'the round starter\'s penalty per round less the others\' mean (negative = starting helps)',
+    penalty_per_round: 'penalty points per seat per round (lower is better; empty under money scoring, where what a round moves sums to 0)',
+    diff_penalty_per_round_vs_default: 'paired difference in penalty per round against the defaults (empty under money scoring)',
+    starter_edge_per_round: 'the round starter\'s penalty per round less the others\' mean (negative = starting helps; empty under money scoring)',
     game_score_sd: 'standard deviation of the four game scores at the table (penalty points)',
     game_score_range: 'highest less lowest game score at the table (penalty points)',
     position_from_starter: 'seat position counted from the round\'s starter in play order (0 = starter)',
@@ -88,20 +89,22 @@ export const nylonppongHouseRules: ExperimentDef = {
   doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
   charts: [{
     name: 'nylonppong-house-rules',
-    caption: 'Mean penalty per round under each house rule with its 95% interval.',
+    caption: 'What each house rule does to the penalty per round: its paired difference against the defaults on the same deals, with 95% intervals, largest first; an interval off the dashed zero line is significant. Money-scoring rules are left out: their rounds move money, not penalty points.',
     spec: (tables) => intervalChart({
-      title: 'Nylon-ppong: penalty per round under each house rule',
-      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules')),
-      category: 'variant', categoryTitle: 'house rule', value: 'penalty_per_round', axis: 'penalty per round (points)',
+      title: 'Nylon-ppong: each house rule\'s effect on the penalty per round',
+      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules'), (r) => typeof r.diff_penalty_per_round_vs_default === 'number')
+        .sort((a, b) => (b.diff_penalty_per_round_vs_default as number) - (a.diff_penalty_per_round_vs_default as number)),
+      category: 'variant', categoryTitle: 'house rule', value: 'diff_penalty_per_round_vs_default',
+      axis: 'change in penalty per round against the defaults (points)', reference: 0,
     }),
   }, {
     name: 'nylonppong-house-rules-position',
-    caption: 'Penalty per round by seat position after the round\'s starter, with 95% intervals, under each house rule.',
+    caption: 'Penalty per round by seat position after the round\'s starter, with 95% intervals, a panel per house rule (money-scoring rules left out).',
     spec: (tables) => curveChart({
       title: 'Nylon-ppong: penalty per round by position from the starter',
-      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules-position')),
-      x: 'position_from_starter', xAxis: 'position after the starter (seats)', y: 'penalty_per_round', yAxis: 'penalty per round (points)',
-      series: 'variant', seriesTitle: 'house rule',
+      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules-position'), (r) => typeof r.penalty_per_round === 'number'),
+      x: 'position_from_starter', xAxis: 'seats after the starter', y: 'penalty_per_round', yAxis: 'penalty (points/round)',
+      series: 'variant', seriesTitle: 'house rule', panel: 'variant', wrap: 5, small: true,
     }),
   }],
   defaultGames: 20000,
@@ -142,13 +145,15 @@ export const nylonppongHouseRules: ExperimentDef = {
         const s = c.arm.play(seed, cell, index);
         const k = s.n;
         const R = c.rules.rounds;
+        // Under money scoring a round moves money that sums to 0: it has no penalty to report.
+        const points = c.rules.scoring !== 'moneyRanking';
         counter.add(s);
         counter.flush(tally, 'v');
         const round = perRound(c, s);
         const turns = s.recTurns.reduce((a, b) => a + b, 0) / R;
-        addMean(tally, 'penalty', round);
+        if (points) addMean(tally, 'penalty', round);
         if (ref) {
-          addMean(tally, 'diffPenalty', round - refRound);
+          if (points && reference.rules.scoring !== 'moneyRanking') addMean(tally, 'diffPenalty', round - refRound);
           addMean(tally, 'diffTurns', turns - refTurns);
         }
         // Mean round score by position from that round's starter; the starter's edge over the rest.
@@ -159,10 +164,12 @@ export const nylonppongHouseRules: ExperimentDef = {
             byPosition[pos]! += s.recScore[r * k + seat]! / R;
           }
         }
-        for (let p = 0; p < k; p++) addMean(tally, `pos${p}`, byPosition[p]!);
-        let rest = 0;
-        for (let p = 1; p < k; p++) rest += byPosition[p]!;
-        addMean(tally, 'starterEdge', byPosition[0]! - rest / (k - 1));
+        if (points) {
+          for (let p = 0; p < k; p++) addMean(tally, `pos${p}`, byPosition[p]!);
+          let rest = 0;
+          for (let p = 1; p < k; p++) rest += byPosition[p]!;
+          addMean(tally, 'starterEdge', byPosition[0]! - rest / (k - 1));
+        }
         // Spread of the game scores: their standard deviation across the table, and the range.
         let sum = 0;
         let lo = Infinity;
@@ -198,6 +205,7 @@ export const nylonppongHouseRules: ExperimentDef = {
       tables(tallies) {
         // Each table's differences against the defaults are one family.
         const against = (t: Tally, key: string): Figure | '' => (t.means[key] ? diff(t, key) : '');
+        const measured = (t: Tally, key: string): Figure | '' => (t.means[key] ? mean(t, key) : '');
         const changes = tallies.map((t) => [against(t, 'diffTurns'), against(t, 'diffPenalty')]);
         const seatChanges = tallies.map((t) => Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), against(t, `placeDiff${seat}`)]));
         family(changes.flat().filter((d) => d !== ''));
@@ -205,11 +213,11 @@ export const nylonppongHouseRules: ExperimentDef = {
         const main = cells.map((c, i) => {
           const t = tallies[i]!;
           return [
-            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means.penalty?.n ?? 0, mean(t, 'v.turns'), changes[i]![0]!,
-            ...endCells(t, 'v'), mean(t, 'penalty'), changes[i]![1]!, mean(t, 'starterEdge'), mean(t, 'sd'), mean(t, 'range'),
+            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means['v.turns']?.n ?? 0, mean(t, 'v.turns'), changes[i]![0]!,
+            ...endCells(t, 'v'), measured(t, 'penalty'), changes[i]![1]!, measured(t, 'starterEdge'), mean(t, 'sd'), mean(t, 'range'),
           ];
         });
-        const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, mean(tallies[i]!, `pos${p}`)]));
+        const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, measured(tallies[i]!, `pos${p}`)]));
         const seats = cells.flatMap((c, i) => Array.from({ length: n }, (_, seat) => {
           const t = tallies[i]!;
           return [c.name, seat, rate(t, `win${seat}`), rate(t, `tie${seat}`), mean(t, `game${seat}`),
@@ -252,12 +260,15 @@ export const nylonppongHouseRules: ExperimentDef = {
         const others = t.rows.filter((r) => r !== def);
         if (others.length) {
           const moved = (name: string, words: string) => {
-            const sig = others.map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, name) })).filter((x) => significant(x.f))
+            // Money-scoring rules have no penalty to compare.
+            const measured = others.filter((r) => typeof r[col(name)] === 'number');
+            const sig = measured.map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, name) })).filter((x) => significant(x.f))
               .sort((a, b) => Math.abs(b.f.value) - Math.abs(a.f.value));
             const most = sig.slice(0, 3).map((x) => `${x.name} ${x.f.value > 0 ? '+' : ''}${quote(x.f)}`);
-            return `${words}: ${sig.length} of ${others.length}${most.length ? ` (most: ${most.join('; ')})` : ''}`;
+            return `${words}: ${sig.length} of ${measured.length}${most.length ? ` (most: ${most.join('; ')})` : ''}`;
           };
-          lines.push(`changed significantly against the defaults on the same deals (Holm among the table's ${2 * others.length} differences), ` +
+          const tested = others.flatMap((r) => [r[col('diff_penalty_per_round_vs_default')], r[col('diff_round_turns_vs_default')]]).filter((v) => typeof v === 'number').length;
+          lines.push(`changed significantly against the defaults on the same deals (Holm among the table's ${tested} differences), ` +
             `${moved('diff_penalty_per_round_vs_default', 'penalty per round')}; ${moved('diff_round_turns_vs_default', 'turns per round')}`);
         }
         return lines;

@@ -103,6 +103,7 @@ export const stopLimit: ExperimentDef = {
     penalty_per_game: 'the focal seat\'s penalty points per game (lower is better)',
     diff_vs_t_limit_per_game: 'paired difference in penalty per game against stopping at the limit, same deals',
     diff_vs_basic_limit_per_game: 'paired difference in penalty per game against basic stopping at the limit, same deals',
+    diff_vs_best_per_round: 'paired difference in penalty per round against the cell\'s best t, same deals (positive = worse than the best; Holm among every comparison of a t with its cell\'s best; empty for the best t and the arms that are not a t)',
     stop_rate: 'share of the focal seat\'s rounds in which it stopped (0-1)',
     stop_fail_rate: 'share of its stops that failed (0-1)',
     win_prob_diff_vs_t_limit: 'paired difference in win_prob against stopping at the limit',
@@ -123,12 +124,14 @@ export const stopLimit: ExperimentDef = {
   doc: 'Nylon-ppong: the best stop threshold t (0..stopLimit) for one seat against basic seats, per limit 5/10, 2-6 players, house rules and focal bot (basic, careful)',
   charts: [{
     name: 'stop-limit',
-    caption: 'Penalty per round of the focal bot against its stop threshold t, one line per table size, with 95% interval bands; a panel per house rule (rows) and stop limit and focal bot (columns).',
+    caption: 'How much each stop threshold t costs against the best t of its table: the paired difference in penalty per round on the same deals, with 95% interval bands (0 at the best t), one line per table size; a panel per house rule, stop limit and focal bot. A band that leaves the dashed zero line marks a t worse than the best.',
     spec: (tables) => curveChart({
-      title: 'Nylon-ppong: penalty per round against the stop threshold',
-      rows: rowsOf(tableNamed(tables, 'stop-limit'), (r) => r.strategy !== TABLE_STOP).map((r) => ({ ...r, panel: `limit ${r.limit}, ${r.focal}` })),
-      x: 't', xAxis: 'stop threshold t (two-card sum)', y: 'penalty_per_round', yAxis: 'penalty per round (points)',
-      series: 'players', seriesTitle: 'players', row: 'variant', column: 'panel',
+      title: 'Nylon-ppong: each stop threshold against the best one',
+      // The best t is the line's zero: it is the reference the others are measured from.
+      rows: rowsOf(tableNamed(tables, 'stop-limit'), (r) => String(r.strategy).startsWith(`${r.focal}(`))
+        .map((r) => ({ ...r, ...(typeof r.diff_vs_best_per_round === 'number' ? {} : { diff_vs_best_per_round: 0, diff_vs_best_per_round_ci_low: 0, diff_vs_best_per_round_ci_high: 0 }), panel: `${r.variant}: limit ${r.limit}, ${r.focal}` })),
+      x: 't', xAxis: 'stop threshold t (two-card sum)', y: 'diff_vs_best_per_round', yAxis: 'cost over best t (points/round)',
+      series: 'players', seriesTitle: 'players', panel: 'panel', wrap: 4, sharedY: true, independentX: true, reference: 0,
     }),
   }],
   defaultGames: 1000,
@@ -237,10 +240,12 @@ export const stopLimit: ExperimentDef = {
         family(picks.flatMap((p) => p.others.map((o) => o.f)));
         cells.forEach((c, cell) => {
           const t = tallies[cell]!;
+          const { b, others } = picks[cell]!;
           c.specs.forEach((spec, a) => {
+            const vsBest = a < c.ts.length && a !== b ? others.find((o) => o.t === c.ts[a])!.f : '';
             rows.push([
               ...rowOf(c), a < c.ts.length ? c.ts[a]! : spec.name === TABLE_STOP ? NaN : c.limit, spec.text, t.means[`${a}.game`]?.n ?? 0,
-              scaled(mean(t, `${a}.game`), 1 / c.rules.rounds), mean(t, `${a}.game`), mean(t, `${a}.diff`), mean(t, `${a}.diffBasic`),
+              scaled(mean(t, `${a}.game`), 1 / c.rules.rounds), mean(t, `${a}.game`), mean(t, `${a}.diff`), mean(t, `${a}.diffBasic`), vsBest,
               rate(t, `${a}.stop`), rate(t, `${a}.fail`), ...endCells(t, `${a}`), mean(t, `${a}.turns`),
               mean(t, `${a}.win`), mean(t, `${a}.place`), mean(t, `${a}.winDiff`), mean(t, `${a}.placeDiff`),
             ]);
@@ -260,7 +265,7 @@ export const stopLimit: ExperimentDef = {
         return [
           figureTable('stop-limit', [
             'variant', 'limit', 'players', 'focal', 't', 'strategy', 'games', ...meanColumns('penalty_per_round'),
-            ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'),
+            ...meanColumns('penalty_per_game'), ...meanColumns('diff_vs_t_limit_per_game'), ...meanColumns('diff_vs_basic_limit_per_game'), ...diffColumns('diff_vs_best_per_round'),
             ...rateColumns('stop_rate'), ...rateColumns('stop_fail_rate'), ...endColumns(), ...meanColumns('round_turns'),
             ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...meanColumns('win_prob_diff_vs_t_limit'), ...meanColumns('place_diff_vs_t_limit'),
           ], rows),

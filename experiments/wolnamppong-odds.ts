@@ -54,12 +54,12 @@ export const wolnamppongOdds: ExperimentDef = {
   doc: 'exact Wolnamppong odds per hand for the default rules and each post/Ilbi variant, with a Monte Carlo check per cell',
   charts: [{
     name: 'wolnamppong-odds',
-    caption: 'Exact expected value per chip bet for each pair of posts (low card by high card), a panel per rule variant; darker is worse for the bettor.',
+    caption: 'Exact expected value per chip bet for each hand (its low card by its high card), a panel per rule variant; darker is worse for the bettor.',
     spec: (tables) => heatMap({
-      title: 'Wolnamppong: exact EV per chip bet, by the two posts',
+      title: 'Wolnamppong: exact EV per chip bet, by the two hand cards',
       rows: rowsOf(tableNamed(tables, 'wolnamppong-odds')),
-      x: 'lo', xAxis: 'low post (month)', y: 'hi', yAxis: 'high post (month)',
-      value: 'ev_per_chip', legend: 'EV (chips per chip bet)', panel: 'variant', wrap: 3, format: '.2f',
+      x: 'lo', xAxis: 'low hand card (month)', y: 'hi', yAxis: 'high hand card (month)',
+      value: 'ev_per_chip', legend: 'EV (chips per chip bet)', panel: 'variant', wrap: 2, format: '.2f',
     }),
   }],
   defaultGames: 20000,

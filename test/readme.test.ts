@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, it, type ExpectStatic } from 'vitest';
-import { listFiles, MAIN, run, tempDir } from './support/cli.js';
+import { fitsColumns, listFiles, MAIN, run, tempDir } from './support/cli.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -80,6 +80,7 @@ describe.concurrent('README commands', () => {
       const r = await run('bash', ['-euo', 'pipefail', '-c', script], dir);
       expect(r.code, `${script}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
+      fitsColumns(c.text, r.stdout);
       await showsWhatItClaims(expect, c.text, dir, r.stdout);
     });
   }

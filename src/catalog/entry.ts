@@ -113,6 +113,8 @@ export interface OddsTable {
   meta: Record<string, unknown>;
   /** What the terminal shows: the table (or its printable columns), then a note. */
   shown: CsvTable;
+  /** The columns of `shown` the terminal shows unless --wide (default: all that fit). */
+  key?: string[];
   note: string;
 }
 

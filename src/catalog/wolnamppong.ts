@@ -37,7 +37,9 @@ const odds: OddsQuery = {
     const seen = input.seen as number[];
     const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules as unknown as WolnamRules, seen) };
     const thumb = ruleOfThumb(table.rows);
-    return { table, fields: { seen, ruleOfThumb: thumb }, meta: { seen }, shown: table, note: thumb };
+    // The terminal shows the decimals a decision needs; p_outside and the fractions are in --json and --out.
+    const key = ['lo', 'hi', 'bet', 'p_win', 'p_post', 'p_lose', 'ev_per_chip', 'note'];
+    return { table, fields: { seen, ruleOfThumb: thumb }, meta: { seen }, shown: table, key, note: thumb };
   },
   card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
 };

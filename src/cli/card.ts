@@ -3,6 +3,7 @@ import { InputError, visible } from '../core/errors.js';
 import { cardEntry, checkCard } from '../library/hand.js';
 import { importCard, importCardFormats } from '../library/card.js';
 import { printJson } from './options.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerCard(program: Command): void {
   program
@@ -30,6 +31,6 @@ export function registerCard(program: Command): void {
       const check = checkCard({ file });
       if (flags.json) printJson(check);
       // A card handed over by someone else names its lines as it likes: nothing in a name may act on the terminal.
-      else process.stdout.write(cardEntry().card.text(file, check as never).map(visible).join('\n') + '\n');
+      else process.stdout.write(wrapLines(cardEntry().card.text(file, check as never).map(visible).join('\n'), terminalWidth()) + '\n');
     });
 }

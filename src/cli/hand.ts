@@ -5,6 +5,7 @@ import type { HandOption } from '../catalog/entry.js';
 import { InputError, ItemError, visible } from '../core/errors.js';
 import { analyzeHandRun, analyzeHands } from '../library/hand.js';
 import { collect, printJson } from './options.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 /** Stdin's non-blank lines, each with its line number. */
 export function stdinLines(): { text: string; line: number }[] {
@@ -43,7 +44,7 @@ export function registerHand(program: Command): void {
       const r = analyzeHandRun({ ...flags, game, tiles });
       if (flags.json) printJson(r.json);
       // A card's name and line ids are a stranger's text: nothing in them may act on the terminal.
-      else process.stdout.write(r.text.split('\n').map(visible).join('\n') + '\n');
+      else process.stdout.write(wrapLines(r.text.split('\n').map(visible).join('\n'), terminalWidth()) + '\n');
       return;
     }
     const lines = stdinLines();

@@ -3,15 +3,22 @@ import { GAMES, gameEntry } from '../catalog/index.js';
 import { STUDIES } from '../experiment/registry.js';
 import type { Option } from '../core/rules.js';
 import { packagePath } from '../io/package.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
-const show = (v: unknown) => JSON.stringify(v);
+/** A value as JSON with a space after each comma and colon, so that a long list wraps. */
+const show = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+};
 
 export function registerList(program: Command): void {
   program
     .command('list')
     .description('games, rule presets, strategies and experiments')
     .option('--json', 'print {"games": [{"id", "title", "rulesDoc", "presets", "strategies": [{"name", "params", "doc"}]}], "experiments": [{"name", "doc"}]}')
-    .action((flags: { json?: boolean }) => {
+    .option('--wide', 'one line per item, however long (default: wrapped to the terminal, at most 100 columns)')
+    .action((flags: { json?: boolean; wide?: boolean }) => {
       if (flags.json) {
         const games = GAMES.map((g) => ({
           id: g.def.id, title: g.def.title, rulesDoc: g.rulesDoc, presets: Object.keys(g.def.schema.presets),
@@ -34,7 +41,7 @@ export function registerList(program: Command): void {
       out.push('experiments:');
       out.push('  default: the headline experiments at a quick size (npm start)');
       for (const e of STUDIES) out.push(`  ${e.name}: ${e.doc}`);
-      process.stdout.write(out.join('\n') + '\n');
+      process.stdout.write(wrapLines(out.join('\n'), terminalWidth(), flags.wide) + '\n');
     });
 
   program
@@ -42,7 +49,8 @@ export function registerList(program: Command): void {
     .description('where a game\'s rules are written, and every rule option with its default and allowed values, and its presets')
     .argument('<game>', 'game id')
     .option('--json', 'print as JSON')
-    .action((game: string, flags: { json?: boolean }) => {
+    .option('--wide', 'one line per option, however long (default: wrapped to the terminal, at most 100 columns)')
+    .action((game: string, flags: { json?: boolean; wide?: boolean }) => {
       const entry = gameEntry(game);
       const schema = entry.def.schema;
       const doc = packagePath(entry.rulesDoc);
@@ -51,11 +59,11 @@ export function registerList(program: Command): void {
         process.stdout.write(JSON.stringify({ game, rulesDoc: doc, options, presets: schema.presets }, null, 2) + '\n');
         return;
       }
-      const out = [`${game}: the rules as pongsim plays them, every option and reading: ${doc}`];
+      const out = [`${game}: the rules as pongsim plays them, every option and reading:`, `  ${doc}`];
       out.push('rule options (set with --set key=value or a JSON rules file):');
       for (const o of schema.options) out.push(`  ${o.key} = ${show(o.default)}\n      ${o.allowed}. ${o.doc}`);
       out.push('presets (--rules NAME):');
       for (const [name, p] of Object.entries(schema.presets)) out.push(`  ${name}: ${p.doc} ${show(p.set)}`);
-      process.stdout.write(out.join('\n') + '\n');
+      process.stdout.write(wrapLines(out.join('\n'), terminalWidth(), flags.wide) + '\n');
     });
 }

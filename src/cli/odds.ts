@@ -5,6 +5,7 @@ import { oddsRun, type OddsOptions } from '../library/odds.js';
 import { outFile, pathName } from '../library/options.js';
 import { collect, printJson } from './options.js';
 import { printTable } from '../io/print.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 /** What each game's odds answer, and how it writes a kind of input, for the help. */
 const about = (what: (q: NonNullable<(typeof GAMES)[number]['odds']>) => string | undefined): string =>
@@ -21,19 +22,22 @@ export function registerOdds(program: Command): void {
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it', outFile)
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
+    .option('--wide', 'print every column, however wide (default: the key columns, fitted to the terminal, at most 100 columns)')
     .option('--card [dir]', `write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card; ${GAMES.filter((g) => g.odds?.card).map((g) => g.def.id).join(', ')})`, pathName('--card', 'a folder name, or no value for results/odds-card'))
     .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
-    .action((game: string, flags: Omit<OddsOptions, 'game'> & { json?: boolean }) => {
+    .action((game: string, flags: Omit<OddsOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
       const r = oddsRun({ ...flags, game });
       if ('html' in r) {
-        process.stdout.write(`wrote ${r.html} (print it: one page) and ${r.svg}\n`);
+        process.stdout.write(`${wrapLines(`wrote ${r.html} (print it: one page) and ${r.svg}`, terminalWidth())}\n`);
         return;
       }
       if (flags.json) {
         printJson(r.result);
         return;
       }
-      process.stdout.write(printTable(r.shown) + r.note + '\n');
-      if (flags.out) process.stdout.write(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json beside it\n`);
+      const width = terminalWidth();
+      const fit = flags.wide ? {} : { columns: r.key, width, rest: '--json and --out' };
+      process.stdout.write(printTable(r.shown, Infinity, fit) + wrapLines(r.note, width, flags.wide) + '\n');
+      if (flags.out) process.stdout.write(`${wrapLines(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json beside it`, width)}\n`);
     });
 }

@@ -5,6 +5,7 @@ import { recordText } from '../records/record.js';
 import { EVENTS_FORMAT } from '../records/trace.js';
 import { MAX_GAMES, nonNegativeInt, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, printJson } from './options.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerReplay(program: Command): void {
   program
@@ -29,7 +30,7 @@ export function registerReplay(program: Command): void {
       else if (r.events) process.stdout.write(recordText(r.events));
       else {
         const end = r.result ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}` : `illegal move: ${r.illegalMove}`;
-        process.stdout.write(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}\n`);
+        process.stdout.write(`${wrapLines(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}`, terminalWidth())}\n`);
       }
       if (r.html && !flags.json) process.stderr.write(`wrote ${r.html}\n`);
       // A game that ended in an illegal move fails as the run did, once shown.

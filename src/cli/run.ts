@@ -6,26 +6,13 @@ import type { PartialWritten } from '../library/partial.js';
 import { outDir, positiveInt, positiveNumber, seedText } from '../library/options.js';
 import { controlled, printJson, recordOptions, recordsLine, runOutputOptions } from './options.js';
 import { printTable } from '../io/print.js';
+import { terminalWidth, wrap, wrapLines } from '../io/wrap.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study). */
 export interface ShowFlags { json?: boolean; wide?: boolean; brief?: boolean }
 
 /** Lines of a study's answer the default study prints (the report page has them all). */
 const BRIEF_LINES = 3;
-
-/** A line of words wrapped to `width`, each piece after the first indented two more. */
-function wrap(text: string, width: number, indent: string): string[] {
-  const out: string[] = [];
-  let line = indent;
-  for (const word of text.split(' ')) {
-    if (line.trim() !== '' && line.length + 1 + word.length > width) {
-      out.push(line);
-      line = `${indent}  ${word}`;
-    } else line = line.trim() === '' ? indent + word : `${line} ${word}`;
-  }
-  out.push(line);
-  return out;
-}
 
 /** Prints a finished study (or a shard's partial) as `show` says. */
 export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): void {
@@ -46,32 +33,33 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
   }
   // The question and its answer first, then the key columns fitted to the terminal (--wide:
   // every column), then where the full tables are.
-  const width = process.stdout.columns ?? 100;
+  const wide = Boolean(show.wide);
+  const width = wide ? Infinity : terminalWidth();
+  const para = (text: string, indent: string) => wrap(text, width, indent, `${indent}  `);
   if (show.brief) {
     // The question, the answer's first lines, the files: the rest is in the report page.
-    const shown: string[] = def.question ? wrap(def.question, width, '') : [];
-    for (const l of summary.slice(0, BRIEF_LINES)) shown.push(...wrap(l, width, '  '));
+    const shown: string[] = def.question ? para(def.question, '') : [];
+    for (const l of summary.slice(0, BRIEF_LINES)) shown.push(...para(l, '  '));
     const more = summary.length - BRIEF_LINES;
     if (more > 0) shown.push(`  (${more} more line${more === 1 ? '' : 's'} of the answer in the report)`);
     const charted = charts.length ? ` and ${charts.length} chart${charts.length === 1 ? '' : 's'}` : '';
-    process.stdout.write([...shown, `  files: ${out}/ (${tables.map((t) => `${t.name}.csv`).join(', ')}${charted})`, ''].join('\n') + '\n');
+    process.stdout.write([...shown, ...para(`files: ${out}/ (${tables.map((t) => `${t.name}.csv`).join(', ')}${charted})`, '  '), ''].join('\n') + '\n');
     return;
   }
   const lines: string[] = [];
-  if (def.question) lines.push(...wrap(def.question, width, ''));
-  for (const l of summary) lines.push(...wrap(l, width, '  '));
+  if (def.question) lines.push(...para(def.question, ''));
+  for (const l of summary) lines.push(...para(l, '  '));
   if (lines.length) lines.push('');
-  const wide = Boolean(show.wide);
   for (const t of tables) {
     const key = def.keyColumns?.[t.name];
     if (!wide && key?.length === 0) continue;
     lines.push(printTable(t, wide ? 40 : 12, wide ? {} : { columns: key, width }));
   }
-  lines.push(`full tables: ${tables.map((t) => `${path.join(out, `${t.name}.csv`)} (${t.rows.length} rows)`).join(', ')}`);
-  if (charts.length) lines.push(`charts: ${charts.join(', ')}`);
-  if (report) lines.push(`report: ${report}`);
-  if (run.result.records) lines.push(recordsLine(run.result.records, path.dirname(run.result.records[0] ?? '.')).trimEnd());
-  lines.push('');
+  const files = [`full tables: ${tables.map((t) => `${path.join(out, `${t.name}.csv`)} (${t.rows.length} rows)`).join(', ')}`];
+  if (charts.length) files.push(`charts: ${charts.join(', ')}`);
+  if (report) files.push(`report: ${report}`);
+  if (run.result.records) files.push(recordsLine(run.result.records, path.dirname(run.result.records[0] ?? '.')).trimEnd());
+  lines.push(wrapLines(files.join('\n'), width, wide), '');
   process.stdout.write(lines.join('\n') + '\n');
 }
 

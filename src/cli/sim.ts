@@ -5,6 +5,7 @@ import { simulateRun, type SimulateOptions } from '../library/simulate.js';
 import { outFile, positiveInt, positiveNumber, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, recordOptions, recordsLine, shardOptions } from './options.js';
 import { printTable } from '../io/print.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerSim(program: Command): void {
   const cmd = program
@@ -27,8 +28,9 @@ export function registerSim(program: Command): void {
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
     .option('--json', 'print one JSON document instead of a table')
+    .option('--wide', 'print every column, however wide (default: the columns that fit the terminal, at most 100 columns)')
     .option('--force', 'allow writing into results/reference/')
-    .action(async (game: string, flags: Omit<SimulateOptions, 'game'> & { json?: boolean }) => {
+    .action(async (game: string, flags: Omit<SimulateOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
       const r = await controlled(false, (c) => simulateRun({ ...flags, game }, c));
       if ('partial' in r) {
         if (flags.json) printJson(r);
@@ -41,8 +43,12 @@ export function registerSim(program: Command): void {
       }
       const { games, seed, untilCi } = r.result;
       const better = r.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
-      process.stdout.write(printTable(r.table) + `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
-      if (r.out) process.stdout.write(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it\n`);
-      process.stdout.write(recordsLine(r.result.records, flags.record));
+      const width = terminalWidth();
+      const rest = r.out ? path.basename(r.out) : '--json and --out';
+      const lines = [`(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})`];
+      if (r.out) lines.push(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it`);
+      const records = recordsLine(r.result.records, flags.record).trimEnd();
+      if (records) lines.push(records);
+      process.stdout.write(printTable(r.table, Infinity, flags.wide ? {} : { width, rest }) + wrapLines(lines.join('\n'), width, flags.wide) + '\n');
     });
 }

@@ -5,6 +5,7 @@ import { tuneRun, type TuneOptions } from '../library/tune.js';
 import { outDir, positiveInt, seatIndex, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson } from './options.js';
 import { printTable } from '../io/print.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerTune(program: Command): void {
   program
@@ -25,12 +26,15 @@ export function registerTune(program: Command): void {
     .option('--out <dir>', 'output folder (default results/tune-<game>)', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')
-    .action(async (game: string, flags: Omit<TuneOptions, 'game'> & { json?: boolean }) => {
+    .option('--wide', 'print every column of the table and the answer\'s lines whole (default: fitted to the terminal, at most 100 columns)')
+    .action(async (game: string, flags: Omit<TuneOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
       const { result, table } = await controlled(Boolean(flags.json), (c) => tuneRun({ ...flags, game }, c));
       if (flags.json) {
         printJson(result);
         return;
       }
-      process.stdout.write(`${result.answer}\n\n${printTable(table, 12, { width: process.stdout.columns ?? 100 })}full table: ${path.join(result.out, 'tune.csv')} (${table.rows.length} rows: every configuration in every round)\n`);
+      const width = terminalWidth();
+      const full = `full table: ${path.join(result.out, 'tune.csv')} (${table.rows.length} rows: every configuration in every round)`;
+      process.stdout.write(`${wrapLines(result.answer, width, flags.wide)}\n\n${printTable(table, 12, flags.wide ? {} : { width })}${wrapLines(full, width, flags.wide)}\n`);
     });
 }

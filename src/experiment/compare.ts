@@ -7,7 +7,7 @@ import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
 import { standing } from './standing.js';
-import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
+import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
 
 /** One arm of a comparison: a name, resolved rules and a line-up. */
 export interface CompareArm {
@@ -114,11 +114,12 @@ export const compare: ExperimentDef = {
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
   charts: [{
     name: 'compare',
-    caption: 'Each arm\'s paired difference against the baseline arm on the same deals, with 95% intervals; a panel per kind of figure, each on its own scale; an interval off the dashed zero line is significant.',
+    caption: 'Each arm\'s paired difference against the baseline arm on the same deals, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit; an interval off the dashed zero line is significant.',
     spec: (tables) => intervalChart({
       title: 'Paired differences against the baseline arm',
-      rows: rowsOf(tableNamed(tables, 'compare'), (r) => r.diff_vs_baseline !== null).map((r) => ({ ...r, label: `${r.arm}: ${r.figure}`, panel: KIND_PANELS[String(r.kind)] ?? String(r.kind) })),
-      category: 'label', categoryTitle: null, value: 'diff_vs_baseline', axis: 'difference against the baseline (unit in the panel title)', row: 'panel', independentX: true, reference: 0,
+      // The baseline has no difference with itself: its rows are left out.
+      rows: rowsOf(tableNamed(tables, 'compare'), (r) => typeof r.diff_vs_baseline === 'number').map((r) => ({ ...r, label: `${r.arm}: ${r.figure}`, panel: kindPanel(r.kind) })),
+      category: 'label', categoryTitle: null, value: 'diff_vs_baseline', axis: '', panel: 'panel', axes: (p) => kindAxis(p, true), reference: 0,
     }),
   }],
   defaultGames: 10000,

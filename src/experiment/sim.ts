@@ -7,7 +7,7 @@ import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
-import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
+import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface SimParams extends ExperimentParams {
   game: string;
@@ -45,11 +45,11 @@ export const sim: ExperimentDef = {
   doc: 'an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game\'s own rates',
   charts: [{
     name: 'sim',
-    caption: 'Each seat\'s mean result per game, win probability and mean place, and the game\'s rates, with 95% intervals; a panel per kind of figure, each on its own scale.',
+    caption: 'Each seat\'s mean result per game, win probability and mean place, and the game\'s rates, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit.',
     spec: (tables) => intervalChart({
       title: 'Each seat and rate, with 95% intervals',
-      rows: rowsOf(tableNamed(tables, 'sim')).map((r) => ({ ...r, label: r.kind === 'rate' ? String(r.name) : `seat ${r.name}: ${r.strategy}`, panel: KIND_PANELS[String(r.kind)] ?? String(r.kind) })),
-      category: 'label', categoryTitle: null, value: 'value', axis: 'estimate (unit in the panel title)', row: 'panel', independentX: true,
+      rows: rowsOf(tableNamed(tables, 'sim')).map((r) => ({ ...r, label: r.kind === 'rate' ? String(r.name) : `seat ${r.name}: ${r.strategy}`, panel: kindPanel(r.kind) })),
+      category: 'label', categoryTitle: null, value: 'value', axis: '', panel: 'panel', axes: (p) => kindAxis(p),
     }),
   }],
   defaultGames: 10000,

@@ -38,9 +38,10 @@ export function estimateOf(x: number, lo: number, hi: number, n: number | undefi
  * A table as aligned text for the terminal. An estimate with its interval columns
  * (X, X_ci_low, X_ci_high) prints as one column (see `estimate`), marked "(n=K)" where the
  * small_sample column says it rests on few observations; the CSV keeps every column at full
- * precision.
+ * precision. Fitted (`fit`): only the key columns that fit in `width`, the first always; `rest`
+ * says where the others are (default: the table's CSV).
  */
-export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: string[]; width?: number } = {}): string {
+export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: string[]; width?: number; rest?: string } = {}): string {
   const cols: { name: string; cell: (r: Cellval[]) => string }[] = [];
   const small = t.columns.indexOf(SMALL_SAMPLE);
   t.columns.forEach((name, i) => {
@@ -68,8 +69,9 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
   }
   const lines = rows.map((r) => r.slice(0, shown).map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd());
   const hidden = t.columns.filter((c) => !c.endsWith('_ci_low') && !c.endsWith('_ci_high') && c !== SMALL_SAMPLE).length - shown;
-  if (t.rows.length > maxRows) lines.push(`... ${t.rows.length - maxRows} more rows in ${t.name}.csv`);
-  if (hidden > 0) lines.push(`(${hidden} more columns in ${t.name}.csv; --wide prints them)`);
+  const rest = fit.rest ?? `${t.name}.csv`;
+  if (t.rows.length > maxRows) lines.push(`... ${t.rows.length - maxRows} more rows in ${rest}`);
+  if (hidden > 0) lines.push(`(${hidden} more columns in ${rest}; --wide prints them)`);
   return `${t.name}\n${lines.join('\n')}\n`;
 }
 

@@ -52,7 +52,7 @@ function writeOdds(file: string, table: CsvTable, about: Record<string, unknown>
 }
 
 /** `odds`, with what the CLI prints as text (the table's view and its note), or where a card went. */
-export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResult; shown: CsvTable; note: string } | OddsCardWritten {
+export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResult; shown: CsvTable; key?: string[]; note: string } | OddsCardWritten {
   const entry = entryFor(o.game, 'odds', 'odds');
   const q = entry.odds;
   const game = entry.def.id;
@@ -74,7 +74,7 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json'] });
   const t = q.table(rules, input);
   if (out) writeOdds(out, t.table, { command: `odds ${game}`, game, rules, ...t.meta });
-  return { result: { game, rules, ...t.fields, rows: tableObjects(t.table) }, shown: t.shown, note: t.note };
+  return { result: { game, rules, ...t.fields, rows: tableObjects(t.table) }, shown: t.shown, key: t.key, note: t.note };
 }
 
 /** The games whose odds offer `what` (a printable card, a hand). */

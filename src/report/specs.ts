@@ -32,9 +32,10 @@ const CONFIG = {
   background: 'white',
   font: 'Helvetica, Arial, sans-serif',
   view: { stroke: '#999999' },
-  axis: { labelColor: '#000000', titleColor: '#000000', gridColor: '#e0e0e0', labelLimit: 320, labelFontSize: 11, titleFontSize: 12 },
-  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 400 },
-  legend: { labelLimit: 320, titleLimit: 320 },
+  // Text at least 11 px (a chart is drawn at most as wide as the report page), never cut short.
+  axis: { labelColor: '#000000', titleColor: '#000000', gridColor: '#e0e0e0', labelLimit: 0, labelFontSize: 11, titleFontSize: 12 },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 0 },
+  legend: { labelLimit: 0, titleLimit: 0, labelFontSize: 11, titleFontSize: 12 },
   title: { fontSize: 14, anchor: 'start' },
   range: { category: GREYS },
 };
@@ -73,11 +74,30 @@ export interface IntervalChart {
   independentX?: boolean;
   /** A reference line at this value (0 for differences). */
   reference?: number;
+  /** Instead of `row`: a panel per value of this column, one above the other in the order the
+   * rows list them, each with its own x axis titled by `axes` (the panels' quantities and units
+   * differ). */
+  panel?: string;
+  axes?: (panel: string) => string;
 }
 
 /** Estimates with their 95% intervals, one line per category: a point and its whisker. */
 export function intervalChart(c: IntervalChart): Record<string, unknown> {
-  const y = { field: c.category, type: 'nominal', sort: null, title: c.categoryTitle ?? c.category };
+  if (c.panel) {
+    const { panel, axes, ...one } = c;
+    const names = [...new Set(c.rows.map((r) => String(r[panel])))];
+    const { title, data, ...top } = base(c.title, c.rows, c.value);
+    const panels = names.map((p) => {
+      const { $schema: _s, config: _c, usermeta: _u, data: _d, title: _t, ...spec } = intervalChart({ ...one, rows: [], axis: axes ? axes(p) : c.axis });
+      return { title: { text: p, fontSize: 12, fontWeight: 'normal' }, transform: [{ filter: { field: panel, equal: p } }], ...spec };
+    });
+    return { ...top, title, data, vconcat: panels, resolve: { scale: { x: 'independent', y: 'independent' } } };
+  }
+  // The category's title above its labels, level, where long labels (strategy specs) cannot run into it.
+  const y = {
+    field: c.category, type: 'nominal', sort: null, title: c.categoryTitle === undefined ? c.category : c.categoryTitle,
+    axis: { titleAngle: 0, titleAnchor: 'end', titleAlign: 'right', titleBaseline: 'bottom', titleX: -8, titleY: -6 },
+  };
   const x = { field: c.value, type: 'quantitative', title: c.axis, scale: { zero: false } };
   const layers: Record<string, unknown>[] = [
     { mark: { type: 'rule', color: '#000000', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: `${c.value}_ci_low` }, x2: { field: `${c.value}_ci_high` } } },
@@ -104,11 +124,18 @@ export interface CurveChart extends TwoAxes {
   seriesTitle: string;
   row?: string;
   column?: string;
+  /** Each panel its own x scale (parameters over different ranges). */
+  independentX?: boolean;
+  /** With `panel`: every panel on one y scale, drawn on the first of each line. */
+  sharedY?: boolean;
   /** Instead of row and column: a panel per value of this column, `wrap` panels to a line, each
    * with its own y scale. (A row by column grid misplaces its panels when some pair of values
    * has no rows: Vega-Lite lays the panels that exist out in order.) */
   panel?: string;
   wrap?: number;
+  /** With `panel` = `series`: small multiples, one small panel per series on a shared y scale
+   * (for dozens of series, which overlaid would be a tangle). */
+  small?: boolean;
   /** A horizontal reference line at this value (0 for a gain). */
   reference?: number;
 }
@@ -118,7 +145,7 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
   const x = { field: c.x, type: 'quantitative', title: c.xAxis, axis: { tickMinStep: 1 } };
   const series = { field: c.series, type: 'nominal', sort: null, title: c.seriesTitle };
   const marks: Record<string, unknown>[] = [
-    { mark: { type: 'area', opacity: 0.18, color: '#000000' }, encoding: { x, y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis }, y2: { field: `${c.y}_ci_high` }, detail: { field: c.series } } },
+    { mark: { type: 'area', opacity: 0.18, color: '#000000' }, encoding: { x, y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis, scale: { zero: false } }, y2: { field: `${c.y}_ci_high` }, detail: { field: c.series } } },
     {
       mark: { type: 'line', point: true, strokeWidth: 1.5 },
       encoding: {
@@ -130,17 +157,34 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
     },
   ];
   if (c.reference !== undefined) marks.unshift({ mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] }, encoding: { y: { datum: c.reference, type: 'quantitative' } } });
+  if (c.small && c.panel) {
+    // One series a panel: its title names it, so the line needs no legend.
+    const line = marks.find((m) => (m.mark as { type: string }).type === 'line')!;
+    const { color: _c, strokeDash: _d, shape: _s, ...encoding } = line.encoding as Record<string, unknown>;
+    line.mark = { type: 'line', point: { color: '#000000' }, strokeWidth: 1.5, color: '#000000' };
+    line.encoding = encoding;
+    return wrapped(base(c.title, c.rows, c.y), { width: 160, height: 110, layer: marks }, c.rows, c.panel, c.wrap, false);
+  }
   const layer = { width: 240, height: 170, layer: marks };
-  if (c.panel) return wrapped(base(c.title, c.rows, c.y), layer, c.rows, c.panel, c.wrap, true);
+  // A grid of panels on one y scale keeps its legend above it (flush bounds would set it far off).
+  if (c.sharedY) for (const k of ['color', 'strokeDash', 'shape']) (marks.find((m) => (m.mark as { type: string }).type === 'line')!.encoding as Record<string, Record<string, unknown>>)[k]!.legend = { orient: 'top' };
+  if (c.panel) return wrapped(base(c.title, c.rows, c.y), c.sharedY ? { ...layer, width: 190, height: 150 } : layer, c.rows, c.panel, c.wrap, !c.sharedY, c.independentX);
   return faceted(base(c.title, c.rows, c.y), layer, c, false);
 }
 
 /** A panel per value of `panel` in the order the rows list them, `wrap` to a line; with
- * `independentY` each panel has its own y scale and draws both its axes. */
-function wrapped(spec: Record<string, unknown>, layer: Record<string, unknown>, rows: Row[], panel: string, wrap: number | undefined, independentY: boolean): Record<string, unknown> {
+ * `independentY` each panel has its own y scale and draws both its axes; with `independentX`
+ * each its own x scale. */
+function wrapped(spec: Record<string, unknown>, layer: Record<string, unknown>, rows: Row[], panel: string, wrap: number | undefined, independentY: boolean, independentX = false): Record<string, unknown> {
   const order = [...new Set(rows.map((r) => r[panel]))];
-  const header = { title: null, labelAnchor: 'start', labelFontSize: 12 };
-  return { ...spec, facet: { field: panel, type: 'nominal', sort: order, header }, columns: wrap ?? 3, spec: layer, ...(independentY ? { resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } } } : {}) };
+  // A long panel title (house rules: option=value joined by commas) breaks after each comma and
+  // equals sign rather than being cut; the rows are spaced for three lines of it.
+  const header = { title: null, labelAnchor: 'start', labelFontSize: 12, labelLimit: 0, labelExpr: "length(datum.label) > 22 ? split(replace(datum.label, /([,=])/g, '$1\\n'), '\\n') : datum.label" };
+  // Panels on one y scale: flush bounds, so that a panel's width is its plot's, not its title's
+  // (panels with a y scale each keep the full bounds: each draws its own axis).
+  const flush = independentY ? {} : { bounds: 'flush', spacing: { row: independentX ? 100 : 64, column: 24 } };
+  return { ...spec, facet: { field: panel, type: 'nominal', sort: order, header }, columns: wrap ?? 3, ...flush, spec: layer,
+    ...(independentY ? { resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } } } : independentX ? { resolve: { scale: { x: 'independent' }, axis: { x: 'independent' } } } : {}) };
 }
 
 export interface HeatMap extends TwoAxes {
@@ -155,15 +199,15 @@ export interface HeatMap extends TwoAxes {
 
 /** A value over two ordinal parameters, the value written in each cell. */
 export function heatMap(c: HeatMap): Record<string, unknown> {
-  const x = { field: c.x, type: 'ordinal', title: c.xAxis, sort: 'ascending' };
+  const x = { field: c.x, type: 'ordinal', title: c.xAxis, sort: 'ascending', axis: { labelAngle: 0 } };
   const y = { field: c.y, type: 'ordinal', title: c.yAxis, sort: 'descending' };
   const layer = {
-    width: { step: 30 },
-    height: { step: 22 },
+    width: { step: 31 },
+    height: { step: 24 },
     layer: [
       { mark: 'rect', encoding: { x, y, color: { field: c.value, type: 'quantitative', title: c.legend, scale: { scheme: 'greys', reverse: true } } } },
       {
-        mark: { type: 'text', fontSize: 9 },
+        mark: { type: 'text', fontSize: 11 },
         encoding: {
           x, y, text: { field: c.value, type: 'quantitative', format: c.format },
           // Dark cells (low values) get white text; the split is the midpoint of the data.
@@ -181,11 +225,20 @@ function midpoint(rows: Row[], field: string): number {
   return v.length ? (Math.min(...v) + Math.max(...v)) / 2 : 0;
 }
 
-/** Panel titles, with units, for the kinds of figure sim and compare report. */
-export const KIND_PANELS: Record<string, string> = {
-  seat: 'seat: mean result per game (the game\'s points or chips)',
-  focal: 'focal strategy: mean result per game (points or chips)',
-  win: 'win: probability of winning the game (ties shared)',
-  place: 'place: mean finishing place (1 = best)',
-  rate: 'rate: share of the events it counts',
+/** The kinds of figure sim and compare report: a panel title, and the quantity with its unit. */
+export const KINDS: Record<string, { panel: string; quantity: string }> = {
+  seat: { panel: 'each seat\'s result', quantity: 'mean result per game (points or chips)' },
+  focal: { panel: 'the focal strategy\'s result', quantity: 'mean result per game (points or chips)' },
+  win: { panel: 'winning the game (ties shared)', quantity: 'probability of winning the game (0-1)' },
+  place: { panel: 'finishing place', quantity: 'mean finishing place (1 = best)' },
+  rate: { panel: 'the game\'s rates', quantity: 'share of the events it counts (0-1)' },
+};
+
+/** The panel title of a kind of figure. */
+export const kindPanel = (kind: unknown): string => KINDS[String(kind)]?.panel ?? String(kind);
+
+/** The quantity and unit of the figures in a panel (`kindPanel`), or in a difference of them. */
+export const kindAxis = (panel: string, difference = false): string => {
+  const q = Object.values(KINDS).find((k) => k.panel === panel)?.quantity ?? panel;
+  return difference ? `change in ${q}` : q;
 };

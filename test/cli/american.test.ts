@@ -7,6 +7,7 @@ import { runStudy, simulate } from 'pongsim';
 import { cardEntry, checkCard, analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
 import { inputErrorLine } from '../support/errors.js';
 import { pongsim, tempDir } from '../support/cli.js';
+import { COLUMNS, wrapLines } from '../../src/io/wrap.js';
 
 const SAMPLE = 'src/games/mahjong/american/cards/sample-2031.json';
 const hand = (tiles: string, o: Record<string, unknown> = {}) => analyzeHandRun({ game: 'american', tiles, ...o });
@@ -19,8 +20,8 @@ describe('pongsim card check', () => {
     expect(lines.reduce((n, l) => n + l.variants, 0)).toBe(340);
     const r = pongsim(['card', 'check', SAMPLE]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`${cardEntry().card.text(SAMPLE, j as never).join('\n')}\n`);
-    expect(r.stdout).toMatch(/21 lines, 340 concrete variants, sha256 [0-9a-f]{16}/);
+    expect(r.stdout).toBe(`${wrapLines(cardEntry().card.text(SAMPLE, j as never).join('\n'), COLUMNS)}\n`);
+    expect(r.stdout).toMatch(/21\s+lines, 340 concrete variants, sha256 [0-9a-f]{16}/);
     expect(r.stdout).toMatch(/LIKE-1\s+25\s+X\s+yes\s+108\s+FF XXX0A XXXX0B XXX0C ZZ/);
     expect(r.stdout).toMatch(/SP-1\s+50\s+C\s+no\s+24/);
   });

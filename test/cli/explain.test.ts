@@ -24,7 +24,9 @@ describe('pongsim explain', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^stop-limit: /);
     expect(r.stdout).toMatch(/stop-limit-best\.csv\n {2}variant/);
-    expect(r.stdout).toMatch(/win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
+    // Each meaning wrapped to 100 columns under itself; --wide prints it on one line.
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/win_prob probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
+    expect(pongsim(['explain', 'stop-limit', '--wide']).stdout).toMatch(/win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
     const bad = pongsim(['explain', 'stop-limt']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);

@@ -42,16 +42,27 @@ describe('pongsim odds nylonppong', () => {
   it('prints the decimals by sum and hand sizes; --hand gives her row only', () => {
     const r = pongsim(['odds', 'nylonppong', '--rules', 'bbong']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('nylonppong-stop-odds');
+    // The table's lines, then its note (wrapped to the terminal) from the line that opens it.
+    const split = (out: string) => {
+      const lines = out.trimEnd().split('\n');
+      const note = lines.findIndex((l) => l.startsWith('(P('));
+      return { table: lines.slice(0, note), note: lines.slice(note).join(' ').replace(/\s+/g, ' ') };
+    };
+    const { table, note } = split(r.stdout);
+    expect(table[0]).toBe('nylonppong-stop-odds');
     // bbong compares a stop with ppong'd players only: they hold 2 cards.
-    expect(lines[1]!.split(/\s+/)).toEqual(['sum', 'hands', '2', '2,2', '2,2,2', '2,2,2,2', '2,2,2,2,2']);
-    expect(lines.slice(2, -1).map((l) => l.split(/\s+/)[0])).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    expect(lines.at(-1)).toMatch(/^\(P\(the stop fails\) by the stopper's two-card sum/);
+    expect(table[1]!.split(/\s+/)).toEqual(['sum', 'hands', '2', '2,2', '2,2,2', '2,2,2,2', '2,2,2,2,2']);
+    expect(table.slice(2).map((l) => l.split(/\s+/)[0])).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(note).toMatch(/^\(P\(the stop fails\) by the stopper's two-card sum/);
     const mine = pongsim(['odds', 'nylonppong', '--hand', '4a,6b']);
     expect(mine.code, mine.stderr).toBe(0);
-    expect(mine.stdout.trimEnd().split('\n').slice(2, -1).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([['10', '1']]);
-    expect(mine.stdout).toMatch(/with her hand 4a,6b; .* dealt from the 46 cards neither seen nor hers/);
+    const hers = split(mine.stdout);
+    // Five players' columns do not all fit 100 columns: the rest are named.
+    expect(hers.table.slice(2, -1).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([['10', '1']]);
+    expect(hers.table.at(-1)).toMatch(/^\(\d+ more columns in --json and --out; --wide prints them\)$/);
+    expect(hers.note).toMatch(/with her hand 4a,6b; .* dealt from the 46 cards neither seen nor hers/);
+    const wide = pongsim(['odds', 'nylonppong', '--hand', '4a,6b', '--wide']);
+    expect(wide.stdout.split('\n')[1]!.split(/\s+/)).toHaveLength(22);
   });
 
   it('--out writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', () => {

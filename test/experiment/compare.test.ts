@@ -85,3 +85,23 @@ describe('compare flags its figures as one family', () => {
     expect(answer[1]).toMatch(/^b vs a: no figure differs significantly over 60 figures; the strongest, \S+ .*, is not significant/);
   });
 });
+
+describe('compare\'s chart', () => {
+  it('draws each arm against the baseline (never the baseline against itself), a panel per kind, its axis naming the quantity and unit', () => {
+    const exp = compare.build({ ...params([], 0), games: 6 });
+    const t = newTally();
+    for (let i = 0; i < 6; i++) exp.runGame(0, i, 'chart', t);
+    const tables = exp.tables([t]);
+    const spec = compare.charts![0]!.spec(tables);
+    const values = (spec.data as { values: Record<string, unknown>[] }).values;
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => v.arm === 'b' && typeof v.diff_vs_baseline === 'number')).toBe(true);
+    const panels = spec.vconcat as { title: { text: string }; layer: { encoding: { x?: { title: string }; y?: { title: unknown } } }[] }[];
+    expect(panels.map((p) => p.title.text)).toEqual(['the focal strategy\'s result', 'winning the game (ties shared)', 'finishing place', 'the game\'s rates']);
+    for (const p of panels) {
+      const x = p.layer.find((l) => l.encoding.x?.title)!.encoding.x!.title;
+      expect(x).toMatch(/^change in .*\(.+\)$/);
+      expect(p.layer.find((l) => l.encoding.y)!.encoding.y!.title).toBeNull();
+    }
+  });
+});

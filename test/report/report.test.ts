@@ -8,14 +8,20 @@ import { DEFAULT_STUDY } from '../../src/library/study.js';
 import type { CsvTable } from '../../src/experiment/experiment.js';
 import { experimentDef } from '../../src/experiment/registry.js';
 import { chartFiles } from '../../src/report/chart.js';
+import { compare, simulate, tune } from 'pongsim';
+import { writeReport } from '../../src/report/page.js';
 import { listFiles, pongsim, tempDir } from '../support/cli.js';
 import { launchBrowser } from '../support/browser.js';
+import { chartFaults } from '../support/chart-check.js';
 
 /**
  * The default study at a small size, then its charts and its report page: every chart drawn
  * with a mark for every estimate, in greys only, redrawn byte for byte from its CSV; the page
  * loaded in a real headless Chromium with no console errors, every chart shown, every link
- * resolving and nothing fetched.
+ * resolving and nothing fetched; and every chart, the default's and a sim's, a comparison's and
+ * a tuning run's, as a reader sees it at the page's full width: none with a text element clipped
+ * by its edge or overlapping another, a label, title or legend cut short, text under 11 px, or
+ * no data drawn (test/support/chart-check.ts).
  */
 
 let dir: string;
@@ -90,6 +96,9 @@ describe('charts beside every table', () => {
   });
 });
 
+/** The widest the report page draws (its max-width): a chart is never shown larger. */
+const PAGE = { width: 1200, height: 900 };
+
 describe('the report page, in a real headless browser', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -97,6 +106,55 @@ describe('the report page, in a real headless browser', () => {
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
+  });
+
+  /** What is wrong with each chart of the report page of `dir`, at the width the page shows it. */
+  async function faultsOnPage(dir: string): Promise<{ charts: number; faults: string[] }> {
+    const page = await browser.newPage({ viewport: PAGE });
+    await page.goto(pathToFileURL(writeReport(dir)).href);
+    const charts = await page.$$eval('img.chart', (imgs) => imgs.map((i) => {
+      const img = i as HTMLImageElement;
+      return { alt: img.alt, src: img.src, scale: img.clientWidth / img.naturalWidth };
+    }));
+    const faults: string[] = [];
+    for (const c of charts) {
+      const svg = Buffer.from(c.src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+      for (const f of await chartFaults(page, svg, Math.min(1, c.scale))) faults.push(`${c.alt.slice(0, 60)}: ${f}`);
+    }
+    await page.close();
+    return { charts: charts.length, faults };
+  }
+
+  it('every chart of the default, at the page\'s width: no text clipped, overlapping or cut short, none under 11 px, data drawn', async () => {
+    const { charts, faults } = await faultsOnPage(dir);
+    expect(charts).toBe(listFiles(dir).filter((f) => f.endsWith('.svg')).length);
+    expect(faults).toEqual([]);
+  }, 60_000);
+
+  it('so is the chart of a sim, a comparison and a tuning run', async () => {
+    const root = tempDir();
+    await simulate({ game: 'nylonppong', games: 20, seed: '3', out: path.join(root, 'sim', 'sim.csv'), workers: 1 });
+    await compare({ game: 'wolnamppong', arm: ['FudaWiki:', 'posts push: --set postResult=push'], games: 20, seed: '3', out: path.join(root, 'compare'), workers: 1 });
+    await tune({ game: 'wolnamppong', strategy: 'ev-threshold(t=0..0.3:0.1)', budget: 160, seed: '3', out: path.join(root, 'tune'), workers: 1 });
+    for (const name of ['sim', 'compare', 'tune']) {
+      const { charts, faults } = await faultsOnPage(path.join(root, name));
+      expect(charts, name).toBe(1);
+      expect(faults, name).toEqual([]);
+    }
+  }, 120_000);
+
+  it('the chart check finds each fault it looks for in a chart drawn badly', async () => {
+    const page = await browser.newPage({ viewport: PAGE });
+    const text = (x: number, y: number, s: string) => `<text x="${x}" y="${y}" font-size="12px" font-family="Helvetica">${s}</text>`;
+    const chart = (body: string, data = true) => `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">${body}${data ? '<g class="mark-symbol role-mark"><path d="M1,1h2v2z"></path></g>' : ''}</svg>`;
+    expect(await chartFaults(page, chart(text(10, 50, 'fine')), 1)).toEqual([]);
+    expect(await chartFaults(page, chart(text(250, 50, 'runs off the edge')), 1)).toEqual(['clipped by the chart\'s edge: "runs off the edge"']);
+    expect(await chartFaults(page, chart(text(10, 50, 'one') + text(14, 52, 'two')), 1)).toEqual(['overlapping: "one" and "two"']);
+    expect(await chartFaults(page, chart(text(10, 50, '…5 entries')), 1)).toEqual(['cut short: "…5 entries"']);
+    expect(await chartFaults(page, chart(text(10, 50, 'small')), 0.8)).toEqual([`9.6 px at the page's width: "small"`]);
+    expect(await chartFaults(page, chart(text(10, 50, 'hidden') + '<text x="12" y="50" opacity="0">hidden</text>'), 1)).toEqual([]);
+    expect(await chartFaults(page, chart(text(10, 50, 'axis only'), false), 1)).toEqual(['no data drawn']);
+    await page.close();
   });
 
   it('run default writes index.html: loads with no console errors, every chart shown, every link resolves, nothing fetched', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
+import { COLUMNS, columnsOf } from '../../src/io/wrap.js';
 
 /** The built CLI (npm test builds before vitest runs). */
 export const MAIN = path.resolve('dist/src/cli/main.js');
@@ -13,9 +14,22 @@ export interface CliResult { code: number; stdout: string; stderr: string }
  * otherwise (the suite already runs test files side by side on every core). */
 export const CLI_ENV = { ...process.env, CI: 'true', PONGSIM_WORKERS: '1' };
 
+/** Checks that the output of `command` fits COLUMNS (unless --wide; a JSON document, one a
+ * line, is for programs): every command the tests run is checked. */
+export function fitsColumns(command: string, stdout: string): void {
+  if (/--wide\b|--json\b/.test(command)) return;
+  const over = stdout.split('\n').filter((l) => columnsOf(l) > COLUMNS && !/^[[{]/.test(l));
+  expect(over, `${command}: lines over ${COLUMNS} columns`).toEqual([]);
+}
+
+function fits(args: string[], r: CliResult): CliResult {
+  fitsColumns(`pongsim ${args.join(' ')}`, r.stdout);
+  return r;
+}
+
 export function pongsim(args: string[], cwd = process.cwd(), input?: string, env: Record<string, string> = {}): CliResult {
   const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: { ...CLI_ENV, ...env } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  return fits(args, { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
 }
 
 /** A fresh scratch folder inside the run's temporary folder (test/support/temp-root.ts), which
@@ -53,7 +67,7 @@ export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult
   const lane = async () => {
     while (next < jobs.length) {
       const k = next++;
-      results[k] = await run(process.execPath, [MAIN, ...jobs[k]!]);
+      results[k] = fits(jobs[k]!, await run(process.execPath, [MAIN, ...jobs[k]!]));
     }
   };
   await Promise.all(Array.from({ length: width }, lane));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/core/errors.js';
-import type { Experiment } from '../../../../src/experiment/experiment.js';
+import type { CsvTable, Experiment } from '../../../../src/experiment/experiment.js';
 import { newTally, type Tally } from '../../../../src/stats/tally.js';
 import { nylonppongHouseRules } from '../../../../experiments/nylonppong-house-rules.js';
 import { stopLimit } from '../../../../experiments/stop-limit.js';
@@ -60,6 +60,31 @@ describe('stop-limit', () => {
     expect(exp.summary!(tables).some((l) => l.startsWith('table-stop (careful(t=4,k=0.1) stopping where the stop table says), default, stopLimit 10, 4 players:'))).toBe(true);
   });
 
+  it('measures every t against its cell\'s best, in the family of tied_with_best, and charts that difference', () => {
+    const exp = stopLimit.build({ games: 60, variant: 'default', players: [3, 4], limit: [5], focal: 'basic' });
+    const [rows, best] = exp.tables(run(exp));
+    const col = (t: CsvTable, name: string) => t.columns.indexOf(name);
+    for (const b of best!.rows) {
+      const mine = rows!.rows.filter((r) => r[col(rows!, 'players')] === b[col(best!, 'players')]);
+      const at = (t: number) => mine.find((r) => r[col(rows!, 't')] === t)!;
+      const bestT = b[col(best!, 'best_t')] as number;
+      // The best has no difference with itself; every other t is its penalty less the best's, paired.
+      expect(at(bestT)[col(rows!, 'diff_vs_best_per_round')]).toBe('');
+      const worst = at(b[col(best!, 'worst_t')] as number);
+      expect(worst[col(rows!, 'diff_vs_best_per_round')]).toBeCloseTo(b[col(best!, 'worst_vs_best_per_round')] as number, 12);
+      expect(worst[col(rows!, 'diff_vs_best_per_round_p_holm')]).toBe(b[col(best!, 'worst_vs_best_per_round_p_holm')]);
+      for (const r of mine) {
+        const d = r[col(rows!, 'diff_vs_best_per_round')];
+        if (d !== '') expect(d as number).toBeCloseTo((r[col(rows!, 'penalty_per_round')] as number) - (at(bestT)[col(rows!, 'penalty_per_round')] as number), 9);
+      }
+    }
+    // The chart: every t of both cells, the best at 0.
+    const spec = stopLimit.charts![0]!.spec([rows!, best!]);
+    const drawn = (spec.data as { values: Record<string, unknown>[] }).values;
+    expect(drawn).toHaveLength(12);
+    expect(drawn.filter((v) => v.diff_vs_best_per_round === 0)).toHaveLength(2);
+  });
+
   it('rejects an unknown variant with one line', () => {
     expect(() => stopLimit.build({ variant: 'nope' })).toThrow(InputError);
   });
@@ -81,6 +106,27 @@ describe('nylonppong-house-rules', () => {
     const answer = exp.summary!([main!, positions!, seats!]);
     expect(answer).toHaveLength(3);
     expect(answer[2]).toMatch(/^changed significantly against the defaults on the same deals \(Holm among the table's 6 differences\), penalty per round: \d of 3/);
+  });
+
+  it('reports no penalty under money scoring (a round\'s money sums to 0), and charts each rule\'s effect sorted by size', () => {
+    const exp = nylonppongHouseRules.build({ games: 30, variant: ['default', 'scoring=moneyRanking', 'preset money', 'pongTiming=anyTime', 'preset bbong'] });
+    const tables = exp.tables(run(exp));
+    const [main, positions] = tables;
+    const col = (t: CsvTable, name: string) => t.columns.indexOf(name);
+    const row = (v: string) => main!.rows.find((r) => r[col(main!, 'variant')] === v)!;
+    for (const money of ['scoring=moneyRanking', 'preset money']) {
+      for (const c of ['penalty_per_round', 'diff_penalty_per_round_vs_default', 'starter_edge_per_round']) expect(row(money)[col(main!, c)], `${money} ${c}`).toBe('');
+      expect(row(money)[col(main!, 'games')]).toBe(30);
+      expect(row(money)[col(main!, 'round_turns')] as number).toBeGreaterThan(0);
+      expect(positions!.rows.filter((r) => r[0] === money).every((r) => r[col(positions!, 'penalty_per_round')] === '')).toBe(true);
+    }
+    expect(row('default')[col(main!, 'penalty_per_round')] as number).toBeGreaterThan(0);
+    const [effect, position] = nylonppongHouseRules.charts!.map((c) => c.spec(tables));
+    const values = (s: Record<string, unknown>) => (s.data as { values: Record<string, unknown>[] }).values;
+    // Only the rules scored in points, not the defaults against themselves, largest effect first.
+    expect(values(effect!).map((v) => v.variant)).toEqual(['pongTiming=anyTime', 'preset bbong'].sort((a, b) => (row(b)[col(main!, 'diff_penalty_per_round_vs_default')] as number) - (row(a)[col(main!, 'diff_penalty_per_round_vs_default')] as number)));
+    expect(new Set(values(position!).map((v) => v.variant))).toEqual(new Set(['default', 'pongTiming=anyTime', 'preset bbong']));
+    expect(exp.summary!(tables).at(-1)).toMatch(/Holm among the table's 6 differences\), penalty per round: \d of 2\b.*; turns per round: \d of 4\b/);
   });
 
   it('rejects an unknown variant', () => {
