@@ -4,7 +4,7 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
-import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { americanCard, americanHand } from './american-card.js';
 
 export const americanEntry: GameEntry = {
@@ -15,4 +15,5 @@ export const americanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/american/RULES.md',
   card: americanCard,
   hand: americanHand,
+  risk: POINTS_AT_A_VALUE,
 };

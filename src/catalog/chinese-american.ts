@@ -4,7 +4,7 @@ import { CHINESE_AMERICAN_SET } from '../games/mahjong/tile-sets.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
-import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 
 export const chineseAmericanEntry: GameEntry = {
@@ -15,4 +15,5 @@ export const chineseAmericanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
+  risk: POINTS_AT_A_VALUE,
 };

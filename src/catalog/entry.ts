@@ -31,7 +31,27 @@ export interface GameEntry {
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */
   score?: ScoreQuery;
+  /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
+  risk?: RiskQuery;
 }
+
+/** What a game's results are worth in money, for the risk figures. */
+export interface RiskQuery {
+  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
+  stake(rules: Record<string, unknown>): Stake | string;
+}
+
+export interface Stake {
+  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
+  sign: 1 | -1;
+  /** What the money is counted in (chips; money for the value of a point). */
+  unit: string;
+  /** Whether the results are points a table values at an agreed amount each (--point-value). */
+  perPoint: boolean;
+}
+
+/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
+export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
 export interface CardInput {

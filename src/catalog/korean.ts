@@ -5,7 +5,7 @@ import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
-import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 
 export const koreanEntry: GameEntry = {
@@ -16,4 +16,5 @@ export const koreanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
+  risk: POINTS_AT_A_VALUE,
 };

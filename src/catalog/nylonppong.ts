@@ -80,4 +80,10 @@ export const nylonppongEntry: GameEntry = {
   bench: benchNylonppong,
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,
+  // Under money scoring a seat's result is the money it lost by its place.
+  risk: {
+    stake: (rules) => ((rules as unknown as NylonRules).scoring === 'moneyRanking'
+      ? { sign: -1, unit: 'money', perPoint: false }
+      : 'nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money or --set scoring=moneyRanking'),
+  },
 };

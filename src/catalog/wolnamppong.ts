@@ -47,4 +47,5 @@ export const wolnamppongEntry: GameEntry = {
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,
+  risk: { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) },
 };

@@ -3,7 +3,8 @@ import { exitCodeOf } from '../core/errors.js';
 import type { RunControl } from '../library/control.js';
 import { parseShard, parseShardIndex } from '../runner/plan.js';
 import { DECISION_TIMEOUT } from '../runner/pool.js';
-import { positiveNumber } from '../library/options.js';
+import { positiveInt, positiveNumber } from '../library/options.js';
+import { offering } from '../catalog/index.js';
 import { progressBar } from './progress.js';
 
 /** commander's reader of a repeatable option. */
@@ -21,6 +22,14 @@ export function shardOptions(cmd: Command): Command {
   return cmd
     .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
     .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex);
+}
+
+/** The risk of a night, for a game played for money (sim, compare, the money studies). */
+export function riskOptions(cmd: Command): Command {
+  return cmd
+    .option('--session <n>', `with --bankroll: a night of N consecutive games; adds each strategy's session quantiles, CVaR and risk of ruin (${offering('risk')})`, positiveInt('--session'))
+    .option('--bankroll <b>', 'with --session: the money a player sits down with; ruined when a night\'s running total falls to -B', positiveNumber('--bankroll'))
+    .option('--point-value <v>', 'with --bankroll, for a game scored in points (mahjong): what a point is worth', positiveNumber('--point-value'));
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */

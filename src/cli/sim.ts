@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { simulateRun, type SimulateOptions } from '../library/simulate.js';
 import { outFile, positiveInt, positiveNumber, seedText } from '../library/options.js';
-import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, shardOptions } from './options.js';
+import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, riskOptions, shardOptions } from './options.js';
 import { printTable } from '../io/print.js';
 
 export function registerSim(program: Command): void {
@@ -23,6 +23,7 @@ export function registerSim(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)', outFile);
+  riskOptions(cmd);
   shardOptions(cmd)
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')

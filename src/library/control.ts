@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.js';
 import type { ChunkProgress } from '../runner/pool.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { positiveInt, positiveNumber } from './options.js';
+import type { RiskParams } from '../experiment/risk.js';
 
 export type { ChunkProgress } from '../runner/pool.js';
 
@@ -71,4 +72,32 @@ export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, s
     seed: o.seed, workers: given(o.workers, positiveInt('--workers', 256)), chunk: given(o.chunk, positiveInt('--chunk')), shard: shard ?? null,
     decisionTimeout: given(o.decisionTimeout, positiveNumber('--decision-timeout')), onProgress: c.onProgress, signal: c.signal,
   };
+}
+
+/** The risk options of a run, as the library takes them. */
+export interface RiskOptions {
+  /** Games in a session (a night at the table): consecutive games of the run. */
+  session?: number;
+  /** The money a player sits down with. */
+  bankroll?: number;
+  /** What a point is worth, for a game that scores points (mahjong). */
+  pointValue?: number;
+}
+
+/**
+ * The risk a run is asked for, checked, or undefined: --session and --bankroll go together,
+ * --point-value only with them (the game's entry says whether it needs one: experiment/risk.ts).
+ */
+export function riskOf(o: RiskOptions): RiskParams | undefined {
+  const session = given(o.session, positiveInt('--session'));
+  const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
+  const pointValue = given(o.pointValue, positiveNumber('--point-value'));
+  if ((session === undefined) !== (bankroll === undefined)) {
+    throw new InputError(`${session === undefined ? '--bankroll' : '--session'}: give --session N and --bankroll B together (the risk of a night of N games to a bankroll of B)`);
+  }
+  if (session === undefined) {
+    if (pointValue !== undefined) throw new InputError('--point-value: only with --session and --bankroll');
+    return undefined;
+  }
+  return { session, bankroll: bankroll!, ...(pointValue !== undefined ? { pointValue } : {}) };
 }
