@@ -27,9 +27,9 @@ export function shardOptions(cmd: Command): Command {
 /** The risk of a night, for a game played for money (sim, compare, the money studies). */
 export function riskOptions(cmd: Command): Command {
   return cmd
-    .option('--session <n>', `with --bankroll: a night of N consecutive games; adds each strategy's session quantiles, CVaR and risk of ruin (${offering('risk')})`, positiveInt('--session'))
-    .option('--bankroll <b>', 'with --session: the money a player sits down with; ruined when a night\'s running total falls to -B', positiveNumber('--bankroll'))
-    .option('--point-value <v>', 'with --bankroll, for a game scored in points (mahjong): what a point is worth', positiveNumber('--point-value'));
+    .option('--session <n>', `a night of N consecutive games: adds each strategy's 5%, 50% and 95% night results and CVaR 5% (${offering('risk')})`, positiveInt('--session'))
+    .option('--bankroll <b>', 'with --session: the money a player sits down with; adds the risk of ruin (a night\'s running total falls to -B)', positiveNumber('--bankroll'))
+    .option('--point-value <v>', 'with --session, for a game scored in points (mahjong): what a point is worth in money', positiveNumber('--point-value'));
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */

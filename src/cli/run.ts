@@ -4,7 +4,7 @@ import { offering } from '../catalog/index.js';
 import { defaultStudy, studyRun, type StudyOptions, type StudyRun } from '../library/study.js';
 import type { PartialWritten } from '../library/partial.js';
 import { outDir, positiveInt, positiveNumber, seedText } from '../library/options.js';
-import { controlled, printJson, runOutputOptions } from './options.js';
+import { controlled, printJson, riskOptions, runOutputOptions } from './options.js';
 import { printTable } from '../io/print.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study). */
@@ -87,6 +87,7 @@ export function registerRun(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)', outDir);
+  riskOptions(cmd);
   runOutputOptions(cmd)
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (experiment: string, flags: Omit<StudyOptions, 'experiment'> & ShowFlags) => {

@@ -6,7 +6,7 @@ import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
-import { moneyOf, RISK_KINDS, riskFigures, type Money, type RiskParams } from './risk.js';
+import { moneyOf, RISK_KINDS, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
 import { standing } from './standing.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
@@ -62,7 +62,7 @@ export function checkArms(p: CompareParams, named: SettingName = (s) => `--${s}`
     const short = p.arms.find((_, i) => p.focal! >= arms[i]!.specs.length);
     if (short) throw new InputError(`compare: ${named('focal')} ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
   }
-  const figures = figuresOf(p.focal, arms, p.risk !== undefined);
+  const figures = figuresOf(p.focal, arms, p.risk);
   if (p.risk) armMoney(p);
   const unknown = p.metrics?.find((m) => !figures.includes(m));
   if (unknown !== undefined) {
@@ -83,7 +83,7 @@ function ownFigures(focal: number | null, seats: number): string[] {
 const resultFigures = (focal: number | null, seats: number): string[] => (focal === null ? Array.from({ length: seats }, (_, k) => `seat${k}`) : ['focal']);
 
 /** The risk figures of a result figure: `seat0:ruin`. */
-const riskFigureNames = (focal: number | null, seats: number): string[] => resultFigures(focal, seats).flatMap((f) => RISK_KINDS.map((k) => `${f}:${k}`));
+const riskFigureNames = (focal: number | null, seats: number, risk: RiskParams): string[] => resultFigures(focal, seats).flatMap((f) => riskKinds(risk).map((k) => `${f}:${k}`));
 
 /** How each arm's results become money; errors name the arm. */
 function armMoney(p: CompareParams): Money[] {
@@ -102,10 +102,10 @@ function armMoney(p: CompareParams): Money[] {
  * table order. A game reports the same rate names however it goes (they follow from its
  * rules), so a state just created names them without a game played.
  */
-function figuresOf(focal: number | null, arms: Arm[], risk: boolean): string[] {
+function figuresOf(focal: number | null, arms: Arm[], risk: RiskParams | undefined): string[] {
   const rates = new Set<string>();
   for (const a of arms) a.game.rates(a.game.create(a.rules), (name) => rates.add(name));
-  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort(), ...(risk ? riskFigureNames(focal, arms[0]!.specs.length) : [])];
+  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort(), ...(risk ? riskFigureNames(focal, arms[0]!.specs.length, risk) : [])];
 }
 
 /** Decimals for a difference in words: two significant digits of its interval's half-width. */
@@ -126,7 +126,7 @@ export const compare: ExperimentDef = {
   keyColumns: { compare: ['arm', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
   columns: {
     arm: 'the arm\'s name',
-    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), a rate the game reports, or with --session and --bankroll a risk figure of seatK or focal (seat0:ruin; see kind)',
+    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), a rate the game reports, or with --session a risk figure of seatK or focal (seat0:session_q05, seat0:ruin with --bankroll; see kind)',
     kind: `seat, focal, win, place, rate, or a risk figure: ${RISK_KINDS.join(', ')} (as in sim's table)`,
     strategy: 'the strategy behind a seat figure',
     value: 'the arm\'s estimate of the figure',

@@ -3,14 +3,14 @@ import { InputError } from '../core/errors.js';
 import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
 import type { Tally } from '../stats/tally.js';
-import type { Figure } from './columns.js';
+import { meanColumns, type Figure } from './columns.js';
 
 /** What a run asks of the risk of a night (`--session`, `--bankroll`, `--point-value`). */
 export interface RiskParams {
   /** Games in a session: a night at the table is this many consecutive games of the run. */
   session: number;
-  /** The money a player sits down with, in the game's unit. */
-  bankroll: number;
+  /** The money a player sits down with, in the game's unit: adds the risk of ruin. */
+  bankroll?: number;
   /** What a point is worth, where the results are points (mahjong). */
   pointValue?: number;
 }
@@ -25,11 +25,11 @@ export interface Money { sign: 1 | -1; scale: number; unit: string }
  */
 export function moneyOf(game: string, rules: Record<string, unknown>, risk: RiskParams): Money {
   const entry = gameEntry(game);
-  if (!entry.risk) throw new InputError(`--bankroll: ${game} is not played for money; games that are: ${offering('risk')}`);
+  if (!entry.risk) throw new InputError(`--session: ${game} is not played for money; games that are: ${offering('risk')}`);
   const stake = entry.risk.stake(rules);
-  if (typeof stake === 'string') throw new InputError(`--bankroll: ${stake}`);
+  if (typeof stake === 'string') throw new InputError(`--session: ${stake}`);
   if (stake.perPoint && risk.pointValue === undefined) {
-    throw new InputError(`--point-value: ${game} scores points; give what a point is worth in money (e.g. --point-value 0.5), the money --bankroll counts`);
+    throw new InputError(`--point-value: ${game} scores points; give what a point is worth in money (e.g. --point-value 0.5), the money the risk figures count`);
   }
   if (!stake.perPoint && risk.pointValue !== undefined) throw new InputError(`--point-value: ${game}'s results are ${stake.unit} already; leave --point-value out`);
   return { sign: stake.sign, scale: risk.pointValue ?? 1, unit: stake.unit };
@@ -48,18 +48,25 @@ export const RISK_KINDS = ['session_q05', 'session_q50', 'session_q95', 'session
 
 /** What each risk kind means, for the column dictionaries and the charts' panels. */
 export const RISK_MEANING: Record<(typeof RISK_KINDS)[number], string> = {
-  session_q05: 'a session\'s result (money) that 5% of sessions fall to or below',
-  session_q50: 'the median result of a session (money)',
-  session_q95: 'a session\'s result (money) that 95% of sessions stay at or below',
-  session_cvar05: 'expected shortfall (CVaR 5%): the mean result (money) of the worst 5% of sessions',
-  ruin: 'probability that a session ruins the bankroll: the running total falls to minus the bankroll or below',
+  session_q05: 'the result (money) of a session of --session N consecutive games that 5% of sessions fall to or below',
+  session_q50: 'the median result (money) of a session of --session N games',
+  session_q95: 'the result (money) of a session of --session N games that 95% of sessions stay at or below',
+  session_cvar05: 'expected shortfall (CVaR 5%): the mean result (money) of the worst 5% of sessions of --session N games',
+  ruin: 'probability that a session of --session N games ruins --bankroll B: its running total falls to -B or below',
 };
 
 /** How the intervals of the risk figures are taken, for the column dictionaries and the README. */
 export const RISK_METHODS = 'quantiles: order-statistic intervals (n = sessions); CVaR: normal interval of its asymptotic variance (n = sessions in the worst 5%); ruin: Clopper-Pearson (n = sessions)';
 
-/** The risk figures of the sessions kept under `key`, in money, in RISK_KINDS order. */
+/** The risk kinds a run reports: ruin only with a bankroll. */
+export const riskKinds = (risk: RiskParams): string[] => RISK_KINDS.filter((k) => k !== 'ruin' || risk.bankroll !== undefined);
+
+/** The risk figures of the sessions kept under `key`, in money, in riskKinds order. */
 export function riskFigures(t: Tally, key: string, money: Money, risk: RiskParams): [kind: string, figure: Figure][] {
-  const r = sessionRisk(t.sessions?.[key] ?? newSessions(risk.session), money.scale, risk.bankroll);
-  return [['session_q05', r.q05], ['session_q50', r.q50], ['session_q95', r.q95], ['session_cvar05', r.cvar05], ['ruin', r.ruin]];
+  const r = sessionRisk(t.sessions?.[key] ?? newSessions(risk.session), money.scale, risk.bankroll ?? Infinity);
+  const all: [string, Figure][] = [['session_q05', r.q05], ['session_q50', r.q50], ['session_q95', r.q95], ['session_cvar05', r.cvar05], ['ruin', r.ruin]];
+  return risk.bankroll === undefined ? all.slice(0, 4) : all;
 }
+
+/** A money study's table with the risk of a night: one column and its interval per risk figure. */
+export const riskColumns = (risk: RiskParams): string[] => riskKinds(risk).flatMap((k) => meanColumns(k));

@@ -7,7 +7,7 @@ import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
-import { moneyOf, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, type RiskParams } from './risk.js';
+import { moneyOf, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, riskKinds, type RiskParams } from './risk.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface SimParams extends ExperimentParams {
@@ -40,7 +40,7 @@ export function simArm(p: SimParams): Arm {
 export const sim: ExperimentDef = {
   name: 'sim',
   columns: {
-    kind: `seat (mean result per game), win (probability of winning the game, ties shared), place (mean place), rate (the game's own rates), or with --session and --bankroll a risk figure of the seat: ${RISK_KINDS.map((k) => `${k} (${RISK_MEANING[k]})`).join(', ')}; intervals: ${RISK_METHODS}`,
+    kind: `seat (mean result per game), win (probability of winning the game, ties shared), place (mean place), rate (the game's own rates), or with --session a risk figure of the seat (ruin with --bankroll): ${RISK_KINDS.map((k) => `${k} (${RISK_MEANING[k]})`).join(', ')}; intervals: ${RISK_METHODS}`,
     name: 'the seat number, or the rate\'s name',
     strategy: 'the seat\'s strategy spec',
     value: 'the estimate: mean result (the game\'s points, or penalty where lower is better), probability, place or rate',
@@ -91,7 +91,7 @@ export const sim: ExperimentDef = {
             return ['rate', name, '', r.n, r];
           }),
           // By kind, then seat, as the figures above.
-          ...(money ? RISK_KINDS.flatMap((_, j) => arm.specs.map((spec, k) => {
+          ...(money ? riskKinds(risk!).flatMap((_, j) => arm.specs.map((spec, k) => {
             const [kind, f] = risks[k]![j]!;
             return [kind, String(k), spec.text, f.n, f];
           })) : []),

@@ -78,26 +78,25 @@ export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, s
 export interface RiskOptions {
   /** Games in a session (a night at the table): consecutive games of the run. */
   session?: number;
-  /** The money a player sits down with. */
+  /** The money a player sits down with (with session: adds the risk of ruin). */
   bankroll?: number;
   /** What a point is worth, for a game that scores points (mahjong). */
   pointValue?: number;
 }
 
 /**
- * The risk a run is asked for, checked, or undefined: --session and --bankroll go together,
- * --point-value only with them (the game's entry says whether it needs one: experiment/risk.ts).
+ * The risk a run is asked for, checked, or undefined: --session asks for it, --bankroll and
+ * --point-value come with it (the game's entry says whether it needs a value per point:
+ * experiment/risk.ts). `session` is a study's own night where it has one.
  */
-export function riskOf(o: RiskOptions): RiskParams | undefined {
-  const session = given(o.session, positiveInt('--session'));
+export function riskOf(o: RiskOptions, session?: number): RiskParams | undefined {
+  const games = given(o.session, positiveInt('--session')) ?? session;
   const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
   const pointValue = given(o.pointValue, positiveNumber('--point-value'));
-  if ((session === undefined) !== (bankroll === undefined)) {
-    throw new InputError(`${session === undefined ? '--bankroll' : '--session'}: give --session N and --bankroll B together (the risk of a night of N games to a bankroll of B)`);
-  }
-  if (session === undefined) {
-    if (pointValue !== undefined) throw new InputError('--point-value: only with --session and --bankroll');
+  if (games === undefined) {
+    const lone = bankroll !== undefined ? '--bankroll' : pointValue !== undefined ? '--point-value' : undefined;
+    if (lone) throw new InputError(`${lone}: only with --session N (the risk of a night of N games)`);
     return undefined;
   }
-  return { session, bankroll: bankroll!, ...(pointValue !== undefined ? { pointValue } : {}) };
+  return { session: games, ...(bankroll !== undefined ? { bankroll } : {}), ...(pointValue !== undefined ? { pointValue } : {}) };
 }

@@ -54,11 +54,11 @@ export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Esti
   n: number;
 }
 
-/** A seat's risk of a night: sessions completed, then each risk figure with its interval. */
+/** A seat's risk of a night: sessions completed, then each risk figure with its interval (ruin with a bankroll). */
 export type SeatRisk = { seat: number; strategy: string; sessions: number } & Estimate<'session_q05'> & Estimate<'session_q50'>
-  & Estimate<'session_q95'> & Estimate<'session_cvar05'> & Estimate<'ruin'>;
+  & Estimate<'session_q95'> & Estimate<'session_cvar05'> & Partial<Estimate<'ruin'>>;
 
-/** What `sim --json` gives with --session and --bankroll. */
+/** What `sim --json` gives with --session (and --bankroll). */
 export interface RiskResult extends RiskParams { unit: string; seats: SeatRisk[] }
 
 export interface UntilCi { width: number; maxGames: number; games: number; widest: number; reached: boolean }

@@ -83,14 +83,14 @@ describe('the risk of a night in sim', () => {
 
   it('refuses, in one line, risk options that cannot apply', async () => {
     const refused = async (o: Partial<SimulateOptions>, msg: RegExp) => expect(simulate({ ...SIM, workers: 1, ...o } as SimulateOptions)).rejects.toThrow(msg);
-    await refused({ session: undefined }, /^--bankroll: give --session N and --bankroll B together/);
+    await refused({ session: undefined }, /^--bankroll: only with --session N/);
     await refused({ games: 12 }, /^--session: 12 games make no session of 13/);
     await refused({ pointValue: 2 }, /^--point-value: wolnamppong's results are chips already/);
-    await refused({ game: 'nylonppong', seats: undefined }, /^--bankroll: nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money/);
+    await refused({ game: 'nylonppong', seats: undefined }, /^--session: nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money/);
     await refused({ game: 'korean', seats: undefined }, /^--point-value: korean scores points; give what a point is worth/);
     await refused({ untilCi: 1, games: undefined }, /^--until-ci with --session/);
     await expect(compare({ game: 'nylonppong', arm: ['a: --rules money', 'b: --set stopLimit=4'], games: 20, session: 10, bankroll: 5, out: tempDir() }))
-      .rejects.toThrow(/^compare: arm "b": --bankroll: nylonppong under scoring=penaltyPoints/);
+      .rejects.toThrow(/^compare: arm "b": --session: nylonppong under scoring=penaltyPoints/);
   });
 });
 
