@@ -11,12 +11,12 @@ import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** The strategies compared, the first being the baseline of every paired difference. */
-const FOCAL = [
+export const FOCAL = [
   'min-bet', 'fold', 'ev-threshold(t=0,f=0.5)', 'ev-threshold(t=0.1,f=0.5)', 'ev-threshold(t=0.1,f=1)',
   'kelly(c=0.5)', 'kelly(c=1)', 'counting(t=0.1,f=0.5)', 'ado(p=0.75)',
 ];
 /** The other players at the table: a loose field that bets every hand, and a tight one. */
-const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
+export const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
 
 /**
  * `wolnamppong-strategies`: one focal seat per arm against a fixed field, default rules,

@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.js';
 import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
 import { wolnamppongOdds } from '../../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-strategies.js';
+import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import type { GameEntry, OddsQuery } from './entry.js';
 
@@ -42,7 +43,7 @@ const odds: OddsQuery = {
 
 export const wolnamppongEntry: GameEntry = {
   def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
-  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
+  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
   quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',

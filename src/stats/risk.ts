@@ -47,11 +47,24 @@ export function sessionRisk(s: Sessions, scale: number, bankroll: number): Sessi
   };
 }
 
+/** The bankroll a night needs, and how often a bankroll just above it is ruined. */
+export interface BankrollNeed { needed: Estimate; ruinAbove: Estimate }
+
 /**
  * The bankroll a night needs to keep the risk of ruin at most `limit`: the (1 - limit)-quantile
- * of the sessions' falls, with its order-statistic interval. A bankroll above it is ruined in
- * at most that share of the sessions seen; the interval says how far the true figure may lie.
+ * of the sessions' falls, with its order-statistic interval; its n is the sessions in that top
+ * share, which it rests on. A bankroll above it is ruined only by a fall beyond it: `ruinAbove`
+ * counts those sessions (at most the share `limit` of them by construction), with its
+ * Clopper-Pearson interval, for the true risk.
  */
-export function bankrollNeeded(s: Sessions, scale: number, limit = RUIN_LIMIT): Estimate {
-  return quantile(scaled(s.falls, scale), 1 - limit);
+export function bankrollNeed(s: Sessions, scale: number, limit = RUIN_LIMIT): BankrollNeed {
+  const falls = scaled(s.falls, scale);
+  const q = quantile(falls, 1 - limit);
+  const n = countTotal(falls);
+  const k = falls.reduce((sum, [v, c]) => sum + (v > q.value ? c : 0), 0);
+  const ci = clopperPearson(k, n);
+  return {
+    needed: { ...q, n: Math.ceil(limit * n) },
+    ruinAbove: { value: n ? k / n : NaN, low: n ? ci.low : NaN, high: n ? ci.high : NaN, n },
+  };
 }

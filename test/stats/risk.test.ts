@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { binomialCdf, clopperPearson } from '../../src/stats/binomial.js';
 import { countsOf, expectedShortfall, quantile, type Counts } from '../../src/stats/quantile.js';
-import { bankrollNeeded, sessionRisk } from '../../src/stats/risk.js';
+import { bankrollNeed, sessionRisk } from '../../src/stats/risk.js';
 import { addSessionGame, mergeSessions, newSessions, type Sessions } from '../../src/stats/sessions.js';
 import { addSession, mergeTally, newTally, tallyFault } from '../../src/stats/tally.js';
 
@@ -184,6 +184,21 @@ describe('sessions', () => {
     expect(sessionRisk(s, 10, 25).ruin.value).toBe(0.5);
     // Results -2, -3, 2, -2: the median (the 2nd of 4) is -2, -20 at 10 a point.
     expect(sessionRisk(s, 10, 1).q50.value).toBe(-20);
-    expect(bankrollNeeded(s, 1).value).toBe(3);
+    // 99% of 4 falls: the largest, 3; no fall is beyond it.
+    expect(bankrollNeed(s, 1).needed.value).toBe(3);
+    expect(bankrollNeed(s, 1).ruinAbove.value).toBe(0);
+  });
+
+  it('give the bankroll a night needs: above it, at most 1% of the sessions seen are ruined', () => {
+    const r = new Rng('bankroll');
+    const s = newSessions(10);
+    for (let i = 0; i < 20000; i++) addSessionGame(s, i, r.int(7) - 3);
+    const { needed, ruinAbove } = bankrollNeed(s, 1);
+    expect(ruinAbove.value).toBeLessThanOrEqual(0.01);
+    // A bankroll of exactly that much is ruined in more than 1%: no smaller figure would do.
+    expect(sessionRisk(s, 1, needed.value).ruin.value).toBeGreaterThan(0.01);
+    expect(needed.n).toBe(20);
+    expect(needed.low).toBeLessThanOrEqual(needed.value);
+    expect(needed.high).toBeGreaterThanOrEqual(needed.value);
   });
 });
