@@ -80,8 +80,10 @@ export interface OddsQuery {
   hand?: string;
   /** The cards as typed, checked against the rules: InputError lines naming --seen or --hand. */
   read(rules: Record<string, unknown>, seen: string | undefined, hand: string | undefined): OddsInput;
-  /** The table for these rules and cards. */
-  table(rules: Record<string, unknown>, input: OddsInput): OddsTable;
+  /** What `--bankroll B` (with `--session N` bets) adds to the table, where the game's odds take a bankroll. */
+  stake?: string;
+  /** The table for these rules and cards (and a bankroll staked on `bets` bets in a row, where `stake` says what it adds). */
+  table(rules: Record<string, unknown>, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
   /** A printable odds card for a fresh cycle, where the game has one; `changes` lists the rules
    * that differ from the defaults, as key=value. */
   card?(rules: Record<string, unknown>, changes: string[]): { html: string; svg: string };

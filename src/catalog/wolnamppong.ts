@@ -1,6 +1,6 @@
 import { wolnamppong } from '../games/hwatu/wolnamppong/game.js';
 import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
-import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';
 import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
@@ -32,11 +32,13 @@ const odds: OddsQuery = {
     const months = seenMonths(seen ?? '');
     return { cards: months.length, seen: months };
   },
-  table(rules, input) {
+  stake: 'each hand\'s Kelly bet (the share of the bankroll that maximizes its expected logarithm, in whole chips) and the exact chance that betting it on those odds N times in a row ruins the bankroll',
+  table(rules, input, stake) {
     const seen = input.seen as number[];
-    const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules as unknown as WolnamRules, seen) };
+    const table = { name: 'wolnamppong-odds', columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])], rows: oddsRows(rules as unknown as WolnamRules, seen, stake) };
     const thumb = ruleOfThumb(table.rows);
-    return { table, fields: { seen, ruleOfThumb: thumb }, meta: { seen }, shown: table, note: thumb };
+    const kelly = stake ? ` Kelly bets for a bankroll of ${stake.bankroll} chips, before the pot caps them; ruin_kelly: betting it on these odds ${stake.bets} times in a row (exact).` : '';
+    return { table, fields: { seen, ruleOfThumb: thumb, ...(stake ? { stake } : {}) }, meta: { seen, ...(stake ? { stake } : {}) }, shown: table, note: thumb + kelly };
   },
   card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
 };
