@@ -81,6 +81,7 @@ export const bankrollStudy: ExperimentDef = {
         const c = (name: string) => t!.columns.indexOf(name);
         const nights = t!.rows[0]?.[c('nights')];
         const lines = [`a night: ${risk.session} games of ${rules.cycles} deal cycles at a table of ${n}, every other seat ${parse(FIELD).text}; ${nights} nights per strategy`];
+        if (nights === 0) return [...lines, `no night was completed: give --games at least ${risk.session} (thousands of nights for a 1% figure)`];
         for (const r of t!.rows) {
           const need = figureIn(t!, r, 'bankroll_needed');
           const above = figureIn(t!, r, 'ruin_above_needed');

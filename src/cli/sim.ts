@@ -40,9 +40,10 @@ export function registerSim(program: Command): void {
         printJson(r.result);
         return;
       }
-      const { games, seed, untilCi } = r.result;
+      const { games, seed, untilCi, risk } = r.result;
       const better = r.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
-      process.stdout.write(printTable(r.table) + `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})\n`);
+      const nights = risk && `; risk in ${risk.unit}${risk.pointValue !== undefined ? ` at ${risk.pointValue} a point` : ''}: ${risk.seats[0]!.sessions} sessions of ${risk.session} games${risk.bankroll !== undefined ? `, ruin of a bankroll of ${risk.bankroll}` : ''}`;
+      process.stdout.write(printTable(r.table) + `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better}${nights ?? ''})\n`);
       if (r.out) process.stdout.write(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it\n`);
     });
 }

@@ -65,7 +65,7 @@ export function quantile(c: Counts, q: number): Estimate {
  * observations (the lowest, the last one counted in part so the share is exactly alpha), with
  * the 95% normal interval of its asymptotic variance, (tail variance + (1 - alpha)(VaR - ES)^2)
  * / (n alpha) (Manistre and Hancock 2005). Its n is the observations in that tail: the interval
- * rests on them, not on all n.
+ * rests on them, not on all n; with fewer than 2 it has no interval.
  */
 export function expectedShortfall(c: Counts, alpha: number): Estimate {
   const n = countTotal(c);
@@ -82,6 +82,8 @@ export function expectedShortfall(c: Counts, alpha: number): Estimate {
   }
   const es = tail.reduce((s, [v, w]) => s + v * w, 0) / m;
   const spread = tail.reduce((s, [v, w]) => s + w * (v - es) ** 2, 0) / m;
+  // One observation in the tail has no spread to measure: no interval.
+  if (m < 2) return { value: es, low: -Infinity, high: Infinity, n: Math.ceil(m) };
   const valueAtRisk = tail[tail.length - 1]![0];
   const half = Z95 * Math.sqrt((spread + (1 - alpha) * (valueAtRisk - es) ** 2) / m);
   return { value: es, low: es - half, high: es + half, n: Math.ceil(m) };
