@@ -2,8 +2,9 @@ import { gameEntry, offering } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
-import type { Tally } from '../stats/tally.js';
+import { addSession, type Tally } from '../stats/tally.js';
 import { meanColumns, type Figure } from './columns.js';
+import type { ExperimentParams } from './experiment.js';
 
 /** What a run asks of the risk of a night (`--session`, `--bankroll`, `--point-value`). */
 export interface RiskParams {
@@ -70,3 +71,23 @@ export function riskFigures(t: Tally, key: string, money: Money, risk: RiskParam
 
 /** A money study's table with the risk of a night: one column and its interval per risk figure. */
 export const riskColumns = (risk: RiskParams): string[] => riskKinds(risk).flatMap((k) => meanColumns(k));
+
+/** What a money study was asked of the risk of a night, and how its results become money. */
+export interface StudyRisk { risk: RiskParams; money: Money }
+
+/** A money study's risk from its parameters (params.risk, set by --session), or undefined. */
+export function studyRisk(game: string, rules: object, params: ExperimentParams): StudyRisk | undefined {
+  const risk = params.risk as RiskParams | undefined;
+  return risk && { risk, money: moneyOf(game, rules as Record<string, unknown>, risk) };
+}
+
+/** Game `index`'s `result` (the game's own, before it becomes money) into the nights kept under `key`. */
+export function addNight(t: Tally, key: string, r: StudyRisk | undefined, index: number, result: number): void {
+  if (r) addSession(t, key, r.risk.session, index, r.money.sign * result);
+}
+
+/** A money study's risk columns (riskColumns), none when it was not asked for. */
+export const nightColumns = (r: StudyRisk | undefined): string[] => (r ? riskColumns(r.risk) : []);
+
+/** The figures of the nights kept under `key` for a row's riskColumns, none when not asked for. */
+export const nightCells = (t: Tally, key: string, r: StudyRisk | undefined): Figure[] => (r ? riskFigures(t, key, r.money, r.risk).map(([, f]) => f) : []);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compare, merge, simulate, type SimulateOptions, type SimulateResult } from 'pongsim';
+import { compare, merge, runStudy, simulate, type SimulateOptions, type SimulateResult, type StudyResult } from 'pongsim';
 import { simArm, type SimParams } from '../../src/experiment/sim.js';
 import { gameRules } from '../../src/library/options.js';
 import { gameEntry } from '../../src/catalog/index.js';
@@ -101,5 +101,21 @@ describe('the risk of a night in compare', () => {
     const rows = r.tables.compare!.filter((x) => String(x.figure).startsWith('focal:'));
     expect(rows.map((x) => `${x.arm} ${x.figure}`)).toEqual(['kelly', 'min'].flatMap((a) => ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].map((k) => `${a} focal:${k}`)));
     expect(rows.map((x) => [x.diff_vs_baseline, x.n])).toEqual(rows.map((x) => ['', x.kind === "session_cvar05" ? 1 : 20]));
+  });
+});
+
+describe('the risk of a night in the money studies', () => {
+  it('adds its columns and changes nothing else; a study that plays for no money refuses it', async () => {
+    const run = async (o: Record<string, unknown>) => (await runStudy({ experiment: 'wolnamppong-strategies', games: 60, seed: '9', workers: 1, out: tempDir(), ...o }) as StudyResult).tables['wolnamppong-strategies']!;
+    const plain = await run({});
+    const risky = await run({ session: 6, bankroll: 15 });
+    const added = Object.keys(risky[0]!).filter((k) => !(k in plain[0]!));
+    expect(added).toEqual(['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].flatMap((k) => [k, `${k}_ci_low`, `${k}_ci_high`]));
+    risky.forEach((row, i) => {
+      for (const k of Object.keys(plain[0]!)) if (k !== 'small_sample') expect(row[k]).toEqual(plain[i]![k]);
+      expect(row.ruin as number).toBeGreaterThanOrEqual(0);
+    });
+    await expect(runStudy({ experiment: 'stop-limit', games: 10, session: 5, out: tempDir() })).rejects.toThrow(/^--session: stop-limit is no money study; studies that report the risk of a night: wolnamppong-strategies, .*bankroll/);
+    await expect(runStudy({ experiment: 'uper-furiten', games: 10, session: 5, out: tempDir() })).rejects.toThrow(/^--point-value: korean scores points/);
   });
 });
