@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import { oddsRun, type OddsOptions } from '../library/odds.js';
 import { outFile, pathName, positiveInt, positiveNumber } from '../library/options.js';
-import { ODDS_BETS } from '../library/odds.js';
+import { ODDS_BETS, ODDS_MAX_BETS } from '../library/odds.js';
 import { collect, printJson } from './options.js';
 import { printTable } from '../io/print.js';
 
@@ -21,7 +21,7 @@ export function registerOdds(program: Command): void {
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--bankroll <b>', `adds ${about((q) => q.stake)}`, positiveNumber('--bankroll'))
-    .option('--session <n>', `with --bankroll: the bets in a row its risk of ruin is over (default ${ODDS_BETS})`, positiveInt('--session', 100000))
+    .option('--session <n>', `with --bankroll: the bets in a row its risk of ruin is over (default ${ODDS_BETS})`, positiveInt('--session', ODDS_MAX_BETS))
     .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it', outFile)
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
     .option('--card [dir]', `write a printable odds card, odds-card.html and odds-card.svg, into DIR (default results/odds-card; ${GAMES.filter((g) => g.odds?.card).map((g) => g.def.id).join(', ')})`, pathName('--card', 'a folder name, or no value for results/odds-card'))

@@ -1,12 +1,12 @@
 import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import { addMean, addRate, addSession, type Tally } from '../stats/tally.js';
+import { addMean, addRate, type Tally } from '../stats/tally.js';
 import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, significant, type Figure } from './columns.js';
 import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
-import { moneyOf, RISK_KINDS, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
+import { addNight, moneyOf, RISK_KINDS, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
 import { standing } from './standing.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
@@ -131,7 +131,7 @@ export const compare: ExperimentDef = {
     strategy: 'the strategy behind a seat figure',
     value: 'the arm\'s estimate of the figure',
     diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
-    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline)',
+    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline and the risk figures)',
   },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
   charts: [{
@@ -156,6 +156,7 @@ export const compare: ExperimentDef = {
     const wanted = (f: string) => !p.metrics?.length || p.metrics.includes(f);
     const risk = p.risk;
     const money = risk && armMoney(p);
+    const nights = money?.map((m) => ({ risk: risk!, money: m }));
     return {
       name: 'compare',
       games: p.games ?? 10000,
@@ -186,10 +187,10 @@ export const compare: ExperimentDef = {
             v.set('focalWin', st.win);
             v.set('focalPlace', st.place);
           }
-          if (money) {
-            const m = money[i]!;
-            if (focal === null) for (let k = 0; k < n; k++) addSession(tally, `${i}|seat${k}`, risk!.session, index, m.sign * arm.returns[k]!);
-            else addSession(tally, `${i}|focal`, risk!.session, index, m.sign * arm.returns[focal]!);
+          const night = nights?.[i];
+          if (night) {
+            if (focal === null) for (let k = 0; k < n; k++) addNight(tally, `${i}|seat${k}`, night, index, arm.returns[k]!);
+            else addNight(tally, `${i}|focal`, night, index, arm.returns[focal]!);
           }
           for (const [f, x] of v) addMean(tally, `${i}|${f}`, x);
           game.rates(s, (name, count, total) => {

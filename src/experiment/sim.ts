@@ -1,13 +1,13 @@
 import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
-import { addMean, addRate, addSession } from '../stats/tally.js';
+import { addMean, addRate } from '../stats/tally.js';
 import { figureTable, mean, rate } from './columns.js';
 import { Arm } from './arm.js';
 import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
-import { moneyOf, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, riskKinds, type RiskParams } from './risk.js';
+import { addNight, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, riskKinds, studyRisk, type RiskParams } from './risk.js';
 import { intervalChart, KIND_PANELS, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface SimParams extends ExperimentParams {
@@ -60,14 +60,13 @@ export const sim: ExperimentDef = {
     const p = params as SimParams;
     const arm = simArm(p);
     const n = arm.specs.length;
-    const risk = p.risk;
-    const money = risk && moneyOf(p.game, p.rules, risk);
+    const night = studyRisk(p.game, p.rules, p);
     return {
       name: 'sim',
       games: p.games ?? 10000,
       chunk: 500,
       cells: [p.game],
-      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}), ...(risk ? { risk: { ...risk, unit: money!.unit } } : {}) },
+      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}), ...(night ? { risk: { ...night.risk, unit: night.money.unit } } : {}) },
       runGame(cell, index, seed, tally) {
         const s = arm.play(seed, cell, index);
         for (let k = 0; k < n; k++) {
@@ -75,12 +74,12 @@ export const sim: ExperimentDef = {
           const st = standing(arm.returns, k, arm.game.lowerIsBetter);
           addMean(tally, `win${k}`, st.win);
           addMean(tally, `place${k}`, st.place);
-          if (money) addSession(tally, `seat${k}`, risk!.session, index, money.sign * arm.returns[k]!);
+          addNight(tally, `seat${k}`, night, index, arm.returns[k]!);
         }
         arm.game.rates(s, (name, count, total) => addRate(tally, name, count, total));
       },
       tables([t]) {
-        const risks = money ? arm.specs.map((_, k) => riskFigures(t!, `seat${k}`, money, risk!)) : [];
+        const risks = night ? arm.specs.map((_, k) => riskFigures(t!, `seat${k}`, night.money, night.risk)) : [];
         const rows = [
           ...(['seat', 'win', 'place'] as const).flatMap((kind) => arm.specs.map((spec, k) => {
             const m = mean(t!, `${kind}${k}`);
@@ -91,7 +90,7 @@ export const sim: ExperimentDef = {
             return ['rate', name, '', r.n, r];
           }),
           // By kind, then seat, as the figures above.
-          ...(money ? riskKinds(risk!).flatMap((_, j) => arm.specs.map((spec, k) => {
+          ...(night ? riskKinds(night.risk).flatMap((_, j) => arm.specs.map((spec, k) => {
             const [kind, f] = risks[k]![j]!;
             return [kind, String(k), spec.text, f.n, f];
           })) : []),

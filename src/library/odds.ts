@@ -10,8 +10,10 @@ import type { Cellval } from '../experiment/experiment.js';
 import { list, given } from './control.js';
 import { checkOut, gameRules, outFile, pathName, positiveInt, positiveNumber } from './options.js';
 
-/** Bets in a row the odds' risk of ruin is over when --session is not given. */
+/** Bets in a row the odds' risk of ruin is over when --session is not given, and the most it takes
+ * (the exact sum walks every running total a run of bets can reach, bet after bet). */
 export const ODDS_BETS = 100;
+export const ODDS_MAX_BETS = 1000;
 
 export interface OddsOptions {
   game: string;
@@ -68,7 +70,7 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
   if (card !== undefined && !q.card) throw new InputError(`--card: only ${offeringOdds('card')} has a printable odds card`);
   if (o.hand !== undefined && !q.hand) throw new InputError(`--hand: only for ${offeringOdds('hand')} (the odds of a hand)`);
   const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
-  const bets = given(o.session, positiveInt('--session', 100000));
+  const bets = given(o.session, positiveInt('--session', ODDS_MAX_BETS));
   if (bankroll !== undefined && !q.stake) throw new InputError(`--bankroll: only for ${offeringOdds('stake')} (the Kelly bet of each hand)`);
   if (bets !== undefined && bankroll === undefined) throw new InputError('--session: only with --bankroll (the bets in a row its risk of ruin is over)');
   const stake = bankroll === undefined ? undefined : { bankroll, bets: bets ?? ODDS_BETS };

@@ -43,13 +43,13 @@ export function kellyFraction(o: Outcomes): number {
 /**
  * The chance that betting `bet` chips on the same odds `bets` times in a row ruins a bankroll
  * of `bankroll` chips: that the running total falls to -bankroll or below after some bet. A sum
- * over every sequence of outcomes (dynamic programming over the running total, in half chips:
- * every factor is a multiple of 1/2), not a simulation.
+ * over every sequence of outcomes (dynamic programming over the running total, counted in half
+ * bets: every factor is a multiple of 1/2), not a simulation.
  */
 export function ruinOfBets(o: Outcomes, bet: number, bankroll: number, bets: number): number {
   if (bet <= 0) return 0;
-  const steps = o.map(({ factor, p }) => ({ d: Math.round(2 * factor * bet), p }));
-  const down = Math.floor(-2 * bankroll); // ruined at or below this total (half chips)
+  const steps = o.map(({ factor, p }) => ({ d: Math.round(2 * factor), p }));
+  const down = Math.floor((-2 * bankroll) / bet); // ruined at or below this total
   const up = Math.max(0, ...steps.map((s) => s.d)) * bets;
   // Totals from down + 1 to up, offset so the lowest alive total is index 0.
   const size = up - down;
