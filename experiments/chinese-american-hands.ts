@@ -4,6 +4,7 @@ import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, type Figure } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';
@@ -33,6 +34,8 @@ export const chineseAmericanHands: ExperimentDef = {
     'chinese-american-special-rows': [],
   },
   columns: {
+    // With --session N --point-value V: nights of N games of the strategy's one seat against efficiency, in money.
+    ...RISK_MEANING,
     strategy: 'the strategy at all four seats (first table), or the line-up the row counts (second)',
     draw_rate: 'share of hands that ended in a draw (0-1)',
     paid_per_win: 'points a winner received per win',
@@ -64,6 +67,7 @@ export const chineseAmericanHands: ExperimentDef = {
     }),
   }],
   defaultGames: 3000,
+  risk: {},
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};
     const rules = resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [
@@ -80,6 +84,7 @@ export const chineseAmericanHands: ExperimentDef = {
     const baseline = new Arm(chineseAmerican, rules, [eff, eff, eff, eff], chineseAmericanStrategies);
     const names = specs.map((s) => s.text);
     const games = params.games ?? 3000;
+    const risk = studyRisk('chinese-american', rules, params);
     return {
       name: 'chinese-american-hands',
       games,
@@ -104,6 +109,7 @@ export const chineseAmericanHands: ExperimentDef = {
         // The strategy in one seat against efficiency, and efficiency in that seat.
         const focal = arms[cell]!.focal.play(seed, 1, index, rotation).net[rotation]!;
         addMean(tally, 'focal', focal);
+        addNight(tally, 'focal', risk, index, focal);
         if (cell === 0) return; // efficiency against itself
         const ref = baseline.play(seed, 1, index, rotation).net[rotation]!;
         addMean(tally, 'diff', focal - ref);
@@ -119,6 +125,7 @@ export const chineseAmericanHands: ExperimentDef = {
           mean(t, 'focal'), diffs[cell]!,
           ...ROWS.map((r) => rate(t, `row.${r.key}`)),
           ...EXTRAS.map((e) => rate(t, `extra.${e.key}`)),
+          ...nightCells(t, 'focal', risk),
         ]);
         const special = tallies.flatMap((t, cell) => SPECIAL.map(({ r }) => {
           const x = t.rates[`row.${r.key}`];
@@ -131,7 +138,7 @@ export const chineseAmericanHands: ExperimentDef = {
             ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
             ...meanColumns('focal_net_per_game_vs_efficiency_field'), ...diffColumns('focal_diff_vs_efficiency_per_game'),
             ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
-            ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)),
+            ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)), ...nightColumns(risk),
           ], summaryRows),
           figureTable('chinese-american-special-rows', ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')], special),
         ];

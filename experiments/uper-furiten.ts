@@ -4,6 +4,7 @@ import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, significant, type Figure } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
@@ -57,6 +58,8 @@ export const uperFuriten: ExperimentDef = {
     jump_rate: 'share of hands in which it made a false win (jump; 0-1)',
     winning_turn: 'its own turn number at its wins (mean)',
     net_diff_vs_dama: 'paired difference in net points per hand against dama (never uper), same deals',
+    // With --session N --point-value V: a night of N hands of the policy's seat, in money.
+    ...RISK_MEANING,
     win_rate_diff_vs_dama: 'paired difference in wins per hand against dama',
   },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
@@ -70,6 +73,7 @@ export const uperFuriten: ExperimentDef = {
     }),
   }],
   defaultGames: 20000,
+  risk: {},
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};
     const rulesOf = VARIANTS.map((v) => resolveRules<KoreanRules>(koreanSchema, [
@@ -84,6 +88,8 @@ export const uperFuriten: ExperimentDef = {
     const policyText = policiesOf('default').map((p) => spec(p, rulesOf[0]!).text);
     const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
     const games = params.games ?? 20000;
+    // Every variant is Korean 2-point, whose points a table values at one --point-value.
+    const risk = studyRisk('korean', rulesOf[0]!, params);
     return {
       name: 'uper-furiten',
       games,
@@ -107,6 +113,7 @@ export const uperFuriten: ExperimentDef = {
             baseWin = wins;
           }
           addMean(tally, `net.${k}`, net);
+          addNight(tally, `net.${k}`, risk, index, net);
           if (k > 0) {
             addMean(tally, `diff.${k}`, net - baseNet);
             addMean(tally, `winDiff.${k}`, wins - baseWin);
@@ -133,6 +140,7 @@ export const uperFuriten: ExperimentDef = {
             rate(t, `win.${k}`), rate(t, `selfDraw.${k}`), rate(t, `dealIn.${k}`), mean(t, `net.${k}`), ratio(t, `value.${k}`), rate(t, `uper.${k}`),
             ...LOST_KINDS.map((_n, j) => mean(t, `lost${j}.${k}`)),
             rate(t, `jump.${k}`), rate(t, `draw.${k}`), ratio(t, `turn.${k}`), diffs[cell]![k]!, k === 0 ? '' : mean(t, `winDiff.${k}`),
+            ...nightCells(t, `net.${k}`, risk),
           ];
         }));
         return [figureTable('uper-furiten', [
@@ -141,7 +149,7 @@ export const uperFuriten: ExperimentDef = {
           ...meanColumns('net_per_hand'), ...meanColumns('win_value'), ...rateColumns('uper_rate'),
           ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
           ...rateColumns('jump_rate'), ...rateColumns('draw_rate'), ...meanColumns('winning_turn'),
-          ...diffColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'),
+          ...diffColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'), ...nightColumns(risk),
         ], rows)];
       },
       summary([t]) {

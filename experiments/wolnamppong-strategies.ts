@@ -4,18 +4,19 @@ import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, significant, type Figure } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** The strategies compared, the first being the baseline of every paired difference. */
-const FOCAL = [
+export const FOCAL = [
   'min-bet', 'fold', 'ev-threshold(t=0,f=0.5)', 'ev-threshold(t=0.1,f=0.5)', 'ev-threshold(t=0.1,f=1)',
   'kelly(c=0.5)', 'kelly(c=1)', 'counting(t=0.1,f=0.5)', 'ado(p=0.75)',
 ];
 /** The other players at the table: a loose field that bets every hand, and a tight one. */
-const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
+export const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
 
 /**
  * `wolnamppong-strategies`: one focal seat per arm against a fixed field, default rules,
@@ -43,7 +44,10 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     best: 'the strategy with the highest net per session against the field',
     runner_up: 'the strategy with the next highest',
     margin_per_session: 'paired difference in net chips per session, best less runner-up, same deals',
+    // With --session N: a night of N sessions (games) of the focal strategy.
+    ...RISK_MEANING,
   },
+  risk: {},
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
   charts: [{
     name: 'wolnamppong-strategies',
@@ -67,12 +71,13 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     // Every two strategies a < b, with the tally key of their paired difference, built once.
     const pairs = FOCAL.flatMap((_s, a) => FOCAL.slice(a + 1).map((_t, i) => ({ a, b: a + 1 + i, key: `pair.${a}.${a + 1 + i}` })));
     const games = params.games ?? 20000;
+    const risk = studyRisk('wolnamppong', rules, params);
     return {
       name: 'wolnamppong-strategies',
       games,
       chunk: 400,
       cells: FIELDS.map((f) => `field=${f}`),
-      provenance: { rules, focal: FOCAL.map((s) => parse(s).text), fields: FIELDS.map((s) => parse(s).text), players: n },
+      provenance: { rules, focal: FOCAL.map((s) => parse(s).text), fields: FIELDS.map((s) => parse(s).text), players: n, ...(risk ? { risk: risk.risk } : {}) },
       runGame(cell, index, seed, tally) {
         arms[cell]!.forEach((arm, k) => {
           const s = arm.play(seed, cell, index, index % n);
@@ -80,6 +85,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
           const net = arm.returns[0]!;
           nets[k] = net;
           addMean(tally, `net.${k}`, net);
+          addNight(tally, `net.${k}`, risk, index, net);
           addRatio(tally, `perChip.${k}`, net, s.betChips[focalSeat]!);
           addRate(tally, `down.${k}`, net < down ? 1 : 0, 1);
           addRate(tally, `ado.${k}`, s.ados[focalSeat]!, s.bets[focalSeat]!);
@@ -100,6 +106,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
             return [
               parse(field).text, parse(focal).text, t.means[`net.${k}`]?.n ?? 0, mean(t, `net.${k}`), ratio(t, `perChip.${k}`),
               diffs[cell]![k]!, rate(t, `down.${k}`), rate(t, `betRate.${k}`), rate(t, `ado.${k}`), ratio(t, `deals.${k}`),
+              ...nightCells(t, `net.${k}`, risk),
             ];
           }),
         );
@@ -115,7 +122,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
           figureTable('wolnamppong-strategies', [
             'field', 'strategy', 'sessions', ...meanColumns('net_per_session'), ...meanColumns('net_per_chip_bet'),
             ...diffColumns('diff_vs_min_bet'), ...rateColumns('p_down_10_antes'), ...rateColumns('bets_per_turn'),
-            ...rateColumns('ado_rate'), ...meanColumns('deals_to_empty_pot'),
+            ...rateColumns('ado_rate'), ...meanColumns('deals_to_empty_pot'), ...nightColumns(risk),
           ], rows),
           figureTable('wolnamppong-strategies-best', ['field', 'best', 'runner_up', ...diffColumns('margin_per_session')],
             best.map((x) => [parse(x.field).text, parse(FOCAL[x.b]!).text, parse(FOCAL[x.r]!).text, x.margin])),

@@ -3,7 +3,7 @@
 // (`import { wolnamppongActions, type StrategyDef } from 'pongsim'`). Each game's action ids
 // are a namespace, since games share names such as DISCARD and PASS.
 
-export { simulate, type SimulateOptions, type SimulateResult, type SeatResult, type TableOptions, type UntilCi } from './library/simulate.js';
+export { simulate, type SimulateOptions, type SimulateResult, type SeatResult, type TableOptions, type UntilCi, type SeatRisk, type RiskResult } from './library/simulate.js';
 export { runStudy, type StudyOptions, type StudyResult, type DefaultStudyResult } from './library/study.js';
 export { compare, type CompareOptions } from './library/compare.js';
 export { tune, type TuneOptions, type TuneResult } from './library/tune.js';
@@ -18,7 +18,7 @@ export { explain, type Explanation } from './library/explain.js';
 export { advise, type AdviseOptions, type AdviseResult } from './library/advise.js';
 export type { AdviceRow } from './core/advise.js';
 export type { PartialWritten } from './library/partial.js';
-export type { RunControl, ChunkProgress, RunOptions, SliceOptions } from './library/control.js';
+export type { RunControl, ChunkProgress, RunOptions, SliceOptions, RiskOptions } from './library/control.js';
 export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';
 
 export type { ParamDef, Strategy, StrategyDef } from './core/strategy.js';

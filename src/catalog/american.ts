@@ -4,7 +4,7 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
-import type { AdviseQuery, GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type AdviseQuery, type GameEntry } from './entry.js';
 import { STAGES, charlestonAbout, charlestonChoices, charlestonSituation } from '../games/mahjong/american/situation.js';
 import type { AmericanState } from '../games/mahjong/american/state.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
@@ -40,4 +40,5 @@ export const americanEntry: GameEntry = {
   records: {
     events: [...TABLE_EVENTS, 'pass', 'pass_blind', 'pass_done', 'vote', 'charleston', 'charleston_vote', 'courtesy', 'expose', 'exposure', 'exchange', 'joker_exchange', 'dead_hand', 'heavenly_hand'],
   },
+  risk: POINTS_AT_A_VALUE,
 };

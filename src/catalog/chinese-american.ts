@@ -5,7 +5,7 @@ import { chineseAmericanStrategies } from '../../strategies/chinese-american/ind
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
@@ -19,4 +19,5 @@ export const chineseAmericanEntry: GameEntry = {
   score: rulesetScore(rulesetById('chinese-american')),
   advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard', { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
+  risk: POINTS_AT_A_VALUE,
 };

@@ -38,6 +38,8 @@ export interface GameEntry {
   advise?: AdviseQuery;
   /** Game records (`replay --format events`, `--record`, `pongsim check`). */
   records?: RecordsOffer;
+  /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
+  risk?: RiskQuery;
 }
 
 /** A game's records: the engine writes them through its trace (records/trace.ts); what the
@@ -53,6 +55,24 @@ export interface RecordsOffer {
    */
   tableChance?(events: readonly GameEvent[], state: GameState): Rng;
 }
+
+/** What a game's results are worth in money, for the risk figures. */
+export interface RiskQuery {
+  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
+  stake(rules: Record<string, unknown>): Stake | string;
+}
+
+export interface Stake {
+  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
+  sign: 1 | -1;
+  /** What the money is counted in (chips; money for the value of a point). */
+  unit: string;
+  /** Whether the results are points a table values at an agreed amount each (--point-value). */
+  perPoint: boolean;
+}
+
+/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
+export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
 export interface CardInput {
@@ -95,8 +115,10 @@ export interface OddsQuery {
   hand?: string;
   /** The cards as typed, checked against the rules: InputError lines naming --seen or --hand. */
   read(rules: Record<string, unknown>, seen: string | undefined, hand: string | undefined): OddsInput;
-  /** The table for these rules and cards. */
-  table(rules: Record<string, unknown>, input: OddsInput): OddsTable;
+  /** What `--bankroll B` (with `--session N` bets) adds to the table, where the game's odds take a bankroll. */
+  stake?: string;
+  /** The table for these rules and cards (and a bankroll staked on `bets` bets in a row, where `stake` says what it adds). */
+  table(rules: Record<string, unknown>, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
   /** A printable odds card for a fresh cycle, where the game has one; `changes` lists the rules
    * that differ from the defaults, as key=value. */
   card?(rules: Record<string, unknown>, changes: string[]): { html: string; svg: string };

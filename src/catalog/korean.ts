@@ -6,7 +6,7 @@ import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
@@ -20,4 +20,5 @@ export const koreanEntry: GameEntry = {
   score: rulesetScore(rulesetById('korean')),
   advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', { hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
+  risk: POINTS_AT_A_VALUE,
 };

@@ -88,4 +88,10 @@ export const nylonppongEntry: GameEntry = {
   odds,
   advise,
   records: { events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'] },
+  // Under money scoring a seat's result is the money it lost by its place.
+  risk: {
+    stake: (rules) => ((rules as unknown as NylonRules).scoring === 'moneyRanking'
+      ? { sign: -1, unit: 'money', perPoint: false }
+      : 'nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money or --set scoring=moneyRanking'),
+  },
 };

@@ -1,12 +1,13 @@
 import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
-import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';
 import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
 import { wolnamppongOdds } from '../../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-strategies.js';
+import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
 import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
@@ -33,13 +34,13 @@ const odds: OddsQuery = {
     const months = seenMonths(seen ?? '');
     return { cards: months.length, seen: months };
   },
-  table(rules, input) {
+  stake: 'each hand\'s Kelly bet (the share of the bankroll that maximizes its expected logarithm, in whole chips) and the exact chance that betting it on those odds N times in a row ruins the bankroll',
+  table(rules, input, stake) {
     const seen = input.seen as number[];
-    const table = { name: 'wolnamppong-odds', columns: ODDS_COLUMNS, rows: oddsRows(rules as unknown as WolnamRules, seen) };
+    const table = { name: 'wolnamppong-odds', columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])], rows: oddsRows(rules as unknown as WolnamRules, seen, stake) };
     const thumb = ruleOfThumb(table.rows);
-    // The terminal shows the decimals a decision needs; p_outside and the fractions are in --json and --out.
-    const key = ['lo', 'hi', 'bet', 'p_win', 'p_post', 'p_lose', 'ev_per_chip', 'note'];
-    return { table, fields: { seen, ruleOfThumb: thumb }, meta: { seen }, shown: table, key, note: thumb };
+    const kelly = stake ? ` Kelly bets for a bankroll of ${stake.bankroll} chips, before the pot caps them; ruin_kelly: betting it on these odds ${stake.bets} times in a row (exact).` : '';
+    return { table, fields: { seen, ruleOfThumb: thumb, ...(stake ? { stake } : {}) }, meta: { seen, ...(stake ? { stake } : {}) }, shown: table, note: thumb + kelly };
   },
   card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
 };
@@ -69,7 +70,7 @@ const advise: AdviseQuery = {
 
 export const wolnamppongEntry: GameEntry = {
   def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
-  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment],
+  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
   quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
@@ -79,4 +80,5 @@ export const wolnamppongEntry: GameEntry = {
     events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
     tableChance: (events, state) => new TableChance(dueCards(events), () => (state as WolnamState).deck, events.length),
   },
+  risk: { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) },
 };

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { compareRun, figureList, type CompareOptions } from '../library/compare.js';
 import { outDir, pathName, positiveInt, seatIndex, seedText } from '../library/options.js';
-import { collect, controlled, runOutputOptions } from './options.js';
+import { collect, controlled, riskOptions, runOutputOptions } from './options.js';
 import { printStudy, type ShowFlags } from './run.js';
 
 export function registerCompare(program: Command): void {
@@ -20,6 +20,7 @@ export function registerCompare(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/compare-<game>)', outDir);
+  riskOptions(cmd);
   runOutputOptions(cmd)
     .option('--json', 'print the table and summary lines as one JSON document')
     .action(async (game: string, flags: Omit<CompareOptions, 'game'> & ShowFlags) => {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import { oddsRun, type OddsOptions } from '../library/odds.js';
-import { outFile, pathName } from '../library/options.js';
+import { outFile, pathName, positiveInt, positiveNumber } from '../library/options.js';
+import { ODDS_BETS, ODDS_MAX_BETS } from '../library/odds.js';
 import { collect, printJson } from './options.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
@@ -20,6 +21,8 @@ export function registerOdds(program: Command): void {
     .option('--hand <cards>', about((q) => q.hand))
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--bankroll <b>', `adds ${about((q) => q.stake)}`, positiveNumber('--bankroll'))
+    .option('--session <n>', `with --bankroll: the bets in a row its risk of ruin is over (default ${ODDS_BETS})`, positiveInt('--session', ODDS_MAX_BETS))
     .option('--out <file.csv>', 'write the table as CSV, with FILE.meta.json (rules, cards, column meanings) beside it', outFile)
     .option('--json', 'print one JSON document with the rules, the cards and the rows instead of a table')
     .option('--wide', 'print every column, however wide (default: the key columns, fitted to the terminal, at most 100 columns)')

@@ -6,6 +6,7 @@ import { DECISION_TIMEOUT } from '../runner/pool.js';
 import { positiveInt, positiveNumber } from '../library/options.js';
 import { DEFAULT_RECORD_EVERY } from '../library/records.js';
 import { EVENTS_FORMAT } from '../records/trace.js';
+import { offering } from '../catalog/index.js';
 import { progressBar } from './progress.js';
 
 /** commander's reader of a repeatable option. */
@@ -23,6 +24,14 @@ export function shardOptions(cmd: Command): Command {
   return cmd
     .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
     .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex);
+}
+
+/** The risk of a night, for a game played for money (sim, compare, the money studies). */
+export function riskOptions(cmd: Command): Command {
+  return cmd
+    .option('--session <n>', `a night of N consecutive games: adds each strategy's 5%, 50% and 95% night results and CVaR 5% (${offering('risk')})`, positiveInt('--session'))
+    .option('--bankroll <b>', 'with --session: the money a player sits down with; adds the risk of ruin (a night\'s running total falls to -B)', positiveNumber('--bankroll'))
+    .option('--point-value <v>', 'with --session, for a game scored in points (mahjong): what a point is worth in money', positiveNumber('--point-value'));
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */

@@ -4,7 +4,7 @@ import { offering } from '../catalog/index.js';
 import { defaultStudy, studyRun, type StudyOptions, type StudyRun } from '../library/study.js';
 import type { PartialWritten } from '../library/partial.js';
 import { outDir, positiveInt, positiveNumber, seedText } from '../library/options.js';
-import { controlled, printJson, recordOptions, recordsLine, runOutputOptions } from './options.js';
+import { controlled, printJson, recordOptions, recordsLine, riskOptions, runOutputOptions } from './options.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrap, wrapLines } from '../io/wrap.js';
 
@@ -76,6 +76,7 @@ export function registerRun(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)', outDir);
+  riskOptions(cmd);
   runOutputOptions(recordOptions(cmd))
     .option('--json', 'print the tables and summary lines as one JSON document (for default: {"experiment": "default", "studies": [...]})')
     .action(async (experiment: string, flags: Omit<StudyOptions, 'experiment'> & ShowFlags) => {

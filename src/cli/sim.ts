@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { simulateRun, type SimulateOptions } from '../library/simulate.js';
 import { outFile, positiveInt, positiveNumber, seedText } from '../library/options.js';
-import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, recordOptions, recordsLine, shardOptions } from './options.js';
+import { DECISION_TIMEOUT_OPTION, collect, controlled, printJson, recordOptions, recordsLine, riskOptions, shardOptions } from './options.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 
@@ -24,6 +24,7 @@ export function registerSim(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <file.csv>', 'write the table as CSV (and FILE.meta.json beside it)', outFile);
+  riskOptions(cmd);
   shardOptions(recordOptions(cmd))
     .option(...DECISION_TIMEOUT_OPTION)
     .option('--resume', 'with --out: continue the run that was interrupted with these options, from its checkpoint (FILE.checkpoint.json)')
@@ -41,11 +42,12 @@ export function registerSim(program: Command): void {
         printJson(r.result);
         return;
       }
-      const { games, seed, untilCi } = r.result;
+      const { games, seed, untilCi, risk } = r.result;
       const better = r.lowerIsBetter ? 'mean is a penalty: lower is better' : 'mean is net points: higher is better';
+      const nights = risk && `; risk in ${risk.unit}${risk.pointValue !== undefined ? ` at ${risk.pointValue} a point` : ''}: ${risk.seats[0]!.sessions} sessions of ${risk.session} games${risk.bankroll !== undefined ? `, ruin of a bankroll of ${risk.bankroll}` : ''}`;
       const width = terminalWidth();
       const rest = r.out ? path.basename(r.out) : '--json and --out';
-      const lines = [`(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better})`];
+      const lines = [`(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better}${nights ?? ''})`];
       if (r.out) lines.push(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it`);
       const records = recordsLine(r.result.records, flags.record).trimEnd();
       if (records) lines.push(records);

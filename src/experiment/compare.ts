@@ -6,6 +6,7 @@ import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
+import { addNight, moneyOf, RISK_KINDS, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
 import { standing } from './standing.js';
 import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
 
@@ -26,6 +27,8 @@ export interface CompareParams extends ExperimentParams {
   /** Figures to report (seat0.., focal, the game's rates); empty: all. */
   metrics?: string[];
   plugins?: PluginRef[];
+  /** The risk of a night (sessions of consecutive games), for a game played for money. */
+  risk?: RiskParams;
 }
 
 /** How a message names a setting: as the option (the default), or as a study file's field. */
@@ -59,7 +62,8 @@ export function checkArms(p: CompareParams, named: SettingName = (s) => `--${s}`
     const short = p.arms.find((_, i) => p.focal! >= arms[i]!.specs.length);
     if (short) throw new InputError(`compare: ${named('focal')} ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
   }
-  const figures = figuresOf(p.focal, arms);
+  const figures = figuresOf(p.focal, arms, p.risk);
+  if (p.risk) armMoney(p);
   const unknown = p.metrics?.find((m) => !figures.includes(m));
   if (unknown !== undefined) {
     const focal = p.focal === null ? ` (${FOCAL_FIGURES.join(', ')} with --focal K)` : '';
@@ -75,15 +79,33 @@ function ownFigures(focal: number | null, seats: number): string[] {
   return focal === null ? ['seat', 'win', 'place'].flatMap((f) => Array.from({ length: seats }, (_, k) => `${f}${k}`)) : FOCAL_FIGURES;
 }
 
+/** The results whose sessions the risk figures describe: each seat's, or the focal strategy's. */
+const resultFigures = (focal: number | null, seats: number): string[] => (focal === null ? Array.from({ length: seats }, (_, k) => `seat${k}`) : ['focal']);
+
+/** The risk figures of a result figure: `seat0:ruin`. */
+const riskFigureNames = (focal: number | null, seats: number, risk: RiskParams): string[] => resultFigures(focal, seats).flatMap((f) => riskKinds(risk).map((k) => `${f}:${k}`));
+
+/** How each arm's results become money; errors name the arm. */
+function armMoney(p: CompareParams): Money[] {
+  return p.arms.map((a) => {
+    try {
+      return moneyOf(p.game, a.rules, p.risk!);
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(`compare: arm "${a.name}": ${e.message}`);
+      throw e;
+    }
+  });
+}
+
 /**
  * Every figure a comparison of these arms reports (their seat counts already checked), in
  * table order. A game reports the same rate names however it goes (they follow from its
  * rules), so a state just created names them without a game played.
  */
-function figuresOf(focal: number | null, arms: Arm[]): string[] {
+function figuresOf(focal: number | null, arms: Arm[], risk: RiskParams | undefined): string[] {
   const rates = new Set<string>();
   for (const a of arms) a.game.rates(a.game.create(a.rules), (name) => rates.add(name));
-  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort()];
+  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort(), ...(risk ? riskFigureNames(focal, arms[0]!.specs.length, risk) : [])];
 }
 
 /** Decimals for a difference in words: two significant digits of its interval's half-width. */
@@ -104,12 +126,12 @@ export const compare: ExperimentDef = {
   keyColumns: { compare: ['arm', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
   columns: {
     arm: 'the arm\'s name',
-    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), or a rate the game reports',
-    kind: 'seat, focal, win, place or rate',
+    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), a rate the game reports, or with --session a risk figure of seatK or focal (seat0:session_q05, seat0:ruin with --bankroll; see kind)',
+    kind: `seat, focal, win, place, rate, or a risk figure: ${RISK_KINDS.join(', ')} (as in sim's table)`,
     strategy: 'the strategy behind a seat figure',
     value: 'the arm\'s estimate of the figure',
-    diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline)',
-    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline)',
+    diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
+    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline and the risk figures)',
   },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
   charts: [{
@@ -133,6 +155,9 @@ export const compare: ExperimentDef = {
     // One game's figures per arm, reused game after game.
     const values = arms.map(() => new Map<string, number>());
     const wanted = (f: string) => !p.metrics?.length || p.metrics.includes(f);
+    const risk = p.risk;
+    const money = risk && armMoney(p);
+    const nights = money?.map((m) => ({ risk: risk!, money: m }));
     return {
       name: 'compare',
       games: p.games ?? 10000,
@@ -163,6 +188,11 @@ export const compare: ExperimentDef = {
             v.set('focalWin', st.win);
             v.set('focalPlace', st.place);
           }
+          const night = nights?.[i];
+          if (night) {
+            if (focal === null) for (let k = 0; k < n; k++) addNight(tally, `${i}|seat${k}`, night, index, arm.returns[k]!);
+            else addNight(tally, `${i}|focal`, night, index, arm.returns[focal]!);
+          }
           for (const [f, x] of v) addMean(tally, `${i}|${f}`, x);
           game.rates(s, (name, count, total) => {
             addRate(tally, `${i}|${name}`, count, total);
@@ -191,6 +221,13 @@ export const compare: ExperimentDef = {
             const kind = isRate ? 'rate' : /^(win|focalWin)/.test(f) ? 'win' : /^(place|focalPlace)/.test(f) ? 'place' : focal === null ? 'seat' : 'focal';
             rows.push({ cells: [names[i]!, f, kind, strategy, est.n, est], d });
           }
+          if (!money) return;
+          for (const f of resultFigures(focal, arm.specs.length)) {
+            const strategy = arm.specs[focal ?? Number(/\d+$/.exec(f)![0])]!.text;
+            for (const [kind, est] of riskFigures(t!, `${i}|${f}`, money[i]!, risk!)) {
+              if (wanted(`${f}:${kind}`)) rows.push({ cells: [names[i]!, `${f}:${kind}`, kind, strategy, est.n, est], d: '' });
+            }
+          }
         });
         // Every difference of the table is one family: the answer and the significant column flag them together.
         family(rows.flatMap((r) => (r.d === '' ? [] : [r.d])));
@@ -208,7 +245,7 @@ export const compare: ExperimentDef = {
         ];
         names.forEach((name, i) => {
           if (i === base) return;
-          const mine = t!.rows.filter((r) => r[0] === name).map((r) => ({ figure: String(r[c('figure')]), d: figureIn(t!, r, 'diff_vs_baseline') }));
+          const mine = t!.rows.filter((r) => r[0] === name && r[c('significant')] !== '').map((r) => ({ figure: String(r[c('figure')]), d: figureIn(t!, r, 'diff_vs_baseline') }));
           if (mine.every(({ d }) => d.value === 0 && d.low === 0 && d.high === 0)) {
             lines.push(`${name} vs ${names[base]}: every paired difference is exactly 0 over ${mine.length} figures: the two arms played identical games (nothing in ${name} changed how these seats play)`);
             return;

@@ -60,5 +60,9 @@ export interface ExperimentDef {
   charts?: ChartDef[];
   /** Games per cell when --games is not given. */
   defaultGames: number;
+  /** A money study: `--session N` (with --bankroll, --point-value) adds the risk of a night to
+   * its tables (params.risk); `night` is its session when --session is not given, where the
+   * risk is its question. */
+  risk?: { night?: number };
   build(params: ExperimentParams): Experiment;
 }

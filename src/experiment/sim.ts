@@ -8,6 +8,7 @@ import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
+import { addNight, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, riskKinds, studyRisk, type RiskParams } from './risk.js';
 
 export interface SimParams extends ExperimentParams {
   game: string;
@@ -15,6 +16,8 @@ export interface SimParams extends ExperimentParams {
   seats: string[];
   /** The strategy plug-ins it plays (see plugins.ts). */
   plugins?: PluginRef[];
+  /** The risk of a night (sessions of consecutive games), for a game played for money. */
+  risk?: RiskParams;
 }
 
 /** Builds the arm of an ad-hoc study; `sim` and `replay` share it so a replay plays the
@@ -37,7 +40,7 @@ export function simArm(p: SimParams): Arm {
 export const sim: ExperimentDef = {
   name: 'sim',
   columns: {
-    kind: 'seat (mean result per game), win (probability of winning the game, ties shared), place (mean place) or rate (the game\'s own rates)',
+    kind: `seat (mean result per game), win (probability of winning the game, ties shared), place (mean place), rate (the game's own rates), or with --session a risk figure of the seat (ruin with --bankroll): ${RISK_KINDS.map((k) => `${k} (${RISK_MEANING[k]})`).join(', ')}; intervals: ${RISK_METHODS}`,
     name: 'the seat number, or the rate\'s name',
     strategy: 'the seat\'s strategy spec',
     value: 'the estimate: mean result (the game\'s points, or penalty where lower is better), probability, place or rate',
@@ -57,12 +60,13 @@ export const sim: ExperimentDef = {
     const p = params as SimParams;
     const arm = simArm(p);
     const n = arm.specs.length;
+    const night = studyRisk(p.game, p.rules, p);
     return {
       name: 'sim',
       games: p.games ?? 10000,
       chunk: 500,
       cells: [p.game],
-      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}) },
+      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}), ...(night ? { risk: { ...night.risk, unit: night.money.unit } } : {}) },
       runGame(cell, index, seed, tally) {
         const s = arm.play(seed, cell, index);
         for (let k = 0; k < n; k++) {
@@ -70,10 +74,12 @@ export const sim: ExperimentDef = {
           const st = standing(arm.returns, k, arm.game.lowerIsBetter);
           addMean(tally, `win${k}`, st.win);
           addMean(tally, `place${k}`, st.place);
+          addNight(tally, `seat${k}`, night, index, arm.returns[k]!);
         }
         arm.game.rates(s, (name, count, total) => addRate(tally, name, count, total));
       },
       tables([t]) {
+        const risks = night ? arm.specs.map((_, k) => riskFigures(t!, `seat${k}`, night.money, night.risk)) : [];
         const rows = [
           ...(['seat', 'win', 'place'] as const).flatMap((kind) => arm.specs.map((spec, k) => {
             const m = mean(t!, `${kind}${k}`);
@@ -83,6 +89,11 @@ export const sim: ExperimentDef = {
             const r = rate(t!, name);
             return ['rate', name, '', r.n, r];
           }),
+          // By kind, then seat, as the figures above.
+          ...(night ? riskKinds(night.risk).flatMap((_, j) => arm.specs.map((spec, k) => {
+            const [kind, f] = risks[k]![j]!;
+            return [kind, String(k), spec.text, f.n, f];
+          })) : []),
         ];
         return [figureTable('sim', ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows)];
       },

@@ -5,11 +5,12 @@ import { checkArms, type CompareArm, type CompareParams } from '../experiment/co
 import { readJsonFile } from '../io/json-file.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
-import { given, list, type RunControl } from './control.js';
+import { given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
+import { checkSessions } from '../experiment/risk.js';
 import type { PartialWritten } from './partial.js';
 import { runWith, type StudyOptions, type StudyResult, type StudyRun } from './study.js';
 
-export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card' | 'untilCi' | 'maxGames'> {
+export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card' | 'untilCi' | 'maxGames'>, RiskOptions {
   game: string;
   /** The arms, each 'NAME: --rules PRESET|FILE --set k=v ... --seats SPEC,... --card FILE'; the first is the baseline. */
   arm?: string | string[];
@@ -172,6 +173,11 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     games: flags.games ?? fromStudy.games ?? 10000,
     ...(plugins.length ? { plugins } : {}),
   };
+  const risk = riskOf(o);
+  if (risk) {
+    checkSessions(risk, params.games!);
+    params.risk = risk;
+  }
   checkArms(params, named); // every arm and figure checked before any game is played
   const seed = flags.seed ?? fromStudy.seed ?? '1';
   return runWith('compare', params, { ...o, seed, games: undefined }, c, path.join('results', `compare-${game}`));

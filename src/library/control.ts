@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.js';
 import type { ChunkProgress } from '../runner/pool.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { positiveInt, positiveNumber } from './options.js';
+import type { RiskParams } from '../experiment/risk.js';
 
 export type { ChunkProgress } from '../runner/pool.js';
 
@@ -71,4 +72,31 @@ export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, s
     seed: o.seed, workers: given(o.workers, positiveInt('--workers', 256)), chunk: given(o.chunk, positiveInt('--chunk')), shard: shard ?? null,
     decisionTimeout: given(o.decisionTimeout, positiveNumber('--decision-timeout')), onProgress: c.onProgress, signal: c.signal,
   };
+}
+
+/** The risk options of a run, as the library takes them. */
+export interface RiskOptions {
+  /** Games in a session (a night at the table): consecutive games of the run. */
+  session?: number;
+  /** The money a player sits down with (with session: adds the risk of ruin). */
+  bankroll?: number;
+  /** What a point is worth, for a game that scores points (mahjong). */
+  pointValue?: number;
+}
+
+/**
+ * The risk a run is asked for, checked, or undefined: --session asks for it, --bankroll and
+ * --point-value come with it (the game's entry says whether it needs a value per point:
+ * experiment/risk.ts). `session` is a study's own night where it has one.
+ */
+export function riskOf(o: RiskOptions, session?: number): RiskParams | undefined {
+  const games = given(o.session, positiveInt('--session')) ?? session;
+  const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
+  const pointValue = given(o.pointValue, positiveNumber('--point-value'));
+  if (games === undefined) {
+    const lone = bankroll !== undefined ? '--bankroll' : pointValue !== undefined ? '--point-value' : undefined;
+    if (lone) throw new InputError(`${lone}: only with --session N (the risk of a night of N games)`);
+    return undefined;
+  }
+  return { session: games, ...(bankroll !== undefined ? { bankroll } : {}), ...(pointValue !== undefined ? { pointValue } : {}) };
 }

@@ -8,7 +8,12 @@ import { csvText, tableObjects, writeAtomically } from '../io/csv.js';
 import { toolStamp } from '../io/build.js';
 import type { Cellval } from '../experiment/experiment.js';
 import { list, given } from './control.js';
-import { checkOut, gameRules, outFile, pathName } from './options.js';
+import { checkOut, gameRules, outFile, pathName, positiveInt, positiveNumber } from './options.js';
+
+/** Bets in a row the odds' risk of ruin is over when --session is not given, and the most it takes
+ * (the exact sum walks every running total a run of bets can reach, bet after bet). */
+export const ODDS_BETS = 100;
+export const ODDS_MAX_BETS = 1000;
 
 export interface OddsOptions {
   game: string;
@@ -20,6 +25,10 @@ export interface OddsOptions {
   set?: string | string[];
   /** Write the table as this CSV file, with FILE.meta.json beside it. */
   out?: string;
+  /** A bankroll: each hand's Kelly bet and its risk of ruin, where the game's odds take one. */
+  bankroll?: number;
+  /** With bankroll: the bets in a row the risk of ruin is over (default 100). */
+  session?: number;
   /** Write a printable odds card into this folder instead (true: results/odds-card), where the game has one. */
   card?: string | true;
   force?: boolean;
@@ -60,6 +69,12 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
   const out = given(o.out, outFile);
   if (card !== undefined && !q.card) throw new InputError(`--card: only ${offeringOdds('card')} has a printable odds card`);
   if (o.hand !== undefined && !q.hand) throw new InputError(`--hand: only for ${offeringOdds('hand')} (the odds of a hand)`);
+  const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
+  const bets = given(o.session, positiveInt('--session', ODDS_MAX_BETS));
+  if (bankroll !== undefined && !q.stake) throw new InputError(`--bankroll: only for ${offeringOdds('stake')} (the Kelly bet of each hand)`);
+  if (bets !== undefined && bankroll === undefined) throw new InputError('--session: only with --bankroll (the bets in a row its risk of ruin is over)');
+  const stake = bankroll === undefined ? undefined : { bankroll, bets: bets ?? ODDS_BETS };
+  if (stake && card !== undefined) throw new InputError('--card with --bankroll: the card is for any bankroll; give one or the other');
   const rules = gameRules(entry, o.rules, list('--set', o.set));
   const input = q.read(rules, o.seen, o.hand);
   if (card !== undefined) {
@@ -72,13 +87,13 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
     return written;
   }
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json'] });
-  const t = q.table(rules, input);
+  const t = q.table(rules, input, stake);
   if (out) writeOdds(out, t.table, { command: `odds ${game}`, game, rules, ...t.meta });
   return { result: { game, rules, ...t.fields, rows: tableObjects(t.table) }, shown: t.shown, key: t.key, note: t.note };
 }
 
 /** The games whose odds offer `what` (a printable card, a hand). */
-function offeringOdds(what: 'card' | 'hand'): string {
+function offeringOdds(what: 'card' | 'hand' | 'stake'): string {
   return GAMES.filter((g) => g.odds?.[what] !== undefined).map((g) => g.def.id).join(', ');
 }
 

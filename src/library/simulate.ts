@@ -14,7 +14,8 @@ import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { chartFiles } from '../report/chart.js';
 import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
-import { given, list, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import { given, list, RESUME, riskOf, runnerOptions, sliceOf, type RiskOptions, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import { checkSessions, moneyOf, riskFigures, type RiskParams } from '../experiment/risk.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import { keepRecords, recordPlan, type RecordOptions } from './records.js';
 
@@ -33,7 +34,7 @@ export interface TableOptions {
   plugin?: string | string[];
 }
 
-export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions, RecordOptions {
+export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** Games to play (default 10000). */
   games?: number;
   /** Play blocks of games until every seat's interval is narrower than this (instead of games). */
@@ -54,6 +55,13 @@ export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Esti
   n: number;
 }
 
+/** A seat's risk of a night: sessions completed, then each risk figure with its interval (ruin with a bankroll). */
+export type SeatRisk = { seat: number; strategy: string; sessions: number } & Estimate<'session_q05'> & Estimate<'session_q50'>
+  & Estimate<'session_q95'> & Estimate<'session_cvar05'> & Partial<Estimate<'ruin'>>;
+
+/** What `sim --json` gives with --session (and --bankroll). */
+export interface RiskResult extends RiskParams { unit: string; seats: SeatRisk[] }
+
 export interface UntilCi { width: number; maxGames: number; games: number; widest: number; reached: boolean }
 
 /** What `sim --json` prints. */
@@ -67,15 +75,16 @@ export interface SimulateResult {
   untilCi?: UntilCi;
   /** With --record: the record files written. */
   records?: string[];
+  risk?: RiskResult;
 }
 
 /** Checks a table's game, rules and seats (plug-ins loaded first), and gives the parameters
  * both sim and replay play with. */
-export async function simParams(o: TableOptions, games: number): Promise<SimParams> {
+export async function simParams(o: TableOptions, games: number, risk?: RiskParams): Promise<SimParams> {
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const seats = o.seats === undefined ? undefined : typeof o.seats === 'string' ? splitSeats(o.seats) : o.seats;
   const { rules, seats: lineUp } = tableOf(gameEntry(o.game), { rules: o.rules, set: list('--set', o.set), seats, card: o.card });
-  const params: SimParams = { game: o.game, rules, seats: lineUp, games, ...(plugins.length ? { plugins } : {}) };
+  const params: SimParams = { game: o.game, rules, seats: lineUp, games, ...(plugins.length ? { plugins } : {}), ...(risk ? { risk } : {}) };
   buildExperiment('sim', params); // validates the seats before any game is played
   return params;
 }
@@ -96,7 +105,10 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   if (o.resume && untilCiWidth !== undefined) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
   if (untilCiWidth !== undefined && gamesGiven !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
   if (maxGamesGiven !== undefined && untilCiWidth === undefined) throw new InputError('--max-games: only with --until-ci');
-  const params = await simParams(o, gamesGiven ?? 10000);
+  const risk = riskOf(o);
+  if (risk && untilCiWidth !== undefined) throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
+  if (risk) checkSessions(risk, gamesGiven ?? 10000);
+  const params = await simParams(o, gamesGiven ?? 10000, risk);
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
   const recording = recordPlan(o, shard !== undefined);
   const base = out?.replace(/\.csv$/, '');
@@ -151,7 +163,16 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
   }));
   const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
-  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}), ...(records ? { records } : {}) };
+  const money = risk && moneyOf(params.game, params.rules, risk);
+  const riskResult = risk && money && {
+    ...risk, unit: money.unit,
+    seats: params.seats.map((_, k) => {
+      const figures = riskFigures(t, `seat${k}`, money, risk);
+      return Object.assign({ seat: k, strategy: (exp.provenance.seats as string[])[k]!, sessions: figures[0]![1].n },
+        ...figures.map(([kind, f]) => ({ [kind]: num(f.value), [`${kind}_ci_low`]: num(f.low), [`${kind}_ci_high`]: num(f.high) }))) as SeatRisk;
+    }),
+  };
+  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}), ...(riskResult ? { risk: riskResult } : {}), ...(records ? { records } : {}) };
   return { result, table: table!, lowerIsBetter: gameEntry(o.game).def.lowerIsBetter, ...(out ? { out } : {}) };
 }
 

@@ -18,12 +18,14 @@ import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
-import { given, RESUME, runnerOptions, sliceOf, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import { given, RESUME, riskOf, runnerOptions, sliceOf, type RiskOptions, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import { checkSessions } from '../experiment/risk.js';
+import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
 import { keepRecords, recordPlan, type RecordOptions } from './records.js';
 
-export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions {
+export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** A study's name (see `pongsim list`), or 'default': the headline studies at a quick size. */
   experiment: string;
   /** Games per cell (default: the study's own). */
@@ -134,6 +136,14 @@ export async function studyRun(o: StudyOptions, c: RunControl = {}): Promise<Stu
   if (r.maxGames !== undefined && r.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
   const params: ExperimentParams = { games: games ?? def.defaultGames };
   if (o.card !== undefined) params.rules = cardRule(o.card, studyGame(def)!);
+  const risk = riskOf(o, def.risk?.night);
+  if (risk && !def.risk) throw new InputError(`--session: ${def.name} is no money study; studies that report the risk of a night: ${STUDIES.filter((d) => d.risk).map((d) => d.name).join(', ')} (and sim, compare)`);
+  if (risk) {
+    if (r.untilCi !== undefined) throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
+    // A study's own night may outlast a tiny run, whose figures then say they rest on no night.
+    if (o.session !== undefined) checkSessions(risk, params.games!);
+    params.risk = risk;
+  }
   return runWith(o.experiment, params, o, c, path.join('results', o.experiment));
 }
 
@@ -158,6 +168,8 @@ function finishedBefore(dir: string, study: string, seed: string, games: number 
  */
 export async function defaultStudy(o: StudyOptions, c: RunControl = {}, each?: (run: StudyRun | PartialWritten) => void): Promise<DefaultStudyResult> {
   const r = readRun(o);
+  const lone = (['session', 'bankroll', 'pointValue'] as const).find((k) => o[k] !== undefined);
+  if (lone) throw new InputError(`--${lone === 'pointValue' ? 'point-value' : lone}: the default study takes none; give it to sim, compare or a money study`);
   if (o.card !== undefined) anyCardRule(o.card); // checked before any study runs
   const games = given(o.games, positiveInt('--games'));
   const out = r.out ?? 'results/default';

@@ -1,4 +1,5 @@
 import { gammaln } from 'simple-statistics';
+import { betaFraction } from './beta.js';
 
 /**
  * Student's t distribution with a whole number of degrees of freedom: its two-sided
@@ -80,29 +81,6 @@ const LOG_SQRT_PI = 0.5 * Math.log(Math.PI);
  */
 function logGammaHalfRatio(a: number): number {
   return a < 100 ? gammaln(a + 0.5) - gammaln(a) : 0.5 * Math.log(a) - 1 / (8 * a) + 1 / (192 * a ** 3);
-}
-
-/** The continued fraction of the incomplete beta function (modified Lentz), for x below (a + 1) / (a + b + 2), where it converges fast. */
-function betaFraction(a: number, b: number, x: number): number {
-  const tiny = 1e-300;
-  const clamp = (v: number) => (Math.abs(v) < tiny ? tiny : v);
-  let c = 1;
-  let d = 1 / clamp(1 - ((a + b) * x) / (a + 1));
-  let h = d;
-  for (let m = 1; m <= 10000; m++) {
-    const m2 = 2 * m;
-    const even = (m * (b - m) * x) / ((a - 1 + m2) * (a + m2));
-    d = 1 / clamp(1 + even * d);
-    c = clamp(1 + even / c);
-    h *= d * c;
-    const odd = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + 1 + m2));
-    d = 1 / clamp(1 + odd * d);
-    c = clamp(1 + odd / c);
-    const step = d * c;
-    h *= step;
-    if (Math.abs(step - 1) < 1e-16) break;
-  }
-  return h;
 }
 
 /** The t with P(|T| >= t) = p (0 < p <= 1): the two-sided critical value at level p, by bisection on studentTail. */

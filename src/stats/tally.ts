@@ -1,5 +1,6 @@
 import { addTo, mergeInto, value, type Partials } from './exact-sum.js';
 import { meanInterval, t975, wilson } from './intervals.js';
+import { addSessionGame, mergeSessions, newSessions, type Sessions } from './sessions.js';
 
 /**
  * Running moments of one metric: count, exact sum and exact sum of squares. Mergeable in
@@ -15,9 +16,10 @@ export interface Rate { k: number; n: number }
  * it (counted by the runner, not the experiment). It is a monoid (empty tally, merge), plain
  * JSON, and what a worker returns and a shard file stores. A mean's observations are games: an
  * experiment adds at most one to each mean per game, so that its interval is over independent
- * games (a rate may count many trials a game).
+ * games (a rate may count many trials a game). Where the risk of a night is asked for, it also
+ * keeps named sessions of consecutive games (sessions.ts).
  */
-export interface Tally { means: Record<string, Moments>; rates: Record<string, Rate>; games: number }
+export interface Tally { means: Record<string, Moments>; rates: Record<string, Rate>; games: number; sessions?: Record<string, Sessions> }
 
 export function newTally(): Tally {
   return { means: {}, rates: {}, games: 0 };
@@ -36,6 +38,12 @@ export function addRate(t: Tally, key: string, k: number, n: number): void {
   if (r) { r.k += k; r.n += n; } else t.rates[key] = { k, n };
 }
 
+/** Game `index`'s result `x` into the sessions of `size` games named `key`. */
+export function addSession(t: Tally, key: string, size: number, index: number, x: number): void {
+  const all = (t.sessions ??= {});
+  addSessionGame((all[key] ??= newSessions(size)), index, x);
+}
+
 export function mergeTally(into: Tally, from: Tally): Tally {
   for (const [key, m] of Object.entries(from.means)) {
     const d = into.means[key];
@@ -45,6 +53,10 @@ export function mergeTally(into: Tally, from: Tally): Tally {
     mergeInto(d.q, m.q);
   }
   for (const [key, r] of Object.entries(from.rates)) addRate(into, key, r.k, r.n);
+  for (const [key, sessions] of Object.entries(from.sessions ?? {})) {
+    const all = (into.sessions ??= {});
+    mergeSessions((all[key] ??= newSessions(sessions.size)), sessions);
+  }
   into.games += from.games;
   return into;
 }
@@ -74,7 +86,34 @@ export function tallyFault(t: unknown, games: number): string | null {
     const name = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
     if (!isObject(r) || !whole(r.n) || !whole(r.k) || r.k > r.n) return `rate ${name} is not a count of events within a count of trials`;
   }
+  if (t.sessions !== undefined && !isObject(t.sessions)) return 'its sessions are not a table of sessions';
+  for (const [key, s] of Object.entries(t.sessions ?? {})) {
+    const fault = sessionsFault(s, games);
+    if (fault) return `sessions ${JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key)}: ${fault}`;
+  }
   return null;
+}
+
+const isCount = (table: unknown): table is Record<string, number> =>
+  isObject(table) && Object.entries(table).every(([v, c]) => Number.isFinite(Number(v)) && whole(c, 1));
+
+/** What is wrong with sessions that should hold at most `games` games, or null (see tallyFault). */
+function sessionsFault(s: unknown, games: number): string | null {
+  if (!isObject(s) || !whole(s.size, 1) || !isCount(s.results) || !isCount(s.falls) || !isObject(s.open)) return 'not sessions (a size, counts of results and falls, open pieces)';
+  const closed = Object.values(s.results).reduce((a, b) => a + b, 0);
+  if (Object.values(s.falls).reduce((a, b) => a + b, 0) !== closed) return 'they count another number of falls than of results';
+  if (Object.keys(s.falls).some((v) => Number(v) < 0)) return 'a fall below 0';
+  let held = closed * s.size;
+  for (const [key, pieces] of Object.entries(s.open)) {
+    if (!/^\d+$/.test(key) || !Array.isArray(pieces) || pieces.length === 0) return `open session ${JSON.stringify(key)} is not a list of pieces`;
+    for (const p of pieces as unknown[]) {
+      if (!isObject(p) || !whole(p.start) || !whole(p.games, 1) || !finite(p.sum) || !finite(p.low)) return `open session ${key} has a piece that is not one (start, games, sum, low)`;
+      const first = Number(key) * s.size;
+      if (p.start < first || p.start + p.games > first + s.size) return `open session ${key} has games outside it`;
+      held += p.games;
+    }
+  }
+  return held > games ? `they hold ${held} games in ${games}` : null;
 }
 
 export interface MeanSummary { n: number; mean: number; sd: number; low: number; high: number }

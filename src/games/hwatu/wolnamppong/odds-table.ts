@@ -1,6 +1,7 @@
 import { fracText, fracValue } from '../../../stats/fraction.js';
 import type { Cellval } from '../../../experiment/experiment.js';
 import { BET_HIGHER, BET_LOWER, exactBestBet, unseen } from './odds.js';
+import { betOutcomes, kellyFraction, ruinOfBets } from './kelly.js';
 import type { WolnamRules } from './rules.js';
 
 export const ODDS_COLUMNS = [
@@ -24,12 +25,20 @@ function note(r: WolnamRules, lo: number, hi: number): string {
   return lo === 1 && hi === 12 ? `Ilbi: a loss pays ${r.ilbiLossMultiplier}x` : '';
 }
 
+/** What `odds --bankroll B` adds to each hand. */
+export const KELLY_COLUMNS = ['kelly_fraction', 'kelly_bet', 'ruin_kelly'];
+
+/** A bankroll and the bets in a row it is staked on (`odds --bankroll B --session N`). */
+export interface Stake { bankroll: number; bets: number }
+
 /**
  * The exact odds of the best bet on every hand lo <= hi, given the months already revealed
  * this cycle (`seen`). Hands that cannot exist beside the seen cards are left out.
- * EV is per chip bet, before the ado multiplier and rounding.
+ * EV is per chip bet, before the ado multiplier and rounding. With a stake, each hand also has
+ * its Kelly fraction, the Kelly bet in whole chips (0 below minBet) and the chance that betting
+ * it on these odds `bets` times in a row ruins the bankroll.
  */
-export function oddsRows(r: WolnamRules, seen: readonly number[]): Cellval[][] {
+export function oddsRows(r: WolnamRules, seen: readonly number[], stake?: Stake): Cellval[][] {
   const rows: Cellval[][] = [];
   for (let lo = 1; lo <= 12; lo++) {
     for (let hi = lo; hi <= 12; hi++) {
@@ -39,7 +48,17 @@ export function oddsRows(r: WolnamRules, seen: readonly number[]): Cellval[][] {
       const o = exactBestBet(r, lo, hi, rem);
       const bet = o.kind === BET_HIGHER ? 'higher' : o.kind === BET_LOWER ? 'lower' : 'between';
       const fr = [o.pWin, o.pPost, o.pOutside, o.pLose, o.ev];
-      rows.push([lo, hi, bet, ...fr.map(fracValue), ...fr.map(fracText), note(r, lo, hi)]);
+      const why = note(r, lo, hi);
+      const row: Cellval[] = [lo, hi, bet, ...fr.map(fracValue), ...fr.map(fracText), why];
+      if (stake && why.startsWith('no bet')) row.push('', '', '');
+      else if (stake) {
+        const outcomes = betOutcomes(r, lo, hi, o.kind, rem);
+        const f = kellyFraction(outcomes);
+        const chips = Math.floor(f * stake.bankroll);
+        const kelly = chips >= r.minBet ? chips : 0;
+        row.push(f, kelly, ruinOfBets(outcomes, kelly, stake.bankroll, stake.bets));
+      }
+      rows.push(row);
     }
   }
   return rows;
