@@ -6,10 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MAIN, listFiles, pongsim, tempDir, CLI_ENV } from './support/cli.js';
+import { runStudy } from 'pongsim';
+import { MAIN, listFiles, tempDir, CLI_ENV } from './support/cli.js';
 
 const DIR = 'experiments/cluster';
-const GAMES = '60';
+// Two games a shard: the recipes' arithmetic, not the games, is under test.
+const GAMES = '16';
 
 /** The container spec of a Job manifest. */
 function container(file: string): { args?: string[]; command?: string[] } {
@@ -23,7 +25,7 @@ const local = (args: string[], root: string): string[] =>
   args.map((a, i) => (args[i - 1] === '--games' ? GAMES : a.replaceAll('/data', root)));
 
 describe('cluster recipes', () => {
-  it('the Kubernetes Indexed Job and its merge give the CSVs of one run', () => {
+  it('the Kubernetes Indexed Job and its merge give the CSVs of one run', async () => {
     const root = tempDir();
     const job = parse(fs.readFileSync(path.join(DIR, 'kubernetes-shards.yaml'), 'utf8'));
     expect(job.spec.completionMode).toBe('Indexed');
@@ -39,20 +41,21 @@ describe('cluster recipes', () => {
     expect([sh, c]).toEqual(['sh', '-c']);
     const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], { encoding: 'utf8', env: CLI_ENV });
     expect(merge.status, merge.stderr).toBe(0);
-    // One run of the same study, seed and size.
+    // One run of the same study, seed and size (through the library the CLI calls).
     const study = args[1]!;
     const seed = args[args.indexOf('--seed') + 1]!;
-    expect(pongsim(['run', study, '--games', GAMES, '--seed', seed, '--out', path.join(root, 'whole')]).code).toBe(0);
+    await runStudy({ experiment: study, games: Number(GAMES), seed, out: path.join(root, 'whole') });
     const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
     expect(csvs.length).toBeGreaterThan(0);
     for (const f of csvs) expect(fs.readFileSync(path.join(root, 'results', study, f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
   });
 
-  it('the Slurm script\'s shards and merge give the CSVs of one run', () => {
+  it('the Slurm script\'s shards and merge give the CSVs of one run', async () => {
     const root = tempDir();
     const script = path.resolve(DIR, 'slurm.sh');
     const env = { ...CLI_ENV, PONGSIM: `node ${MAIN}` };
-    const study = ['stop-limit', '--games', GAMES, '--seed', '7'];
+    const whole = { experiment: 'stop-limit', games: Number(GAMES), seed: '7' };
+    const study = [whole.experiment, '--games', GAMES, '--seed', whole.seed];
     // Array indices 4-6, as from sbatch --array=4-6.
     for (const id of [4, 5, 6]) {
       const r = spawnSync('bash', [script, 'shard', '3', ...study], { cwd: root, encoding: 'utf8', env: { ...env, SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4' } });
@@ -60,7 +63,7 @@ describe('cluster recipes', () => {
     }
     const merge = spawnSync('bash', [script, 'merge', '3', ...study], { cwd: root, encoding: 'utf8', env });
     expect(merge.status, merge.stderr).toBe(0);
-    expect(pongsim(['run', ...study, '--out', path.join(root, 'whole')]).code).toBe(0);
+    await runStudy({ ...whole, out: path.join(root, 'whole') });
     for (const f of ['stop-limit.csv', 'stop-limit-best.csv']) {
       expect(fs.readFileSync(path.join(root, 'results/stop-limit', f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
     }

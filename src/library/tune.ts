@@ -10,7 +10,7 @@ import { FEW } from '../stats/intervals.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { defaultWorkers, runExperiment, workerPool } from '../runner/pool.js';
+import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
 import { outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
 import { given, list, runnerOptions, type RunControl } from './control.js';
@@ -119,33 +119,28 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   let offset = 0;
   let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
   const started = Date.now();
-  // One pool for every round: starting worker threads costs more than a small round.
+  // Every round runs on the pool the runner keeps for this worker count: starting worker
+  // threads costs more than a small round.
   const opts = runnerOptions({ ...o, seed: flags.seed }, c);
-  const workers = opts.workers ?? defaultWorkers();
-  const pool = workerPool(workers);
-  try {
-    for (let r = 1; r <= rounds; r++) {
-      const games = Math.floor(flags.budget / rounds / alive.length);
-      const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-      const res = await runExperiment('tune', params, { ...opts, workers, pool });
-      const t = res.tallies[0]!;
-      const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
-      // Best first; ties keep grid order, so the halving is the same on any machine.
-      const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
-      const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
-      const leader = order[0]!;
-      order.forEach((i, rank) => {
-        const m = means[i]!;
-        const d = pairDiff(t, i, leader);
-        rows.push([r, alive[i]!, games, { value: m.mean, low: m.low, high: m.high, n: m.n }, { value: d.mean, low: d.low, high: d.high, n: m.n }, rank < keep ? 'yes' : 'no']);
-      });
-      last = { tally: t, configs: alive, order };
-      alive = order.slice(0, keep).map((i) => alive[i]!);
-      offset += games;
-      if (alive.length === 1 && r < rounds) break;
-    }
-  } finally {
-    await pool.destroy();
+  for (let r = 1; r <= rounds; r++) {
+    const games = Math.floor(flags.budget / rounds / alive.length);
+    const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
+    const res = await runExperiment('tune', params, opts);
+    const t = res.tallies[0]!;
+    const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
+    // Best first; ties keep grid order, so the halving is the same on any machine.
+    const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
+    const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
+    const leader = order[0]!;
+    order.forEach((i, rank) => {
+      const m = means[i]!;
+      const d = pairDiff(t, i, leader);
+      rows.push([r, alive[i]!, games, { value: m.mean, low: m.low, high: m.high, n: m.n }, { value: d.mean, low: d.low, high: d.high, n: m.n }, rank < keep ? 'yes' : 'no']);
+    });
+    last = { tally: t, configs: alive, order };
+    alive = order.slice(0, keep).map((i) => alive[i]!);
+    offset += games;
+    if (alive.length === 1 && r < rounds) break;
   }
   const { tally, configs: finalists, order } = last!;
   const winner = finalists[order[0]!]!;

@@ -28,7 +28,7 @@ export interface RunOptions {
   checkpoint?: CheckpointPlan;
   /** Seconds a strategy may take over one decision before the run fails (default DECISION_TIMEOUT). */
   decisionTimeout?: number;
-  /** Worker threads to run on, kept by the caller across runs (tune's rounds); default: the run's own. */
+  /** Worker threads to run on, given by the caller; default: the pool this process keeps for the worker count. */
   pool?: Piscina;
 }
 
@@ -44,6 +44,20 @@ export function workerPool(workers: number): Piscina {
     maxThreads: workers,
     idleTimeout: 1000,
   });
+}
+
+/**
+ * Worker pools kept across runs in this process, one per worker count: a program (or a test
+ * file) that runs many experiments pays each worker's start, which loads every game, once.
+ * Idle workers do not keep the process alive (piscina unrefs them); a pool whose worker is
+ * stuck is ended and forgotten.
+ */
+const kept = new Map<number, Piscina>();
+
+function keptPool(workers: number): Piscina {
+  let pool = kept.get(workers);
+  if (!pool) kept.set(workers, (pool = workerPool(workers)));
+  return pool;
 }
 
 /** The default limit on one decision: generous, since a slow bot is no fault, only a stuck one. */
@@ -110,14 +124,16 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   };
   const savedBefore = () => (cp && fs.existsSync(cp.file) ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}` : '');
   const started = process.hrtime.bigint();
-  const own = !opts.pool;
-  const pool = opts.pool ?? workerPool(workers);
+  const pool = opts.pool ?? keptPool(workers);
   let stop: string | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
-  // A shared pool outlives the run, unless a worker must be stopped.
-  const end = (stuck = false) => (ended ??= own || stuck ? pool.destroy() : Promise.resolve());
+  // The pool outlives the run, unless a worker must be stopped.
+  const end = (stuck = false) => {
+    if (stuck && kept.get(workers) === pool) kept.delete(workers);
+    return (ended ??= stuck ? pool.destroy() : Promise.resolve());
+  };
   watchdog.start((s) => {
     failure ??= { error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)) };
     void end(true); // terminating the workers stops even a loop that never yields
