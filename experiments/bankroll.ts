@@ -2,11 +2,11 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { figureIn, figureTable, meanColumns, quote, rateColumns } from '../src/experiment/columns.js';
+import { figureIn, figureTable, mean, meanColumns, quote, rateColumns } from '../src/experiment/columns.js';
 import { moneyOf, RISK_MEANING, riskColumns, riskFigures, type RiskParams } from '../src/experiment/risk.js';
 import { bankrollNeed, RUIN_LIMIT } from '../src/stats/risk.js';
 import { newSessions } from '../src/stats/sessions.js';
-import { addSession } from '../src/stats/tally.js';
+import { addMean, addSession } from '../src/stats/tally.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
@@ -33,6 +33,7 @@ export const bankrollStudy: ExperimentDef = {
     strategy: `the strategy in one seat, rotated through the table; every other seat plays ${FIELD}`,
     nights: 'nights played: sessions of --session N consecutive games (the figures\' observations)',
     night_games: 'games in a night (--session N; each game is the rules\' 20 deal cycles)',
+    net_per_game: 'the strategy\'s mean net chips per game (higher is better): what the risk buys',
     bankroll_needed: `the bankroll (chips) a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%: the 99% quantile of how far a night's running total falls below its start, with its order-statistic interval; its n is the nights in the top 1%`,
     ruin_above_needed: 'the share of nights that fall further than bankroll_needed, which would ruin a bankroll just above it (Clopper-Pearson interval)',
     ...RISK_MEANING,
@@ -66,6 +67,7 @@ export const bankrollStudy: ExperimentDef = {
       runGame(cell, index, seed, tally) {
         arms.forEach((arm, k) => {
           arm.play(seed, cell, index, index % n);
+          addMean(tally, `net.${k}`, arm.returns[0]!);
           addSession(tally, `net.${k}`, risk.session, index, money.sign * arm.returns[0]!);
         });
       },
@@ -73,9 +75,9 @@ export const bankrollStudy: ExperimentDef = {
         const rows = FOCAL.map((focal, k) => {
           const s = t!.sessions?.[`net.${k}`] ?? newSessions(risk.session);
           const need = bankrollNeed(s, money.scale);
-          return [parse(focal).text, need.ruinAbove.n, risk.session, need.needed, need.ruinAbove, ...riskFigures(t!, `net.${k}`, money, risk).map(([, f]) => f)];
+          return [parse(focal).text, need.ruinAbove.n, risk.session, mean(t!, `net.${k}`), need.needed, need.ruinAbove, ...riskFigures(t!, `net.${k}`, money, risk).map(([, f]) => f)];
         });
-        return [figureTable('bankroll', ['strategy', 'nights', 'night_games', ...meanColumns('bankroll_needed'), ...rateColumns('ruin_above_needed'), ...riskColumns(risk)], rows)];
+        return [figureTable('bankroll', ['strategy', 'nights', 'night_games', ...meanColumns('net_per_game'), ...meanColumns('bankroll_needed'), ...rateColumns('ruin_above_needed'), ...riskColumns(risk)], rows)];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
