@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, it, type ExpectStatic } from 'vitest';
-import { fitsColumns, listFiles, MAIN, run, tempDir } from './support/cli.js';
+import { fitsColumns, listFiles, MAIN, run, tempDir, unwrap } from './support/cli.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -149,7 +149,7 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   }
   // Advice: every answer names its best action and says whether it is clear, tied or the same.
   if (/npx pongsim advise /.test(text)) {
-    expect(stdout.match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length, `${text}: an answer in words per advice`).toBe(count(/npx pongsim advise /));
+    expect(unwrap(stdout).match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length, `${text}: an answer in words per advice`).toBe(count(/npx pongsim advise /));
   }
   // Odds and a sim given rules or cards seen: other output than the same command without them.
   const plain = /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');

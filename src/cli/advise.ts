@@ -3,6 +3,7 @@ import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
 import { adviseRun, type AdviseOptions } from '../library/advise.js';
 import { printTable } from '../io/print.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 import { visible } from '../core/errors.js';
 import { collect, printJson } from './options.js';
 
@@ -32,10 +33,11 @@ export function registerAdvise(program: Command): void {
     .option('--policy <spec>', 'the strategy every seat plays on with after the action (default: the game\'s reference bot)')
     .option('--budget <playouts>', 'the most playouts (one action played out from one deal) the decision gets (default: the game\'s, a few seconds)')
     .option('--seed <text>', 'seed of the deals (default 1)')
-    .option('--json', 'print one JSON object instead of text');
+    .option('--json', 'print one JSON object instead of text')
+    .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
-  cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean }) => {
-    const { result: r, about } = adviseRun({ ...flags, game });
+  cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
+    const { result: r, about: seen } = adviseRun({ ...flags, game });
     if (flags.json) {
       printJson(r);
       return;
@@ -45,6 +47,9 @@ export function registerAdvise(program: Command): void {
       columns: ['action', 'verdict', 'value', 'value_ci_low', 'value_ci_high', 'vs_best', 'vs_best_ci_low', 'vs_best_ci_high', 'won', 'rollouts'],
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
-    process.stdout.write(`${about.map((l) => `${visible(l)}\n`).join('')}${printTable(table)}${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})\n`);
+    const width = terminalWidth();
+    const about = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
+    const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    process.stdout.write(`${seen.length ? `${about(seen)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${about([note])}\n`);
   });
 }

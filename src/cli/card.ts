@@ -21,7 +21,7 @@ export function registerCard(program: Command): void {
         if (flags.json) return printJson(r);
         const lines = [`${r.out}: "${r.card}", ${r.lines} lines converted from ${r.file} (${r.from})`];
         for (const s of r.skipped) lines.push(`  left out line ${s.line}: ${s.why}`);
-        process.stdout.write(lines.map(visible).join('\n') + '\n');
+        process.stdout.write(wrapLines(lines.map(visible).join('\n'), terminalWidth()) + '\n');
         return;
       }
       if (action !== 'check') throw new InputError(`card: unknown action "${action}"; allowed: check, import`);

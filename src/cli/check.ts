@@ -3,6 +3,7 @@ import { offering } from '../catalog/index.js';
 import { checkRecord } from '../library/records.js';
 import { EVENTS_FORMAT } from '../records/trace.js';
 import { printJson } from './options.js';
+import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 export function registerCheck(program: Command): void {
   program
@@ -16,7 +17,7 @@ export function registerCheck(program: Command): void {
       if (flags.json) printJson(r);
       else {
         const result = r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join(', ');
-        process.stdout.write(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}\n`);
+        process.stdout.write(`${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth())}\n`);
       }
     });
 }

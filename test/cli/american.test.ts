@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runStudy, simulate } from 'pongsim';
 import { cardEntry, checkCard, analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
 import { inputErrorLine } from '../support/errors.js';
-import { pongsim, tempDir } from '../support/cli.js';
+import { pongsim, tempDir, unwrap } from '../support/cli.js';
 import { COLUMNS, wrapLines } from '../../src/io/wrap.js';
 
 const SAMPLE = 'src/games/mahjong/american/cards/sample-2031.json';
@@ -47,7 +47,7 @@ describe('pongsim card import (the command: its printing and exit codes)', () =>
     const out = path.join(dir, 'card.json');
     const r = pongsim(['card', 'import', '--from', 'mahjong-assistant', 'test/fixtures/card-import/made-up.mahjong-assistant.json', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`${out}: "made-up.mahjong-assistant", 6 lines converted from test/fixtures/card-import/made-up.mahjong-assistant.json (mahjong-assistant)\n`);
+    expect(unwrap(r.stdout)).toBe(`${out}: "made-up.mahjong-assistant", 6 lines converted from test/fixtures/card-import/made-up.mahjong-assistant.json (mahjong-assistant)`);
     expect(checkCard({ file: out }).lines).toHaveLength(6);
     const bad = path.join(dir, 'bad.jq');
     fs.writeFileSync(bad, '.yaku = [\n  {"display_name": "A #1", "value": 25, "when": [{"name": "match", "opts": [[], ["FF 2222a 4444b 666c"]]}]}\n]\n');

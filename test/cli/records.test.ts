@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles, pongsimAll, tempDir } from '../support/cli.js';
+import { listFiles, pongsimAll, tempDir, unwrap } from '../support/cli.js';
 
 describe('records on the command line', () => {
   it('sim --record keeps games 0, N, 2N... named by seed and index: each is what replay --format events gives, and checks', async () => {
@@ -33,7 +33,7 @@ describe('records on the command line', () => {
       ['sim', 'nylonppong', '--games', '5', '--record-every', '2'],
     ]);
     expect(ok!.code, ok!.stderr).toBe(0);
-    expect(ok!.stdout).toMatch(/sim-seeds9-game2\.jsonl: a legal nylonppong game, every event and settlement confirmed \(\d+ events, \d+ decisions\); result: seat 0 \(basic\(t=10\)\): \d+/);
+    expect(unwrap(ok!.stdout)).toMatch(/sim-seeds9-game2\.jsonl: a legal nylonppong game, every event and settlement confirmed \(\d+ events, \d+ decisions\); result: seat 0 \(basic\(t=10\)\): \d+/);
     expect(wrong!.code).toBe(2);
     expect(wrong!.stdout).toBe('');
     expect(wrong!.stderr).toMatch(new RegExp(`^pongsim: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line ${at + 1}: expected \\{"type":"settle".*\n$`));

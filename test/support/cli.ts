@@ -48,6 +48,9 @@ export function listFiles(dir: string): string[] {
     .sort();
 }
 
+/** Text the CLI wrapped to the terminal's width, as one line (its continuation indents gone). */
+export const unwrap = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
+
 /** Runs `file` with `args` (in `cwd`) without blocking, in the CLI's environment. */
 export function run(file: string, args: string[], cwd?: string): Promise<CliResult> {
   return new Promise((resolve) => {
