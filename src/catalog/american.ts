@@ -31,7 +31,7 @@ const advise: AdviseQuery = {
 export const americanEntry: GameEntry = {
   def: american, strategies: americanStrategies, defaultSeat: 'line-chaser',
   experiments: [americanCharleston, americanCardLines, americanJokers],
-  quick: [{ name: 'american-charleston', games: 60 }, { name: 'american-card-lines', games: 100 }, { name: 'american-jokers', games: 100 }],
+  quick: [{ name: 'american-charleston', games: 60, seconds: 1.2 }, { name: 'american-card-lines', games: 100, seconds: 0.8 }, { name: 'american-jokers', games: 100, seconds: 0.5 }],
   bench: benchAmerican,
   rulesDoc: 'src/games/mahjong/american/RULES.md',
   card: americanCard,

@@ -12,7 +12,7 @@ import { tableAdvise } from './mahjong-advise.js';
 export const chineseAmericanEntry: GameEntry = {
   def: chineseAmerican, strategies: chineseAmericanStrategies, defaultSeat: 'efficiency',
   experiments: [chineseAmericanHands],
-  quick: [{ name: 'chinese-american-hands', games: 40 }],
+  quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),

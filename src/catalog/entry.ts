@@ -20,8 +20,10 @@ export interface GameEntry {
   defaultSeat: string;
   /** The game's own studies (`pongsim run <name>`). */
   experiments: ExperimentDef[];
-  /** Its studies in the quick default study (`npm start`), each at a size of a few seconds. */
-  quick: { name: string; games: number }[];
+  /** Its studies in the quick default study (`npm start`), each at a size of a few seconds, and
+   * the seconds each took within `npm start` on the machine of QUICK_MEASURED (its play, and
+   * its share of the run's loading and charts): what `npm start` says before it starts. */
+  quick: { name: string; games: number; seconds: number }[];
   /** Its `pongsim bench` figure, measured in a fresh worker thread. */
   bench?: (seconds: number) => BenchResult;
   /** Its rules as pongsim plays them, every option and reading (a path from the package root). */

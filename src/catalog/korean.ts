@@ -13,7 +13,7 @@ import { tableAdvise } from './mahjong-advise.js';
 export const koreanEntry: GameEntry = {
   def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
   experiments: [uperFuriten, koreanUperTable],
-  quick: [{ name: 'uper-furiten', games: 1000 }],
+  quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),

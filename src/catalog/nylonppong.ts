@@ -82,7 +82,7 @@ const advise: AdviseQuery = {
 export const nylonppongEntry: GameEntry = {
   def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
   experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
-  quick: [{ name: 'stop-limit', games: 200 }, { name: 'nylonppong-house-rules', games: 4000 }],
+  quick: [{ name: 'stop-limit', games: 200, seconds: 5.1 }, { name: 'nylonppong-house-rules', games: 4000, seconds: 2.7 }],
   bench: benchNylonppong,
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,

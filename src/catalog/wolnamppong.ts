@@ -71,7 +71,7 @@ const advise: AdviseQuery = {
 export const wolnamppongEntry: GameEntry = {
   def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
   experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
-  quick: [{ name: 'wolnamppong-odds', games: 4000 }, { name: 'wolnamppong-strategies', games: 3000 }],
+  quick: [{ name: 'wolnamppong-odds', games: 4000, seconds: 1.1 }, { name: 'wolnamppong-strategies', games: 3000, seconds: 1.0 }],
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
-import { defaultStudy, studyRun, type StudyOptions, type StudyRun } from '../library/study.js';
+import { defaultStudy, defaultStudyEstimate, studyRun, type StudyOptions, type StudyRun } from '../library/study.js';
 import type { PartialWritten } from '../library/partial.js';
 import { outDir, positiveInt, positiveNumber, seedText } from '../library/options.js';
 import { controlled, printJson, recordOptions, recordsLine, riskOptions, runOutputOptions } from './options.js';
@@ -84,6 +84,8 @@ export function registerRun(program: Command): void {
         printStudy(await controlled(false, (c) => studyRun({ ...flags, experiment }, c)), flags);
         return;
       }
+      // How long it will take, before it starts: at its own sizes, as measured.
+      if (flags.games === undefined && flags.untilCi === undefined) process.stderr.write(`pongsim: ${defaultStudyEstimate()}\n`);
       // Each study's answer and files on the terminal as it finishes (its tables are in the CSVs and the page).
       const each = (run: StudyRun | PartialWritten) => {
         if (!flags.json) printStudy(run, { brief: !flags.wide, wide: flags.wide });

@@ -148,7 +148,16 @@ export async function studyRun(o: StudyOptions, c: RunControl = {}): Promise<Stu
 }
 
 /** The default study (`npm start`): the headline experiments at about a minute in all. */
-export const DEFAULT_STUDY: { name: string; games: number }[] = GAMES.flatMap((g) => g.quick);
+export const DEFAULT_STUDY: { name: string; games: number; seconds: number }[] = GAMES.flatMap((g) => g.quick);
+
+/** Where and when the quick studies' `seconds` were measured (each run alone, nothing else running). */
+export const QUICK_MEASURED = '2 cores of an AMD EPYC, Node 20, 2026-11-27';
+
+/** How long the default study takes at its own sizes, in words (`npm start` says it before it starts). */
+export function defaultStudyEstimate(): string {
+  const seconds = DEFAULT_STUDY.reduce((sum, q) => sum + q.seconds, 0);
+  return `the default study: ${DEFAULT_STUDY.length} studies, about ${Math.round(seconds)} s (measured on ${QUICK_MEASURED}; longer on fewer or busier cores)`;
+}
 
 /** Whether `dir` holds this version's finished results (or shard partial) of `study` at this seed and size. */
 function finishedBefore(dir: string, study: string, seed: string, games: number | undefined, shard?: Shard): boolean {
