@@ -2,7 +2,18 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { family, figureIn, figureTable, meanColumns, pAgainst, quote, rate, rateColumns, ratio, significant } from '../src/experiment/columns.js';
+import {
+  family,
+  figureIn,
+  figureTable,
+  meanColumns,
+  pAgainst,
+  quote,
+  rate,
+  rateColumns,
+  ratio,
+  significant,
+} from '../src/experiment/columns.js';
 import { addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../src/games/mahjong/american/rules.js';
@@ -25,7 +36,7 @@ export const americanCardLines: ExperimentDef = {
     'american-card-lines': ['line', 'value', 'chased_share', 'win_share', 'wins_per_chase', 'mean_payout', 'jokerless_share', 'trap'],
   },
   columns: {
-    line: 'the card line\'s id',
+    line: "the card line's id",
     section: 'its section of the card',
     value: 'its value: what a win pays before the multipliers (points)',
     exposed_or_concealed: 'X: groups may be exposed; C: concealed',
@@ -36,19 +47,25 @@ export const americanCardLines: ExperimentDef = {
     wins_per_chase: 'wins with the line per seat-hand chasing it',
     mean_payout: 'points the winner received per win with the line',
     jokers_per_win: 'jokers in the winning 14 tiles (mean)',
-    jokerless_share: 'share of the line\'s wins holding no joker (0-1)',
-    trap: 'trap if chased at least as often as the average line but winning significantly under half the card\'s wins per chase (Holm across the lines so chased, 5%)',
+    jokerless_share: "share of the line's wins holding no joker (0-1)",
+    trap: "trap if chased at least as often as the average line but winning significantly under half the card's wins per chase (Holm across the lines so chased, 5%)",
   },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
-  charts: [{
-    name: 'american-card-lines',
-    caption: 'Share of all wins made on each line of the card, with 95% intervals.',
-    spec: (tables) => intervalChart({
-      title: 'American: share of wins by card line',
-      rows: rowsOf(tableNamed(tables, 'american-card-lines')),
-      category: 'line', categoryTitle: 'card line', value: 'win_share', axis: 'share of all wins',
-    }),
-  }],
+  charts: [
+    {
+      name: 'american-card-lines',
+      caption: 'Share of all wins made on each line of the card, with 95% intervals.',
+      spec: (tables) =>
+        intervalChart({
+          title: 'American: share of wins by card line',
+          rows: rowsOf(tableNamed(tables, 'american-card-lines')),
+          category: 'line',
+          categoryTitle: 'card line',
+          value: 'win_share',
+          axis: 'share of all wins',
+        }),
+    },
+  ],
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};
@@ -97,22 +114,48 @@ export const americanCardLines: ExperimentDef = {
           const k = often.indexOf(f);
           const trap = k >= 0 && significant(tested[k]!) && f.perChase.value < perChase / 2;
           return [
-            line.id, line.section, line.value, line.concealed ? 'C' : 'X',
-            t!.rates[`chased.${l}`]?.k ?? 0, t!.rates[`won.${l}`]?.k ?? 0,
-            f.chased, rate(t!, `won.${l}`), f.perChase, ratio(t!, `paid.${l}`), ratio(t!, `jokers.${l}`), rate(t!, `jokerless.${l}`),
+            line.id,
+            line.section,
+            line.value,
+            line.concealed ? 'C' : 'X',
+            t!.rates[`chased.${l}`]?.k ?? 0,
+            t!.rates[`won.${l}`]?.k ?? 0,
+            f.chased,
+            rate(t!, `won.${l}`),
+            f.perChase,
+            ratio(t!, `paid.${l}`),
+            ratio(t!, `jokers.${l}`),
+            rate(t!, `jokerless.${l}`),
             trap ? 'trap' : '',
           ];
         });
-        return [figureTable('american-card-lines', [
-          'line', 'section', 'value', 'exposed_or_concealed', 'chases', 'wins',
-          ...rateColumns('chased_share'), ...rateColumns('win_share'), ...meanColumns('wins_per_chase'),
-          ...meanColumns('mean_payout'), ...meanColumns('jokers_per_win'), ...rateColumns('jokerless_share'), 'trap',
-        ], rows)];
+        return [
+          figureTable(
+            'american-card-lines',
+            [
+              'line',
+              'section',
+              'value',
+              'exposed_or_concealed',
+              'chases',
+              'wins',
+              ...rateColumns('chased_share'),
+              ...rateColumns('win_share'),
+              ...meanColumns('wins_per_chase'),
+              ...meanColumns('mean_payout'),
+              ...meanColumns('jokers_per_win'),
+              ...rateColumns('jokerless_share'),
+              'trap',
+            ],
+            rows,
+          ),
+        ];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
         const byWins = [...t!.rows].sort((a, b) => (b[c('win_share')] as number) - (a[c('win_share')] as number));
-        const line = (r: (string | number)[]) => `${r[0]} (value ${r[c('value')]}): chased ${quote(figureIn(t!, r, 'chased_share'), 3, 'seat-hands')}, ` +
+        const line = (r: (string | number)[]) =>
+          `${r[0]} (value ${r[c('value')]}): chased ${quote(figureIn(t!, r, 'chased_share'), 3, 'seat-hands')}, ` +
           `won ${quote(figureIn(t!, r, 'win_share'), 3, 'wins')} of wins, wins per chase ${quote(figureIn(t!, r, 'wins_per_chase'), 2, 'games')}, pays ${quote(figureIn(t!, r, 'mean_payout'), 0, 'games')}`;
         const traps = t!.rows.filter((r) => r[c('trap')] === 'trap').map((r) => r[0]);
         const tested = t!.rows.filter((r) => (r[c('chased_share')] as number) >= 1 / t!.rows.length).length;
@@ -121,7 +164,7 @@ export const americanCardLines: ExperimentDef = {
           `most won: ${byWins.slice(0, 3).map(line).join('; ')}`,
           `least won: ${byWins.slice(-2).map(line).join('; ')}`,
           `trap lines (chased at least as often as the average line, winning significantly under half the card's wins per chase; Holm among the ${tested} lines so chased): ` +
-          (traps.length ? traps.join(', ') : `none shown at ${games} sessions`),
+            (traps.length ? traps.join(', ') : `none shown at ${games} sessions`),
           ...(never.length ? [`never won: ${never.join(', ')}`] : []),
         ];
       },

@@ -2,7 +2,20 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio } from '../src/experiment/columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  rateColumns,
+  ratio,
+} from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
@@ -39,33 +52,44 @@ export const americanJokers: ExperimentDef = {
     'american-joker-exchange': ['policy', 'win_rate', 'net_per_hand', 'net_diff_vs_exchange_per_hand'],
   },
   columns: {
-    jokers_dealt: 'jokers in the seat\'s dealt tiles (the last row: that many or more)',
+    jokers_dealt: "jokers in the seat's dealt tiles (the last row: that many or more)",
     seat_hands: 'seat-hands dealt that many jokers (count)',
-    win_rate: 'share of the row\'s seat-hands won (0-1)',
+    win_rate: "share of the row's seat-hands won (0-1)",
     net_per_hand: 'net points per seat-hand of the row',
-    policy: 'the focal seat\'s joker-exchange policy (the other three always exchange)',
+    policy: "the focal seat's joker-exchange policy (the other three always exchange)",
     net_diff_vs_exchange_per_hand: 'paired difference in net points per hand against exchanging, same walls',
-    table_jokerless_win_share: 'share of the whole table\'s wins holding no joker (0-1)',
+    table_jokerless_win_share: "share of the whole table's wins holding no joker (0-1)",
     table_exchanges_per_hand: 'joker exchanges per hand at the whole table (count)',
   },
   doc: 'American: win rate and net per seat-hand by jokers dealt (four line-chasers), jokerless share and exchanges per hand, and the paired value of joker exchange (one seat that never exchanges, same walls)',
-  charts: [{
-    name: 'american-jokers',
-    caption: 'A seat\'s win rate by the number of jokers it was dealt, with 95% intervals.',
-    spec: (tables) => intervalChart({
-      title: 'American: win rate by jokers dealt',
-      rows: rowsOf(tableNamed(tables, 'american-jokers')),
-      category: 'jokers_dealt', categoryTitle: 'jokers dealt', value: 'win_rate', axis: 'win rate (share of hands)',
-    }),
-  }, {
-    name: 'american-joker-exchange',
-    caption: 'Net points per hand with and without joker exchange, with 95% intervals.',
-    spec: (tables) => intervalChart({
-      title: 'American: net per hand with and without joker exchange',
-      rows: rowsOf(tableNamed(tables, 'american-joker-exchange')),
-      category: 'policy', value: 'net_per_hand', axis: 'net per hand (points)', reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'american-jokers',
+      caption: "A seat's win rate by the number of jokers it was dealt, with 95% intervals.",
+      spec: (tables) =>
+        intervalChart({
+          title: 'American: win rate by jokers dealt',
+          rows: rowsOf(tableNamed(tables, 'american-jokers')),
+          category: 'jokers_dealt',
+          categoryTitle: 'jokers dealt',
+          value: 'win_rate',
+          axis: 'win rate (share of hands)',
+        }),
+    },
+    {
+      name: 'american-joker-exchange',
+      caption: 'Net points per hand with and without joker exchange, with 95% intervals.',
+      spec: (tables) =>
+        intervalChart({
+          title: 'American: net per hand with and without joker exchange',
+          rows: rowsOf(tableNamed(tables, 'american-joker-exchange')),
+          category: 'policy',
+          value: 'net_per_hand',
+          axis: 'net per hand (points)',
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 2000,
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};
@@ -103,22 +127,42 @@ export const americanJokers: ExperimentDef = {
       },
       tables([t]: Tally[]) {
         const byJokers = Array.from({ length: JOKER_ROWS + 1 }, (_, j) => [
-          j === JOKER_ROWS ? `${j}+` : String(j), t!.rates[`win.${j}`]?.n ?? 0, rate(t!, `win.${j}`), ratio(t!, `net.${j}`),
+          j === JOKER_ROWS ? `${j}+` : String(j),
+          t!.rates[`win.${j}`]?.n ?? 0,
+          rate(t!, `win.${j}`),
+          ratio(t!, `net.${j}`),
         ]);
         // The one difference the answer flags is a family of its own.
         const never = diff(t!, 'diff');
         family([never]);
         const arm = (name: string, key: 'on' | 'off', d: ReturnType<typeof diff> | '') => [
-          name, t!.rates[`${key}Win`]?.n ?? 0, rate(t!, `${key}Win`), mean(t!, key), d,
-          rate(t!, `${key}Jokerless`).value, ratio(t!, `${key}Exchanges`).value,
+          name,
+          t!.rates[`${key}Win`]?.n ?? 0,
+          rate(t!, `${key}Win`),
+          mean(t!, key),
+          d,
+          rate(t!, `${key}Jokerless`).value,
+          ratio(t!, `${key}Exchanges`).value,
         ];
         return [
-          figureTable('american-jokers', ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')], byJokers),
-          figureTable('american-joker-exchange', ['policy', 'hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand'), ...diffColumns('net_diff_vs_exchange_per_hand'),
-            'table_jokerless_win_share', 'table_exchanges_per_hand'], [
-            arm('exchange (line-chaser)', 'on', ''),
-            arm('never exchange (line-chaser x=0)', 'off', never),
-          ]),
+          figureTable(
+            'american-jokers',
+            ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')],
+            byJokers,
+          ),
+          figureTable(
+            'american-joker-exchange',
+            [
+              'policy',
+              'hands',
+              ...rateColumns('win_rate'),
+              ...meanColumns('net_per_hand'),
+              ...diffColumns('net_diff_vs_exchange_per_hand'),
+              'table_jokerless_win_share',
+              'table_exchanges_per_hand',
+            ],
+            [arm('exchange (line-chaser)', 'on', ''), arm('never exchange (line-chaser x=0)', 'off', never)],
+          ),
         ];
       },
       summary([j, x]) {
@@ -126,7 +170,10 @@ export const americanJokers: ExperimentDef = {
         const never = figureIn(x!, off, 'net_diff_vs_exchange_per_hand');
         const share = (name: string, d: number) => (on[x!.columns.indexOf(name)] as number).toFixed(d);
         return [
-          ...j!.rows.map((r) => `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${quote(figureIn(j!, r, 'win_rate'), 3, 'seat-hands')}, net per hand ${quote(figureIn(j!, r, 'net_per_hand'), 1, 'games')}`),
+          ...j!.rows.map(
+            (r) =>
+              `${r[0]} joker${r[0] === '1' ? '' : 's'} dealt: win rate ${quote(figureIn(j!, r, 'win_rate'), 3, 'seat-hands')}, net per hand ${quote(figureIn(j!, r, 'net_per_hand'), 1, 'games')}`,
+          ),
           `never exchanging a joker: net per hand ${quote(never)} against exchanging, on the same walls, ${flagWords(never, games, 1, 'sessions')} (a table of exchangers makes ${share('table_exchanges_per_hand', 2)} exchanges per hand; ${share('table_jokerless_win_share', 3)} of its wins hold no joker)`,
         ];
       },

@@ -31,30 +31,38 @@ export const bankrollStudy: ExperimentDef = {
   keyColumns: { bankroll: ['strategy', 'bankroll_needed', 'ruin_above_needed', 'session_q05', 'session_cvar05'] },
   columns: {
     strategy: `the strategy in one seat, rotated through the table; every other seat plays ${FIELD}`,
-    nights: 'nights played: sessions of --session N consecutive games (the figures\' observations)',
-    night_games: 'games in a night (--session N; each game is the rules\' 20 deal cycles)',
-    net_per_game: 'the strategy\'s mean net chips per game (higher is better): what the risk buys',
+    nights: "nights played: sessions of --session N consecutive games (the figures' observations)",
+    night_games: "games in a night (--session N; each game is the rules' 20 deal cycles)",
+    net_per_game: "the strategy's mean net chips per game (higher is better): what the risk buys",
     bankroll_needed: `the bankroll (chips) a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%: the 99% quantile of how far a night's running total falls below its start, with its order-statistic interval; its n is the nights in the top 1%`,
-    ruin_above_needed: 'the share of nights that fall further than bankroll_needed, which would ruin a bankroll just above it (Clopper-Pearson interval)',
+    ruin_above_needed:
+      'the share of nights that fall further than bankroll_needed, which would ruin a bankroll just above it (Clopper-Pearson interval)',
     ...RISK_MEANING,
   },
-  doc: 'Wolnamppong: the bankroll a night needs with each strategy for a risk of ruin of at most 1%, with the night\'s result quantiles and CVaR',
-  charts: [{
-    name: 'bankroll',
-    caption: `The bankroll a night needs with each strategy for a risk of ruin of at most ${RUIN_LIMIT * 100}% (the 99% quantile of a night's fall), with its 95% interval.`,
-    spec: (tables) => intervalChart({
-      title: `Bankroll a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%`,
-      rows: rowsOf(tableNamed(tables, 'bankroll')),
-      category: 'strategy', value: 'bankroll_needed', axis: 'bankroll needed (chips)',
-    }),
-  }],
+  doc: "Wolnamppong: the bankroll a night needs with each strategy for a risk of ruin of at most 1%, with the night's result quantiles and CVaR",
+  charts: [
+    {
+      name: 'bankroll',
+      caption: `The bankroll a night needs with each strategy for a risk of ruin of at most ${RUIN_LIMIT * 100}% (the 99% quantile of a night's fall), with its 95% interval.`,
+      spec: (tables) =>
+        intervalChart({
+          title: `Bankroll a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%`,
+          rows: rowsOf(tableNamed(tables, 'bankroll')),
+          category: 'strategy',
+          value: 'bankroll_needed',
+          axis: 'bankroll needed (chips)',
+        }),
+    },
+  ],
   defaultGames: 20000,
   risk: { night: NIGHT },
   build(params) {
     const rules = resolveRules(wolnamSchema, [{ where: 'bankroll', values: (params.rules as Record<string, unknown>) ?? {} }]);
     const n = rules.players;
     const parse = (s: string) => parseSpec(s, wolnamppongStrategies, 'wolnamppong', rules);
-    const arms = FOCAL.map((focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(FIELD))], wolnamppongStrategies));
+    const arms = FOCAL.map(
+      (focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(FIELD))], wolnamppongStrategies),
+    );
     const risk = (params.risk as RiskParams | undefined) ?? { session: NIGHT };
     const money = moneyOf('wolnamppong', rules as unknown as Record<string, unknown>, risk);
     const games = params.games ?? 20000;
@@ -75,20 +83,47 @@ export const bankrollStudy: ExperimentDef = {
         const rows = FOCAL.map((focal, k) => {
           const s = t!.sessions?.[`net.${k}`] ?? newSessions(risk.session);
           const need = bankrollNeed(s, money.scale);
-          return [parse(focal).text, need.ruinAbove.n, risk.session, mean(t!, `net.${k}`), need.needed, need.ruinAbove, ...riskFigures(t!, `net.${k}`, money, risk).map(([, f]) => f)];
+          return [
+            parse(focal).text,
+            need.ruinAbove.n,
+            risk.session,
+            mean(t!, `net.${k}`),
+            need.needed,
+            need.ruinAbove,
+            ...riskFigures(t!, `net.${k}`, money, risk).map(([, f]) => f),
+          ];
         });
-        return [figureTable('bankroll', ['strategy', 'nights', 'night_games', ...meanColumns('net_per_game'), ...meanColumns('bankroll_needed'), ...rateColumns('ruin_above_needed'), ...riskColumns(risk)], rows)];
+        return [
+          figureTable(
+            'bankroll',
+            [
+              'strategy',
+              'nights',
+              'night_games',
+              ...meanColumns('net_per_game'),
+              ...meanColumns('bankroll_needed'),
+              ...rateColumns('ruin_above_needed'),
+              ...riskColumns(risk),
+            ],
+            rows,
+          ),
+        ];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
         const nights = t!.rows[0]?.[c('nights')];
-        const lines = [`a night: ${risk.session} games of ${rules.cycles} deal cycles at a table of ${n}, every other seat ${parse(FIELD).text}; ${nights} nights per strategy`];
-        if (nights === 0) return [...lines, `no night was completed: give --games at least ${risk.session} (thousands of nights for a 1% figure)`];
+        const lines = [
+          `a night: ${risk.session} games of ${rules.cycles} deal cycles at a table of ${n}, every other seat ${parse(FIELD).text}; ${nights} nights per strategy`,
+        ];
+        if (nights === 0)
+          return [...lines, `no night was completed: give --games at least ${risk.session} (thousands of nights for a 1% figure)`];
         for (const r of t!.rows) {
           const need = figureIn(t!, r, 'bankroll_needed');
           const above = figureIn(t!, r, 'ruin_above_needed');
           const stated = risk.bankroll !== undefined ? `; with ${risk.bankroll} chips, ruin ${quote(figureIn(t!, r, 'ruin'), 4)}` : '';
-          lines.push(`${r[c('strategy')]}: chips needed: more than ${quote(need, 1, 'nights in the top 1%')}; nights that fall further: ${quote(above, 4)}${stated}`);
+          lines.push(
+            `${r[c('strategy')]}: chips needed: more than ${quote(need, 1, 'nights in the top 1%')}; nights that fall further: ${quote(above, 4)}${stated}`,
+          );
         }
         return lines;
       },

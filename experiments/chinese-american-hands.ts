@@ -2,7 +2,22 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, type Figure } from '../src/experiment/columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  rateColumns,
+  ratio,
+  scaled,
+  type Figure,
+} from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
@@ -30,7 +45,15 @@ export const chineseAmericanHands: ExperimentDef = {
   name: 'chinese-american-hands',
   question: 'Chinese-American: which special hands come up, what are they worth, and does chasing them pay?',
   keyColumns: {
-    'chinese-american-hands': ['strategy', 'hands', 'win_rate', 'draw_rate', 'paid_per_win', 'dealer_net_per_hand', 'focal_diff_vs_efficiency_per_game'],
+    'chinese-american-hands': [
+      'strategy',
+      'hands',
+      'win_rate',
+      'draw_rate',
+      'paid_per_win',
+      'dealer_net_per_hand',
+      'focal_diff_vs_efficiency_per_game',
+    ],
     'chinese-american-special-rows': [],
   },
   columns: {
@@ -39,33 +62,44 @@ export const chineseAmericanHands: ExperimentDef = {
     strategy: 'the strategy at all four seats (first table), or the line-up the row counts (second)',
     draw_rate: 'share of hands that ended in a draw (0-1)',
     paid_per_win: 'points a winner received per win',
-    dealer_net_per_hand: 'the dealer\'s net points per hand it dealt (the dealer\'s edge)',
+    dealer_net_per_hand: "the dealer's net points per hand it dealt (the dealer's edge)",
     focal_net_per_game_vs_efficiency_field: 'net points per game of one seat playing the strategy against three efficiency seats',
-    focal_diff_vs_efficiency_per_game: 'that seat\'s paired difference against efficiency in the same seat on the same deals',
-    row: 'the special hand\'s row id (H2-H21)',
-    name: 'the row\'s name',
-    start: 'the row\'s start value (points)',
+    focal_diff_vs_efficiency_per_game: "that seat's paired difference against efficiency in the same seat on the same deals",
+    row: "the special hand's row id (H2-H21)",
+    name: "the row's name",
+    start: "the row's start value (points)",
     wins: 'wins with that row (count)',
     per_10000_hands: 'wins with that row per 10,000 hands',
   },
-  doc: 'Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer\'s edge, per strategy line-up, and each strategy\'s paired difference against efficiency',
-  charts: [{
-    name: 'chinese-american-hands',
-    caption: 'Each strategy\'s win rate with its 95% interval, four of it at the table.',
-    spec: (tables) => intervalChart({
-      title: 'Chinese-American: win rate by strategy',
-      rows: rowsOf(tableNamed(tables, 'chinese-american-hands')),
-      category: 'strategy', value: 'win_rate', axis: 'win rate (share of hands)',
-    }),
-  }, {
-    name: 'chinese-american-special-rows',
-    caption: 'How often each scoring row is won, per 10,000 hands with 95% intervals, a panel per strategy line-up.',
-    spec: (tables) => intervalChart({
-      title: 'Chinese-American: winning rows per 10,000 hands',
-      rows: rowsOf(tableNamed(tables, 'chinese-american-special-rows')).map((r) => ({ ...r, label: `${r.row} ${r.name}` })),
-      category: 'label', categoryTitle: 'row', value: 'per_10000_hands', axis: 'wins per 10,000 hands', row: 'strategy',
-    }),
-  }],
+  doc: "Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer's edge, per strategy line-up, and each strategy's paired difference against efficiency",
+  charts: [
+    {
+      name: 'chinese-american-hands',
+      caption: "Each strategy's win rate with its 95% interval, four of it at the table.",
+      spec: (tables) =>
+        intervalChart({
+          title: 'Chinese-American: win rate by strategy',
+          rows: rowsOf(tableNamed(tables, 'chinese-american-hands')),
+          category: 'strategy',
+          value: 'win_rate',
+          axis: 'win rate (share of hands)',
+        }),
+    },
+    {
+      name: 'chinese-american-special-rows',
+      caption: 'How often each scoring row is won, per 10,000 hands with 95% intervals, a panel per strategy line-up.',
+      spec: (tables) =>
+        intervalChart({
+          title: 'Chinese-American: winning rows per 10,000 hands',
+          rows: rowsOf(tableNamed(tables, 'chinese-american-special-rows')).map((r) => ({ ...r, label: `${r.row} ${r.name}` })),
+          category: 'label',
+          categoryTitle: 'row',
+          value: 'per_10000_hands',
+          axis: 'wins per 10,000 hands',
+          row: 'strategy',
+        }),
+    },
+  ],
   defaultGames: 3000,
   risk: {},
   build(params) {
@@ -119,28 +153,55 @@ export const chineseAmericanHands: ExperimentDef = {
         const diffs = tallies.map((t, cell): Figure | '' => (cell === 0 ? '' : diff(t, 'diff')));
         family(diffs.filter((d) => d !== ''));
         const summaryRows = tallies.map((t, cell) => [
-          names[cell]!, t.means.hands?.n ?? 0, t.rates.draw?.n ?? 0,
-          rate(t, 'win'), rate(t, 'draw'), rate(t, 'selfDraw'), ratio(t, 'paid'), ratio(t, 'turns'), ratio(t, 'dealerNet'),
+          names[cell]!,
+          t.means.hands?.n ?? 0,
+          t.rates.draw?.n ?? 0,
+          rate(t, 'win'),
+          rate(t, 'draw'),
+          rate(t, 'selfDraw'),
+          ratio(t, 'paid'),
+          ratio(t, 'turns'),
+          ratio(t, 'dealerNet'),
           ...Array.from({ length: SEATS }, (_, y) => ratio(t, `seat${y}`)),
-          mean(t, 'focal'), diffs[cell]!,
+          mean(t, 'focal'),
+          diffs[cell]!,
           ...ROWS.map((r) => rate(t, `row.${r.key}`)),
           ...EXTRAS.map((e) => rate(t, `extra.${e.key}`)),
           ...nightCells(t, 'focal', risk),
         ]);
-        const special = tallies.flatMap((t, cell) => SPECIAL.map(({ r }) => {
-          const x = t.rates[`row.${r.key}`];
-          return [names[cell]!, r.id, r.name, r.start, x?.k ?? 0, x?.n ?? 0, scaled(rate(t, `row.${r.key}`), 1e4)];
-        }));
+        const special = tallies.flatMap((t, cell) =>
+          SPECIAL.map(({ r }) => {
+            const x = t.rates[`row.${r.key}`];
+            return [names[cell]!, r.id, r.name, r.start, x?.k ?? 0, x?.n ?? 0, scaled(rate(t, `row.${r.key}`), 1e4)];
+          }),
+        );
         return [
-          figureTable('chinese-american-hands', [
-            'strategy', 'games', 'hands', ...rateColumns('win_rate'), ...rateColumns('draw_rate'), ...rateColumns('self_draw_share'),
-            ...meanColumns('paid_per_win'), ...meanColumns('discards_per_hand'), ...meanColumns('dealer_net_per_hand'),
-            ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
-            ...meanColumns('focal_net_per_game_vs_efficiency_field'), ...diffColumns('focal_diff_vs_efficiency_per_game'),
-            ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
-            ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)), ...nightColumns(risk),
-          ], summaryRows),
-          figureTable('chinese-american-special-rows', ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')], special),
+          figureTable(
+            'chinese-american-hands',
+            [
+              'strategy',
+              'games',
+              'hands',
+              ...rateColumns('win_rate'),
+              ...rateColumns('draw_rate'),
+              ...rateColumns('self_draw_share'),
+              ...meanColumns('paid_per_win'),
+              ...meanColumns('discards_per_hand'),
+              ...meanColumns('dealer_net_per_hand'),
+              ...Array.from({ length: SEATS }, (_, y) => meanColumns(`seat${y}_net_per_hand`)).flat(),
+              ...meanColumns('focal_net_per_game_vs_efficiency_field'),
+              ...diffColumns('focal_diff_vs_efficiency_per_game'),
+              ...ROWS.flatMap((r) => rateColumns(`row_${r.key}_per_hand`)),
+              ...EXTRAS.flatMap((e) => rateColumns(`extra_${e.key}_per_hand`)),
+              ...nightColumns(risk),
+            ],
+            summaryRows,
+          ),
+          figureTable(
+            'chinese-american-special-rows',
+            ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')],
+            special,
+          ),
         ];
       },
       summary([t]) {
@@ -149,7 +210,10 @@ export const chineseAmericanHands: ExperimentDef = {
         const tests = t!.rows.length - 1;
         return t!.rows.map((r, i) => {
           const d = figureIn(t!, r, 'focal_diff_vs_efficiency_per_game');
-          const against = i === 0 ? '' : `; one seat of it against three efficiency seats, net per game minus efficiency's in that seat ${quote(d)}, ${flagWords(d, games, tests)}`;
+          const against =
+            i === 0
+              ? ''
+              : `; one seat of it against three efficiency seats, net per game minus efficiency's in that seat ${quote(d)}, ${flagWords(d, games, tests)}`;
           return `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${quote(figureIn(t!, r, 'paid_per_win'), 2, 'games')}, dealer's edge per hand ${quote(figureIn(t!, r, 'dealer_net_per_hand'), 2, 'games')}${against}`;
         });
       },

@@ -15,7 +15,16 @@ import type { KoreanView } from '../src/games/mahjong/korean/view.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 import { EfficiencyPlayer } from '../strategies/korean/efficiency.js';
 import {
-  bucketParts, LIVE_LABELS, OPPONENT_LABELS, SILENT_POLICY, TABLE_BOT, TURN_LABELS, UperBuckets, VALUE_LABELS, VERDICTS, WAIT_KIND_LABELS,
+  bucketParts,
+  LIVE_LABELS,
+  OPPONENT_LABELS,
+  SILENT_POLICY,
+  TABLE_BOT,
+  TURN_LABELS,
+  UperBuckets,
+  VALUE_LABELS,
+  VERDICTS,
+  WAIT_KIND_LABELS,
 } from '../strategies/korean/uper-buckets.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
@@ -46,34 +55,44 @@ const CHART_HANDS = 1000;
  */
 export const koreanUperTable: ExperimentDef = {
   name: 'korean-uper-table',
-  question: 'Korean 2-point: when does declaring uper pay, by turn, the waits, what the hand scores and the others\' declarations?',
+  question: "Korean 2-point: when does declaring uper pay, by turn, the waits, what the hand scores and the others' declarations?",
   keyColumns: { 'korean-uper-table': ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', 'decisions', 'declare_gain', 'verdict'] },
   columns: {
     opponents_uper: 'other players who have declared uper already (0, 1, 2+)',
-    turn: 'the deciding player\'s own turn (its discards so far + 1), in ranges',
+    turn: "the deciding player's own turn (its discards so far + 1), in ranges",
     wait_kinds: 'kinds of tile the hand would wait on after the declaring discard (1, 2, 3+)',
     live: 'live wait tiles: copies of the waits the player cannot see (not in its hand, a river or a meld), in ranges',
     value: 'points a discard win would score without the uper (ante + basic + bonus + dora), the least over the waits, in ranges',
     decisions: 'declarations in this bucket the player could make (count; one turn may offer several declaring discards)',
     games: 'hands in which the bucket came up (count; the interval is over these)',
-    declare_gain: 'mean estimated gain of declaring uper over discarding the same tile silently, points per hand over the rest of the hand (positive: declaring is better)',
+    declare_gain:
+      'mean estimated gain of declaring uper over discarding the same tile silently, points per hand over the rest of the hand (positive: declaring is better)',
     bot_declares: `share of the decisions where ${TABLE_BOT} itself declared with that tile (0-1)`,
-    verdict: 'declare (the interval of declare_gain above 0), stay silent (below 0) or unsure (across 0): the bucket\'s own, as uper-table plays it (declare_gain_p_holm says which hold for the table as one family)',
+    verdict:
+      "declare (the interval of declare_gain above 0), stay silent (below 0) or unsure (across 0): the bucket's own, as uper-table plays it (declare_gain_p_holm says which hold for the table as one family)",
   },
   doc: `Korean 2-point: an uper table learned by rollouts: at every declaration a seat of ${TABLE_BOT} could make, the gain of declaring over the same discard silent (${ROLLOUTS} rollouts each), by the others' declarations, turn, wait kinds, live wait tiles and the hand's value`,
-  charts: [{
-    name: 'korean-uper-table',
-    caption: `Estimated gain of declaring uper over staying silent per bucket (own turn | wait kinds | live wait tiles | what a discard win would score), with 95% intervals; a panel per number of other players who have declared; buckets seen in at least ${CHART_HANDS} hands. Right of the dashed zero line, declaring pays.`,
-    spec: (tables) => intervalChart({
-      title: 'Korean 2-point: the gain of declaring uper, by bucket',
-      rows: rowsOf(tableNamed(tables, 'korean-uper-table'), (r) => (r.games as number) >= CHART_HANDS).map((r) => ({
-        ...r,
-        panel: `${r.opponents_uper} other player(s) declared`,
-        bucket: `${r.turn} | ${r.wait_kinds} | ${r.live} | ${r.value}`,
-      })),
-      category: 'bucket', categoryTitle: 'turn | wait kinds | live tiles | value', value: 'declare_gain', axis: 'gain of declaring (points per hand)', row: 'panel', reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'korean-uper-table',
+      caption: `Estimated gain of declaring uper over staying silent per bucket (own turn | wait kinds | live wait tiles | what a discard win would score), with 95% intervals; a panel per number of other players who have declared; buckets seen in at least ${CHART_HANDS} hands. Right of the dashed zero line, declaring pays.`,
+      spec: (tables) =>
+        intervalChart({
+          title: 'Korean 2-point: the gain of declaring uper, by bucket',
+          rows: rowsOf(tableNamed(tables, 'korean-uper-table'), (r) => (r.games as number) >= CHART_HANDS).map((r) => ({
+            ...r,
+            panel: `${r.opponents_uper} other player(s) declared`,
+            bucket: `${r.turn} | ${r.wait_kinds} | ${r.live} | ${r.value}`,
+          })),
+          category: 'bucket',
+          categoryTitle: 'turn | wait kinds | live tiles | value',
+          value: 'declare_gain',
+          axis: 'gain of declaring (points per hand)',
+          row: 'panel',
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 50000,
   build(params) {
     const base = (params.rules as Record<string, unknown> | undefined) ?? {};
@@ -104,7 +123,9 @@ export const koreanUperTable: ExperimentDef = {
     // one rate observation per decision (the gains wait for the hand's end: BucketGains).
     let tally: Tally | null = null;
     const observer: Strategy<KoreanView> = {
-      choose: () => { throw new Error('the uper-table observer plays only at its own table'); },
+      choose: () => {
+        throw new Error('the uper-table observer plays only at its own table');
+      },
       search(s, seat, legal, n, rng) {
         const v = korean.view(s as KoreanState, seat);
         const a = bot.choose(v, legal, n, rng);
@@ -125,7 +146,12 @@ export const koreanUperTable: ExperimentDef = {
         return a;
       },
     };
-    const table = new Table(korean, rules, Array.from({ length: 4 }, () => observer), Array.from({ length: 4 }, () => botSpec.text));
+    const table = new Table(
+      korean,
+      rules,
+      Array.from({ length: 4 }, () => observer),
+      Array.from({ length: 4 }, () => botSpec.text),
+    );
     return {
       name: 'korean-uper-table',
       games: params.games ?? 50000,
@@ -133,10 +159,20 @@ export const koreanUperTable: ExperimentDef = {
       chunk: 200,
       cells: ['uper table'],
       provenance: {
-        rules, bot: botSpec.text, policy: botSpec.text, silentPolicy: silentSpec.text, rolloutsPerCandidate: ROLLOUTS,
+        rules,
+        bot: botSpec.text,
+        policy: botSpec.text,
+        silentPolicy: silentSpec.text,
+        rolloutsPerCandidate: ROLLOUTS,
         candidates: ['the declaring discard, silent (the reference)', 'the same discard declaring uper (open uper where the bot would)'],
         decisions: 'every legal declaring discard at a turn where the seat neither wins nor makes a kong',
-        buckets: { opponents_uper: OPPONENT_LABELS, turn: TURN_LABELS, wait_kinds: WAIT_KIND_LABELS, live: LIVE_LABELS, value: VALUE_LABELS },
+        buckets: {
+          opponents_uper: OPPONENT_LABELS,
+          turn: TURN_LABELS,
+          wait_kinds: WAIT_KIND_LABELS,
+          live: LIVE_LABELS,
+          value: VALUE_LABELS,
+        },
       },
       runGame(cell, index, seed, t) {
         gains.clear();
@@ -156,19 +192,34 @@ export const koreanUperTable: ExperimentDef = {
 
 function uperTableOf(t: Tally): CsvTable {
   // Buckets in a fixed order (a merged tally's key order depends on how chunks were merged).
-  const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
+  const buckets = bucketKeys(t)
+    .map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => a.opponents - b.opponents || a.turn - b.turn || a.kinds - b.kinds || a.live - b.live || a.value - b.value);
-  const gains = gainRows(t, buckets.map((b) => b.key), VERDICTS);
+  const gains = gainRows(
+    t,
+    buckets.map((b) => b.key),
+    VERDICTS,
+  );
   const rows = buckets.map((b, i) => {
     const gain = gains[i]!;
     return [
-      OPPONENT_LABELS[b.opponents]!, TURN_LABELS[b.turn]!, WAIT_KIND_LABELS[b.kinds]!, LIVE_LABELS[b.live]!, VALUE_LABELS[b.value]!,
-      ...gain.slice(0, -1), rate(t, `${b.key}.bot`).value, gain.at(-1)!,
+      OPPONENT_LABELS[b.opponents]!,
+      TURN_LABELS[b.turn]!,
+      WAIT_KIND_LABELS[b.kinds]!,
+      LIVE_LABELS[b.live]!,
+      VALUE_LABELS[b.value]!,
+      ...gain.slice(0, -1),
+      rate(t, `${b.key}.bot`).value,
+      gain.at(-1)!,
     ];
   });
   // The bot's share beside the gain, before the verdict.
   const columns = gainColumns('declare_gain');
-  return figureTable('korean-uper-table', ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'], rows);
+  return figureTable(
+    'korean-uper-table',
+    ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'],
+    rows,
+  );
 }
 
 function summaryOf(t: CsvTable): string[] {
@@ -178,13 +229,16 @@ function summaryOf(t: CsvTable): string[] {
   const all = decisions(t.rows);
   const lines = [
     `${t.rows.length} buckets, ${all} decisions: declaring pays in ${verdict(t.rows, 'declare').length} buckets (${decisions(verdict(t.rows, 'declare'))} decisions), ` +
-    `staying silent in ${verdict(t.rows, 'stay silent').length} (${decisions(verdict(t.rows, 'stay silent'))}); ${verdict(t.rows, 'unsure').length} are unsure (the interval spans 0); ` +
-    familyWords(t, 'declare_gain', 'unsure'),
+      `staying silent in ${verdict(t.rows, 'stay silent').length} (${decisions(verdict(t.rows, 'stay silent'))}); ${verdict(t.rows, 'unsure').length} are unsure (the interval spans 0); ` +
+      familyWords(t, 'declare_gain', 'unsure'),
   ];
   // Along each bucket dimension: of the decisions in each range, the share whose bucket says declare and stay silent.
   const dims: [string, string, string[]][] = [
-    ['opponents_uper', 'other players declared', OPPONENT_LABELS], ['turn', 'turn', TURN_LABELS], ['wait_kinds', 'wait kinds', WAIT_KIND_LABELS],
-    ['live', 'live wait tiles', LIVE_LABELS], ['value', 'value', VALUE_LABELS],
+    ['opponents_uper', 'other players declared', OPPONENT_LABELS],
+    ['turn', 'turn', TURN_LABELS],
+    ['wait_kinds', 'wait kinds', WAIT_KIND_LABELS],
+    ['live', 'live wait tiles', LIVE_LABELS],
+    ['value', 'value', VALUE_LABELS],
   ];
   for (const [name, words, labels] of dims) {
     const each = labels.flatMap((label) => {
@@ -196,10 +250,13 @@ function summaryOf(t: CsvTable): string[] {
     lines.push(`by ${words}, the decisions whose bucket says so: ${each.join('; ')}`);
   }
   // Where the table and the bot it was learned with part ways.
-  const botDeclares = (rows: typeof t.rows) => Math.round(rows.reduce((k, r) => k + (r[c('decisions')] as number) * (r[c('bot_declares')] as number), 0));
+  const botDeclares = (rows: typeof t.rows) =>
+    Math.round(rows.reduce((k, r) => k + (r[c('decisions')] as number) * (r[c('bot_declares')] as number), 0));
   const silent = verdict(t.rows, 'stay silent');
   const declare = verdict(t.rows, 'declare');
-  lines.push(`${TABLE_BOT} declares with the tile in ${botDeclares(silent)} of the ${decisions(silent)} decisions whose bucket says stay silent, ` +
-    `and in ${botDeclares(declare)} of the ${decisions(declare)} whose bucket says declare (where a turn offers several declaring tiles it declares with one at most)`);
+  lines.push(
+    `${TABLE_BOT} declares with the tile in ${botDeclares(silent)} of the ${decisions(silent)} decisions whose bucket says stay silent, ` +
+      `and in ${botDeclares(declare)} of the ${decisions(declare)} whose bucket says declare (where a turn offers several declaring tiles it declares with one at most)`,
+  );
   return lines;
 }

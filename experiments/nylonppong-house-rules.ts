@@ -2,7 +2,21 @@ import { InputError } from '../src/core/errors.js';
 import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
-import { apartP, diff, diffColumns, family, figureIn, figureTable, mean, meanColumns, quote, rate, rateColumns, significant, type Figure } from '../src/experiment/columns.js';
+import {
+  apartP,
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  rateColumns,
+  significant,
+  type Figure,
+} from '../src/experiment/columns.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, type Tally } from '../src/stats/tally.js';
@@ -51,11 +65,19 @@ const CHANGES: Record<string, Record<string, unknown>> = {
 /** Every variant: the defaults, each preset, each single change. */
 export const HOUSE_VARIANTS: Record<string, Record<string, unknown>> = {
   default: {},
-  ...Object.fromEntries(Object.entries(nylonppong.schema.presets).filter(([k]) => k !== 'fudawiki').map(([k, p]) => [`preset ${k}`, p.set])),
+  ...Object.fromEntries(
+    Object.entries(nylonppong.schema.presets)
+      .filter(([k]) => k !== 'fudawiki')
+      .map(([k, p]) => [`preset ${k}`, p.set]),
+  ),
   ...CHANGES,
 };
 
-interface Cell { name: string; rules: NylonRules; arm: Arm<NylonState, NylonRules> }
+interface Cell {
+  name: string;
+  rules: NylonRules;
+  arm: Arm<NylonState, NylonRules>;
+}
 
 /**
  * `nylonppong-house-rules`: four basic seats under each preset and single-option change,
@@ -67,7 +89,15 @@ export const nylonppongHouseRules: ExperimentDef = {
   name: 'nylonppong-house-rules',
   question: 'Nylon-ppong: what does each house rule do to the game?',
   keyColumns: {
-    'nylonppong-house-rules': ['variant', 'round_turns', 'end_stop', 'end_stop_failed', 'end_go_out', 'penalty_per_round', 'starter_edge_per_round'],
+    'nylonppong-house-rules': [
+      'variant',
+      'round_turns',
+      'end_stop',
+      'end_stop_failed',
+      'end_go_out',
+      'penalty_per_round',
+      'starter_edge_per_round',
+    ],
     'nylonppong-house-rules-position': [],
     'nylonppong-house-rules-seat': [],
   },
@@ -76,41 +106,64 @@ export const nylonppongHouseRules: ExperimentDef = {
     diff_round_turns_vs_default: 'paired difference in turns per round against the defaults, same deals',
     penalty_per_round: 'penalty points per seat per round (lower is better; empty under money scoring, where what a round moves sums to 0)',
     diff_penalty_per_round_vs_default: 'paired difference in penalty per round against the defaults (empty under money scoring)',
-    starter_edge_per_round: 'the round starter\'s penalty per round less the others\' mean (negative = starting helps; empty under money scoring)',
+    starter_edge_per_round:
+      "the round starter's penalty per round less the others' mean (negative = starting helps; empty under money scoring)",
     game_score_sd: 'standard deviation of the four game scores at the table (penalty points)',
     game_score_range: 'highest less lowest game score at the table (penalty points)',
-    position_from_starter: 'seat position counted from the round\'s starter in play order (0 = starter)',
+    position_from_starter: "seat position counted from the round's starter in play order (0 = starter)",
     win_rate: 'share of games the seat won alone (0-1)',
     tie_rate: 'share of games the seat tied for the win (0-1)',
-    game_score: 'the seat\'s penalty points per game (lower is better)',
+    game_score: "the seat's penalty points per game (lower is better)",
     win_prob_diff_vs_default: 'paired difference in win_prob against the defaults, same deals',
     place_diff_vs_default: 'paired difference in mean_place against the defaults (negative = better)',
   },
   doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
-  charts: [{
-    name: 'nylonppong-house-rules',
-    caption: 'What each house rule does to the penalty per round: its paired difference against the defaults on the same deals, with 95% intervals, largest first; an interval off the dashed zero line is significant. Money-scoring rules are left out: their rounds move money, not penalty points.',
-    spec: (tables) => intervalChart({
-      title: 'Nylon-ppong: each house rule\'s effect on the penalty per round',
-      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules'), (r) => typeof r.diff_penalty_per_round_vs_default === 'number')
-        .sort((a, b) => (b.diff_penalty_per_round_vs_default as number) - (a.diff_penalty_per_round_vs_default as number)),
-      category: 'variant', categoryTitle: 'house rule', value: 'diff_penalty_per_round_vs_default',
-      axis: 'change in penalty per round against the defaults (points)', reference: 0,
-    }),
-  }, {
-    name: 'nylonppong-house-rules-position',
-    caption: 'Penalty per round by seat position after the round\'s starter, with 95% intervals, a panel per house rule (money-scoring rules left out).',
-    spec: (tables) => curveChart({
-      title: 'Nylon-ppong: penalty per round by position from the starter',
-      rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules-position'), (r) => typeof r.penalty_per_round === 'number'),
-      x: 'position_from_starter', xAxis: 'seats after the starter', y: 'penalty_per_round', yAxis: 'penalty (points/round)',
-      series: 'variant', seriesTitle: 'house rule', panel: 'variant', wrap: 5, small: true,
-    }),
-  }],
+  charts: [
+    {
+      name: 'nylonppong-house-rules',
+      caption:
+        'What each house rule does to the penalty per round: its paired difference against the defaults on the same deals, with 95% intervals, largest first; an interval off the dashed zero line is significant. Money-scoring rules are left out: their rounds move money, not penalty points.',
+      spec: (tables) =>
+        intervalChart({
+          title: "Nylon-ppong: each house rule's effect on the penalty per round",
+          rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules'), (r) => typeof r.diff_penalty_per_round_vs_default === 'number').sort(
+            (a, b) => (b.diff_penalty_per_round_vs_default as number) - (a.diff_penalty_per_round_vs_default as number),
+          ),
+          category: 'variant',
+          categoryTitle: 'house rule',
+          value: 'diff_penalty_per_round_vs_default',
+          axis: 'change in penalty per round against the defaults (points)',
+          reference: 0,
+        }),
+    },
+    {
+      name: 'nylonppong-house-rules-position',
+      caption:
+        "Penalty per round by seat position after the round's starter, with 95% intervals, a panel per house rule (money-scoring rules left out).",
+      spec: (tables) =>
+        curveChart({
+          title: 'Nylon-ppong: penalty per round by position from the starter',
+          rows: rowsOf(tableNamed(tables, 'nylonppong-house-rules-position'), (r) => typeof r.penalty_per_round === 'number'),
+          x: 'position_from_starter',
+          xAxis: 'seats after the starter',
+          y: 'penalty_per_round',
+          yAxis: 'penalty (points/round)',
+          series: 'variant',
+          seriesTitle: 'house rule',
+          panel: 'variant',
+          wrap: 5,
+          small: true,
+        }),
+    },
+  ],
   defaultGames: 20000,
   build(params) {
     const want = params.variant === undefined ? Object.keys(HOUSE_VARIANTS) : [params.variant].flat().map(String);
-    for (const v of want) if (!(v in HOUSE_VARIANTS)) throw new InputError(`nylonppong-house-rules: unknown variant ${JSON.stringify(v)}; allowed: ${Object.keys(HOUSE_VARIANTS).join('; ')}`);
+    for (const v of want)
+      if (!(v in HOUSE_VARIANTS))
+        throw new InputError(
+          `nylonppong-house-rules: unknown variant ${JSON.stringify(v)}; allowed: ${Object.keys(HOUSE_VARIANTS).join('; ')}`,
+        );
     const base = (params.rules as Record<string, unknown> | undefined) ?? {};
     const armFor = (name: string, over: Record<string, unknown>): Cell => {
       const rules = resolveRules(nylonppong.schema, [
@@ -118,7 +171,16 @@ export const nylonppongHouseRules: ExperimentDef = {
         { where: `nylonppong-house-rules variant ${name}`, values: over },
       ]);
       const spec = parseSpec('basic', nylonppongStrategies, 'nylonppong', rules);
-      return { name, rules, arm: new Arm(nylonppong, rules, Array.from({ length: rules.players }, () => spec), nylonppongStrategies) };
+      return {
+        name,
+        rules,
+        arm: new Arm(
+          nylonppong,
+          rules,
+          Array.from({ length: rules.players }, () => spec),
+          nylonppongStrategies,
+        ),
+      };
     };
     const reference = armFor('default', {});
     const cells = want.map((name) => (name === 'default' ? reference : armFor(name, HOUSE_VARIANTS[name]!)));
@@ -136,7 +198,11 @@ export const nylonppongHouseRules: ExperimentDef = {
       games,
       chunk: 2000,
       cells: cells.map((c) => c.name),
-      provenance: { baseRules: base, seats: 'basic x players', variants: Object.fromEntries(cells.map((c) => [c.name, { change: HOUSE_VARIANTS[c.name], rules: c.rules }])) },
+      provenance: {
+        baseRules: base,
+        seats: 'basic x players',
+        variants: Object.fromEntries(cells.map((c) => [c.name, { change: HOUSE_VARIANTS[c.name], rules: c.rules }])),
+      },
       runGame(cell, index, seed, tally) {
         const c = cells[cell]!;
         const ref = c === reference ? null : reference.arm.play(seed, cell, index);
@@ -160,7 +226,7 @@ export const nylonppongHouseRules: ExperimentDef = {
         byPosition.fill(0);
         for (let r = 0; r < R; r++) {
           for (let seat = 0; seat < k; seat++) {
-            const pos = ((seat - s.recStarter[r]!) * s.cfg.step % k + k) % k;
+            const pos = ((((seat - s.recStarter[r]!) * s.cfg.step) % k) + k) % k;
             byPosition[pos]! += s.recScore[r * k + seat]! / R;
           }
         }
@@ -207,31 +273,81 @@ export const nylonppongHouseRules: ExperimentDef = {
         const against = (t: Tally, key: string): Figure | '' => (t.means[key] ? diff(t, key) : '');
         const measured = (t: Tally, key: string): Figure | '' => (t.means[key] ? mean(t, key) : '');
         const changes = tallies.map((t) => [against(t, 'diffTurns'), against(t, 'diffPenalty')]);
-        const seatChanges = tallies.map((t) => Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), against(t, `placeDiff${seat}`)]));
+        const seatChanges = tallies.map((t) =>
+          Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), against(t, `placeDiff${seat}`)]),
+        );
         family(changes.flat().filter((d) => d !== ''));
         family(seatChanges.flat(2).filter((d) => d !== ''));
         const main = cells.map((c, i) => {
           const t = tallies[i]!;
           return [
-            c.name, JSON.stringify(HOUSE_VARIANTS[c.name]), t.means['v.turns']?.n ?? 0, mean(t, 'v.turns'), changes[i]![0]!,
-            ...endCells(t, 'v'), measured(t, 'penalty'), changes[i]![1]!, measured(t, 'starterEdge'), mean(t, 'sd'), mean(t, 'range'),
+            c.name,
+            JSON.stringify(HOUSE_VARIANTS[c.name]),
+            t.means['v.turns']?.n ?? 0,
+            mean(t, 'v.turns'),
+            changes[i]![0]!,
+            ...endCells(t, 'v'),
+            measured(t, 'penalty'),
+            changes[i]![1]!,
+            measured(t, 'starterEdge'),
+            mean(t, 'sd'),
+            mean(t, 'range'),
           ];
         });
         const positions = cells.flatMap((c, i) => Array.from({ length: n }, (_, p) => [c.name, p, measured(tallies[i]!, `pos${p}`)]));
-        const seats = cells.flatMap((c, i) => Array.from({ length: n }, (_, seat) => {
-          const t = tallies[i]!;
-          return [c.name, seat, rate(t, `win${seat}`), rate(t, `tie${seat}`), mean(t, `game${seat}`),
-            mean(t, `share${seat}`), mean(t, `place${seat}`), ...seatChanges[i]![seat]!];
-        }));
+        const seats = cells.flatMap((c, i) =>
+          Array.from({ length: n }, (_, seat) => {
+            const t = tallies[i]!;
+            return [
+              c.name,
+              seat,
+              rate(t, `win${seat}`),
+              rate(t, `tie${seat}`),
+              mean(t, `game${seat}`),
+              mean(t, `share${seat}`),
+              mean(t, `place${seat}`),
+              ...seatChanges[i]![seat]!,
+            ];
+          }),
+        );
         return [
-          figureTable('nylonppong-house-rules', [
-            'variant', 'change', 'games', ...meanColumns('round_turns'), ...diffColumns('diff_round_turns_vs_default'), ...endColumns(),
-            ...meanColumns('penalty_per_round'), ...diffColumns('diff_penalty_per_round_vs_default'), ...meanColumns('starter_edge_per_round'),
-            ...meanColumns('game_score_sd'), ...meanColumns('game_score_range'),
-          ], main),
-          figureTable('nylonppong-house-rules-position', ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')], positions),
-          figureTable('nylonppong-house-rules-seat', ['variant', 'seat', ...rateColumns('win_rate'), ...rateColumns('tie_rate'), ...meanColumns('game_score'),
-            ...meanColumns('win_prob'), ...meanColumns('mean_place'), ...diffColumns('win_prob_diff_vs_default'), ...diffColumns('place_diff_vs_default')], seats),
+          figureTable(
+            'nylonppong-house-rules',
+            [
+              'variant',
+              'change',
+              'games',
+              ...meanColumns('round_turns'),
+              ...diffColumns('diff_round_turns_vs_default'),
+              ...endColumns(),
+              ...meanColumns('penalty_per_round'),
+              ...diffColumns('diff_penalty_per_round_vs_default'),
+              ...meanColumns('starter_edge_per_round'),
+              ...meanColumns('game_score_sd'),
+              ...meanColumns('game_score_range'),
+            ],
+            main,
+          ),
+          figureTable(
+            'nylonppong-house-rules-position',
+            ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')],
+            positions,
+          ),
+          figureTable(
+            'nylonppong-house-rules-seat',
+            [
+              'variant',
+              'seat',
+              ...rateColumns('win_rate'),
+              ...rateColumns('tie_rate'),
+              ...meanColumns('game_score'),
+              ...meanColumns('win_prob'),
+              ...meanColumns('mean_place'),
+              ...diffColumns('win_prob_diff_vs_default'),
+              ...diffColumns('place_diff_vs_default'),
+            ],
+            seats,
+          ),
         ];
       },
       summary(tables) {
@@ -240,20 +356,24 @@ export const nylonppongHouseRules: ExperimentDef = {
         const lines: string[] = [];
         const def = t.rows.find((r) => r[col('variant')] === 'default');
         if (def) {
-          lines.push(`defaults: ${quote(figureIn(t, def, 'round_turns'))} turns a round; the starter's penalty per round less the others' ` +
-            `${quote(figureIn(t, def, 'starter_edge_per_round'))} (negative: starting helps)`);
+          lines.push(
+            `defaults: ${quote(figureIn(t, def, 'round_turns'))} turns a round; the starter's penalty per round less the others' ` +
+              `${quote(figureIn(t, def, 'starter_edge_per_round'))} (negative: starting helps)`,
+          );
         }
         // The shortest and longest rounds, and whether the next variant is told apart from them
         // (the variants play deals of their own, so two of them compare as independent samples).
-        const byTurns = [...t.rows].sort((a, b) => (a[col('round_turns')] as number) - (b[col('round_turns')] as number))
+        const byTurns = [...t.rows]
+          .sort((a, b) => (a[col('round_turns')] as number) - (b[col('round_turns')] as number))
           .map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, 'round_turns') }));
         if (byTurns.length >= 2) {
           const [shortest, next] = [byTurns[0]!, byTurns[1]!];
           const [longest, before] = [byTurns.at(-1)!, byTurns.at(-2)!];
           const [p1, p2] = holm([apartP(shortest.f, next.f), apartP(longest.f, before.f)]);
-          const end = (words: string, a: typeof shortest, b: typeof shortest, p: number) => (p < ALPHA
-            ? `${words}: ${a.name} (${quote(a.f)} turns; the next, ${b.name}, ${quote(b.f)})`
-            : `${words}: ${a.name} (${quote(a.f)}) and ${b.name} (${quote(b.f)}), which ${games} games cannot tell apart`);
+          const end = (words: string, a: typeof shortest, b: typeof shortest, p: number) =>
+            p < ALPHA
+              ? `${words}: ${a.name} (${quote(a.f)} turns; the next, ${b.name}, ${quote(b.f)})`
+              : `${words}: ${a.name} (${quote(a.f)}) and ${b.name} (${quote(b.f)}), which ${games} games cannot tell apart`;
           lines.push(`${end('shortest rounds', shortest, next, p1!)}; ${end('longest', longest, before, p2!)} (Holm, 5%)`);
         }
         // How many variants move the penalty and the round length, on the same deals as the defaults.
@@ -262,14 +382,20 @@ export const nylonppongHouseRules: ExperimentDef = {
           const moved = (name: string, words: string) => {
             // Money-scoring rules have no penalty to compare.
             const measured = others.filter((r) => typeof r[col(name)] === 'number');
-            const sig = measured.map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, name) })).filter((x) => significant(x.f))
+            const sig = measured
+              .map((r) => ({ name: String(r[col('variant')]), f: figureIn(t, r, name) }))
+              .filter((x) => significant(x.f))
               .sort((a, b) => Math.abs(b.f.value) - Math.abs(a.f.value));
             const most = sig.slice(0, 3).map((x) => `${x.name} ${x.f.value > 0 ? '+' : ''}${quote(x.f)}`);
             return `${words}: ${sig.length} of ${measured.length}${most.length ? ` (most: ${most.join('; ')})` : ''}`;
           };
-          const tested = others.flatMap((r) => [r[col('diff_penalty_per_round_vs_default')], r[col('diff_round_turns_vs_default')]]).filter((v) => typeof v === 'number').length;
-          lines.push(`changed significantly against the defaults on the same deals (Holm among the table's ${tested} differences), ` +
-            `${moved('diff_penalty_per_round_vs_default', 'penalty per round')}; ${moved('diff_round_turns_vs_default', 'turns per round')}`);
+          const tested = others
+            .flatMap((r) => [r[col('diff_penalty_per_round_vs_default')], r[col('diff_round_turns_vs_default')]])
+            .filter((v) => typeof v === 'number').length;
+          lines.push(
+            `changed significantly against the defaults on the same deals (Holm among the table's ${tested} differences), ` +
+              `${moved('diff_penalty_per_round_vs_default', 'penalty per round')}; ${moved('diff_round_turns_vs_default', 'turns per round')}`,
+          );
         }
         return lines;
       },

@@ -38,32 +38,44 @@ const CHART_GAMES = 30;
  */
 export const nylonppongStopTable: ExperimentDef = {
   name: 'nylonppong-stop-table',
-  question: 'Nylon-ppong: when does calling stop pay, by my two-card sum, the others\' hand sizes and the cards left in the draw pile?',
+  question: "Nylon-ppong: when does calling stop pay, by my two-card sum, the others' hand sizes and the cards left in the draw pile?",
   keyColumns: { 'nylonppong-stop-table': ['opponents', 'pile', 'sum', 'pair', 'decisions', 'stop_gain', 'verdict'] },
   columns: {
-    opponents: 'the other players\' hand sizes, ascending (5: has not called ppong this round; 2: has)',
+    opponents: "the other players' hand sizes, ascending (5: has not called ppong this round; 2: has)",
     pile: 'cards left in the draw pile at the decision (a range: 0, 1-4, 5-9, 10-19, 20+)',
-    sum: 'the deciding player\'s two-card month sum',
+    sum: "the deciding player's two-card month sum",
     pair: 'whether its two cards are of one month (a pair can still go out by ppong; yes, no)',
     decisions: 'decisions in this bucket where the player could stop (count)',
     games: 'games in which the bucket came up (count; the interval is over these)',
-    stop_gain: 'mean estimated gain of stopping over drawing, penalty points per round over the rest of the round (positive: stopping is better)',
-    verdict: 'stop (the interval of stop_gain above 0), play on (below 0) or unsure (across 0): the bucket\'s own, as table-stop plays it (stop_gain_p_holm says which hold for the table as one family)',
+    stop_gain:
+      'mean estimated gain of stopping over drawing, penalty points per round over the rest of the round (positive: stopping is better)',
+    verdict:
+      "stop (the interval of stop_gain above 0), play on (below 0) or unsure (across 0): the bucket's own, as table-stop plays it (stop_gain_p_holm says which hold for the table as one family)",
   },
   doc: `Nylon-ppong: a stop table learned by rollouts: at every decision where a seat of ${TABLE_BOT} may stop, the gain of stopping over drawing (${ROLLOUTS} rollouts each), by own sum, pair, the others' hand sizes and the draw pile's size`,
-  charts: [{
-    name: 'nylonppong-stop-table',
-    caption: `Estimated gain of stopping over drawing against the two-card sum, one line per draw-pile range, with 95% interval bands; a panel per other players' hand sizes and own hand (two months or a pair), each with its own scale; buckets seen in at least ${CHART_GAMES} games. Above the dashed zero line, stopping pays.`,
-    spec: (tables) => curveChart({
-      title: 'Nylon-ppong: the gain of stopping, by sum, the others\' hand sizes and the draw pile',
-      // Panels in table order, two months before a pair (a stable sort keeps the rest in order).
-      rows: rowsOf(tableNamed(tables, 'nylonppong-stop-table'), (r) => (r.games as number) >= CHART_GAMES)
-        .sort((a, b) => -String(a.opponents).localeCompare(String(b.opponents)) || String(a.pair).localeCompare(String(b.pair)))
-        .map((r) => ({ ...r, panel: `others hold ${r.opponents}, ${r.pair === 'yes' ? 'a pair' : 'two months'}` })),
-      x: 'sum', xAxis: 'two-card sum', y: 'stop_gain', yAxis: 'gain of stopping (points per round)',
-      series: 'pile', seriesTitle: 'cards in the draw pile', panel: 'panel', wrap: 2, reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'nylonppong-stop-table',
+      caption: `Estimated gain of stopping over drawing against the two-card sum, one line per draw-pile range, with 95% interval bands; a panel per other players' hand sizes and own hand (two months or a pair), each with its own scale; buckets seen in at least ${CHART_GAMES} games. Above the dashed zero line, stopping pays.`,
+      spec: (tables) =>
+        curveChart({
+          title: "Nylon-ppong: the gain of stopping, by sum, the others' hand sizes and the draw pile",
+          // Panels in table order, two months before a pair (a stable sort keeps the rest in order).
+          rows: rowsOf(tableNamed(tables, 'nylonppong-stop-table'), (r) => (r.games as number) >= CHART_GAMES)
+            .sort((a, b) => -String(a.opponents).localeCompare(String(b.opponents)) || String(a.pair).localeCompare(String(b.pair)))
+            .map((r) => ({ ...r, panel: `others hold ${r.opponents}, ${r.pair === 'yes' ? 'a pair' : 'two months'}` })),
+          x: 'sum',
+          xAxis: 'two-card sum',
+          y: 'stop_gain',
+          yAxis: 'gain of stopping (points per round)',
+          series: 'pile',
+          seriesTitle: 'cards in the draw pile',
+          panel: 'panel',
+          wrap: 2,
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 25000,
   build(params) {
     const base = (params.rules as Record<string, unknown> | undefined) ?? {};
@@ -74,7 +86,9 @@ export const nylonppongStopTable: ExperimentDef = {
     ro.set(ro.set(0, DRAW, 0), STOP, 0);
     const gains = new BucketGains();
     const observer: Strategy<NylonView> = {
-      choose: () => { throw new Error('the stop-table observer plays only at its own table'); },
+      choose: () => {
+        throw new Error('the stop-table observer plays only at its own table');
+      },
       search(s, seat, legal, n, rng) {
         const v = nylonppong.view(s as NylonState, seat);
         const a = bot.choose(v, legal, n, rng);
@@ -86,7 +100,12 @@ export const nylonppongStopTable: ExperimentDef = {
       },
     };
     const n = nylonppong.seats(rules);
-    const table = new Table(nylonppong, rules, Array.from({ length: n }, () => observer), Array.from({ length: n }, () => botSpec.text));
+    const table = new Table(
+      nylonppong,
+      rules,
+      Array.from({ length: n }, () => observer),
+      Array.from({ length: n }, () => botSpec.text),
+    );
     return {
       name: 'nylonppong-stop-table',
       games: params.games ?? 25000,
@@ -94,8 +113,13 @@ export const nylonppongStopTable: ExperimentDef = {
       chunk: 100,
       cells: ['stop table'],
       provenance: {
-        rules, bot: botSpec.text, policy: botSpec.text, rolloutsPerCandidate: ROLLOUTS, candidates: ['draw (the reference)', 'stop'],
-        decisions: 'every turn start where the seat may stop and cannot go out by ppong', pileBuckets: PILE_LABELS,
+        rules,
+        bot: botSpec.text,
+        policy: botSpec.text,
+        rolloutsPerCandidate: ROLLOUTS,
+        candidates: ['draw (the reference)', 'stop'],
+        decisions: 'every turn start where the seat may stop and cannot go out by ppong',
+        pileBuckets: PILE_LABELS,
       },
       runGame(cell, index, seed, tally) {
         gains.clear();
@@ -115,9 +139,14 @@ export const nylonppongStopTable: ExperimentDef = {
 function stopTableOf(t: Tally): CsvTable {
   // Buckets in a fixed order (a merged tally's key order depends on how chunks were merged):
   // nobody has called ppong first, the pile from full to empty, then the sum.
-  const buckets = bucketKeys(t).map((key) => ({ key, ...bucketParts(key) }))
+  const buckets = bucketKeys(t)
+    .map((key) => ({ key, ...bucketParts(key) }))
     .sort((a, b) => b.opponents - a.opponents || b.pile - a.pile || a.sum - b.sum || Number(a.pair) - Number(b.pair));
-  const gains = gainRows(t, buckets.map((b) => b.key), VERDICTS);
+  const gains = gainRows(
+    t,
+    buckets.map((b) => b.key),
+    VERDICTS,
+  );
   const rows = buckets.map((b, i) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gains[i]!]);
   return figureTable('nylonppong-stop-table', ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows);
 }
@@ -129,8 +158,8 @@ function summaryOf(t: CsvTable): string[] {
   const decisions = t.rows.reduce((k, r) => k + (r[c('decisions')] as number), 0);
   const lines = [
     `${t.rows.length} buckets, ${decisions} decisions: stopping pays in ${stops.length}` +
-    (stops.length ? ` (every one with a sum of ${Math.max(...stops)} or less)` : '') +
-    `, playing on in ${verdict('play on').length}; ${verdict('unsure').length} are unsure (the interval spans 0); ${familyWords(t, 'stop_gain', 'unsure')}`,
+      (stops.length ? ` (every one with a sum of ${Math.max(...stops)} or less)` : '') +
+      `, playing on in ${verdict('play on').length}; ${verdict('unsure').length} are unsure (the interval spans 0); ${familyWords(t, 'stop_gain', 'unsure')}`,
   ];
   // Per others' hand sizes, the highest sum whose verdict is stop, in each pile range.
   for (const opp of [...new Set(t.rows.map((r) => r[c('opponents')] as string))]) {

@@ -3,7 +3,19 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, significant, type Figure } from '../src/experiment/columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  significant,
+  type Figure,
+} from '../src/experiment/columns.js';
 import { addMean } from '../src/stats/tally.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
@@ -36,11 +48,27 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
  * games of 16 hands at fresh seeds) the calls-only search gained -0.008 (-0.028 to 0.011) and
  * +0.007 (-0.014 to 0.028) a hand.
  */
-export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, unknown>; unit: string; ns: number[]; hands?: number; search?: string }[] = [
+export const SEARCH_FIELDS: {
+  game: string;
+  best: string;
+  rules: Record<string, unknown>;
+  unit: string;
+  ns: number[];
+  hands?: number;
+  search?: string;
+}[] = [
   { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-  { game: 'chinese-american', best: 'efficiency', rules: { gameLengthDealerships: 128, handsLimit: 128 }, unit: 'net points per hand (games of 128 hands)', ns: [8, 16], hands: 128, search: 'most=5' },
+  {
+    game: 'chinese-american',
+    best: 'efficiency',
+    rules: { gameLengthDealerships: 128, handsLimit: 128 },
+    unit: 'net points per hand (games of 128 hands)',
+    ns: [8, 16],
+    hands: 128,
+    search: 'most=5',
+  },
   { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
 ];
 
@@ -53,26 +81,35 @@ export const SEARCH_FIELDS: { game: string; best: string; rules: Record<string, 
  */
 export const searchStrength: ExperimentDef = {
   name: 'search-strength',
-  question: 'Does the rollout search bot beat each game\'s best hand-written bot?',
+  question: "Does the rollout search bot beat each game's best hand-written bot?",
   keyColumns: { 'search-strength': ['game', 'strategy', 'result', 'diff_vs_best', 'verdict'] },
   columns: {
     game: 'the game',
     opponents: 'the best hand-written bot of the game, at every other seat and as the baseline',
-    unit: 'what the result counts, for this game (per game of the study\'s short rules)',
-    result: 'the focal seat\'s mean result per game, in the unit of the row',
-    diff_vs_best: 'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
+    unit: "what the result counts, for this game (per game of the study's short rules)",
+    result: "the focal seat's mean result per game, in the unit of the row",
+    diff_vs_best:
+      'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
     verdict: 'better, worse, or no significant difference (diff_vs_best_p_holm against 5%: Holm among every search of the table)',
   },
-  doc: 'every game: rollout(n) search with the game\'s best hand-written bot as policy, against copies of that bot, duplicate seats, paired difference with interval',
-  charts: [{
-    name: 'search-strength',
-    caption: 'What searching adds per game over the best hand-written bot it searches with, with 95% intervals, a panel per game (right of zero: the search bot does better).',
-    spec: (tables) => intervalChart({
-      title: 'rollout search against the best hand-written bot',
-      rows: rowsOf(tableNamed(tables, 'search-strength')).filter((r) => r.strategy !== r.opponents),
-      category: 'strategy', value: 'diff_vs_best', axis: 'paired gain per game (result units)', row: 'game', reference: 0,
-    }),
-  }],
+  doc: "every game: rollout(n) search with the game's best hand-written bot as policy, against copies of that bot, duplicate seats, paired difference with interval",
+  charts: [
+    {
+      name: 'search-strength',
+      caption:
+        'What searching adds per game over the best hand-written bot it searches with, with 95% intervals, a panel per game (right of zero: the search bot does better).',
+      spec: (tables) =>
+        intervalChart({
+          title: 'rollout search against the best hand-written bot',
+          rows: rowsOf(tableNamed(tables, 'search-strength')).filter((r) => r.strategy !== r.opponents),
+          category: 'strategy',
+          value: 'diff_vs_best',
+          axis: 'paired gain per game (result units)',
+          row: 'game',
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 100,
   build(params) {
     const cells = SEARCH_FIELDS.map((f) => {
@@ -109,26 +146,38 @@ export const searchStrength: ExperimentDef = {
         // Every search against its game's best bot is one family: the verdicts flag them together.
         const diffs = cells.map((c, cell) => c.specs.map((_s, k): Figure | '' => (k === 0 ? '' : diff(tallies[cell]!, `diff.${k}`))));
         family(diffs.flat().filter((d) => d !== ''));
-        const rows = cells.flatMap((c, cell) => c.specs.map((s, k) => {
-          const t = tallies[cell]!;
-          const d = diffs[cell]![k]!;
-          const verdict = d === '' ? 'baseline' : !significant(d) ? 'no significant difference' : d.value > 0 ? 'better' : 'worse';
-          return [c.game, s.text, c.specs[0]!.text, c.unit, t.means[`result.${k}`]?.n ?? 0, mean(t, `result.${k}`), d, verdict];
-        }));
-        return [figureTable('search-strength', ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...diffColumns('diff_vs_best'), 'verdict'], rows)];
+        const rows = cells.flatMap((c, cell) =>
+          c.specs.map((s, k) => {
+            const t = tallies[cell]!;
+            const d = diffs[cell]![k]!;
+            const verdict = d === '' ? 'baseline' : !significant(d) ? 'no significant difference' : d.value > 0 ? 'better' : 'worse';
+            return [c.game, s.text, c.specs[0]!.text, c.unit, t.means[`result.${k}`]?.n ?? 0, mean(t, `result.${k}`), d, verdict];
+          }),
+        );
+        return [
+          figureTable(
+            'search-strength',
+            ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...diffColumns('diff_vs_best'), 'verdict'],
+            rows,
+          ),
+        ];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
         const searches = t!.rows.filter((r) => r[c('verdict')] !== 'baseline');
         return [
           `per game against each game's best bot, on the same deals (Holm among the ${searches.length} searches):`,
-          ...cells.map((cell) => `${cell.game}, against ${cell.specs[0]!.text}: ` + searches
-            .filter((r) => r[c('game')] === cell.game)
-            .map((r) => {
-              const d = figureIn(t!, r, 'diff_vs_best');
-              return `${/n=(\d+)/.exec(String(r[c('strategy')]))![0]} ${quote(d)} (${significant(d) ? r[c('verdict')] : flagWords(d, games, searches.length)})`;
-            })
-            .join('; ')),
+          ...cells.map(
+            (cell) =>
+              `${cell.game}, against ${cell.specs[0]!.text}: ` +
+              searches
+                .filter((r) => r[c('game')] === cell.game)
+                .map((r) => {
+                  const d = figureIn(t!, r, 'diff_vs_best');
+                  return `${/n=(\d+)/.exec(String(r[c('strategy')]))![0]} ${quote(d)} (${significant(d) ? r[c('verdict')] : flagWords(d, games, searches.length)})`;
+                })
+                .join('; '),
+          ),
         ];
       },
     };

@@ -2,7 +2,22 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, significant, type Figure } from '../src/experiment/columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  rateColumns,
+  ratio,
+  significant,
+  type Figure,
+} from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
@@ -51,7 +66,7 @@ export const uperFuriten: ExperimentDef = {
     policy: 'the focal uper policy, rotated through the seats on the same deals',
     win_rate: 'share of hands the focal seat won (0-1)',
     self_draw_share: 'share of its wins made on a drawn tile (0-1)',
-    deal_in_rate: 'share of hands in which it discarded another\'s winning tile (0-1)',
+    deal_in_rate: "share of hands in which it discarded another's winning tile (0-1)",
     net_per_hand: 'its net points per hand',
     win_value: 'points it received per win',
     uper_rate: 'share of hands in which it declared uper (0-1)',
@@ -63,28 +78,44 @@ export const uperFuriten: ExperimentDef = {
     win_rate_diff_vs_dama: 'paired difference in wins per hand against dama',
   },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
-  charts: [{
-    name: 'uper-furiten',
-    caption: 'Net points per hand of each uper policy with its 95% interval, a panel per rule variant and opponent line-up: the trade-off between declaring and staying silent.',
-    spec: (tables) => intervalChart({
-      title: 'Korean 2-point: net per hand by uper policy',
-      rows: rowsOf(tableNamed(tables, 'uper-furiten')).map((r) => ({ ...r, panel: `${r.rules}, opponents ${r.opponents}` })),
-      category: 'policy', value: 'net_per_hand', axis: 'net per hand (points)', row: 'panel', reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'uper-furiten',
+      caption:
+        'Net points per hand of each uper policy with its 95% interval, a panel per rule variant and opponent line-up: the trade-off between declaring and staying silent.',
+      spec: (tables) =>
+        intervalChart({
+          title: 'Korean 2-point: net per hand by uper policy',
+          rows: rowsOf(tableNamed(tables, 'uper-furiten')).map((r) => ({ ...r, panel: `${r.rules}, opponents ${r.opponents}` })),
+          category: 'policy',
+          value: 'net_per_hand',
+          axis: 'net per hand (points)',
+          row: 'panel',
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 20000,
   risk: {},
   build(params) {
     const base = (params.rules as Record<string, unknown>) ?? {};
-    const rulesOf = VARIANTS.map((v) => resolveRules<KoreanRules>(koreanSchema, [
-      { where: 'uper-furiten', values: base },
-      { where: `uper-furiten variant ${v.name}`, values: { ...v.set, handsPerSession: 1 } },
-    ]));
+    const rulesOf = VARIANTS.map((v) =>
+      resolveRules<KoreanRules>(koreanSchema, [
+        { where: 'uper-furiten', values: base },
+        { where: `uper-furiten variant ${v.name}`, values: { ...v.set, handsPerSession: 1 } },
+      ]),
+    );
     const withTable = uperTableDiffers(rulesOf[0]!) === null;
     const policiesOf = (variant: string): string[] => (variant === 'default' && withTable ? [...POLICIES, UPER_TABLE] : POLICIES);
-    const cells = VARIANTS.flatMap((v, vi) => OPPONENTS.map((opp) => ({ variant: v.name, rules: rulesOf[vi]!, opp, policies: policiesOf(v.name) })));
+    const cells = VARIANTS.flatMap((v, vi) =>
+      OPPONENTS.map((opp) => ({ variant: v.name, rules: rulesOf[vi]!, opp, policies: policiesOf(v.name) })),
+    );
     const spec = (text: string, rules: KoreanRules) => parseSpec(text, koreanStrategies, 'korean', rules);
-    const arms = cells.map((c) => c.policies.map((p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies)));
+    const arms = cells.map((c) =>
+      c.policies.map(
+        (p) => new Arm(korean, c.rules, [spec(p, c.rules), ...Array.from({ length: 3 }, () => spec(c.opp, c.rules))], koreanStrategies),
+      ),
+    );
     const policyText = policiesOf('default').map((p) => spec(p, rulesOf[0]!).text);
     const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
     const games = params.games ?? 20000;
@@ -96,8 +127,12 @@ export const uperFuriten: ExperimentDef = {
       chunk: 500,
       cells: cells.map((c) => `${c.variant} vs ${c.opp}`),
       provenance: {
-        variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })), policies: policyText, opponents: oppText,
-        [UPER_TABLE]: withTable ? 'in the default variant\'s cells only (the rules its table was learned under)' : 'not played (other rules than its table\'s)',
+        variants: VARIANTS.map((v, i) => ({ name: v.name, rules: rulesOf[i] })),
+        policies: policyText,
+        opponents: oppText,
+        [UPER_TABLE]: withTable
+          ? "in the default variant's cells only (the rules its table was learned under)"
+          : "not played (other rules than its table's)",
       },
       runGame(cell, index, seed, tally) {
         const focal = index % 4;
@@ -133,24 +168,55 @@ export const uperFuriten: ExperimentDef = {
         // Every policy's net against dama is one family: the answer flags them together.
         const diffs = cells.map((c, cell) => c.policies.map((_p, k): Figure | '' => (k === 0 ? '' : diff(tallies[cell]!, `diff.${k}`))));
         family(diffs.flat().filter((d) => d !== ''));
-        const rows = cells.flatMap((c, cell) => c.policies.map((_p, k) => {
-          const t = tallies[cell]!;
-          return [
-            c.variant, oppText[OPPONENTS.indexOf(c.opp)]!, policyText[k]!, t.means[`net.${k}`]?.n ?? 0,
-            rate(t, `win.${k}`), rate(t, `selfDraw.${k}`), rate(t, `dealIn.${k}`), mean(t, `net.${k}`), ratio(t, `value.${k}`), rate(t, `uper.${k}`),
-            ...LOST_KINDS.map((_n, j) => mean(t, `lost${j}.${k}`)),
-            rate(t, `jump.${k}`), rate(t, `draw.${k}`), ratio(t, `turn.${k}`), diffs[cell]![k]!, k === 0 ? '' : mean(t, `winDiff.${k}`),
-            ...nightCells(t, `net.${k}`, risk),
-          ];
-        }));
-        return [figureTable('uper-furiten', [
-          'rules', 'opponents', 'policy', 'hands',
-          ...rateColumns('win_rate'), ...rateColumns('self_draw_share'), ...rateColumns('deal_in_rate'),
-          ...meanColumns('net_per_hand'), ...meanColumns('win_value'), ...rateColumns('uper_rate'),
-          ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
-          ...rateColumns('jump_rate'), ...rateColumns('draw_rate'), ...meanColumns('winning_turn'),
-          ...diffColumns('net_diff_vs_dama'), ...meanColumns('win_rate_diff_vs_dama'), ...nightColumns(risk),
-        ], rows)];
+        const rows = cells.flatMap((c, cell) =>
+          c.policies.map((_p, k) => {
+            const t = tallies[cell]!;
+            return [
+              c.variant,
+              oppText[OPPONENTS.indexOf(c.opp)]!,
+              policyText[k]!,
+              t.means[`net.${k}`]?.n ?? 0,
+              rate(t, `win.${k}`),
+              rate(t, `selfDraw.${k}`),
+              rate(t, `dealIn.${k}`),
+              mean(t, `net.${k}`),
+              ratio(t, `value.${k}`),
+              rate(t, `uper.${k}`),
+              ...LOST_KINDS.map((_n, j) => mean(t, `lost${j}.${k}`)),
+              rate(t, `jump.${k}`),
+              rate(t, `draw.${k}`),
+              ratio(t, `turn.${k}`),
+              diffs[cell]![k]!,
+              k === 0 ? '' : mean(t, `winDiff.${k}`),
+              ...nightCells(t, `net.${k}`, risk),
+            ];
+          }),
+        );
+        return [
+          figureTable(
+            'uper-furiten',
+            [
+              'rules',
+              'opponents',
+              'policy',
+              'hands',
+              ...rateColumns('win_rate'),
+              ...rateColumns('self_draw_share'),
+              ...rateColumns('deal_in_rate'),
+              ...meanColumns('net_per_hand'),
+              ...meanColumns('win_value'),
+              ...rateColumns('uper_rate'),
+              ...LOST_COLUMNS.flatMap((n) => meanColumns(`${n}_per_hand`)),
+              ...rateColumns('jump_rate'),
+              ...rateColumns('draw_rate'),
+              ...meanColumns('winning_turn'),
+              ...diffColumns('net_diff_vs_dama'),
+              ...meanColumns('win_rate_diff_vs_dama'),
+              ...nightColumns(risk),
+            ],
+            rows,
+          ),
+        ];
       },
       summary([t]) {
         const c = (name: string) => t!.columns.indexOf(name);
@@ -159,15 +225,24 @@ export const uperFuriten: ExperimentDef = {
         const lines = cells.map((cell) => {
           const opp = oppText[OPPONENTS.indexOf(cell.opp)]!;
           const mine = t!.rows.filter((r) => r[c('rules')] === cell.variant && r[c('opponents')] === opp).slice(1);
-          return `${cell.variant} rules, opponents ${opp}: net points per hand minus dama's, on the same deals: ` + mine.map((r) => {
-            const d = figureIn(t!, r, 'net_diff_vs_dama');
-            return `${r[c('policy')]} ${quote(d)}${significant(d) ? ' (significant)' : ''}`;
-          }).join('; ');
+          return (
+            `${cell.variant} rules, opponents ${opp}: net points per hand minus dama's, on the same deals: ` +
+            mine
+              .map((r) => {
+                const d = figureIn(t!, r, 'net_diff_vs_dama');
+                return `${r[c('policy')]} ${quote(d)}${significant(d) ? ' (significant)' : ''}`;
+              })
+              .join('; ')
+          );
         });
         // Whether this size tells any policy from dama, and what would tell the largest apart.
         const largest = tested.map((r) => figureIn(t!, r, 'net_diff_vs_dama')).sort((a, b) => Math.abs(b.value) - Math.abs(a.value))[0];
-        lines.unshift(`${flagged.length} of the ${tested.length} differences from dama ${flagged.length === 1 ? 'is' : 'are'} significant (Holm among them, 5%)` +
-          (flagged.length === 0 && largest ? `: ${flagWords(largest, games, tested.length, 'hands')} (the largest, ${quote(largest)})` : ''));
+        lines.unshift(
+          `${flagged.length} of the ${tested.length} differences from dama ${flagged.length === 1 ? 'is' : 'are'} significant (Holm among them, 5%)` +
+            (flagged.length === 0 && largest
+              ? `: ${flagWords(largest, games, tested.length, 'hands')} (the largest, ${quote(largest)})`
+              : ''),
+        );
         return lines;
       },
     };

@@ -42,8 +42,10 @@ export const wolnamppongOdds: ExperimentDef = {
     p_outside: 'probability that the third card falls outside the two months (0-1)',
     p_lose: 'probability that the bet loses, posts included (0-1)',
     ev_per_chip: 'expected net chips per chip bet under the rules',
-    p_win_exact: 'p_win as an exact fraction', p_post_exact: 'p_post as an exact fraction',
-    p_outside_exact: 'p_outside as an exact fraction', p_lose_exact: 'p_lose as an exact fraction',
+    p_win_exact: 'p_win as an exact fraction',
+    p_post_exact: 'p_post as an exact fraction',
+    p_outside_exact: 'p_outside as an exact fraction',
+    p_lose_exact: 'p_lose as an exact fraction',
     ev_per_chip_exact: 'ev_per_chip as an exact fraction',
     note: 'why the hand never reaches a bet, or why its result is certain (empty otherwise)',
     mc_n: 'simulated deals of the hand (count)',
@@ -52,16 +54,27 @@ export const wolnamppongOdds: ExperimentDef = {
     exact_in_interval: 'whether the exact EV lies inside the simulated 95% interval (yes, no)',
   },
   doc: 'exact Wolnamppong odds per hand for the default rules and each post/Ilbi variant, with a Monte Carlo check per cell',
-  charts: [{
-    name: 'wolnamppong-odds',
-    caption: 'Exact expected value per chip bet for each hand (its low card by its high card), a panel per rule variant; darker is worse for the bettor.',
-    spec: (tables) => heatMap({
-      title: 'Wolnamppong: exact EV per chip bet, by the two hand cards',
-      rows: rowsOf(tableNamed(tables, 'wolnamppong-odds')),
-      x: 'lo', xAxis: 'low hand card (month)', y: 'hi', yAxis: 'high hand card (month)',
-      value: 'ev_per_chip', legend: 'EV (chips per chip bet)', panel: 'variant', wrap: 2, format: '.2f',
-    }),
-  }],
+  charts: [
+    {
+      name: 'wolnamppong-odds',
+      caption:
+        'Exact expected value per chip bet for each hand (its low card by its high card), a panel per rule variant; darker is worse for the bettor.',
+      spec: (tables) =>
+        heatMap({
+          title: 'Wolnamppong: exact EV per chip bet, by the two hand cards',
+          rows: rowsOf(tableNamed(tables, 'wolnamppong-odds')),
+          x: 'lo',
+          xAxis: 'low hand card (month)',
+          y: 'hi',
+          yAxis: 'high hand card (month)',
+          value: 'ev_per_chip',
+          legend: 'EV (chips per chip bet)',
+          panel: 'variant',
+          wrap: 2,
+          format: '.2f',
+        }),
+    },
+  ],
   defaultGames: 20000,
   build(params) {
     const rules = VARIANTS.map((v) => resolveRules(wolnamSchema, [{ where: v.name, values: v.set }]));
@@ -80,7 +93,7 @@ export const wolnamppongOdds: ExperimentDef = {
           deck.reset();
           const a = (lo - 1) * 4 + rng.int(4);
           let b = (hi - 1) * 4 + rng.int(4);
-          if (b === a) b = (hi - 1) * 4 + ((a & 3) + 1 + rng.int(3)) % 4;
+          if (b === a) b = (hi - 1) * 4 + (((a & 3) + 1 + rng.int(3)) % 4);
           deck.take(a);
           deck.take(b);
           const kind = priors[cell]![lo * 13 + hi]!.kind;
@@ -100,12 +113,20 @@ export const wolnamppongOdds: ExperimentDef = {
             return [v.name, ...row, tallies[cell]!.rates[`win.${key}`]?.n ?? 0, rate(tallies[cell]!, `win.${key}`), ev, agrees];
           }),
         );
-        return [figureTable('wolnamppong-odds', ['variant', ...ODDS_COLUMNS, 'mc_n', ...rateColumns('mc_p_win'), ...meanColumns('mc_ev'), 'exact_in_interval'], rows)];
+        return [
+          figureTable(
+            'wolnamppong-odds',
+            ['variant', ...ODDS_COLUMNS, 'mc_n', ...rateColumns('mc_p_win'), ...meanColumns('mc_ev'), 'exact_in_interval'],
+            rows,
+          ),
+        ];
       },
       summary([t]) {
         const col = t!.columns.indexOf('exact_in_interval');
         const yes = t!.rows.filter((r) => r[col] === 'yes').length;
-        return [`wolnamppong-odds: the exact EV lies inside the Monte Carlo 95% interval in ${yes} of ${t!.rows.length} cells (about 95% expected)`];
+        return [
+          `wolnamppong-odds: the exact EV lies inside the Monte Carlo 95% interval in ${yes} of ${t!.rows.length} cells (about 95% expected)`,
+        ];
       },
     };
   },

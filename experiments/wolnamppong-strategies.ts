@@ -2,7 +2,23 @@ import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, rateColumns, ratio, scaled, significant, type Figure } from '../src/experiment/columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  rateColumns,
+  ratio,
+  scaled,
+  significant,
+  type Figure,
+} from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
@@ -12,8 +28,15 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 
 /** The strategies compared, the first being the baseline of every paired difference. */
 export const FOCAL = [
-  'min-bet', 'fold', 'ev-threshold(t=0,f=0.5)', 'ev-threshold(t=0.1,f=0.5)', 'ev-threshold(t=0.1,f=1)',
-  'kelly(c=0.5)', 'kelly(c=1)', 'counting(t=0.1,f=0.5)', 'ado(p=0.75)',
+  'min-bet',
+  'fold',
+  'ev-threshold(t=0,f=0.5)',
+  'ev-threshold(t=0.1,f=0.5)',
+  'ev-threshold(t=0.1,f=1)',
+  'kelly(c=0.5)',
+  'kelly(c=1)',
+  'counting(t=0.1,f=0.5)',
+  'ado(p=0.75)',
 ];
 /** The other players at the table: a loose field that bets every hand, and a tight one. */
 export const FIELDS = ['min-bet', 'ev-threshold(t=0.1,f=0.5)'];
@@ -34,8 +57,8 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
   columns: {
     field: 'the strategy at every other seat',
     strategy: 'the focal strategy, rotated through the seats on the same deals',
-    net_per_session: 'the focal seat\'s net chips per session (higher is better)',
-    net_per_chip_bet: 'the focal seat\'s net chips per chip it bet',
+    net_per_session: "the focal seat's net chips per session (higher is better)",
+    net_per_chip_bet: "the focal seat's net chips per chip it bet",
     diff_vs_min_bet: 'paired difference in net chips per session against min-bet in the same seat on the same deals',
     p_down_10_antes: 'probability of ending a session more than 10 antes down (0-1)',
     bets_per_turn: 'bets per deal cycle (count; one turn a cycle)',
@@ -49,22 +72,33 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
   },
   risk: {},
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
-  charts: [{
-    name: 'wolnamppong-strategies',
-    caption: 'Net result per session of each strategy with its 95% interval, a panel per field of opponents.',
-    spec: (tables) => intervalChart({
-      title: 'Wolnamppong: net per session by strategy',
-      rows: rowsOf(tableNamed(tables, 'wolnamppong-strategies')),
-      category: 'strategy', value: 'net_per_session', axis: 'net per session (chips)', row: 'field', reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'wolnamppong-strategies',
+      caption: 'Net result per session of each strategy with its 95% interval, a panel per field of opponents.',
+      spec: (tables) =>
+        intervalChart({
+          title: 'Wolnamppong: net per session by strategy',
+          rows: rowsOf(tableNamed(tables, 'wolnamppong-strategies')),
+          category: 'strategy',
+          value: 'net_per_session',
+          axis: 'net per session (chips)',
+          row: 'field',
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 20000,
   build(params) {
-    const rules = resolveRules(wolnamSchema, [{ where: 'wolnamppong-strategies', values: (params.rules as Record<string, unknown>) ?? {} }]);
+    const rules = resolveRules(wolnamSchema, [
+      { where: 'wolnamppong-strategies', values: (params.rules as Record<string, unknown>) ?? {} },
+    ]);
     const n = rules.players;
     const parse = (s: string) => parseSpec(s, wolnamppongStrategies, 'wolnamppong', rules);
     const arms = FIELDS.map((field) =>
-      FOCAL.map((focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(field))], wolnamppongStrategies)),
+      FOCAL.map(
+        (focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(field))], wolnamppongStrategies),
+      ),
     );
     const down = -10 * rules.ante;
     const nets = new Float64Array(FOCAL.length);
@@ -77,7 +111,13 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
       games,
       chunk: 400,
       cells: FIELDS.map((f) => `field=${f}`),
-      provenance: { rules, focal: FOCAL.map((s) => parse(s).text), fields: FIELDS.map((s) => parse(s).text), players: n, ...(risk ? { risk: risk.risk } : {}) },
+      provenance: {
+        rules,
+        focal: FOCAL.map((s) => parse(s).text),
+        fields: FIELDS.map((s) => parse(s).text),
+        players: n,
+        ...(risk ? { risk: risk.risk } : {}),
+      },
       runGame(cell, index, seed, tally) {
         arms[cell]!.forEach((arm, k) => {
           const s = arm.play(seed, cell, index, index % n);
@@ -98,14 +138,24 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
       },
       tables(tallies) {
         // Every strategy against min-bet is one family; min-bet is strategy 0, so the tally holds min-bet less k.
-        const diffs = FIELDS.map((_f, cell) => FOCAL.map((_s, k): Figure | '' => (k === 0 ? '' : scaled(diff(tallies[cell]!, `pair.0.${k}`), -1))));
+        const diffs = FIELDS.map((_f, cell) =>
+          FOCAL.map((_s, k): Figure | '' => (k === 0 ? '' : scaled(diff(tallies[cell]!, `pair.0.${k}`), -1))),
+        );
         family(diffs.flat().filter((d) => d !== ''));
         const rows = FIELDS.flatMap((field, cell) =>
           FOCAL.map((focal, k) => {
             const t = tallies[cell]!;
             return [
-              parse(field).text, parse(focal).text, t.means[`net.${k}`]?.n ?? 0, mean(t, `net.${k}`), ratio(t, `perChip.${k}`),
-              diffs[cell]![k]!, rate(t, `down.${k}`), rate(t, `betRate.${k}`), rate(t, `ado.${k}`), ratio(t, `deals.${k}`),
+              parse(field).text,
+              parse(focal).text,
+              t.means[`net.${k}`]?.n ?? 0,
+              mean(t, `net.${k}`),
+              ratio(t, `perChip.${k}`),
+              diffs[cell]![k]!,
+              rate(t, `down.${k}`),
+              rate(t, `betRate.${k}`),
+              rate(t, `ado.${k}`),
+              ratio(t, `deals.${k}`),
               ...nightCells(t, `net.${k}`, risk),
             ];
           }),
@@ -119,13 +169,28 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
         });
         family(best.map((x) => x.margin));
         return [
-          figureTable('wolnamppong-strategies', [
-            'field', 'strategy', 'sessions', ...meanColumns('net_per_session'), ...meanColumns('net_per_chip_bet'),
-            ...diffColumns('diff_vs_min_bet'), ...rateColumns('p_down_10_antes'), ...rateColumns('bets_per_turn'),
-            ...rateColumns('ado_rate'), ...meanColumns('deals_to_empty_pot'), ...nightColumns(risk),
-          ], rows),
-          figureTable('wolnamppong-strategies-best', ['field', 'best', 'runner_up', ...diffColumns('margin_per_session')],
-            best.map((x) => [parse(x.field).text, parse(FOCAL[x.b]!).text, parse(FOCAL[x.r]!).text, x.margin])),
+          figureTable(
+            'wolnamppong-strategies',
+            [
+              'field',
+              'strategy',
+              'sessions',
+              ...meanColumns('net_per_session'),
+              ...meanColumns('net_per_chip_bet'),
+              ...diffColumns('diff_vs_min_bet'),
+              ...rateColumns('p_down_10_antes'),
+              ...rateColumns('bets_per_turn'),
+              ...rateColumns('ado_rate'),
+              ...meanColumns('deals_to_empty_pot'),
+              ...nightColumns(risk),
+            ],
+            rows,
+          ),
+          figureTable(
+            'wolnamppong-strategies-best',
+            ['field', 'best', 'runner_up', ...diffColumns('margin_per_session')],
+            best.map((x) => [parse(x.field).text, parse(FOCAL[x.b]!).text, parse(FOCAL[x.r]!).text, x.margin]),
+          ),
         ];
       },
       summary([t, best]) {
@@ -136,10 +201,13 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
           const row = t!.rows.find((r) => r[c('field')] === b[0] && r[c('strategy')] === b[1])!;
           const vsMin = figureIn(t!, row, 'diff_vs_min_bet');
           const margin = figureIn(best!, b, 'margin_per_session');
-          const ahead = significant(margin) ? `clearly ahead of the runner-up, ${b[2]}, by ${quote(margin)}`
+          const ahead = significant(margin)
+            ? `clearly ahead of the runner-up, ${b[2]}, by ${quote(margin)}`
             : `not told apart from the runner-up, ${b[2]}: ${quote(margin)}, ${flagWords(margin, games, best!.rows.length, 'sessions')}`;
-          return `field ${b[0]}: best ${b[1]} nets ${f(row[c('net_per_session')])} chips per session, ${ahead}; ` +
-            `${quote(vsMin)} more than min-bet, ${flagWords(vsMin, games, tests, 'sessions')}; P(down > 10 antes) ${f(row[c('p_down_10_antes')])}`;
+          return (
+            `field ${b[0]}: best ${b[1]} nets ${f(row[c('net_per_session')])} chips per session, ${ahead}; ` +
+            `${quote(vsMin)} more than min-bet, ${flagWords(vsMin, games, tests, 'sessions')}; P(down > 10 antes) ${f(row[c('p_down_10_antes')])}`
+          );
         });
       },
     };

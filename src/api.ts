@@ -3,7 +3,16 @@
 // (`import { wolnamppongActions, type StrategyDef } from 'pongsim'`). Each game's action ids
 // are a namespace, since games share names such as DISCARD and PASS.
 
-export { simulate, type SimulateOptions, type SimulateResult, type SeatResult, type TableOptions, type UntilCi, type SeatRisk, type RiskResult } from './library/simulate.js';
+export {
+  simulate,
+  type SimulateOptions,
+  type SimulateResult,
+  type SeatResult,
+  type TableOptions,
+  type UntilCi,
+  type SeatRisk,
+  type RiskResult,
+} from './library/simulate.js';
 export { runStudy, type StudyOptions, type StudyResult, type DefaultStudyResult } from './library/study.js';
 export { compare, type CompareOptions } from './library/compare.js';
 export { tune, type TuneOptions, type TuneResult } from './library/tune.js';

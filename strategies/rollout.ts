@@ -27,7 +27,16 @@ const CONFIRM = 4;
  * Chinese-American's calls (2 to 6 actions) searched alone did as well as every decision
  * searched, for a fraction of the rollouts (experiments/search-strength.ts).
  */
-export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: number, z: number, policy: StrategySpec, rules: unknown, confirm = CONFIRM, most = 0): Strategy {
+export function rolloutStrategy(
+  game: GameDef,
+  defs: readonly StrategyDef[],
+  n: number,
+  z: number,
+  policy: StrategySpec,
+  rules: unknown,
+  confirm = CONFIRM,
+  most = 0,
+): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
   const own = makeStrategy(policy, defs, rules);
   const bounds = new Float64Array(2);
@@ -78,7 +87,8 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
         return pa;
       }
       const zc = threshold(c - 1);
-      let best = p, bestGain = 0;
+      let best = p,
+        bestGain = 0;
       for (let j = 0; j < c; j++) {
         const gain = ro.gain(j);
         if (gain > bestGain && gain > zc * ro.se(j)) {
@@ -99,7 +109,8 @@ export function rolloutStrategy(game: GameDef, defs: readonly StrategyDef[], n: 
       // alternative (the whole bot against the best bot, Chinese-American n = 16, 1,000 hands at
       // seed 2026: +0.07 [-0.14, 0.28] points a hand, -0.28 [-0.70, 0.14] before). With z = 0 (or
       // confirm = 0) the pick is played as it stands.
-      const a = ro.candA[best]!, x = ro.candX[best]!;
+      const a = ro.candA[best]!,
+        x = ro.candX[best]!;
       ro.set(ro.set(0, pa, px), a, x);
       ro.evaluate(s, seat, 2, 0, confirm * n, rng);
       if (!(ro.gain(1) > confirmZ * ro.se(1))) {
@@ -121,13 +132,42 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
     doc: 'flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean',
     params: [
       { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
-      { name: 'z', doc: 'how many standard errors of the paired difference an action must gain over the policy\'s own choice to be played instead, for one alternative (Bonferroni-corrected for more; 0: the best mean)', default: 1, min: 0, max: 10 },
-      { name: 'confirm', doc: 'fresh rollouts per rollout that must confirm a departure from the policy\'s choice, the two compared alone (0: no check)', default: CONFIRM, min: 0, max: 100, integer: true },
-      { name: 'most', doc: 'search only decisions with at most this many legal actions, playing the policy\'s choice at wider ones (0: search every decision)', default: 0, min: 0, max: 1000, integer: true },
+      {
+        name: 'z',
+        doc: "how many standard errors of the paired difference an action must gain over the policy's own choice to be played instead, for one alternative (Bonferroni-corrected for more; 0: the best mean)",
+        default: 1,
+        min: 0,
+        max: 10,
+      },
+      {
+        name: 'confirm',
+        doc: "fresh rollouts per rollout that must confirm a departure from the policy's choice, the two compared alone (0: no check)",
+        default: CONFIRM,
+        min: 0,
+        max: 100,
+        integer: true,
+      },
+      {
+        name: 'most',
+        doc: "search only decisions with at most this many legal actions, playing the policy's choice at wider ones (0: search every decision)",
+        default: 0,
+        min: 0,
+        max: 1000,
+        integer: true,
+      },
     ],
     specParams: [{ name: 'policy', doc: 'the strategy every seat plays in the rollouts (any that does not search)', default: reference }],
     searches: true,
     make: (params, rules, spec) =>
-      rolloutStrategy(game, defs, params.n ?? 16, params.z ?? 0, spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules), rules, params.confirm ?? CONFIRM, params.most ?? 0),
+      rolloutStrategy(
+        game,
+        defs,
+        params.n ?? 16,
+        params.z ?? 0,
+        spec?.specs?.policy ?? parseSpec(reference, defs, game.id, rules),
+        rules,
+        params.confirm ?? CONFIRM,
+        params.most ?? 0,
+      ),
   };
 }

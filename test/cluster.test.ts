@@ -33,13 +33,19 @@ describe('cluster recipes', () => {
     const n = Number(/^auto\/(\d+)$/.exec(args[args.indexOf('--shard') + 1]!)![1]);
     expect(job.spec.completions).toBe(n);
     for (let i = 0; i < n; i++) {
-      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], { encoding: 'utf8', env: { ...CLI_ENV, JOB_COMPLETION_INDEX: String(i) } });
+      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], {
+        encoding: 'utf8',
+        env: { ...CLI_ENV, JOB_COMPLETION_INDEX: String(i) },
+      });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stderr).toContain(`shard ${i + 1}/${n} from JOB_COMPLETION_INDEX=${i}`);
     }
     const [sh, c, script] = container('kubernetes-merge.yaml').command!;
     expect([sh, c]).toEqual(['sh', '-c']);
-    const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], { encoding: 'utf8', env: CLI_ENV });
+    const merge = spawnSync('sh', ['-c', script!.replaceAll('/data', root).replace(/^pongsim /, `node ${JSON.stringify(MAIN)} `)], {
+      encoding: 'utf8',
+      env: CLI_ENV,
+    });
     expect(merge.status, merge.stderr).toBe(0);
     // One run of the same study, seed and size (through the library the CLI calls).
     const study = args[1]!;
@@ -47,10 +53,11 @@ describe('cluster recipes', () => {
     await runStudy({ experiment: study, games: Number(GAMES), seed, out: path.join(root, 'whole') });
     const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
     expect(csvs.length).toBeGreaterThan(0);
-    for (const f of csvs) expect(fs.readFileSync(path.join(root, 'results', study, f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
+    for (const f of csvs)
+      expect(fs.readFileSync(path.join(root, 'results', study, f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
   });
 
-  it('the Slurm script\'s shards and merge give the CSVs of one run', async () => {
+  it("the Slurm script's shards and merge give the CSVs of one run", async () => {
     const root = tempDir();
     const script = path.resolve(DIR, 'slurm.sh');
     const env = { ...CLI_ENV, PONGSIM: `node ${MAIN}` };
@@ -58,7 +65,11 @@ describe('cluster recipes', () => {
     const study = [whole.experiment, '--games', GAMES, '--seed', whole.seed];
     // Array indices 4-6, as from sbatch --array=4-6.
     for (const id of [4, 5, 6]) {
-      const r = spawnSync('bash', [script, 'shard', '3', ...study], { cwd: root, encoding: 'utf8', env: { ...env, SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4' } });
+      const r = spawnSync('bash', [script, 'shard', '3', ...study], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...env, SLURM_ARRAY_TASK_ID: String(id), SLURM_ARRAY_TASK_MIN: '4' },
+      });
       expect(r.status, r.stderr).toBe(0);
     }
     const merge = spawnSync('bash', [script, 'merge', '3', ...study], { cwd: root, encoding: 'utf8', env });
@@ -70,7 +81,10 @@ describe('cluster recipes', () => {
   });
 
   it('the container recipe copies only what the repository has', () => {
-    const lines = fs.readFileSync(path.join(DIR, 'Containerfile'), 'utf8').split('\n').filter((l) => l.startsWith('COPY '));
+    const lines = fs
+      .readFileSync(path.join(DIR, 'Containerfile'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('COPY '));
     for (const l of lines) for (const src of l.split(/\s+/).slice(1, -1)) expect(fs.existsSync(src), src).toBe(true);
   });
 });

@@ -34,24 +34,36 @@ function commands(): { text: string; shard: boolean }[] {
  * plays by a learned table, which departs from the bot it is built on only where its table says
  * so, as many games as show a departure), every --budget at most 1000. */
 function small(cmd: string): string {
-  return cmd
-    .split('\n')
-    .map((l) => l.replace(/--games \d+/g, (m) => {
-      const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
-      return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
-    }))
-    .join('\n')
-    // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
-    .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
-    .split('\n')
-    // Advice at a budget of a few hundred playouts: a second or less each.
-    .map((l) => (/npx pongsim advise /.test(l) && !l.includes('--budget') ? `${l} --budget 600` : l))
-    .map((l) => (/npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games') ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12') : l))
-    // Each comparison and tuning run into a folder of its own, so that a block's second does not
-    // overwrite its first before its claims are checked.
-    .map((l, i) => (/npx pongsim (compare|tune) /.test(l) && !l.includes('--out') ? l.replace(/(npx pongsim (compare|tune) \S+)/, `$1 --out claims-${i}`) : l))
-    .join('\n')
-    .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`);
+  return (
+    cmd
+      .split('\n')
+      .map((l) =>
+        l.replace(/--games \d+/g, (m) => {
+          const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
+          return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
+        }),
+      )
+      .join('\n')
+      // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
+      .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
+      .split('\n')
+      // Advice at a budget of a few hundred playouts: a second or less each.
+      .map((l) => (/npx pongsim advise /.test(l) && !l.includes('--budget') ? `${l} --budget 600` : l))
+      .map((l) =>
+        /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
+          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12')
+          : l,
+      )
+      // Each comparison and tuning run into a folder of its own, so that a block's second does not
+      // overwrite its first before its claims are checked.
+      .map((l, i) =>
+        /npx pongsim (compare|tune) /.test(l) && !l.includes('--out')
+          ? l.replace(/(npx pongsim (compare|tune) \S+)/, `$1 --out claims-${i}`)
+          : l,
+      )
+      .join('\n')
+      .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`)
+  );
 }
 
 /** A scratch folder with the files the README's commands name. */
@@ -75,7 +87,15 @@ describe.concurrent('README commands', () => {
 
   for (const c of all) {
     it(c.text.split('\n')[0]!, async ({ expect }) => {
-      const script = c.shard ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text).split('\n').filter((l) => l.includes('$k')).join('\n')}\ndone\n${small(c.text).split('\n').filter((l) => !l.includes('$k')).join('\n')}` : small(c.text);
+      const script = c.shard
+        ? `for k in 1 2 3 4 5 6 7 8; do\n${small(c.text)
+            .split('\n')
+            .filter((l) => l.includes('$k'))
+            .join('\n')}\ndone\n${small(c.text)
+            .split('\n')
+            .filter((l) => !l.includes('$k'))
+            .join('\n')}`
+        : small(c.text);
       const dir = scratch();
       const r = await run('bash', ['-euo', 'pipefail', '-c', script], dir);
       expect(r.code, `${script}\n${r.stderr}`).toBe(0);
@@ -107,7 +127,9 @@ describe('README library example', () => {
     const odds = await cli(['odds', 'wolnamppong', '--seen', '3,3,7,12']);
     const hand = await cli(['hand', 'korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
     expect(r.stdout.trimEnd().split('\n')).toEqual([
-      `${kelly.strategy} ${kelly.mean} ${kelly.mean_ci_low} ${kelly.mean_ci_high}`, odds.ruleOfThumb, String(hand.score.total),
+      `${kelly.strategy} ${kelly.mean} ${kelly.mean_ci_low} ${kelly.mean_ci_high}`,
+      odds.ruleOfThumb,
+      String(hand.score.total),
     ]);
     expect(hand.score.total).toBe(15);
   });
@@ -117,7 +139,8 @@ type Row = Record<string, string>;
 const csvRows = (file: string): Row[] => parse(fs.readFileSync(file, 'utf8'), { columns: true }) as Row[];
 
 /** Whether a difference (X with X_ci_low and X_ci_high) in a row is other than exactly 0 in every game. */
-const moved = (r: Row, x: string) => r[x] !== '' && r[x] !== undefined && [r[x], r[`${x}_ci_low`] ?? '0', r[`${x}_ci_high`] ?? '0'].some((v) => Number(v) !== 0);
+const moved = (r: Row, x: string) =>
+  r[x] !== '' && r[x] !== undefined && [r[x], r[`${x}_ci_low`] ?? '0', r[`${x}_ci_high`] ?? '0'].some((v) => Number(v) !== 0);
 
 /**
  * What each kind of README command claims to show, checked on what it wrote: every comparison
@@ -132,27 +155,40 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   const compares = files.filter((f) => path.basename(f) === 'compare.csv');
   expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare /));
   for (const f of compares) {
-    expect(csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')), `${f}: every paired difference is 0, the arms played identical games`).toBe(true);
+    expect(
+      csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')),
+      `${f}: every paired difference is 0, the arms played identical games`,
+    ).toBe(true);
   }
   const tunes = files.filter((f) => path.basename(f) === 'tune.csv');
   expect(tunes.length, 'a tune.csv for every tuning run').toBe(count(/npx pongsim tune /));
   for (const f of tunes) {
-    expect(csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_leader')), `${f}: every configuration played as its leader did`).toBe(true);
+    expect(
+      csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_leader')),
+      `${f}: every configuration played as its leader did`,
+    ).toBe(true);
   }
   // A study's tables: rows, and each paired difference somewhere other than 0.
   for (const f of files.filter((x) => !['compare.csv', 'tune.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text))) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);
     for (const col of Object.keys(rows[0]!).filter((k) => /diff/.test(k) && !/_(ci_low|ci_high|p|p_holm)$/.test(k))) {
-      expect(rows.some((r) => moved(r, col)), `${f}: ${col} is 0 in every row`).toBe(true);
+      expect(
+        rows.some((r) => moved(r, col)),
+        `${f}: ${col} is 0 in every row`,
+      ).toBe(true);
     }
   }
   // Advice: every answer names its best action and says whether it is clear, tied or the same.
   if (/npx pongsim advise /.test(text)) {
-    expect(unwrap(stdout).match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length, `${text}: an answer in words per advice`).toBe(count(/npx pongsim advise /));
+    expect(
+      unwrap(stdout).match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length,
+      `${text}: an answer in words per advice`,
+    ).toBe(count(/npx pongsim advise /));
   }
   // Odds and a sim given rules or cards seen: other output than the same command without them.
-  const plain = /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');
+  const plain =
+    /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');
   if (plain) {
     const bare = text.replace(/ --(set|seen|hand|rules) \S+/g, '');
     const r = await run('bash', ['-euo', 'pipefail', '-c', small(bare)], scratch());

@@ -13,7 +13,8 @@ export function benchAdvise(seconds: number): BenchResult {
   const offering = GAMES.filter((g) => g.advise);
   for (const g of offering) {
     const name = figureName(g.def.id);
-    let decisions = 0, playouts = 0;
+    let decisions = 0,
+      playouts = 0;
     const perSec = rate(seconds / offering.length, () => {
       const r = advise({ game: g.def.id, ...g.advise!.example, seed: `bench${decisions++}` });
       playouts += r.playouts;
@@ -24,7 +25,13 @@ export function benchAdvise(seconds: number): BenchResult {
   }
   return {
     figures,
-    line: 'advise: decisions advised per minute per core at the default budget (playouts/s): ' +
-      offering.map((g) => `${g.def.id} ${fmt(figures[`${figureName(g.def.id)}AdvisedPerMin`]!)} (${fmt(figures[`${figureName(g.def.id)}PlayoutsPerSec`]!)})`).join(', '),
+    line:
+      'advise: decisions advised per minute per core at the default budget (playouts/s): ' +
+      offering
+        .map(
+          (g) =>
+            `${g.def.id} ${fmt(figures[`${figureName(g.def.id)}AdvisedPerMin`]!)} (${fmt(figures[`${figureName(g.def.id)}PlayoutsPerSec`]!)})`,
+        )
+        .join(', '),
   };
 }

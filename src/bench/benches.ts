@@ -4,7 +4,6 @@ import { benchShanten } from './mahjong.js';
 import { benchSearch } from './search.js';
 import { benchAdvise } from './advise.js';
 
-
 /** Every speed figure measured in a worker thread: each game's (from the catalog), the shared
  * shanten evaluator, the search bot in every game, then advice at the table. */
 export const BENCHES: Record<string, (seconds: number) => BenchResult> = {

@@ -16,7 +16,12 @@ import { nylonRulesSchema } from '../games/hwatu/nylonppong/rules.js';
 export function benchNylonppong(seconds: number): BenchResult {
   const rules = resolveRules(nylonRulesSchema, []);
   const spec = parseSpec('basic', nylonppongStrategies, 'nylonppong', rules);
-  const arm = new Arm(nylonppong, rules, Array.from({ length: rules.players }, () => spec), nylonppongStrategies);
+  const arm = new Arm(
+    nylonppong,
+    rules,
+    Array.from({ length: rules.players }, () => spec),
+    nylonppongStrategies,
+  );
   let games = 0;
   const roundsPerSec = rate(seconds, () => {
     for (let k = 0; k < 100; k++) arm.play('bench', 0, games++);

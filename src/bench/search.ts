@@ -26,7 +26,13 @@ export function benchSearch(seconds: number): BenchResult {
     const best = spec(f.best);
     const bot = makeStrategy(spec(`rollout(n=${N},policy=${best.text})`), entry.strategies, rules);
     let searched = 0;
-    const counting: Strategy = { ...bot, search(s, seat, legal, n, rng) { if (n > 1) searched++; return bot.search!(s, seat, legal, n, rng); } };
+    const counting: Strategy = {
+      ...bot,
+      search(s, seat, legal, n, rng) {
+        if (n > 1) searched++;
+        return bot.search!(s, seat, legal, n, rng);
+      },
+    };
     const seats = entry.def.seats(rules);
     const others = Array.from({ length: seats - 1 }, () => makeStrategy(best, entry.strategies, rules));
     const table = new Table(entry.def, rules, [counting, ...others], ['rollout', ...others.map(() => best.text)]);
@@ -41,7 +47,8 @@ export function benchSearch(seconds: number): BenchResult {
   }
   return {
     figures,
-    line: `search: rollout(n=${N}) decisions/s per core against the best hand-written bot: ` +
+    line:
+      `search: rollout(n=${N}) decisions/s per core against the best hand-written bot: ` +
       SEARCH_FIELDS.map((f) => `${f.game} ${fmt(figures[`${figureName(f.game)}DecisionsPerSec`]!)}`).join(', '),
   };
 }

@@ -16,7 +16,12 @@ import { fmt, rate, type BenchResult } from './clock.js';
 export function benchWolnamppong(seconds: number): BenchResult {
   const rules = resolveRules(wolnamSchema, []);
   const spec = parseSpec('ev-threshold', wolnamppongStrategies, 'wolnamppong', rules);
-  const arm = new Arm(wolnamppong, rules, Array.from({ length: rules.players }, () => spec), wolnamppongStrategies);
+  const arm = new Arm(
+    wolnamppong,
+    rules,
+    Array.from({ length: rules.players }, () => spec),
+    wolnamppongStrategies,
+  );
   let games = 0;
   let decisions = 0;
   const decisionsPerSec = rate(seconds, () => {

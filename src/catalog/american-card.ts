@@ -18,7 +18,8 @@ export const americanCard: CardInput = {
   importFormats: FORMATS.map(({ id, title }) => ({ id, title })),
   import(from, file, skipUnsupported) {
     const format = FORMATS.find((f) => f.id === from);
-    if (!format) throw new InputError(`card import: --from ${from} is not a format it reads; allowed: ${FORMATS.map((f) => f.id).join(', ')}`);
+    if (!format)
+      throw new InputError(`card import: --from ${from} is not a format it reads; allowed: ${FORMATS.map((f) => f.id).join(', ')}`);
     const { doc, lines, skipped } = importCardFile(format, file, skipUnsupported);
     return { text: JSON.stringify(doc, null, 2) + '\n', card: doc.name, lines, skipped };
   },
@@ -30,10 +31,14 @@ export const americanCard: CardInput = {
   text(file, c) {
     const lines = c.lines as { id: string; value: number; concealed: boolean; jokers: boolean; variants: number; patterns: string[] }[];
     const width = Math.max(...lines.map((l) => l.id.length));
-    const out = [`${file}: "${c.card}"${c.year === null ? '' : ` (${String(c.year)})`}, ${lines.length} lines, ${String(c.variants)} concrete variants, sha256 ${c.sha256.slice(0, 16)}`];
+    const out = [
+      `${file}: "${c.card}"${c.year === null ? '' : ` (${String(c.year)})`}, ${lines.length} lines, ${String(c.variants)} concrete variants, sha256 ${c.sha256.slice(0, 16)}`,
+    ];
     out.push(`  ${'line'.padEnd(width)}  value  X/C  jokers  variants  pattern`);
     for (const l of lines) {
-      out.push(`  ${l.id.padEnd(width)}  ${String(l.value).padStart(5)}  ${l.concealed ? ' C ' : ' X '}  ${l.jokers ? ' yes  ' : ' no   '}  ${String(l.variants).padStart(8)}  ${l.patterns.join('  |  ')}`);
+      out.push(
+        `  ${l.id.padEnd(width)}  ${String(l.value).padStart(5)}  ${l.concealed ? ' C ' : ' X '}  ${l.jokers ? ' yes  ' : ' no   '}  ${String(l.variants).padStart(8)}  ${l.patterns.join('  |  ')}`,
+      );
     }
     return out;
   },
@@ -78,7 +83,7 @@ function matcherOf(file: unknown): CardMatcher {
 export const americanHand: HandQuery = {
   options: [
     { flag: '--card', value: '<file>', doc: 'the card file (mjcard/1; default: the sample card shipped with pongsim)' },
-    { flag: '--exposed', value: '<list>', doc: 'the hand\'s exposures, comma-separated: p555, z7777, p55jj (j = joker)' },
+    { flag: '--exposed', value: '<list>', doc: "the hand's exposures, comma-separated: p555, z7777, p55jj (j = joker)" },
   ],
   batchOptions: ['--card'],
   batch(hands, o) {
@@ -100,7 +105,11 @@ export const americanHand: HandQuery = {
     let exposures: Exposure[];
     let r: Reading;
     try {
-      exposures = exposed.split(',').map((s) => s.trim()).filter((s) => s !== '').map(readExposure);
+      exposures = exposed
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+        .map(readExposure);
     } catch (e) {
       throw new InputError(`--exposed: ${(e as Error).message}`);
     }
@@ -123,7 +132,9 @@ export const americanHand: HandQuery = {
       for (const i of order) {
         const l = lines[i]!;
         const away = out[i] === UNREACHABLE ? ' -' : String(out[i]).padStart(2);
-        text.push(`  ${away}  ${l.id.padEnd(width)}  ${String(l.value).padStart(3)} ${l.concealed ? 'C' : 'X'}  ${l.patterns.join('  |  ')}`);
+        text.push(
+          `  ${away}  ${l.id.padEnd(width)}  ${String(l.value).padStart(3)} ${l.concealed ? 'C' : 'X'}  ${l.patterns.join('  |  ')}`,
+        );
       }
     }
     return { json, text: text.join('\n') };

@@ -29,16 +29,37 @@ const advise: AdviseQuery = {
 };
 
 export const americanEntry: GameEntry = {
-  def: american, strategies: americanStrategies, defaultSeat: 'line-chaser',
+  def: american,
+  strategies: americanStrategies,
+  defaultSeat: 'line-chaser',
   experiments: [americanCharleston, americanCardLines, americanJokers],
-  quick: [{ name: 'american-charleston', games: 60, seconds: 1.2 }, { name: 'american-card-lines', games: 100, seconds: 0.8 }, { name: 'american-jokers', games: 100, seconds: 0.5 }],
+  quick: [
+    { name: 'american-charleston', games: 60, seconds: 1.2 },
+    { name: 'american-card-lines', games: 100, seconds: 0.8 },
+    { name: 'american-jokers', games: 100, seconds: 0.5 },
+  ],
   bench: benchAmerican,
   rulesDoc: 'src/games/mahjong/american/RULES.md',
   card: americanCard,
   hand: americanHand,
   advise,
   records: {
-    events: [...TABLE_EVENTS, 'pass', 'pass_blind', 'pass_done', 'vote', 'charleston', 'charleston_vote', 'courtesy', 'expose', 'exposure', 'exchange', 'joker_exchange', 'dead_hand', 'heavenly_hand'],
+    events: [
+      ...TABLE_EVENTS,
+      'pass',
+      'pass_blind',
+      'pass_done',
+      'vote',
+      'charleston',
+      'charleston_vote',
+      'courtesy',
+      'expose',
+      'exposure',
+      'exchange',
+      'joker_exchange',
+      'dead_hand',
+      'heavenly_hand',
+    ],
   },
   risk: POINTS_AT_A_VALUE,
 };

@@ -10,14 +10,20 @@ import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
 export const chineseAmericanEntry: GameEntry = {
-  def: chineseAmerican, strategies: chineseAmericanStrategies, defaultSeat: 'efficiency',
+  def: chineseAmerican,
+  strategies: chineseAmericanStrategies,
+  defaultSeat: 'efficiency',
   experiments: [chineseAmericanHands],
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
-  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard', { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
+  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard', {
+    hand: 'm123 p456 s789 z11 m45 p1',
+    right: 'z3 m9',
+    left: 'p1',
+  }),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
   risk: POINTS_AT_A_VALUE,
 };

@@ -127,7 +127,10 @@ export interface OddsQuery {
 }
 
 /** The cards of an odds question, read; `cards` counts those seen and held. */
-export interface OddsInput { cards: number; [key: string]: unknown }
+export interface OddsInput {
+  cards: number;
+  [key: string]: unknown;
+}
 
 export interface OddsTable {
   table: CsvTable;
@@ -143,7 +146,11 @@ export interface OddsTable {
 }
 
 /** The options of `pongsim hand` beside --json, each named as commander names it. */
-export interface HandOption { flag: string; value?: string; doc: string }
+export interface HandOption {
+  flag: string;
+  value?: string;
+  doc: string;
+}
 
 /** Measuring a hand: how far from complete, what it waits on; scoring a complete one. */
 export interface HandQuery {
@@ -182,7 +189,11 @@ export interface AdviseQuery {
    * what the seat knows (what it cannot know is dealt anew by GameDef.determinize), the seat,
    * and the situation as read (what `advise --json` echoes). InputError lines.
    */
-  situation(rules: Record<string, unknown>, given: Record<string, unknown>, name: (key: string) => string): { state: GameState; seat: number; read: Record<string, unknown> };
+  situation(
+    rules: Record<string, unknown>,
+    given: Record<string, unknown>,
+    name: (key: string) => string,
+  ): { state: GameState; seat: number; read: Record<string, unknown> };
   /** A typical situation (its fields by commander's names): `pongsim bench` times advising it. */
   example: Record<string, string>;
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */

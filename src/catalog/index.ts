@@ -25,7 +25,13 @@ for (const g of GAMES) g.strategies.push(rolloutDef(g.def, g.strategies, g.defau
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);
-  if (!g) throw new InputError(`unknown game "${id}"${didYouMean(id, GAMES.map((e) => e.def.id))}; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`);
+  if (!g)
+    throw new InputError(
+      `unknown game "${id}"${didYouMean(
+        id,
+        GAMES.map((e) => e.def.id),
+      )}; allowed: ${GAMES.map((e) => e.def.id).join(', ')}`,
+    );
   return g;
 }
 
@@ -36,7 +42,9 @@ export function studyGame(def: ExperimentDef): GameEntry | undefined {
 
 /** The games that offer capability `what`, for messages and help (e.g. "american"). */
 export function offering(what: keyof GameEntry): string {
-  return GAMES.filter((g) => g[what] !== undefined).map((g) => g.def.id).join(', ');
+  return GAMES.filter((g) => g[what] !== undefined)
+    .map((g) => g.def.id)
+    .join(', ');
 }
 
 /**
@@ -48,7 +56,9 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   if (!g || g[what] === undefined) {
     const games = GAMES.filter((e) => e[what] !== undefined).map((e) => e.def.id);
     const unknown = g ? '' : didYouMean(id, games);
-    throw new InputError(`${command}: ${g ? `${id} has none` : `unknown game "${id}"${unknown}`}; games that have one: ${games.join(', ')}`);
+    throw new InputError(
+      `${command}: ${g ? `${id} has none` : `unknown game "${id}"${unknown}`}; games that have one: ${games.join(', ')}`,
+    );
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }

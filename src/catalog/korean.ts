@@ -11,14 +11,20 @@ import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
 export const koreanEntry: GameEntry = {
-  def: korean, strategies: koreanStrategies, defaultSeat: 'efficiency',
+  def: korean,
+  strategies: koreanStrategies,
+  defaultSeat: 'efficiency',
   experiments: [uperFuriten, koreanUperTable],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
   hand: rulesetHand(rulesetById('korean')),
   score: rulesetScore(rulesetById('korean')),
-  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', { hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1' }),
+  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', {
+    hand: 'm123 p456 p789 z11 m45 p1',
+    right: 'z3 m9',
+    left: 'p1',
+  }),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
   risk: POINTS_AT_A_VALUE,
 };

@@ -10,7 +10,11 @@ export function tableAdvise(game: GameDef, doc: string, example: Record<string, 
   return {
     doc: `${id}: ${doc}`,
     options: [
-      { flag: '--hand', value: '<tiles>', doc: `${id}: your concealed tiles, 14 on your turn (e.g. "${example.hand}") or 13 with --offered` },
+      {
+        flag: '--hand',
+        value: '<tiles>',
+        doc: `${id}: your concealed tiles, 14 on your turn (e.g. "${example.hand}") or 13 with --offered`,
+      },
       { flag: '--drawn', value: '<tile>', doc: `${id}: on your turn, the tile you drew (default: the last one written in --hand)` },
       { flag: '--offered', value: '<tile>', doc: `${id}: the tile the player on your left has just discarded: win on it, call it or pass` },
       { flag: '--discards', value: '<tiles>', doc: `${id}: your own discards so far` },

@@ -6,7 +6,16 @@ import { InputError, ItemError } from '../core/errors.js';
 import type { RulesSchema } from '../core/rules.js';
 import type { Meld } from '../games/mahjong/decompose.js';
 import {
-  discardRows, improvingKinds, meldName, parseMelds, readHand, sumLive, visibleTiles, withLive, type ParsedHand, type TileLive,
+  discardRows,
+  improvingKinds,
+  meldName,
+  parseMelds,
+  readHand,
+  sumLive,
+  visibleTiles,
+  withLive,
+  type ParsedHand,
+  type TileLive,
 } from '../games/mahjong/hand-analysis.js';
 import type { HandScore, Ruleset } from '../games/mahjong/rulesets.js';
 import { FieldError, SHARED_FIELDS, readField, type Extra, type SituationField, type WinSituation } from '../games/mahjong/situation.js';
@@ -40,14 +49,23 @@ function winTileKind(text: string, hand: ParsedHand, melds: number): number {
   }
   if (k >= PLAY_KINDS) throw new InputError(`--win-tile: ${tileName(k)} cannot win a hand; give a suit or honour tile`);
   if (hand.concealed[k] === 0) {
-    throw new InputError(`--win-tile: ${tileName(k)} is not among the concealed tiles; write the hand with its winning tile (${14 - 3 * melds} tiles with ${melds} meld(s))`);
+    throw new InputError(
+      `--win-tile: ${tileName(k)} is not among the concealed tiles; write the hand with its winning tile (${14 - 3 * melds} tiles with ${melds} meld(s))`,
+    );
   }
   return k;
 }
 
 const tileList = (xs: TileLive[]): string => xs.map((x) => `${x.tile}:${x.live}`).join(' ');
 
-interface Base { ruleset: string; hand: string; melds: string[]; flowers: number; tiles: number; shanten: number }
+interface Base {
+  ruleset: string;
+  hand: string;
+  melds: string[];
+  flowers: number;
+  tiles: number;
+  shanten: number;
+}
 type Scored = { winTile: string; selfDraw: boolean } & HandScore;
 
 function header(base: Base): string[] {
@@ -66,12 +84,22 @@ function scoreLines(s: Scored): string[] {
   for (const b of s.breakdown) lines.push(`  ${b.name.padEnd(width)}  ${b.points}`);
   const parts = Object.entries(s.parts);
   if (parts.length) lines.push(`  ${parts.map(([k, v]) => `${k} ${v}`).join(' + ')} = ${s.total}`);
-  if (s.payments) lines.push(`pays       ${Object.entries(s.payments).map(([w, x]) => `${w} ${x}`).join(', ')}`);
+  if (s.payments)
+    lines.push(
+      `pays       ${Object.entries(s.payments)
+        .map(([w, x]) => `${w} ${x}`)
+        .join(', ')}`,
+    );
   return lines;
 }
 
 /** Checks the scoring options and reads the win's situation; null when not scoring. */
-function winSituation(ruleset: Ruleset, o: Record<string, unknown>, hand: ParsedHand, fields: readonly SituationField[]): { situation: WinSituation; extra: Extra } | null {
+function winSituation(
+  ruleset: Ruleset,
+  o: Record<string, unknown>,
+  hand: ParsedHand,
+  fields: readonly SituationField[],
+): { situation: WinSituation; extra: Extra } | null {
   const given = fields.filter((f) => o[attr(f.flag)] !== undefined);
   if (o.winTile === undefined) {
     const stray = given[0]?.flag ?? (o.selfDraw ? '--self-draw' : o.discard ? '--discard' : undefined);
@@ -88,7 +116,8 @@ function winSituation(ruleset: Ruleset, o: Record<string, unknown>, hand: Parsed
       flagError(e, fields);
     }
   }
-  if (values.flowers !== undefined && hand.flowers > 0) throw new InputError('--flowers: the hand already lists its flowers; give them in the hand or with --flowers, not both');
+  if (values.flowers !== undefined && hand.flowers > 0)
+    throw new InputError('--flowers: the hand already lists its flowers; give them in the hand or with --flowers, not both');
   const { seatWind = 0, roundWind = 0, flowers = hand.flowers, ...extra } = values as Record<string, number> & Extra;
   const setFlowers = flowersIn(ruleset);
   if (flowers > setFlowers) throw new InputError(`--flowers: the ${ruleset.set.id} set has ${setFlowers} flowers (got ${flowers})`);
@@ -102,7 +131,12 @@ function flowersIn(ruleset: Ruleset): number {
 }
 
 /** Measures one hand and, with --win-tile, scores it. */
-function analyzeHand(ruleset: Ruleset, text: string, o: Record<string, unknown>, fields: readonly SituationField[]): { json: Record<string, unknown>; text: string } {
+function analyzeHand(
+  ruleset: Ruleset,
+  text: string,
+  o: Record<string, unknown>,
+  fields: readonly SituationField[],
+): { json: Record<string, unknown>; text: string } {
   const scorer = ruleset.scorer!;
   const rules = scorerRules(scorer.schema, o.rules as string | undefined, (o.set as string[] | undefined) ?? []);
   let melds: Meld[];
@@ -121,17 +155,30 @@ function analyzeHand(ruleset: Ruleset, text: string, o: Record<string, unknown>,
   const k = melds.length;
   const shanten = ruleset.evaluator(rules).shanten(hand.concealed, k);
   const visible = visibleTiles(hand, melds);
-  const base: Base = { ruleset: ruleset.id, hand: hand.notation, melds: melds.map(meldName), flowers: win?.situation.flowers ?? hand.flowers, tiles: hand.tiles, shanten };
+  const base: Base = {
+    ruleset: ruleset.id,
+    hand: hand.notation,
+    melds: melds.map(meldName),
+    flowers: win?.situation.flowers ?? hand.flowers,
+    tiles: hand.tiles,
+    shanten,
+  };
   let score: Scored | undefined;
   if (win) {
     const tile = winTileKind(o.winTile as string, hand, k);
     if (shanten !== -1) {
       const need = hand.tiles === 14 - 3 * k ? `it is ${shanten} from ready` : `it holds ${hand.tiles} tiles, one short`;
-      throw new InputError(`--win-tile: the hand is not complete (${need}); scoring needs a winning hand of ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included`);
+      throw new InputError(
+        `--win-tile: the hand is not complete (${need}); scoring needs a winning hand of ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included`,
+      );
     }
     let s: HandScore;
     try {
-      s = scorer.score({ concealed: hand.concealed, melds, winTile: tile, selfDraw: o.selfDraw === true, situation: win.situation }, win.extra, rules);
+      s = scorer.score(
+        { concealed: hand.concealed, melds, winTile: tile, selfDraw: o.selfDraw === true, situation: win.situation },
+        win.extra,
+        rules,
+      );
     } catch (e) {
       flagError(e, fields);
     }
@@ -176,13 +223,29 @@ export function rulesetHand(ruleset: Ruleset): HandQuery {
   const scorer = ruleset.scorer!;
   const fields = [...SHARED_FIELDS, ...scorer.fields];
   const options: HandOption[] = [
-    { flag: '--melds', value: '<list>', doc: 'called melds, comma-separated: pung p555, kong p5555, concealed kong p5555*, chow m123 (where the ruleset calls chows)' },
-    { flag: '--win-tile', value: '<tile>', doc: 'score the complete hand won on this tile (one of the concealed tiles), with --self-draw or --discard' },
+    {
+      flag: '--melds',
+      value: '<list>',
+      doc: 'called melds, comma-separated: pung p555, kong p5555, concealed kong p5555*, chow m123 (where the ruleset calls chows)',
+    },
+    {
+      flag: '--win-tile',
+      value: '<tile>',
+      doc: 'score the complete hand won on this tile (one of the concealed tiles), with --self-draw or --discard',
+    },
     { flag: '--self-draw', doc: 'the winning tile was self-drawn' },
-    { flag: '--discard', doc: 'the winning tile was another player\'s discard' },
-    { flag: '--rules', value: '<preset|file.json>', doc: 'scoring: a house-rules preset (pongsim rules GAME lists them) or a JSON rules file' },
+    { flag: '--discard', doc: "the winning tile was another player's discard" },
+    {
+      flag: '--rules',
+      value: '<preset|file.json>',
+      doc: 'scoring: a house-rules preset (pongsim rules GAME lists them) or a JSON rules file',
+    },
     { flag: '--set', value: '<key=value>', doc: 'scoring: override one house rule (repeatable)' },
-    ...fields.map((f) => ({ flag: f.flag, ...(f.type === 'bool' ? {} : { value: `<${f.type === 'enum' ? f.values!.join('|') : f.type}>` }), doc: `scoring: ${f.doc}` })),
+    ...fields.map((f) => ({
+      flag: f.flag,
+      ...(f.type === 'bool' ? {} : { value: `<${f.type === 'enum' ? f.values!.join('|') : f.type}>` }),
+      doc: `scoring: ${f.doc}`,
+    })),
   ];
   return {
     options,
@@ -198,7 +261,8 @@ export function rulesetHand(ruleset: Ruleset): HandQuery {
         }
         const shanten = ruleset.evaluator(null).shanten(hand.concealed, 0);
         // Waits belong to a 13-tile hand; a 14-tile hand has none until it discards.
-        const waits = hand.tiles === 13 && shanten === 0 ? improvingKinds(ruleset, null, hand.concealed, 0, hand.concealed).map(tileName) : [];
+        const waits =
+          hand.tiles === 13 && shanten === 0 ? improvingKinds(ruleset, null, hand.concealed, 0, hand.concealed).map(tileName) : [];
         return { hand: hand.notation, shanten, waits };
       });
     },
@@ -226,7 +290,8 @@ export function scoreHand(ruleset: Ruleset, o: Record<string, unknown>, rules: u
   } catch (e) {
     throw new FieldError('melds', (e as Error).message);
   }
-  if (typeof o.concealed !== 'string') throw new FieldError('concealed', 'expected the concealed tiles in notation, winning tile included, e.g. "m123456p789s234z11"');
+  if (typeof o.concealed !== 'string')
+    throw new FieldError('concealed', 'expected the concealed tiles in notation, winning tile included, e.g. "m123456p789s234z11"');
   let hand;
   try {
     hand = readHand(o.concealed, ruleset.set, parsed);
@@ -235,25 +300,41 @@ export function scoreHand(ruleset: Ruleset, o: Record<string, unknown>, rules: u
   }
   const k = parsed.length;
   if (hand.tiles !== 14 - 3 * k || ruleset.evaluator(rules).shanten(hand.concealed, k) !== -1) {
-    throw new FieldError('concealed', `not a complete hand: a winning hand holds ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included, in a winning shape`);
+    throw new FieldError(
+      'concealed',
+      `not a complete hand: a winning hand holds ${14 - 3 * k} concealed tiles with ${k} meld(s), winning tile included, in a winning shape`,
+    );
   }
-  if (o.winType !== 'selfDraw' && o.winType !== 'discard') throw new FieldError('winType', `expected selfDraw or discard (got ${JSON.stringify(o.winType)})`);
+  if (o.winType !== 'selfDraw' && o.winType !== 'discard')
+    throw new FieldError('winType', `expected selfDraw or discard (got ${JSON.stringify(o.winType)})`);
   let win = -1;
   try {
     win = typeof o.winTile === 'string' ? tileKind(o.winTile) : -1;
   } catch {
     win = -1;
   }
-  if (win < 0 || win >= PLAY_KINDS || hand.concealed[win] === 0) throw new FieldError('winTile', `expected one of the concealed tiles, e.g. "m5" (got ${JSON.stringify(o.winTile)})`);
+  if (win < 0 || win >= PLAY_KINDS || hand.concealed[win] === 0)
+    throw new FieldError('winTile', `expected one of the concealed tiles, e.g. "m5" (got ${JSON.stringify(o.winTile)})`);
   const values: Record<string, boolean | number | string> = {};
   // null is no value (JSON writers write it for "none"): the field's default.
   for (const f of own) if (o[f.name] !== undefined && o[f.name] !== null) values[f.name] = readField(f, o[f.name]);
   const { seatWind = 0, roundWind = 0, flowers: given, ...extra } = values as Record<string, number>;
-  if (given !== undefined && hand.flowers > 0) throw new FieldError('flowers', 'the hand already lists its flowers; give them in the hand or as a count, not both');
+  if (given !== undefined && hand.flowers > 0)
+    throw new FieldError('flowers', 'the hand already lists its flowers; give them in the hand or as a count, not both');
   const flowers = given ?? hand.flowers;
   const setFlowers = flowersIn(ruleset);
   if (flowers > setFlowers) throw new FieldError('flowers', `the ${ruleset.set.id} set has ${setFlowers} flowers (got ${flowers})`);
-  return scorer.score({ concealed: hand.concealed, melds: parsed, winTile: win, selfDraw: o.winType === 'selfDraw', situation: { seatWind, roundWind, flowers } }, extra, rules);
+  return scorer.score(
+    {
+      concealed: hand.concealed,
+      melds: parsed,
+      winTile: win,
+      selfDraw: o.winType === 'selfDraw',
+      situation: { seatWind, roundWind, flowers },
+    },
+    extra,
+    rules,
+  );
 }
 
 /** `pongsim score` for a ruleset with a scorer. */
@@ -263,7 +344,15 @@ export function rulesetScore(ruleset: Ruleset): ScoreQuery {
     score(o, rules) {
       try {
         const s = scoreHand(ruleset, o, rules);
-        return { legal: s.legal, reason: s.reason, total: s.total, ...(s.row ? { row: s.row.split(' ')[0] } : {}), parts: s.parts, breakdown: s.breakdown, ...(s.payments ? { payments: s.payments } : {}) };
+        return {
+          legal: s.legal,
+          reason: s.reason,
+          total: s.total,
+          ...(s.row ? { row: s.row.split(' ')[0] } : {}),
+          parts: s.parts,
+          breakdown: s.breakdown,
+          ...(s.payments ? { payments: s.payments } : {}),
+        };
       } catch (e) {
         if (e instanceof FieldError) throw new InputError(`${e.field}: ${e.message}`);
         throw e;

@@ -24,9 +24,13 @@ const odds: OddsQuery = {
     if (hand) {
       if (hand.length !== 2) throw new InputError(`--hand: expected the stopper's two cards, e.g. 1a,9c (got ${hand.length})`);
       const both = hand.find((c) => seen.includes(c));
-      if (both !== undefined) throw new InputError(`--hand: card ${cardName(both)} is also in --seen; a card is either in her hand or seen`);
+      if (both !== undefined)
+        throw new InputError(`--hand: card ${cardName(both)} is also in --seen; a card is either in her hand or seen`);
       const sum = month(hand[0]!) + month(hand[1]!);
-      if (sum > r.stopLimit) throw new InputError(`--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${r.stopLimit}; a stop needs two cards summing to at most ${r.stopLimit}`);
+      if (sum > r.stopLimit)
+        throw new InputError(
+          `--hand ${cardNames(hand).join(',')}: sums to ${sum}, above stopLimit ${r.stopLimit}; a stop needs two cards summing to at most ${r.stopLimit}`,
+        );
     }
     return { cards: seen.length + (hand?.length ?? 0), seen, hand };
   },
@@ -38,9 +42,13 @@ const odds: OddsQuery = {
     const unseen = CARDS - seen.length - (hand?.length ?? 0);
     if (!configs.length) {
       if (r.handSize === 2 && (r.stopCompareWith === 'pongedPlayersOnly' || r.stopRequiresOtherPong)) {
-        throw new InputError('odds nylonppong: with handSize 2 nobody can ppong without going out, so under stopCompareWith=pongedPlayersOnly or stopRequiresOtherPong no stop is compared with anyone');
+        throw new InputError(
+          'odds nylonppong: with handSize 2 nobody can ppong without going out, so under stopCompareWith=pongedPlayersOnly or stopRequiresOtherPong no stop is compared with anyone',
+        );
       }
-      throw new InputError(`--seen: ${seen.length} seen cards leave ${Math.max(0, unseen - (hand ? 0 : 2))} unseen beside the stopper's two; no opponent's hand fits`);
+      throw new InputError(
+        `--seen: ${seen.length} seen cards leave ${Math.max(0, unseen - (hand ? 0 : 2))} unseen beside the stopper's two; no opponent's hand fits`,
+      );
     }
     if (!table.rows.length) {
       if (r.stopLimit < 2) throw new InputError(`odds nylonppong: stopLimit ${r.stopLimit} allows no stop (two cards sum to at least 2)`);
@@ -53,7 +61,9 @@ const odds: OddsQuery = {
       columns: ['sum', 'hands', ...configs.map((c) => c.join(','))],
       rows: table.rows.map((row) => row.slice(0, 2 + configs.length)),
     };
-    const rows = hand ? `with her hand ${cardNames(hand).join(',')}` : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
+    const rows = hand
+      ? `with her hand ${cardNames(hand).join(',')}`
+      : "by the stopper's two-card sum, averaged over her hands of that sum (hands)";
     const note = `(P(the stop fails) ${rows}; columns by the compared opponents' hand sizes (2,5: one holds 2 cards, one 5), their hands dealt from the ${unseen - (hand ? 0 : 2)} cards neither seen nor hers. Exact: the fractions are in --json and --out.)`;
     return { table, fields, meta: fields, shown, note };
   },
@@ -64,9 +74,17 @@ const advise: AdviseQuery = {
   doc: 'nylonppong: stop or play on, ppong or not, which card to discard',
   options: [
     { flag: '--hand', value: '<cards>', doc: 'nylonppong: your cards, e.g. 1a,9c (after the draw, the card drawn last)' },
-    { flag: '--discards', value: '<cards>', doc: 'nylonppong: the discard pile bottom to top, ppong\'d cards included, e.g. 3a,3b,3c,7d' },
-    { flag: '--others', value: '<sizes>', doc: 'nylonppong: the other players\' hand sizes in turn order after you, e.g. 5,2,5 (default: all the deal\'s)' },
-    { flag: '--phase', value: '<phase>', doc: 'nylonppong: start (stop, ppong or draw), drawn (after your draw) or ponged (after your ppong); default from your hand size: start, else drawn' },
+    { flag: '--discards', value: '<cards>', doc: "nylonppong: the discard pile bottom to top, ppong'd cards included, e.g. 3a,3b,3c,7d" },
+    {
+      flag: '--others',
+      value: '<sizes>',
+      doc: "nylonppong: the other players' hand sizes in turn order after you, e.g. 5,2,5 (default: all the deal's)",
+    },
+    {
+      flag: '--phase',
+      value: '<phase>',
+      doc: 'nylonppong: start (stop, ppong or draw), drawn (after your draw) or ponged (after your ppong); default from your hand size: start, else drawn',
+    },
   ],
   situation(rules, given, name) {
     const r = rules as unknown as NylonRules;
@@ -76,22 +94,33 @@ const advise: AdviseQuery = {
   example: { hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a' },
   budget: 6000,
   value: 'minus your penalty points this round (higher is better)',
-  won: { doc: 'you scored the least this round (ties included)', test: (end, seat, round) => lowestInRound(end as NylonState, seat, round) },
+  won: {
+    doc: 'you scored the least this round (ties included)',
+    test: (end, seat, round) => lowestInRound(end as NylonState, seat, round),
+  },
 };
 
 export const nylonppongEntry: GameEntry = {
-  def: nylonppong, strategies: nylonppongStrategies, defaultSeat: 'basic',
+  def: nylonppong,
+  strategies: nylonppongStrategies,
+  defaultSeat: 'basic',
   experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
-  quick: [{ name: 'stop-limit', games: 200, seconds: 5.1 }, { name: 'nylonppong-house-rules', games: 4000, seconds: 2.7 }],
+  quick: [
+    { name: 'stop-limit', games: 200, seconds: 5.1 },
+    { name: 'nylonppong-house-rules', games: 4000, seconds: 2.7 },
+  ],
   bench: benchNylonppong,
   rulesDoc: 'src/games/hwatu/nylonppong/RULES.md',
   odds,
   advise,
-  records: { events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'] },
+  records: {
+    events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'],
+  },
   // Under money scoring a seat's result is the money it lost by its place.
   risk: {
-    stake: (rules) => ((rules as unknown as NylonRules).scoring === 'moneyRanking'
-      ? { sign: -1, unit: 'money', perPoint: false }
-      : 'nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money or --set scoring=moneyRanking'),
+    stake: (rules) =>
+      (rules as unknown as NylonRules).scoring === 'moneyRanking'
+        ? { sign: -1, unit: 'money', perPoint: false }
+        : 'nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money or --set scoring=moneyRanking',
   },
 };

@@ -20,7 +20,8 @@ function seenMonths(text: string): number[] {
     throw new InputError(`--seen: expected months 1-12 separated by commas, e.g. 3,3,7,12 (got ${JSON.stringify(text)})`);
   }
   for (let m = 1; m <= 12; m++) {
-    if (months.filter((x) => x === m).length > 4) throw new InputError(`--seen: month ${m} appears more than 4 times; the deck holds 4 of each month`);
+    if (months.filter((x) => x === m).length > 4)
+      throw new InputError(`--seen: month ${m} appears more than 4 times; the deck holds 4 of each month`);
   }
   if (months.length > 46) throw new InputError('--seen: at most 46 cards can be seen beside a two-card hand');
   return months;
@@ -34,13 +35,26 @@ const odds: OddsQuery = {
     const months = seenMonths(seen ?? '');
     return { cards: months.length, seen: months };
   },
-  stake: 'each hand\'s Kelly bet (the share of the bankroll that maximizes its expected logarithm, in whole chips) and the exact chance that betting it on those odds N times in a row ruins the bankroll',
+  stake:
+    "each hand's Kelly bet (the share of the bankroll that maximizes its expected logarithm, in whole chips) and the exact chance that betting it on those odds N times in a row ruins the bankroll",
   table(rules, input, stake) {
     const seen = input.seen as number[];
-    const table = { name: 'wolnamppong-odds', columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])], rows: oddsRows(rules as unknown as WolnamRules, seen, stake) };
+    const table = {
+      name: 'wolnamppong-odds',
+      columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])],
+      rows: oddsRows(rules as unknown as WolnamRules, seen, stake),
+    };
     const thumb = ruleOfThumb(table.rows);
-    const kelly = stake ? ` Kelly bets for a bankroll of ${stake.bankroll} chips, before the pot caps them; ruin_kelly: betting it on these odds ${stake.bets} times in a row (exact).` : '';
-    return { table, fields: { seen, ruleOfThumb: thumb, ...(stake ? { stake } : {}) }, meta: { seen, ...(stake ? { stake } : {}) }, shown: table, note: thumb + kelly };
+    const kelly = stake
+      ? ` Kelly bets for a bankroll of ${stake.bankroll} chips, before the pot caps them; ruin_kelly: betting it on these odds ${stake.bets} times in a row (exact).`
+      : '';
+    return {
+      table,
+      fields: { seen, ruleOfThumb: thumb, ...(stake ? { stake } : {}) },
+      meta: { seen, ...(stake ? { stake } : {}) },
+      shown: table,
+      note: thumb + kelly,
+    };
   },
   card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
 };
@@ -51,10 +65,14 @@ const advise: AdviseQuery = {
   options: [
     { flag: '--hand', value: '<months>', doc: 'wolnamppong: your two months, e.g. 3,9' },
     { flag: '--pot', value: '<chips>', doc: 'wolnamppong: the chips in the pot' },
-    { flag: '--chips', value: '<chips>', doc: 'wolnamppong: your chips (default: the rules\' bankroll)' },
+    { flag: '--chips', value: '<chips>', doc: "wolnamppong: your chips (default: the rules' bankroll)" },
     { flag: '--seen', value: '<months>', doc: 'wolnamppong: months revealed this cycle before your turn, e.g. 3,3,7,12' },
     { flag: '--folded', value: '<n>', doc: 'wolnamppong: hands dealt before yours this cycle that lie face down (default 0)' },
-    { flag: '--turn', value: '<n>', doc: 'wolnamppong: players who had their turn before you this cycle (default: the folded ones and one bettor per three cards seen)' },
+    {
+      flag: '--turn',
+      value: '<n>',
+      doc: 'wolnamppong: players who had their turn before you this cycle (default: the folded ones and one bettor per three cards seen)',
+    },
     { flag: '--cycle', value: '<n>', doc: 'wolnamppong: the deal cycle, from 1 (default 1)' },
   ],
   situation(rules, given, name) {
@@ -69,9 +87,14 @@ const advise: AdviseQuery = {
 };
 
 export const wolnamppongEntry: GameEntry = {
-  def: wolnamppong, strategies: wolnamppongStrategies, defaultSeat: 'ev-threshold',
+  def: wolnamppong,
+  strategies: wolnamppongStrategies,
+  defaultSeat: 'ev-threshold',
   experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
-  quick: [{ name: 'wolnamppong-odds', games: 4000, seconds: 1.1 }, { name: 'wolnamppong-strategies', games: 3000, seconds: 1.0 }],
+  quick: [
+    { name: 'wolnamppong-odds', games: 4000, seconds: 1.1 },
+    { name: 'wolnamppong-strategies', games: 3000, seconds: 1.0 },
+  ],
   bench: benchWolnamppong,
   rulesDoc: 'src/games/hwatu/wolnamppong/RULES.md',
   odds,

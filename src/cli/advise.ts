@@ -24,14 +24,27 @@ export function registerAdvise(program: Command): void {
   const offering = GAMES.filter((g) => g.advise);
   const cmd = program
     .command('advise')
-    .description(`every legal action of your own decision ranked by simulation, on the same deals, with intervals and the difference against the best: ${offering.map((g) => g.advise!.doc).join('; ')}`)
+    .description(
+      `every legal action of your own decision ranked by simulation, on the same deals, with intervals and the difference against the best: ${offering.map((g) => g.advise!.doc).join('; ')}`,
+    )
     .argument('<game>', offering.map((g) => g.def.id).join(', '))
-    .option('--situation <file.json>', 'the situation as one JSON object with the same fields as the flags (e.g. {"hand": [3, 9], "pot": 20}) instead of the flags')
+    .option(
+      '--situation <file.json>',
+      'the situation as one JSON object with the same fields as the flags (e.g. {"hand": [3, 9], "pot": 20}) instead of the flags',
+    )
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
-    .option('--card <file>', `the card file (mjcard/1) for ${GAMES.filter((g) => g.card).map((g) => g.def.id).join(', ')} (default: the sample card)`)
-    .option('--policy <spec>', 'the strategy every seat plays on with after the action (default: the game\'s reference bot)')
-    .option('--budget <playouts>', 'the most playouts (one action played out from one deal) the decision gets (default: the game\'s, a few seconds)')
+    .option(
+      '--card <file>',
+      `the card file (mjcard/1) for ${GAMES.filter((g) => g.card)
+        .map((g) => g.def.id)
+        .join(', ')} (default: the sample card)`,
+    )
+    .option('--policy <spec>', "the strategy every seat plays on with after the action (default: the game's reference bot)")
+    .option(
+      '--budget <playouts>',
+      "the most playouts (one action played out from one deal) the decision gets (default: the game's, a few seconds)",
+    )
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
@@ -44,12 +57,25 @@ export function registerAdvise(program: Command): void {
     }
     const table = {
       name: `advise ${r.game}`,
-      columns: ['action', 'verdict', 'value', 'value_ci_low', 'value_ci_high', 'vs_best', 'vs_best_ci_low', 'vs_best_ci_high', 'won', 'rollouts'],
+      columns: [
+        'action',
+        'verdict',
+        'value',
+        'value_ci_low',
+        'value_ci_high',
+        'vs_best',
+        'vs_best_ci_low',
+        'vs_best_ci_high',
+        'won',
+        'rollouts',
+      ],
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
     const width = terminalWidth();
     const about = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
     const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
-    process.stdout.write(`${seen.length ? `${about(seen)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${about([note])}\n`);
+    process.stdout.write(
+      `${seen.length ? `${about(seen)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${about([note])}\n`,
+    );
   });
 }

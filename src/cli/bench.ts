@@ -10,7 +10,12 @@ import { runExperiment } from '../runner/pool.js';
 import { InputError } from '../core/errors.js';
 import { positiveInt, tableOf } from '../library/options.js';
 
-interface BenchFlags { seconds: number; speedupSeconds: number; only: string[]; json?: boolean }
+interface BenchFlags {
+  seconds: number;
+  speedupSeconds: number;
+  only: string[];
+  json?: boolean;
+}
 
 type Report = Record<string, Record<string, number | number[]>>;
 
@@ -32,7 +37,8 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
   const runs1 = [await time(1)];
   const runs2 = [await time(2), await time(2)];
   runs1.push(await time(1));
-  const seconds1 = Math.min(...runs1), seconds2 = Math.min(...runs2);
+  const seconds1 = Math.min(...runs1),
+    seconds2 = Math.min(...runs2);
   return { games, seconds1, seconds2, speedup: seconds1 / seconds2, runs1, runs2 };
 }
 
@@ -40,9 +46,13 @@ async function workerSpeedup(seconds: number, gamesPerSec: number) {
 function processRate(seconds: number): Promise<number> {
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main, 'bench', '--only', SPEEDUP_FIGURE, '--seconds', String(seconds), '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [main, 'bench', '--only', SPEEDUP_FIGURE, '--seconds', String(seconds), '--json'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`bench: the ceiling's benchmark process exited with ${code}`));
@@ -67,11 +77,16 @@ async function parallelCeiling(seconds: number): Promise<{ ceiling: number; alon
  * shared shanten evaluator's) first, in a fresh worker thread, so that the speed-up can size
  * its run from its game's figure. */
 const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<string>> = {
-  ...Object.fromEntries(Object.keys(BENCHES).map((name) => [name, async (flags: BenchFlags, report: Report) => {
-    const r = await isolated<BenchResult>(name, flags.seconds);
-    report[name] = r.figures;
-    return r.line;
-  }])),
+  ...Object.fromEntries(
+    Object.keys(BENCHES).map((name) => [
+      name,
+      async (flags: BenchFlags, report: Report) => {
+        const r = await isolated<BenchResult>(name, flags.seconds);
+        report[name] = r.figures;
+        return r.line;
+      },
+    ]),
+  ),
   async workers(flags, report) {
     // Without the game's figure, a one-second measure sizes the run.
     const measured = report[SPEEDUP_FIGURE]?.gamesPerSec as number | undefined;
@@ -82,9 +97,12 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
     report.workers = { ...sp, ceiling: c.ceiling, efficiency, ceilingAlone: c.alone, ceilingTogether: c.together };
     const secs = (runs: number[]) => runs.map((x) => x.toFixed(1)).join(' and ');
     // On 2 cores two processes should nearly double one: well under that, something else ran.
-    const busy = c.ceiling < 1.6 ? `; the machine was too busy to measure (two processes together made only ${c.ceiling.toFixed(2)} times one)` : '';
-    return `workers: ${sp.games} ${SPEEDUP.def.id} games in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each); `
-      + `the machine's ceiling ${c.ceiling.toFixed(2)} (two benchmark processes side by side against one), efficiency ${efficiency.toFixed(2)}${busy}`;
+    const busy =
+      c.ceiling < 1.6 ? `; the machine was too busy to measure (two processes together made only ${c.ceiling.toFixed(2)} times one)` : '';
+    return (
+      `workers: ${sp.games} ${SPEEDUP.def.id} games in ${secs(sp.runs1)} s on 1 worker, ${secs(sp.runs2)} s on 2: speed-up ${sp.speedup.toFixed(2)} (best of two each); ` +
+      `the machine's ceiling ${c.ceiling.toFixed(2)} (two benchmark processes side by side against one), efficiency ${efficiency.toFixed(2)}${busy}`
+    );
   },
 };
 
@@ -100,7 +118,12 @@ export function registerBench(program: Command): void {
     .command('bench')
     .description('speed figures per core beside a shuffle-and-deal floor, and the 1-to-2 worker speed-up')
     .option('--seconds <s>', 'seconds per single-core measurement', positiveInt('--seconds', 600), 3)
-    .option('--speedup-seconds <s>', 'length of a one-worker run for the speed-up (two such runs and two on 2 workers)', positiveInt('--speedup-seconds', 3600), 20)
+    .option(
+      '--speedup-seconds <s>',
+      'length of a one-worker run for the speed-up (two such runs and two on 2 workers)',
+      positiveInt('--speedup-seconds', 3600),
+      20,
+    )
     .option('--only <figures>', `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')}`, figureList, Object.keys(FIGURES))
     .option('--json', 'print one JSON document')
     .action(async (flags: BenchFlags) => {
@@ -113,4 +136,3 @@ export function registerBench(program: Command): void {
       if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
     });
 }
-

@@ -8,10 +8,17 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 export function registerCard(program: Command): void {
   program
     .command('card')
-    .description(`cards of hands (${cardEntry().def.title}): \`card check FILE\` validates a card and lists each line with its expansion count; \`card import --from FORMAT FILE --out CARD\` converts another tool's card file`)
+    .description(
+      `cards of hands (${cardEntry().def.title}): \`card check FILE\` validates a card and lists each line with its expansion count; \`card import --from FORMAT FILE --out CARD\` converts another tool's card file`,
+    )
     .argument('<action>', 'check or import')
-    .argument('<file>', 'check: a card file in the mjcard/1 format; import: the other tool\'s card file')
-    .option('--from <format>', `import: the format of FILE (${importCardFormats().map((f) => `${f.id}: ${f.title}`).join('; ')})`)
+    .argument('<file>', "check: a card file in the mjcard/1 format; import: the other tool's card file")
+    .option(
+      '--from <format>',
+      `import: the format of FILE (${importCardFormats()
+        .map((f) => `${f.id}: ${f.title}`)
+        .join('; ')})`,
+    )
     .option('--out <file>', 'import: the card file to write (mjcard/1)')
     .option('--skip-unsupported', 'import: leave out, and list, the lines the card format cannot say instead of refusing the file')
     .option('--json', 'print one JSON object instead of text')
@@ -25,12 +32,25 @@ export function registerCard(program: Command): void {
         return;
       }
       if (action !== 'check') throw new InputError(`card: unknown action "${action}"; allowed: check, import`);
-      for (const [flag, v] of [['--from', flags.from], ['--out', flags.out], ['--skip-unsupported', flags.skipUnsupported]] as const) {
+      for (const [flag, v] of [
+        ['--from', flags.from],
+        ['--out', flags.out],
+        ['--skip-unsupported', flags.skipUnsupported],
+      ] as const) {
         if (v !== undefined) throw new InputError(`card check: ${flag} is an option of card import; allowed: --json`);
       }
       const check = checkCard({ file });
       if (flags.json) printJson(check);
       // A card handed over by someone else names its lines as it likes: nothing in a name may act on the terminal.
-      else process.stdout.write(wrapLines(cardEntry().card.text(file, check as never).map(visible).join('\n'), terminalWidth()) + '\n');
+      else
+        process.stdout.write(
+          wrapLines(
+            cardEntry()
+              .card.text(file, check as never)
+              .map(visible)
+              .join('\n'),
+            terminalWidth(),
+          ) + '\n',
+        );
     });
 }

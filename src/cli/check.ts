@@ -8,7 +8,9 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 export function registerCheck(program: Command): void {
   program
     .command('check')
-    .description(`play a game record (${EVENTS_FORMAT}) again under its rules and confirm every event and settlement; exit 2 naming the first line that is wrong`)
+    .description(
+      `play a game record (${EVENTS_FORMAT}) again under its rules and confirm every event and settlement; exit 2 naming the first line that is wrong`,
+    )
     .argument('<game>', offering('records').split(', ').join(', '))
     .argument('<record>', 'the record file: one JSON event a line')
     .option('--json', 'print {"game", "record", "format", "events", "decisions", "result": [{"seat", "strategy", "return"}]}')
@@ -17,7 +19,9 @@ export function registerCheck(program: Command): void {
       if (flags.json) printJson(r);
       else {
         const result = r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join(', ');
-        process.stdout.write(`${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth())}\n`);
+        process.stdout.write(
+          `${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth())}\n`,
+        );
       }
     });
 }

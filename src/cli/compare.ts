@@ -7,13 +7,27 @@ import { printStudy, type ShowFlags } from './run.js';
 export function registerCompare(program: Command): void {
   const cmd = program
     .command('compare')
-    .description('arms of house rules and line-ups side by side on the same deals, each figure with its paired difference against the baseline')
+    .description(
+      'arms of house rules and line-ups side by side on the same deals, each figure with its paired difference against the baseline',
+    )
     .argument('<game>', 'game id (see pongsim list)')
-    .option('--arm <text>', 'an arm: \'NAME: --rules PRESET|FILE --set k=v ... --seats SPEC,...\' (repeatable; the first is the baseline)', collect)
-    .option('--study <file.json>', 'the arms (and games, seed, baseline, focal, metrics) as a JSON study file', pathName('--study', 'a study file'))
+    .option(
+      '--arm <text>',
+      "an arm: 'NAME: --rules PRESET|FILE --set k=v ... --seats SPEC,...' (repeatable; the first is the baseline)",
+      collect,
+    )
+    .option(
+      '--study <file.json>',
+      'the arms (and games, seed, baseline, focal, metrics) as a JSON study file',
+      pathName('--study', 'a study file'),
+    )
     .option('--baseline <name>', 'the arm the others are compared with (default: the first)')
-    .option('--focal <k>', 'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)', seatIndex('--focal'))
-    .option('--metrics <list>', 'report only these figures (comma separated: seat0, focal, the game\'s rates)', figureList('--metrics'))
+    .option(
+      '--focal <k>',
+      'compare strategy K only, rotating the line-up through the seats (needed when arms seat different numbers)',
+      seatIndex('--focal'),
+    )
+    .option('--metrics <list>', "report only these figures (comma separated: seat0, focal, the game's rates)", figureList('--metrics'))
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'games per arm', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText)

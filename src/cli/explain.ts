@@ -6,7 +6,7 @@ import { terminalWidth, wrap } from '../io/wrap.js';
 export function registerExplain(program: Command): void {
   program
     .command('explain')
-    .description('what every column of an experiment\'s CSVs means, with its unit')
+    .description("what every column of an experiment's CSVs means, with its unit")
     .argument('<experiment>', 'a study, or sim, compare or tune')
     .option('--json', 'print { "experiment", "question", "tables": [{ "table", "columns": [{ "name", "meaning" }] }] }')
     .option('--wide', 'one line per column, however long (default: wrapped to the terminal, at most 100 columns)')

@@ -9,7 +9,11 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 /** Stdin's non-blank lines, each with its line number. */
 export function stdinLines(): { text: string; line: number }[] {
-  return fs.readFileSync(0, 'utf8').split('\n').map((raw, i) => ({ text: raw.replace(/\r$/, '').trim(), line: i + 1 })).filter((l) => l.text !== '');
+  return fs
+    .readFileSync(0, 'utf8')
+    .split('\n')
+    .map((raw, i) => ({ text: raw.replace(/\r$/, '').trim(), line: i + 1 }))
+    .filter((l) => l.text !== '');
 }
 
 /** Every option some game's hand reads, once, with the games it is for where not all. */
@@ -30,9 +34,14 @@ export function registerHand(program: Command): void {
   const games = GAMES.filter((g) => g.hand).map((g) => g.def.id);
   const cmd = program
     .command('hand')
-    .description('shanten, waits with live tiles, best discards and (for a complete hand) the score of a mahjong hand, or the card lines it is near')
+    .description(
+      'shanten, waits with live tiles, best discards and (for a complete hand) the score of a mahjong hand, or the card lines it is near',
+    )
     .argument('<game>', games.join(', '))
-    .argument('<tiles>', 'the concealed tiles in notation, e.g. m1112345678999 or "m123 p456 z11" (z1-z4 E S W N, z5-z7 white green red, flowers f1-f8 are set aside); - reads one hand a line from stdin (blank lines skipped) and writes one JSON object a line {"hand","shanten","waits"}; waits are listed for ready 13-tile hands, a 14-tile hand has none until it discards')
+    .argument(
+      '<tiles>',
+      'the concealed tiles in notation, e.g. m1112345678999 or "m123 p456 z11" (z1-z4 E S W N, z5-z7 white green red, flowers f1-f8 are set aside); - reads one hand a line from stdin (blank lines skipped) and writes one JSON object a line {"hand","shanten","waits"}; waits are listed for ready 13-tile hands, a 14-tile hand has none until it discards',
+    )
     .option('--json', 'print one JSON object instead of text');
   for (const { option: o, owners } of handOptions()) {
     const doc = owners.length === games.length ? o.doc : `${owners.join(', ')}: ${o.doc}`;

@@ -8,7 +8,10 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 /** A value as JSON with a space after each comma and colon, so that a long list wraps. */
 const show = (v: unknown): string => {
   if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 };
 
@@ -16,15 +19,28 @@ export function registerList(program: Command): void {
   program
     .command('list')
     .description('games, rule presets, strategies and experiments')
-    .option('--json', 'print {"games": [{"id", "title", "rulesDoc", "presets", "strategies": [{"name", "params", "doc"}]}], "experiments": [{"name", "doc"}]}')
+    .option(
+      '--json',
+      'print {"games": [{"id", "title", "rulesDoc", "presets", "strategies": [{"name", "params", "doc"}]}], "experiments": [{"name", "doc"}]}',
+    )
     .option('--wide', 'one line per item, however long (default: wrapped to the terminal, at most 100 columns)')
     .action((flags: { json?: boolean; wide?: boolean }) => {
       if (flags.json) {
         const games = GAMES.map((g) => ({
-          id: g.def.id, title: g.def.title, rulesDoc: g.rulesDoc, presets: Object.keys(g.def.schema.presets),
-          strategies: g.strategies.map((s) => ({ name: s.name, params: Object.fromEntries(s.params.map((p) => [p.name, typeof p.default === 'function' ? '(from rules)' : p.default])), doc: s.doc })),
+          id: g.def.id,
+          title: g.def.title,
+          rulesDoc: g.rulesDoc,
+          presets: Object.keys(g.def.schema.presets),
+          strategies: g.strategies.map((s) => ({
+            name: s.name,
+            params: Object.fromEntries(s.params.map((p) => [p.name, typeof p.default === 'function' ? '(from rules)' : p.default])),
+            doc: s.doc,
+          })),
         }));
-        const experiments = [{ name: 'default', doc: 'the headline experiments at a quick size (npm start)' }, ...STUDIES.map((e) => ({ name: e.name, doc: e.doc }))];
+        const experiments = [
+          { name: 'default', doc: 'the headline experiments at a quick size (npm start)' },
+          ...STUDIES.map((e) => ({ name: e.name, doc: e.doc })),
+        ];
         process.stdout.write(JSON.stringify({ games, experiments }) + '\n');
         return;
       }
@@ -46,7 +62,7 @@ export function registerList(program: Command): void {
 
   program
     .command('rules')
-    .description('where a game\'s rules are written, and every rule option with its default and allowed values, and its presets')
+    .description("where a game's rules are written, and every rule option with its default and allowed values, and its presets")
     .argument('<game>', 'game id')
     .option('--json', 'print as JSON')
     .option('--wide', 'one line per option, however long (default: wrapped to the terminal, at most 100 columns)')

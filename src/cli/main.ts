@@ -34,7 +34,9 @@ let settled = false;
 // part-way with the code of success and no word: it is a failure, and says so.
 process.on('exit', (code) => {
   if (code !== 0 || settled) return;
-  process.stderr.write('pongsim: the command ended before it finished (a plug-in called process.exit?); what it would have written is not there\n');
+  process.stderr.write(
+    'pongsim: the command ended before it finished (a plug-in called process.exit?); what it would have written is not there\n',
+  );
   process.exitCode = 1;
 });
 const exit = (code: number): never => {
@@ -55,7 +57,8 @@ program.hook('preAction', (_program, cmd) => {
   for (const o of cmd.options) {
     if (!o.long || REPEATABLE.has(o.long)) continue;
     const n = args.filter((a) => a === o.long || a.startsWith(`${o.long}=`)).length;
-    if (n > 1) throw new InputError(`${o.long}: given ${n} times; give it once${o.required || o.optional ? ' (the last would silently win)' : ''}`);
+    if (n > 1)
+      throw new InputError(`${o.long}: given ${n} times; give it once${o.required || o.optional ? ' (the last would silently win)' : ''}`);
   }
 });
 
@@ -77,7 +80,11 @@ registerCard(program);
 registerScore(program);
 registerAdvise(program);
 
-for (const cmd of program.commands) cmd.exitOverride().showSuggestionAfterError(true).configureOutput({ writeErr: () => {} });
+for (const cmd of program.commands)
+  cmd
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeErr: () => {} });
 
 try {
   // A bare `pongsim` shows what it can do rather than an error.
@@ -93,7 +100,14 @@ try {
     if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
     const cause = (e as { cause?: unknown }).cause;
     // commander's did-you-mean comes on a second line: keep it on the one error line.
-    const text = cause instanceof InputError ? cause.message : e.message.replace(/^error: /, '').split('\n').filter((l) => l.trim() !== '').join(' ');
+    const text =
+      cause instanceof InputError
+        ? cause.message
+        : e.message
+            .replace(/^error: /, '')
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .join(' ');
     process.stderr.write(`pongsim: ${oneLine(text.split('\n')[0]!)}\n`);
     process.exit(2);
   }

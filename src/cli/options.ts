@@ -23,23 +23,46 @@ export const DECISION_TIMEOUT_OPTION = [
 export function shardOptions(cmd: Command): Command {
   return cmd
     .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
-    .option('--shard-index <i/N>', 'the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod\'s JOB_COMPLETION_INDEX', parseShardIndex);
+    .option(
+      '--shard-index <i/N>',
+      "the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod's JOB_COMPLETION_INDEX",
+      parseShardIndex,
+    );
 }
 
 /** The risk of a night, for a game played for money (sim, compare, the money studies). */
 export function riskOptions(cmd: Command): Command {
   return cmd
-    .option('--session <n>', `a night of N consecutive games: adds each strategy's 5%, 50% and 95% night results and CVaR 5% (${offering('risk')})`, positiveInt('--session'))
-    .option('--bankroll <b>', 'with --session: the money a player sits down with; adds the risk of ruin (a night\'s running total falls to -B)', positiveNumber('--bankroll'))
-    .option('--point-value <v>', 'with --session, for a game scored in points (mahjong): what a point is worth in money', positiveNumber('--point-value'));
+    .option(
+      '--session <n>',
+      `a night of N consecutive games: adds each strategy's 5%, 50% and 95% night results and CVaR 5% (${offering('risk')})`,
+      positiveInt('--session'),
+    )
+    .option(
+      '--bankroll <b>',
+      "with --session: the money a player sits down with; adds the risk of ruin (a night's running total falls to -B)",
+      positiveNumber('--bankroll'),
+    )
+    .option(
+      '--point-value <v>',
+      'with --session, for a game scored in points (mahjong): what a point is worth in money',
+      positiveNumber('--point-value'),
+    );
 }
 
 /** The options every command that runs a study shares after --out: slices, width, reference results. */
 /** --record and --record-every (sim, run). */
 export function recordOptions(cmd: Command): Command {
   return cmd
-    .option('--record <dir>', `keep the records of a sample of the games (${EVENTS_FORMAT}, one file a game: NAME-seedS-gameI.jsonl), played again once the run is done`)
-    .option('--record-every <n>', `with --record: record games 0, N, 2N, ... of each cell (default ${DEFAULT_RECORD_EVERY})`, positiveInt('--record-every'));
+    .option(
+      '--record <dir>',
+      `keep the records of a sample of the games (${EVENTS_FORMAT}, one file a game: NAME-seedS-gameI.jsonl), played again once the run is done`,
+    )
+    .option(
+      '--record-every <n>',
+      `with --record: record games 0, N, 2N, ... of each cell (default ${DEFAULT_RECORD_EVERY})`,
+      positiveInt('--record-every'),
+    );
 }
 
 /** The line saying where a run's records went. */

@@ -1,7 +1,8 @@
 import type { ChunkProgress } from '../runner/pool.js';
 
 /** "1m40s", "45s". */
-const duration = (s: number): string => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`);
+const duration = (s: number): string =>
+  s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
 
 /**
  * A progress bar with ETA on stderr. Only for people: it stays silent when stderr is not
@@ -28,7 +29,11 @@ export class Progress {
   private untimed: number;
 
   /** `cellGames`: the games each cell has to play; `workers` play chunks side by side. */
-  constructor(private readonly label: string, private readonly cellGames: readonly number[], private readonly workers: number) {
+  constructor(
+    private readonly label: string,
+    private readonly cellGames: readonly number[],
+    private readonly workers: number,
+  ) {
     this.total = cellGames.reduce((a, b) => a + b, 0);
     this.cellDone = cellGames.map(() => 0);
     this.cellSeconds = cellGames.map(() => 0);
@@ -49,7 +54,9 @@ export class Progress {
       if (all > 10) {
         const f = this.doneGames / this.total;
         if (this.shown) process.stderr.write('\r\x1b[K');
-        process.stderr.write(`${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games, every cell)\n`);
+        process.stderr.write(
+          `${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games, every cell)\n`,
+        );
       }
     }
     if (!this.enabled) return;

@@ -20,16 +20,24 @@ export function registerReplay(program: Command): void {
     .option('--card <file.json>', `the same --card as the run (${offering('card')})`)
     .option('--plugin <file.js>', 'the same --plugin modules as the run (repeatable)', collect)
     .option(...DECISION_TIMEOUT_OPTION)
-    .option('--format <trace|events>', `trace: the prose trace (default); events: the game's record, one JSON event a line (${EVENTS_FORMAT}; ${offering('records')})`)
-    .option('--html <file.html>', 'also write the game\'s viewer page: one self-contained page stepping through it')
+    .option(
+      '--format <trace|events>',
+      `trace: the prose trace (default); events: the game's record, one JSON event a line (${EVENTS_FORMAT}; ${offering('records')})`,
+    )
+    .option('--html <file.html>', "also write the game's viewer page: one self-contained page stepping through it")
     .option('--force', 'allow writing into results/reference/')
-    .option('--json', 'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]} (with --format events, "events" instead of "trace"; with --html, "html")')
+    .option(
+      '--json',
+      'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]} (with --format events, "events" instead of "trace"; with --html, "html")',
+    )
     .action(async (game: string, flags: Omit<ReplayOptions, 'game'> & { json?: boolean }) => {
       const r = await replay({ ...flags, game });
       if (flags.json) printJson(r);
       else if (r.events) process.stdout.write(recordText(r.events));
       else {
-        const end = r.result ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}` : `illegal move: ${r.illegalMove}`;
+        const end = r.result
+          ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}`
+          : `illegal move: ${r.illegalMove}`;
         process.stdout.write(`${wrapLines(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}`, terminalWidth())}\n`);
       }
       if (r.html && !flags.json) process.stderr.write(`wrote ${r.html}\n`);

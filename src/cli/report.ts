@@ -4,7 +4,9 @@ import { writeReport } from '../report/page.js';
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description('write DIR/index.html: one self-contained page with each study\'s question, answer, charts, headline tables, provenance and links to its CSVs')
+    .description(
+      "write DIR/index.html: one self-contained page with each study's question, answer, charts, headline tables, provenance and links to its CSVs",
+    )
     .argument('<dir>', 'a folder a run wrote (results/<experiment>), or a folder of them (results/default)')
     .action((dir: string) => {
       process.stdout.write(`${writeReport(dir)}\n`);

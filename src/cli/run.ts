@@ -9,7 +9,11 @@ import { printTable } from '../io/print.js';
 import { terminalWidth, wrap, wrapLines } from '../io/wrap.js';
 
 /** How a finished run shows itself: JSON, every column (wide), only its answer and files (brief: the default study). */
-export interface ShowFlags { json?: boolean; wide?: boolean; brief?: boolean }
+export interface ShowFlags {
+  json?: boolean;
+  wide?: boolean;
+  brief?: boolean;
+}
 
 /** Lines of a study's answer the default study prints (the report page has them all). */
 const BRIEF_LINES = 3;
@@ -29,7 +33,9 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
   const { summary, out, report } = run.result;
   if (run.untilCi) {
     const u = run.untilCi;
-    process.stderr.write(`pongsim: ${u.games} games per cell: the widest headline interval is ${u.widest.toPrecision(3)}${u.reached ? `, under ${u.width}` : `, still over ${u.width} at --max-games`}\n`);
+    process.stderr.write(
+      `pongsim: ${u.games} games per cell: the widest headline interval is ${u.widest.toPrecision(3)}${u.reached ? `, under ${u.width}` : `, still over ${u.width} at --max-games`}\n`,
+    );
   }
   // The question and its answer first, then the key columns fitted to the terminal (--wide:
   // every column), then where the full tables are.
@@ -43,7 +49,9 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
     const more = summary.length - BRIEF_LINES;
     if (more > 0) shown.push(`  (${more} more line${more === 1 ? '' : 's'} of the answer in the report)`);
     const charted = charts.length ? ` and ${charts.length} chart${charts.length === 1 ? '' : 's'}` : '';
-    process.stdout.write([...shown, ...para(`files: ${out}/ (${tables.map((t) => `${t.name}.csv`).join(', ')}${charted})`, '  '), ''].join('\n') + '\n');
+    process.stdout.write(
+      [...shown, ...para(`files: ${out}/ (${tables.map((t) => `${t.name}.csv`).join(', ')}${charted})`, '  '), ''].join('\n') + '\n',
+    );
     return;
   }
   const lines: string[] = [];
@@ -70,9 +78,20 @@ export function registerRun(program: Command): void {
     .argument('<experiment>', 'experiment name (see pongsim list) or default')
     .option('--games <n>', 'games per cell', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText, '1')
-    .option('--card <file.json>', `studies of a game that plays a card of hands (${offering('card')}): play this card (mjcard/1) instead of the sample card`)
-    .option('--until-ci <width>', 'play blocks of games until every headline interval is narrower than WIDTH (instead of --games)', positiveNumber('--until-ci'))
-    .option('--max-games <n>', 'with --until-ci: the most games per cell (default 100 times the study\'s default)', positiveInt('--max-games'))
+    .option(
+      '--card <file.json>',
+      `studies of a game that plays a card of hands (${offering('card')}): play this card (mjcard/1) instead of the sample card`,
+    )
+    .option(
+      '--until-ci <width>',
+      'play blocks of games until every headline interval is narrower than WIDTH (instead of --games)',
+      positiveNumber('--until-ci'),
+    )
+    .option(
+      '--max-games <n>',
+      "with --until-ci: the most games per cell (default 100 times the study's default)",
+      positiveInt('--max-games'),
+    )
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))
     .option('--chunk <n>', 'games per worker task (results do not depend on it)', positiveInt('--chunk'))
     .option('--out <dir>', 'output folder (default results/<experiment>)', outDir);

@@ -10,12 +10,14 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 export function registerTune(program: Command): void {
   program
     .command('tune')
-    .description('tunes a strategy\'s parameters by successive halving: every configuration on the same deals, the tuned seat rotated through the table')
+    .description(
+      "tunes a strategy's parameters by successive halving: every configuration on the same deals, the tuned seat rotated through the table",
+    )
     .argument('<game>', 'game id (see pongsim list)')
     .requiredOption('--strategy <grid>', 'the grid: name(p=lo..hi:step,q=[a,b,c],r=value); parameters left out keep their defaults')
     .requiredOption('--budget <games>', 'games in all, split evenly over the rounds', positiveInt('--budget'))
-    .option('--seat <k>', 'the tuned strategy\'s place in the line-up (default 0)', seatIndex('--seat'))
-    .option('--against <specs>', 'the other seats\' specs, comma separated; SPEC*k repeats (default: the game\'s reference bot)')
+    .option('--seat <k>', "the tuned strategy's place in the line-up (default 0)", seatIndex('--seat'))
+    .option('--against <specs>', "the other seats' specs, comma separated; SPEC*k repeats (default: the game's reference bot)")
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--card <file.json>', `play this card of hands (${offering('card')})`)
@@ -26,7 +28,7 @@ export function registerTune(program: Command): void {
     .option('--out <dir>', 'output folder (default results/tune-<game>)', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')
-    .option('--wide', 'print every column of the table and the answer\'s lines whole (default: fitted to the terminal, at most 100 columns)')
+    .option('--wide', "print every column of the table and the answer's lines whole (default: fitted to the terminal, at most 100 columns)")
     .action(async (game: string, flags: Omit<TuneOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
       const { result, table } = await controlled(Boolean(flags.json), (c) => tuneRun({ ...flags, game }, c));
       if (flags.json) {
@@ -35,6 +37,8 @@ export function registerTune(program: Command): void {
       }
       const width = terminalWidth();
       const full = `full table: ${path.join(result.out, 'tune.csv')} (${table.rows.length} rows: every configuration in every round)`;
-      process.stdout.write(`${wrapLines(result.answer, width, flags.wide)}\n\n${printTable(table, 12, flags.wide ? {} : { width })}${wrapLines(full, width, flags.wide)}\n`);
+      process.stdout.write(
+        `${wrapLines(result.answer, width, flags.wide)}\n\n${printTable(table, 12, flags.wide ? {} : { width })}${wrapLines(full, width, flags.wide)}\n`,
+      );
     });
 }

@@ -13,7 +13,10 @@ const FIRST = 32;
 const LOOKS = 8;
 
 /** A choice made of several moves by the deciding seat, and its name. */
-export interface Choice { name: string; moves: readonly number[] }
+export interface Choice {
+  name: string;
+  moves: readonly number[];
+}
 
 /** One action of the situation, as advice ranks it. */
 export interface AdviceRow {
@@ -87,7 +90,8 @@ export function race(o: RaceOptions): Advice {
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
   const list = new Int16Array(game.maxActions(o.rules));
   const c = o.choices ? o.choices.length : ro.candidates(state, list, game.legal(state, list));
-  const actions = o.choices ? o.choices.map((ch) => ({ a: -1, x: 0, moves: ch.moves }))
+  const actions = o.choices
+    ? o.choices.map((ch) => ({ a: -1, x: 0, moves: ch.moves }))
     : Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]!, moves: null }));
   const names = o.choices ? o.choices.map((ch) => ch.name) : actions.map(({ a, x }) => game.actionName(state, a, x));
   const values: number[][] = actions.map(() => []);
@@ -96,7 +100,9 @@ export function race(o: RaceOptions): Advice {
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
   let alive = actions.map((_, j) => j);
   const rng = new Rng(null);
-  let played = 0, playouts = 0, looks = 0;
+  let played = 0,
+    playouts = 0,
+    looks = 0;
   let leader = 0;
   while (looks < LOOKS && (looks === 0 || alive.length > 1)) {
     const want = looks === 0 ? FIRST : FIRST << looks;
@@ -120,15 +126,25 @@ export function race(o: RaceOptions): Advice {
     leader = alive.reduce((b, j) => (mean(values[j]!) > mean(values[b]!) ? j : b), alive[0]!);
     alive = alive.filter((j) => j === leader || interval(values[j]!, values[leader]!, q).high >= 0);
   }
-  if (looks === 0) throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
+  if (looks === 0)
+    throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
   const rows: AdviceRow[] = actions.map((_, j) => {
-    const v = values[j]!, n = v.length;
-    const m = mean(v), half = z95(n) * Math.sqrt(variance(v) / n);
+    const v = values[j]!,
+      n = v.length;
+    const m = mean(v),
+      half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
     return {
-      action: names[j]!, rollouts: n, value: m, valueLow: m - half, valueHigh: m + half,
-      won: wins[j]! / n, diff: d.mean, diffLow: d.low, diffHigh: d.high,
+      action: names[j]!,
+      rollouts: n,
+      value: m,
+      valueLow: m - half,
+      valueHigh: m + half,
+      won: wins[j]! / n,
+      diff: d.mean,
+      diffLow: d.low,
+      diffHigh: d.high,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
     };
   });
@@ -142,10 +158,14 @@ export function race(o: RaceOptions): Advice {
   const open = tied.filter((r) => !same.includes(r.action)).map((r) => r.action);
   const conf = `${Math.round((1 - alpha) * 100)}% confidence over ${Math.max(1, c - 1)} comparison${c > 2 ? 's' : ''} and ${looks} look${looks > 1 ? 's' : ''}`;
   const rest = ranked.length > tied.length + 1 ? '; the rest do worse' : '';
-  const words = c === 1 ? `${best} is the only legal action.`
-    : tied.length === 0 ? `${best} is clearly best: every other action does worse on the same deals (${conf}).`
-      : open.length === 0 ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
-        : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
+  const words =
+    c === 1
+      ? `${best} is the only legal action.`
+      : tied.length === 0
+        ? `${best} is clearly best: every other action does worse on the same deals (${conf}).`
+        : open.length === 0
+          ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
+          : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks };
 }
 
@@ -180,6 +200,7 @@ function studentQuantileFor(p: number): (n: number) => number {
 function interval(v: readonly number[], ref: readonly number[], q: (n: number) => number): { mean: number; low: number; high: number } {
   const n = v.length;
   const d = v.map((x, i) => x - ref[i]!);
-  const m = mean(d), half = q(n) * Math.sqrt(variance(d) / n);
+  const m = mean(d),
+    half = q(n) * Math.sqrt(variance(d) / n);
   return { mean: m, low: m - half, high: m + half };
 }

@@ -40,7 +40,8 @@ export function copyState(from: object, to: object): void {
 }
 
 function copyInto(from: object, to: object, root: object): void {
-  const f = from as Record<string, unknown>, t = to as Record<string, unknown>;
+  const f = from as Record<string, unknown>,
+    t = to as Record<string, unknown>;
   if (Array.isArray(f)) {
     const ta = t as unknown as unknown[];
     for (let i = 0; i < f.length; i++) ta[i] = copyValue(f[i], ta[i], root, i);

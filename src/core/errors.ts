@@ -18,7 +18,10 @@ export function exitCodeOf(signal: string): number {
  * 130 or 143 with its one line. */
 export class Interrupted extends Error {
   override name = 'Interrupted';
-  constructor(readonly reason: string, message: string) {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -30,7 +33,10 @@ export const MAX_LINE = 2000;
  * characters, such as the escape that starts a colour or cursor sequence, and bidirectional
  * overrides) written as its code: "\u001b". */
 export function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -53,7 +59,10 @@ export function oneLine(message: string, max = MAX_LINE): string {
  */
 export class ItemError extends InputError {
   override name = 'ItemError';
-  constructor(readonly index: number, readonly detail: string) {
+  constructor(
+    readonly index: number,
+    readonly detail: string,
+  ) {
     super(`hand ${index + 1}: ${detail}`);
   }
 }

@@ -14,7 +14,9 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
   const def = defs.find((d) => d.name === name);
   if (!def) parseSpec(name, defs, game, rules); // the unknown-strategy line, with its suggestions
   const axes: { key: string; values: number[] }[] = [];
-  const parts = splitTopLevel(m[2] ?? '').map((x) => x.trim()).filter((x) => x !== '');
+  const parts = splitTopLevel(m[2] ?? '')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
   // A spec parameter (a search bot's policy) is one fixed value, given as it is.
   const fixed: string[] = [];
   for (const part of parts) {
@@ -33,10 +35,15 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
     let values: number[];
     const range = /^(.+?)\.\.(.+?):(.+)$/.exec(raw);
     if (raw.startsWith('[') && raw.endsWith(']')) {
-      values = raw.slice(1, -1).split(',').filter((s) => s.trim() !== '').map(num);
+      values = raw
+        .slice(1, -1)
+        .split(',')
+        .filter((s) => s.trim() !== '')
+        .map(num);
     } else if (range) {
       const [lo, hi, step] = [num(range[1]!), num(range[2]!), num(range[3]!)];
-      if (!(step > 0) || hi < lo) throw new InputError(`--strategy ${name}: ${key}=${raw}: a range lo..hi:step needs lo <= hi and a step above 0`);
+      if (!(step > 0) || hi < lo)
+        throw new InputError(`--strategy ${name}: ${key}=${raw}: a range lo..hi:step needs lo <= hi and a step above 0`);
       const n = Math.floor((hi - lo) / step + 1e-9) + 1;
       if (n > most) throw new InputError(`--strategy ${name}: ${key}=${raw} has ${n} values; at most ${most}`);
       // Rounded to the step's decimals so that 0.1 steps give 0.3, not 0.30000000000000004.

@@ -141,9 +141,7 @@ export class Table<S extends GameState, R> {
   private illegal(seat: number, why: string): never {
     const n = this.game.legal(this.state, this.legalBuf);
     const legal = Array.from(this.legalBuf.subarray(0, n), (x) => this.game.actionName(this.state, x, 0));
-    throw new IllegalMoveError(
-      `strategy ${this.names[seat]} at seat ${seat} made an illegal move: ${why} (legal: ${legal.join(', ')})`,
-    );
+    throw new IllegalMoveError(`strategy ${this.names[seat]} at seat ${seat} made an illegal move: ${why} (legal: ${legal.join(', ')})`);
   }
 }
 

@@ -67,7 +67,13 @@ export class Rollouts {
   private readonly policyName: string;
   private readonly ownName: string;
 
-  constructor(readonly game: GameDef, rules: unknown, policy: StrategySpec, defs: readonly StrategyDef[], own?: StrategySpec) {
+  constructor(
+    readonly game: GameDef,
+    rules: unknown,
+    policy: StrategySpec,
+    defs: readonly StrategyDef[],
+    own?: StrategySpec,
+  ) {
     this.policyName = policy.text;
     this.ownName = (own ?? policy).text;
     this.seats = game.seats(rules);
@@ -124,7 +130,8 @@ export class Rollouts {
         c = this.set(c, a, 0);
         continue;
       }
-      const lo = bounds[0]!, hi = bounds[1]!;
+      const lo = bounds[0]!,
+        hi = bounds[1]!;
       let last = NaN;
       for (const f of AMOUNT_STEPS) {
         let x = f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo)));
@@ -194,7 +201,8 @@ export class Rollouts {
 
   /** The standard error of gain(j) (0 with a single rollout). */
   se(j: number): number {
-    const n = this.n, g = this.sumD[j]! / n;
+    const n = this.n,
+      g = this.sumD[j]! / n;
     return n > 1 ? Math.sqrt(Math.max(0, this.sumD2[j]! - n * g * g) / (n - 1) / n) : 0;
   }
 
@@ -203,7 +211,9 @@ export class Rollouts {
   private illegal(s: GameState, seat: number, a: number, name: string): never {
     const m = this.game.legal(s, this.legal);
     const legal = Array.from(this.legal.subarray(0, m), (x) => this.game.actionName(s, x, 0));
-    throw new IllegalMoveError(`${name} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`);
+    throw new IllegalMoveError(
+      `${name} at seat ${seat} of a rollout made an illegal move: action ${a} is not legal here (legal: ${legal.join(', ') || 'none'})`,
+    );
   }
 
   private seed(r: Rng, stream: number): Rng {

@@ -31,7 +31,9 @@ const asNumber = (s: string): unknown => (/^\s*-?\d+(\.\d+)?\s*$/.test(s) ? Numb
 
 export function int(key: string, def: number, min: number, max: number, doc: string): Option<number> {
   return {
-    key, doc, default: def,
+    key,
+    doc,
+    default: def,
     allowed: `an integer from ${min} to ${max}`,
     check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined),
     fromString: asNumber,
@@ -40,7 +42,9 @@ export function int(key: string, def: number, min: number, max: number, doc: str
 
 export function num(key: string, def: number, min: number, max: number, doc: string): Option<number> {
   return {
-    key, doc, default: def,
+    key,
+    doc,
+    default: def,
     allowed: `a number from ${min} to ${max}`,
     check: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : undefined),
     fromString: asNumber,
@@ -49,7 +53,9 @@ export function num(key: string, def: number, min: number, max: number, doc: str
 
 export function bool(key: string, def: boolean, doc: string): Option<boolean> {
   return {
-    key, doc, default: def,
+    key,
+    doc,
+    default: def,
     allowed: 'true or false',
     check: (v) => (typeof v === 'boolean' ? v : undefined),
     fromString: (s) => (s === 'true' ? true : s === 'false' ? false : s),
@@ -58,7 +64,9 @@ export function bool(key: string, def: boolean, doc: string): Option<boolean> {
 
 export function oneOf<T extends string | number>(key: string, def: T, values: readonly T[], doc: string): Option<T> {
   return {
-    key, doc, default: def,
+    key,
+    doc,
+    default: def,
     allowed: `one of ${values.join(', ')}`,
     check: (v) => (values.includes(v as T) ? (v as T) : undefined),
     fromString: (s) => (typeof values[0] === 'number' ? asNumber(s) : s),
@@ -68,7 +76,9 @@ export function oneOf<T extends string | number>(key: string, def: T, values: re
 /** A set of ids from a fixed list, written `a,b,c` on the command line (empty string = none). */
 export function setOf(key: string, def: readonly string[], values: readonly string[], doc: string): Option<string[]> {
   return {
-    key, doc, default: [...def],
+    key,
+    doc,
+    default: [...def],
     allowed: `a list of distinct ids from ${values.join(', ')}`,
     check: (v) => {
       if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && values.includes(x))) return undefined;
@@ -82,7 +92,9 @@ export function setOf(key: string, def: readonly string[], values: readonly stri
 /** A list of integers (or null for "not used"), written `1,2,3` on the command line. */
 export function intList(key: string, def: number[] | null, min: number, max: number, doc: string): Option<number[] | null> {
   return {
-    key, doc, default: def,
+    key,
+    doc,
+    default: def,
     allowed: `null or a list of integers from ${min} to ${max}`,
     check: (v) => {
       if (v === null) return null;
@@ -108,8 +120,16 @@ const MAX_DEPTH = 8;
  * that is not an option's value and holds no option (`{"anything": {}}`) stays as it is, so
  * that it is refused as an unknown option.
  */
-function flatten(obj: Record<string, unknown>, prefix: string, out: Record<string, unknown>, known: Set<string>, where: string, depth = 0): void {
-  if (depth > MAX_DEPTH) throw new InputError(`${where}: "${prefix.slice(0, 60)}..." is nested deeper than any option (${MAX_DEPTH} levels)`);
+function flatten(
+  obj: Record<string, unknown>,
+  prefix: string,
+  out: Record<string, unknown>,
+  known: Set<string>,
+  where: string,
+  depth = 0,
+): void {
+  if (depth > MAX_DEPTH)
+    throw new InputError(`${where}: "${prefix.slice(0, 60)}..." is nested deeper than any option (${MAX_DEPTH} levels)`);
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix + k;
     const nested = !known.has(key) && v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
@@ -167,7 +187,10 @@ export function parseSets(sets: string[]): Record<string, unknown> {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new InputError(`--set: expected key=value (got ${JSON.stringify(s)})`);
     const key = s.slice(0, eq).trim();
-    if (out.has(key)) throw new InputError(`--set: ${describe(key)} given twice (${describe(out.get(key))} and ${describe(s.slice(eq + 1).trim())}); give it once`);
+    if (out.has(key))
+      throw new InputError(
+        `--set: ${describe(key)} given twice (${describe(out.get(key))} and ${describe(s.slice(eq + 1).trim())}); give it once`,
+      );
     out.set(key, s.slice(eq + 1).trim());
   }
   return Object.fromEntries(out);

@@ -7,14 +7,16 @@ import { InputError } from './errors.js';
 /** An integer from min to max: a JSON number or the text of one. */
 export function intField(v: unknown, name: string, min: number, max: number): number {
   const x = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(x) || x < min || x > max) throw new InputError(`${name}: expected an integer from ${min} to ${max} (got ${JSON.stringify(v)})`);
+  if (!Number.isInteger(x) || x < min || x > max)
+    throw new InputError(`${name}: expected an integer from ${min} to ${max} (got ${JSON.stringify(v)})`);
   return x;
 }
 
 /** A number from min to max: a JSON number or the text of one. */
 export function numField(v: unknown, name: string, min: number, max: number): number {
   const x = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  if (!Number.isFinite(x) || x < min || x > max) throw new InputError(`${name}: expected a number from ${min} to ${max} (got ${JSON.stringify(v)})`);
+  if (!Number.isFinite(x) || x < min || x > max)
+    throw new InputError(`${name}: expected a number from ${min} to ${max} (got ${JSON.stringify(v)})`);
   return x;
 }
 

@@ -71,7 +71,8 @@ export function makeStrategy<V>(spec: StrategySpec, defs: readonly StrategyDef<V
 /** Splits `a=1,b=f(x=1,y=2)` at the commas outside parentheses and brackets. */
 export function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
-  let depth = 0, start = 0;
+  let depth = 0,
+    start = 0;
   for (let i = 0; i <= text.length; i++) {
     const ch = text[i];
     if (ch === '(' || ch === '[') depth++;
@@ -102,7 +103,8 @@ export function paramPart(def: StrategyDef, part: string, where: string): { key:
   const eq = part.indexOf('=');
   const key = (eq < 0 ? part : part.slice(0, eq)).trim();
   const names = [...def.params, ...(def.specParams ?? [])].map((q) => q.name);
-  if (!names.includes(key)) throw new InputError(`${where}: unknown parameter ${JSON.stringify(key)}; allowed parameters: ${names.join(', ') || 'none'}`);
+  if (!names.includes(key))
+    throw new InputError(`${where}: unknown parameter ${JSON.stringify(key)}; allowed parameters: ${names.join(', ') || 'none'}`);
   if (eq < 0) {
     const p = def.params.find((q) => q.name === key);
     throw new InputError(`${where}: parameter ${key} needs a value: ${key}=... (${p ? paramRange(p) : `a ${def.game} strategy spec`})`);
@@ -120,7 +122,10 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   const def = defs.find((d) => d.name === name);
   if (!def) {
     throw new InputError(
-      `strategy "${name}" is not a ${game} strategy${didYouMean(name, defs.map((d) => d.name))}; allowed: ${defs.map((d) => d.name).join(', ')}`,
+      `strategy "${name}" is not a ${game} strategy${didYouMean(
+        name,
+        defs.map((d) => d.name),
+      )}; allowed: ${defs.map((d) => d.name).join(', ')}`,
     );
   }
   const params: Record<string, number> = {};
@@ -146,12 +151,17 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     const v = typeof p.default === 'function' ? p.default(rules) : p.default;
     // A default that is a function of the rules is known only now (a plug-in's fixed default is
     // checked when it loads, src/experiment/plugins.ts).
-    if (!allows(p, v)) throw new InputError(`strategy ${name}: parameter ${p.name} defaults to ${describe(v)} under these rules, which it does not allow (${paramRange(p)}); give ${p.name}=...`);
+    if (!allows(p, v))
+      throw new InputError(
+        `strategy ${name}: parameter ${p.name} defaults to ${describe(v)} under these rules, which it does not allow (${paramRange(p)}); give ${p.name}=...`,
+      );
     params[p.name] = v;
   }
   for (const sp of nested) if (!(sp.name in specs)) specs[sp.name] = parsePolicy(def, sp.name, sp.default, defs, game, rules);
   def.check?.(rules);
-  const list = [...def.params.map((p) => `${p.name}=${params[p.name]}`), ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`)].join(',');
+  const list = [...def.params.map((p) => `${p.name}=${params[p.name]}`), ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`)].join(
+    ',',
+  );
   return { name, params, ...(nested.length ? { specs } : {}), text: list ? `${name}(${list})` : name };
 }
 
@@ -160,7 +170,9 @@ function parsePolicy(def: StrategyDef, key: string, text: string, defs: Strategy
   const plain = defs.filter((d) => !d.searches);
   const name = /^\s*([a-z][a-z0-9-]*)/.exec(text)?.[1];
   if (name !== undefined && defs.some((d) => d.name === name && d.searches)) {
-    throw new InputError(`strategy ${def.name}: ${key}=${name}: a search bot cannot be another's ${key}; allowed: ${plain.map((d) => d.name).join(', ')}`);
+    throw new InputError(
+      `strategy ${def.name}: ${key}=${name}: a search bot cannot be another's ${key}; allowed: ${plain.map((d) => d.name).join(', ')}`,
+    );
   }
   return parseSpec(text, plain, game, rules);
 }

@@ -28,7 +28,12 @@ export class Arm<S extends GameState = GameState, R = unknown> {
       const n = this.specs.length;
       const seated = Array.from({ length: n }, (_, seat) => this.specs[(seat - rotation + n) % n]!);
       const strategies = seated.map((spec) => makeStrategy(spec, this.defs, this.rules));
-      t = new Table(this.game, this.rules, strategies, seated.map((s) => s.text));
+      t = new Table(
+        this.game,
+        this.rules,
+        strategies,
+        seated.map((s) => s.text),
+      );
       this.tables[rotation] = t;
     }
     return t;

@@ -38,7 +38,9 @@ export class BucketGains {
 
 /** The bucket keys of a BucketGains tally (in no set order). */
 export function bucketKeys(t: Tally): number[] {
-  return Object.keys(t.means).filter((k) => k.endsWith('/x')).map((k) => Number(k.slice(0, -2)));
+  return Object.keys(t.means)
+    .filter((k) => k.endsWith('/x'))
+    .map((k) => Number(k.slice(0, -2)));
 }
 
 /** The columns gainRows fills, after the bucket's own: decisions, games, the gain with its

@@ -10,7 +10,14 @@ import type { Cellval, CsvTable } from './experiment.js';
  * difference also carries its p-value against no difference (`p`) and, once the family of
  * figures it is flagged with is known, Holm's adjusted p-value (`holm`).
  */
-export interface Figure { value: number; low: number; high: number; n: number; p?: number; holm?: number }
+export interface Figure {
+  value: number;
+  low: number;
+  high: number;
+  n: number;
+  p?: number;
+  holm?: number;
+}
 
 /**
  * Column helpers so every table reports a figure the same way: the estimate, then its 95%
@@ -78,7 +85,9 @@ export function scaled(f: Figure, k: number): Figure {
 /** Gives each figure its Holm-adjusted p-value, the figures being one family (see src/stats/family.ts). */
 export function family(figures: Figure[]): void {
   const adjusted = holm(figures.map((f) => f.p ?? NaN));
-  figures.forEach((f, i) => { f.holm = adjusted[i]; });
+  figures.forEach((f, i) => {
+    f.holm = adjusted[i];
+  });
 }
 
 /** Copies of mean figures read from a table, each tested against 0 by its interval, the copies one family. */
@@ -108,7 +117,7 @@ const isFigure = (x: unknown): x is Figure => typeof x === 'object' && x !== nul
 export function figureTable(name: string, columns: string[], rows: (Cellval | Figure)[][]): CsvTable {
   // Each slot of a row: a plain column, or a figure spanning 3 or 5 columns.
   const slots: { name: string; width: number }[] = [];
-  for (let i = 0; i < columns.length;) {
+  for (let i = 0; i < columns.length; ) {
     const c = columns[i]!;
     const bounded = columns[i + 1] === `${c}_ci_low` && columns[i + 2] === `${c}_ci_high`;
     const tested = bounded && columns[i + 3] === `${c}_p` && columns[i + 4] === `${c}_p_holm`;
@@ -158,7 +167,11 @@ export function figureIn(t: CsvTable, row: readonly Cellval[], name: string): Fi
   const i = t.columns.indexOf(name);
   if (i < 0) throw new Error(`${t.name} has no column ${name}`);
   return {
-    value: at(name), low: at(`${name}_ci_low`), high: at(`${name}_ci_high`), p: at(`${name}_p`), holm: at(`${name}_p_holm`),
+    value: at(name),
+    low: at(`${name}_ci_low`),
+    high: at(`${name}_ci_high`),
+    p: at(`${name}_p`),
+    holm: at(`${name}_p_holm`),
     n: fewOf(row[t.columns.indexOf(SMALL_SAMPLE)]).get(name) ?? Infinity,
   };
 }

@@ -1,7 +1,20 @@
 import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { addMean, addRate, type Tally } from '../stats/tally.js';
-import { diff, diffColumns, family, figureIn, figureTable, flagWords, mean, meanColumns, quote, rate, significant, type Figure } from './columns.js';
+import {
+  diff,
+  diffColumns,
+  family,
+  figureIn,
+  figureTable,
+  flagWords,
+  mean,
+  meanColumns,
+  quote,
+  rate,
+  significant,
+  type Figure,
+} from './columns.js';
 import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
@@ -42,7 +55,7 @@ export function checkArms(p: CompareParams, named: SettingName = (s) => `--${s}`
   if (p.arms.length < 2) throw new InputError(`compare: give at least two arms (got ${p.arms.length})`);
   const names = new Set<string>();
   for (const a of p.arms) {
-    if (!a.name) throw new InputError('compare: an arm has no name; write --arm \'NAME: --rules ... --seats ...\'');
+    if (!a.name) throw new InputError("compare: an arm has no name; write --arm 'NAME: --rules ... --seats ...'");
     if (names.has(a.name)) throw new InputError(`compare: two arms are named "${a.name}"; arm names must differ`);
     names.add(a.name);
   }
@@ -56,11 +69,16 @@ export function checkArms(p: CompareParams, named: SettingName = (s) => `--${s}`
   });
   const counts = new Set(arms.map((a) => a.specs.length));
   if (p.focal === null && counts.size > 1) {
-    throw new InputError(`compare: the arms seat ${[...counts].join(' and ')} players; seat-by-seat comparison needs one count, or name the compared strategy with --focal K`);
+    throw new InputError(
+      `compare: the arms seat ${[...counts].join(' and ')} players; seat-by-seat comparison needs one count, or name the compared strategy with --focal K`,
+    );
   }
   if (p.focal !== null) {
     const short = p.arms.find((_, i) => p.focal! >= arms[i]!.specs.length);
-    if (short) throw new InputError(`compare: ${named('focal')} ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`);
+    if (short)
+      throw new InputError(
+        `compare: ${named('focal')} ${p.focal}: arm "${short.name}" has only ${arms[p.arms.indexOf(short)]!.specs.length} seats (K counts from 0)`,
+      );
   }
   const figures = figuresOf(p.focal, arms, p.risk);
   if (p.risk) armMoney(p);
@@ -80,10 +98,12 @@ function ownFigures(focal: number | null, seats: number): string[] {
 }
 
 /** The results whose sessions the risk figures describe: each seat's, or the focal strategy's. */
-const resultFigures = (focal: number | null, seats: number): string[] => (focal === null ? Array.from({ length: seats }, (_, k) => `seat${k}`) : ['focal']);
+const resultFigures = (focal: number | null, seats: number): string[] =>
+  focal === null ? Array.from({ length: seats }, (_, k) => `seat${k}`) : ['focal'];
 
 /** The risk figures of a result figure: `seat0:ruin`. */
-const riskFigureNames = (focal: number | null, seats: number, risk: RiskParams): string[] => resultFigures(focal, seats).flatMap((f) => riskKinds(risk).map((k) => `${f}:${k}`));
+const riskFigureNames = (focal: number | null, seats: number, risk: RiskParams): string[] =>
+  resultFigures(focal, seats).flatMap((f) => riskKinds(risk).map((k) => `${f}:${k}`));
 
 /** How each arm's results become money; errors name the arm. */
 function armMoney(p: CompareParams): Money[] {
@@ -105,7 +125,11 @@ function armMoney(p: CompareParams): Money[] {
 function figuresOf(focal: number | null, arms: Arm[], risk: RiskParams | undefined): string[] {
   const rates = new Set<string>();
   for (const a of arms) a.game.rates(a.game.create(a.rules), (name) => rates.add(name));
-  return [...ownFigures(focal, arms[0]!.specs.length), ...[...rates].sort(), ...(risk ? riskFigureNames(focal, arms[0]!.specs.length, risk) : [])];
+  return [
+    ...ownFigures(focal, arms[0]!.specs.length),
+    ...[...rates].sort(),
+    ...(risk ? riskFigureNames(focal, arms[0]!.specs.length, risk) : []),
+  ];
 }
 
 /** Decimals for a difference in words: two significant digits of its interval's half-width. */
@@ -125,25 +149,42 @@ export const compare: ExperimentDef = {
   question: 'What does each arm change against the baseline, on the same deals?',
   keyColumns: { compare: ['arm', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
   columns: {
-    arm: 'the arm\'s name',
-    figure: 'seatK (seat K\'s mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy\'s), a rate the game reports, or with --session a risk figure of seatK or focal (seat0:session_q05, seat0:ruin with --bankroll; see kind)',
+    arm: "the arm's name",
+    figure:
+      "seatK (seat K's mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy's), a rate the game reports, or with --session a risk figure of seatK or focal (seat0:session_q05, seat0:ruin with --bankroll; see kind)",
     kind: `seat, focal, win, place, rate, or a risk figure: ${RISK_KINDS.join(', ')} (as in sim's table)`,
     strategy: 'the strategy behind a seat figure',
-    value: 'the arm\'s estimate of the figure',
-    diff_vs_baseline: 'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
-    significant: 'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline and the risk figures)',
+    value: "the arm's estimate of the figure",
+    diff_vs_baseline:
+      'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
+    significant:
+      'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline and the risk figures)',
   },
   doc: 'a comparison (pongsim compare): arms of rules and line-ups on the same deals, every figure with its paired difference against the baseline',
-  charts: [{
-    name: 'compare',
-    caption: 'Each arm\'s paired difference against the baseline arm on the same deals, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit; an interval off the dashed zero line is significant.',
-    spec: (tables) => intervalChart({
-      title: 'Paired differences against the baseline arm',
-      // The baseline has no difference with itself: its rows are left out.
-      rows: rowsOf(tableNamed(tables, 'compare'), (r) => typeof r.diff_vs_baseline === 'number').map((r) => ({ ...r, label: `${r.arm}: ${r.figure}`, panel: kindPanel(r.kind) })),
-      category: 'label', categoryTitle: null, value: 'diff_vs_baseline', axis: '', panel: 'panel', axes: (p) => kindAxis(p, true), reference: 0,
-    }),
-  }],
+  charts: [
+    {
+      name: 'compare',
+      caption:
+        "Each arm's paired difference against the baseline arm on the same deals, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit; an interval off the dashed zero line is significant.",
+      spec: (tables) =>
+        intervalChart({
+          title: 'Paired differences against the baseline arm',
+          // The baseline has no difference with itself: its rows are left out.
+          rows: rowsOf(tableNamed(tables, 'compare'), (r) => typeof r.diff_vs_baseline === 'number').map((r) => ({
+            ...r,
+            label: `${r.arm}: ${r.figure}`,
+            panel: kindPanel(r.kind),
+          })),
+          category: 'label',
+          categoryTitle: null,
+          value: 'diff_vs_baseline',
+          axis: '',
+          panel: 'panel',
+          axes: (p) => kindAxis(p, true),
+          reference: 0,
+        }),
+    },
+  ],
   defaultGames: 10000,
   build(params) {
     const p = params as CompareParams;
@@ -164,7 +205,9 @@ export const compare: ExperimentDef = {
       chunk: Math.max(10, Math.round(500 / arms.length)),
       cells: [p.game],
       provenance: {
-        game: p.game, baseline: names[base], focal,
+        game: p.game,
+        baseline: names[base],
+        focal,
         arms: p.arms.map((a, i) => ({ name: a.name, rules: a.rules, seats: arms[i]!.specs.map((s) => s.text) })),
         ...(p.plugins?.length ? { plugins: p.plugins } : {}),
       },
@@ -211,14 +254,25 @@ export const compare: ExperimentDef = {
         const rows: { cells: (string | number | Figure)[]; d: Figure | '' }[] = [];
         arms.forEach((arm, i) => {
           const figures = ownFigures(focal, arm.specs.length);
-          const rates = Object.keys(t!.rates).filter((k) => k.startsWith(`${i}|`)).map((k) => k.slice(k.indexOf('|') + 1)).sort();
+          const rates = Object.keys(t!.rates)
+            .filter((k) => k.startsWith(`${i}|`))
+            .map((k) => k.slice(k.indexOf('|') + 1))
+            .sort();
           for (const f of [...figures, ...rates]) {
             if (!wanted(f)) continue;
             const isRate = !figures.includes(f);
             const strategy = isRate ? '' : arm.specs[focal ?? Number(/\d+$/.exec(f)![0])]!.text;
             const est = isRate ? rate(t!, `${i}|${f}`) : mean(t!, `${i}|${f}`);
             const d = i === base ? '' : diff(t!, `d|${i}|${f}`);
-            const kind = isRate ? 'rate' : /^(win|focalWin)/.test(f) ? 'win' : /^(place|focalPlace)/.test(f) ? 'place' : focal === null ? 'seat' : 'focal';
+            const kind = isRate
+              ? 'rate'
+              : /^(win|focalWin)/.test(f)
+                ? 'win'
+                : /^(place|focalPlace)/.test(f)
+                  ? 'place'
+                  : focal === null
+                    ? 'seat'
+                    : 'focal';
             rows.push({ cells: [names[i]!, f, kind, strategy, est.n, est], d });
           }
           if (!money) return;
@@ -231,9 +285,13 @@ export const compare: ExperimentDef = {
         });
         // Every difference of the table is one family: the answer and the significant column flag them together.
         family(rows.flatMap((r) => (r.d === '' ? [] : [r.d])));
-        return [figureTable('compare',
-          ['arm', 'figure', 'kind', 'strategy', 'n', ...meanColumns('value'), ...diffColumns('diff_vs_baseline'), 'significant'],
-          rows.map((r) => [...r.cells, r.d, r.d === '' ? '' : significant(r.d) ? 'yes' : 'no']))];
+        return [
+          figureTable(
+            'compare',
+            ['arm', 'figure', 'kind', 'strategy', 'n', ...meanColumns('value'), ...diffColumns('diff_vs_baseline'), 'significant'],
+            rows.map((r) => [...r.cells, r.d, r.d === '' ? '' : significant(r.d) ? 'yes' : 'no']),
+          ),
+        ];
       },
       summary([t]) {
         const c = (n: string) => t!.columns.indexOf(n);
@@ -241,24 +299,32 @@ export const compare: ExperimentDef = {
         const tested = t!.rows.filter((r) => r[c('significant')] !== '');
         const lines: string[] = [
           `baseline: ${names[base]}; ${focal === null ? 'every seat compared' : `strategy ${focal} compared, rotated through the seats`}; ` +
-          `${tested.length} paired differences tested, each flagged at 5% for the whole family (Holm)`,
+            `${tested.length} paired differences tested, each flagged at 5% for the whole family (Holm)`,
         ];
         names.forEach((name, i) => {
           if (i === base) return;
-          const mine = t!.rows.filter((r) => r[0] === name && r[c('significant')] !== '').map((r) => ({ figure: String(r[c('figure')]), d: figureIn(t!, r, 'diff_vs_baseline') }));
+          const mine = t!.rows
+            .filter((r) => r[0] === name && r[c('significant')] !== '')
+            .map((r) => ({ figure: String(r[c('figure')]), d: figureIn(t!, r, 'diff_vs_baseline') }));
           if (mine.every(({ d }) => d.value === 0 && d.low === 0 && d.high === 0)) {
-            lines.push(`${name} vs ${names[base]}: every paired difference is exactly 0 over ${mine.length} figures: the two arms played identical games (nothing in ${name} changed how these seats play)`);
+            lines.push(
+              `${name} vs ${names[base]}: every paired difference is exactly 0 over ${mine.length} figures: the two arms played identical games (nothing in ${name} changed how these seats play)`,
+            );
             return;
           }
           // Significant differences, the strongest evidence first.
           const sig = mine.filter(({ d }) => significant(d)).sort((a, b) => a.d.p! - b.d.p! || Math.abs(b.d.value) - Math.abs(a.d.value));
           const shown = sig.slice(0, 6).map(({ figure, d }) => `${figure} ${d.value > 0 ? '+' : ''}${quote(d, digits(d))}`);
           if (sig.length) {
-            lines.push(`${name} vs ${names[base]}: ${shown.join('; ')}${sig.length > 6 ? `; and ${sig.length - 6} more` : ''} (significant, of ${mine.length} figures)`);
+            lines.push(
+              `${name} vs ${names[base]}: ${shown.join('; ')}${sig.length > 6 ? `; and ${sig.length - 6} more` : ''} (significant, of ${mine.length} figures)`,
+            );
             return;
           }
           const largest = [...mine].sort((a, b) => (a.d.p ?? 1) - (b.d.p ?? 1))[0]!;
-          lines.push(`${name} vs ${names[base]}: no figure differs significantly over ${mine.length} figures; the strongest, ${largest.figure} ${quote(largest.d, digits(largest.d))}, is ${flagWords(largest.d, games, tested.length)}`);
+          lines.push(
+            `${name} vs ${names[base]}: no figure differs significantly over ${mine.length} figures; the strongest, ${largest.figure} ${quote(largest.d, digits(largest.d))}, is ${flagWords(largest.d, games, tested.length)}`,
+          );
         });
         return lines;
       },

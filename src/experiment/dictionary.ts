@@ -35,7 +35,8 @@ const COMMON: Record<string, string> = {
   net_per_hand: 'net points per hand (higher is better)',
   stop_sum: "the stopper's two-card month sum",
   [SMALL_SAMPLE]: `the row's figures that rest on fewer than ${FEW} observations (games for a mean per game, trials for a rate, the games that observed it for a ratio), each with its count ("win_rate n=2; net_per_hand n=2"); empty when every figure rests on ${FEW} or more. Such a figure's interval is only as good as so few observations make it`,
-  stopper_hands: "the stopper's two-card hands of the row's sum among the unseen cards, each equally likely, that the row averages over (count; 1 when her hand is given)",
+  stopper_hands:
+    "the stopper's two-card hands of the row's sum among the unseen cards, each equally likely, that the row averages over (count; 1 when her hand is given)",
 };
 
 /** Generated families of columns. */
@@ -44,12 +45,18 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^extra_(.+)_per_hand$/, (m) => `hands won with the extra ${m[1]}, per hand (0-1)`],
   [/^seat(\d+)_net_per_hand$/, (m) => `seat ${m[1]}'s net points per hand (its net over the game divided by the game's hands)`],
   [/^p_fail((?:_\d+)+)_exact$/, (m) => `p_fail${m[1]} as an exact fraction`],
-  [/^p_fail((?:_\d+)+)$/, (m) => {
-    const sizes = m[1]!.slice(1).split('_');
-    const held = sizes.length === 1 ? sizes[0] : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`;
-    return `probability that the stop fails against ${sizes.length === 1 ? 'one compared opponent' : `${sizes.length} compared opponents`} holding ${held} cards, their hands dealt from the unseen cards (0-1, exact)`;
-  }],
-  [/^lost_(.+)_per_hand$/, (m) => `discard wins the focal hand could have taken but for the ${m[1]!.replace(/_/g, ' ')} sacred-discard rule, per hand (count)`],
+  [
+    /^p_fail((?:_\d+)+)$/,
+    (m) => {
+      const sizes = m[1]!.slice(1).split('_');
+      const held = sizes.length === 1 ? sizes[0] : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`;
+      return `probability that the stop fails against ${sizes.length === 1 ? 'one compared opponent' : `${sizes.length} compared opponents`} holding ${held} cards, their hands dealt from the unseen cards (0-1, exact)`;
+    },
+  ],
+  [
+    /^lost_(.+)_per_hand$/,
+    (m) => `discard wins the focal hand could have taken but for the ${m[1]!.replace(/_/g, ' ')} sacred-discard rule, per hand (count)`,
+  ],
 ];
 
 /** The meaning of column `name`, from the study's own docs, the shared ones or a pattern; undefined if none. */
@@ -62,12 +69,18 @@ export function columnMeaning(name: string, own: Record<string, string> = {}): s
   const holm = /^(.+)_p_holm$/.exec(name);
   if (holm) {
     const base = columnMeaning(holm[1]!, own);
-    return base && `${holm[1]}_p adjusted by Holm's method for the family of differences the table flags together (the README's Statistics section names each); the difference is significant when this is under 0.05`;
+    return (
+      base &&
+      `${holm[1]}_p adjusted by Holm's method for the family of differences the table flags together (the README's Statistics section names each); the difference is significant when this is under 0.05`
+    );
   }
   const p = /^(.+)_p$/.exec(name);
   if (p) {
     const base = columnMeaning(p[1]!, own);
-    return base && `two-sided p-value of ${p[1]} against no difference (Student's t on the games it rests on), before any adjustment for the other differences`;
+    return (
+      base &&
+      `two-sided p-value of ${p[1]} against no difference (Student's t on the games it rests on), before any adjustment for the other differences`
+    );
   }
   if (own[name] !== undefined) return own[name];
   if (COMMON[name] !== undefined) return COMMON[name];

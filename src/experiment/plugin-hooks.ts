@@ -10,4 +10,5 @@ export const initialize: InitializeHook<{ api: string }> = (data) => {
   api = data.api;
 };
 
-export const resolve: ResolveHook = (specifier, context, next) => (specifier === 'pongsim' ? { url: api, shortCircuit: true } : next(specifier, context));
+export const resolve: ResolveHook = (specifier, context, next) =>
+  specifier === 'pongsim' ? { url: api, shortCircuit: true } : next(specifier, context);

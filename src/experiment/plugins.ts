@@ -64,13 +64,18 @@ function resolvePongsim(): void {
 function loadTimeout(): number {
   const env = process.env.PONGSIM_PLUGIN_TIMEOUT_MS;
   if (env === undefined || env === '') return 30_000;
-  if (!/^\d+$/.test(env.trim()) || Number(env) < 1) throw new InputError(`PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
+  if (!/^\d+$/.test(env.trim()) || Number(env) < 1)
+    throw new InputError(`PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
   return Number(env);
 }
 
 const isStrategyDef = (x: unknown): x is StrategyDef =>
-  typeof x === 'object' && x !== null && typeof (x as StrategyDef).name === 'string' &&
-  typeof (x as StrategyDef).game === 'string' && typeof (x as StrategyDef).make === 'function' && Array.isArray((x as StrategyDef).params);
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as StrategyDef).name === 'string' &&
+  typeof (x as StrategyDef).game === 'string' &&
+  typeof (x as StrategyDef).make === 'function' &&
+  Array.isArray((x as StrategyDef).params);
 
 /**
  * Refuses a strategy whose parameter defaults to a value its own range refuses: a spec that
@@ -80,7 +85,9 @@ const isStrategyDef = (x: unknown): x is StrategyDef =>
 function checkDefaults(file: string, def: StrategyDef): void {
   const bad = def.params.find((p) => typeof p.default !== 'function' && !allows(p, p.default));
   if (bad) {
-    throw new InputError(`--plugin ${file}: strategy ${def.name}: parameter ${bad.name} defaults to ${describe(bad.default)}, which it does not allow (${paramRange(bad)})`);
+    throw new InputError(
+      `--plugin ${file}: strategy ${def.name}: parameter ${bad.name} defaults to ${describe(bad.default)}, which it does not allow (${paramRange(bad)})`,
+    );
   }
 }
 
@@ -93,7 +100,9 @@ export function pluginRef(file: string): PluginRef {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`--plugin: no file ${JSON.stringify(file)}`);
-    throw new InputError(`--plugin ${file}: cannot be read (${code === 'EISDIR' ? 'a folder; expected a JavaScript module' : code ?? (e as Error).message})`);
+    throw new InputError(
+      `--plugin ${file}: cannot be read (${code === 'EISDIR' ? 'a folder; expected a JavaScript module' : (code ?? (e as Error).message)})`,
+    );
   }
   return { file: abs, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }
@@ -106,10 +115,16 @@ export function pluginRef(file: string): PluginRef {
 function matchPlugins(refs: PluginRef[], played: readonly PluginRef[], given: readonly string[]): void {
   const list = played.length ? played.map((p) => `${path.basename(p.file)}, sha256 ${short(p.sha256)}`).join('; ') : 'it played none';
   refs.forEach((r, i) => {
-    if (!played.some((p) => p.sha256 === r.sha256)) throw new InputError(`--plugin ${given[i]}: its contents (sha256 ${short(r.sha256)}) are not those of any plug-in the run played (${list})`);
+    if (!played.some((p) => p.sha256 === r.sha256))
+      throw new InputError(
+        `--plugin ${given[i]}: its contents (sha256 ${short(r.sha256)}) are not those of any plug-in the run played (${list})`,
+      );
   });
   const absent = played.find((p) => !refs.some((r) => r.sha256 === p.sha256));
-  if (absent) throw new InputError(`merge: the run played the strategy plug-in ${absent.file} (sha256 ${short(absent.sha256)}); give that file with --plugin (merge loads no code a partial names)`);
+  if (absent)
+    throw new InputError(
+      `merge: the run played the strategy plug-in ${absent.file} (sha256 ${short(absent.sha256)}); give that file with --plugin (merge loads no code a partial names)`,
+    );
 }
 
 /**
@@ -123,7 +138,10 @@ export async function loadPlugins(files: readonly string[], played?: readonly Pl
   if (played) matchPlugins(refs, played, files);
   for (const [i, ref] of refs.entries()) {
     const was = loaded.get(ref.file)?.sha256;
-    if (was !== undefined && was !== ref.sha256) throw new InputError(`--plugin ${files[i]}: its contents changed since this process loaded it (sha256 ${short(was)}, now ${short(ref.sha256)})`);
+    if (was !== undefined && was !== ref.sha256)
+      throw new InputError(
+        `--plugin ${files[i]}: its contents changed since this process loaded it (sha256 ${short(was)}, now ${short(ref.sha256)})`,
+      );
     await loadOnce(ref, async () => {
       await vet(files[i]!, ref);
       await register(files[i]!, ref);
@@ -141,7 +159,10 @@ export async function loadVetted(refs: readonly PluginRef[]): Promise<void> {
   for (const ref of refs) {
     await loadOnce(ref, async () => {
       const now = pluginRef(ref.file);
-      if (now.sha256 !== ref.sha256) throw new InputError(`--plugin ${ref.file}: changed while the run played (sha256 ${short(ref.sha256)} at its start, ${short(now.sha256)} now); run it again`);
+      if (now.sha256 !== ref.sha256)
+        throw new InputError(
+          `--plugin ${ref.file}: changed while the run played (sha256 ${short(ref.sha256)} at its start, ${short(now.sha256)} now); run it again`,
+        );
       await register(ref.file, ref);
     });
   }
@@ -172,7 +193,12 @@ import(workerData.url).then(
  */
 async function vet(file: string, ref: PluginRef): Promise<void> {
   const ms = loadTimeout();
-  const worker = new Worker(VET, { eval: true, workerData: { url: pathToFileURL(ref.file).href, hooks: pongsimHooks() }, stdout: true, stderr: true });
+  const worker = new Worker(VET, {
+    eval: true,
+    workerData: { url: pathToFileURL(ref.file).href, hooks: pongsimHooks() },
+    stdout: true,
+    stderr: true,
+  });
   worker.stdout.resume();
   worker.stderr.resume();
   let timer: NodeJS.Timeout | undefined;
@@ -180,7 +206,9 @@ async function vet(file: string, ref: PluginRef): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       const fail = (why: string) => reject(new InputError(`--plugin ${file}: ${why}`));
       timer = setTimeout(() => fail(`did not finish loading within ${ms / 1000} s (a loop, or a top-level await that never settles?)`), ms);
-      worker.once('message', (m: { ok?: true; error?: string }) => (m.ok ? resolve() : fail(`cannot load it as a JavaScript module (${String(m.error).split('\n')[0]})`)));
+      worker.once('message', (m: { ok?: true; error?: string }) =>
+        m.ok ? resolve() : fail(`cannot load it as a JavaScript module (${String(m.error).split('\n')[0]})`),
+      );
       worker.once('error', (e) => fail(`cannot load it as a JavaScript module (${e.message.split('\n')[0]})`));
       worker.once('exit', (code) => fail(`ended its thread while loading (process.exit(${code})); a plug-in only exports strategies`));
     });
@@ -204,7 +232,10 @@ async function register(file: string, ref: PluginRef): Promise<void> {
   // Every strategy checked before any joins its game: a plug-in is loaded whole or not at all.
   const joins = defs.map((def) => {
     const game = GAMES.find((g) => g.def.id === def.game);
-    if (!game) throw new InputError(`--plugin ${file}: strategy ${def.name} is for unknown game "${def.game}"; allowed: ${GAMES.map((g) => g.def.id).join(', ')}`);
+    if (!game)
+      throw new InputError(
+        `--plugin ${file}: strategy ${def.name} is for unknown game "${def.game}"; allowed: ${GAMES.map((g) => g.def.id).join(', ')}`,
+      );
     if (game.strategies.some((s) => s.name === def.name) || defs.some((d) => d !== def && d.game === def.game && d.name === def.name)) {
       throw new InputError(`--plugin ${file}: a ${def.game} strategy named "${def.name}" already exists`);
     }
@@ -219,7 +250,12 @@ async function register(file: string, ref: PluginRef): Promise<void> {
 export function pluginsOf(params: Record<string, unknown>, file: string): PluginRef[] {
   const p = params.plugins;
   if (p === undefined) return [];
-  const ref = (r: unknown): r is PluginRef => r !== null && typeof r === 'object' && typeof (r as PluginRef).file === 'string' && /^[0-9a-f]{64}$/.test(String((r as PluginRef).sha256));
-  if (!Array.isArray(p) || !p.every(ref)) throw new InputError(`${file}: its plug-ins are not files with their sha256 (parameters.plugins)`);
+  const ref = (r: unknown): r is PluginRef =>
+    r !== null &&
+    typeof r === 'object' &&
+    typeof (r as PluginRef).file === 'string' &&
+    /^[0-9a-f]{64}$/.test(String((r as PluginRef).sha256));
+  if (!Array.isArray(p) || !p.every(ref))
+    throw new InputError(`${file}: its plug-ins are not files with their sha256 (parameters.plugins)`);
   return p;
 }

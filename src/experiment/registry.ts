@@ -16,16 +16,29 @@ export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e
 
 export function experimentDef(name: string): ExperimentDef {
   const e = EXPERIMENTS.find((x) => x.name === name);
-  if (!e) throw new InputError(`unknown experiment "${name}"${didYouMean(name, EXPERIMENTS.map((x) => x.name))}; allowed: ${EXPERIMENTS.map((x) => x.name).join(', ')}`);
+  if (!e)
+    throw new InputError(
+      `unknown experiment "${name}"${didYouMean(
+        name,
+        EXPERIMENTS.map((x) => x.name),
+      )}; allowed: ${EXPERIMENTS.map((x) => x.name).join(', ')}`,
+    );
   return e;
 }
 
 /** A study by name, for `run`: sim is refused with where to find it. */
 export function studyDef(name: string): ExperimentDef {
   if (name === sim.name) throw new InputError('run sim: sim is not a study; use pongsim sim <game> --seats SPEC,... for an ad-hoc study');
-  if (name === tuneRound.name) throw new InputError('run tune: tune is not a study; use pongsim tune <game> --strategy \'name(p=lo..hi:step)\' --budget GAMES');
-  if (name === compare.name) throw new InputError('run compare: compare is not a study; use pongsim compare <game> --arm \'NAME: ...\' --arm ... (or --study FILE.json)');
+  if (name === tuneRound.name)
+    throw new InputError("run tune: tune is not a study; use pongsim tune <game> --strategy 'name(p=lo..hi:step)' --budget GAMES");
+  if (name === compare.name)
+    throw new InputError(
+      "run compare: compare is not a study; use pongsim compare <game> --arm 'NAME: ...' --arm ... (or --study FILE.json)",
+    );
   const e = STUDIES.find((x) => x.name === name);
-  if (!e) throw new InputError(`unknown experiment "${name}"${didYouMean(name, ['default', ...STUDIES.map((x) => x.name)])}; allowed: default, ${STUDIES.map((x) => x.name).join(', ')}`);
+  if (!e)
+    throw new InputError(
+      `unknown experiment "${name}"${didYouMean(name, ['default', ...STUDIES.map((x) => x.name)])}; allowed: default, ${STUDIES.map((x) => x.name).join(', ')}`,
+    );
   return e;
 }

@@ -17,7 +17,11 @@ export interface RiskParams {
 }
 
 /** How a seat's result becomes money: times `sign` at every game (exact), times `scale` when reported. */
-export interface Money { sign: 1 | -1; scale: number; unit: string }
+export interface Money {
+  sign: 1 | -1;
+  scale: number;
+  unit: string;
+}
 
 /**
  * How `game`'s results under `rules` become money, from its catalog entry; an InputError line
@@ -30,9 +34,12 @@ export function moneyOf(game: string, rules: Record<string, unknown>, risk: Risk
   const stake = entry.risk.stake(rules);
   if (typeof stake === 'string') throw new InputError(`--session: ${stake}`);
   if (stake.perPoint && risk.pointValue === undefined) {
-    throw new InputError(`--point-value: ${game} scores points; give what a point is worth in money (e.g. --point-value 0.5), the money the risk figures count`);
+    throw new InputError(
+      `--point-value: ${game} scores points; give what a point is worth in money (e.g. --point-value 0.5), the money the risk figures count`,
+    );
   }
-  if (!stake.perPoint && risk.pointValue !== undefined) throw new InputError(`--point-value: ${game}'s results are ${stake.unit} already; leave --point-value out`);
+  if (!stake.perPoint && risk.pointValue !== undefined)
+    throw new InputError(`--point-value: ${game}'s results are ${stake.unit} already; leave --point-value out`);
   return { sign: stake.sign, scale: risk.pointValue ?? 1, unit: stake.unit };
 }
 
@@ -41,7 +48,10 @@ export function moneyOf(game: string, rules: Record<string, unknown>, risk: Risk
  * games left over after the last whole session are in every other figure but no session's.
  */
 export function checkSessions(risk: RiskParams, games: number): void {
-  if (games < risk.session) throw new InputError(`--session: ${games} games make no session of ${risk.session}; give --games at least ${risk.session} (a few hundred sessions for the 5% figures)`);
+  if (games < risk.session)
+    throw new InputError(
+      `--session: ${games} games make no session of ${risk.session}; give --games at least ${risk.session} (a few hundred sessions for the 5% figures)`,
+    );
 }
 
 /** The risk figures, each a kind of row of sim's and compare's tables, in order. */
@@ -57,7 +67,8 @@ export const RISK_MEANING: Record<(typeof RISK_KINDS)[number], string> = {
 };
 
 /** How the intervals of the risk figures are taken, for the column dictionaries and the README. */
-export const RISK_METHODS = 'quantiles: order-statistic intervals (n = sessions); CVaR: normal interval of its asymptotic variance (n = sessions in the worst 5%); ruin: Clopper-Pearson (n = sessions)';
+export const RISK_METHODS =
+  'quantiles: order-statistic intervals (n = sessions); CVaR: normal interval of its asymptotic variance (n = sessions in the worst 5%); ruin: Clopper-Pearson (n = sessions)';
 
 /** The risk kinds a run reports: ruin only with a bankroll. */
 export const riskKinds = (risk: RiskParams): string[] => RISK_KINDS.filter((k) => k !== 'ruin' || risk.bankroll !== undefined);
@@ -65,7 +76,13 @@ export const riskKinds = (risk: RiskParams): string[] => RISK_KINDS.filter((k) =
 /** The risk figures of the sessions kept under `key`, in money, in riskKinds order. */
 export function riskFigures(t: Tally, key: string, money: Money, risk: RiskParams): [kind: string, figure: Figure][] {
   const r = sessionRisk(t.sessions?.[key] ?? newSessions(risk.session), money.scale, risk.bankroll ?? Infinity);
-  const all: [string, Figure][] = [['session_q05', r.q05], ['session_q50', r.q50], ['session_q95', r.q95], ['session_cvar05', r.cvar05], ['ruin', r.ruin]];
+  const all: [string, Figure][] = [
+    ['session_q05', r.q05],
+    ['session_q50', r.q50],
+    ['session_q95', r.q95],
+    ['session_cvar05', r.cvar05],
+    ['ruin', r.ruin],
+  ];
   return risk.bankroll === undefined ? all.slice(0, 4) : all;
 }
 
@@ -73,7 +90,10 @@ export function riskFigures(t: Tally, key: string, money: Money, risk: RiskParam
 export const riskColumns = (risk: RiskParams): string[] => riskKinds(risk).flatMap((k) => meanColumns(k));
 
 /** What a money study was asked of the risk of a night, and how its results become money. */
-export interface StudyRisk { risk: RiskParams; money: Money }
+export interface StudyRisk {
+  risk: RiskParams;
+  money: Money;
+}
 
 /** A money study's risk from its parameters (params.risk, set by --session), or undefined. */
 export function studyRisk(game: string, rules: object, params: ExperimentParams): StudyRisk | undefined {
@@ -90,4 +110,5 @@ export function addNight(t: Tally, key: string, r: StudyRisk | undefined, index:
 export const nightColumns = (r: StudyRisk | undefined): string[] => (r ? riskColumns(r.risk) : []);
 
 /** The figures of the nights kept under `key` for a row's riskColumns, none when not asked for. */
-export const nightCells = (t: Tally, key: string, r: StudyRisk | undefined): Figure[] => (r ? riskFigures(t, key, r.money, r.risk).map(([, f]) => f) : []);
+export const nightCells = (t: Tally, key: string, r: StudyRisk | undefined): Figure[] =>
+  r ? riskFigures(t, key, r.money, r.risk).map(([, f]) => f) : [];

@@ -30,7 +30,9 @@ export function simArm(p: SimParams): Arm {
   const need = entry.def.seats(p.rules);
   if (p.seats.length !== need) {
     const sized = entry.def.schema.options.find((o) => o.key === 'players');
-    const how = sized ? `; give ${need} specs, or a seat count the players rule allows (${sized.allowed}) when the rules do not fix it` : `; give ${need} specs`;
+    const how = sized
+      ? `; give ${need} specs, or a seat count the players rule allows (${sized.allowed}) when the rules do not fix it`
+      : `; give ${need} specs`;
     throw new InputError(`--seats: ${p.game} with these rules has ${need} seats; got ${p.seats.length} strategy specs${how}`);
   }
   return new Arm(entry.def, p.rules, specs, entry.strategies);
@@ -41,20 +43,33 @@ export const sim: ExperimentDef = {
   name: 'sim',
   columns: {
     kind: `seat (mean result per game), win (probability of winning the game, ties shared), place (mean place), rate (the game's own rates), or with --session a risk figure of the seat (ruin with --bankroll): ${RISK_KINDS.map((k) => `${k} (${RISK_MEANING[k]})`).join(', ')}; intervals: ${RISK_METHODS}`,
-    name: 'the seat number, or the rate\'s name',
-    strategy: 'the seat\'s strategy spec',
-    value: 'the estimate: mean result (the game\'s points, or penalty where lower is better), probability, place or rate',
+    name: "the seat number, or the rate's name",
+    strategy: "the seat's strategy spec",
+    value: "the estimate: mean result (the game's points, or penalty where lower is better), probability, place or rate",
   },
-  doc: 'an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game\'s own rates',
-  charts: [{
-    name: 'sim',
-    caption: 'Each seat\'s mean result per game, win probability and mean place, and the game\'s rates, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit.',
-    spec: (tables) => intervalChart({
-      title: 'Each seat and rate, with 95% intervals',
-      rows: rowsOf(tableNamed(tables, 'sim')).map((r) => ({ ...r, label: r.kind === 'rate' ? String(r.name) : `seat ${r.name}: ${r.strategy}`, panel: kindPanel(r.kind) })),
-      category: 'label', categoryTitle: null, value: 'value', axis: '', panel: 'panel', axes: (p) => kindAxis(p),
-    }),
-  }],
+  doc: "an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game's own rates",
+  charts: [
+    {
+      name: 'sim',
+      caption:
+        "Each seat's mean result per game, win probability and mean place, and the game's rates, with 95% intervals; a panel per kind of figure, each on its own scale, its axis naming the quantity and unit.",
+      spec: (tables) =>
+        intervalChart({
+          title: 'Each seat and rate, with 95% intervals',
+          rows: rowsOf(tableNamed(tables, 'sim')).map((r) => ({
+            ...r,
+            label: r.kind === 'rate' ? String(r.name) : `seat ${r.name}: ${r.strategy}`,
+            panel: kindPanel(r.kind),
+          })),
+          category: 'label',
+          categoryTitle: null,
+          value: 'value',
+          axis: '',
+          panel: 'panel',
+          axes: (p) => kindAxis(p),
+        }),
+    },
+  ],
   defaultGames: 10000,
   build(params) {
     const p = params as SimParams;
@@ -66,7 +81,13 @@ export const sim: ExperimentDef = {
       games: p.games ?? 10000,
       chunk: 500,
       cells: [p.game],
-      provenance: { game: p.game, rules: p.rules, seats: arm.specs.map((s) => s.text), ...(p.plugins?.length ? { plugins: p.plugins } : {}), ...(night ? { risk: { ...night.risk, unit: night.money.unit } } : {}) },
+      provenance: {
+        game: p.game,
+        rules: p.rules,
+        seats: arm.specs.map((s) => s.text),
+        ...(p.plugins?.length ? { plugins: p.plugins } : {}),
+        ...(night ? { risk: { ...night.risk, unit: night.money.unit } } : {}),
+      },
       runGame(cell, index, seed, tally) {
         const s = arm.play(seed, cell, index);
         for (let k = 0; k < n; k++) {
@@ -81,19 +102,27 @@ export const sim: ExperimentDef = {
       tables([t]) {
         const risks = night ? arm.specs.map((_, k) => riskFigures(t!, `seat${k}`, night.money, night.risk)) : [];
         const rows = [
-          ...(['seat', 'win', 'place'] as const).flatMap((kind) => arm.specs.map((spec, k) => {
-            const m = mean(t!, `${kind}${k}`);
-            return [kind, String(k), spec.text, m.n, m];
-          })),
-          ...Object.keys(t!.rates).sort().map((name) => {
-            const r = rate(t!, name);
-            return ['rate', name, '', r.n, r];
-          }),
+          ...(['seat', 'win', 'place'] as const).flatMap((kind) =>
+            arm.specs.map((spec, k) => {
+              const m = mean(t!, `${kind}${k}`);
+              return [kind, String(k), spec.text, m.n, m];
+            }),
+          ),
+          ...Object.keys(t!.rates)
+            .sort()
+            .map((name) => {
+              const r = rate(t!, name);
+              return ['rate', name, '', r.n, r];
+            }),
           // By kind, then seat, as the figures above.
-          ...(night ? riskKinds(night.risk).flatMap((_, j) => arm.specs.map((spec, k) => {
-            const [kind, f] = risks[k]![j]!;
-            return [kind, String(k), spec.text, f.n, f];
-          })) : []),
+          ...(night
+            ? riskKinds(night.risk).flatMap((_, j) =>
+                arm.specs.map((spec, k) => {
+                  const [kind, f] = risks[k]![j]!;
+                  return [kind, String(k), spec.text, f.n, f];
+                }),
+              )
+            : []),
         ];
         return [figureTable('sim', ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows)];
       },

@@ -26,7 +26,7 @@ export interface TuneRoundParams extends ExperimentParams {
  */
 export const tuneRound: ExperimentDef = {
   name: 'tune',
-  doc: 'one round of pongsim tune: every configuration on the same deals, with every pair\'s paired difference',
+  doc: "one round of pongsim tune: every configuration on the same deals, with every pair's paired difference",
   defaultGames: 1000,
   build(params) {
     const p = params as TuneRoundParams;

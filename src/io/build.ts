@@ -28,7 +28,10 @@ export function engineHash(dist: string): string {
     const root = path.join(dist, tree);
     if (!fs.existsSync(root)) return [];
     return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => path.join(tree, f));
-  }).filter((f) => PLAYS.test(f) && fs.statSync(path.join(dist, f)).isFile()).map((f) => f.split(path.sep).join('/')).sort();
+  })
+    .filter((f) => PLAYS.test(f) && fs.statSync(path.join(dist, f)).isFile())
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
   if (files.length === 0) throw new Error(`pongsim: no compiled engine under ${dist} (npm run build makes it)`);
   const hash = crypto.createHash('sha256');
   for (const f of files) {

@@ -43,10 +43,15 @@ export function importCardFile(format: CardFormat, file: string, skipUnsupported
     st = fs.statSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? `${file}: no such file; expected a ${format.title}` : `${file}: cannot be read (${code ?? (e as Error).message})`);
+    throw new InputError(
+      code === 'ENOENT' ? `${file}: no such file; expected a ${format.title}` : `${file}: cannot be read (${code ?? (e as Error).message})`,
+    );
   }
   if (!st.isFile()) throw new InputError(`${file}: is ${st.isDirectory() ? 'a folder' : 'not a regular file'}; expected a ${format.title}`);
-  if (st.size > MAX_IMPORT_BYTES) throw new InputError(`${file}: is ${st.size.toLocaleString('en-US')} bytes; a card file to import may have at most ${MAX_IMPORT_BYTES.toLocaleString('en-US')}`);
+  if (st.size > MAX_IMPORT_BYTES)
+    throw new InputError(
+      `${file}: is ${st.size.toLocaleString('en-US')} bytes; a card file to import may have at most ${MAX_IMPORT_BYTES.toLocaleString('en-US')}`,
+    );
   const text = fs.readFileSync(file, 'utf8');
   const name = path.basename(file).replace(/\.[^.]*$/, '') || 'imported card';
   try {

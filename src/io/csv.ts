@@ -139,7 +139,11 @@ function finish(dir: string): void {
   }
   // Only files of this folder, from temporary files we wrote: a journal in a copied folder
   // names another machine's paths, or anything.
-  const ours = (f: unknown): f is string => typeof f === 'string' && path.isAbsolute(f) && path.dirname(f) === dir && fs.lstatSync(f + TMP, { throwIfNoEntry: false })?.isFile() === true;
+  const ours = (f: unknown): f is string =>
+    typeof f === 'string' &&
+    path.isAbsolute(f) &&
+    path.dirname(f) === dir &&
+    fs.lstatSync(f + TMP, { throwIfNoEntry: false })?.isFile() === true;
   if (Array.isArray(set)) for (const f of set) if (ours(f)) fs.renameSync(f + TMP, f);
   fs.rmSync(journal, { force: true });
 }
@@ -190,7 +194,10 @@ function probe(dir: string, fail: (why: string) => never): void {
 
 /** What a checked target holds: for a folder, what goes in it (in messages); for a file, the
  * suffixes of the files written beside it (`.meta.json` beside FILE.csv is FILE.meta.json). */
-export interface Target { contents?: string; beside?: string[] }
+export interface Target {
+  contents?: string;
+  beside?: string[];
+}
 
 /**
  * Checks, before any game is played, that results can be written at `target`: a folder
@@ -198,7 +205,12 @@ export interface Target { contents?: string; beside?: string[] }
  * is each file written beside it, and its folder exists or can be made). Throws one line naming
  * the option and, for a folder, what it is for.
  */
-export function checkWritable(flag: string, target: string, kind: 'dir' | 'file', { contents = 'the CSVs', beside = [] }: Target = {}): void {
+export function checkWritable(
+  flag: string,
+  target: string,
+  kind: 'dir' | 'file',
+  { contents = 'the CSVs', beside = [] }: Target = {},
+): void {
   const fail = (why: string): never => {
     throw new InputError(`${flag} ${target}: ${why}`);
   };
@@ -235,17 +247,29 @@ export function checkWritable(flag: string, target: string, kind: 'dir' | 'file'
 }
 
 /** Each table becomes DIR/<name>.csv with DIR/<name>.meta.json (provenance and timings) beside it. */
-export function tableFiles(dir: string, tables: CsvTable[], meta: Record<string, unknown>, columns?: (t: CsvTable) => unknown): { file: string; text: string }[] {
+export function tableFiles(
+  dir: string,
+  tables: CsvTable[],
+  meta: Record<string, unknown>,
+  columns?: (t: CsvTable) => unknown,
+): { file: string; text: string }[] {
   return tables.flatMap((t) => [
     { file: path.join(dir, `${t.name}.csv`), text: csvText(t) },
-    { file: path.join(dir, `${t.name}.meta.json`), text: JSON.stringify({ table: t.name, ...meta, ...(columns ? { columns: columns(t) } : {}) }, null, 2) + '\n' },
+    {
+      file: path.join(dir, `${t.name}.meta.json`),
+      text: JSON.stringify({ table: t.name, ...meta, ...(columns ? { columns: columns(t) } : {}) }, null, 2) + '\n',
+    },
   ]);
 }
 
 /** Rows as objects keyed by column (non-finite numbers as null), for --json and charts. */
 export function tableObjects(t: CsvTable): Record<string, string | number | null>[] {
-  return t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => {
-    const v = r[i];
-    return [c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)];
-  })));
+  return t.rows.map((r) =>
+    Object.fromEntries(
+      t.columns.map((c, i) => {
+        const v = r[i];
+        return [c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)];
+      }),
+    ),
+  );
 }

@@ -40,7 +40,10 @@ export function parseJson(text: string, file: string): unknown {
   const { twice, proto, depth } = jsonShape(text);
   if (depth > MAX_JSON_DEPTH) throw new InputError(`${file}: nests ${depth} levels deep; a pongsim file nests at most ${MAX_JSON_DEPTH}`);
   if (proto) throw new InputError(`${file}: "__proto__" is not allowed as a key`);
-  if (twice !== null) throw new InputError(`${file}: ${JSON.stringify(twice.length > 60 ? `${twice.slice(0, 60)}...` : twice)} is given twice in one object; give it once`);
+  if (twice !== null)
+    throw new InputError(
+      `${file}: ${JSON.stringify(twice.length > 60 ? `${twice.slice(0, 60)}...` : twice)} is given twice in one object; give it once`,
+    );
   return doc;
 }
 

@@ -39,10 +39,22 @@ const isObject = (x: unknown): boolean => x !== null && typeof x === 'object' &&
 export function readPartial(file: string): Partial {
   const p = readSealed<Partial>(file, PARTIAL_FORMAT, 'partial', 'run that shard again');
   if (!Array.isArray(p.tallies) || !Array.isArray(p.ranges)) throw new InputError(`${file}: not a pongsim partial (no tallies or ranges)`);
-  const sound = typeof p.version === 'string' && typeof p.build === 'string' && typeof p.experiment === 'string' && typeof p.seed === 'string' && isObject(p.params)
-    && whole(p.games, 1) && whole(p.shard?.k, 1) && whole(p.shard?.n, p.shard?.k) && p.ranges.length >= 1 && p.tallies.length === p.ranges.length
-    && p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]));
-  if (!sound) throw new InputError(`${file}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`);
+  const sound =
+    typeof p.version === 'string' &&
+    typeof p.build === 'string' &&
+    typeof p.experiment === 'string' &&
+    typeof p.seed === 'string' &&
+    isObject(p.params) &&
+    whole(p.games, 1) &&
+    whole(p.shard?.k, 1) &&
+    whole(p.shard?.n, p.shard?.k) &&
+    p.ranges.length >= 1 &&
+    p.tallies.length === p.ranges.length &&
+    p.ranges.every((r) => Array.isArray(r) && r.length === 2 && whole(r[0], 0) && whole(r[1], r[0]));
+  if (!sound)
+    throw new InputError(
+      `${file}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`,
+    );
   return p;
 }
 
@@ -55,7 +67,8 @@ function brief(v: unknown): string {
 /** Game indices [lo, hi) in words: "3 to 5", "3" or "none". */
 const span = ([lo, hi]: [number, number]): string => (hi - lo > 1 ? `${lo} to ${hi - 1}` : hi > lo ? `${lo}` : 'none');
 const games = (r: [number, number]): string => `${r[1] - r[0] === 1 ? 'game' : 'games'} ${span(r)}`;
-const missing = (r: [number, number], where = ''): string => `${games(r)} ${r[1] - r[0] === 1 ? 'is' : 'are'} missing${where} (no partial holds ${r[1] - r[0] === 1 ? 'it' : 'them'})`;
+const missing = (r: [number, number], where = ''): string =>
+  `${games(r)} ${r[1] - r[0] === 1 ? 'is' : 'are'} missing${where} (no partial holds ${r[1] - r[0] === 1 ? 'it' : 'them'})`;
 
 /** A run's parameters with its plug-ins named by their contents alone: where a shard's machine
  * kept a plug-in is no part of the run. */
@@ -96,19 +109,28 @@ export function checkPartials(files: string[], parts: Partial[], version: string
   const first = parts[0];
   if (!first) throw new InputError('merge: give at least one partial file');
   parts.forEach((p, i) => {
-    if (p.version !== version) throw new InputError(`${files[i]}: written by pongsim ${p.version}; this is ${version}, whose results may differ: run the shards again with this version`);
-    if (p.build !== build) throw new InputError(`${files[i]}: written by build ${shortBuild(p.build)} of pongsim; this is build ${shortBuild(build)}, which may play differently: run the shards again with this build`);
+    if (p.version !== version)
+      throw new InputError(
+        `${files[i]}: written by pongsim ${p.version}; this is ${version}, whose results may differ: run the shards again with this version`,
+      );
+    if (p.build !== build)
+      throw new InputError(
+        `${files[i]}: written by build ${shortBuild(p.build)} of pongsim; this is build ${shortBuild(build)}, which may play differently: run the shards again with this build`,
+      );
   });
   parts.forEach((p, i) => {
     const d = runDifference(first, p);
     if (d) throw new InputError(`${files[0]} and ${files[i]}: ${d}`);
   });
   parts.forEach((p, i) => {
-    if (p.ranges.length !== first.ranges.length) throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${files[0]} holds ${first.ranges.length}`);
+    if (p.ranges.length !== first.ranges.length)
+      throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${files[0]} holds ${first.ranges.length}`);
     const want = shardRange(p.games, p.shard);
     const c = p.ranges.findIndex((r) => r[0] !== want[0] || r[1] !== want[1]);
     if (c >= 0) {
-      throw new InputError(`${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${span(want)}): cell ${c + 1} of ${p.ranges.length} holds ${games(p.ranges[c]!)}`);
+      throw new InputError(
+        `${files[i]}: its games are not those of shard ${p.shard.k}/${p.shard.n} (${span(want)}): cell ${c + 1} of ${p.ranges.length} holds ${games(p.ranges[c]!)}`,
+      );
     }
     p.tallies.forEach((t, c) => {
       const fault = tallyFault(t, want[1] - want[0]);
@@ -119,16 +141,20 @@ export function checkPartials(files: string[], parts: Partial[], version: string
   let last: number | null = null;
   for (const s of slices(parts)) {
     if (s.r[0] > at) {
-      throw new InputError(last === null
-        ? `merge: ${missing([at, s.r[0]])}; the first partial, ${files[s.i]}, starts at game ${s.r[0]}`
-        : `${files[last]} and ${files[s.i]}: ${missing([at, s.r[0]], ' between them')}`);
+      throw new InputError(
+        last === null
+          ? `merge: ${missing([at, s.r[0]])}; the first partial, ${files[s.i]}, starts at game ${s.r[0]}`
+          : `${files[last]} and ${files[s.i]}: ${missing([at, s.r[0]], ' between them')}`,
+      );
     }
     if (s.r[0] < at) throw new InputError(`${files[s.i]} overlaps ${files[last!]}: both hold ${games([s.r[0], Math.min(at, s.r[1])])}`);
     at = s.r[1];
     last = s.i;
   }
   if (at !== first.games) {
-    throw new InputError(`merge: ${missing([at, first.games])}${last === null ? '' : `; the last partial, ${files[last]}, ends at game ${at - 1}`}`);
+    throw new InputError(
+      `merge: ${missing([at, first.games])}${last === null ? '' : `; the last partial, ${files[last]}, ends at game ${at - 1}`}`,
+    );
   }
   return first;
 }
@@ -137,14 +163,18 @@ export function checkPartials(files: string[], parts: Partial[], version: string
  * (checkPartials), so one order serves every cell; an empty slice (more shards than games)
  * holds nothing. */
 function slices(parts: Partial[]): { r: [number, number]; i: number }[] {
-  return parts.map((p, i) => ({ r: p.ranges[0]!, i })).filter((s) => s.r[1] > s.r[0]).sort((a, b) => a.r[0] - b.r[0]);
+  return parts
+    .map((p, i) => ({ r: p.ranges[0]!, i }))
+    .filter((s) => s.r[1] > s.r[0])
+    .sort((a, b) => a.r[0] - b.r[0]);
 }
 
 /** Folds partials that checkPartials passed into the tallies one machine would have produced,
  * once each holds the `cells` cells its experiment has. */
 export function foldPartials(files: string[], parts: Partial[], cells: number): Tally[] {
   parts.forEach((p, i) => {
-    if (p.ranges.length !== cells) throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${p.experiment} with these parameters has ${cells}`);
+    if (p.ranges.length !== cells)
+      throw new InputError(`${files[i]}: holds ${p.ranges.length} cells; ${p.experiment} with these parameters has ${cells}`);
   });
   const tallies = Array.from({ length: cells }, () => newTally());
   for (const s of slices(parts)) parts[s.i]!.tallies.forEach((t, c) => mergeTally(tallies[c]!, t));

@@ -49,7 +49,10 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
     if (fit.columns && !fit.columns.includes(name)) return;
     const lo = t.columns.indexOf(`${name}_ci_low`);
     const hi = t.columns.indexOf(`${name}_ci_high`);
-    if (lo < 0 || hi < 0) { cols.push({ name, cell: (r) => short(r[i]) }); return; }
+    if (lo < 0 || hi < 0) {
+      cols.push({ name, cell: (r) => short(r[i]) });
+      return;
+    }
     cols.push({
       name,
       cell: (r) => {
@@ -67,11 +70,16 @@ export function printTable(t: CsvTable, maxRows = Infinity, fit: { columns?: str
     shown = 1;
     while (shown < cols.length && used + 2 + widths[shown]! <= fit.width) used += 2 + widths[shown++]!;
   }
-  const lines = rows.map((r) => r.slice(0, shown).map((v, c) => v.padEnd(widths[c]!)).join('  ').trimEnd());
+  const lines = rows.map((r) =>
+    r
+      .slice(0, shown)
+      .map((v, c) => v.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd(),
+  );
   const hidden = t.columns.filter((c) => !c.endsWith('_ci_low') && !c.endsWith('_ci_high') && c !== SMALL_SAMPLE).length - shown;
   const rest = fit.rest ?? `${t.name}.csv`;
   if (t.rows.length > maxRows) lines.push(`... ${t.rows.length - maxRows} more rows in ${rest}`);
   if (hidden > 0) lines.push(`(${hidden} more columns in ${rest}; --wide prints them)`);
   return `${t.name}\n${lines.join('\n')}\n`;
 }
-

@@ -8,7 +8,12 @@ import { readJsonFile } from './json-file.js';
  * of options, then `--set` overrides. Everything is checked before any game is played. `fill`
  * sets options only where no preset, file or --set does (the table size from --seats).
  */
-export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | Record<string, unknown> | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
+export function rulesFrom(
+  schema: RulesSchema<unknown>,
+  rulesArg: string | Record<string, unknown> | undefined,
+  sets: string[] = [],
+  fill: Record<string, string> = {},
+): Record<string, unknown> {
   const layers: { where: string; values: Record<string, unknown>; strings?: boolean }[] = [];
   if (Object.keys(fill).length) layers.push({ where: '--seats', values: fill, strings: true });
   if (typeof rulesArg === 'object') layers.push({ where: 'rules', values: rulesArg });
@@ -17,7 +22,9 @@ export function rulesFrom(schema: RulesSchema<unknown>, rulesArg: string | Recor
     if (preset) layers.push({ where: `preset ${rulesArg}`, values: preset.set as Record<string, unknown> });
     else {
       if (!fs.existsSync(rulesArg)) {
-        throw new InputError(`--rules: no ${schema.game} preset or file named ${JSON.stringify(rulesArg)}; presets: ${Object.keys(schema.presets).join(', ')}`);
+        throw new InputError(
+          `--rules: no ${schema.game} preset or file named ${JSON.stringify(rulesArg)}; presets: ${Object.keys(schema.presets).join(', ')}`,
+        );
       }
       const values = readJsonFile(rulesArg, `a rules file (a JSON object of ${schema.game} options)`).doc;
       if (values === null || typeof values !== 'object' || Array.isArray(values)) {

@@ -30,6 +30,7 @@ export function readSealed<T extends { format: string }>(file: string, format: s
   }
   if (found !== format) throw new InputError(`${file}: not a pongsim ${what} (expected "format": "${format}")`);
   const { sha256, ...body } = raw;
-  if (sha256 !== digest(JSON.stringify(body))) throw new InputError(`${file}: its contents do not match its checksum (edited or damaged); ${again}`);
+  if (sha256 !== digest(JSON.stringify(body)))
+    throw new InputError(`${file}: its contents do not match its checksum (edited or damaged); ${again}`);
   return body as unknown as T;
 }

@@ -18,7 +18,10 @@ export class Ranges {
   readonly labels: string[];
 
   /** `from` is the smallest count there is (the first range starts there). */
-  constructor(private readonly tops: readonly number[], from = 0) {
+  constructor(
+    private readonly tops: readonly number[],
+    from = 0,
+  ) {
     this.labels = tops.map((top, i) => {
       const low = i === 0 ? from : tops[i - 1]! + 1;
       return top === Infinity ? `${low}+` : top === low ? String(low) : `${low}-${top}`;
@@ -120,7 +123,8 @@ export function readVerdictTable(file: string, format: TableFormat): VerdictTabl
     const verdict = format.verdicts.indexOf(cell);
     if (verdict < 0) throw bad(`${line}: verdict ${show(cell)} is not one of ${format.verdicts.join(', ')}`);
     const key = bucketKeyOf(format, parts);
-    if (verdicts.has(key)) throw bad(`${line}: the bucket (${format.buckets.map((c, j) => `${c.name} ${r[at[j]!]}`).join('; ')}) is listed twice`);
+    if (verdicts.has(key))
+      throw bad(`${line}: the bucket (${format.buckets.map((c, j) => `${c.name} ${r[at[j]!]}`).join('; ')}) is listed twice`);
     verdicts.set(key, verdict);
   });
   const metaFile = file.replace(/\.csv$/, '.meta.json');
@@ -128,11 +132,16 @@ export function readVerdictTable(file: string, format: TableFormat): VerdictTabl
   try {
     provenance = (parseJson(fs.readFileSync(metaFile, 'utf8'), metaFile) as { provenance?: typeof provenance } | null)?.provenance;
   } catch {
-    throw bad('cannot be read as JSON (the table\'s provenance, written beside it by the run)', metaFile);
+    throw bad("cannot be read as JSON (the table's provenance, written beside it by the run)", metaFile);
   }
   const rules = provenance?.rules;
-  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) throw bad('has no provenance.rules (the rules the table was learned under)', metaFile);
-  if (provenance?.bot !== format.bot) throw bad(`provenance.bot is ${JSON.stringify(provenance?.bot)}: the table must be learned with ${format.bot}, the bot ${format.player} plays`, metaFile);
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules))
+    throw bad('has no provenance.rules (the rules the table was learned under)', metaFile);
+  if (provenance?.bot !== format.bot)
+    throw bad(
+      `provenance.bot is ${JSON.stringify(provenance?.bot)}: the table must be learned with ${format.bot}, the bot ${format.player} plays`,
+      metaFile,
+    );
   return { file, verdicts, rules: rules as Record<string, unknown> };
 }
 

@@ -13,7 +13,8 @@ export function terminalWidth(stream: { columns?: number } = process.stdout): nu
 
 /** East Asian wide characters (Hangul, CJK ideographs and punctuation, full-width forms): two
  * columns each on a terminal. */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/gu;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/gu;
 
 /** The columns `s` takes on a terminal. */
 export function columnsOf(s: string): number {
@@ -43,8 +44,11 @@ export function wrap(text: string, width: number, first = '', rest = first): str
 /** Each line of `text` wrapped to `width` with its own indent, continued two further in; `wide`: as is. */
 export function wrapLines(text: string, width: number, wide = false): string {
   if (wide) return text;
-  return text.split('\n').map((l) => {
-    const indent = /^ */.exec(l)![0];
-    return columnsOf(l) <= width ? l : wrap(l.slice(indent.length), width, indent, `${indent}  `).join('\n');
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((l) => {
+      const indent = /^ */.exec(l)![0];
+      return columnsOf(l) <= width ? l : wrap(l.slice(indent.length), width, indent, `${indent}  `).join('\n');
+    })
+    .join('\n');
 }

@@ -66,11 +66,15 @@ function situationFile(file: string): Record<string, unknown> {
     size = st.size;
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(`--situation ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); expected a JSON situation file`);
+    throw new InputError(
+      `--situation ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); expected a JSON situation file`,
+    );
   }
-  if (size > MAX_SITUATION_BYTES) throw new InputError(`--situation ${file}: ${size} bytes; a situation file holds at most ${MAX_SITUATION_BYTES}`);
+  if (size > MAX_SITUATION_BYTES)
+    throw new InputError(`--situation ${file}: ${size} bytes; a situation file holds at most ${MAX_SITUATION_BYTES}`);
   const doc = parseJson(fs.readFileSync(file, 'utf8'), `--situation ${file}`);
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new InputError(`--situation ${file}: expected one JSON object of the situation's fields`);
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw new InputError(`--situation ${file}: expected one JSON object of the situation's fields`);
   return doc as Record<string, unknown>;
 }
 
@@ -94,21 +98,30 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
   for (const name of Object.keys(fields)) {
     if (own.includes(flagOf(name))) continue;
     const owners = GAMES.filter((g) => g.advise?.options.some((x) => x.flag === flagOf(name))).map((g) => g.def.id);
-    throw new InputError(`advise ${game}: ${flagOf(name)} is not one of its options${owners.length ? ` (it is for ${owners.join(', ')})` : ''}; allowed: ${own.join(', ')}`);
+    throw new InputError(
+      `advise ${game}: ${flagOf(name)} is not one of its options${owners.length ? ` (it is for ${owners.join(', ')})` : ''}; allowed: ${own.join(', ')}`,
+    );
   }
   const rules = { ...gameRules(entry, rulesArg, list('--set', set)), ...(card === undefined ? {} : cardRule(String(card), entry)) };
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
   const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, game, rules);
-  if (entry.strategies.find((d) => d.name === spec.name)?.searches) throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+  if (entry.strategies.find((d) => d.name === spec.name)?.searches)
+    throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
   let sit: { given: Record<string, unknown>; name: (key: string) => string };
   if (situation !== undefined) {
-    if (Object.keys(fields).length) throw new InputError(`advise ${game}: give the situation by flags or in --situation, not both (got ${Object.keys(fields).map(flagOf).join(', ')} beside --situation)`);
+    if (Object.keys(fields).length)
+      throw new InputError(
+        `advise ${game}: give the situation by flags or in --situation, not both (got ${Object.keys(fields).map(flagOf).join(', ')} beside --situation)`,
+      );
     const file = String(situation);
     const doc = situationFile(file);
     const known = own.map((f) => f.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()));
     const stray = Object.keys(doc).find((k) => !known.includes(k));
-    if (stray !== undefined) throw new InputError(`--situation ${file}: ${JSON.stringify(stray.slice(0, 40))} is not a field of a ${game} situation; allowed: ${known.join(', ')}`);
+    if (stray !== undefined)
+      throw new InputError(
+        `--situation ${file}: ${JSON.stringify(stray.slice(0, 40))} is not a field of a ${game} situation; allowed: ${known.join(', ')}`,
+      );
     sit = { given: doc, name: (key) => `--situation ${file}: "${key}"` };
   } else sit = { given: fields, name: flagOf };
   const { state, seat, read } = q.situation(rules, sit.given, sit.name);
@@ -117,8 +130,20 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
   const choices = q.choices?.(state, seat);
   const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
   const result: AdviseResult = {
-    game, rules, situation: read, policy: spec.text, budget, seed, value: q.value, won: q.won.doc,
-    best: a.best, clear: a.clear, advice: a.words, actions: a.rows, playouts: a.playouts, looks: a.looks,
+    game,
+    rules,
+    situation: read,
+    policy: spec.text,
+    budget,
+    seed,
+    value: q.value,
+    won: q.won.doc,
+    best: a.best,
+    clear: a.clear,
+    advice: a.words,
+    actions: a.rows,
+    playouts: a.playouts,
+    looks: a.looks,
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: about?.text ?? [] };

@@ -40,7 +40,8 @@ export function importCardFormats(): readonly { id: string; title: string }[] {
  */
 export function importCard(o: ImportCardOptions): ImportCardResult {
   const card = cardEntry().card;
-  if (typeof o.from !== 'string') throw new InputError(`card import: --from is required; allowed: ${card.importFormats.map((f) => f.id).join(', ')}`);
+  if (typeof o.from !== 'string')
+    throw new InputError(`card import: --from is required; allowed: ${card.importFormats.map((f) => f.id).join(', ')}`);
   if (typeof o.out !== 'string' || o.out === '') throw new InputError('card import: --out FILE is required (the card file to write)');
   const what = notRegular(o.out);
   if (what) throw new InputError(`--out ${o.out}: is ${what}; pongsim writes a new file or replaces only a regular file`);

@@ -26,7 +26,13 @@ export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card'
 }
 
 /** An arm as written: its rules (preset, file or object), --set overrides, seats and card. */
-interface ArmSpec { name: string; rules?: string | Record<string, unknown>; set: string[]; seats?: string[]; card?: string }
+interface ArmSpec {
+  name: string;
+  rules?: string | Record<string, unknown>;
+  set: string[];
+  seats?: string[];
+  card?: string;
+}
 
 /** Splits an --arm text at spaces, keeping quoted pieces whole. */
 function words(text: string): string[] {
@@ -39,7 +45,8 @@ function words(text: string): string[] {
 function parseArm(text: string): ArmSpec {
   const colon = text.indexOf(':');
   const name = colon < 0 ? '' : text.slice(0, colon).trim();
-  if (!name) throw new InputError(`--arm ${JSON.stringify(text.slice(0, 60))}: an arm has no name; write 'NAME: --rules ... --set k=v --seats ...'`);
+  if (!name)
+    throw new InputError(`--arm ${JSON.stringify(text.slice(0, 60))}: an arm has no name; write 'NAME: --rules ... --set k=v --seats ...'`);
   const arm: ArmSpec = { name, set: [] };
   const w = words(text.slice(colon + 1));
   for (let i = 0; i < w.length; i++) {
@@ -63,7 +70,8 @@ function parseArm(text: string): ArmSpec {
 export function figureList(flag: string) {
   return (text: string): string[] => {
     const names = text.split(',').map((m) => m.trim());
-    if (names.some((m) => m === '')) throw new InputError(`${flag}: expected figure names separated by commas, e.g. seat0,win0 (got ${JSON.stringify(text)})`);
+    if (names.some((m) => m === ''))
+      throw new InputError(`${flag}: expected figure names separated by commas, e.g. seat0,win0 (got ${JSON.stringify(text)})`);
     return names;
   };
 }
@@ -76,7 +84,7 @@ const STUDY_SETTINGS = {
   focal: seatIndex,
   metrics: figureList,
 };
-type StudySettings = { [K in keyof typeof STUDY_SETTINGS]?: ReturnType<ReturnType<typeof STUDY_SETTINGS[K]>> };
+type StudySettings = { [K in keyof typeof STUDY_SETTINGS]?: ReturnType<ReturnType<(typeof STUDY_SETTINGS)[K]>> };
 
 const STUDY_KEYS = ['game', ...Object.keys(STUDY_SETTINGS), 'arms'];
 const ARM_KEYS = ['name', 'rules', 'set', 'seats', 'card'];
@@ -93,8 +101,11 @@ function studySettings(file: string, d: Record<string, unknown>): StudySettings 
     if (v === undefined) continue;
     const where = `${file}: "${key}"`;
     const list = key === 'metrics';
-    const fits = list ? Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') : typeof v === 'string' || typeof v === 'number';
-    if (!fits) throw new InputError(`${where}: expected ${list ? 'a list of figure names' : 'a number or a string'} (got ${JSON.stringify(v)})`);
+    const fits = list
+      ? Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string')
+      : typeof v === 'string' || typeof v === 'number';
+    if (!fits)
+      throw new InputError(`${where}: expected ${list ? 'a list of figure names' : 'a number or a string'} (got ${JSON.stringify(v)})`);
     settings[key] = reader(where)(list ? (v as string[]).join(',') : String(v));
   }
   return settings as StudySettings;
@@ -116,10 +127,23 @@ export function readStudy(file: string): { game: unknown; settings: StudySetting
     if (badKey) throw new InputError(`${file}: arm ${i + 1}: unknown key "${badKey}"; allowed: ${ARM_KEYS.join(', ')}`);
     if (typeof o.name !== 'string' || !o.name) throw new InputError(`${file}: arm ${i + 1} has no name`);
     const where = `${file}: arm "${o.name}"`;
-    const set = o.set === undefined ? [] : Array.isArray(o.set) ? o.set.map(String)
-      : typeof o.set === 'object' && o.set !== null ? Object.entries(o.set).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`) : null;
+    const set =
+      o.set === undefined
+        ? []
+        : Array.isArray(o.set)
+          ? o.set.map(String)
+          : typeof o.set === 'object' && o.set !== null
+            ? Object.entries(o.set).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+            : null;
     if (set === null) throw new InputError(`${where}: "set" must be an object of options or a list of "key=value"`);
-    const seats = o.seats === undefined ? undefined : typeof o.seats === 'string' ? splitSeats(o.seats) : Array.isArray(o.seats) ? o.seats.map(String) : null;
+    const seats =
+      o.seats === undefined
+        ? undefined
+        : typeof o.seats === 'string'
+          ? splitSeats(o.seats)
+          : Array.isArray(o.seats)
+            ? o.seats.map(String)
+            : null;
     if (seats === null) throw new InputError(`${where}: "seats" must be "SPEC,SPEC,..." or a list of specs`);
     let rules = o.rules as ArmSpec['rules'];
     if (rules !== undefined && typeof rules !== 'string' && (typeof rules !== 'object' || rules === null || Array.isArray(rules))) {
@@ -152,22 +176,30 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
   const study = studyFile ? readStudy(studyFile) : null;
   const armTexts = list('--arm', o.arm);
   if (study && armTexts.length) throw new InputError('compare: give the arms with --arm or in --study FILE, not both');
-  if (study?.game !== undefined && study.game !== game) throw new InputError(`${studyFile}: the study is for ${String(study.game)}, not ${game}`);
+  if (study?.game !== undefined && study.game !== game)
+    throw new InputError(`${studyFile}: the study is for ${String(study.game)}, not ${game}`);
   const specs = study ? study.arms : armTexts.map(parseArm);
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const arms = specs.map((a) => resolveArm(entry, a));
   const flags: StudySettings = {
-    games: given(o.games, positiveInt('--games')), seed: given(o.seed, seedIn('--seed')), baseline: o.baseline,
-    focal: given(o.focal, seatIndex('--focal')), metrics: given(Array.isArray(o.metrics) ? o.metrics.join(',') : o.metrics, figureList('--metrics')),
+    games: given(o.games, positiveInt('--games')),
+    seed: given(o.seed, seedIn('--seed')),
+    baseline: o.baseline,
+    focal: given(o.focal, seatIndex('--focal')),
+    metrics: given(Array.isArray(o.metrics) ? o.metrics.join(',') : o.metrics, figureList('--metrics')),
   };
   // An option wins over the study file's field; a message names whichever was used.
   const fromStudy = study?.settings ?? {};
-  const named = (key: keyof StudySettings) => (flags[key] === undefined && fromStudy[key] !== undefined ? `${studyFile}: "${key}"` : `--${key}`);
+  const named = (key: keyof StudySettings) =>
+    flags[key] === undefined && fromStudy[key] !== undefined ? `${studyFile}: "${key}"` : `--${key}`;
   const baselineName = flags.baseline ?? fromStudy.baseline;
   const baseline = baselineName === undefined ? 0 : arms.findIndex((a) => a.name === baselineName);
-  if (baseline < 0) throw new InputError(`${named('baseline')}: no arm is named "${baselineName}"; arms: ${arms.map((a) => a.name).join(', ')}`);
+  if (baseline < 0)
+    throw new InputError(`${named('baseline')}: no arm is named "${baselineName}"; arms: ${arms.map((a) => a.name).join(', ')}`);
   const params: CompareParams = {
-    game, arms, baseline,
+    game,
+    arms,
+    baseline,
     focal: flags.focal ?? fromStudy.focal ?? null,
     metrics: flags.metrics ?? fromStudy.metrics ?? [],
     games: flags.games ?? fromStudy.games ?? 10000,

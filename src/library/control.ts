@@ -37,9 +37,10 @@ export function list(flag: string, value: unknown): string[] {
 /** The slice a run plays: `shard` ('k/N', 'auto/N') or `shardIndex` ('i/N', from 0), at most
  * one; either may also be the slice read already, {k, n} with k from 1. */
 export function sliceOf(o: { shard?: unknown; shardIndex?: unknown }): Shard | undefined {
-  if (o.shard !== undefined && o.shardIndex !== undefined) throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
+  if (o.shard !== undefined && o.shardIndex !== undefined)
+    throw new InputError('--shard and --shard-index: give one (they name the same slice, counted from 1 or from 0)');
   const read = (v: unknown, parse: (text: string) => Shard) =>
-    (typeof v === 'object' && v !== null ? parseShard(`${String((v as Shard).k)}/${String((v as Shard).n)}`) : given(v, parse));
+    typeof v === 'object' && v !== null ? parseShard(`${String((v as Shard).k)}/${String((v as Shard).n)}`) : given(v, parse);
   return read(o.shard, parseShard) ?? read(o.shardIndex, parseShardIndex);
 }
 
@@ -69,8 +70,13 @@ export interface SliceOptions {
 /** The runner's options from the library's. */
 export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, shard?: Shard) {
   return {
-    seed: o.seed, workers: given(o.workers, positiveInt('--workers', 256)), chunk: given(o.chunk, positiveInt('--chunk')), shard: shard ?? null,
-    decisionTimeout: given(o.decisionTimeout, positiveNumber('--decision-timeout')), onProgress: c.onProgress, signal: c.signal,
+    seed: o.seed,
+    workers: given(o.workers, positiveInt('--workers', 256)),
+    chunk: given(o.chunk, positiveInt('--chunk')),
+    shard: shard ?? null,
+    decisionTimeout: given(o.decisionTimeout, positiveNumber('--decision-timeout')),
+    onProgress: c.onProgress,
+    signal: c.signal,
   };
 }
 

@@ -15,7 +15,8 @@ function sampleParams(name: string): ExperimentParams {
   const g = GAMES[0]!;
   const table = { game: g.def.id, ...tableOf(g, {}) };
   if (name === 'sim') return { ...table, games: 1 };
-  if (name === 'compare') return { game: g.def.id, arms: ['a', 'b'].map((arm) => ({ name: arm, ...tableOf(g, {}) })), baseline: 0, focal: null, games: 1 };
+  if (name === 'compare')
+    return { game: g.def.id, arms: ['a', 'b'].map((arm) => ({ name: arm, ...tableOf(g, {}) })), baseline: 0, focal: null, games: 1 };
   return { games: 1 };
 }
 
@@ -35,12 +36,22 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
 }
 
 /** What `explain --json` prints. */
-export interface Explanation { experiment: string; question: string; tables: { table: string; columns: { name: string; meaning: string }[] }[] }
+export interface Explanation {
+  experiment: string;
+  question: string;
+  tables: { table: string; columns: { name: string; meaning: string }[] }[];
+}
 
 /** What every column of an experiment's CSVs means, with its unit (`pongsim explain`). */
 export function explain(o: { experiment: string }): Explanation {
   const name = o.experiment;
   const def = EXPERIMENTS.find((e) => e.name === name);
-  if (!def) throw new InputError(`unknown experiment "${name}"${didYouMean(name, EXPERIMENTS.map((e) => e.name))}; allowed: ${EXPERIMENTS.map((e) => e.name).join(', ')}`);
+  if (!def)
+    throw new InputError(
+      `unknown experiment "${name}"${didYouMean(
+        name,
+        EXPERIMENTS.map((e) => e.name),
+      )}; allowed: ${EXPERIMENTS.map((e) => e.name).join(', ')}`,
+    );
   return { experiment: name, question: def.question ?? def.doc, tables: explainTables(def) };
 }

@@ -16,7 +16,8 @@ export interface HandOptions {
 /** What `hand --json` prints: the hand read, its shanten, waits or discards and, scored, its score. */
 export type HandResult = Record<string, unknown>;
 
-/** The flag of commander's attribute: kongReplacement is --kong-replacement. */const flagOf = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+/** The flag of commander's attribute: kongReplacement is --kong-replacement. */ const flagOf = (name: string): string =>
+  `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Refuses an option the game's hand does not read, naming what it does. */
 function onlyOwn(entry: GameEntry, given: Record<string, unknown>, own: readonly string[], mode: string): void {
@@ -24,7 +25,9 @@ function onlyOwn(entry: GameEntry, given: Record<string, unknown>, own: readonly
     if (v === undefined || own.includes(flagOf(name))) continue;
     const owners = GAMES.filter((g) => g.hand?.options.some((x) => x.flag === flagOf(name))).map((g) => g.def.id);
     const whose = owners.length ? ` (it is for ${owners.join(', ')})` : '';
-    throw new InputError(`hand ${entry.def.id}${mode}: ${flagOf(name)} is not one of its options${whose}; allowed: ${[...own, '--json'].join(', ')}`);
+    throw new InputError(
+      `hand ${entry.def.id}${mode}: ${flagOf(name)} is not one of its options${whose}; allowed: ${[...own, '--json'].join(', ')}`,
+    );
   }
 }
 
@@ -33,7 +36,12 @@ export function analyzeHandRun(o: HandOptions): { json: HandResult; text: string
   const { game, tiles, json: _json, ...rest } = o;
   const entry = entryFor(game, 'hand', 'hand');
   if (rest.set !== undefined) rest.set = list('--set', rest.set);
-  onlyOwn(entry, rest, entry.hand.options.map((x) => x.flag), '');
+  onlyOwn(
+    entry,
+    rest,
+    entry.hand.options.map((x) => x.flag),
+    '',
+  );
   if (typeof tiles !== 'string') throw new InputError('hand: expected the concealed tiles in notation, e.g. m1112345678999');
   return entry.hand.analyze(tiles, rest);
 }

@@ -36,17 +36,28 @@ export interface OddsOptions {
 
 /** What `odds --json` prints: the game, its rules, what the game's odds add (the cards as read,
  * a rule of thumb...) and the rows. */
-export interface OddsResult { game: string; rules: Record<string, unknown>; rows: Record<string, Cellval | null>[]; [field: string]: unknown }
+export interface OddsResult {
+  game: string;
+  rules: Record<string, unknown>;
+  rows: Record<string, Cellval | null>[];
+  [field: string]: unknown;
+}
 
 /** Where `odds --card` wrote the printable card. */
-export interface OddsCardWritten { html: string; svg: string }
+export interface OddsCardWritten {
+  html: string;
+  svg: string;
+}
 
 /** The folder a printable card goes into, checked: a card is for a fresh cycle, and it is all
  * --card writes, so the table's --out and --json would go unheeded beside it. */
 export function oddsCardDir(card: string | true, o: { out?: string; json?: boolean; force?: boolean }, seenCards: number): string {
   if (seenCards) throw new InputError('--card: the card is for a fresh cycle and lists what a seen card changes; leave out --seen');
   const tableFlag = o.out !== undefined ? '--out' : o.json ? '--json' : null;
-  if (tableFlag) throw new InputError(`--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`);
+  if (tableFlag)
+    throw new InputError(
+      `--card with ${tableFlag}: --card writes the odds card (HTML and SVG), --out and --json the odds table; give one or the other`,
+    );
   const dir = card === true ? path.join('results', 'odds-card') : card;
   checkOut('--card', dir, 'dir', o.force, { contents: 'odds-card.html and odds-card.svg' });
   return dir;
@@ -57,11 +68,16 @@ export function oddsCardDir(card: string | true, o: { out?: string; json?: boole
 function writeOdds(file: string, table: CsvTable, about: Record<string, unknown>): void {
   const base = file.replace(/\.csv$/, '');
   const meta = { table: path.basename(base), ...toolStamp(), ...about, columns: columnDictionary(table) };
-  writeAtomically([{ file, text: csvText(table) }, { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' }]);
+  writeAtomically([
+    { file, text: csvText(table) },
+    { file: `${base}.meta.json`, text: JSON.stringify(meta, null, 2) + '\n' },
+  ]);
 }
 
 /** `odds`, with what the CLI prints as text (the table's view and its note), or where a card went. */
-export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResult; shown: CsvTable; key?: string[]; note: string } | OddsCardWritten {
+export function oddsRun(
+  o: OddsOptions & { json?: boolean },
+): { result: OddsResult; shown: CsvTable; key?: string[]; note: string } | OddsCardWritten {
   const entry = entryFor(o.game, 'odds', 'odds');
   const q = entry.odds;
   const game = entry.def.id;
@@ -71,8 +87,10 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
   if (o.hand !== undefined && !q.hand) throw new InputError(`--hand: only for ${offeringOdds('hand')} (the odds of a hand)`);
   const bankroll = given(o.bankroll, positiveNumber('--bankroll'));
   const bets = given(o.session, positiveInt('--session', ODDS_MAX_BETS));
-  if (bankroll !== undefined && !q.stake) throw new InputError(`--bankroll: only for ${offeringOdds('stake')} (the Kelly bet of each hand)`);
-  if (bets !== undefined && bankroll === undefined) throw new InputError('--session: only with --bankroll (the bets in a row its risk of ruin is over)');
+  if (bankroll !== undefined && !q.stake)
+    throw new InputError(`--bankroll: only for ${offeringOdds('stake')} (the Kelly bet of each hand)`);
+  if (bets !== undefined && bankroll === undefined)
+    throw new InputError('--session: only with --bankroll (the bets in a row its risk of ruin is over)');
   const stake = bankroll === undefined ? undefined : { bankroll, bets: bets ?? ODDS_BETS };
   if (stake && card !== undefined) throw new InputError('--card with --bankroll: the card is for any bankroll; give one or the other');
   const rules = gameRules(entry, o.rules, list('--set', o.set));
@@ -80,10 +98,15 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
   if (card !== undefined) {
     const dir = oddsCardDir(card, { out, json: o.json, force: o.force }, input.cards);
     const defaults = resolveRules(entry.def.schema, []) as Record<string, unknown>;
-    const changes = Object.entries(rules).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+    const changes = Object.entries(rules)
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
+      .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
     const page = q.card!(rules, changes);
     const written = { html: path.join(dir, 'odds-card.html'), svg: path.join(dir, 'odds-card.svg') };
-    writeAtomically([{ file: written.html, text: page.html }, { file: written.svg, text: page.svg }]);
+    writeAtomically([
+      { file: written.html, text: page.html },
+      { file: written.svg, text: page.svg },
+    ]);
     return written;
   }
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json'] });
@@ -94,7 +117,9 @@ export function oddsRun(o: OddsOptions & { json?: boolean }): { result: OddsResu
 
 /** The games whose odds offer `what` (a printable card, a hand). */
 function offeringOdds(what: 'card' | 'hand' | 'stake'): string {
-  return GAMES.filter((g) => g.odds?.[what] !== undefined).map((g) => g.def.id).join(', ');
+  return GAMES.filter((g) => g.odds?.[what] !== undefined)
+    .map((g) => g.def.id)
+    .join(', ');
 }
 
 /**

@@ -42,7 +42,8 @@ export function positiveNumber(flag: string) {
 export function nonNegativeInt(flag: string, max: number) {
   return (text: string): number => {
     const v = Number(text);
-    if (!/^\d+$/.test(text.trim()) || v > max) throw new InputError(`${flag}: expected a whole number from 0 to ${max} (got ${JSON.stringify(text)})`);
+    if (!/^\d+$/.test(text.trim()) || v > max)
+      throw new InputError(`${flag}: expected a whole number from 0 to ${max} (got ${JSON.stringify(text)})`);
     return v;
   };
 }
@@ -95,12 +96,22 @@ export function anyCardRule(file: string): void {
  * Rules for a game from a preset name, a JSON rules file or (a study file's arm) an object of
  * options, then `--set` overrides. Everything is checked before any game is played.
  */
-export function gameRules(entry: GameEntry, rulesArg: string | Record<string, unknown> | undefined, sets: string[] = [], fill: Record<string, string> = {}): Record<string, unknown> {
+export function gameRules(
+  entry: GameEntry,
+  rulesArg: string | Record<string, unknown> | undefined,
+  sets: string[] = [],
+  fill: Record<string, string> = {},
+): Record<string, unknown> {
   return rulesFrom(entry.def.schema, rulesArg, sets, fill);
 }
 
 /** A table as written: its rules (a preset, file or object of options), --set overrides, seats and card. */
-export interface TableSpec { rules?: string | Record<string, unknown>; set?: string[]; seats?: string[]; card?: string }
+export interface TableSpec {
+  rules?: string | Record<string, unknown>;
+  set?: string[];
+  seats?: string[];
+  card?: string;
+}
 
 /**
  * A table's rules and line-up (by default the game's reference bot in every seat), for `sim`,
@@ -127,9 +138,11 @@ export function tableOf(entry: GameEntry, t: TableSpec): { rules: Record<string,
  * the option in error lines (--seats, or tune's --against). */
 export function splitSeats(text: string, flag = '--seats'): string[] {
   // Its own line: the one below, about parentheses, would not say what is wrong with nothing.
-  if (text.trim() === '') throw new InputError(`${flag}: empty; expected one strategy spec per seat, SPEC,SPEC,... (SPEC*k repeats a spec)`);
+  if (text.trim() === '')
+    throw new InputError(`${flag}: empty; expected one strategy spec per seat, SPEC,SPEC,... (SPEC*k repeats a spec)`);
   const out: string[] = [];
-  let depth = 0, start = 0;
+  let depth = 0,
+    start = 0;
   for (let i = 0; i <= text.length; i++) {
     const ch = text[i];
     if (ch === '(') depth++;
@@ -152,7 +165,8 @@ export function splitSeats(text: string, flag = '--seats'): string[] {
       start = i + 1;
     }
   }
-  if (depth !== 0 || out.some((s) => s === '')) throw new InputError(`${flag}: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
+  if (depth !== 0 || out.some((s) => s === ''))
+    throw new InputError(`${flag}: expected SPEC,SPEC,... with balanced parentheses (got ${JSON.stringify(text)})`);
   return out;
 }
 
@@ -178,7 +192,9 @@ export function checkOut(flag: string, target: string, kind: 'dir' | 'file', for
     const to = realPath(target);
     for (const ref of [packagePath('results/reference'), path.join('results', 'reference')].map(realPath)) {
       if (to === ref || to.startsWith(ref + path.sep)) {
-        throw new InputError(`${flag} ${target}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere`);
+        throw new InputError(
+          `${flag} ${target}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere`,
+        );
       }
     }
   }
@@ -195,4 +211,3 @@ export function outFolder(given: string | undefined, fallback: string, force: bo
   checkOut(given === undefined ? 'the default --out' : '--out', out, 'dir', force);
   return out;
 }
-

@@ -20,7 +20,10 @@ export interface RecordOptions {
 }
 
 /** Where a run keeps its records and which games: read and checked before any game is played. */
-export interface RecordPlan { dir: string; every: number }
+export interface RecordPlan {
+  dir: string;
+  every: number;
+}
 
 export const DEFAULT_RECORD_EVERY = 1000;
 
@@ -51,7 +54,10 @@ export function keepRecords(plan: RecordPlan, name: string, exp: Experiment, see
       for (let index = 0; index < games; index += plan.every) exp.runGame(cell, index, seed, newTally());
     }
   });
-  const files = rec.records.map((r) => ({ file: path.join(plan.dir, recordName(name, r, exp.cells.length > 1)), text: recordText(r.events) }));
+  const files = rec.records.map((r) => ({
+    file: path.join(plan.dir, recordName(name, r, exp.cells.length > 1)),
+    text: recordText(r.events),
+  }));
   writeAtomically(files);
   return files.map((f) => f.file);
 }
@@ -76,7 +82,8 @@ export function viewRecord(o: ViewOptions): { html: string } {
   const file = given(o.record, pathName('RECORD', 'a record file'))!;
   htmlOut(o.html, o.force);
   const events = readRecord(file);
-  if (events[0]!.type !== 'start') throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
+  if (events[0]!.type !== 'start')
+    throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
   return { html: writeRecordPage(events, o.html, o.force, path.basename(file)) };
 }
 
@@ -123,10 +130,16 @@ export function checkRecord(o: CheckOptions): CheckResult {
   const start = events[0]!;
   const head = `${file} line 1`;
   if (start.type !== 'start') throw new InputError(`${head}: expected the start event (type "start"), got a ${start.type} event`);
-  if (start.game !== o.game) throw new InputError(`${head}: a record of ${String(start.game)}, not of ${o.game}; check it as pongsim check ${String(start.game)} ${file}`);
+  if (start.game !== o.game)
+    throw new InputError(
+      `${head}: a record of ${String(start.game)}, not of ${o.game}; check it as pongsim check ${String(start.game)} ${file}`,
+    );
   const known = new Set(['start', 'end', ...entry.records.events]);
   const stray = events.findIndex((e) => !known.has(e.type));
-  if (stray >= 0) throw new InputError(`${file} line ${stray + 1}: ${o.game} records have no ${events[stray]!.type} event; its events: ${[...known].join(', ')}`);
+  if (stray >= 0)
+    throw new InputError(
+      `${file} line ${stray + 1}: ${o.game} records have no ${events[stray]!.type} event; its events: ${[...known].join(', ')}`,
+    );
   let rules: Record<string, unknown>;
   try {
     rules = gameRules(entry, start.rules as Record<string, unknown>);
@@ -136,11 +149,22 @@ export function checkRecord(o: CheckOptions): CheckResult {
   }
   const seats = start.seats as { seat: number; strategy: string }[];
   const need = entry.def.seats(rules);
-  if (seats.length !== need) throw new InputError(`${head}: ${o.game} with these rules has ${need} seats; the record seats ${seats.length}`);
-  const table = entry.records.tableChance ?? `this record gives no seed and index, from which ${o.game}'s deals and draws would follow; pongsim checks a record without them (a game played at a real table, its deals and draws written down) for ${GAMES.filter((g) => g.records?.tableChance).map((g) => g.def.id).join(', ')} only`;
+  if (seats.length !== need)
+    throw new InputError(`${head}: ${o.game} with these rules has ${need} seats; the record seats ${seats.length}`);
+  const table =
+    entry.records.tableChance ??
+    `this record gives no seed and index, from which ${o.game}'s deals and draws would follow; pongsim checks a record without them (a game played at a real table, its deals and draws written down) for ${GAMES.filter(
+      (g) => g.records?.tableChance,
+    )
+      .map((g) => g.def.id)
+      .join(', ')} only`;
   const checked = checkEvents(entry.def, rules, events, file, table);
   return {
-    game: o.game, record: file, format: EVENTS_FORMAT, events: checked.events, decisions: checked.decisions,
+    game: o.game,
+    record: file,
+    format: EVENTS_FORMAT,
+    events: checked.events,
+    decisions: checked.decisions,
     result: checked.returns.map((x, seat) => ({ seat, strategy: seats[seat]!.strategy, return: x })),
   };
 }

@@ -43,7 +43,7 @@ export interface ReplayResult {
  * stuck in one decision fails the replay after `decisionTimeout` seconds instead of hanging it.
  */
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
-  if (o.seed === undefined || o.index === undefined) throw new InputError('replay: give the run\'s --seed and the game\'s --index');
+  if (o.seed === undefined || o.index === undefined) throw new InputError("replay: give the run's --seed and the game's --index");
   const seed = given(o.seed, seedText)!;
   const index = given(o.index, nonNegativeInt('--index', MAX_GAMES - 1))!;
   const decisionTimeout = given(o.decisionTimeout, positiveNumber('--decision-timeout'));
@@ -54,12 +54,12 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   if (o.html !== undefined) htmlOut(o.html, o.force);
   const params = await simParams(o, index + 1);
   // A game that ended in an illegal move comes back with its trace up to that move (and no record).
-  const r: ReplayResult = { game: o.game, seed, index, ...await replayGame(params, seed, index, decisionTimeout, record) };
+  const r: ReplayResult = { game: o.game, seed, index, ...(await replayGame(params, seed, index, decisionTimeout, record)) };
   if (o.html !== undefined && r.events) r.html = writeRecordPage(r.events, o.html, o.force, `seed ${seed} game ${index}`);
   // The prose trace is what the replay shows unless the record was asked for.
   if (format !== 'events' && r.events) {
     delete r.events;
-    return { ...r, ...await replayGame(params, seed, index, decisionTimeout, false) };
+    return { ...r, ...(await replayGame(params, seed, index, decisionTimeout, false)) };
   }
   return r;
 }

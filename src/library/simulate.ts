@@ -14,7 +14,18 @@ import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { chartFiles } from '../report/chart.js';
 import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
-import { given, list, RESUME, riskOf, runnerOptions, sliceOf, type RiskOptions, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import {
+  given,
+  list,
+  RESUME,
+  riskOf,
+  runnerOptions,
+  sliceOf,
+  type RiskOptions,
+  type RunControl,
+  type RunOptions,
+  type SliceOptions,
+} from './control.js';
 import { checkSessions, moneyOf, riskFigures, type RiskParams } from '../experiment/risk.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import { keepRecords, recordPlan, type RecordOptions } from './records.js';
@@ -56,13 +67,25 @@ export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Esti
 }
 
 /** A seat's risk of a night: sessions completed, then each risk figure with its interval (ruin with a bankroll). */
-export type SeatRisk = { seat: number; strategy: string; sessions: number } & Estimate<'session_q05'> & Estimate<'session_q50'>
-  & Estimate<'session_q95'> & Estimate<'session_cvar05'> & Partial<Estimate<'ruin'>>;
+export type SeatRisk = { seat: number; strategy: string; sessions: number } & Estimate<'session_q05'> &
+  Estimate<'session_q50'> &
+  Estimate<'session_q95'> &
+  Estimate<'session_cvar05'> &
+  Partial<Estimate<'ruin'>>;
 
 /** What `sim --json` gives with --session (and --bankroll). */
-export interface RiskResult extends RiskParams { unit: string; seats: SeatRisk[] }
+export interface RiskResult extends RiskParams {
+  unit: string;
+  seats: SeatRisk[];
+}
 
-export interface UntilCi { width: number; maxGames: number; games: number; widest: number; reached: boolean }
+export interface UntilCi {
+  width: number;
+  maxGames: number;
+  games: number;
+  widest: number;
+  reached: boolean;
+}
 
 /** What `sim --json` prints. */
 export interface SimulateResult {
@@ -84,13 +107,25 @@ export async function simParams(o: TableOptions, games: number, risk?: RiskParam
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const seats = o.seats === undefined ? undefined : typeof o.seats === 'string' ? splitSeats(o.seats) : o.seats;
   const { rules, seats: lineUp } = tableOf(gameEntry(o.game), { rules: o.rules, set: list('--set', o.set), seats, card: o.card });
-  const params: SimParams = { game: o.game, rules, seats: lineUp, games, ...(plugins.length ? { plugins } : {}), ...(risk ? { risk } : {}) };
+  const params: SimParams = {
+    game: o.game,
+    rules,
+    seats: lineUp,
+    games,
+    ...(plugins.length ? { plugins } : {}),
+    ...(risk ? { risk } : {}),
+  };
   buildExperiment('sim', params); // validates the seats before any game is played
   return params;
 }
 
 /** A finished simulation: the result, and for the CLI's text its table and where it wrote. */
-export interface SimulateRun { result: SimulateResult; table: CsvTable; lowerIsBetter: boolean; out?: string }
+export interface SimulateRun {
+  result: SimulateResult;
+  table: CsvTable;
+  lowerIsBetter: boolean;
+  out?: string;
+}
 
 /** `simulate`, with what the CLI prints as text; a shard gives where its partial went instead. */
 export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promise<SimulateRun | PartialWritten> {
@@ -100,13 +135,18 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   const maxGamesGiven = given(o.maxGames, positiveInt('--max-games'));
   const gamesGiven = given(o.games, positiveInt('--games'));
   const seed = given(o.seed, seedText) ?? '1';
-  if (shard && !out) throw new InputError('--shard: only with --out (the shard\'s partial is written beside FILE.csv, for pongsim merge)');
+  if (shard && !out) throw new InputError("--shard: only with --out (the shard's partial is written beside FILE.csv, for pongsim merge)");
   if (o.resume && !out) throw new InputError('--resume: only with --out (a run keeps its checkpoint beside its CSV)');
-  if (o.resume && untilCiWidth !== undefined) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
-  if (untilCiWidth !== undefined && gamesGiven !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
+  if (o.resume && untilCiWidth !== undefined)
+    throw new InputError(
+      '--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)',
+    );
+  if (untilCiWidth !== undefined && gamesGiven !== undefined)
+    throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
   if (maxGamesGiven !== undefined && untilCiWidth === undefined) throw new InputError('--max-games: only with --until-ci');
   const risk = riskOf(o);
-  if (risk && untilCiWidth !== undefined) throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
+  if (risk && untilCiWidth !== undefined)
+    throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
   if (risk) checkSessions(risk, gamesGiven ?? 10000);
   const params = await simParams(o, gamesGiven ?? 10000, risk);
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
@@ -119,14 +159,30 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   if (untilCiWidth !== undefined) {
     // Blocks of games until every seat's mean has an interval narrower than W.
     const maxGames = maxGamesGiven ?? 1_000_000;
-    const r = await runUntilNarrow('sim', params, opts, untilCiWidth, maxGames, () => ['value'], (_t, row) => row[0] === 'seat');
+    const r = await runUntilNarrow(
+      'sim',
+      params,
+      opts,
+      untilCiWidth,
+      maxGames,
+      () => ['value'],
+      (_t, row) => row[0] === 'seat',
+    );
     params.games = r.games;
     untilCi = { width: untilCiWidth, maxGames, games: r.games, widest: r.widest, reached: r.widest < untilCiWidth };
     res = r;
   } else {
     // With an out file, a checkpoint beside the CSV: an interrupted run resumes losing nothing.
     const slice = shard ? `.shard-${shard.k}-of-${shard.n}` : '';
-    checkpoint = base !== undefined ? checkpointPlan(`${base}${slice}.checkpoint.json`, { experiment: 'sim', params, seed, ...(shard ? { shard } : {}) }, Boolean(o.resume), c.resumeHint ?? RESUME) : undefined;
+    checkpoint =
+      base !== undefined
+        ? checkpointPlan(
+            `${base}${slice}.checkpoint.json`,
+            { experiment: 'sim', params, seed, ...(shard ? { shard } : {}) },
+            Boolean(o.resume),
+            c.resumeHint ?? RESUME,
+          )
+        : undefined;
     res = await runExperiment('sim', params, { ...opts, checkpoint });
     if (shard) {
       const written = await writeResults(checkpoint, res.checkpointed, () => writePartial(base!, 'sim', params, seed, shard, res));
@@ -141,11 +197,33 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   if (out && base !== undefined) {
     // The chart is named for the CSV (runs.csv beside runs.svg), whatever the folder holds.
     const [chart] = await chartFiles(path.dirname(out), sim.charts, [table!]);
-    await writeResults(checkpoint, res.checkpointed, () => writeAtomically([
-      { file: out, text: csvText(table!) },
-      { file: `${base}.meta.json`, text: JSON.stringify({ table: path.basename(base), ...toolStamp(), experiment: 'sim', seed, games, provenance: exp.provenance, workers: res.workers, seconds: res.seconds, ...(untilCi ? { untilCi } : {}), charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }], columns: columnDictionary(table!, sim.columns) }, null, 2) + '\n' },
-      { file: `${base}.svg`, text: chart!.text },
-    ]));
+    await writeResults(checkpoint, res.checkpointed, () =>
+      writeAtomically([
+        { file: out, text: csvText(table!) },
+        {
+          file: `${base}.meta.json`,
+          text:
+            JSON.stringify(
+              {
+                table: path.basename(base),
+                ...toolStamp(),
+                experiment: 'sim',
+                seed,
+                games,
+                provenance: exp.provenance,
+                workers: res.workers,
+                seconds: res.seconds,
+                ...(untilCi ? { untilCi } : {}),
+                charts: [{ name: path.basename(base), caption: sim.charts![0]!.caption }],
+                columns: columnDictionary(table!, sim.columns),
+              },
+              null,
+              2,
+            ) + '\n',
+        },
+        { file: `${base}.svg`, text: chart!.text },
+      ]),
+    );
     removeCheckpoint(`${base}.checkpoint.json`);
   }
   // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in runStudy's.
@@ -154,25 +232,50 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     const m = summarizeMean(t.means[key]);
     return { [name]: num(m.mean), [`${name}_ci_low`]: num(m.low), [`${name}_ci_high`]: num(m.high) };
   };
-  const seats = params.seats.map((_, k) => ({
-    seat: k, strategy: (exp.provenance.seats as string[])[k]!, n: summarizeMean(t.means[`seat${k}`]).n,
-    ...est('mean', `seat${k}`), ...est('win_prob', `win${k}`), ...est('mean_place', `place${k}`),
-  }) as SeatResult);
-  const rates = Object.fromEntries(Object.keys(t.rates).sort().map((k) => {
-    const r = summarizeRate(t.rates[k]);
-    return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
-  }));
+  const seats = params.seats.map(
+    (_, k) =>
+      ({
+        seat: k,
+        strategy: (exp.provenance.seats as string[])[k]!,
+        n: summarizeMean(t.means[`seat${k}`]).n,
+        ...est('mean', `seat${k}`),
+        ...est('win_prob', `win${k}`),
+        ...est('mean_place', `place${k}`),
+      }) as SeatResult,
+  );
+  const rates = Object.fromEntries(
+    Object.keys(t.rates)
+      .sort()
+      .map((k) => {
+        const r = summarizeRate(t.rates[k]);
+        return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
+      }),
+  );
   const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
   const money = risk && moneyOf(params.game, params.rules, risk);
-  const riskResult = risk && money && {
-    ...risk, unit: money.unit,
-    seats: params.seats.map((_, k) => {
-      const figures = riskFigures(t, `seat${k}`, money, risk);
-      return Object.assign({ seat: k, strategy: (exp.provenance.seats as string[])[k]!, sessions: figures[0]![1].n },
-        ...figures.map(([kind, f]) => ({ [kind]: num(f.value), [`${kind}_ci_low`]: num(f.low), [`${kind}_ci_high`]: num(f.high) }))) as SeatRisk;
-    }),
+  const riskResult = risk &&
+    money && {
+      ...risk,
+      unit: money.unit,
+      seats: params.seats.map((_, k) => {
+        const figures = riskFigures(t, `seat${k}`, money, risk);
+        return Object.assign(
+          { seat: k, strategy: (exp.provenance.seats as string[])[k]!, sessions: figures[0]![1].n },
+          ...figures.map(([kind, f]) => ({ [kind]: num(f.value), [`${kind}_ci_low`]: num(f.low), [`${kind}_ci_high`]: num(f.high) })),
+        ) as SeatRisk;
+      }),
+    };
+  const result: SimulateResult = {
+    game: o.game,
+    games,
+    seed,
+    rules: params.rules,
+    seats,
+    rates,
+    ...(untilCi ? { untilCi } : {}),
+    ...(riskResult ? { risk: riskResult } : {}),
+    ...(records ? { records } : {}),
   };
-  const result: SimulateResult = { game: o.game, games, seed, rules: params.rules, seats, rates, ...(untilCi ? { untilCi } : {}), ...(riskResult ? { risk: riskResult } : {}), ...(records ? { records } : {}) };
   return { result, table: table!, lowerIsBetter: gameEntry(o.game).def.lowerIsBetter, ...(out ? { out } : {}) };
 }
 

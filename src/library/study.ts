@@ -18,7 +18,17 @@ import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
-import { given, RESUME, riskOf, runnerOptions, sliceOf, type RiskOptions, type RunControl, type RunOptions, type SliceOptions } from './control.js';
+import {
+  given,
+  RESUME,
+  riskOf,
+  runnerOptions,
+  sliceOf,
+  type RiskOptions,
+  type RunControl,
+  type RunOptions,
+  type SliceOptions,
+} from './control.js';
 import { checkSessions } from '../experiment/risk.js';
 import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
@@ -56,45 +66,103 @@ export interface StudyResult {
 }
 
 /** What `run default --json` prints. */
-export interface DefaultStudyResult { experiment: 'default'; studies: (StudyResult | PartialWritten)[]; report?: string }
+export interface DefaultStudyResult {
+  experiment: 'default';
+  studies: (StudyResult | PartialWritten)[];
+  report?: string;
+}
 
 /** A finished study, with what the CLI prints as text. */
-export interface StudyRun { result: StudyResult; def: ExperimentDef; tables: CsvTable[]; charts: string[]; untilCi?: UntilCi }
+export interface StudyRun {
+  result: StudyResult;
+  def: ExperimentDef;
+  tables: CsvTable[];
+  charts: string[];
+  untilCi?: UntilCi;
+}
 
 /**
  * Turns a finished run's tallies into CSVs, charts and provenance (and with `report` the
  * report page), and gives its result.
  */
-export async function finish(name: string, params: ExperimentParams, seed: string, tallies: Tally[], out: string, extra: Record<string, unknown>, report?: boolean): Promise<StudyRun> {
+export async function finish(
+  name: string,
+  params: ExperimentParams,
+  seed: string,
+  tallies: Tally[],
+  out: string,
+  extra: Record<string, unknown>,
+  report?: boolean,
+): Promise<StudyRun> {
   const exp = buildExperiment(name, params);
   const tables = exp.tables(tallies);
   const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
   const meta = {
-    ...toolStamp(), experiment: name, seed, games: exp.games, params, provenance: exp.provenance, ...extra,
-    question: def.question, answer: summary, charts: (def.charts ?? []).map((c) => ({ name: c.name, caption: c.caption })),
+    ...toolStamp(),
+    experiment: name,
+    seed,
+    games: exp.games,
+    params,
+    provenance: exp.provenance,
+    ...extra,
+    question: def.question,
+    answer: summary,
+    charts: (def.charts ?? []).map((c) => ({ name: c.name, caption: c.caption })),
   };
   const charts = await chartFiles(out, def.charts, tables);
   writeAtomically([...tableFiles(out, tables, meta, (t) => columnDictionary(t, def.columns)), ...charts]);
   const page = report ? writeReport(out) : undefined;
-  const result: StudyResult = { experiment: name, seed, games: exp.games, out, summary, tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])), ...(page ? { report: page } : {}) };
+  const result: StudyResult = {
+    experiment: name,
+    seed,
+    games: exp.games,
+    out,
+    summary,
+    tables: Object.fromEntries(tables.map((t) => [t.name, tableObjects(t)])),
+    ...(page ? { report: page } : {}),
+  };
   return { result, def, tables, charts: charts.map((c) => c.file) };
 }
 
 /** The options of a run of experiment `name`, read and checked. */
-interface Run { seed: string; untilCi?: number; maxGames?: number; shard?: Shard; resume?: boolean; report?: boolean; force?: boolean; out?: string }
+interface Run {
+  seed: string;
+  untilCi?: number;
+  maxGames?: number;
+  shard?: Shard;
+  resume?: boolean;
+  report?: boolean;
+  force?: boolean;
+  out?: string;
+}
 
-function readRun(o: StudyOptions | RunOptions & Partial<StudyOptions>): Run {
+function readRun(o: StudyOptions | (RunOptions & Partial<StudyOptions>)): Run {
   return {
-    seed: given(o.seed, seedText) ?? '1', untilCi: given(o.untilCi, positiveNumber('--until-ci')), maxGames: given(o.maxGames, positiveInt('--max-games')),
-    shard: sliceOf(o), resume: o.resume, report: o.report, force: o.force, out: given(o.out, outDir),
+    seed: given(o.seed, seedText) ?? '1',
+    untilCi: given(o.untilCi, positiveNumber('--until-ci')),
+    maxGames: given(o.maxGames, positiveInt('--max-games')),
+    shard: sliceOf(o),
+    resume: o.resume,
+    report: o.report,
+    force: o.force,
+    out: given(o.out, outDir),
   };
 }
 
 /** Runs experiment `name` with `params` (or one shard of it) into `out`, else `defaultOut`. */
-export async function runWith(name: string, params: ExperimentParams, o: RunOptions & Partial<StudyOptions>, c: RunControl, defaultOut: string): Promise<StudyRun | PartialWritten> {
+export async function runWith(
+  name: string,
+  params: ExperimentParams,
+  o: RunOptions & Partial<StudyOptions>,
+  c: RunControl,
+  defaultOut: string,
+): Promise<StudyRun | PartialWritten> {
   const r = readRun(o);
-  if (r.shard && r.report) throw new InputError('--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder');
+  if (r.shard && r.report)
+    throw new InputError(
+      '--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder',
+    );
   const out = outFolder(r.out, defaultOut, r.force);
   const recording = recordPlan(o, r.shard !== undefined);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
@@ -104,17 +172,28 @@ export async function runWith(name: string, params: ExperimentParams, o: RunOpti
     return { ...run, result: { ...run.result, records } };
   };
   if (r.untilCi !== undefined) {
-    if (r.resume) throw new InputError('--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)');
+    if (r.resume)
+      throw new InputError(
+        '--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)',
+      );
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
     const def = experimentDef(name);
     const maxGames = r.maxGames ?? 100 * def.defaultGames;
     const res = await runUntilNarrow(name, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
-    return { ...recorded(await finish(name, grown, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, r.report)), untilCi };
+    return {
+      ...recorded(await finish(name, grown, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, r.report)),
+      untilCi,
+    };
   }
   const slice = r.shard ? `.shard-${r.shard.k}-of-${r.shard.n}` : '';
-  const checkpoint = checkpointPlan(path.join(out, `${name}${slice}.checkpoint.json`), { experiment: name, params, seed: r.seed, shard: r.shard ?? null }, Boolean(r.resume), c.resumeHint ?? RESUME);
+  const checkpoint = checkpointPlan(
+    path.join(out, `${name}${slice}.checkpoint.json`),
+    { experiment: name, params, seed: r.seed, shard: r.shard ?? null },
+    Boolean(r.resume),
+    c.resumeHint ?? RESUME,
+  );
   const res = await runExperiment(name, params, { ...opts, checkpoint });
   const run = await writeResults(checkpoint, res.checkpointed, () => written(name, params, r, out, res));
   removeCheckpoint(checkpoint.file); // only once the results are in place
@@ -132,14 +211,21 @@ export async function studyRun(o: StudyOptions, c: RunControl = {}): Promise<Stu
   const def = studyDef(o.experiment);
   const r = readRun(o);
   const games = given(o.games, positiveInt('--games'));
-  if (r.untilCi !== undefined && games !== undefined) throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
+  if (r.untilCi !== undefined && games !== undefined)
+    throw new InputError('--until-ci and --games: give one (--until-ci decides the games, up to --max-games)');
   if (r.maxGames !== undefined && r.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
   const params: ExperimentParams = { games: games ?? def.defaultGames };
   if (o.card !== undefined) params.rules = cardRule(o.card, studyGame(def)!);
   const risk = riskOf(o, def.risk?.night);
-  if (risk && !def.risk) throw new InputError(`--session: ${def.name} is no money study; studies that report the risk of a night: ${STUDIES.filter((d) => d.risk).map((d) => d.name).join(', ')} (and sim, compare)`);
+  if (risk && !def.risk)
+    throw new InputError(
+      `--session: ${def.name} is no money study; studies that report the risk of a night: ${STUDIES.filter((d) => d.risk)
+        .map((d) => d.name)
+        .join(', ')} (and sim, compare)`,
+    );
   if (risk) {
-    if (r.untilCi !== undefined) throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
+    if (r.untilCi !== undefined)
+      throw new InputError('--until-ci with --session: the risk of a night needs a set number of games; give --games');
     // A study's own night may outlast a tiny run, whose figures then say they rest on no night.
     if (o.session !== undefined) checkSessions(risk, params.games!);
     params.risk = risk;
@@ -175,10 +261,17 @@ function finishedBefore(dir: string, study: string, seed: string, games: number 
  * page over them all (not for a shard: the page comes from the merged results). `each` hears
  * of every study as it finishes.
  */
-export async function defaultStudy(o: StudyOptions, c: RunControl = {}, each?: (run: StudyRun | PartialWritten) => void): Promise<DefaultStudyResult> {
+export async function defaultStudy(
+  o: StudyOptions,
+  c: RunControl = {},
+  each?: (run: StudyRun | PartialWritten) => void,
+): Promise<DefaultStudyResult> {
   const r = readRun(o);
   const lone = (['session', 'bankroll', 'pointValue'] as const).find((k) => o[k] !== undefined);
-  if (lone) throw new InputError(`--${lone === 'pointValue' ? 'point-value' : lone}: the default study takes none; give it to sim, compare or a money study`);
+  if (lone)
+    throw new InputError(
+      `--${lone === 'pointValue' ? 'point-value' : lone}: the default study takes none; give it to sim, compare or a money study`,
+    );
   if (o.card !== undefined) anyCardRule(o.card); // checked before any study runs
   const games = given(o.games, positiveInt('--games'));
   const out = r.out ?? 'results/default';
@@ -186,13 +279,16 @@ export async function defaultStudy(o: StudyOptions, c: RunControl = {}, each?: (
   for (const step of DEFAULT_STUDY) {
     // The card goes to the studies of the games that play one.
     const card = studyGame(studyDef(step.name))?.card ? o.card : undefined;
-    const n = r.untilCi !== undefined ? undefined : games ?? step.games;
+    const n = r.untilCi !== undefined ? undefined : (games ?? step.games);
     const dir = path.join(out, step.name);
     // resume: the interrupted study continues from its checkpoint, those finished before it stay.
     const slice = r.shard ? `.shard-${r.shard.k}-of-${r.shard.n}` : '';
     const resume = Boolean(r.resume) && fs.existsSync(path.join(dir, `${step.name}${slice}.checkpoint.json`));
     if (r.resume && !resume && finishedBefore(dir, step.name, r.seed, n, r.shard)) continue;
-    const run = await studyRun({ ...o, experiment: step.name, card, games: n, out: dir, resume, report: false, shard: r.shard, shardIndex: undefined }, c);
+    const run = await studyRun(
+      { ...o, experiment: step.name, card, games: n, out: dir, resume, report: false, shard: r.shard, shardIndex: undefined },
+      c,
+    );
     each?.(run);
     studies.push('partial' in run ? run : run.result);
   }

@@ -58,26 +58,45 @@ export interface TuneResult {
 }
 
 /** The tune table's columns. */
-export const TUNE_TABLE_COLUMNS = ['round', 'config', 'games', 'mean', 'mean_ci_low', 'mean_ci_high', 'diff_vs_leader', 'diff_vs_leader_ci_low', 'diff_vs_leader_ci_high', 'kept'];
+export const TUNE_TABLE_COLUMNS = [
+  'round',
+  'config',
+  'games',
+  'mean',
+  'mean_ci_low',
+  'mean_ci_high',
+  'diff_vs_leader',
+  'diff_vs_leader_ci_low',
+  'diff_vs_leader_ci_high',
+  'kept',
+];
 
 /** What the tune table's columns mean. */
 /** The tuning rounds: every configuration's mean with its interval, a panel per round. */
-const TUNE_CHARTS: ChartDef[] = [{
-  name: 'tune',
-  caption: 'Each configuration\'s mean result per game with its 95% interval in each round of successive halving, on that round\'s shared deals; the better half goes on to the next round.',
-  spec: (tables) => intervalChart({
-    title: 'Tuning rounds: mean result per game of each configuration',
-    rows: rowsOf(tableNamed(tables, 'tune')).map((r) => ({ ...r, panel: `round ${r.round}` })),
-    category: 'config', categoryTitle: 'configuration', value: 'mean', axis: 'mean result per game (the game\'s points or chips)', row: 'panel',
-  }),
-}];
+const TUNE_CHARTS: ChartDef[] = [
+  {
+    name: 'tune',
+    caption:
+      "Each configuration's mean result per game with its 95% interval in each round of successive halving, on that round's shared deals; the better half goes on to the next round.",
+    spec: (tables) =>
+      intervalChart({
+        title: 'Tuning rounds: mean result per game of each configuration',
+        rows: rowsOf(tableNamed(tables, 'tune')).map((r) => ({ ...r, panel: `round ${r.round}` })),
+        category: 'config',
+        categoryTitle: 'configuration',
+        value: 'mean',
+        axis: "mean result per game (the game's points or chips)",
+        row: 'panel',
+      }),
+  },
+];
 
 export const TUNE_COLUMNS: Record<string, string> = {
   round: 'the halving round (from 1), each on fresh deals',
   config: 'the configuration: the strategy spec with every parameter written out',
   games: 'games the configuration played in the round (count)',
-  mean: 'its mean result per game in the tuned seat (the game\'s points; a penalty where lower is better)',
-  diff_vs_leader: 'paired difference against the round\'s leader on the same deals (0 for the leader)',
+  mean: "its mean result per game in the tuned seat (the game's points; a penalty where lower is better)",
+  diff_vs_leader: "paired difference against the round's leader on the same deals (0 for the leader)",
   kept: 'whether it went on to the next round (yes, no; the last round keeps the winner)',
 };
 
@@ -91,26 +110,40 @@ const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1
 export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ result: TuneResult; table: CsvTable }> {
   const game = o.game;
   const flags = {
-    strategy: o.strategy, budget: given(o.budget, positiveInt('--budget'))!, seed: given(o.seed, seedText) ?? '1',
-    seat: given(o.seat, seatIndex('--seat')), out: given(o.out, outDir), force: o.force,
+    strategy: o.strategy,
+    budget: given(o.budget, positiveInt('--budget'))!,
+    seed: given(o.seed, seedText) ?? '1',
+    seat: given(o.seat, seatIndex('--seat')),
+    out: given(o.out, outDir),
+    force: o.force,
   };
-  if (typeof flags.strategy !== 'string') throw new InputError('--strategy: expected a grid such as \'careful(t=[4,7],k=0.1)\'');
+  if (typeof flags.strategy !== 'string') throw new InputError("--strategy: expected a grid such as 'careful(t=[4,7],k=0.1)'");
   if (flags.budget === undefined) throw new InputError('--budget: expected a whole number of games');
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const entry = gameEntry(game);
   const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card });
   const seats = entry.def.seats(rules);
-  const against = o.against !== undefined ? (typeof o.against === 'string' ? splitSeats(o.against, '--against') : o.against) : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
+  const against =
+    o.against !== undefined
+      ? typeof o.against === 'string'
+        ? splitSeats(o.against, '--against')
+        : o.against
+      : Array.from({ length: seats - 1 }, () => entry.defaultSeat);
   // Each spec before the count, as for sim's seats (simArm).
   for (const a of against) parseSpec(a, entry.strategies, game, rules);
-  if (against.length !== seats - 1) throw new InputError(`--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`);
+  if (against.length !== seats - 1)
+    throw new InputError(
+      `--against: ${game} with these rules seats ${seats}; give ${seats - 1} specs for the other seats (got ${against.length})`,
+    );
   const seat = flags.seat ?? 0;
   if (seat >= seats) throw new InputError(`--seat: ${game} with these rules has seats 0 to ${seats - 1} (got ${seat})`);
   const configs = expandGrid(flags.strategy, entry.strategies, game, rules);
   const rounds = Math.max(1, Math.ceil(Math.log2(configs.length)));
   const first = Math.floor(flags.budget / rounds / configs.length);
   if (first < MIN_GAMES) {
-    throw new InputError(`--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`);
+    throw new InputError(
+      `--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`,
+    );
   }
   const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
 
@@ -129,13 +162,22 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     const t = res.tallies[0]!;
     const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
     // Best first; ties keep grid order, so the halving is the same on any machine.
-    const order = alive.map((_, i) => i).sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
+    const order = alive
+      .map((_, i) => i)
+      .sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
     const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
     const leader = order[0]!;
     order.forEach((i, rank) => {
       const m = means[i]!;
       const d = pairDiff(t, i, leader);
-      rows.push([r, alive[i]!, games, { value: m.mean, low: m.low, high: m.high, n: m.n }, { value: d.mean, low: d.low, high: d.high, n: m.n }, rank < keep ? 'yes' : 'no']);
+      rows.push([
+        r,
+        alive[i]!,
+        games,
+        { value: m.mean, low: m.low, high: m.high, n: m.n },
+        { value: d.mean, low: d.low, high: d.high, n: m.n },
+        rank < keep ? 'yes' : 'no',
+      ]);
     });
     last = { tally: t, configs: alive, order };
     alive = order.slice(0, keep).map((i) => alive[i]!);
@@ -151,22 +193,57 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   const alike = d !== null && d.low === 0 && d.high === 0;
   const lastGames = summarizeMean(tally.means.m0).n;
   const few = lastGames < FEW ? ` (from ${lastGames} games each only)` : '';
-  const answer = runnerUp === null
-    ? `${winner} is the only configuration`
-    : alike
-      ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
-      : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
+  const answer =
+    runnerUp === null
+      ? `${winner} is the only configuration`
+      : alike
+        ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
+        : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
   const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows);
   const meta = {
-    ...toolStamp(), experiment: 'tune', seed: flags.seed, budget: flags.budget, game, rules,
-    grid: flags.strategy, configurations: configs.length, rounds, seat, against, ...(plugins.length ? { plugins } : {}),
-    winner, runner_up: runnerUp, diff_vs_runner_up: d && num(d.mean), diff_vs_runner_up_ci_low: d && num(d.low), diff_vs_runner_up_ci_high: d && num(d.high), significant,
+    ...toolStamp(),
+    experiment: 'tune',
+    seed: flags.seed,
+    budget: flags.budget,
+    game,
+    rules,
+    grid: flags.strategy,
+    configurations: configs.length,
+    rounds,
+    seat,
+    against,
+    ...(plugins.length ? { plugins } : {}),
+    winner,
+    runner_up: runnerUp,
+    diff_vs_runner_up: d && num(d.mean),
+    diff_vs_runner_up_ci_low: d && num(d.low),
+    diff_vs_runner_up_ci_high: d && num(d.high),
+    significant,
     seconds: (Date.now() - started) / 1000,
   };
   const charts = await chartFiles(out, TUNE_CHARTS, [table]);
-  const described = { ...meta, question: `Which configuration of ${flags.strategy} plays ${game} best?`, answer: [answer], charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })) };
+  const described = {
+    ...meta,
+    question: `Which configuration of ${flags.strategy} plays ${game} best?`,
+    answer: [answer],
+    charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })),
+  };
   writeAtomically([...tableFiles(out, [table], described, (t) => columnDictionary(t, TUNE_COLUMNS)), ...charts]);
-  const result: TuneResult = { game, grid: flags.strategy, budget: flags.budget, seed: flags.seed, winner, runner_up: runnerUp, diff_vs_runner_up: meta.diff_vs_runner_up, diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low, diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high, significant, answer, out, rounds: tableObjects(table) as Record<string, string | number>[] };
+  const result: TuneResult = {
+    game,
+    grid: flags.strategy,
+    budget: flags.budget,
+    seed: flags.seed,
+    winner,
+    runner_up: runnerUp,
+    diff_vs_runner_up: meta.diff_vs_runner_up,
+    diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low,
+    diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high,
+    significant,
+    answer,
+    out,
+    rounds: tableObjects(table) as Record<string, string | number>[],
+  };
   return { result, table };
 }
 
@@ -185,4 +262,3 @@ function pairDiff(t: Tally, i: number, j: number): { mean: number; low: number; 
   const m = summarizeMean(t.means[i < j ? `d${i}_${j}` : `d${j}_${i}`]);
   return i < j ? { mean: m.mean, low: m.low, high: m.high } : { mean: -m.mean, low: -m.high, high: -m.low };
 }
-

@@ -22,9 +22,14 @@ export function readRecord(file: string): GameEvent[] {
     st = fs.statSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? `${file}: no such file; expected a game record (${EVENTS_FORMAT}, one JSON object a line)` : `${file}: cannot be read (${code ?? (e as Error).message})`);
+    throw new InputError(
+      code === 'ENOENT'
+        ? `${file}: no such file; expected a game record (${EVENTS_FORMAT}, one JSON object a line)`
+        : `${file}: cannot be read (${code ?? (e as Error).message})`,
+    );
   }
-  if (!st.isFile()) throw new InputError(`${file}: is not a regular file; expected a game record (${EVENTS_FORMAT}, one JSON object a line)`);
+  if (!st.isFile())
+    throw new InputError(`${file}: is not a regular file; expected a game record (${EVENTS_FORMAT}, one JSON object a line)`);
   if (st.size > MAX_RECORD_BYTES) throw new InputError(`${file}: ${st.size} bytes; a record is at most ${MAX_RECORD_BYTES} bytes`);
   return parseRecord(fs.readFileSync(file, 'utf8'), file);
 }
@@ -48,8 +53,11 @@ export function parseRecord(text: string, file: string): GameEvent[] {
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -74,7 +82,13 @@ export interface Checked {
  * what the record says, to the end and its results. The first line that is not is one
  * InputError naming it, what the game expected there, and, for a decision, what was allowed.
  */
-export function checkEvents(def: GameDef, rules: Record<string, unknown>, events: readonly GameEvent[], file: string, table: TableChanceOf): Checked {
+export function checkEvents(
+  def: GameDef,
+  rules: Record<string, unknown>,
+  events: readonly GameEvent[],
+  file: string,
+  table: TableChanceOf,
+): Checked {
   const fail = (i: number, why: string): never => {
     throw new InputError(`${file} line ${i + 1}: ${why}`);
   };
@@ -91,7 +105,13 @@ export function checkEvents(def: GameDef, rules: Record<string, unknown>, events
  * draws (RecordsOffer.tableChance), or why there is none. */
 export type TableChanceOf = ((events: readonly GameEvent[], state: GameState) => Rng) | string;
 
-function replayed(def: GameDef, rules: Record<string, unknown>, events: readonly GameEvent[], fail: (i: number, why: string) => never, table: TableChanceOf): Checked {
+function replayed(
+  def: GameDef,
+  rules: Record<string, unknown>,
+  events: readonly GameEvent[],
+  fail: (i: number, why: string) => never,
+  table: TableChanceOf,
+): Checked {
   const start = events[0]!;
   const seeded = typeof start.seed === 'string' && typeof start.index === 'number';
   if (!seeded && typeof table === 'string') fail(0, table);
@@ -140,7 +160,8 @@ function replayed(def: GameDef, rules: Record<string, unknown>, events: readonly
         amount = x;
       }
     }
-    if (chosen < 0) fail(at, `seat ${seat} is to decide, and ${shown(line)} is not one of its legal decisions: ${allowed.map(shown).join(', ')}`);
+    if (chosen < 0)
+      fail(at, `seat ${seat} is to decide, and ${shown(line)} is not one of its legal decisions: ${allowed.map(shown).join(', ')}`);
     def.apply(s, chosen, amount);
     decisions++;
     at++;

@@ -10,7 +10,10 @@ import type { GameEvent } from './trace.js';
  * so one page serves every game.
  */
 export function recordPage(events: readonly GameEvent[], title: string): string {
-  const data = JSON.stringify(events).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const data = JSON.stringify(events)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<!doctype html>
 <html lang="en">
 <head>

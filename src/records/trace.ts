@@ -3,7 +3,10 @@ import { InputError } from '../core/errors.js';
 /** A line of a record (from 1) that deals or draws what the game cannot: a card the deck no
  * longer holds, or none when the game draws one (a record without a seed, checked). */
 export class ChanceError extends InputError {
-  constructor(readonly line: number, why: string) {
+  constructor(
+    readonly line: number,
+    why: string,
+  ) {
     super(why);
   }
 }

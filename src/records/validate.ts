@@ -34,7 +34,8 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
     case 'integer':
     case 'number':
       if (typeof v !== 'number' || !Number.isFinite(v) || (s.type === 'integer' && !Number.isInteger(v))) return `${at} must be ${kind(s)}`;
-      if ((s.minimum !== undefined && v < s.minimum) || (s.maximum !== undefined && v > s.maximum)) return `${at} must be from ${s.minimum} to ${s.maximum}`;
+      if ((s.minimum !== undefined && v < s.minimum) || (s.maximum !== undefined && v > s.maximum))
+        return `${at} must be from ${s.minimum} to ${s.maximum}`;
       return null;
     case 'string': {
       if (typeof v !== 'string') return `${at} must be a string`;
@@ -61,7 +62,8 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
       for (const [k, x] of Object.entries(o)) {
         const p = s.properties?.[k];
         if (!p) {
-          if (s.additionalProperties === false) return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
+          if (s.additionalProperties === false)
+            return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
           continue;
         }
         const f = fault(x, p, `"${k}"`, depth + 1);

@@ -28,8 +28,15 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
  * are drawn from the numbers as the CSVs hold them (7 significant digits), so a chart is a
  * function of its CSV: the same CSV, from any run or merge, draws the same bytes.
  */
-export async function chartFiles(dir: string, charts: ChartDef[] | undefined, tables: CsvTable[]): Promise<{ file: string; text: string }[]> {
-  const asWritten = tables.map((t) => ({ ...t, rows: t.rows.map((r) => r.map((v) => (typeof v === 'number' && Number.isFinite(v) ? Number(formatNumber(v)) : v))) }));
+export async function chartFiles(
+  dir: string,
+  charts: ChartDef[] | undefined,
+  tables: CsvTable[],
+): Promise<{ file: string; text: string }[]> {
+  const asWritten = tables.map((t) => ({
+    ...t,
+    rows: t.rows.map((r) => r.map((v) => (typeof v === 'number' && Number.isFinite(v) ? Number(formatNumber(v)) : v))),
+  }));
   const files: { file: string; text: string }[] = [];
   for (const c of charts ?? []) files.push({ file: path.join(dir, `${c.name}.svg`), text: await renderSvg(c.spec(asWritten)) });
   return files;

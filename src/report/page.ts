@@ -70,11 +70,13 @@ function readMeta(file: string): Meta | null {
   const bad = (why: string): never => {
     throw new InputError(`report: ${file}: ${why}`);
   };
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) bad('not a pongsim meta file (a JSON object with "table" and "experiment")');
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    bad('not a pongsim meta file (a JSON object with "table" and "experiment")');
   const m = doc as Record<string, unknown>;
   if (m.table === undefined || m.experiment === undefined) return null;
   const plain = (key: string, v: unknown) => {
-    if (typeof v !== 'string' || !PLAIN.test(v)) bad(`${key} ${describe(v)} is not a plain file name of the folder (letters, digits, . _ -)`);
+    if (typeof v !== 'string' || !PLAIN.test(v))
+      bad(`${key} ${describe(v)} is not a plain file name of the folder (letters, digits, . _ -)`);
   };
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   plain('"table"', m.table);
@@ -85,7 +87,8 @@ function readMeta(file: string): Meta | null {
   if (m.charts !== undefined) {
     if (!Array.isArray(m.charts)) bad('"charts" must be a list of charts');
     for (const c of m.charts as unknown[]) {
-      if (c === null || typeof c !== 'object' || typeof (c as { caption?: unknown }).caption !== 'string') bad('"charts": each chart has a name and a caption');
+      if (c === null || typeof c !== 'object' || typeof (c as { caption?: unknown }).caption !== 'string')
+        bad('"charts": each chart has a name and a caption');
       plain('a chart\'s "name"', (c as { name?: unknown }).name);
     }
   }
@@ -104,18 +107,30 @@ function studiesIn(dir: string): Study[] {
     // A run killed while it put its files in place left a set to finish (or its old set, and
     // temporary files): the page draws the set the folder holds once that is done.
     settle(d);
-    return fs.readdirSync(d).filter((f) => f.endsWith('.meta.json')).sort()
+    return fs
+      .readdirSync(d)
+      .filter((f) => f.endsWith('.meta.json'))
+      .sort()
       .map((f) => readMeta(path.join(d, f)))
       .filter((m): m is Meta => m !== null);
   };
-  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new InputError(`report: ${dir} is not a folder; give the folder a run wrote its CSVs to`);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new InputError(`report: ${dir} is not a folder; give the folder a run wrote its CSVs to`);
   const own = metasOf(dir);
   if (own.length) return [{ dir, metas: own }];
   // A folder of studies (run default): in the order the catalog lists their experiments.
   const rank = (s: Study) => EXPERIMENTS.findIndex((e) => e.name === s.metas[0]!.experiment);
-  const subs = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
-    .map((n) => ({ dir: path.join(dir, n), metas: metasOf(path.join(dir, n)) })).filter((s) => s.metas.length > 0);
-  if (!subs.length) throw new InputError(`report: ${dir} holds no results (no .meta.json beside a CSV, here or one folder down); run a study into it first`);
+  const subs = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .map((n) => ({ dir: path.join(dir, n), metas: metasOf(path.join(dir, n)) }))
+    .filter((s) => s.metas.length > 0);
+  if (!subs.length)
+    throw new InputError(
+      `report: ${dir} holds no results (no .meta.json beside a CSV, here or one folder down); run a study into it first`,
+    );
   return subs.sort((a, b) => rank(a) - rank(b) || a.dir.localeCompare(b.dir));
 }
 
@@ -125,7 +140,9 @@ function tableHtml(csvFile: string, link: string, columns: string[] | undefined)
   const [head, ...body] = rows;
   if (!head) return '';
   const idx = (c: string) => head.indexOf(c);
-  const shown = (columns?.length ? columns : head.filter((c) => !/_ci_(low|high)$/.test(c) && c !== SMALL_SAMPLE).slice(0, 8)).filter((c) => idx(c) >= 0);
+  const shown = (columns?.length ? columns : head.filter((c) => !/_ci_(low|high)$/.test(c) && c !== SMALL_SAMPLE).slice(0, 8)).filter(
+    (c) => idx(c) >= 0,
+  );
   const cell = (r: string[], c: string): string => {
     const v = r[idx(c)] ?? '';
     const lo = idx(`${c}_ci_low`);
@@ -151,7 +168,12 @@ function tableHtml(csvFile: string, link: string, columns: string[] | undefined)
 /** The provenance shared by a study's tables, as a definition list and the full record. */
 function provenanceHtml(m: Meta): string {
   const { table: _t, columns: _c, question: _q, answer: _a, charts: _ch, keyColumns: _k, ...rest } = m;
-  const facts: [string, unknown][] = [['tool', `pongsim ${m.version ?? ''}`], ['experiment', m.experiment], ['seed', m.seed], ['games per cell', m.games ?? m.budget]];
+  const facts: [string, unknown][] = [
+    ['tool', `pongsim ${m.version ?? ''}`],
+    ['experiment', m.experiment],
+    ['seed', m.seed],
+    ['games per cell', m.games ?? m.budget],
+  ];
   return [
     '<dl class="prov">',
     ...facts.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(String(v))}</dd>`),
@@ -171,8 +193,12 @@ function studyHtml(s: Study, root: string, single: boolean): string {
     const file = path.join(s.dir, `${c.name}.svg`);
     if (!fs.existsSync(file)) continue;
     const data = Buffer.from(readRegular(file)).toString('base64');
-    out.push('<figure>', `<img class="chart" src="data:image/svg+xml;base64,${data}" alt="${esc(c.caption)}">`,
-      `<figcaption>${esc(c.caption)} <a href="${esc(rel(`${c.name}.svg`))}">${esc(`${c.name}.svg`)}</a></figcaption>`, '</figure>');
+    out.push(
+      '<figure>',
+      `<img class="chart" src="data:image/svg+xml;base64,${data}" alt="${esc(c.caption)}">`,
+      `<figcaption>${esc(c.caption)} <a href="${esc(rel(`${c.name}.svg`))}">${esc(`${c.name}.svg`)}</a></figcaption>`,
+      '</figure>',
+    );
   }
   const def = EXPERIMENTS.find((e) => e.name === first.experiment);
   for (const m of s.metas) {
@@ -182,7 +208,12 @@ function studyHtml(s: Study, root: string, single: boolean): string {
     out.push(`<h3>${esc(m.table)}</h3>`, tableHtml(csv, rel(`${m.table}.csv`), key));
   }
   out.push('<h3>Provenance</h3>', provenanceHtml(first));
-  out.push(`<p class="files">Files: ${s.metas.flatMap((m) => [`${m.table}.csv`, `${m.table}.meta.json`]).map((f) => `<a href="${esc(rel(f))}">${esc(f)}</a>`).join(', ')}</p>`);
+  out.push(
+    `<p class="files">Files: ${s.metas
+      .flatMap((m) => [`${m.table}.csv`, `${m.table}.meta.json`])
+      .map((f) => `<a href="${esc(rel(f))}">${esc(f)}</a>`)
+      .join(', ')}</p>`,
+  );
   out.push('</section>');
   return out.filter((l) => l !== '').join('\n');
 }
@@ -210,7 +241,9 @@ export function reportHtml(dir: string): string {
   const studies = studiesIn(dir);
   const single = studies.length === 1 && studies[0]!.dir === dir;
   const title = single ? `pongsim: ${studies[0]!.metas[0]!.experiment}` : `pongsim: ${studies.length} studies`;
-  const nav = single ? '' : `<nav>${studies.map((s) => `<a href="#${esc(path.basename(s.dir))}">${esc(s.metas[0]!.experiment)}</a>`).join(' ')}</nav>`;
+  const nav = single
+    ? ''
+    : `<nav>${studies.map((s) => `<a href="#${esc(path.basename(s.dir))}">${esc(s.metas[0]!.experiment)}</a>`).join(' ')}</nav>`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -228,7 +261,9 @@ export function reportHtml(dir: string): string {
     '</body>',
     '</html>',
     '',
-  ].filter((l) => l !== '').join('\n');
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** Writes `dir/index.html` and returns its path. */

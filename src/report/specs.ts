@@ -25,7 +25,14 @@ export function tableNamed(tables: CsvTable[], name: string): CsvTable {
 }
 
 const GREYS = ['#000000', '#555555', '#8c8c8c', '#bdbdbd', '#2b2b2b', '#6e6e6e'];
-const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [12, 4], [3, 5]];
+const DASHES = [
+  [1, 0],
+  [6, 3],
+  [2, 2],
+  [8, 3, 2, 3],
+  [12, 4],
+  [3, 5],
+];
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 
 const CONFIG = {
@@ -46,7 +53,12 @@ function base(title: string, rows: Row[], drawn: string): Record<string, unknown
 }
 
 /** Wraps a layered chart in facets (rows and/or columns), each facet with its own categories. */
-function faceted(spec: Record<string, unknown>, layer: Record<string, unknown>, facet: { row?: string; column?: string; independentX?: boolean }, independentY: boolean): Record<string, unknown> {
+function faceted(
+  spec: Record<string, unknown>,
+  layer: Record<string, unknown>,
+  facet: { row?: string; column?: string; independentX?: boolean },
+  independentY: boolean,
+): Record<string, unknown> {
   if (!facet.row && !facet.column) return { ...spec, ...layer };
   const header = { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', title: null };
   // Panels in the order the table lists them (a facet's sort: null would sort them by name).
@@ -55,7 +67,12 @@ function faceted(spec: Record<string, unknown>, layer: Record<string, unknown>, 
   const f: Record<string, unknown> = {};
   if (facet.row) f.row = { field: facet.row, type: 'nominal', sort: order(facet.row), header: { ...header, labelOrient: 'top' } };
   if (facet.column) f.column = { field: facet.column, type: 'nominal', sort: order(facet.column), header };
-  return { ...spec, facet: f, spec: layer, resolve: { scale: { y: independentY ? 'independent' : 'shared', x: facet.independentX ? 'independent' : 'shared' } } };
+  return {
+    ...spec,
+    facet: f,
+    spec: layer,
+    resolve: { scale: { y: independentY ? 'independent' : 'shared', x: facet.independentX ? 'independent' : 'shared' } },
+  };
 }
 
 export interface IntervalChart {
@@ -88,22 +105,39 @@ export function intervalChart(c: IntervalChart): Record<string, unknown> {
     const names = [...new Set(c.rows.map((r) => String(r[panel])))];
     const { title, data, ...top } = base(c.title, c.rows, c.value);
     const panels = names.map((p) => {
-      const { $schema: _s, config: _c, usermeta: _u, data: _d, title: _t, ...spec } = intervalChart({ ...one, rows: [], axis: axes ? axes(p) : c.axis });
+      const {
+        $schema: _s,
+        config: _c,
+        usermeta: _u,
+        data: _d,
+        title: _t,
+        ...spec
+      } = intervalChart({ ...one, rows: [], axis: axes ? axes(p) : c.axis });
       return { title: { text: p, fontSize: 12, fontWeight: 'normal' }, transform: [{ filter: { field: panel, equal: p } }], ...spec };
     });
     return { ...top, title, data, vconcat: panels, resolve: { scale: { x: 'independent', y: 'independent' } } };
   }
   // The category's title above its labels, level, where long labels (strategy specs) cannot run into it.
   const y = {
-    field: c.category, type: 'nominal', sort: null, title: c.categoryTitle === undefined ? c.category : c.categoryTitle,
+    field: c.category,
+    type: 'nominal',
+    sort: null,
+    title: c.categoryTitle === undefined ? c.category : c.categoryTitle,
     axis: { titleAngle: 0, titleAnchor: 'end', titleAlign: 'right', titleBaseline: 'bottom', titleX: -8, titleY: -6 },
   };
   const x = { field: c.value, type: 'quantitative', title: c.axis, scale: { zero: false } };
   const layers: Record<string, unknown>[] = [
-    { mark: { type: 'rule', color: '#000000', strokeWidth: 1.5 }, encoding: { y, x: { ...x, field: `${c.value}_ci_low` }, x2: { field: `${c.value}_ci_high` } } },
+    {
+      mark: { type: 'rule', color: '#000000', strokeWidth: 1.5 },
+      encoding: { y, x: { ...x, field: `${c.value}_ci_low` }, x2: { field: `${c.value}_ci_high` } },
+    },
     { mark: { type: 'point', filled: true, color: '#000000', size: 40 }, encoding: { y, x } },
   ];
-  if (c.reference !== undefined) layers.unshift({ mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] }, encoding: { x: { datum: c.reference, type: 'quantitative' } } });
+  if (c.reference !== undefined)
+    layers.unshift({
+      mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] },
+      encoding: { x: { datum: c.reference, type: 'quantitative' } },
+    });
   return faceted(base(c.title, c.rows, c.value), { width: 380, height: { step: 18 }, layer: layers }, c, true);
 }
 
@@ -145,18 +179,31 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
   const x = { field: c.x, type: 'quantitative', title: c.xAxis, axis: { tickMinStep: 1 } };
   const series = { field: c.series, type: 'nominal', sort: null, title: c.seriesTitle };
   const marks: Record<string, unknown>[] = [
-    { mark: { type: 'area', opacity: 0.18, color: '#000000' }, encoding: { x, y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis, scale: { zero: false } }, y2: { field: `${c.y}_ci_high` }, detail: { field: c.series } } },
+    {
+      mark: { type: 'area', opacity: 0.18, color: '#000000' },
+      encoding: {
+        x,
+        y: { field: `${c.y}_ci_low`, type: 'quantitative', title: c.yAxis, scale: { zero: false } },
+        y2: { field: `${c.y}_ci_high` },
+        detail: { field: c.series },
+      },
+    },
     {
       mark: { type: 'line', point: true, strokeWidth: 1.5 },
       encoding: {
-        x, y: { field: c.y, type: 'quantitative', title: c.yAxis, scale: { zero: false } },
+        x,
+        y: { field: c.y, type: 'quantitative', title: c.yAxis, scale: { zero: false } },
         color: { ...series, scale: { range: GREYS } },
         strokeDash: { ...series, scale: { range: DASHES } },
         shape: { ...series, scale: { range: SHAPES } },
       },
     },
   ];
-  if (c.reference !== undefined) marks.unshift({ mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] }, encoding: { y: { datum: c.reference, type: 'quantitative' } } });
+  if (c.reference !== undefined)
+    marks.unshift({
+      mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] },
+      encoding: { y: { datum: c.reference, type: 'quantitative' } },
+    });
   if (c.small && c.panel) {
     // One series a panel: its title names it, so the line needs no legend.
     const line = marks.find((m) => (m.mark as { type: string }).type === 'line')!;
@@ -167,24 +214,61 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
   }
   const layer = { width: 240, height: 170, layer: marks };
   // A grid of panels on one y scale keeps its legend above it (flush bounds would set it far off).
-  if (c.sharedY) for (const k of ['color', 'strokeDash', 'shape']) (marks.find((m) => (m.mark as { type: string }).type === 'line')!.encoding as Record<string, Record<string, unknown>>)[k]!.legend = { orient: 'top' };
-  if (c.panel) return wrapped(base(c.title, c.rows, c.y), c.sharedY ? { ...layer, width: 190, height: 150 } : layer, c.rows, c.panel, c.wrap, !c.sharedY, c.independentX);
+  if (c.sharedY)
+    for (const k of ['color', 'strokeDash', 'shape'])
+      (marks.find((m) => (m.mark as { type: string }).type === 'line')!.encoding as Record<string, Record<string, unknown>>)[k]!.legend = {
+        orient: 'top',
+      };
+  if (c.panel)
+    return wrapped(
+      base(c.title, c.rows, c.y),
+      c.sharedY ? { ...layer, width: 190, height: 150 } : layer,
+      c.rows,
+      c.panel,
+      c.wrap,
+      !c.sharedY,
+      c.independentX,
+    );
   return faceted(base(c.title, c.rows, c.y), layer, c, false);
 }
 
 /** A panel per value of `panel` in the order the rows list them, `wrap` to a line; with
  * `independentY` each panel has its own y scale and draws both its axes; with `independentX`
  * each its own x scale. */
-function wrapped(spec: Record<string, unknown>, layer: Record<string, unknown>, rows: Row[], panel: string, wrap: number | undefined, independentY: boolean, independentX = false): Record<string, unknown> {
+function wrapped(
+  spec: Record<string, unknown>,
+  layer: Record<string, unknown>,
+  rows: Row[],
+  panel: string,
+  wrap: number | undefined,
+  independentY: boolean,
+  independentX = false,
+): Record<string, unknown> {
   const order = [...new Set(rows.map((r) => r[panel]))];
   // A long panel title (house rules: option=value joined by commas) breaks after each comma and
   // equals sign rather than being cut; the rows are spaced for three lines of it.
-  const header = { title: null, labelAnchor: 'start', labelFontSize: 12, labelLimit: 0, labelExpr: "length(datum.label) > 22 ? split(replace(datum.label, /([,=])/g, '$1\\n'), '\\n') : datum.label" };
+  const header = {
+    title: null,
+    labelAnchor: 'start',
+    labelFontSize: 12,
+    labelLimit: 0,
+    labelExpr: "length(datum.label) > 22 ? split(replace(datum.label, /([,=])/g, '$1\\n'), '\\n') : datum.label",
+  };
   // Panels on one y scale: flush bounds, so that a panel's width is its plot's, not its title's
   // (panels with a y scale each keep the full bounds: each draws its own axis).
   const flush = independentY ? {} : { bounds: 'flush', spacing: { row: independentX ? 100 : 64, column: 24 } };
-  return { ...spec, facet: { field: panel, type: 'nominal', sort: order, header }, columns: wrap ?? 3, ...flush, spec: layer,
-    ...(independentY ? { resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } } } : independentX ? { resolve: { scale: { x: 'independent' }, axis: { x: 'independent' } } } : {}) };
+  return {
+    ...spec,
+    facet: { field: panel, type: 'nominal', sort: order, header },
+    columns: wrap ?? 3,
+    ...flush,
+    spec: layer,
+    ...(independentY
+      ? { resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } } }
+      : independentX
+        ? { resolve: { scale: { x: 'independent' }, axis: { x: 'independent' } } }
+        : {}),
+  };
 }
 
 export interface HeatMap extends TwoAxes {
@@ -205,11 +289,16 @@ export function heatMap(c: HeatMap): Record<string, unknown> {
     width: { step: 31 },
     height: { step: 24 },
     layer: [
-      { mark: 'rect', encoding: { x, y, color: { field: c.value, type: 'quantitative', title: c.legend, scale: { scheme: 'greys', reverse: true } } } },
+      {
+        mark: 'rect',
+        encoding: { x, y, color: { field: c.value, type: 'quantitative', title: c.legend, scale: { scheme: 'greys', reverse: true } } },
+      },
       {
         mark: { type: 'text', fontSize: 11 },
         encoding: {
-          x, y, text: { field: c.value, type: 'quantitative', format: c.format },
+          x,
+          y,
+          text: { field: c.value, type: 'quantitative', format: c.format },
           // Dark cells (low values) get white text; the split is the midpoint of the data.
           color: { condition: { test: `datum['${c.value}'] < ${midpoint(c.rows, c.value)}`, value: '#ffffff' }, value: '#000000' },
         },
@@ -227,11 +316,11 @@ function midpoint(rows: Row[], field: string): number {
 
 /** The kinds of figure sim and compare report: a panel title, and the quantity with its unit. */
 export const KINDS: Record<string, { panel: string; quantity: string }> = {
-  seat: { panel: 'each seat\'s result', quantity: 'mean result per game (points or chips)' },
-  focal: { panel: 'the focal strategy\'s result', quantity: 'mean result per game (points or chips)' },
+  seat: { panel: "each seat's result", quantity: 'mean result per game (points or chips)' },
+  focal: { panel: "the focal strategy's result", quantity: 'mean result per game (points or chips)' },
   win: { panel: 'winning the game (ties shared)', quantity: 'probability of winning the game (0-1)' },
   place: { panel: 'finishing place', quantity: 'mean finishing place (1 = best)' },
-  rate: { panel: 'the game\'s rates', quantity: 'share of the events it counts (0-1)' },
+  rate: { panel: "the game's rates", quantity: 'share of the events it counts (0-1)' },
 };
 
 /** The panel title of a kind of figure. */

@@ -50,7 +50,8 @@ export function checkpointPlan(file: string, identity: Record<string, unknown>, 
 export function checkpointEvery(): number {
   const env = process.env.PONGSIM_CHECKPOINT_MS;
   if (env === undefined || env === '') return 5000;
-  if (!/^\d+$/.test(env.trim())) throw new InputError(`PONGSIM_CHECKPOINT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
+  if (!/^\d+$/.test(env.trim()))
+    throw new InputError(`PONGSIM_CHECKPOINT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
   return Number(env);
 }
 
@@ -67,7 +68,8 @@ export async function writeResults<T>(plan: CheckpointPlan | undefined, checkpoi
   try {
     return await write();
   } catch (e) {
-    if (plan && checkpointed && e instanceof Error) e.message += `; every game of the run is saved in ${plan.file}: once the results can be written there, finish with: ${plan.how}`;
+    if (plan && checkpointed && e instanceof Error)
+      e.message += `; every game of the run is saved in ${plan.file}: once the results can be written there, finish with: ${plan.how}`;
     throw e;
   }
 }
@@ -86,14 +88,25 @@ function difference(there: unknown, here: unknown): string | null {
 
 /** The checkpoint a `--resume` continues from, checked against this run's identity. */
 export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
-  if (!fs.existsSync(plan.file)) throw new InputError(`--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`);
+  if (!fs.existsSync(plan.file))
+    throw new InputError(
+      `--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`,
+    );
   const c = readSealed<Checkpoint>(plan.file, CHECKPOINT_FORMAT, 'checkpoint', 'run again without --resume');
   const [there, here] = [c.identity?.build, plan.identity.build];
-  if (there !== here) throw new InputError(`--resume: ${plan.file} was written by build ${shortBuild(there)} of pongsim; this is build ${shortBuild(here)}, which may play differently: run without --resume`);
+  if (there !== here)
+    throw new InputError(
+      `--resume: ${plan.file} was written by build ${shortBuild(there)} of pongsim; this is build ${shortBuild(here)}, which may play differently: run without --resume`,
+    );
   const d = difference(c.identity, plan.identity);
-  if (d) throw new InputError(`--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`);
+  if (d)
+    throw new InputError(
+      `--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`,
+    );
   if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !Number.isInteger(c.chunk) || c.chunk < 1) {
-    throw new InputError(`--resume: ${plan.file} does not fit this run (${c.tallies?.length} cells, this run has ${cells}); run without --resume`);
+    throw new InputError(
+      `--resume: ${plan.file} does not fit this run (${c.tallies?.length} cells, this run has ${cells}); run without --resume`,
+    );
   }
   return c;
 }
@@ -112,7 +125,15 @@ export function checkDone(file: string, c: Checkpoint, [lo, hi]: [number, number
   const seen = new Set<string>();
   for (const d of c.done) {
     const [cell, start] = Array.isArray(d) ? d : [];
-    if (!Number.isInteger(cell) || cell! < 0 || cell! >= games.length || !Number.isInteger(start) || start! < lo || start! >= hi || (start! - lo) % c.chunk !== 0) {
+    if (
+      !Number.isInteger(cell) ||
+      cell! < 0 ||
+      cell! >= games.length ||
+      !Number.isInteger(start) ||
+      start! < lo ||
+      start! >= hi ||
+      (start! - lo) % c.chunk !== 0
+    ) {
       bad(`${JSON.stringify(d)?.slice(0, 40)} is not a chunk of this run`);
     }
     const key = `${cell}:${start}`;

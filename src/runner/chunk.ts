@@ -60,7 +60,8 @@ export function runChunk(task: ChunkTask): Tally {
   tally.games = task.end - task.start;
   // What a partial or checkpoint is checked against when it is read back holds of every chunk.
   const fault = tallyFault(tally, tally.games);
-  if (fault) throw new Error(`experiment ${exp.name}: a chunk of games ${task.start} to ${task.end - 1} of cell ${exp.cells[task.cell]}: ${fault}`);
+  if (fault)
+    throw new Error(`experiment ${exp.name}: a chunk of games ${task.start} to ${task.end - 1} of cell ${exp.cells[task.cell]}: ${fault}`);
   return tally;
 }
 
@@ -84,15 +85,24 @@ function playTwice(exp: Experiment, task: ChunkTask, index: number, tally: Tally
   } finally {
     decisionLog.list = null;
   }
-  const at = Array.from({ length: Math.max(run.length, replay.length) / 3 }, (_, k) => k).find((k) => [0, 1, 2].some((j) => run[3 * k + j] !== replay[3 * k + j]));
-  const rule = 'a strategy may draw only from the rng it is given (not the clock or a random source of its own) and carry nothing from one game into the next';
+  const at = Array.from({ length: Math.max(run.length, replay.length) / 3 }, (_, k) => k).find((k) =>
+    [0, 1, 2].some((j) => run[3 * k + j] !== replay[3 * k + j]),
+  );
+  const rule =
+    'a strategy may draw only from the rng it is given (not the clock or a random source of its own) and carry nothing from one game into the next';
   if (at !== undefined) {
     const [name, seat] = run[3 * at] !== undefined ? [run[3 * at], run[3 * at + 1]] : [replay[3 * at], replay[3 * at + 1]];
     // Every decision before this one was the same, so the state was: the seat to act is too.
-    const chose = (list: (string | number)[]) => (list[3 * at] === undefined ? 'nothing (the game was over)' : JSON.stringify(list[3 * at + 2]));
-    throw new Error(`strategy ${name} at seat ${seat} does not repeat its play: replayed with its strategies made afresh, the game's decision ${at + 1} was ${chose(replay)} where the run's was ${chose(run)}; ${rule}`);
+    const chose = (list: (string | number)[]) =>
+      list[3 * at] === undefined ? 'nothing (the game was over)' : JSON.stringify(list[3 * at + 2]);
+    throw new Error(
+      `strategy ${name} at seat ${seat} does not repeat its play: replayed with its strategies made afresh, the game's decision ${at + 1} was ${chose(replay)} where the run's was ${chose(run)}; ${rule}`,
+    );
   }
-  if (JSON.stringify(once) !== JSON.stringify(again)) throw new Error(`the game does not repeat: replayed with its strategies made afresh, every decision the same, its figures differ; ${rule}`);
+  if (JSON.stringify(once) !== JSON.stringify(again))
+    throw new Error(
+      `the game does not repeat: replayed with its strategies made afresh, every decision the same, its figures differ; ${rule}`,
+    );
   mergeTally(tally, once);
 }
 

@@ -1,10 +1,17 @@
 import { InputError } from '../core/errors.js';
 
 /** One worker task: games [start, end) of one cell. */
-export interface Task { cell: number; start: number; end: number }
+export interface Task {
+  cell: number;
+  start: number;
+  end: number;
+}
 
 /** Shard k of n (1-based), as given by `--shard k/N`. */
-export interface Shard { k: number; n: number }
+export interface Shard {
+  k: number;
+  n: number;
+}
 
 export function parseShard(text: string): Shard {
   const auto = /^auto\/(\d+)$/.exec(text.trim());
@@ -43,7 +50,9 @@ export function shardFromEnv(n: number, env: NodeJS.ProcessEnv): { shard: Shard;
     k = whole('SLURM_ARRAY_TASK_ID') - min + 1;
     from = `SLURM_ARRAY_TASK_ID=${env.SLURM_ARRAY_TASK_ID}${env.SLURM_ARRAY_TASK_MIN !== undefined ? ` (from ${min})` : ''}`;
   } else {
-    throw new InputError(`--shard auto/${n}: neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set; give --shard k/N`);
+    throw new InputError(
+      `--shard auto/${n}: neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set; give --shard k/N`,
+    );
   }
   if (k < 1 || k > n) throw new InputError(`--shard auto/${n}: ${from} names shard ${k}, outside 1..${n}`);
   return { shard: { k, n }, from };

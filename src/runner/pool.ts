@@ -34,7 +34,14 @@ export interface RunOptions {
 
 /** A chunk of `games` games of cell `cell` came back, played in `seconds` by its worker; the
  * run has `cellGames[c]` games to play in each cell (this run's share), on `workers` workers. */
-export interface ChunkProgress { experiment: string; cellGames: readonly number[]; workers: number; cell: number; games: number; seconds: number }
+export interface ChunkProgress {
+  experiment: string;
+  cellGames: readonly number[];
+  workers: number;
+  cell: number;
+  games: number;
+  seconds: number;
+}
 
 /** `workers` worker threads that run chunks (runner/worker.ts). */
 export function workerPool(workers: number): Piscina {
@@ -77,7 +84,8 @@ export function defaultWorkers(): number {
   const env = process.env.PONGSIM_WORKERS;
   if (env === undefined || env === '') return Math.max(1, os.availableParallelism());
   const n = Number(env);
-  if (!/^\d+$/.test(env.trim()) || n < 1 || n > 256) throw new InputError(`PONGSIM_WORKERS: expected an integer from 1 to 256 (got ${JSON.stringify(env)})`);
+  if (!/^\d+$/.test(env.trim()) || n < 1 || n > 256)
+    throw new InputError(`PONGSIM_WORKERS: expected an integer from 1 to 256 (got ${JSON.stringify(env)})`);
   return n;
 }
 
@@ -122,7 +130,10 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       return false;
     }
   };
-  const savedBefore = () => (cp && fs.existsSync(cp.file) ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}` : '');
+  const savedBefore = () =>
+    cp && fs.existsSync(cp.file)
+      ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}`
+      : '';
   const started = process.hrtime.bigint();
   const pool = opts.pool ?? keptPool(workers);
   let stop: string | null = null;
@@ -135,7 +146,9 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     return (ended ??= stuck ? pool.destroy() : Promise.resolve());
   };
   watchdog.start((s) => {
-    failure ??= { error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)) };
+    failure ??= {
+      error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)),
+    };
     void end(true); // terminating the workers stops even a loop that never yields
   });
   const onAbort = () => {
@@ -177,13 +190,17 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       const kept = done.length > 0 && unsaved === null && save();
       if (failure) {
         const { error } = failure as { error: unknown };
-        if (cp && kept && error instanceof Error) error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
+        if (cp && kept && error instanceof Error)
+          error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
         throw error;
       }
       if (!cp) throw new Interrupted(stop!, `interrupted (${stop}); nothing was written`);
-      throw new Interrupted(stop!, unsaved === null
-        ? `interrupted (${stop}): ${all.count - done.length} of ${all.count} chunks left, the finished ones saved in ${cp.file}; continue with: ${cp.how}`
-        : `interrupted (${stop}): its checkpoint could not be saved (${unsaved})${savedBefore()}`);
+      throw new Interrupted(
+        stop!,
+        unsaved === null
+          ? `interrupted (${stop}): ${all.count - done.length} of ${all.count} chunks left, the finished ones saved in ${cp.file}; continue with: ${cp.how}`
+          : `interrupted (${stop}): its checkpoint could not be saved (${unsaved})${savedBefore()}`,
+      );
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     // Saved whole once more, so that results that cannot be written (a full disk) are not lost:
@@ -205,5 +222,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
 function located(error: unknown, experiment: string, cell: string, t: Task, seed: string): unknown {
   const msg = error instanceof Error ? error.message : String(error);
   if (/\[experiment .*, seed /.test(msg)) return error;
-  return new Error(`a worker stopped: ${msg} [experiment ${experiment}, cell ${cell}, game indices ${t.start} to ${t.end - 1}, seed ${seed}]`);
+  return new Error(
+    `a worker stopped: ${msg} [experiment ${experiment}, cell ${cell}, game indices ${t.start} to ${t.end - 1}, seed ${seed}]`,
+  );
 }

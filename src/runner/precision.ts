@@ -8,7 +8,11 @@ import { runExperiment, type RunOptions, type RunResult } from './pool.js';
 const BLOCK_CHUNKS = 8;
 
 /** The widest of the headline intervals (the columns X with X_ci_low and X_ci_high among `key`), or Infinity while one is unknown. */
-export function widestInterval(tables: CsvTable[], key: (t: CsvTable) => string[] | undefined, row: (t: CsvTable, r: (string | number)[]) => boolean = () => true): number {
+export function widestInterval(
+  tables: CsvTable[],
+  key: (t: CsvTable) => string[] | undefined,
+  row: (t: CsvTable, r: (string | number)[]) => boolean = () => true,
+): number {
   let widest = 0;
   let seen = false;
   for (const t of tables) {
@@ -39,10 +43,16 @@ export function widestInterval(tables: CsvTable[], key: (t: CsvTable) => string[
  * result the same bytes as one run of that many games.
  */
 export async function runUntilNarrow(
-  name: string, params: ExperimentParams, opts: RunOptions, width: number, maxGames: number,
-  key: (t: CsvTable) => string[] | undefined, row?: (t: CsvTable, r: (string | number)[]) => boolean,
+  name: string,
+  params: ExperimentParams,
+  opts: RunOptions,
+  width: number,
+  maxGames: number,
+  key: (t: CsvTable) => string[] | undefined,
+  row?: (t: CsvTable, r: (string | number)[]) => boolean,
 ): Promise<RunResult & { games: number; widest: number }> {
-  if (opts.shard) throw new InputError('--until-ci: a run that stops when its intervals are narrow cannot be sharded; give --games with --shard');
+  if (opts.shard)
+    throw new InputError('--until-ci: a run that stops when its intervals are narrow cannot be sharded; give --games with --shard');
   const exp = buildExperiment(name, { ...params, games: maxGames });
   const block = exp.chunk * BLOCK_CHUNKS;
   const tallies: Tally[] = exp.cells.map(() => newTally());

@@ -9,7 +9,13 @@ import { stuckMessage, Watchdog } from './watchdog.js';
  * plays on a worker thread under the run's watchdog: a strategy stuck in one decision fails the
  * replay after `decisionTimeout` seconds, as it fails a run, instead of hanging it.
  */
-export async function replayGame(params: SimParams, seed: string, index: number, decisionTimeout = DECISION_TIMEOUT, events = false): Promise<Replayed> {
+export async function replayGame(
+  params: SimParams,
+  seed: string,
+  index: number,
+  decisionTimeout = DECISION_TIMEOUT,
+  events = false,
+): Promise<Replayed> {
   const pool = workerPool(1);
   const watchdog = new Watchdog(1, 1000 * decisionTimeout);
   let stuck: Error | null = null;

@@ -17,7 +17,13 @@ const NAME_BYTES = 2048;
 const SLOT_BYTES = SLOT_INTS * 4 + NAME_BYTES;
 const HEADER = 8;
 
-export interface Stuck { seat: number; strategy: string; cell: number; game: number; seconds: number }
+export interface Stuck {
+  seat: number;
+  strategy: string;
+  cell: number;
+  game: number;
+  seconds: number;
+}
 
 /** What a run that a stuck strategy stopped says; `where` places it (experiment, cell, game, seed). */
 export function stuckMessage(s: Stuck, where: string): string {
@@ -29,7 +35,10 @@ export class Watchdog {
   readonly buffer: SharedArrayBuffer;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly slots: number, private readonly limitMs: number) {
+  constructor(
+    private readonly slots: number,
+    private readonly limitMs: number,
+  ) {
     this.buffer = new SharedArrayBuffer(HEADER + slots * SLOT_BYTES);
     new Int32Array(this.buffer, 0, 2)[1] = slots;
   }
@@ -55,7 +64,13 @@ export class Watchdog {
         if (still[k]! > this.limitMs) {
           this.stop();
           const seat = Atomics.load(beat, BEAT_SEAT);
-          onStuck({ seat, strategy: this.names(k)[seat] ?? '?', cell: Atomics.load(beat, BEAT_CELL), game: Atomics.load(beat, BEAT_GAME), seconds: this.limitMs / 1000 });
+          onStuck({
+            seat,
+            strategy: this.names(k)[seat] ?? '?',
+            cell: Atomics.load(beat, BEAT_CELL),
+            game: Atomics.load(beat, BEAT_GAME),
+            seconds: this.limitMs / 1000,
+          });
           return;
         }
       }

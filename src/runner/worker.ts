@@ -10,16 +10,24 @@ import { buildId, shortBuild } from '../io/build.js';
 Math.random = () => {
   const a = actingSeat();
   const who = a ? `strategy ${a.name} at seat ${a.seat}` : 'code outside a strategy';
-  throw new Error(`${who} called Math.random: a strategy must draw from the rng passed to choose (and amount), so that a run repeats from its seed`);
+  throw new Error(
+    `${who} called Math.random: a strategy must draw from the rng passed to choose (and amount), so that a run repeats from its seed`,
+  );
 };
 
 /** A chunk's tally, and the seconds the worker spent playing it (the run's time estimate). */
-export interface ChunkResult { tally: Tally; seconds: number }
+export interface ChunkResult {
+  tally: Tally;
+  seconds: number;
+}
 
 export default async function work(task: ChunkTask | ReplayTask): Promise<ChunkResult | Replayed> {
   // A worker started after the engine was rebuilt (one replacing a worker that died) would
   // play other code under the run's build identity.
-  if (task.build !== buildId()) throw new Error(`this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`);
+  if (task.build !== buildId())
+    throw new Error(
+      `this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`,
+    );
   if (task.pulse) attach(task.pulse);
   const params = 'replay' in task ? task.replay.params : task.params;
   await loadVetted((params.plugins as PluginRef[] | undefined) ?? []);

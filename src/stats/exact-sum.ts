@@ -10,7 +10,11 @@ export function addTo(p: Partials, x: number): void {
   let i = 0;
   for (let j = 0; j < p.length; j++) {
     let y = p[j]!;
-    if (Math.abs(x) < Math.abs(y)) { const t = x; x = y; y = t; }
+    if (Math.abs(x) < Math.abs(y)) {
+      const t = x;
+      x = y;
+      y = t;
+    }
     const hi = x + y;
     const lo = y - (hi - x);
     if (lo !== 0) p[i++] = lo;

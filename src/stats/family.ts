@@ -32,7 +32,10 @@ export function meanP(s: { n: number; mean: number; sd: number }): number {
  * NaN and is not counted in m.
  */
 export function holm(p: readonly number[]): number[] {
-  const tested = p.map((x, i) => ({ x, i })).filter(({ x }) => !Number.isNaN(x)).sort((a, b) => a.x - b.x || a.i - b.i);
+  const tested = p
+    .map((x, i) => ({ x, i }))
+    .filter(({ x }) => !Number.isNaN(x))
+    .sort((a, b) => a.x - b.x || a.i - b.i);
   const out = p.map(() => NaN);
   let running = 0;
   tested.forEach(({ x, i }, k) => {

@@ -1,15 +1,22 @@
 /** Exact rationals of small integers, for odds tables that must print as fractions. */
-export interface Fraction { n: number; d: number }
+export interface Fraction {
+  n: number;
+  d: number;
+}
 
 function gcd(a: number, b: number): number {
-  a = Math.abs(a); b = Math.abs(b);
+  a = Math.abs(a);
+  b = Math.abs(b);
   while (b) [a, b] = [b, a % b];
   return a;
 }
 
 export function frac(n: number, d: number): Fraction {
   if (d === 0) throw new RangeError('zero denominator');
-  if (d < 0) { n = -n; d = -d; }
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
   const g = gcd(n, d) || 1;
   return { n: n / g, d: d / g };
 }
@@ -18,7 +25,10 @@ export const fracText = (f: Fraction): string => (f.d === 1 ? String(f.n) : `${f
 export const fracValue = (f: Fraction): number => f.n / f.d;
 
 /** Exact rationals of big integers, for probabilities whose denominators count deals of many cards. */
-export interface BigFraction { n: bigint; d: bigint }
+export interface BigFraction {
+  n: bigint;
+  d: bigint;
+}
 
 function bigGcd(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
@@ -29,7 +39,10 @@ function bigGcd(a: bigint, b: bigint): bigint {
 
 export function bigFrac(n: bigint, d: bigint): BigFraction {
   if (d === 0n) throw new RangeError('zero denominator');
-  if (d < 0n) { n = -n; d = -d; }
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
   const g = bigGcd(n, d) || 1n;
   return { n: n / g, d: d / g };
 }

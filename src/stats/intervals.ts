@@ -9,7 +9,10 @@ export const Z95 = 1.959963984540054;
  */
 export const FEW = 30;
 
-export interface Interval { low: number; high: number }
+export interface Interval {
+  low: number;
+  high: number;
+}
 
 export function wilson(k: number, n: number, z = Z95): Interval {
   if (n === 0) return { low: 0, high: 1 };

@@ -10,7 +10,9 @@ export type Counts = readonly (readonly [value: number, count: number])[];
 
 /** A count table (the value written as text, as JSON keeps it) in increasing order of value. */
 export function countsOf(table: Record<string, number>): [number, number][] {
-  return Object.entries(table).map(([v, c]): [number, number] => [Number(v), c]).sort((a, b) => a[0] - b[0]);
+  return Object.entries(table)
+    .map(([v, c]): [number, number] => [Number(v), c])
+    .sort((a, b) => a[0] - b[0]);
 }
 
 export const countTotal = (c: Counts): number => c.reduce((s, [, k]) => s + k, 0);
@@ -26,7 +28,12 @@ export function nthSmallest(c: Counts, rank: number): number {
 }
 
 /** An estimate with its 95% interval and the observations it rests on. */
-export interface Estimate { value: number; low: number; high: number; n: number }
+export interface Estimate {
+  value: number;
+  low: number;
+  high: number;
+  n: number;
+}
 
 /** The smallest whole k in [from, to] with pred(k), pred false then true along k; `to` + 1 if none. */
 function firstTrue(from: number, to: number, pred: (k: number) => boolean): number {

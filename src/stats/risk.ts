@@ -48,7 +48,10 @@ export function sessionRisk(s: Sessions, scale: number, bankroll: number): Sessi
 }
 
 /** The bankroll a night needs, and how often a bankroll just above it is ruined. */
-export interface BankrollNeed { needed: Estimate; ruinAbove: Estimate }
+export interface BankrollNeed {
+  needed: Estimate;
+  ruinAbove: Estimate;
+}
 
 /**
  * The bankroll a night needs to keep the risk of ruin at most `limit`: the (1 - limit)-quantile

@@ -4,7 +4,12 @@ import { addTo, mergeInto, value, type Partials } from './exact-sum.js';
  * A run of consecutive games of one session: its first game index, how many games, the exact
  * sum of their results and the exact lowest running total after any of its games.
  */
-export interface Piece { start: number; games: number; sum: Partials; low: Partials }
+export interface Piece {
+  start: number;
+  games: number;
+  sum: Partials;
+  low: Partials;
+}
 
 /**
  * Sessions of `size` consecutive games of the seeded stream (session j: games j*size to

@@ -6,10 +6,17 @@ import { addSessionGame, mergeSessions, newSessions, type Sessions } from './ses
  * Running moments of one metric: count, exact sum and exact sum of squares. Mergeable in
  * any order with the same result (see exact-sum.ts).
  */
-export interface Moments { n: number; s: Partials; q: Partials }
+export interface Moments {
+  n: number;
+  s: Partials;
+  q: Partials;
+}
 
 /** A rate: `k` successes out of `n` trials (integers, so merges are exact). */
-export interface Rate { k: number; n: number }
+export interface Rate {
+  k: number;
+  n: number;
+}
 
 /**
  * The accumulator every experiment uses: named means and named rates, and the games played into
@@ -19,7 +26,12 @@ export interface Rate { k: number; n: number }
  * games (a rate may count many trials a game). Where the risk of a night is asked for, it also
  * keeps named sessions of consecutive games (sessions.ts).
  */
-export interface Tally { means: Record<string, Moments>; rates: Record<string, Rate>; games: number; sessions?: Record<string, Sessions> }
+export interface Tally {
+  means: Record<string, Moments>;
+  rates: Record<string, Rate>;
+  games: number;
+  sessions?: Record<string, Sessions>;
+}
 
 export function newTally(): Tally {
   return { means: {}, rates: {}, games: 0 };
@@ -35,7 +47,10 @@ export function addMean(t: Tally, key: string, x: number): void {
 
 export function addRate(t: Tally, key: string, k: number, n: number): void {
   const r = t.rates[key];
-  if (r) { r.k += k; r.n += n; } else t.rates[key] = { k, n };
+  if (r) {
+    r.k += k;
+    r.n += n;
+  } else t.rates[key] = { k, n };
 }
 
 /** Game `index`'s result `x` into the sessions of `size` games named `key`. */
@@ -47,7 +62,10 @@ export function addSession(t: Tally, key: string, size: number, index: number, x
 export function mergeTally(into: Tally, from: Tally): Tally {
   for (const [key, m] of Object.entries(from.means)) {
     const d = into.means[key];
-    if (!d) { into.means[key] = { n: m.n, s: [...m.s], q: [...m.q] }; continue; }
+    if (!d) {
+      into.means[key] = { n: m.n, s: [...m.s], q: [...m.q] };
+      continue;
+    }
     d.n += m.n;
     mergeInto(d.s, m.s);
     mergeInto(d.q, m.q);
@@ -73,14 +91,17 @@ const finite = (x: unknown): x is number[] => Array.isArray(x) && x.every((v) =>
  * or a sum whose square exceeds n times the sum of squares, which Cauchy-Schwarz forbids).
  */
 export function tallyFault(t: unknown, games: number): string | null {
-  if (!isObject(t) || !isObject(t.means) || !isObject(t.rates) || !whole(t.games)) return 'its tally is not one (means, rates and a count of games)';
+  if (!isObject(t) || !isObject(t.means) || !isObject(t.rates) || !whole(t.games))
+    return 'its tally is not one (means, rates and a count of games)';
   if (t.games !== games) return `its tally holds ${t.games} games where its range has ${games}`;
   for (const [key, m] of Object.entries(t.means)) {
     const name = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
-    if (!isObject(m) || !whole(m.n, 1) || !finite(m.s) || !finite(m.q)) return `mean ${name} is not a count of observations with their sums`;
+    if (!isObject(m) || !whole(m.n, 1) || !finite(m.s) || !finite(m.q))
+      return `mean ${name} is not a count of observations with their sums`;
     if (m.n > games) return `mean ${name} counts ${m.n} observations in ${games} games (a mean takes at most one a game)`;
     const [s, q] = [value(m.s as number[]), value(m.q as number[])];
-    if (!(q >= 0) || s * s > m.n * q * (1 + 1e-9)) return `mean ${name}: no ${m.n} observations have the sum ${s} and the sum of squares ${q}`;
+    if (!(q >= 0) || s * s > m.n * q * (1 + 1e-9))
+      return `mean ${name}: no ${m.n} observations have the sum ${s} and the sum of squares ${q}`;
   }
   for (const [key, r] of Object.entries(t.rates)) {
     const name = JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
@@ -99,15 +120,18 @@ const isCount = (table: unknown): table is Record<string, number> =>
 
 /** What is wrong with sessions that should hold at most `games` games, or null (see tallyFault). */
 function sessionsFault(s: unknown, games: number): string | null {
-  if (!isObject(s) || !whole(s.size, 1) || !isCount(s.results) || !isCount(s.falls) || !isObject(s.open)) return 'not sessions (a size, counts of results and falls, open pieces)';
+  if (!isObject(s) || !whole(s.size, 1) || !isCount(s.results) || !isCount(s.falls) || !isObject(s.open))
+    return 'not sessions (a size, counts of results and falls, open pieces)';
   const closed = Object.values(s.results).reduce((a, b) => a + b, 0);
   if (Object.values(s.falls).reduce((a, b) => a + b, 0) !== closed) return 'they count another number of falls than of results';
   if (Object.keys(s.falls).some((v) => Number(v) < 0)) return 'a fall below 0';
   let held = closed * s.size;
   for (const [key, pieces] of Object.entries(s.open)) {
-    if (!/^\d+$/.test(key) || !Array.isArray(pieces) || pieces.length === 0) return `open session ${JSON.stringify(key)} is not a list of pieces`;
+    if (!/^\d+$/.test(key) || !Array.isArray(pieces) || pieces.length === 0)
+      return `open session ${JSON.stringify(key)} is not a list of pieces`;
     for (const p of pieces as unknown[]) {
-      if (!isObject(p) || !whole(p.start) || !whole(p.games, 1) || !finite(p.sum) || !finite(p.low)) return `open session ${key} has a piece that is not one (start, games, sum, low)`;
+      if (!isObject(p) || !whole(p.start) || !whole(p.games, 1) || !finite(p.sum) || !finite(p.low))
+        return `open session ${key} has a piece that is not one (start, games, sum, low)`;
       const first = Number(key) * s.size;
       if (p.start < first || p.start + p.games > first + s.size) return `open session ${key} has games outside it`;
       held += p.games;
@@ -116,8 +140,20 @@ function sessionsFault(s: unknown, games: number): string | null {
   return held > games ? `they hold ${held} games in ${games}` : null;
 }
 
-export interface MeanSummary { n: number; mean: number; sd: number; low: number; high: number }
-export interface RateSummary { k: number; n: number; rate: number; low: number; high: number }
+export interface MeanSummary {
+  n: number;
+  mean: number;
+  sd: number;
+  low: number;
+  high: number;
+}
+export interface RateSummary {
+  k: number;
+  n: number;
+  rate: number;
+  low: number;
+  high: number;
+}
 
 export function summarizeMean(m: Moments | undefined): MeanSummary {
   if (!m || m.n === 0) return { n: 0, mean: NaN, sd: NaN, low: NaN, high: NaN };
@@ -151,7 +187,12 @@ export function addRatio(t: Tally, key: string, y: number, x: number): void {
   addMean(t, `${key}/xy`, x * y);
 }
 
-export interface RatioSummary { n: number; ratio: number; low: number; high: number }
+export interface RatioSummary {
+  n: number;
+  ratio: number;
+  low: number;
+  high: number;
+}
 
 /**
  * The ratio of the sums with its 95% delta-method interval, over the n games that observed it:

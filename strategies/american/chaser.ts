@@ -18,7 +18,8 @@ import * as actionsModule from '../../src/games/mahjong/table/actions.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } = americanActions;
+const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } =
+  americanActions;
 const { PACKED, awayFromSum } = slotsModule;
 const { COURTESY, VOTE } = charlestonModule;
 const { DISCARD, PASS, WIN } = actionsModule;
@@ -63,7 +64,11 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly awayOf: Int8Array;
   private readonly pow: Float64Array;
 
-  constructor(private readonly p: ChaserParams, lines: number, private readonly hooks: ChaserHooks = {}) {
+  constructor(
+    private readonly p: ChaserParams,
+    lines: number,
+    private readonly hooks: ChaserHooks = {},
+  ) {
     this.bestOf = new Int32Array(lines);
     this.awayOf = new Int8Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);

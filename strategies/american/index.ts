@@ -14,8 +14,22 @@ const CHASER_PARAMS = [
   { name: 'k', doc: 'target lines kept (ranked by value x q^tiles away)', default: 3, min: 1, max: 8, integer: true },
   { name: 'q', doc: 'chance factor per tile away when ranking lines', default: 0.5, min: 0.01, max: 1 },
   { name: 'x', doc: 'joker exchange: 1 = exchange whenever no target loses by it, 0 = never', default: 1, min: 0, max: 1, integer: true },
-  { name: 'v', doc: 'votes for the second Charleston while its nearest line is at least this many tiles away', default: 5, min: 0, max: 14, integer: true },
-  { name: 'b', doc: 'blind pass: 1 = pass blind (where allowed) rather than give up a tile a target uses, 0 = never', default: 1, min: 0, max: 1, integer: true },
+  {
+    name: 'v',
+    doc: 'votes for the second Charleston while its nearest line is at least this many tiles away',
+    default: 5,
+    min: 0,
+    max: 14,
+    integer: true,
+  },
+  {
+    name: 'b',
+    doc: 'blind pass: 1 = pass blind (where allowed) rather than give up a tile a target uses, 0 = never',
+    default: 1,
+    min: 0,
+    max: 1,
+    integer: true,
+  },
 ];
 
 const chaser = (p: Record<string, number>): ChaserParams => ({ k: p.k!, q: p.q!, x: p.x!, v: p.v!, b: p.b! });

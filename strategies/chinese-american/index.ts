@@ -33,7 +33,10 @@ function after(v: V, k: number, f: (c: Int8Array, v: V) => number): number {
 const isChow = (a: number) => a === CHOW_LOW || a === CHOW_MID || a === CHOW_HIGH;
 const chowLow = (a: number, t: number) => (a === CHOW_LOW ? t : a === CHOW_MID ? t - 1 : t - 2);
 
-export const tsumogiri = tableTsumogiri<V, ChineseAmericanRules>('chinese-american', 'discards what it draws (else its lowest kind), never calls, wins when legal');
+export const tsumogiri = tableTsumogiri<V, ChineseAmericanRules>(
+  'chinese-american',
+  'discards what it draws (else its lowest kind), never calls, wins when legal',
+);
 
 export const efficiency: Def = {
   name: 'efficiency',
@@ -63,7 +66,9 @@ export const pongHunter: Def = {
       return pongDistance(v.hand, v) < Infinity && pairs + v.meldN >= p.p!;
     };
     return player(rules, {
-      discards: (v, best, q, out) => { if (committed(v)) pongHooks.discards!(v, best, q, out); },
+      discards: (v, best, q, out) => {
+        if (committed(v)) pongHooks.discards!(v, best, q, out);
+      },
       call: (v, a, helps) => (committed(v) ? pongHooks.call!(v, a, helps) : helps),
     });
   },
@@ -73,20 +78,23 @@ export const flushSeeker: Def = {
   name: 'flush-seeker',
   game: 'chinese-american',
   doc: 'efficiency until n of its tiles (melds included) are of one suit or honours, then discards the other suits first and calls only within the flush',
-  params: [{ name: 'n', doc: 'tiles of its best suit and honours that commit it to the flush', default: 9, min: 0, max: 14, integer: true }],
-  make: (p, rules) => player(rules, {
-    discards(v, _best, _q, out) {
-      const f = flushSuit(v.hand, v);
-      if (f.inSuit < p.n! || f.off === 0) return;
-      lowestKinds(v.hand, (k) => (inFlush(k, f.suit) ? 1 : 0), out);
-    },
-    call(v, a, helps) {
-      const f = flushSuit(v.hand, v);
-      if (f.inSuit < p.n!) return helps;
-      const t = v.claimTile;
-      return helps && inFlush(isChow(a) ? chowLow(a, t) : t, f.suit);
-    },
-  }),
+  params: [
+    { name: 'n', doc: 'tiles of its best suit and honours that commit it to the flush', default: 9, min: 0, max: 14, integer: true },
+  ],
+  make: (p, rules) =>
+    player(rules, {
+      discards(v, _best, _q, out) {
+        const f = flushSuit(v.hand, v);
+        if (f.inSuit < p.n! || f.off === 0) return;
+        lowestKinds(v.hand, (k) => (inFlush(k, f.suit) ? 1 : 0), out);
+      },
+      call(v, a, helps) {
+        const f = flushSuit(v.hand, v);
+        if (f.inSuit < p.n!) return helps;
+        const t = v.claimTile;
+        return helps && inFlush(isChow(a) ? chowLow(a, t) : t, f.suit);
+      },
+    }),
 };
 
 /** The targets special-seeker weighs: each row's start and its distance. */
@@ -108,7 +116,10 @@ const TARGETS: Target[] = [
   {
     value: 18,
     distance: (v) => orphansDistance(v.hand, v) - 1,
-    hooks: { discards: (v, _b, _p, out) => lowestKinds(v.hand, (k) => (isOrphan(k) ? after(v, k, orphansDistance) : -1), out), call: () => false },
+    hooks: {
+      discards: (v, _b, _p, out) => lowestKinds(v.hand, (k) => (isOrphan(k) ? after(v, k, orphansDistance) : -1), out),
+      call: () => false,
+    },
   },
   {
     value: 12,
@@ -173,7 +184,7 @@ function danger(v: V, threats: number, k: number): number {
 export const defensive: Def = {
   name: 'defensive',
   game: 'chinese-american',
-  doc: 'efficiency, but while another seat has at least m open melds and its own shanten is at least s, discards only the safest tiles (honours all seen, the threat\'s own discards, then honours nearly all seen, terminals) and makes no calls',
+  doc: "efficiency, but while another seat has at least m open melds and its own shanten is at least s, discards only the safest tiles (honours all seen, the threat's own discards, then honours nearly all seen, terminals) and makes no calls",
   params: [
     { name: 'm', doc: 'open melds that make a seat a threat', default: 2, min: 1, max: 4, integer: true },
     { name: 's', doc: 'own shanten at or above which it folds', default: 1, min: 0, max: 8, integer: true },

@@ -56,7 +56,10 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
    * table to list the legal actions, for the declarations. */
   readonly viewOnly: boolean;
 
-  constructor(rules: KoreanRules, private readonly hooks: EfficiencyHooks = {}) {
+  constructor(
+    rules: KoreanRules,
+    private readonly hooks: EfficiencyHooks = {},
+  ) {
     // A plain copy: resolved rules objects are slow (dictionary-mode) to read.
     this.rules = { ...rules };
     this.viewOnly = hooks.uper === undefined;

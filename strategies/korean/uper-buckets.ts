@@ -5,7 +5,14 @@ import { Scorer, type BonusInput } from '../../src/games/mahjong/korean/scoring.
 import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
 import { PLAY_KINDS } from '../../src/games/mahjong/tiles.js';
 import {
-  CANDIDATE_PAYS, Ranges, readVerdictTable, REFERENCE_PAYS, rulesDiffer as tableRulesDiffer, UNSURE, type TableFormat, type VerdictTable,
+  CANDIDATE_PAYS,
+  Ranges,
+  readVerdictTable,
+  REFERENCE_PAYS,
+  rulesDiffer as tableRulesDiffer,
+  UNSURE,
+  type TableFormat,
+  type VerdictTable,
 } from '../../src/io/verdict-table.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
@@ -51,15 +58,23 @@ export const DECLARE_VERDICT = CANDIDATE_PAYS;
 export const SILENT_VERDICT = REFERENCE_PAYS;
 export const UNSURE_VERDICT = UNSURE;
 
-const column = (name: string, labels: string[]) => ({ name, size: labels.length, read: (cell: string) => labels.indexOf(cell), allowed: `one of ${labels.join(', ')}` });
+const column = (name: string, labels: string[]) => ({
+  name,
+  size: labels.length,
+  read: (cell: string) => labels.indexOf(cell),
+  allowed: `one of ${labels.join(', ')}`,
+});
 
 /** The uper table's file: its bucket columns, in key order, and its verdicts. */
 export const UPER_TABLE_FORMAT: TableFormat = {
   what: 'uper table',
   study: 'korean-uper-table',
   buckets: [
-    column('opponents_uper', OPPONENT_LABELS), column('turn', TURN_LABELS), column('wait_kinds', WAIT_KIND_LABELS),
-    column('live', LIVE_LABELS), column('value', VALUE_LABELS),
+    column('opponents_uper', OPPONENT_LABELS),
+    column('turn', TURN_LABELS),
+    column('wait_kinds', WAIT_KIND_LABELS),
+    column('live', LIVE_LABELS),
+    column('value', VALUE_LABELS),
   ],
   verdicts: VERDICTS,
   bot: TABLE_BOT,
@@ -68,7 +83,9 @@ export const UPER_TABLE_FORMAT: TableFormat = {
 
 /** A bucket as one number: the key the format's reader builds from its parts (mixed radix). */
 export function bucketKey(opponents: number, turn: number, kinds: number, live: number, value: number): number {
-  return (((opponents * TURN_LABELS.length + turn) * WAIT_KIND_LABELS.length + kinds) * LIVE_LABELS.length + live) * VALUE_LABELS.length + value;
+  return (
+    (((opponents * TURN_LABELS.length + turn) * WAIT_KIND_LABELS.length + kinds) * LIVE_LABELS.length + live) * VALUE_LABELS.length + value
+  );
 }
 
 /** A bucket key's parts, as indices into the labels (bucketKey read backwards). */
@@ -99,7 +116,13 @@ export class UperBuckets {
   key(v: KoreanView, k: number, live: number, waits: number): number {
     let opponents = 0;
     for (let y = 0; y < 4; y++) if (y !== v.seat && v.uper[y] !== 0) opponents++;
-    return bucketKey(OPPONENTS.index(opponents), TURN.index(v.turn), WAIT_KINDS.index(popcount(waits)), LIVE.index(live), VALUE.index(this.value(v, k, waits)));
+    return bucketKey(
+      OPPONENTS.index(opponents),
+      TURN.index(v.turn),
+      WAIT_KINDS.index(popcount(waits)),
+      LIVE.index(live),
+      VALUE.index(this.value(v, k, waits)),
+    );
   }
 
   /** The least a discard win on one of the waits would score, without the uper (0 if none
@@ -139,4 +162,5 @@ export const readUperTable = (file: string): UperTable => readVerdictTable(file,
 const SESSION_RULES = new Set(['handsPerSession', 'dealerRotation', 'roundWind', 'pairing']);
 
 /** The first hand rule on which `rules` differ from the table's, as words, or null. */
-export const rulesDiffer = (table: UperTable, rules: Record<string, unknown>): string | null => tableRulesDiffer(table, rules, SESSION_RULES);
+export const rulesDiffer = (table: UperTable, rules: Record<string, unknown>): string | null =>
+  tableRulesDiffer(table, rules, SESSION_RULES);

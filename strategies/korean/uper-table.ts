@@ -48,13 +48,17 @@ export function uperTableDiffers(rules: KoreanRules): string | null {
 export const uperTable: StrategyDef<KoreanView, KoreanRules> = {
   name: 'uper-table',
   game: 'korean',
-  doc: `${TABLE_BOT}, but at a decision where it may declare uper it does what the uper table learned by rollouts says for its bucket ` +
+  doc:
+    `${TABLE_BOT}, but at a decision where it may declare uper it does what the uper table learned by rollouts says for its bucket ` +
     `(uper-wait's own test where the table is unsure or lacks the bucket); the table is the reference run ${UPER_TABLE_FILE}, ` +
     'so rebuilding that run changes what it plays; only under the rules the table was learned under',
   params: [],
   check(rules) {
     const differ = uperTableDiffers(rules);
-    if (differ) throw new InputError(`strategy uper-table: its table ${referenceTable().file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one hand; the session's length, dealer rotation, round wind and pairing may differ)`);
+    if (differ)
+      throw new InputError(
+        `strategy uper-table: its table ${referenceTable().file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one hand; the session's length, dealer rotation, round wind and pairing may differ)`,
+      );
   },
   make: (_p, rules) => uperTableStrategy(referenceTable(), rules),
 };

@@ -21,7 +21,7 @@ export function uperWaitTest(w: number, rules: KoreanRules): NonNullable<Efficie
 export const uperWait: StrategyDef<KoreanView, KoreanRules> = {
   name: 'uper-wait',
   game: 'korean',
-  doc: 'efficiency play that declares uper only when its waits have at least w live tiles and the declaration tile\'s stem group does not cut its own waits',
+  doc: "efficiency play that declares uper only when its waits have at least w live tiles and the declaration tile's stem group does not cut its own waits",
   params: [{ name: 'w', doc: 'fewest live tiles among the waits', default: 6, min: 0, max: 40, integer: true }, openParam],
   make: ({ w, open }, rules) => new EfficiencyPlayer(rules, { uper: uperWaitTest(w!, rules), open: open === 1 }),
 };

@@ -49,7 +49,11 @@ export class EfficiencyPlayer<V extends PlayView> implements Strategy<V> {
    * the legal actions. */
   readonly viewOnly = true;
 
-  constructor(shapes: WinShapes, bamboo: boolean, private readonly hooks: EfficiencyHooks<V> = {}) {
+  constructor(
+    shapes: WinShapes,
+    bamboo: boolean,
+    private readonly hooks: EfficiencyHooks<V> = {},
+  ) {
     this.ev = new HandEval(shapes, bamboo);
   }
 

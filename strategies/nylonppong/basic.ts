@@ -60,13 +60,17 @@ export function basicWith(stop: (v: NylonView) => boolean, discard: (v: NylonVie
 }
 
 function basicStrategy(t: number): Strategy<NylonView> {
-  return basicWith((v) => v.handSum <= t, (v) => v.highestSingle());
+  return basicWith(
+    (v) => v.handSum <= t,
+    (v) => v.highestSingle(),
+  );
 }
 
 export const basic: StrategyDef<NylonView, NylonRules> = {
   name: 'basic',
   game: 'nylonppong',
-  doc: 'the reference bot: go out when possible, else stop at sum <= t, else ppong, else draw; ' +
+  doc:
+    'the reference bot: go out when possible, else stop at sum <= t, else ppong, else draw; ' +
     'declare any combination; discard the highest single month, else the highest card',
   params: [tParam],
   make: (p) => basicStrategy(p.t!),

@@ -69,7 +69,10 @@ export function failedStopChance(v: NylonView): number {
 }
 
 /** careful's stop test: a sum at most t, and an estimated failed-stop chance under k. */
-export const carefulStops = (t: number, k: number) => (v: NylonView): boolean => v.handSum <= t && failedStopChance(v) < k;
+export const carefulStops =
+  (t: number, k: number) =>
+  (v: NylonView): boolean =>
+    v.handSum <= t && failedStopChance(v) < k;
 
 /** careful's play around a stop test: careful itself with carefulStops, table-stop with its table first. */
 export const carefulWith = (stop: (v: NylonView) => boolean): Strategy<NylonView> => basicWith(stop, (v) => v.highestSingle());
@@ -77,7 +80,8 @@ export const carefulWith = (stop: (v: NylonView) => boolean): Strategy<NylonView
 export const careful: StrategyDef<NylonView, NylonRules> = {
   name: 'careful',
   game: 'nylonppong',
-  doc: 'basic, but stops only when its sum is at most t and its estimated chance that another compared hand ' +
+  doc:
+    'basic, but stops only when its sum is at most t and its estimated chance that another compared hand ' +
     'scores at or below it (from the unseen cards and hand sizes) is below k',
   params: [tParam, { name: 'k', doc: 'largest estimated failed-stop chance it accepts', default: 0.1, min: 0, max: 1 }],
   make: (p) => carefulWith(carefulStops(p.t!, p.k!)),

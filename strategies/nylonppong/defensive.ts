@@ -33,7 +33,10 @@ function safeDiscard(v: NylonView, q: number): number {
     const u = unseen[m]!;
     const danger = pairs > 0 ? (c * q * u * (u - 1)) / 2 / pairs : 0;
     const cost = danger * v.cfg.dealInPenalty - m + (v.hand[m]! >= 2 ? 12 : 0);
-    if (cost < bestCost) { best = m; bestCost = cost; }
+    if (cost < bestCost) {
+      best = m;
+      bestCost = cost;
+    }
   }
   return best;
 }
@@ -41,12 +44,16 @@ function safeDiscard(v: NylonView, q: number): number {
 export const defensive: StrategyDef<NylonView, NylonRules> = {
   name: 'defensive',
   game: 'nylonppong',
-  doc: 'basic, but when a 2-card player could claim its discard it weighs the chance that player holds ' +
+  doc:
+    'basic, but when a 2-card player could claim its discard it weighs the chance that player holds ' +
     'a pair of that month (prior q, spread over months by the unseen cards) x the deal-in penalty against the points shed',
   params: [tParam, { name: 'q', doc: 'prior chance that a 2-card opponent holds a pair (0 = basic)', default: 0.5, min: 0, max: 1 }],
   make(p) {
     const t = p.t!;
     const q = p.q!;
-    return basicWith((v) => v.handSum <= t, (v) => safeDiscard(v, q));
+    return basicWith(
+      (v) => v.handSum <= t,
+      (v) => safeDiscard(v, q),
+    );
   },
 };

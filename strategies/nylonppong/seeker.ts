@@ -39,7 +39,11 @@ function seekDiscard(v: NylonView): number {
     const k = outs(v, v.handSum - m);
     hand[m]!++;
     const single = v.hand[m] === 1;
-    if (k > bestOuts || (k === bestOuts && single && !bestSingle)) { best = m; bestOuts = k; bestSingle = single; }
+    if (k > bestOuts || (k === bestOuts && single && !bestSingle)) {
+      best = m;
+      bestOuts = k;
+      bestSingle = single;
+    }
   }
   return best;
 }
@@ -47,9 +51,13 @@ function seekDiscard(v: NylonView): number {
 export const seeker: StrategyDef<NylonView, NylonRules> = {
   name: 'seeker',
   game: 'nylonppong',
-  doc: 'hunts six-card combinations and go-outs: discards to keep the most unseen cards that complete a ' +
+  doc:
+    'hunts six-card combinations and go-outs: discards to keep the most unseen cards that complete a ' +
     'combination, and calls ppong only if the 2 cards left can hold a pair (a go-out chance) or its 5-card hand has fewer than o such outs',
-  params: [tParam, { name: 'o', doc: 'outs at which it keeps the 5-card hand rather than ppong', default: 1, min: 0, max: 48, integer: true }],
+  params: [
+    tParam,
+    { name: 'o', doc: 'outs at which it keeps the 5-card hand rather than ppong', default: 1, min: 0, max: 48, integer: true },
+  ],
   make(p) {
     const t = p.t!;
     const o = p.o!;

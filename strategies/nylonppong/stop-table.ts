@@ -1,4 +1,13 @@
-import { CANDIDATE_PAYS, Ranges, readVerdictTable, REFERENCE_PAYS, rulesDiffer as tableRulesDiffer, type TableFormat, UNSURE, type VerdictTable } from '../../src/io/verdict-table.js';
+import {
+  CANDIDATE_PAYS,
+  Ranges,
+  readVerdictTable,
+  REFERENCE_PAYS,
+  rulesDiffer as tableRulesDiffer,
+  type TableFormat,
+  UNSURE,
+  type VerdictTable,
+} from '../../src/io/verdict-table.js';
 import type { NylonView } from '../../src/games/hwatu/nylonppong/view.js';
 
 /**
@@ -65,7 +74,12 @@ export const STOP_TABLE_FORMAT: TableFormat = {
       allowed: 'hand sizes from 1 to 9, ascending, separated by spaces (e.g. "2 5 5")',
     },
     { name: 'pile', size: PILE_LABELS.length, read: (cell) => PILE_LABELS.indexOf(cell), allowed: `one of ${PILE_LABELS.join(', ')}` },
-    { name: 'sum', size: 32, read: (cell) => (/^\d+$/.test(cell) && Number(cell) >= 2 && Number(cell) <= 24 ? Number(cell) : -1), allowed: 'a two-card sum from 2 to 24' },
+    {
+      name: 'sum',
+      size: 32,
+      read: (cell) => (/^\d+$/.test(cell) && Number(cell) >= 2 && Number(cell) <= 24 ? Number(cell) : -1),
+      allowed: 'a two-card sum from 2 to 24',
+    },
     { name: 'pair', size: 2, read: (cell) => ['no', 'yes'].indexOf(cell), allowed: 'yes or no' },
   ],
   verdicts: VERDICTS,
@@ -105,4 +119,5 @@ export const readStopTable = (file: string): StopTable => readVerdictTable(file,
 const GAME_LEVEL_RULES = new Set(['rounds', 'firstStarter', 'nextStarter', 'starterTieBreak', 'direction', 'gameTie']);
 
 /** The first round rule on which `rules` differ from the table's, as words, or null. */
-export const rulesDiffer = (table: StopTable, rules: Record<string, unknown>): string | null => tableRulesDiffer(table, rules, GAME_LEVEL_RULES);
+export const rulesDiffer = (table: StopTable, rules: Record<string, unknown>): string | null =>
+  tableRulesDiffer(table, rules, GAME_LEVEL_RULES);

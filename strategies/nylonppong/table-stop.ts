@@ -32,14 +32,18 @@ export function tableStopStrategy(table: stopTable.StopTable): Strategy<NylonVie
 export const tableStop: StrategyDef<NylonView, NylonRules> = {
   name: 'table-stop',
   game: 'nylonppong',
-  doc: `${TABLE_BOT}, but at a decision where it may stop it does what the stop table learned by rollouts says for its bucket ` +
+  doc:
+    `${TABLE_BOT}, but at a decision where it may stop it does what the stop table learned by rollouts says for its bucket ` +
     `(careful's own test where the table is unsure or lacks the bucket); the table is the reference run ${STOP_TABLE_FILE}, ` +
     'so rebuilding that run changes what it plays; only under the rules the table was learned under',
   params: [],
   check(rules) {
     const table = referenceTable();
     const differ = stopTable.rulesDiffer(table, rules as unknown as Record<string, unknown>);
-    if (differ) throw new InputError(`strategy table-stop: its table ${table.file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one round; the number of rounds and who starts may differ)`);
+    if (differ)
+      throw new InputError(
+        `strategy table-stop: its table ${table.file} was learned under other rules (${differ}); it plays only under the rules it was learned under (those of one round; the number of rounds and who starts may differ)`,
+      );
   },
   make: () => tableStopStrategy(referenceTable()),
 };

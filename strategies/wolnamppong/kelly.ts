@@ -29,7 +29,8 @@ function kellyFraction(r: WolnamRules, lo: number, hi: number, kind: number): nu
   if (worst === 0) return 1; // cannot lose: stake everything the cap allows
   for (let i = 0; i < 60; i++) {
     const x = (a + b) / 2;
-    if (slope(x) > 0) a = x; else b = x;
+    if (slope(x) > 0) a = x;
+    else b = x;
   }
   return a;
 }

@@ -37,7 +37,14 @@ describe('pongsim advise korean and chinese-american', () => {
   ];
   for (const c of complete) {
     it(`${c.game}: never breaks a complete hand on the last tile (the win is clearly best, the same on every deal)`, () => {
-      const r = advise({ game: c.game, rules: c.rules, hand: c.hand, drawn: c.drawn, ...rivers(c.copies, c.hand, c.discards), budget: 2000 });
+      const r = advise({
+        game: c.game,
+        rules: c.rules,
+        hand: c.hand,
+        drawn: c.drawn,
+        ...rivers(c.copies, c.hand, c.discards),
+        budget: 2000,
+      });
       expect(r.situation.wall).toBe(0);
       expect(r.best).toBe('win (self-draw)');
       expect(r.clear).toBe(true);
@@ -56,7 +63,14 @@ describe('pongsim advise korean and chinese-american', () => {
   ];
   for (const c of offered) {
     it(`${c.game}: takes a win on the last discard, worth more than passing or calling on every deal`, () => {
-      const r = advise({ game: c.game, rules: c.rules, hand: c.hand, offered: 'm9', ...rivers(c.copies, `${c.hand} m9`, c.discards), budget: 2000 });
+      const r = advise({
+        game: c.game,
+        rules: c.rules,
+        hand: c.hand,
+        offered: 'm9',
+        ...rivers(c.copies, `${c.hand} m9`, c.discards),
+        budget: 2000,
+      });
       expect(r.situation.wall).toBe(0);
       expect(r.best).toBe('win on m9');
       expect(r.clear).toBe(true);
@@ -78,11 +92,23 @@ describe('pongsim advise korean and chinese-american', () => {
 
   it('bad situations get one line naming the field', () => {
     expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123' }))).toMatch(/^--hand: expected 14 concealed tiles on your turn/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 s1' }))).toMatch(/^--hand: s1 is not in this game's set/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', left: 'p1111' }))).toMatch(/^--left: p1 appears more than the 4 the set holds/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', drawn: 'z7' }))).toMatch(/^--drawn: the tile you drew must be one of your 14/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45', offered: 'z7' }))).toMatch(/^--offered: you can neither win on nor call z7/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', seatWind: 'X' }))).toMatch(/^--seat-wind: expected one of E, S, W, N/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'q1' }))).toMatch(/^--right: bad tile notation/);
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 s1' }))).toMatch(
+      /^--hand: s1 is not in this game's set/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', left: 'p1111' }))).toMatch(
+      /^--left: p1 appears more than the 4 the set holds/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', drawn: 'z7' }))).toMatch(
+      /^--drawn: the tile you drew must be one of your 14/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45', offered: 'z7' }))).toMatch(
+      /^--offered: you can neither win on nor call z7/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', seatWind: 'X' }))).toMatch(
+      /^--seat-wind: expected one of E, S, W, N/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'q1' }))).toMatch(
+      /^--right: bad tile notation/,
+    );
   });
 });

@@ -27,14 +27,17 @@ describe('pongsim advise nylonppong', () => {
       const r = advise({ game: 'nylonppong', hand: c.hand, discards: c.discards, others: c.others.join(','), seed: 'stop', budget: 4000 });
       const rules = r.rules as unknown as NylonRules;
       const stop = r.actions.find((a) => a.action.startsWith('stop'))!;
-      const sum = c.hand.split(',').map((x) => parseInt(x, 10)).reduce((a, b) => a + b, 0);
+      const sum = c.hand
+        .split(',')
+        .map((x) => parseInt(x, 10))
+        .reduce((a, b) => a + b, 0);
       const p = pFail(rules, c.hand, c.discards, c.others);
       // The stop ends the round at once: penalty sum, plus failedStopPenalty when it fails.
       const exact = -(sum + p * rules.failedStopPenalty);
       const half = (stop.valueHigh - stop.valueLow) / 2;
       expect(Math.abs(stop.value - exact)).toBeLessThanOrEqual(2 * half + 1e-9);
       // A stop that holds is strictly the lowest; one that fails scores at least 30 more than someone.
-      expect(Math.abs(stop.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt(p * (1 - p) / stop.rollouts) + 1e-9);
+      expect(Math.abs(stop.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / stop.rollouts) + 1e-9);
       // The stop's value is a sure function of the deal: every rollout of it is the same when it never fails.
       if (p === 0) expect(stop.valueLow).toBe(stop.valueHigh);
     });
@@ -50,7 +53,14 @@ describe('pongsim advise nylonppong', () => {
 
   it('after the draw every card of the hand is a discard candidate; a formed combination can be declared', () => {
     const r = advise({ game: 'nylonppong', hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a', budget: 1500 });
-    expect(r.actions.map((a) => a.action).sort()).toEqual(['discard 11a', 'discard 12b', 'discard 1a', 'discard 3b', 'discard 7c', 'discard 9d']);
+    expect(r.actions.map((a) => a.action).sort()).toEqual([
+      'discard 11a',
+      'discard 12b',
+      'discard 1a',
+      'discard 3b',
+      'discard 7c',
+      'discard 9d',
+    ]);
     expect(r.playouts).toBeLessThanOrEqual(1500);
     // Three pairs (0 points) against discarding into a 5-card hand: the declaration is taken.
     const pairs = advise({ game: 'nylonppong', hand: '1a,1b,3a,3b,7c,7d', budget: 1500 });
@@ -60,10 +70,18 @@ describe('pongsim advise nylonppong', () => {
   it('bad situations get one line naming the field', () => {
     expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,13b' }))).toMatch(/^--hand: card "13b": expected a month 1-12/);
     expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', discards: '3b' }))).toMatch(/3b is also in your hand/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,5' }))).toMatch(/^--others: expected the hand sizes of the 3 other players/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,4,5' }))).toMatch(/^--others: a hand between turns holds 5 cards less 3 per ppong/);
+    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,5' }))).toMatch(
+      /^--others: expected the hand sizes of the 3 other players/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,4,5' }))).toMatch(
+      /^--others: a hand between turns holds 5 cards less 3 per ppong/,
+    );
     expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b,4c,5d' }))).toMatch(/^--hand: 4 cards cannot be held/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', phase: 'later' }))).toMatch(/^--phase: expected one of start, drawn, ponged/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', pot: '4' }))).toMatch(/--pot is not one of its options \(it is for wolnamppong\)/);
+    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', phase: 'later' }))).toMatch(
+      /^--phase: expected one of start, drawn, ponged/,
+    );
+    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', pot: '4' }))).toMatch(
+      /--pot is not one of its options \(it is for wolnamppong\)/,
+    );
   });
 });

@@ -34,13 +34,14 @@ describe('pongsim advise wolnamppong', () => {
       const [lo, hi] = c.hand.split(',').map(Number) as [number, number];
       const rem = unseen(lo, hi, c.seen ? c.seen.split(',').map(Number) : []) as number[];
       const exact = exactBestBet(r.rules as unknown as WolnamRules, lo, hi, rem);
-      const ev = value(exact.ev), pWin = value(exact.pWin);
+      const ev = value(exact.ev),
+        pWin = value(exact.pWin);
       for (const x of [1, 4, 8]) {
         const b = row(r, `bet ${x}`);
         // Four standard errors: a 95% half-width is two; 12 checks at a fixed seed.
-        const tol = 2 * (b.valueHigh - b.valueLow) / 2 + 1e-9;
+        const tol = (2 * (b.valueHigh - b.valueLow)) / 2 + 1e-9;
         expect(Math.abs(b.value - x * ev)).toBeLessThanOrEqual(tol);
-        expect(Math.abs(b.won - pWin)).toBeLessThanOrEqual(4 * Math.sqrt(pWin * (1 - pWin) / b.rollouts) + 1e-9);
+        expect(Math.abs(b.won - pWin)).toBeLessThanOrEqual(4 * Math.sqrt((pWin * (1 - pWin)) / b.rollouts) + 1e-9);
       }
       const ado = row(r, 'bet 16');
       expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.valueHigh - ado.valueLow + 1e-9);
@@ -73,7 +74,8 @@ describe('pongsim advise wolnamppong', () => {
     const rem = unseen(3, 3, []) as number[];
     const exact = exactBestBet(r.rules as unknown as WolnamRules, 3, 3, rem);
     expect(exact.kind).toBe(BET_HIGHER);
-    const higher = row(r, 'bet higher 8'), lower = row(r, 'bet lower 8');
+    const higher = row(r, 'bet higher 8'),
+      lower = row(r, 'bet lower 8');
     expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.valueHigh - higher.valueLow);
     expect(r.best).toMatch(/^bet higher/);
     expect(lower.verdict).toBe('worse');
@@ -95,18 +97,24 @@ describe('pongsim advise wolnamppong', () => {
     fs.writeFileSync(bad, JSON.stringify({ hand: [3, 10], pot: 16, colour: 'red' }));
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', pot: '16' }))).toMatch(/^--hand: required/);
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,13', pot: '16' }))).toMatch(/^--hand: expected months 1-12/);
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', seen: '3,3,3,3' }))).toMatch(/month 3 appears more than 4 times/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', seen: '3,3,3,3' }))).toMatch(
+      /month 3 appears more than 4 times/,
+    );
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '0' }))).toMatch(/^--pot: expected an integer from 1/);
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: bad }))).toMatch(/"colour" is not a field of a wolnamppong situation; allowed: hand, pot/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: bad }))).toMatch(
+      /"colour" is not a field of a wolnamppong situation; allowed: hand, pot/,
+    );
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: dir }))).toMatch(/not a regular file/);
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', situation: bad, pot: '3' }))).toMatch(/not both/);
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', tiles: 'm1' }))).toMatch(/--tiles is not one of its options/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', tiles: 'm1' }))).toMatch(
+      /--tiles is not one of its options/,
+    );
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,10', pot: '16', policy: 'rollout' }))).toMatch(/does not search/);
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', rules: 'death-by-rain', hand: '3,12', pot: '16' }))).toMatch(/no decision/);
   });
 });
 
-describe('the README\'s advise example', () => {
+describe("the README's advise example", () => {
   it('2-11 with 4 and 5 shown: the pot, clearly; 3-10 with 4, 5 and 6 shown (EV -1/43 a chip): a tie stated at the default budget', () => {
     const clear = advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5' });
     expect(clear.best).toBe('bet 20');

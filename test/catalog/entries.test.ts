@@ -10,7 +10,10 @@ import { checkCard } from '../../src/library/hand.js';
 
 /** Every source file under `dir`. */
 const sources = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.[cm]?ts$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.[cm]?ts$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
 
 describe('one entry per game', () => {
   it('the layers above the games ask an entry for a capability and never name a game', () => {
@@ -19,16 +22,18 @@ describe('one entry per game', () => {
     const named: string[] = [];
     for (const dir of ['src/cli', 'src/runner', 'src/experiment', 'src/library']) {
       for (const file of sources(dir)) {
-        fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-          const m = word.exec(line);
-          if (m) named.push(`${file}:${i + 1}: ${m[1]}`);
-        });
+        fs.readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            const m = word.exec(line);
+            if (m) named.push(`${file}:${i + 1}: ${m[1]}`);
+          });
       }
     }
     expect(named).toEqual([]);
   });
 
-  it('compiles a card once per process: the rules check, the game and every seat share one Card, a worker\'s copy of the rules too', () => {
+  it("compiles a card once per process: the rules check, the game and every seat share one Card, a worker's copy of the rules too", () => {
     const { doc } = readCard(SAMPLE_CARD);
     const rules = resolveRules(americanSchema, [{ where: 'rules', values: { card: doc } }]) as AmericanRules;
     const card = rulesCard(rules);
@@ -39,11 +44,15 @@ describe('one entry per game', () => {
     expect(state.card).toBe(card);
   });
 
-  it('names a card by one hash: card check gives the sha256 a run\'s provenance records, the committed reference\'s for the sample card', () => {
-    const meta = JSON.parse(fs.readFileSync('results/reference/american-jokers/american-jokers.meta.json', 'utf8')) as { provenance: { card: { sha256: string; sample: boolean } } };
+  it("names a card by one hash: card check gives the sha256 a run's provenance records, the committed reference's for the sample card", () => {
+    const meta = JSON.parse(fs.readFileSync('results/reference/american-jokers/american-jokers.meta.json', 'utf8')) as {
+      provenance: { card: { sha256: string; sample: boolean } };
+    };
     expect(meta.provenance.card.sample).toBe(true);
     const checked = checkCard({ file: SAMPLE_CARD });
     expect(checked.sha256).toBe(meta.provenance.card.sha256);
-    expect(cardProvenance({ ...(resolveRules(americanSchema, []) as AmericanRules), card: readCard(SAMPLE_CARD).doc }).sha256).toBe(checked.sha256);
+    expect(cardProvenance({ ...(resolveRules(americanSchema, []) as AmericanRules), card: readCard(SAMPLE_CARD).doc }).sha256).toBe(
+      checked.sha256,
+    );
   });
 });

@@ -10,7 +10,9 @@ describe('pongsim advise (CLI)', () => {
     const args = ['advise', 'wolnamppong', '--hand', '2,11', '--pot', '20', '--seen', '4,5', '--budget', '600', '--seed', 'cli'];
     const j = pongsim([...args, '--json']);
     expect(j.code, j.stderr).toBe(0);
-    expect(JSON.parse(j.stdout)).toEqual(JSON.parse(JSON.stringify(advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))));
+    expect(JSON.parse(j.stdout)).toEqual(
+      JSON.parse(JSON.stringify(advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))),
+    );
     const t = pongsim(args);
     expect(t.code, t.stderr).toBe(0);
     for (const a of JSON.parse(j.stdout).actions) expect(t.stdout).toContain(a.action);
@@ -18,7 +20,10 @@ describe('pongsim advise (CLI)', () => {
   });
 
   it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, () => {
-    for (const args of [['advise', 'wolnamppong', '--hand', '2,11'], ['advise', 'korean', '--hand', 'm123', '--budget', '0']]) {
+    for (const args of [
+      ['advise', 'wolnamppong', '--hand', '2,11'],
+      ['advise', 'korean', '--hand', 'm123', '--budget', '0'],
+    ]) {
       const r = pongsim(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

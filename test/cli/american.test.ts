@@ -20,7 +20,14 @@ describe('pongsim card check', () => {
     expect(lines.reduce((n, l) => n + l.variants, 0)).toBe(340);
     const r = pongsim(['card', 'check', SAMPLE]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`${wrapLines(cardEntry().card.text(SAMPLE, j as never).join('\n'), COLUMNS)}\n`);
+    expect(r.stdout).toBe(
+      `${wrapLines(
+        cardEntry()
+          .card.text(SAMPLE, j as never)
+          .join('\n'),
+        COLUMNS,
+      )}\n`,
+    );
     expect(r.stdout).toMatch(/21\s+lines, 340 concrete variants, sha256 [0-9a-f]{16}/);
     expect(r.stdout).toMatch(/LIKE-1\s+25\s+X\s+yes\s+108\s+FF XXX0A XXXX0B XXX0C ZZ/);
     expect(r.stdout).toMatch(/SP-1\s+50\s+C\s+no\s+24/);
@@ -29,8 +36,19 @@ describe('pongsim card check', () => {
   it.each([
     ['a missing file', null, /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
     ['broken JSON', '{', /not valid JSON/],
-    ['a bad token', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }, /: line S-1 \(main\): token "888K": "K" is not allowed; allowed: /],
-    ['a bad alt', { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666B 88B'], value: 25 }] }] }, /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14/],
+    [
+      'a bad token',
+      { format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] },
+      /: line S-1 \(main\): token "888K": "K" is not allowed; allowed: /,
+    ],
+    [
+      'a bad alt',
+      {
+        format: 'mjcard/1',
+        sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888B', alt: ['FF 22A 444A 6666B 88B'], value: 25 }] }],
+      },
+      /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14/,
+    ],
   ])('refuses %s with one line naming the file', (_, content, msg) => {
     const dir = tempDir();
     const file = path.join(dir, content === null ? 'nope.json' : 'card.json');
@@ -45,12 +63,25 @@ describe('pongsim card import (the command: its printing and exit codes)', () =>
   it('prints what it wrote; a bad file is exit 2 with one line on stderr and no card written', () => {
     const dir = tempDir();
     const out = path.join(dir, 'card.json');
-    const r = pongsim(['card', 'import', '--from', 'mahjong-assistant', 'test/fixtures/card-import/made-up.mahjong-assistant.json', '--out', out]);
+    const r = pongsim([
+      'card',
+      'import',
+      '--from',
+      'mahjong-assistant',
+      'test/fixtures/card-import/made-up.mahjong-assistant.json',
+      '--out',
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(unwrap(r.stdout)).toBe(`${out}: "made-up.mahjong-assistant", 6 lines converted from test/fixtures/card-import/made-up.mahjong-assistant.json (mahjong-assistant)`);
+    expect(unwrap(r.stdout)).toBe(
+      `${out}: "made-up.mahjong-assistant", 6 lines converted from test/fixtures/card-import/made-up.mahjong-assistant.json (mahjong-assistant)`,
+    );
     expect(checkCard({ file: out }).lines).toHaveLength(6);
     const bad = path.join(dir, 'bad.jq');
-    fs.writeFileSync(bad, '.yaku = [\n  {"display_name": "A #1", "value": 25, "when": [{"name": "match", "opts": [[], ["FF 2222a 4444b 666c"]]}]}\n]\n');
+    fs.writeFileSync(
+      bad,
+      '.yaku = [\n  {"display_name": "A #1", "value": 25, "when": [{"name": "match", "opts": [[], ["FF 2222a 4444b 666c"]]}]}\n]\n',
+    );
     const out2 = path.join(dir, 'card2.json');
     const e = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2]);
     expect(e.code).toBe(2);
@@ -60,7 +91,9 @@ describe('pongsim card import (the command: its printing and exit codes)', () =>
     const s = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2, '--skip-unsupported', '--json']);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/line 1: no hand converts; allowed: a card with at least one hand pongsim can read/);
-    expect(pongsim(['card', 'check', out, '--from', 'riichi-advanced']).stderr).toBe('pongsim: card check: --from is an option of card import; allowed: --json\n');
+    expect(pongsim(['card', 'check', out, '--from', 'riichi-advanced']).stderr).toBe(
+      'pongsim: card check: --from is an option of card import; allowed: --json\n',
+    );
   }, 60_000);
 });
 
@@ -86,7 +119,10 @@ describe('pongsim hand american', () => {
   it('reads one hand a line from stdin and writes one JSON object a line', () => {
     const r = pongsim(['hand', 'american', '-'], undefined, 'f111 m123 z5 s222 p3333\n\nm2468 s222888 m7777\n');
     expect(r.code, r.stderr).toBe(0);
-    const rows = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const rows = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toEqual(analyzeHands({ game: 'american', hands: ['f111 m123 z5 s222 p3333', 'm2468 s222888 m7777'] }));
     expect(rows.map((x) => x.matches)).toEqual([['YEAR-1'], []]);
     expect(Object.keys(rows[1].tilesAway)).toHaveLength(21);
@@ -100,10 +136,25 @@ describe('pongsim hand american', () => {
     ['a bad exposure', 'm2468 s222888 m7', { exposed: 'm7s7j' }, /--exposed: exposure "m7s7j" must be 3-6 tiles of one kind/],
     ['a pair exposed', 'm2468 s222888 m77', { exposed: 'p55' }, /--exposed: exposure "p55" has 2 tiles/],
     // 256 tiles of one kind once wrapped to 0 in an 8-bit count.
-    ['64 kongs of m2 exposed', 'm2468 s222888 m7777', { exposed: Array(64).fill('m2222').join(',') }, /tile m2 appears 257 times; the american set holds 4 \(hand and exposures together\)/],
+    [
+      '64 kongs of m2 exposed',
+      'm2468 s222888 m7777',
+      { exposed: Array(64).fill('m2222').join(',') },
+      /tile m2 appears 257 times; the american set holds 4 \(hand and exposures together\)/,
+    ],
     ['200 flowers', `f${'1'.repeat(100)}${'2'.repeat(100)}`, {}, /hand: tile f1 appears 200 times; the american set holds 8/],
-    ['a Korean flag', 'm2468 s222888 m7777', { uper: true }, /hand american: --uper is not one of its options \(it is for korean\); allowed: --card, --exposed, --json/],
-    ['a missing card', 'm2468 s222888 m7777', { card: 'nope.json' }, /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
+    [
+      'a Korean flag',
+      'm2468 s222888 m7777',
+      { uper: true },
+      /hand american: --uper is not one of its options \(it is for korean\); allowed: --card, --exposed, --json/,
+    ],
+    [
+      'a missing card',
+      'm2468 s222888 m7777',
+      { card: 'nope.json' },
+      /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/,
+    ],
   ])('refuses %s with one line', (_, tiles, o, msg) => {
     expect(inputErrorLine(() => hand(tiles, o))).toMatch(msg);
   });
@@ -113,7 +164,9 @@ describe('pongsim hand american', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: stdin line 2: [^\n]+\n$/);
-    expect(inputErrorLine(() => analyzeHandRun({ game: 'korean', tiles: 'm2468', exposed: 'p555' }))).toMatch(/hand korean: --exposed is not one of its options \(it is for american\)/);
+    expect(inputErrorLine(() => analyzeHandRun({ game: 'korean', tiles: 'm2468', exposed: 'p555' }))).toMatch(
+      /hand korean: --exposed is not one of its options \(it is for american\)/,
+    );
   });
 });
 
@@ -124,7 +177,15 @@ describe('american runs with --card', () => {
     const doc = JSON.parse(fs.readFileSync(SAMPLE, 'utf8'));
     doc.name = 'My test card';
     fs.writeFileSync(card, JSON.stringify(doc));
-    const run = (workers: number, out: string, withCard = true) => runStudy({ experiment: 'american-card-lines', games: 12, seed: '5', ...(withCard ? { card } : {}), workers, out: path.join(dir, out) });
+    const run = (workers: number, out: string, withCard = true) =>
+      runStudy({
+        experiment: 'american-card-lines',
+        games: 12,
+        seed: '5',
+        ...(withCard ? { card } : {}),
+        workers,
+        out: path.join(dir, out),
+      });
     await run(1, 'a');
     await run(2, 'b');
     const csv = (d: string) => fs.readFileSync(path.join(dir, d, 'american-card-lines.csv'), 'utf8');
@@ -141,10 +202,26 @@ describe('american runs with --card', () => {
   });
 
   it.each([
-    ['a missing card', () => simulate({ game: 'american', games: 5, card: 'nope.json', out: OUT() }), /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/],
-    ['a card for another game', () => simulate({ game: 'korean', games: 5, card: SAMPLE, out: OUT() }), /^--card: only american plays a card of hands \(got korean\)$/],
-    ['a card for a study of another game', () => runStudy({ experiment: 'uper-furiten', games: 5, card: SAMPLE, out: OUT() }), /^--card: only american plays a card of hands \(got korean\)$/],
-    ['a broken card', () => runStudy({ experiment: 'american-jokers', games: 5, card: BROKEN(), out: OUT() }), /: line S-1 \(main\): token "888K"/],
+    [
+      'a missing card',
+      () => simulate({ game: 'american', games: 5, card: 'nope.json', out: OUT() }),
+      /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/,
+    ],
+    [
+      'a card for another game',
+      () => simulate({ game: 'korean', games: 5, card: SAMPLE, out: OUT() }),
+      /^--card: only american plays a card of hands \(got korean\)$/,
+    ],
+    [
+      'a card for a study of another game',
+      () => runStudy({ experiment: 'uper-furiten', games: 5, card: SAMPLE, out: OUT() }),
+      /^--card: only american plays a card of hands \(got korean\)$/,
+    ],
+    [
+      'a broken card',
+      () => runStudy({ experiment: 'american-jokers', games: 5, card: BROKEN(), out: OUT() }),
+      /: line S-1 \(main\): token "888K"/,
+    ],
   ])('refuses %s: one line, nothing written', async (_, call, msg) => {
     await expect(call()).rejects.toThrow(msg);
     expect(fs.existsSync(OUT())).toBe(false);
@@ -163,6 +240,9 @@ const DIR = tempDir();
 const OUT = () => path.join(DIR, 'out');
 const BROKEN = () => {
   const broken = path.join(DIR, 'broken.json');
-  fs.writeFileSync(broken, JSON.stringify({ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }));
+  fs.writeFileSync(
+    broken,
+    JSON.stringify({ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'S-1', pattern: 'FF 22A 444A 6666B 888K', value: 25 }] }] }),
+  );
   return broken;
 };

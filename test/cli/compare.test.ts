@@ -62,8 +62,20 @@ describe('pongsim compare', () => {
     const dir = tempDir();
     // An ante no bet can exhaust: the pot never empties, so a seat's result is its bets alone (less one ante).
     const seats = '--seats min-bet*6';
-    const r = await cmp(['compare', 'wolnamppong', '--arm', `lose: --set ante=1000000 ${seats}`, '--arm', `push: --set postResult=push --set ante=1000000 ${seats}`,
-      '--games', '3000', '--seed', '4', '--out', dir]);
+    const r = await cmp([
+      'compare',
+      'wolnamppong',
+      '--arm',
+      `lose: --set ante=1000000 ${seats}`,
+      '--arm',
+      `push: --set postResult=push --set ante=1000000 ${seats}`,
+      '--games',
+      '3000',
+      '--seed',
+      '4',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rules = (postResult: string) => resolveRules<WolnamRules>(wolnamSchema, [{ where: 'test', values: { postResult } }]);
     const exact = rules('lose').cycles * (alwaysBetEv(rules('push')) - alwaysBetEv(rules('lose')));
@@ -80,7 +92,20 @@ describe('pongsim compare', () => {
 
   it('pairing on the same deals narrows the interval: a stop limit of 5 against 10, seat by seat', async () => {
     const dir = tempDir();
-    const r = await cmp(['compare', 'nylonppong', '--arm', 'ten: --rules fudawiki', '--arm', 'five: --set stopLimit=5', '--games', '2000', '--seed', '2', '--out', dir]);
+    const r = await cmp([
+      'compare',
+      'nylonppong',
+      '--arm',
+      'ten: --rules fudawiki',
+      '--arm',
+      'five: --set stopLimit=5',
+      '--games',
+      '2000',
+      '--seed',
+      '2',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = readCsv(path.join(dir, 'compare.csv'));
     for (let k = 0; k < 4; k++) {
@@ -95,7 +120,18 @@ describe('pongsim compare', () => {
 
   it('an arm compared with itself differs by exactly zero in every figure', async () => {
     const dir = tempDir();
-    const r = await cmp(['compare', 'nylonppong', '--arm', 'a: --rules fudawiki', '--arm', 'b: --rules fudawiki', '--games', '200', '--out', dir]);
+    const r = await cmp([
+      'compare',
+      'nylonppong',
+      '--arm',
+      'a: --rules fudawiki',
+      '--arm',
+      'b: --rules fudawiki',
+      '--games',
+      '200',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = readCsv(path.join(dir, 'compare.csv')).filter((x) => x.arm === 'b');
     expect(rows.length).toBeGreaterThan(8);
@@ -110,8 +146,20 @@ describe('pongsim compare', () => {
 
   it('a focal strategy across line-ups of different sizes, the same bytes on 1 and 2 workers and from a study file', async () => {
     const dir = tempDir();
-    const args = ['compare', 'wolnamppong', '--arm', 'six: --seats ev-threshold,min-bet*5', '--arm', 'four: --set players=4 --seats ev-threshold,min-bet*3',
-      '--focal', '0', '--games', '300', '--seed', '9'];
+    const args = [
+      'compare',
+      'wolnamppong',
+      '--arm',
+      'six: --seats ev-threshold,min-bet*5',
+      '--arm',
+      'four: --set players=4 --seats ev-threshold,min-bet*3',
+      '--focal',
+      '0',
+      '--games',
+      '300',
+      '--seed',
+      '9',
+    ];
     const a = await cmp([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
     const b = await cmp([...args, '--workers', '2', '--chunk', '37', '--out', path.join(dir, 'b')]);
     expect(a.code, a.stderr).toBe(0);
@@ -121,9 +169,19 @@ describe('pongsim compare', () => {
     expect(readCsv(path.join(dir, 'a', 'compare.csv')).filter((x) => x.kind === 'focal')).toHaveLength(2);
     // The same comparison as a study file.
     const study = path.join(dir, 'study.json');
-    fs.writeFileSync(study, JSON.stringify({ game: 'wolnamppong', games: 300, seed: '9', focal: 0, arms: [
-      { name: 'six', seats: 'ev-threshold,min-bet*5' }, { name: 'four', set: { players: 4 }, seats: ['ev-threshold', 'min-bet', 'min-bet', 'min-bet'] },
-    ] }));
+    fs.writeFileSync(
+      study,
+      JSON.stringify({
+        game: 'wolnamppong',
+        games: 300,
+        seed: '9',
+        focal: 0,
+        arms: [
+          { name: 'six', seats: 'ev-threshold,min-bet*5' },
+          { name: 'four', set: { players: 4 }, seats: ['ev-threshold', 'min-bet', 'min-bet', 'min-bet'] },
+        ],
+      }),
+    );
     const c = await cmp(['compare', 'wolnamppong', '--study', study, '--out', path.join(dir, 'c')]);
     expect(c.code, c.stderr).toBe(0);
     expect(csv('c')).toBe(csv('a'));
@@ -131,16 +189,42 @@ describe('pongsim compare', () => {
 
   it('arms sized by their seats, as sim is, compared with --focal', async () => {
     const dir = tempDir();
-    const r = await cmp(['compare', 'nylonppong', '--arm', 'three: --seats basic*3', '--arm', 'four: --seats basic*4', '--focal', '0', '--games', '10', '--out', dir]);
+    const r = await cmp([
+      'compare',
+      'nylonppong',
+      '--arm',
+      'three: --seats basic*3',
+      '--arm',
+      'four: --seats basic*4',
+      '--focal',
+      '0',
+      '--games',
+      '10',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'compare.meta.json'), 'utf8'));
     expect(meta.provenance.arms.map((a: { rules: { players: number } }) => a.rules.players)).toEqual([3, 4]);
-    expect(readCsv(path.join(dir, 'compare.csv')).filter((x) => x.kind === 'focal').map((x) => x.arm)).toEqual(['three', 'four']);
+    expect(
+      readCsv(path.join(dir, 'compare.csv'))
+        .filter((x) => x.kind === 'focal')
+        .map((x) => x.arm),
+    ).toEqual(['three', 'four']);
   });
 
   it('runs the shipped example study file', async () => {
     const dir = tempDir();
-    const r = await cmp(['compare', 'nylonppong', '--study', 'experiments/studies/nylonppong-house-rules.json', '--games', '40', '--out', dir]);
+    const r = await cmp([
+      'compare',
+      'nylonppong',
+      '--study',
+      'experiments/studies/nylonppong-house-rules.json',
+      '--games',
+      '40',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const arms = new Set(readCsv(path.join(dir, 'compare.csv')).map((x) => x.arm));
     expect(arms.size).toBe(5);
@@ -148,13 +232,33 @@ describe('pongsim compare', () => {
 
   it.each([
     ['an arm without a name', ['--arm', '--rules fudawiki', '--arm', 'b: --rules bbong'], /--arm "--rules fudawiki": an arm has no name/],
-    ['two arms with one name', ['--arm', 'a: --rules fudawiki', '--arm', 'a: --rules bbong'], /compare: two arms are named "a"; arm names must differ/],
+    [
+      'two arms with one name',
+      ['--arm', 'a: --rules fudawiki', '--arm', 'a: --rules bbong'],
+      /compare: two arms are named "a"; arm names must differ/,
+    ],
     ['an arm with invalid rules', ['--arm', 'a: --rules fudawiki', '--arm', 'b: --set stopLimit=99'], /arm "b": .*stopLimit/],
-    ['seat counts that differ without --focal', ['--arm', 'a: --seats basic*4', '--arm', 'b: --set players=3 --seats basic*3'], /compare: the arms seat 4 and 3 players; .*--focal K/],
-    ['an unknown baseline', ['--arm', 'a: --rules fudawiki', '--arm', 'b: --rules bbong', '--baseline', 'c'], /--baseline: no arm is named "c"; arms: a, b/],
+    [
+      'seat counts that differ without --focal',
+      ['--arm', 'a: --seats basic*4', '--arm', 'b: --set players=3 --seats basic*3'],
+      /compare: the arms seat 4 and 3 players; .*--focal K/,
+    ],
+    [
+      'an unknown baseline',
+      ['--arm', 'a: --rules fudawiki', '--arm', 'b: --rules bbong', '--baseline', 'c'],
+      /--baseline: no arm is named "c"; arms: a, b/,
+    ],
     ['one arm', ['--arm', 'a: --rules fudawiki'], /compare: give at least two arms \(got 1\)/],
-    ['an unknown arm option', ['--arm', 'a: --rule fudawiki', '--arm', 'b:'], /--arm "a": unknown option "--rule"; allowed: --rules, --set, --seats, --card/],
-    ['a figure the arms do not report', ['--arm', 'a:', '--arm', 'b: --set stopLimit=5', '--metrics', 'foo'], /--metrics: "foo" is not a figure of these arms; figures: seat0, .*, endStop, .*\(focal, focalWin, focalPlace with --focal K\)/],
+    [
+      'an unknown arm option',
+      ['--arm', 'a: --rule fudawiki', '--arm', 'b:'],
+      /--arm "a": unknown option "--rule"; allowed: --rules, --set, --seats, --card/,
+    ],
+    [
+      'a figure the arms do not report',
+      ['--arm', 'a:', '--arm', 'b: --set stopLimit=5', '--metrics', 'foo'],
+      /--metrics: "foo" is not a figure of these arms; figures: seat0, .*, endStop, .*\(focal, focalWin, focalPlace with --focal K\)/,
+    ],
   ])('refuses %s: one line, nothing written', async (_, args, msg) => {
     const dir = tempDir();
     const r = await cmp(['compare', 'nylonppong', ...args, '--games', '10', '--out', path.join(dir, 'out')]);
@@ -165,14 +269,20 @@ describe('pongsim compare', () => {
     expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
   });
 
-  it('reads every study setting by its option\'s rules, naming the file and the field', async () => {
+  it("reads every study setting by its option's rules, naming the file and the field", async () => {
     const dir = tempDir();
     const study = (settings: Record<string, unknown>) => {
       const file = path.join(dir, 's.json');
       fs.writeFileSync(file, JSON.stringify({ ...settings, arms: [{ name: 'a' }, { name: 'b' }] }));
       return () => readStudy(file).settings;
     };
-    expect(study({ games: 2000, seed: 9, focal: 1, baseline: 'b', metrics: ['seat0', 'endStop'] })()).toEqual({ games: 2000, seed: '9', focal: 1, baseline: 'b', metrics: ['seat0', 'endStop'] });
+    expect(study({ games: 2000, seed: 9, focal: 1, baseline: 'b', metrics: ['seat0', 'endStop'] })()).toEqual({
+      games: 2000,
+      seed: '9',
+      focal: 1,
+      baseline: 'b',
+      metrics: ['seat0', 'endStop'],
+    });
     expect(study({ seed: 'a b' })).toThrow(/s\.json: "seed": expected 1-64 letters, digits or _\.:- \(got "a b"\)$/);
     expect(study({ games: 0 })).toThrow(/s\.json: "games": expected a whole number from 1 to 1000000000000 \(got "0"\)$/);
     expect(study({ games: 2.5 })).toThrow(/s\.json: "games": expected a whole number/);
@@ -183,7 +293,7 @@ describe('pongsim compare', () => {
     expect(() => figureList('--metrics')('')).toThrow('--metrics: expected figure names separated by commas, e.g. seat0,win0 (got "")');
   });
 
-  it('names the study file\'s field, not an option never given, for a baseline no arm has', async () => {
+  it("names the study file's field, not an option never given, for a baseline no arm has", async () => {
     const dir = tempDir();
     const study = path.join(dir, 'study.json');
     fs.writeFileSync(study, JSON.stringify({ baseline: 'c', arms: [{ name: 'a' }, { name: 'b' }] }));

@@ -6,7 +6,12 @@ import { merge, replay, runStudy, simulate, type SimulateOptions, type SimulateR
 import { buildId } from '../../src/io/build.js';
 import { listFiles, tempDir } from '../support/cli.js';
 
-const SIM: SimulateOptions = { game: 'wolnamppong', seats: 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet,ev-threshold,fold', games: 3000, seed: '7' };
+const SIM: SimulateOptions = {
+  game: 'wolnamppong',
+  seats: 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet,ev-threshold,fold',
+  games: 3000,
+  seed: '7',
+};
 
 describe('reproducibility', () => {
   it('gives byte-identical CSVs on 1 and 2 workers', async () => {
@@ -42,7 +47,9 @@ describe('reproducibility', () => {
     expect(csv('merged')).toBe(csv('whole'));
 
     await expect(merge({ partials: [parts[0]!, parts[2]!], out: path.join(dir, 'gap') })).rejects.toThrow(/games 100 to 199 are missing/);
-    await expect(merge({ partials: [parts[0]!, parts[0]!, parts[1]!, parts[2]!], out: path.join(dir, 'overlap') })).rejects.toThrow(/overlaps/);
+    await expect(merge({ partials: [parts[0]!, parts[0]!, parts[1]!, parts[2]!], out: path.join(dir, 'overlap') })).rejects.toThrow(
+      /overlaps/,
+    );
     expect(listFiles(path.join(dir, 'gap'))).toEqual([]);
 
     // A partial cannot be fooled: an edited sum, a range moved, another version, a cell gone.
@@ -58,23 +65,56 @@ describe('reproducibility', () => {
       expect(listFiles(path.join(dir, 'bad'))).toEqual([]);
     };
     const sumKey = (p: Record<string, any>) => Object.keys(p.tallies[0].means)[0]!;
-    await refuse(edit('sum', (p) => { p.tallies[0].means[sumKey(p)].n += 1; }), /its contents do not match its checksum \(edited or damaged\)/);
-    await refuse(edit('range', (p) => { p.ranges[0] = [100, 201]; }), /do not match its checksum/);
+    await refuse(
+      edit('sum', (p) => {
+        p.tallies[0].means[sumKey(p)].n += 1;
+      }),
+      /its contents do not match its checksum \(edited or damaged\)/,
+    );
+    await refuse(
+      edit('range', (p) => {
+        p.ranges[0] = [100, 201];
+      }),
+      /do not match its checksum/,
+    );
     const resign = (p: Record<string, any>) => {
       // A forger who also recomputes the checksum still meets the other checks.
       const { sha256: _, ...body } = p;
       const text = JSON.stringify(body);
       p.sha256 = crypto.createHash('sha256').update(text).digest('hex');
-      for (const k of Object.keys(body)) { delete p[k]; p[k] = body[k]; }
+      for (const k of Object.keys(body)) {
+        delete p[k];
+        p[k] = body[k];
+      }
     };
-    await refuse(edit('version', (p) => { p.version = '0.0.1'; resign(p); }), /written by pongsim 0.0.1; this is/);
-    await refuse(edit('cells', (p) => { p.tallies.pop(); p.ranges.pop(); resign(p); }), /cells\.partial\.json: holds 1 cells; .*shard-1-of-3\.partial\.json holds 2/);
-    await refuse(edit('moved', (p) => { p.ranges[0] = [100, 201]; resign(p); }), /its games are not those of shard 2\/3 \(100 to 199\)/);
+    await refuse(
+      edit('version', (p) => {
+        p.version = '0.0.1';
+        resign(p);
+      }),
+      /written by pongsim 0.0.1; this is/,
+    );
+    await refuse(
+      edit('cells', (p) => {
+        p.tallies.pop();
+        p.ranges.pop();
+        resign(p);
+      }),
+      /cells\.partial\.json: holds 1 cells; .*shard-1-of-3\.partial\.json holds 2/,
+    );
+    await refuse(
+      edit('moved', (p) => {
+        p.ranges[0] = [100, 201];
+        resign(p);
+      }),
+      /its games are not those of shard 2\/3 \(100 to 199\)/,
+    );
   });
 
   it('replays a game of a sim run exactly', async () => {
     const seats = 'counting(t=0,f=0.5),kelly,ado(p=0.7),min-bet';
-    const sim = async (games: number) => (await simulate({ game: 'wolnamppong', set: ['players=4'], seats, games, seed: '9' })) as SimulateResult;
+    const sim = async (games: number) =>
+      (await simulate({ game: 'wolnamppong', set: ['players=4'], seats, games, seed: '9' })) as SimulateResult;
     const five = await sim(5);
     const six = await sim(6);
     const r = await replay({ game: 'wolnamppong', set: ['players=4'], seats, seed: '9', index: 5 });

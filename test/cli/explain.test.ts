@@ -25,20 +25,26 @@ describe('pongsim explain', () => {
     expect(r.stdout).toMatch(/^stop-limit: /);
     expect(r.stdout).toMatch(/stop-limit-best\.csv\n {2}variant/);
     // Each meaning wrapped to 100 columns under itself; --wide prints it on one line.
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/win_prob probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
-    expect(pongsim(['explain', 'stop-limit', '--wide']).stdout).toMatch(/win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+      /win_prob probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/,
+    );
+    expect(pongsim(['explain', 'stop-limit', '--wide']).stdout).toMatch(
+      /win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/,
+    );
     const bad = pongsim(['explain', 'stop-limt']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/);
   });
 
-  it('writes the dictionary into each table\'s meta.json', async () => {
+  it("writes the dictionary into each table's meta.json", async () => {
     const dir = tempDir();
     await runStudy({ experiment: 'american-jokers', games: 4, out: dir });
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'american-joker-exchange.meta.json'), 'utf8'));
     const csv = fs.readFileSync(path.join(dir, 'american-joker-exchange.csv'), 'utf8').split('\n')[0]!.split(',');
     expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(csv);
-    expect(meta.columns.find((c: { name: string }) => c.name === 'net_diff_vs_exchange_per_hand_ci_low').meaning).toBe('lower bound of the 95% interval of net_diff_vs_exchange_per_hand');
+    expect(meta.columns.find((c: { name: string }) => c.name === 'net_diff_vs_exchange_per_hand_ci_low').meaning).toBe(
+      'lower bound of the 95% interval of net_diff_vs_exchange_per_hand',
+    );
   });
 });

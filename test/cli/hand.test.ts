@@ -21,7 +21,11 @@ interface Line {
 function notation(tiles: string[]): string {
   let out = '';
   for (const suit of 'mpsz') {
-    const digits = tiles.filter((t) => t[0] === suit).map((t) => t[1]!).sort().join('');
+    const digits = tiles
+      .filter((t) => t[0] === suit)
+      .map((t) => t[1]!)
+      .sort()
+      .join('');
     if (digits) out += suit + digits;
   }
   return out;
@@ -37,7 +41,11 @@ function counts(tiles: string[]): number[] {
 const KIND_NAMES = Array.from({ length: 34 }, (_, k) => 'mpsz'[Math.floor(k / 9)]! + String((k % 9) + 1));
 
 /** The options that take a value, as every game's hand lists them. */
-const VALUED = new Set(GAMES.flatMap((g) => g.hand?.options ?? []).filter((o) => o.value).map((o) => o.flag));
+const VALUED = new Set(
+  GAMES.flatMap((g) => g.hand?.options ?? [])
+    .filter((o) => o.value)
+    .map((o) => o.flag),
+);
 
 /** `pongsim hand GAME TILES --flag value ...` as the library's options (commander's names). */
 function handOptions(args: string[]): { game: string; tiles: string; [k: string]: unknown } {
@@ -56,7 +64,10 @@ const json = (args: string[]) => `${analyzeHandRun(handOptions(args)).text}\n`;
 const one = (args: string[]) => analyzeHandRun(handOptions(args)).json;
 /** `pongsim hand <ruleset> -`, one hand a line. */
 function lines(ruleset: string, input: string): Line[] {
-  const hands = input.split('\n').map((l) => l.replace(/\r$/, '').trim()).filter((l) => l !== '');
+  const hands = input
+    .split('\n')
+    .map((l) => l.replace(/\r$/, '').trim())
+    .filter((l) => l !== '');
   return analyzeHands({ game: ruleset, hands }) as unknown as Line[];
 }
 
@@ -96,18 +107,32 @@ describe('pongsim hand: known hands', () => {
   });
 
   it('thirteen orphans counts under chinese-american but not korean', () => {
-    expect(one(['chinese-american', 'm19p19s19z1234567'])).toMatchObject({ shanten: 0, waits: [...'mps'].flatMap((s) => [`${s}1`, `${s}9`]).concat(['z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'z7']).sort() });
+    expect(one(['chinese-american', 'm19p19s19z1234567'])).toMatchObject({
+      shanten: 0,
+      waits: [...'mps']
+        .flatMap((s) => [`${s}1`, `${s}9`])
+        .concat(['z1', 'z2', 'z3', 'z4', 'z5', 'z6', 'z7'])
+        .sort(),
+    });
     expect(one(['chinese-american', 'm19p19z1234567m5p5'])).toMatchObject({ shanten: 2 });
     expect(one(['korean', 'm19p19z1234567m5p5'])).toMatchObject({ shanten: 6 });
   });
 
   it('takes melds: pungs, kongs and concealed kongs count as sets and as seen tiles', () => {
-    expect(one(['korean', 'm123456p78z11', '--melds', 'z555'])).toMatchObject({ melds: ['z555'], tiles: 10, shanten: 0, waits: ['p6', 'p9'] });
+    expect(one(['korean', 'm123456p78z11', '--melds', 'z555'])).toMatchObject({
+      melds: ['z555'],
+      tiles: 10,
+      shanten: 0,
+      waits: ['p6', 'p9'],
+    });
     const r = one(['korean', 'm23p99', '--melds', 'p5555, z777 ,p1111*']);
     expect(r).toMatchObject({ melds: ['p5555', 'z777', 'p1111*'], tiles: 4, shanten: 0, waits: ['m1', 'm4'], live: { m1: 4, m4: 4 } });
     // A wait whose every copy the hand holds (here in a meld) is no wait.
     expect(one(['korean', 'm23p55789z333', '--melds', 'm1111'])).toMatchObject({ waits: ['m4'], live: { m4: 4 } });
-    expect(one(['chinese-american', 'm23p99', '--melds', 's123,z777,p5555'])).toMatchObject({ melds: ['s123', 'z777', 'p5555'], waits: ['m1', 'm4'] });
+    expect(one(['chinese-american', 'm23p99', '--melds', 's123,z777,p5555'])).toMatchObject({
+      melds: ['s123', 'z777', 'p5555'],
+      waits: ['m1', 'm4'],
+    });
   });
 
   it('sets flowers aside and keeps them in the hand notation', () => {
@@ -150,7 +175,9 @@ describe('pongsim hand: stdin', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: stdin line 4: s1 is not in the korean set[^\n]*\n$/);
     // The library names the hand's place in the list it was given.
-    expect(() => analyzeHands({ game: 'korean', hands: ['m1112345678999', 'm1112345678999s1'] })).toThrow(new ItemError(1, 's1 is not in the korean set, which holds m1-m9, p1-p9, z1-z7 (4 of each), f1-f4 (1 of each)'));
+    expect(() => analyzeHands({ game: 'korean', hands: ['m1112345678999', 'm1112345678999s1'] })).toThrow(
+      new ItemError(1, 's1 is not in the korean set, which holds m1-m9, p1-p9, z1-z7 (4 of each), f1-f4 (1 of each)'),
+    );
   });
 
   describe('majiang-core fixtures', () => {
@@ -171,7 +198,9 @@ describe('pongsim hand: stdin', () => {
       const korean = rows.filter((r) => r.q.every((t) => t[0] !== 's'));
       expect(korean.length).toBe(20767);
       const out = lines('korean', korean.map((r) => notation(r.q)).join('\n'));
-      const wrong = korean.flatMap((r, i) => (out[i]?.shanten === Math.min(r.x[0], r.x[2]) && out[i]?.hand === notation(r.q) ? [] : [notation(r.q)]));
+      const wrong = korean.flatMap((r, i) =>
+        out[i]?.shanten === Math.min(r.x[0], r.x[2]) && out[i]?.hand === notation(r.q) ? [] : [notation(r.q)],
+      );
       expect(wrong.slice(0, 5)).toEqual([]);
     });
 
@@ -196,7 +225,8 @@ describe('pongsim hand: stdin', () => {
           }
         }
         const got = out[i]!;
-        if (got.shanten !== sh || JSON.stringify(got.waits) !== JSON.stringify(waits)) wrong.push(`${notation(q)}: ${JSON.stringify(got)} != ${sh} ${waits}`);
+        if (got.shanten !== sh || JSON.stringify(got.waits) !== JSON.stringify(waits))
+          wrong.push(`${notation(q)}: ${JSON.stringify(got)} != ${sh} ${waits}`);
       });
       expect(wrong.slice(0, 5)).toEqual([]);
       expect(ready).toBeGreaterThan(100);
@@ -207,12 +237,20 @@ describe('pongsim hand: stdin', () => {
 describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () => {
   it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', () => {
     const tsumo = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
-    expect(tsumo.score).toMatchObject({ winTile: 'p8', selfDraw: true, legal: true, total: 15, parts: { basic: 3, bonus: 1, dora: 1, ante: 10 } });
+    expect(tsumo.score).toMatchObject({
+      winTile: 'p8',
+      selfDraw: true,
+      legal: true,
+      total: 15,
+      parts: { basic: 3, bonus: 1, dora: 1, ante: 10 },
+    });
     const names = (tsumo.score as { breakdown: { name: string }[] }).breakdown.map((b) => b.name);
     expect(names).not.toContain('all sequences');
     const ron = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--uper']);
     expect(ron.score).toMatchObject({ legal: true, total: 10, parts: { basic: 3, bonus: 1, dora: 1, ante: 5 } });
-    expect(json(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper'])).toContain('win        p8 by self-draw: 15 points\n');
+    expect(json(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper'])).toContain(
+      'win        p8 by self-draw: 15 points\n',
+    );
   });
 
   it('TV1: the 22-point uper self-draw on the kong replacement (10 + 3 + 6 + 3)', () => {
@@ -233,10 +271,42 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () =>
   });
 
   it('chinese-american: the best row, its extras and what the dealer pays (worked example 1)', () => {
-    const r = pongsim(['hand', 'chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1', '--json'], process.cwd(), '');
+    const r = pongsim(
+      [
+        'hand',
+        'chinese-american',
+        's123456m789999p55',
+        '--win-tile',
+        's1',
+        '--discard',
+        '--seat-wind',
+        'S',
+        '--discarder',
+        'E',
+        '--flowers',
+        '1',
+        '--json',
+      ],
+      process.cwd(),
+      '',
+    );
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(out).toEqual(one(['chinese-american', 's123456m789999p55', '--win-tile', 's1', '--discard', '--seat-wind', 'S', '--discarder', 'E', '--flowers', '1']));
+    expect(out).toEqual(
+      one([
+        'chinese-american',
+        's123456m789999p55',
+        '--win-tile',
+        's1',
+        '--discard',
+        '--seat-wind',
+        'S',
+        '--discarder',
+        'E',
+        '--flowers',
+        '1',
+      ]),
+    );
     expect(out.score).toMatchObject({ legal: true, total: 6, row: 'H1 Normal Win', payments: { E: 7 } });
     expect(out.score.breakdown.map((b: { name: string }) => b.name)).toEqual(['H1 Normal Win', 'flowerEach', 'noHonors', 'allConcealed']);
   });
@@ -266,25 +336,61 @@ describe('pongsim hand: bad input', () => {
     ['too many tiles', ['korean', 'm111222333444p5566'], /holds 16 tiles; with no melds a hand holds 13 \(waiting\) or 14/],
     ['too many tiles beside a kong', ['korean', 'm11122233344p55', '--melds', 'z1111'], /holds 13 tiles; with 1 meld a hand holds 10/],
     ['too few tiles', ['korean', 'm123'], /holds 3 tiles/],
-    ['unknown ruleset', ['riichi', 'm1112345678999'], /hand: unknown game "riichi"; games that have one: korean, chinese-american, american/],
+    [
+      'unknown ruleset',
+      ['riichi', 'm1112345678999'],
+      /hand: unknown game "riichi"; games that have one: korean, chinese-american, american/,
+    ],
     ['a bad meld', ['korean', 'm1234p99', '--melds', 'p5555,z77'], /"z77" is not a meld/],
     ['a chow meld in korean', ['korean', 'm1234p99z11', '--melds', 'p123,z777'], /korean has no chow calls/],
     ['a concealed pung', ['korean', 'm1234p99z11', '--melds', 'p555*,z777'], /only a kong can be marked \*/],
     ['five melds', ['chinese-american', 'm1', '--melds', 'p111,p222,p333,z111,z222'], /at most 4/],
     ['--win-tile on an incomplete hand', ['korean', 'm1112345678999p1', '--win-tile', 'p1', '--self-draw'], /not complete/],
     ['--win-tile on a 13-tile hand', ['korean', 'm1112345678999', '--win-tile', 'm1', '--self-draw'], /not complete/],
-    ['--win-tile not in the hand', ['korean', 'm23445556p345678', '--win-tile', 'p9', '--self-draw'], /p9 is not among the concealed tiles/],
+    [
+      '--win-tile not in the hand',
+      ['korean', 'm23445556p345678', '--win-tile', 'p9', '--self-draw'],
+      /p9 is not among the concealed tiles/,
+    ],
     ['--win-tile not a tile', ['korean', 'm23445556p345678', '--win-tile', 'p0', '--self-draw'], /expected one tile/],
     ['both --self-draw and --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--discard'], /give exactly one/],
     ['neither --self-draw nor --discard', ['korean', 'm23445556p345678', '--win-tile', 'p8'], /--self-draw or --discard/],
     ['scoring flags without --win-tile', ['korean', 'm23445556p345678', '--uper'], /--uper: only used when scoring/],
-    ['--discarder on a self-draw', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'], /only a discard win has a discarder/],
-    ['the winner as its own discarder', ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'], /another seat than the winner/],
-    ['--rob-kong under korean', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'], /hand korean: --rob-kong is not one of its options \(it is for chinese-american\)/],
-    ['a bad wind', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'], /--seat-wind: expected E, S, W or N/],
-    ['uper with an open meld', ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'], /an uper hand is concealed/],
-    ['an unknown house rule', ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'], /unknown korean option "nope"/],
-    ['melds in stdin mode', ['korean', '-', '--melds', 'p555'], /hand korean -: --melds is not one of its options \(it is for korean, chinese-american\); allowed: --json/],
+    [
+      '--discarder on a self-draw',
+      ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--self-draw', '--discarder', 'S'],
+      /only a discard win has a discarder/,
+    ],
+    [
+      'the winner as its own discarder',
+      ['chinese-american', 'm123456p789s234z11', '--win-tile', 'm1', '--discard', '--discarder', 'E'],
+      /another seat than the winner/,
+    ],
+    [
+      '--rob-kong under korean',
+      ['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--rob-kong'],
+      /hand korean: --rob-kong is not one of its options \(it is for chinese-american\)/,
+    ],
+    [
+      'a bad wind',
+      ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--seat-wind', 'up'],
+      /--seat-wind: expected E, S, W or N/,
+    ],
+    [
+      'uper with an open meld',
+      ['korean', 'm234555p345z11', '--melds', 'z777', '--win-tile', 'z1', '--self-draw', '--uper'],
+      /an uper hand is concealed/,
+    ],
+    [
+      'an unknown house rule',
+      ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--set', 'nope=1'],
+      /unknown korean option "nope"/,
+    ],
+    [
+      'melds in stdin mode',
+      ['korean', '-', '--melds', 'p555'],
+      /hand korean -: --melds is not one of its options \(it is for korean, chinese-american\); allowed: --json/,
+    ],
   ];
   it.each(cases)('%s: one line naming what is wrong', (_, args, message) => {
     const { tiles, ...o } = handOptions(args);

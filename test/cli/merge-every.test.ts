@@ -37,7 +37,11 @@ card.sections[0].hands.pop();
 fs.writeFileSync(CARD, JSON.stringify(card));
 
 /** The options of a run: its size, seed and slice, and where it writes. */
-interface Slice { out: string; shard?: string; shardIndex?: string }
+interface Slice {
+  out: string;
+  shard?: string;
+  shardIndex?: string;
+}
 
 /** One experiment as the library runs it. */
 interface Case {
@@ -58,7 +62,12 @@ const CASES: Case[] = [
   ...STUDIES.map((s): Case => {
     // The search bot plays slowly: two games; the rest three, so the shards split them 1 + 2.
     const games = s.name === 'search-strength' ? 2 : 3;
-    return { name: s.name, games, run: (x) => runStudy({ experiment: s.name, games, seed: SEED, workers: 1, ...(studyGame(s)?.card ? { card: CARD } : {}), ...x }), ...inDir };
+    return {
+      name: s.name,
+      games,
+      run: (x) => runStudy({ experiment: s.name, games, seed: SEED, workers: 1, ...(studyGame(s)?.card ? { card: CARD } : {}), ...x }),
+      ...inDir,
+    };
   }),
   {
     name: 'sim',
@@ -71,7 +80,10 @@ const CASES: Case[] = [
 ];
 
 /** The partial files in `dir`, sorted. */
-const partials = (dir: string) => listFiles(dir).filter((f) => f.endsWith('.partial.json')).map((f) => path.join(dir, f));
+const partials = (dir: string) =>
+  listFiles(dir)
+    .filter((f) => f.endsWith('.partial.json'))
+    .map((f) => path.join(dir, f));
 
 /** A case's runs: whole, and as two shards (the second named by its 0-based index). */
 const runsOf = (c: Case): (() => Promise<unknown>)[] => {
@@ -145,7 +157,14 @@ const variant = (name: string) => partials(path.join(CLI, name))[0]!;
 const parts = new Map<string, string[]>();
 
 beforeAll(async () => {
-  const jobs = [...CASES.flatMap(runsOf), ...Object.entries(VARIANTS).map(([name, run]) => () => run((sim) => variantOut(name, sim)))];
+  const jobs = [
+    ...CASES.flatMap(runsOf),
+    ...Object.entries(VARIANTS).map(
+      ([name, run]) =>
+        () =>
+          run((sim) => variantOut(name, sim)),
+    ),
+  ];
   // Two at a time: each plays on one worker thread while the other's main thread writes.
   let next = 0;
   const lane = async () => {
@@ -158,7 +177,7 @@ beforeAll(async () => {
 describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.name })))('merge of $name', (c) => {
   const dir = path.join(root, c.name);
 
-  it('gives the whole run\'s CSVs from its two shards', async () => {
+  it("gives the whole run's CSVs from its two shards", async () => {
     const files = parts.get(c.name)!;
     expect(files).toHaveLength(2);
     const [lo, hi] = files.map((f) => readPartial(f));
@@ -183,59 +202,150 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     const B = esc(b!);
 
     // Hand edits of a number in a tally or of a range: the checksum no longer matches.
-    const number = forge(b!, 'number', (p) => {
-      const t = last(p);
-      const key = Object.keys(t.means)[0];
-      if (key) t.means[key].n += 1;
-      else t.rates[Object.keys(t.rates)[0]!].k += 1;
-    }, false);
+    const number = forge(
+      b!,
+      'number',
+      (p) => {
+        const t = last(p);
+        const key = Object.keys(t.means)[0];
+        if (key) t.means[key].n += 1;
+        else t.rates[Object.keys(t.rates)[0]!].k += 1;
+      },
+      false,
+    );
     const digest = (f: string) => `${esc(f)}: its contents do not match its checksum \\(edited or damaged\\); run that shard again`;
     await expectRefusal([a!, number], digest(number));
-    const range = forge(b!, 'range', (p) => { p.ranges[0][1] += 1; }, false);
+    const range = forge(
+      b!,
+      'range',
+      (p) => {
+        p.ranges[0][1] += 1;
+      },
+      false,
+    );
     await expectRefusal([a!, range], digest(range));
 
     // Re-signed: a moved range, a slice that is not the declared shard's, a missing cell, another version.
-    const moved = forge(b!, 'moved', (p) => { p.ranges[cells - 1][0] -= 1; }, true);
+    const moved = forge(
+      b!,
+      'moved',
+      (p) => {
+        p.ranges[cells - 1][0] -= 1;
+      },
+      true,
+    );
     const games = readPartial(b!).games;
     const half = Math.floor(games / 2);
     const slice = (lo: number, hi: number) => (hi - lo > 1 ? `games ${lo} to ${hi - 1}` : `game ${lo}`);
     const span = (lo: number, hi: number) => (hi - lo > 1 ? `${lo} to ${hi - 1}` : `${lo}`);
-    await expectRefusal([a!, moved], `${esc(moved)}: its games are not those of shard 2/2 \\(${span(half, games)}\\): cell ${cells} of ${cells} holds ${slice(half - 1, games)}`);
-    const declared = forge(b!, 'declared', (p) => { p.shard = { k: 1, n: 2 }; }, true);
-    await expectRefusal([a!, declared], `${esc(declared)}: its games are not those of shard 1/2 \\(${span(0, half)}\\): cell 1 of ${cells} holds ${slice(half, games)}`);
-    const cell = forge(b!, 'cell', (p) => { p.tallies.pop(); p.ranges.pop(); }, true);
-    await expectRefusal([a!, cell], cells > 1
-      ? `${esc(cell)}: holds ${cells - 1} cells; ${A} holds ${cells}`
-      : `${esc(cell)}: not a pongsim partial \\(its version, build, experiment, seed, parameters, games, shard or ranges are malformed\\)`);
+    await expectRefusal(
+      [a!, moved],
+      `${esc(moved)}: its games are not those of shard 2/2 \\(${span(half, games)}\\): cell ${cells} of ${cells} holds ${slice(half - 1, games)}`,
+    );
+    const declared = forge(
+      b!,
+      'declared',
+      (p) => {
+        p.shard = { k: 1, n: 2 };
+      },
+      true,
+    );
+    await expectRefusal(
+      [a!, declared],
+      `${esc(declared)}: its games are not those of shard 1/2 \\(${span(0, half)}\\): cell 1 of ${cells} holds ${slice(half, games)}`,
+    );
+    const cell = forge(
+      b!,
+      'cell',
+      (p) => {
+        p.tallies.pop();
+        p.ranges.pop();
+      },
+      true,
+    );
+    await expectRefusal(
+      [a!, cell],
+      cells > 1
+        ? `${esc(cell)}: holds ${cells - 1} cells; ${A} holds ${cells}`
+        : `${esc(cell)}: not a pongsim partial \\(its version, build, experiment, seed, parameters, games, shard or ranges are malformed\\)`,
+    );
     if (cells > 1) {
       // Every partial short of the same cell: only the experiment, built once they agree, knows.
-      const cellA = forge(a!, 'cell-a', (p) => { p.tallies.pop(); p.ranges.pop(); }, true);
+      const cellA = forge(
+        a!,
+        'cell-a',
+        (p) => {
+          p.tallies.pop();
+          p.ranges.pop();
+        },
+        true,
+      );
       await expectRefusal([cellA, cell], `${esc(cellA)}: holds ${cells - 1} cells; ${c.name} with these parameters has ${cells}`);
     }
-    const version = forge(b!, 'version', (p) => { p.version = '0.0.1'; }, true);
-    await expectRefusal([a!, version], `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`);
+    const version = forge(
+      b!,
+      'version',
+      (p) => {
+        p.version = '0.0.1';
+      },
+      true,
+    );
+    await expectRefusal(
+      [a!, version],
+      `${esc(version)}: written by pongsim 0\\.0\\.1; this is ${esc(VERSION)}, whose results may differ: run the shards again with this version`,
+    );
     // The version stays the same over hundreds of commits; the build identity does not.
-    const build = forge(b!, 'build', (p) => { p.build = 'a'.repeat(64); }, true);
-    await expectRefusal([a!, build], `${esc(build)}: written by build aaaaaaaaaaaa of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run the shards again with this build`);
+    const build = forge(
+      b!,
+      'build',
+      (p) => {
+        p.build = 'a'.repeat(64);
+      },
+      true,
+    );
+    await expectRefusal(
+      [a!, build],
+      `${esc(build)}: written by build aaaaaaaaaaaa of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run the shards again with this build`,
+    );
 
     // Partials of another run: another seed, size or experiment.
-    const seed = forge(b!, 'seed', (p) => { p.seed = '6'; }, true);
+    const seed = forge(
+      b!,
+      'seed',
+      (p) => {
+        p.seed = '6';
+      },
+      true,
+    );
     await expectRefusal([a!, seed], `${A} and ${esc(seed)}: different seeds \\(5 and 6\\)`);
-    const size = forge(b!, 'size', (p) => { p.games += 2; }, true);
+    const size = forge(
+      b!,
+      'size',
+      (p) => {
+        p.games += 2;
+      },
+      true,
+    );
     await expectRefusal([a!, size], `${A} and ${esc(size)}: different game counts \\(${games} and ${games + 2}\\)`);
     const other = parts.get(c.next)![1]!;
     await expectRefusal([a!, other], `${A} and ${esc(other)}: different experiments \\(${c.name} and ${c.next}\\)`);
 
     // A gap at either end, and an overlap.
-    await expectRefusal([b!], `merge: ${slice(0, half)} ${half > 1 ? 'are' : 'is'} missing \\(no partial holds ${half > 1 ? 'them' : 'it'}\\); the first partial, ${B}, starts at game ${half}`);
-    await expectRefusal([a!], `merge: ${slice(half, games)} ${games - half > 1 ? 'are' : 'is'} missing \\(no partial holds ${games - half > 1 ? 'them' : 'it'}\\); the last partial, ${A}, ends at game ${half - 1}`);
+    await expectRefusal(
+      [b!],
+      `merge: ${slice(0, half)} ${half > 1 ? 'are' : 'is'} missing \\(no partial holds ${half > 1 ? 'them' : 'it'}\\); the first partial, ${B}, starts at game ${half}`,
+    );
+    await expectRefusal(
+      [a!],
+      `merge: ${slice(half, games)} ${games - half > 1 ? 'are' : 'is'} missing \\(no partial holds ${games - half > 1 ? 'them' : 'it'}\\); the last partial, ${A}, ends at game ${half - 1}`,
+    );
     const again = forge(a!, 'again', () => {}, false);
     await expectRefusal([a!, b!, again], `${esc(again)} overlaps ${A}: both hold ${slice(0, half)}`);
   });
 });
 
 describe('merge', () => {
-  it('merges a sim\'s shards into its whole CSV', async () => {
+  it("merges a sim's shards into its whole CSV", async () => {
     const out = path.join(CLI, 'merged');
     await mergeRun({ partials: parts.get('sim')!, out });
     expect(read(path.join(out, 'sim.csv'))).toBe(read(path.join(root, 'sim', 'whole', 'runs.csv')));
@@ -250,23 +360,39 @@ describe('merge', () => {
     expect(csv).toBe(read(variantOut('plugin-whole', true)));
   });
 
-  it('loads no code a partial names: only --plugin files, the run\'s by their contents, once every partial is checked', async () => {
+  it("loads no code a partial names: only --plugin files, the run's by their contents, once every partial is checked", async () => {
     // A script that leaves a mark if anything ever runs it.
     const mark = path.join(CLI, 'evil-ran');
     const evil = path.join(CLI, 'evil.mjs');
     fs.writeFileSync(evil, `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(mark)}, 'ran');\nexport const x = 1;`);
     const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
     const [p1, p2] = [variant('plugin-1'), variant('plugin-2')];
-    const naming = (file: string, name: string) => forge(file, name, (p) => { p.params.plugins = [{ file: evil, sha256: sha(evil) }]; }, true);
+    const naming = (file: string, name: string) =>
+      forge(
+        file,
+        name,
+        (p) => {
+          p.params.plugins = [{ file: evil, sha256: sha(evil) }];
+        },
+        true,
+      );
     const [e1, e2] = [naming(p1, 'evil-1'), naming(p2, 'evil-2')];
     const wide = `wide-gaps\\.mjs, sha256 ${sha(WIDE_GAPS).slice(0, 12)}`;
     // Partials whose run names the script, with a plug-in or without: refused, the script not run.
-    expect(await refusal([e1, e2])).toBe(`merge: the run played the strategy plug-in ${evil} (sha256 ${sha(evil).slice(0, 12)}); give that file with --plugin (merge loads no code a partial names)`);
-    expect(await refusal([e1, e2], [WIDE_GAPS])).toMatch(/^--plugin .*wide-gaps\.mjs: its contents \(sha256 \w{12}\) are not those of any plug-in the run played \(evil\.mjs, sha256 \w{12}\)$/);
+    expect(await refusal([e1, e2])).toBe(
+      `merge: the run played the strategy plug-in ${evil} (sha256 ${sha(evil).slice(0, 12)}); give that file with --plugin (merge loads no code a partial names)`,
+    );
+    expect(await refusal([e1, e2], [WIDE_GAPS])).toMatch(
+      /^--plugin .*wide-gaps\.mjs: its contents \(sha256 \w{12}\) are not those of any plug-in the run played \(evil\.mjs, sha256 \w{12}\)$/,
+    );
     expect(await refusal([p1, e2])).toMatch(/^.*plugin-1.*: different parameters \(plugins\.0: \w+… and \w+…\)$/);
     // The run's own partials: its plug-in must be given, and nothing else.
-    expect(await refusal([p1, p2])).toMatch(new RegExp(`^merge: the run played the strategy plug-in .*wide-gaps\\.mjs \\(sha256 \\w{12}\\); give that file with --plugin`));
-    expect(await refusal([p1, p2], [WIDE_GAPS, evil])).toMatch(new RegExp(`^--plugin .*evil\\.mjs: its contents \\(sha256 \\w{12}\\) are not those of any plug-in the run played \\(${wide}\\)$`));
+    expect(await refusal([p1, p2])).toMatch(
+      new RegExp(`^merge: the run played the strategy plug-in .*wide-gaps\\.mjs \\(sha256 \\w{12}\\); give that file with --plugin`),
+    );
+    expect(await refusal([p1, p2], [WIDE_GAPS, evil])).toMatch(
+      new RegExp(`^--plugin .*evil\\.mjs: its contents \\(sha256 \\w{12}\\) are not those of any plug-in the run played \\(${wide}\\)$`),
+    );
     const r = pongsim(['merge', e1, e2, '--out', path.join(CLI, 'evil-out')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -302,24 +428,67 @@ describe('merge', () => {
     expect(r.stderr).toBe(`pongsim: ${cases[0]![1]}\n`);
     expect(listFiles(out)).toEqual([]);
     // A re-signed partial whose shard cannot exist is named, not crashed on.
-    const malformed = forge(b!, 'malformed', (p) => { p.shard = { k: 3, n: 2 }; }, true);
-    expect(await refusal([a!, malformed])).toBe(`${malformed}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`);
+    const malformed = forge(
+      b!,
+      'malformed',
+      (p) => {
+        p.shard = { k: 3, n: 2 };
+      },
+      true,
+    );
+    expect(await refusal([a!, malformed])).toBe(
+      `${malformed}: not a pongsim partial (its version, build, experiment, seed, parameters, games, shard or ranges are malformed)`,
+    );
     // So is one whose tally could not come from its games: emptied (which once merged to 400
     // sessions in a run of 600), a mean that is not a count with its sums or of more
     // observations than games, a rate of more events than trials, sums no observations have.
     const first = (p: Record<string, any>) => p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!];
     const edits: [string, (p: Record<string, any>) => void, string][] = [
-      ['emptied', (p) => { p.tallies[0] = { means: {}, rates: {}, games: 0 }; }, 'its tally holds 0 games where its range has 3'],
-      ['bad-mean', (p) => { p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' }; }, 'mean "seat0" is not a count of observations with their sums'],
-      ['more-means', (p) => { first(p).n += 1; }, 'mean "seat0" counts 4 observations in 3 games \\(a mean takes at most one a game\\)'],
-      ['bad-rate', (p) => { const r = Object.values(p.tallies[0].rates)[0] as { k: number; n: number }; r.k = r.n + 1; }, 'rate "\\w+" is not a count of events within a count of trials'],
-      ['bad-sums', (p) => { first(p).q = [0]; first(p).s = [1]; }, 'mean "seat0": no 3 observations have the sum 1 and the sum of squares 0'],
+      [
+        'emptied',
+        (p) => {
+          p.tallies[0] = { means: {}, rates: {}, games: 0 };
+        },
+        'its tally holds 0 games where its range has 3',
+      ],
+      [
+        'bad-mean',
+        (p) => {
+          p.tallies[0].means[Object.keys(p.tallies[0].means)[0]!] = { n: 'x' };
+        },
+        'mean "seat0" is not a count of observations with their sums',
+      ],
+      [
+        'more-means',
+        (p) => {
+          first(p).n += 1;
+        },
+        'mean "seat0" counts 4 observations in 3 games \\(a mean takes at most one a game\\)',
+      ],
+      [
+        'bad-rate',
+        (p) => {
+          const r = Object.values(p.tallies[0].rates)[0] as { k: number; n: number };
+          r.k = r.n + 1;
+        },
+        'rate "\\w+" is not a count of events within a count of trials',
+      ],
+      [
+        'bad-sums',
+        (p) => {
+          first(p).q = [0];
+          first(p).s = [1];
+        },
+        'mean "seat0": no 3 observations have the sum 1 and the sum of squares 0',
+      ],
     ];
     for (const [name, edit, why] of edits) {
       const forged = forge(b!, name, edit, true);
       expect(await refusal([a!, forged])).toMatch(new RegExp(`^${esc(forged)}: cell 1 of 1: ${why}; run that shard again$`));
     }
     // A study with its --card and without: different rules, the card's start quoted briefly.
-    expect(await refusal([d!, variant('card')])).toMatch(new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`));
+    expect(await refusal([d!, variant('card')])).toMatch(
+      new RegExp(`^${esc(d!)} and ${esc(variant('card'))}: different rules \\(\\{"card":\\{.{1,30}… and not set\\)$`),
+    );
   });
 });

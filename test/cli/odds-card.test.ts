@@ -19,20 +19,29 @@ describe('the printable odds card', () => {
     expect(svg.match(/class="cell"/g)).toHaveLength(78);
     const rules = resolveRules<WolnamRules>(wolnamSchema, [{ where: 'test', values: { postResult: 'push' } }]);
     const col = (n: string) => ODDS_COLUMNS.indexOf(n);
-    const bets = oddsRows(rules, []).filter((x) => (x[col('ev_per_chip')] as number) > 0 && !(x[col('note')] as string).startsWith('no bet')).length;
+    const bets = oddsRows(rules, []).filter(
+      (x) => (x[col('ev_per_chip')] as number) > 0 && !(x[col('note')] as string).startsWith('no bet'),
+    ).length;
     expect(svg.match(/>BET</g)).toHaveLength(bets);
     expect(html).toContain('Wolnamppong odds card (postResult=push)');
     expect(html).toContain('Under these rules: bet when the months are at least');
     expect(html).toMatch(/<div>\d+-\d+: (fold|bet) once \d cards? (between|outside)/);
     expect(html).toContain(svg.trimEnd());
-    expect(odds({ game: 'wolnamppong', set: 'postResult=push', card: path.join(dir, 'b') })).toEqual({ html: path.join(dir, 'b', 'odds-card.html'), svg: path.join(dir, 'b', 'odds-card.svg') });
+    expect(odds({ game: 'wolnamppong', set: 'postResult=push', card: path.join(dir, 'b') })).toEqual({
+      html: path.join(dir, 'b', 'odds-card.html'),
+      svg: path.join(dir, 'b', 'odds-card.svg'),
+    });
     expect(fs.readFileSync(path.join(dir, 'b', 'odds-card.html'), 'utf8')).toBe(html);
   });
 
   it.each([
     ['with --seen', { seen: '3,4' }, /--card: the card is for a fresh cycle/],
     ['into a file', { card: 'FILE' }, /--card .*f\.txt: is a file; it names the folder odds-card\.html and odds-card\.svg go to/],
-    ['with --out', { out: 'FILE' }, /--card with --out: --card writes the odds card \(HTML and SVG\), --out and --json the odds table; give one or the other/],
+    [
+      'with --out',
+      { out: 'FILE' },
+      /--card with --out: --card writes the odds card \(HTML and SVG\), --out and --json the odds table; give one or the other/,
+    ],
   ])('refuses a card %s: one line', (_, o, msg) => {
     const dir = tempDir();
     const file = path.join(dir, 'f.txt');
@@ -41,7 +50,7 @@ describe('the printable odds card', () => {
     expect(inputErrorLine(() => odds({ game: 'wolnamppong', card: path.join(dir, 'c'), ...given }))).toMatch(msg);
   });
 
-  it('refuses the table\'s --out and --json beside --card, which would go unheeded', () => {
+  it("refuses the table's --out and --json beside --card, which would go unheeded", () => {
     const dir = path.join(tempDir(), 'card');
     expect(oddsCardDir(dir, {}, 0)).toBe(dir);
     expect(() => oddsCardDir(dir, { out: 'x.csv' }, 0)).toThrow(/^--card with --out: .*give one or the other$/);

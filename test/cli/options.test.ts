@@ -14,7 +14,7 @@ import { tempDir } from '../support/cli.js';
 describe('--seats', () => {
   const seats = (text: string) => simParams({ game: 'wolnamppong', seats: text }, 5);
 
-  it('reports a single malformed spec\'s own mistake, not the seat count it also gets wrong', async () => {
+  it("reports a single malformed spec's own mistake, not the seat count it also gets wrong", async () => {
     await expect(seats('kelly(z=1)')).rejects.toThrow(/^strategy kelly: unknown parameter "z"; allowed parameters: c$/);
     await expect(seats('kelly*x')).rejects.toThrow(/^--seats: kelly\*x: SPEC\*k repeats a spec k times, k a whole number from 1 to 16$/);
     await expect(seats('kelly(c=1)*2.5')).rejects.toThrow(/^--seats: kelly\(c=1\)\*2\.5: SPEC\*k repeats/);
@@ -24,7 +24,10 @@ describe('--seats', () => {
   });
 
   it('refuses an empty list rather than seating the reference bot', async () => {
-    for (const text of ['', '  ']) await expect(seats(text)).rejects.toThrow(/^--seats: empty; expected one strategy spec per seat, SPEC,SPEC,\.\.\. \(SPEC\*k repeats a spec\)$/);
+    for (const text of ['', '  '])
+      await expect(seats(text)).rejects.toThrow(
+        /^--seats: empty; expected one strategy spec per seat, SPEC,SPEC,\.\.\. \(SPEC\*k repeats a spec\)$/,
+      );
   });
 });
 
@@ -38,7 +41,9 @@ describe('--set', () => {
   });
 
   it('refuses __proto__ as an unknown option, rather than setting nothing', () => {
-    expect(() => gameRules(gameEntry('wolnamppong'), undefined, ['__proto__=3'])).toThrow(/^--set: unknown wolnamppong option "__proto__"; allowed options: /);
+    expect(() => gameRules(gameEntry('wolnamppong'), undefined, ['__proto__=3'])).toThrow(
+      /^--set: unknown wolnamppong option "__proto__"; allowed options: /,
+    );
   });
 });
 
@@ -46,13 +51,18 @@ describe('--plugin', () => {
   const dir = tempDir();
   const plugin = (name: string, param: string) => {
     const file = path.join(dir, `${name}.mjs`);
-    fs.writeFileSync(file, `export const s = { name: '${name}', game: 'wolnamppong', doc: '', params: [${param}], make: () => ({ choose: () => 0 }) };`);
+    fs.writeFileSync(
+      file,
+      `export const s = { name: '${name}', game: 'wolnamppong', doc: '', params: [${param}], make: () => ({ choose: () => 0 }) };`,
+    );
     return file;
   };
 
   it('refuses a strategy whose default its own range refuses, naming the file, strategy, parameter and range', async () => {
     const high = plugin('high', "{ name: 'w', doc: '', default: 50, min: 0, max: 10, integer: true }");
-    await expect(loadPlugins([high])).rejects.toThrow(/^--plugin .*high\.mjs: strategy high: parameter w defaults to 50, which it does not allow \(an integer from 0 to 10\)$/);
+    await expect(loadPlugins([high])).rejects.toThrow(
+      /^--plugin .*high\.mjs: strategy high: parameter w defaults to 50, which it does not allow \(an integer from 0 to 10\)$/,
+    );
     const half = plugin('half', "{ name: 'w', doc: '', default: 2.5, min: 0, max: 10, integer: true }");
     await expect(loadPlugins([half])).rejects.toThrow(/parameter w defaults to 2\.5, which it does not allow \(an integer from 0 to 10\)$/);
     expect(gameEntry('wolnamppong').strategies.map((s) => s.name)).not.toContain('high');

@@ -18,7 +18,9 @@ describe('--out and the committed reference results', () => {
     const refused = (args: string[], flag: string, out: string) => {
       const r = pongsim(args, dir);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe(`pongsim: ${flag} ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere\n`);
+      expect(r.stderr).toBe(
+        `pongsim: ${flag} ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere\n`,
+      );
       expect(r.stdout).toBe('');
     };
     for (const out of [path.join(REFERENCE, 'wolnamppong-odds'), path.join('linked', 'reference', 'new-folder')]) {
@@ -37,7 +39,10 @@ describe('--out where no file can be made', () => {
   // Root passes every permission check, so only writing tells (the run failed after its games,
   // or hung making a folder under /proc).
   it.runIf(fs.existsSync('/proc/self'))('is refused before any game, naming the folder', () => {
-    for (const args of [['run', 'wolnamppong-odds', '--games', '2', '--out', '/proc/pongsim-results'], ['sim', 'wolnamppong', '--games', '2', '--out', '/proc/pongsim.csv']]) {
+    for (const args of [
+      ['run', 'wolnamppong-odds', '--games', '2', '--out', '/proc/pongsim-results'],
+      ['sim', 'wolnamppong', '--games', '2', '--out', '/proc/pongsim.csv'],
+    ]) {
       const r = pongsim(args, tempDir());
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^pongsim: --out \/proc\/pongsim\S*: cannot write in \/proc \([A-Z]+\)\n$/);
@@ -48,12 +53,17 @@ describe('--out where no file can be made', () => {
   // With no --out, the folder is run's or tune's default: the message says so rather than
   // quote an option the user did not write.
   it('names the default when --out was not given', () => {
-    for (const [args, out] of [[['run', 'wolnamppong-odds', '--games', '2'], 'results/wolnamppong-odds'], [['tune', 'wolnamppong', '--strategy', 'ev-threshold(t=0..0.2:0.1)', '--budget', '120'], 'results/tune-wolnamppong']] as const) {
+    for (const [args, out] of [
+      [['run', 'wolnamppong-odds', '--games', '2'], 'results/wolnamppong-odds'],
+      [['tune', 'wolnamppong', '--strategy', 'ev-threshold(t=0..0.2:0.1)', '--budget', '120'], 'results/tune-wolnamppong'],
+    ] as const) {
       const dir = tempDir();
       fs.writeFileSync(path.join(dir, 'results'), 'a file where the results folder would go\n');
       const r = pongsim([...args], dir);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe(`pongsim: the default --out ${out}: ${path.join(dir, 'results')} is a file, so no folder can be made under it\n`);
+      expect(r.stderr).toBe(
+        `pongsim: the default --out ${out}: ${path.join(dir, 'results')} is a file, so no folder can be made under it\n`,
+      );
       expect(r.stdout).toBe('');
     }
   });
@@ -74,9 +84,18 @@ describe('--out names a file pongsim may replace', () => {
       expect(r.stderr).toBe(`pongsim: ${line}\n`);
       expect(r.stdout).toBe('');
     };
-    refused(['sim', 'wolnamppong', '--games', '20', '--out', 'pipe.csv'], "--out pipe.csv: is a FIFO (named pipe); pongsim replaces only a regular file, so give a new file's name");
-    refused(['odds', 'nylonppong', '--out', 'link.csv'], "--out link.csv: is a symbolic link; pongsim replaces only a regular file, so give a new file's name");
-    refused(['sim', 'wolnamppong', '--games', '20', '--out', 'runs.csv'], '--out runs.csv: runs.svg, written beside it, is a symbolic link; pongsim replaces only a regular file');
+    refused(
+      ['sim', 'wolnamppong', '--games', '20', '--out', 'pipe.csv'],
+      "--out pipe.csv: is a FIFO (named pipe); pongsim replaces only a regular file, so give a new file's name",
+    );
+    refused(
+      ['odds', 'nylonppong', '--out', 'link.csv'],
+      "--out link.csv: is a symbolic link; pongsim replaces only a regular file, so give a new file's name",
+    );
+    refused(
+      ['sim', 'wolnamppong', '--games', '20', '--out', 'runs.csv'],
+      '--out runs.csv: runs.svg, written beside it, is a symbolic link; pongsim replaces only a regular file',
+    );
     expect(fs.lstatSync(path.join(dir, 'pipe.csv')).isFIFO()).toBe(true);
     expect(fs.lstatSync(path.join(dir, 'link.csv')).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(dir, 'theirs.txt'), 'utf8')).toBe('keep');

@@ -21,7 +21,9 @@ describe('records on the command line', () => {
     expect(replay!.code, replay!.stderr).toBe(0);
     expect(fs.readFileSync(path.join(recs, 'sim-seeds9-game2.jsonl'), 'utf8')).toBe(replay!.stdout);
     expect(fs.readFileSync(path.join(recs, 'sim-seeds9-game4.jsonl'), 'utf8')).toBe(replay4!.stdout);
-    expect(replay!.stdout.split('\n')[0]).toMatch(/^\{"type":"start","format":"pongsim-events\/1","game":"nylonppong",.*"seed":"s9","cell":0,"index":2,"build":"[0-9a-f]{64}"\}$/);
+    expect(replay!.stdout.split('\n')[0]).toMatch(
+      /^\{"type":"start","format":"pongsim-events\/1","game":"nylonppong",.*"seed":"s9","cell":0,"index":2,"build":"[0-9a-f]{64}"\}$/,
+    );
 
     const bad = path.join(dir, 'bad.jsonl');
     const lines = replay!.stdout.split('\n');
@@ -33,10 +35,14 @@ describe('records on the command line', () => {
       ['sim', 'nylonppong', '--games', '5', '--record-every', '2'],
     ]);
     expect(ok!.code, ok!.stderr).toBe(0);
-    expect(unwrap(ok!.stdout)).toMatch(/sim-seeds9-game2\.jsonl: a legal nylonppong game, every event and settlement confirmed \(\d+ events, \d+ decisions\); result: seat 0 \(basic\(t=10\)\): \d+/);
+    expect(unwrap(ok!.stdout)).toMatch(
+      /sim-seeds9-game2\.jsonl: a legal nylonppong game, every event and settlement confirmed \(\d+ events, \d+ decisions\); result: seat 0 \(basic\(t=10\)\): \d+/,
+    );
     expect(wrong!.code).toBe(2);
     expect(wrong!.stdout).toBe('');
-    expect(wrong!.stderr).toMatch(new RegExp(`^pongsim: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line ${at + 1}: expected \\{"type":"settle".*\n$`));
+    expect(wrong!.stderr).toMatch(
+      new RegExp(`^pongsim: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line ${at + 1}: expected \\{"type":"settle".*\n$`),
+    );
     expect(every!.code).toBe(2);
     expect(every!.stderr).toBe('pongsim: --record-every: only with --record DIR (the folder the records go to)\n');
   });
@@ -44,7 +50,9 @@ describe('records on the command line', () => {
   it('run --record keeps the records of every cell of a study, and each checks', async () => {
     const dir = tempDir();
     const recs = path.join(dir, 'recs');
-    const [run] = await pongsimAll([['run', 'wolnamppong-strategies', '--games', '3', '--out', path.join(dir, 'out'), '--record', recs, '--record-every', '3']]);
+    const [run] = await pongsimAll([
+      ['run', 'wolnamppong-strategies', '--games', '3', '--out', path.join(dir, 'out'), '--record', recs, '--record-every', '3'],
+    ]);
     expect(run!.code, run!.stderr).toBe(0);
     const files = listFiles(recs);
     expect(files.length).toBeGreaterThan(1);

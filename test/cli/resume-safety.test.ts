@@ -28,7 +28,11 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     fs.rmSync(path.join(out, `${study}.checkpoint.json`));
     const twice = await interrupt(args(out, '4'), path.join(out, `${study}.checkpoint.json`), ['SIGINT', 'SIGINT']);
     expect(twice.code).toBe(130);
-    const after = Object.fromEntries(listFiles(out).filter((f) => !f.endsWith('.checkpoint.json')).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+    const after = Object.fromEntries(
+      listFiles(out)
+        .filter((f) => !f.endsWith('.checkpoint.json'))
+        .map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]),
+    );
     expect(after).toEqual(before);
     expect(listFiles(out).filter((f) => f.includes('pongsim-tmp') || f.includes('pongsim-old'))).toEqual([]);
   }, 120_000);
@@ -44,7 +48,11 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const old = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
     const fresh = Object.fromEntries(listFiles(whole).map((f) => [f, fs.readFileSync(path.join(whole, f), 'utf8')]));
     for (const at of [0.3, 0.7, 0.9, 1]) {
-      const child = spawn(process.execPath, [MAIN, ...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])], { env: ENV });
+      const child = spawn(
+        process.execPath,
+        [MAIN, ...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])],
+        { env: ENV },
+      );
       const exited = once(child, 'exit');
       await sleep(took * at);
       child.kill('SIGKILL');
@@ -53,7 +61,8 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
       // process killed outright cannot remove its temporary files: the next write does.)
       const now = listFiles(out).filter((f) => !f.endsWith('.checkpoint.json') && !/pongsim-(tmp|old|journal)/.test(f));
       const texts = Object.fromEntries(now.map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
-      const csv = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([f]) => f.endsWith('.csv') || f.endsWith('.svg')));
+      const csv = (o: Record<string, string>) =>
+        Object.fromEntries(Object.entries(o).filter(([f]) => f.endsWith('.csv') || f.endsWith('.svg')));
       const set = JSON.stringify(csv(texts));
       expect([JSON.stringify(csv(old)), JSON.stringify(csv(fresh))]).toContain(set);
     }
@@ -81,7 +90,12 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const good = fs.readFileSync(file, 'utf8');
     const doc = JSON.parse(good);
     // A hand-edited sum: the digest no longer matches.
-    const edited = { ...doc, tallies: doc.tallies.map((t: { means: Record<string, { n: number }> }, i: number) => (i === 0 ? { ...t, means: Object.fromEntries(Object.entries(t.means).map(([k, m]) => [k, { ...m, n: m.n + 1 }])) } : t)) };
+    const edited = {
+      ...doc,
+      tallies: doc.tallies.map((t: { means: Record<string, { n: number }> }, i: number) =>
+        i === 0 ? { ...t, means: Object.fromEntries(Object.entries(t.means).map(([k, m]) => [k, { ...m, n: m.n + 1 }])) } : t,
+      ),
+    };
     fs.writeFileSync(file, JSON.stringify(edited));
     refuse(args(out), /do not match its checksum \(edited or damaged\)/);
     fs.writeFileSync(file, good.slice(0, good.length / 2));
@@ -92,13 +106,23 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     refuse(args(out), /\(version: "0\.0\.1" there, "[\d.]+" here\)/);
     // Another build of the same version: refused naming both.
     fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, build: 'b'.repeat(64) } }));
-    refuse(args(out), new RegExp(`^pongsim: --resume: .* was written by build bbbbbbbbbbbb of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run without --resume\n$`));
+    refuse(
+      args(out),
+      new RegExp(
+        `^pongsim: --resume: .* was written by build bbbbbbbbbbbb of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run without --resume\n$`,
+      ),
+    );
     // Every chunk marked done, re-sealed, the tallies still those of the chunks finished: refused
     // (it once ended the run with the results of 11 chunks of 34).
-    const every = body.tallies.flatMap((_t: unknown, c: number) => Array.from({ length: Math.ceil(6000 / body.chunk) }, (_x, i) => [c, i * body.chunk]));
+    const every = body.tallies.flatMap((_t: unknown, c: number) =>
+      Array.from({ length: Math.ceil(6000 / body.chunk) }, (_x, i) => [c, i * body.chunk]),
+    );
     expect(every.length).toBeGreaterThan(body.done.length);
     fs.writeFileSync(file, sealedText({ ...body, done: every }));
-    refuse(args(out), /^pongsim: --resume: .* does not hold what it says it has done \(cell \d+: its tally holds \d+ games where its range has \d+, the games of the chunks marked done\); run without --resume\n$/);
+    refuse(
+      args(out),
+      /^pongsim: --resume: .* does not hold what it says it has done \(cell \d+: its tally holds \d+ games where its range has \d+, the games of the chunks marked done\); run without --resume\n$/,
+    );
     fs.rmSync(file);
     const none = pongsim([...args(out), '--resume']);
     expect(none.code).toBe(2);
@@ -113,7 +137,11 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     fs.mkdirSync(path.join(out, `${study}.csv`));
     const r = pongsim(args(out, '3', '2000'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^pongsim: cannot write .*${study}\\.csv: it is a folder, and pongsim replaces only a regular file; every game of the run is saved in .*${study}\\.checkpoint\\.json: once the results can be written there, finish with: pongsim run ${study} .*--resume\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^pongsim: cannot write .*${study}\\.csv: it is a folder, and pongsim replaces only a regular file; every game of the run is saved in .*${study}\\.checkpoint\\.json: once the results can be written there, finish with: pongsim run ${study} .*--resume\\n$`,
+      ),
+    );
     fs.rmdirSync(path.join(out, `${study}.csv`));
     const resumed = pongsim([...args(out, '3', '2000'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -125,13 +153,31 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const dir = tempDir();
     expect(pongsim(['sim', 'korean', '--games', '10', '--resume']).stderr).toMatch(/--resume: only with --out/);
     // A plug-in that ends its worker thread part-way: exit 1, one line placing it, the work before it kept.
-    fs.writeFileSync(path.join(dir, 'quit.mjs'), `let n = 0;
-export const quit = { name: 'quit', game: 'wolnamppong', doc: 'ends its worker at its 20000th decision', params: [], make: () => ({ choose: () => { if (++n === 20000) process.exit(3); return 0; } }) };`);
+    fs.writeFileSync(
+      path.join(dir, 'quit.mjs'),
+      `let n = 0;
+export const quit = { name: 'quit', game: 'wolnamppong', doc: 'ends its worker at its 20000th decision', params: [], make: () => ({ choose: () => { if (++n === 20000) process.exit(3); return 0; } }) };`,
+    );
     const out = path.join(dir, 'q', 's.csv');
-    const q = pongsim(['sim', 'wolnamppong', '--plugin', path.join(dir, 'quit.mjs'), '--seats', 'quit,min-bet*5', '--games', '20000', '--seed', '2', '--out', out]);
+    const q = pongsim([
+      'sim',
+      'wolnamppong',
+      '--plugin',
+      path.join(dir, 'quit.mjs'),
+      '--seats',
+      'quit,min-bet*5',
+      '--games',
+      '20000',
+      '--seed',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(q.code).toBe(1);
     expect(q.stderr.trim().split('\n')).toHaveLength(1);
-    expect(q.stderr).toMatch(/a worker stopped: worker exited with code: 3 \[experiment sim, cell wolnamppong, game indices \d+ to \d+, seed 2\]; the \d+ chunks finished before it are saved in .*s\.checkpoint\.json/);
+    expect(q.stderr).toMatch(
+      /a worker stopped: worker exited with code: 3 \[experiment sim, cell wolnamppong, game indices \d+ to \d+, seed 2\]; the \d+ chunks finished before it are saved in .*s\.checkpoint\.json/,
+    );
     expect(listFiles(path.join(dir, 'q'))).toEqual(['s.checkpoint.json']);
   }, 120_000);
 });

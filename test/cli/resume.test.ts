@@ -16,26 +16,47 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
   // A study or a sim of every game, each stopped one way. `out` is where the run writes: a study's
   // folder, or a sim's CSV (its checkpoint beside it). Small chunks (results never depend on
   // them) make small runs that a signal lands in the middle of.
-  const cases: { name: string; args: (out: string) => string[]; call: (out: string, resume?: boolean) => Promise<unknown>; checkpoint: string; signal: NodeJS.Signals }[] = [
+  const cases: {
+    name: string;
+    args: (out: string) => string[];
+    call: (out: string, resume?: boolean) => Promise<unknown>;
+    checkpoint: string;
+    signal: NodeJS.Signals;
+  }[] = [
     {
-      name: 'run wolnamppong-strategies', args: (o) => ['run', 'wolnamppong-strategies', '--games', '3000', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'wolnamppong-strategies', games: 3000, seed: '3', out: o, resume }), checkpoint: 'wolnamppong-strategies.checkpoint.json', signal: 'SIGINT',
+      name: 'run wolnamppong-strategies',
+      args: (o) => ['run', 'wolnamppong-strategies', '--games', '3000', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'wolnamppong-strategies', games: 3000, seed: '3', out: o, resume }),
+      checkpoint: 'wolnamppong-strategies.checkpoint.json',
+      signal: 'SIGINT',
     },
     {
-      name: 'run stop-limit', args: (o) => ['run', 'stop-limit', '--games', '12', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'stop-limit', games: 12, seed: '3', out: o, resume }), checkpoint: 'stop-limit.checkpoint.json', signal: 'SIGTERM',
+      name: 'run stop-limit',
+      args: (o) => ['run', 'stop-limit', '--games', '12', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'stop-limit', games: 12, seed: '3', out: o, resume }),
+      checkpoint: 'stop-limit.checkpoint.json',
+      signal: 'SIGTERM',
     },
     {
-      name: 'sim korean', args: (o) => ['sim', 'korean', '--games', '200', '--chunk', '10', '--seed', '3', '--out', path.join(o, 's.csv')],
-      call: (o, resume) => simulate({ game: 'korean', games: 200, chunk: 10, seed: '3', out: path.join(o, 's.csv'), resume }), checkpoint: 's.checkpoint.json', signal: 'SIGKILL',
+      name: 'sim korean',
+      args: (o) => ['sim', 'korean', '--games', '200', '--chunk', '10', '--seed', '3', '--out', path.join(o, 's.csv')],
+      call: (o, resume) => simulate({ game: 'korean', games: 200, chunk: 10, seed: '3', out: path.join(o, 's.csv'), resume }),
+      checkpoint: 's.checkpoint.json',
+      signal: 'SIGKILL',
     },
     {
-      name: 'sim chinese-american', args: (o) => ['sim', 'chinese-american', '--games', '40', '--chunk', '2', '--seed', '3', '--out', path.join(o, 's.csv')],
-      call: (o, resume) => simulate({ game: 'chinese-american', games: 40, chunk: 2, seed: '3', out: path.join(o, 's.csv'), resume }), checkpoint: 's.checkpoint.json', signal: 'SIGINT',
+      name: 'sim chinese-american',
+      args: (o) => ['sim', 'chinese-american', '--games', '40', '--chunk', '2', '--seed', '3', '--out', path.join(o, 's.csv')],
+      call: (o, resume) => simulate({ game: 'chinese-american', games: 40, chunk: 2, seed: '3', out: path.join(o, 's.csv'), resume }),
+      checkpoint: 's.checkpoint.json',
+      signal: 'SIGINT',
     },
     {
-      name: 'run american-jokers', args: (o) => ['run', 'american-jokers', '--games', '100', '--chunk', '10', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'american-jokers', games: 100, chunk: 10, seed: '3', out: o, resume }), checkpoint: 'american-jokers.checkpoint.json', signal: 'SIGKILL',
+      name: 'run american-jokers',
+      args: (o) => ['run', 'american-jokers', '--games', '100', '--chunk', '10', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'american-jokers', games: 100, chunk: 10, seed: '3', out: o, resume }),
+      checkpoint: 'american-jokers.checkpoint.json',
+      signal: 'SIGKILL',
     },
   ];
   for (const { name, args, call, checkpoint, signal } of cases) {
@@ -47,7 +68,11 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
       if (signal === 'SIGKILL') expect(r.signal).toBe('SIGKILL');
       else {
         expect(r.code).toBe(signal === 'SIGINT' ? 130 : 143);
-        expect(r.stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`^pongsim: interrupted \\(${signal}\\): \\d+ of \\d+ chunks left, the finished ones saved in .*; continue with: pongsim ${name} .*--resume$`));
+        expect(r.stderr.trim().split('\n').at(-1)).toMatch(
+          new RegExp(
+            `^pongsim: interrupted \\(${signal}\\): \\d+ of \\d+ chunks left, the finished ones saved in .*; continue with: pongsim ${name} .*--resume$`,
+          ),
+        );
       }
       // Nothing but the checkpoint: no results, no temporary file.
       expect(listFiles(out)).toEqual([checkpoint]);
@@ -66,7 +91,9 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
     const stop = new AbortController();
     const stopped = run(out, { signal: stop.signal, onProgress: () => stop.abort() });
     await expect(stopped).rejects.toThrow(Interrupted);
-    await expect(stopped).rejects.toThrow(/^interrupted \(aborted\): \d+ of 8 chunks left, the finished ones saved in .*s\.checkpoint\.json; continue with: the same call with resume: true$/);
+    await expect(stopped).rejects.toThrow(
+      /^interrupted \(aborted\): \d+ of 8 chunks left, the finished ones saved in .*s\.checkpoint\.json; continue with: the same call with resume: true$/,
+    );
     expect(listFiles(out)).toEqual(['s.checkpoint.json']);
     await run(out, {}, true);
     expect(csvs(out)).toEqual(csvs(whole));

@@ -5,29 +5,55 @@ import { describe, expect, it } from 'vitest';
 import { pongsim, tempDir } from '../support/cli.js';
 
 const lines = (...objs: object[]) => objs.map((o) => JSON.stringify(o)).join('\n') + '\n';
-const rows = (stdout: string) => stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+const rows = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('pongsim score', () => {
   it('scores the Korean worked examples with their payments', () => {
-    const r = pongsim(['score', 'korean', '-'], undefined, lines(
-      // TV1: South's uper, concealed kong of 2p, self-draw of red on the replacement: 22 from each.
-      { concealed: 'm345678z55777', melds: ['p2222*'], winTile: 'z7', winType: 'selfDraw', seatWind: 'S', uper: true, kongReplacement: true },
-      // TV2: East's uper self-draw on 8p: 15 from each; TV2b: on West's 8p, West pays 20.
-      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', uper: true },
-      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'discard', uper: true, discarder: 'W' },
-    ));
+    const r = pongsim(
+      ['score', 'korean', '-'],
+      undefined,
+      lines(
+        // TV1: South's uper, concealed kong of 2p, self-draw of red on the replacement: 22 from each.
+        {
+          concealed: 'm345678z55777',
+          melds: ['p2222*'],
+          winTile: 'z7',
+          winType: 'selfDraw',
+          seatWind: 'S',
+          uper: true,
+          kongReplacement: true,
+        },
+        // TV2: East's uper self-draw on 8p: 15 from each; TV2b: on West's 8p, West pays 20.
+        { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', uper: true },
+        { concealed: 'm23445556p345678', winTile: 'p8', winType: 'discard', uper: true, discarder: 'W' },
+      ),
+    );
     expect(r.code, r.stderr).toBe(0);
     const [tv1, tv2, tv2b] = rows(r.stdout);
-    expect(tv1).toMatchObject({ legal: true, total: 22, parts: { basic: 3, bonus: 6, dora: 3, ante: 10 }, payments: { E: 22, W: 22, N: 22 } });
+    expect(tv1).toMatchObject({
+      legal: true,
+      total: 22,
+      parts: { basic: 3, bonus: 6, dora: 3, ante: 10 },
+      payments: { E: 22, W: 22, N: 22 },
+    });
     expect(tv2).toMatchObject({ legal: true, total: 15, payments: { S: 15, W: 15, N: 15 } });
     expect(tv2b).toMatchObject({ legal: true, total: 10, payments: { W: 20 } });
     expect(tv2.breakdown).toContainEqual({ name: 'all simples', points: 1 });
   });
 
   it('reports an illegal win as legal: false with the reason', () => {
-    const [r] = rows(pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11123455678999', winTile: 'm5', winType: 'discard' })).stdout);
+    const [r] = rows(
+      pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11123455678999', winTile: 'm5', winType: 'discard' })).stdout,
+    );
     expect(r.legal).toBe(true);
-    const [chicken] = rows(pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11156799p234678', winTile: 'p4', winType: 'discard', melds: [] })).stdout);
+    const [chicken] = rows(
+      pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11156799p234678', winTile: 'p4', winType: 'discard', melds: [] }))
+        .stdout,
+    );
     expect(chicken.legal).toBe(false);
     expect(chicken.reason).toMatch(/basic/);
   });
@@ -35,7 +61,10 @@ describe('pongsim score', () => {
   it('scores Chinese-American hands with the row and each payer, from a file, under house rules', () => {
     const dir = tempDir();
     const file = path.join(dir, 'hands.jsonl');
-    fs.writeFileSync(file, lines({ concealed: 's123456m789999p55', winTile: 's1', winType: 'discard', seatWind: 'S', discarder: 'E', flowers: 1 }));
+    fs.writeFileSync(
+      file,
+      lines({ concealed: 's123456m789999p55', winTile: 's1', winType: 'discard', seatWind: 'S', discarder: 'E', flowers: 1 }),
+    );
     const r = pongsim(['score', 'chinese-american', file]);
     expect(r.code, r.stderr).toBe(0);
     const [x] = rows(r.stdout);
@@ -45,14 +74,38 @@ describe('pongsim score', () => {
   });
 
   it.each([
-    ['an unknown field', { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', robKong: true }, /^pongsim: line 2: robKong: not a korean field; fields: concealed, melds, winTile, winType, seatWind/],
-    ['a bad win type', { concealed: 'm23445556p345678', winTile: 'p8', winType: 'ron' }, /line 2: winType: expected selfDraw or discard \(got "ron"\)/],
+    [
+      'an unknown field',
+      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', robKong: true },
+      /^pongsim: line 2: robKong: not a korean field; fields: concealed, melds, winTile, winType, seatWind/,
+    ],
+    [
+      'a bad win type',
+      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'ron' },
+      /line 2: winType: expected selfDraw or discard \(got "ron"\)/,
+    ],
     ['an incomplete hand', { concealed: 'm23445556p345679', winTile: 'p9', winType: 'selfDraw' }, /line 2: concealed: not a complete hand/],
-    ['a win tile not in the hand', { concealed: 'm23445556p345678', winTile: 'p9', winType: 'selfDraw' }, /line 2: winTile: expected one of the concealed tiles/],
-    ['a bad wind', { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', seatWind: 'up' }, /line 2: seatWind: expected E, S, W or N/],
+    [
+      'a win tile not in the hand',
+      { concealed: 'm23445556p345678', winTile: 'p9', winType: 'selfDraw' },
+      /line 2: winTile: expected one of the concealed tiles/,
+    ],
+    [
+      'a bad wind',
+      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw', seatWind: 'up' },
+      /line 2: seatWind: expected E, S, W or N/,
+    ],
     ['a bad meld', { concealed: 'm234555p345', melds: ['z77'], winTile: 'm2', winType: 'selfDraw' }, /line 2: melds: "z77" is not a meld/],
-    ['a bamboo tile', { concealed: 'm23445556s345678', winTile: 's8', winType: 'selfDraw' }, /line 2: concealed: s3 is not in the korean set/],
-    ['an impossible situation', { concealed: 'm23445556p345678', winTile: 'p8', winType: 'discard', kongReplacement: true }, /line 2: kongReplacement: a kong replacement tile is self-drawn/],
+    [
+      'a bamboo tile',
+      { concealed: 'm23445556s345678', winTile: 's8', winType: 'selfDraw' },
+      /line 2: concealed: s3 is not in the korean set/,
+    ],
+    [
+      'an impossible situation',
+      { concealed: 'm23445556p345678', winTile: 'p8', winType: 'discard', kongReplacement: true },
+      /line 2: kongReplacement: a kong replacement tile is self-drawn/,
+    ],
   ])('refuses %s: exit 2, the line and the field, nothing written', (_, bad, msg) => {
     const good = { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw' };
     const r = pongsim(['score', 'korean'], undefined, lines(good, bad));

@@ -26,7 +26,7 @@ function oddsOptions(game: string, args: string[]): Parameters<typeof odds>[0] {
 const rules = (values: Partial<NylonRules> = {}) => resolveRules(nylonRulesSchema, [{ where: 'test', values }]);
 
 describe('pongsim odds nylonppong', () => {
-  it('--json gives the module\'s exact table, with the cards and configurations', () => {
+  it("--json gives the module's exact table, with the cards and configurations", () => {
     const doc = odds({ game: 'nylonppong', seen: '1a,12c' }) as OddsResult & Record<string, any>;
     const { table, configs } = stopOddsTable(rules(), [parseCard('1a'), parseCard('12c')], null);
     expect(doc.seen).toEqual(['1a', '12c']);
@@ -77,7 +77,14 @@ describe('pongsim odds nylonppong', () => {
     const csv = fs.readFileSync(file, 'utf8');
     expect(csv).toBe(csvText(table));
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'sub', 'stop.meta.json'), 'utf8'));
-    expect(meta).toMatchObject({ table: 'stop', tool: 'pongsim', command: 'odds nylonppong', seen: ['3a', '3b'], hand: ['1a', '2a'], unseen: 44 });
+    expect(meta).toMatchObject({
+      table: 'stop',
+      tool: 'pongsim',
+      command: 'odds nylonppong',
+      seen: ['3a', '3b'],
+      hand: ['1a', '2a'],
+      unseen: 44,
+    });
     expect(meta.rules).toEqual(ru);
     expect(meta.columns.map((c: { name: string }) => c.name)).toEqual(table.columns);
     expect(meta.columns.filter((c: { meaning: string }) => c.meaning === 'undocumented')).toEqual([]);
@@ -92,14 +99,26 @@ describe('pongsim odds nylonppong', () => {
     ['an unknown card', ['--seen', '3a,13a'], /--seen: card "13a": expected a month 1-12 and a copy letter a-d, e.g. 12c/],
     ['months instead of cards', ['--seen', '3,3,7'], /--seen: card "3": expected a month 1-12 and a copy letter a-d/],
     ['a seen card listed twice', ['--seen', '3a,7c,3a'], /--seen: card 3a is listed twice/],
-    ['a hand above the stop limit', ['--hand', '6a,7a'], /--hand 6a,7a: sums to 13, above stopLimit 10; a stop needs two cards summing to at most 10/],
+    [
+      'a hand above the stop limit',
+      ['--hand', '6a,7a'],
+      /--hand 6a,7a: sums to 13, above stopLimit 10; a stop needs two cards summing to at most 10/,
+    ],
     ['a hand of three cards', ['--hand', '1a,2a,3a'], /--hand: expected the stopper's two cards, e\.g\. 1a,9c \(got 3\)/],
     ['a hand card also seen', ['--hand', '1a,2a', '--seen', '2a'], /--hand: card 2a is also in --seen/],
     ['a stop limit no hand reaches', ['--set', 'stopLimit=1'], /stopLimit 1 allows no stop/],
-    ['seen cards that leave no low hand', ['--seen', '1a,1b,1c,1d,2a,2b,2c,2d,3a,3b,3c,3d', '--set', 'stopLimit=6'], /--seen: no two unseen cards sum to stopLimit 6 or less/],
-    ['rules under which nobody is compared', ['--set', 'handSize=2', '--set', 'stopCompareWith=pongedPlayersOnly'], /with handSize 2 nobody can ppong without going out/],
+    [
+      'seen cards that leave no low hand',
+      ['--seen', '1a,1b,1c,1d,2a,2b,2c,2d,3a,3b,3c,3d', '--set', 'stopLimit=6'],
+      /--seen: no two unseen cards sum to stopLimit 6 or less/,
+    ],
+    [
+      'rules under which nobody is compared',
+      ['--set', 'handSize=2', '--set', 'stopCompareWith=pongedPlayersOnly'],
+      /with handSize 2 nobody can ppong without going out/,
+    ],
     ['a bad rule value', ['--set', 'stopLimit=30'], /option "stopLimit" must be an integer from 0 to 24/],
-    ['wolnamppong\'s --card', ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
+    ["wolnamppong's --card", ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
   ];
   for (const [what, args, msg] of cases) {
     it(`${what}: one line, nothing written`, () => {

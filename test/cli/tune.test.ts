@@ -9,7 +9,9 @@ type Row = Record<string, string>;
 const readCsv = (file: string): Row[] => {
   const [head, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
   const cols = head!.split(',');
-  return lines.map((l) => (l.match(/("[^"]*"|[^,]*)(,|$)/g) ?? []).slice(0, cols.length).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''))).map((v) => Object.fromEntries(cols.map((c, i) => [c, v[i]!])));
+  return lines
+    .map((l) => (l.match(/("[^"]*"|[^,]*)(,|$)/g) ?? []).slice(0, cols.length).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '')))
+    .map((v) => Object.fromEntries(cols.map((c, i) => [c, v[i]!])));
 };
 
 describe('pongsim tune', () => {
@@ -57,7 +59,11 @@ describe('pongsim tune', () => {
     ['an empty list', 'ev-threshold(t=[])', /--strategy ev-threshold: t=\[\] has no values/],
     ['a backwards range', 'ev-threshold(t=1..0:0.1)', /a range lo\.\.hi:step needs lo <= hi and a step above 0/],
     ['an unknown strategy', 'ev-treshold(t=1)', /strategy "ev-treshold" is not a wolnamppong strategy/],
-    ['too many configurations for the budget', 'ev-threshold(t=-1..1:0.1,f=[0.1,0.5])', /--budget 1000: too small for 42 configurations over 6 rounds/],
+    [
+      'too many configurations for the budget',
+      'ev-threshold(t=-1..1:0.1,f=[0.1,0.5])',
+      /--budget 1000: too small for 42 configurations over 6 rounds/,
+    ],
   ])('refuses %s: exit 2, one line, nothing written', (_, grid, msg) => {
     const dir = tempDir();
     const r = pongsim(['tune', 'wolnamppong', '--strategy', grid, '--budget', '1000', '--out', path.join(dir, 'out')]);

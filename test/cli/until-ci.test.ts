@@ -8,7 +8,8 @@ import { pongsim, tempDir } from '../support/cli.js';
 describe('--until-ci', () => {
   it('sim: the same games and bytes on 1 and 2 workers, and as a plain run of that many games', () => {
     const dir = tempDir();
-    const run = (w: string, out: string, extra: string[]) => pongsim(['sim', 'nylonppong', '--seed', '3', '--workers', w, '--out', path.join(dir, out), ...extra]);
+    const run = (w: string, out: string, extra: string[]) =>
+      pongsim(['sim', 'nylonppong', '--seed', '3', '--workers', w, '--out', path.join(dir, out), ...extra]);
     expect(run('1', 'a.csv', ['--until-ci', '4']).code).toBe(0);
     expect(run('2', 'b.csv', ['--until-ci', '4', '--chunk', '37']).code).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'a.meta.json'), 'utf8'));
@@ -20,7 +21,9 @@ describe('--until-ci', () => {
     expect(csv('b.csv')).toBe(csv('a.csv'));
     expect(csv('c.csv')).toBe(csv('a.csv'));
     // Every seat's interval is under the width.
-    for (const line of csv('a.csv').split('\n').filter((l) => l.startsWith('seat,'))) {
+    for (const line of csv('a.csv')
+      .split('\n')
+      .filter((l) => l.startsWith('seat,'))) {
       const f = line.split(',');
       expect(Number(f[6]) - Number(f[5])).toBeLessThan(4);
     }
@@ -39,7 +42,11 @@ describe('--until-ci', () => {
     ['with --games', ['sim', 'nylonppong', '--until-ci', '1', '--games', '10'], /--until-ci and --games: give one/],
     ['--max-games alone', ['run', 'stop-limit', '--max-games', '10'], /--max-games: only with --until-ci/],
     ['a bad width', ['sim', 'nylonppong', '--until-ci', 'wide'], /--until-ci: expected a positive number/],
-    ['with a shard', ['run', 'stop-limit', '--until-ci', '1', '--shard', '1/2'], /--until-ci: a run that stops when its intervals are narrow cannot be sharded/],
+    [
+      'with a shard',
+      ['run', 'stop-limit', '--until-ci', '1', '--shard', '1/2'],
+      /--until-ci: a run that stops when its intervals are narrow cannot be sharded/,
+    ],
   ])('refuses %s: exit 2, one line', (_, args, msg) => {
     const r = pongsim([...args, '--out', path.join(tempDir(), 'o')]);
     expect(r.code).toBe(2);

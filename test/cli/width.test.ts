@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { COLUMNS, columnsOf, terminalWidth, wrap, wrapLines } from '../../src/io/wrap.js';
 import { pongsimAll } from '../support/cli.js';
 
-const words = (s: string) => s.split(/\s+/).filter((w) => w !== '').join(' ');
+const words = (s: string) =>
+  s
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .join(' ');
 
 describe('terminal width', () => {
   it('wraps at spaces with a hanging indent, keeps a word longer than a line whole, counts wide characters twice', () => {

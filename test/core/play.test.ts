@@ -62,7 +62,11 @@ describe('Table: view-only strategies', () => {
     const upers = uperAlways.make({ open: 0 }, kRules);
     const tables: [GameDef<GameState, unknown, TableView>, unknown, Strategy | null][] = [
       [korean as never, kRules, upers],
-      [chineseAmerican as never, resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: { handsLimit: 4 } }]), null],
+      [
+        chineseAmerican as never,
+        resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: { handsLimit: 4 } }]),
+        null,
+      ],
     ];
     for (const [game, rules, bot] of tables) {
       const s = game.create(rules);
@@ -105,8 +109,14 @@ describe('Table: view-only strategies', () => {
     );
   });
 
-  it('in rollouts too: a view-only policy\'s illegal move names the policy, the move and every legal move', () => {
-    const cheat: StrategyDef = { name: 'cheat', game: 'korean', doc: 'pungs at every decision', params: [], make: () => ({ viewOnly: true, choose: () => PUNG }) };
+  it("in rollouts too: a view-only policy's illegal move names the policy, the move and every legal move", () => {
+    const cheat: StrategyDef = {
+      name: 'cheat',
+      game: 'korean',
+      doc: 'pungs at every decision',
+      params: [],
+      make: () => ({ viewOnly: true, choose: () => PUNG }),
+    };
     const defs = [...koreanStrategies, cheat];
     const ro = new Rollouts(korean, koreanRules, parseSpec('cheat', defs, 'korean', koreanRules), defs);
     const s = korean.create(koreanRules);
@@ -120,7 +130,13 @@ describe('Table: view-only strategies', () => {
     // A legal view-only policy plays its rollouts without the list.
     const seen: number[] = [];
     const bot = tsumogiri.make({}, koreanRules);
-    const lazy: StrategyDef = { name: 'lazy', game: 'korean', doc: 'tsumogiri, counting', params: [], make: () => ({ viewOnly: true, choose: (v, l, n, r) => (seen.push(n), bot.choose(v, l, n, r)) }) };
+    const lazy: StrategyDef = {
+      name: 'lazy',
+      game: 'korean',
+      doc: 'tsumogiri, counting',
+      params: [],
+      make: () => ({ viewOnly: true, choose: (v, l, n, r) => (seen.push(n), bot.choose(v, l, n, r)) }),
+    };
     const defs2 = [...koreanStrategies, lazy];
     const ro2 = new Rollouts(korean, koreanRules, parseSpec('lazy', defs2, 'korean', koreanRules), defs2);
     ro2.set(0, list[0]!, 0);
@@ -141,7 +157,12 @@ describe('Table: view-only strategies', () => {
     const lazy: number[] = [];
     const listing: number[] = [];
     const bot = tsumogiri.make({}, koreanRules);
-    const bots = [counting(true, lazy, bot.choose), counting(false, listing, first), counting(true, lazy, bot.choose), counting(false, listing, first)];
+    const bots = [
+      counting(true, lazy, bot.choose),
+      counting(false, listing, first),
+      counting(true, lazy, bot.choose),
+      counting(false, listing, first),
+    ];
     new Table(korean, koreanRules, bots, ['a', 'b', 'c', 'd']).play(new Rng('k/deal'), seatRngs('k'));
     expect(lazy.length).toBeGreaterThan(0);
     expect(lazy.every((n) => n === 0)).toBe(true);

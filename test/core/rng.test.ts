@@ -20,7 +20,8 @@ describe('Rng', () => {
   it('game streams are uniform and independent across neighbouring indices', () => {
     // First draws of 20,000 consecutive games: uniform (chi-square over 10 bins) and
     // uncorrelated with the next game's first draw.
-    const n = 20000, bins = new Array(10).fill(0);
+    const n = 20000,
+      bins = new Array(10).fill(0);
     const xs = Array.from({ length: n }, (_, i) => dealRng('s', 0, i).next());
     xs.forEach((x) => bins[Math.floor(x * 10)]++);
     const chi2 = bins.reduce((s, c) => s + (c - n / 10) ** 2 / (n / 10), 0);
@@ -32,14 +33,23 @@ describe('Rng', () => {
 
   it('derives distinct streams from seed, cell, index and seat', () => {
     const first = (r: Rng) => r.next();
-    const values = [dealRng('1', 0, 0), dealRng('1', 0, 1), dealRng('1', 1, 0), dealRng('2', 0, 0), new Rng(null).reuse('1', 0, 0, SEATS[0]!), new Rng(null).reuse('1', 0, 0, SEATS[1]!)].map(first);
+    const values = [
+      dealRng('1', 0, 0),
+      dealRng('1', 0, 1),
+      dealRng('1', 1, 0),
+      dealRng('2', 0, 0),
+      new Rng(null).reuse('1', 0, 0, SEATS[0]!),
+      new Rng(null).reuse('1', 0, 0, SEATS[1]!),
+    ].map(first);
     expect(new Set(values).size).toBe(values.length);
     expect(first(dealRng('1', 0, 1))).toBe(values[1]);
   });
 
   it('int(n) is uniform on [0, n) within a chi-square bound', () => {
     const r = new Rng('uniform');
-    const n = 7, draws = 70000, counts = new Array(n).fill(0);
+    const n = 7,
+      draws = 70000,
+      counts = new Array(n).fill(0);
     for (let i = 0; i < draws; i++) counts[r.int(n)]++;
     const e = draws / n;
     const chi2 = counts.reduce((s, c) => s + (c - e) ** 2 / e, 0);
@@ -65,7 +75,8 @@ describe('Rng', () => {
     dealRng('7', 0, 3).familyKey(key);
     const member = (n: number) => new Rng(null).seedFamily(key, n).next();
     expect(member(5)).toBe(member(5));
-    const n = 20000, bins = new Array(10).fill(0);
+    const n = 20000,
+      bins = new Array(10).fill(0);
     const xs = Array.from({ length: n }, (_, i) => member(i));
     expect(new Set(xs).size).toBe(n);
     xs.forEach((x) => bins[Math.floor(x * 10)]++);

@@ -40,8 +40,12 @@ describe('a parameter written wrong', () => {
 
   it('without a value is told to give one, and what it allows', () => {
     expect(() => wolSpec('kelly(c)')).toThrow(/^strategy kelly: parameter c needs a value: c=\.\.\. \(a number from 0 to 2\)$/);
-    expect(() => wolSpec('rollout(policy)')).toThrow(/^strategy rollout: parameter policy needs a value: policy=\.\.\. \(a wolnamppong strategy spec\)$/);
-    expect(() => grid('ev-threshold(t)')).toThrow(/^--strategy ev-threshold: parameter t needs a value: t=\.\.\. \(a number from -2 to 1\)$/);
+    expect(() => wolSpec('rollout(policy)')).toThrow(
+      /^strategy rollout: parameter policy needs a value: policy=\.\.\. \(a wolnamppong strategy spec\)$/,
+    );
+    expect(() => grid('ev-threshold(t)')).toThrow(
+      /^--strategy ev-threshold: parameter t needs a value: t=\.\.\. \(a number from -2 to 1\)$/,
+    );
   });
 
   it('unknown is named by its key, without the value', () => {
@@ -50,8 +54,14 @@ describe('a parameter written wrong', () => {
   });
 
   it('in a grid, a range without a step is told to give one', () => {
-    expect(() => grid('ev-threshold(t=0.1..0.4)')).toThrow(/^--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step, e\.g\. t=0\.1\.\.0\.4:STEP$/);
-    expect(grid('ev-threshold(t=0.1..0.4:0.15)')).toEqual(['ev-threshold(t=0.1,f=0.5)', 'ev-threshold(t=0.25,f=0.5)', 'ev-threshold(t=0.4,f=0.5)']);
+    expect(() => grid('ev-threshold(t=0.1..0.4)')).toThrow(
+      /^--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step, e\.g\. t=0\.1\.\.0\.4:STEP$/,
+    );
+    expect(grid('ev-threshold(t=0.1..0.4:0.15)')).toEqual([
+      'ev-threshold(t=0.1,f=0.5)',
+      'ev-threshold(t=0.25,f=0.5)',
+      'ev-threshold(t=0.4,f=0.5)',
+    ]);
   });
 });
 
@@ -75,7 +85,13 @@ describe('every built-in strategy', () => {
 
 describe('a default that is a function of the rules', () => {
   // Known only once the rules are, so it is checked where a spec is read, as a given value is.
-  const def = { ...nylon.strategies.find((d) => d.name === 'basic')!, name: 'capped', params: [{ name: 't', doc: 'the stop limit, at most 5', default: (r: { stopLimit: number }) => r.stopLimit, min: 0, max: 5, integer: true }] };
+  const def = {
+    ...nylon.strategies.find((d) => d.name === 'basic')!,
+    name: 'capped',
+    params: [
+      { name: 't', doc: 'the stop limit, at most 5', default: (r: { stopLimit: number }) => r.stopLimit, min: 0, max: 5, integer: true },
+    ],
+  };
   const under = (stopLimit: number) => resolveRules(nylon.def.schema, [{ where: 'test', values: { stopLimit } }]);
 
   it('is taken when the rules give an allowed value', () => {
@@ -83,7 +99,9 @@ describe('a default that is a function of the rules', () => {
   });
 
   it('is refused, naming the parameter and its range, when they do not', () => {
-    expect(() => parseSpec('capped', [def], 'nylonppong', under(10))).toThrow(/^strategy capped: parameter t defaults to 10 under these rules, which it does not allow \(an integer from 0 to 5\); give t=\.\.\.$/);
+    expect(() => parseSpec('capped', [def], 'nylonppong', under(10))).toThrow(
+      /^strategy capped: parameter t defaults to 10 under these rules, which it does not allow \(an integer from 0 to 5\); give t=\.\.\.$/,
+    );
     expect(parseSpec('capped(t=3)', [def], 'nylonppong', under(10)).params.t).toBe(3);
   });
 });

@@ -21,7 +21,9 @@ describe('answers at a small size', () => {
     const words = (lines: string[]) => lines.map((l) => l.replace(/--games \d+/, '--games N'));
     expect(words(a)).toEqual(words(b));
     expect(a.join('\n')).not.toMatch(/best t:/);
-    expect(a[0]).toMatch(/in 1 of the 1 cells 30 games a cell cannot tell any t from the best \(about --games \d+ would tell the worst t of each from its best\):$/);
+    expect(a[0]).toMatch(
+      /in 1 of the 1 cells 30 games a cell cannot tell any t from the best \(about --games \d+ would tell the worst t of each from its best\):$/,
+    );
     expect(a[1]).toBe('default, basic, stopLimit 5: any t for 4 players');
   });
 });

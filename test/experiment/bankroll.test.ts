@@ -4,7 +4,8 @@ import { tempDir } from '../support/cli.js';
 
 describe('the bankroll study', () => {
   it('gives each strategy the bankroll that keeps the risk of ruin at most 1%, which a stated bankroll just above it confirms', async () => {
-    const run = async (o: Record<string, unknown>) => await runStudy({ experiment: 'bankroll', games: 1500, seed: '4', workers: 1, out: tempDir(), ...o }) as StudyResult;
+    const run = async (o: Record<string, unknown>) =>
+      (await runStudy({ experiment: 'bankroll', games: 1500, seed: '4', workers: 1, out: tempDir(), ...o })) as StudyResult;
     const base = await run({ session: 3 });
     const rows = base.tables.bankroll!;
     expect(rows).toHaveLength(9);

@@ -8,11 +8,15 @@ const fig = (value: number, low: number, high: number, n: number, p?: number, ho
 
 describe('figureTable', () => {
   it('spreads each figure over its columns and names the figures from fewer than 30 observations', () => {
-    const t = figureTable('t', ['row', 'x', 'x_ci_low', 'x_ci_high', 'd', 'd_ci_low', 'd_ci_high', 'd_p', 'd_p_holm'], [
-      ['a', fig(1, 0, 2, 30), fig(0.5, 0.1, 0.9, 30, 0.01, 0.02)],
-      ['b', fig(4, 3, 5, 29), ''],
-      ['c', fig(NaN, NaN, NaN, 0), fig(2, 1, 3, 2, 0.04, 0.08)],
-    ]);
+    const t = figureTable(
+      't',
+      ['row', 'x', 'x_ci_low', 'x_ci_high', 'd', 'd_ci_low', 'd_ci_high', 'd_p', 'd_p_holm'],
+      [
+        ['a', fig(1, 0, 2, 30), fig(0.5, 0.1, 0.9, 30, 0.01, 0.02)],
+        ['b', fig(4, 3, 5, 29), ''],
+        ['c', fig(NaN, NaN, NaN, 0), fig(2, 1, 3, 2, 0.04, 0.08)],
+      ],
+    );
     expect(t.columns.at(-1)).toBe(SMALL_SAMPLE);
     expect(t.rows).toEqual([
       ['a', 1, 0, 2, 0.5, 0.1, 0.9, 0.01, 0.02, ''],
@@ -40,7 +44,9 @@ describe('answers', () => {
     // Half-width 0.4 around 0.1 at 1,000 games: 0.4/0.1 squared is 16 times the games.
     const d = fig(0.1, -0.3, 0.5, 1000, 0.6, 0.6);
     expect(gamesToFlag(d, 1000)).toBe(16000);
-    expect(flagWords(d, 1000, 1)).toBe('not significant: 1000 games cannot tell it from none; about --games 16000 would flag a difference of this size');
+    expect(flagWords(d, 1000, 1)).toBe(
+      'not significant: 1000 games cannot tell it from none; about --games 16000 would flag a difference of this size',
+    );
     // Among 20 tests the first must pass at 0.05/20: z 3.023 against 1.960, 16 x 2.379 = 38.07 times.
     expect(gamesToFlag(d, 1000, 20)).toBe(39000);
     expect(flagWords(fig(0.1, 0.05, 0.15, 1000, 0.001, 0.02), 1000, 20)).toBe('significant (Holm among 20)');

@@ -40,7 +40,7 @@ const nth = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil
 
 describe('the risk of a night in sim', () => {
   it('gives each seat the quantiles and ruin of its sessions, as the games played one by one give them', async () => {
-    const r = await simulate({ ...SIM, workers: 1 }) as SimulateResult;
+    const r = (await simulate({ ...SIM, workers: 1 })) as SimulateResult;
     const d = direct({ game: 'wolnamppong', rules: r.rules, seats: SIM.seats!.toString().split(',') }, '5', 390, 13, 1);
     expect(r.risk!.unit).toBe('chips');
     r.risk!.seats.forEach((s, k) => {
@@ -70,52 +70,95 @@ describe('the risk of a night in sim', () => {
     expect(fs.readFileSync(path.join(dir, 'merged', merged), 'utf8')).toBe(one);
   });
 
-  it('counts Nylon-ppong\'s money lost as a loss, and values mahjong points at --point-value', async () => {
-    const ny = await simulate({ game: 'nylonppong', rules: 'money', games: 200, seed: '3', session: 10, bankroll: 5, workers: 1 }) as SimulateResult;
+  it("counts Nylon-ppong's money lost as a loss, and values mahjong points at --point-value", async () => {
+    const ny = (await simulate({
+      game: 'nylonppong',
+      rules: 'money',
+      games: 200,
+      seed: '3',
+      session: 10,
+      bankroll: 5,
+      workers: 1,
+    })) as SimulateResult;
     const entry = gameEntry('nylonppong');
     const d = direct({ game: 'nylonppong', rules: gameRules(entry, 'money'), seats: ny.seats.map((s) => s.strategy) }, '3', 200, 10, -1);
     ny.risk!.seats.forEach((s, k) => expect(s.session_q95).toBe(nth(d.results[k]!, 0.95)));
-    const at = async (pointValue: number) => (await simulate({ game: 'korean', games: 40, seed: '2', session: 4, bankroll: 1000, pointValue, workers: 1 }) as SimulateResult).risk!.seats[0]!;
+    const at = async (pointValue: number) =>
+      ((await simulate({ game: 'korean', games: 40, seed: '2', session: 4, bankroll: 1000, pointValue, workers: 1 })) as SimulateResult)
+        .risk!.seats[0]!;
     const [one, half] = [await at(1), await at(0.5)];
     expect(half.session_q05).toBe(one.session_q05! * 0.5);
     expect(half.session_cvar05).toBeCloseTo(one.session_cvar05! * 0.5, 9);
   });
 
   it('refuses, in one line, risk options that cannot apply', async () => {
-    const refused = async (o: Partial<SimulateOptions>, msg: RegExp) => expect(simulate({ ...SIM, workers: 1, ...o } as SimulateOptions)).rejects.toThrow(msg);
+    const refused = async (o: Partial<SimulateOptions>, msg: RegExp) =>
+      expect(simulate({ ...SIM, workers: 1, ...o } as SimulateOptions)).rejects.toThrow(msg);
     await refused({ session: undefined }, /^--bankroll: only with --session N/);
     await refused({ games: 12 }, /^--session: 12 games make no session of 13/);
     await refused({ pointValue: 2 }, /^--point-value: wolnamppong's results are chips already/);
-    await refused({ game: 'nylonppong', seats: undefined }, /^--session: nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money/);
+    await refused(
+      { game: 'nylonppong', seats: undefined },
+      /^--session: nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money/,
+    );
     await refused({ game: 'korean', seats: undefined }, /^--point-value: korean scores points; give what a point is worth/);
     await refused({ untilCi: 1, games: undefined }, /^--until-ci with --session/);
-    await expect(compare({ game: 'nylonppong', arm: ['a: --rules money', 'b: --set stopLimit=4'], games: 20, session: 10, bankroll: 5, out: tempDir() }))
-      .rejects.toThrow(/^compare: arm "b": --session: nylonppong under scoring=penaltyPoints/);
+    await expect(
+      compare({
+        game: 'nylonppong',
+        arm: ['a: --rules money', 'b: --set stopLimit=4'],
+        games: 20,
+        session: 10,
+        bankroll: 5,
+        out: tempDir(),
+      }),
+    ).rejects.toThrow(/^compare: arm "b": --session: nylonppong under scoring=penaltyPoints/);
   });
 });
 
 describe('the risk of a night in compare', () => {
-  it('adds each arm\'s risk figures, without a paired difference', async () => {
-    const r = await compare({ game: 'wolnamppong', arm: ['kelly: --seats kelly*6', 'min: --seats min-bet*6'], focal: 0, games: 260, session: 13, bankroll: 30, workers: 1, out: tempDir() });
+  it("adds each arm's risk figures, without a paired difference", async () => {
+    const r = await compare({
+      game: 'wolnamppong',
+      arm: ['kelly: --seats kelly*6', 'min: --seats min-bet*6'],
+      focal: 0,
+      games: 260,
+      session: 13,
+      bankroll: 30,
+      workers: 1,
+      out: tempDir(),
+    });
     if ('partial' in r) throw new Error('no partial expected');
     const rows = r.tables.compare!.filter((x) => String(x.figure).startsWith('focal:'));
-    expect(rows.map((x) => `${x.arm} ${x.figure}`)).toEqual(['kelly', 'min'].flatMap((a) => ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].map((k) => `${a} focal:${k}`)));
-    expect(rows.map((x) => [x.diff_vs_baseline, x.n])).toEqual(rows.map((x) => ['', x.kind === "session_cvar05" ? 1 : 20]));
+    expect(rows.map((x) => `${x.arm} ${x.figure}`)).toEqual(
+      ['kelly', 'min'].flatMap((a) =>
+        ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].map((k) => `${a} focal:${k}`),
+      ),
+    );
+    expect(rows.map((x) => [x.diff_vs_baseline, x.n])).toEqual(rows.map((x) => ['', x.kind === 'session_cvar05' ? 1 : 20]));
   });
 });
 
 describe('the risk of a night in the money studies', () => {
   it('adds its columns and changes nothing else; a study that plays for no money refuses it', async () => {
-    const run = async (o: Record<string, unknown>) => (await runStudy({ experiment: 'wolnamppong-strategies', games: 60, seed: '9', workers: 1, out: tempDir(), ...o }) as StudyResult).tables['wolnamppong-strategies']!;
+    const run = async (o: Record<string, unknown>) =>
+      ((await runStudy({ experiment: 'wolnamppong-strategies', games: 60, seed: '9', workers: 1, out: tempDir(), ...o })) as StudyResult)
+        .tables['wolnamppong-strategies']!;
     const plain = await run({});
     const risky = await run({ session: 6, bankroll: 15 });
     const added = Object.keys(risky[0]!).filter((k) => !(k in plain[0]!));
-    expect(added).toEqual(['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].flatMap((k) => [k, `${k}_ci_low`, `${k}_ci_high`]));
+    expect(added).toEqual(
+      ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].flatMap((k) => [k, `${k}_ci_low`, `${k}_ci_high`]),
+    );
     risky.forEach((row, i) => {
       for (const k of Object.keys(plain[0]!)) if (k !== 'small_sample') expect(row[k]).toEqual(plain[i]![k]);
       expect(row.ruin as number).toBeGreaterThanOrEqual(0);
     });
-    await expect(runStudy({ experiment: 'stop-limit', games: 10, session: 5, out: tempDir() })).rejects.toThrow(/^--session: stop-limit is no money study; studies that report the risk of a night: wolnamppong-strategies, .*bankroll/);
-    await expect(runStudy({ experiment: 'uper-furiten', games: 10, session: 5, out: tempDir() })).rejects.toThrow(/^--point-value: korean scores points/);
+    await expect(runStudy({ experiment: 'stop-limit', games: 10, session: 5, out: tempDir() })).rejects.toThrow(
+      /^--session: stop-limit is no money study; studies that report the risk of a night: wolnamppong-strategies, .*bankroll/,
+    );
+    await expect(runStudy({ experiment: 'uper-furiten', games: 10, session: 5, out: tempDir() })).rejects.toThrow(
+      /^--point-value: korean scores points/,
+    );
   });
 });

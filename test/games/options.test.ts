@@ -68,13 +68,16 @@ const CUSTOM: Record<string, unknown[]> = {
 const UNREACHABLE: Record<string, string> = {
   'korean.tempFuritenScope': 'acts after a player lets a winning discard go; every built-in bot takes every win it may',
   'korean.afterUperMissedWin': 'acts after an uper player lets a winning discard go; every built-in bot takes every win it may',
-  'korean.afterUperDiscardWinningTile': 'acts when an uper player discards a tile that wins for it; every built-in bot takes every win it may',
+  'korean.afterUperDiscardWinningTile':
+    'acts when an uper player discards a tile that wins for it; every built-in bot takes every win it may',
   'korean.jumpPenalty': 'acts on a false win; no built-in bot declares a win it may not take',
   'chinese-american.missedWinLock': 'acts after a player lets a win go; every built-in bot takes every win it may',
   'chinese-american.declinedSelfDrawPenalty': 'acts when a player declines a self-drawn win; every built-in bot takes every win it may',
   'chinese-american.beginnerExempt': 'acts when a player declines a self-drawn win; every built-in bot takes every win it may',
-  'chinese-american.fastWinCutoff': 'the two cut-offs differ only on a few first-go-around wins (the dealer self-drawing on its first draw, say), far rarer than the search reaches; engine.test.ts lays one out',
-  'chinese-american.sevenFlowersFlat': 'Seven Flowers (seven of the eight in one hand) is far rarer than the search reaches; engine.test.ts lays it out',
+  'chinese-american.fastWinCutoff':
+    'the two cut-offs differ only on a few first-go-around wins (the dealer self-drawing on its first draw, say), far rarer than the search reaches; engine.test.ts lays one out',
+  'chinese-american.sevenFlowersFlat':
+    'Seven Flowers (seven of the eight in one hand) is far rarer than the search reaches; engine.test.ts lays it out',
   'chinese-american.sevenFlowersCountsAsWin': 'Seven Flowers is far rarer than the search reaches; engine.test.ts lays it out',
   'chinese-american.eightFlowers': 'all eight flowers in one hand is far rarer than the search reaches; engine.test.ts lays it out',
   'american.heavenlyHand': 'East dealt a complete line is far rarer than the search reaches; american/game.test.ts lays it out',
@@ -94,7 +97,8 @@ const DEMO: Record<string, string> = {
 
 /** Options whose every value but the default the rules refuse, and why they are options at all. */
 const FIXED: Record<string, string> = {
-  'korean.thirteenOrphans': 'true is refused: Korean 2-point has no thirteen orphans, and the 104-tile set no bamboo to complete one; the option records the fact',
+  'korean.thirteenOrphans':
+    'true is refused: Korean 2-point has no thirteen orphans, and the 104-tile set no bamboo to complete one; the option records the fact',
 };
 
 /** The values to try for an option other than `current`, from its `allowed` text or CUSTOM. */
@@ -102,7 +106,12 @@ function candidates(game: string, o: Option, current: unknown): unknown[] {
   const custom = CUSTOM[`${game}.${o.key}`];
   const out: unknown[] = [];
   const add = (v: unknown) => {
-    if (o.check(v) !== undefined && JSON.stringify(v) !== JSON.stringify(current) && !out.some((x) => JSON.stringify(x) === JSON.stringify(v))) out.push(v);
+    if (
+      o.check(v) !== undefined &&
+      JSON.stringify(v) !== JSON.stringify(current) &&
+      !out.some((x) => JSON.stringify(x) === JSON.stringify(v))
+    )
+      out.push(v);
   };
   if (custom) custom.forEach(add);
   const a = o.allowed;
@@ -110,7 +119,8 @@ function candidates(game: string, o: Option, current: unknown): unknown[] {
   if (a === 'true or false') add(!current);
   else if ((m = /^one of (.*)$/.exec(a))) for (const x of m[1]!.split(', ')) add(o.check(x) !== undefined ? x : Number(x));
   else if ((m = /(?:^|or )an? (?:integer|number) from (-?[\d.e]+) to (-?[\d.e]+)$/.exec(a))) {
-    const lo = Number(m[1]), hi = Number(m[2]);
+    const lo = Number(m[1]),
+      hi = Number(m[2]);
     const at = typeof current === 'number' ? current : lo;
     for (const v of [at + 1, at - 1, lo, hi, 2 * at, Math.round((lo + hi) / 2)]) if (v >= lo && v <= hi) add(v);
   } else if ((m = /^a list of distinct ids from (.*)$/.exec(a))) {
@@ -126,7 +136,10 @@ const oneValue = (o: Option): boolean => /^one of [^,]+$/.test(o.allowed);
 /** Rules resolved from layers, or null when the schema refuses them. */
 function rulesOf(g: GameEntry, ...layers: Rules[]): Rules | null {
   try {
-    const r = resolveRules<Rules>(g.def.schema as never, layers.map((values, i) => ({ where: `layer ${i}`, values })));
+    const r = resolveRules<Rules>(
+      g.def.schema as never,
+      layers.map((values, i) => ({ where: `layer ${i}`, values })),
+    );
     texts.set(r, JSON.stringify(r));
     return r;
   } catch {
@@ -146,7 +159,7 @@ function bots(g: GameEntry): string[] {
 /** `name` at every seat under `rules` (a built-in bot's spec, or DEMO_STRATEGY:spec), or null
  * when it does not play under them. */
 function lineUp(g: GameEntry, name: string, rules: Rules): Strategy[] | null {
-  const [demo, spec] = name.includes(':') ? name.split(':') as [string, string] : [null, name];
+  const [demo, spec] = name.includes(':') ? (name.split(':') as [string, string]) : [null, name];
   try {
     return Array.from({ length: g.def.seats(rules) }, () => {
       const bot = makeStrategy(parseSpec(spec, g.strategies, g.def.id, rules), g.strategies as StrategyDef[], rules);
@@ -195,7 +208,16 @@ function game(g: GameEntry, r: Rules, bot: string, index: number): string | null
   const at = `${g.def.id}|${bot}|${rules}`;
   if (!tables.has(at)) {
     const st = lineUp(g, bot, r);
-    tables.set(at, st && new Table(g.def as GameDef<GameState, Rules>, r, st, st.map(() => bot)));
+    tables.set(
+      at,
+      st &&
+        new Table(
+          g.def as GameDef<GameState, Rules>,
+          r,
+          st,
+          st.map(() => bot),
+        ),
+    );
   }
   const t = tables.get(at);
   let seen: string | null = null;
@@ -255,7 +277,15 @@ function randomHand(rng: Rng, rs: Ruleset): { concealed: Int8Array; melds: Meld[
   const suits = [0, 9, 18].filter((b) => copies[b]! > 0);
   const flavour = rng.int(4);
   const suit = suits[rng.int(suits.length)]!;
-  const pool = kinds.filter((k) => (flavour === 0 ? true : flavour === 1 ? k >= HONOR || (k >= suit && k < suit + 9) : flavour === 2 ? k >= suit && k < suit + 9 : k >= HONOR));
+  const pool = kinds.filter((k) =>
+    flavour === 0
+      ? true
+      : flavour === 1
+        ? k >= HONOR || (k >= suit && k < suit + 9)
+        : flavour === 2
+          ? k >= suit && k < suit + 9
+          : k >= HONOR,
+  );
   const c = new Int8Array(PLAY_KINDS);
   const used = new Int8Array(PLAY_KINDS);
   const melds: Meld[] = [];
@@ -357,7 +387,9 @@ function searchHands(g: GameEntry, o: Option): string | null {
   const needs = NEEDS[`${g.def.id}.${o.key}`] ?? {};
   const base = rulesOf(g, needs);
   if (!base) return null;
-  const alts = candidates(g.def.id, o, base[o.key]).map((v) => rulesOf(g, needs, { [o.key]: v })).filter((r) => r !== null);
+  const alts = candidates(g.def.id, o, base[o.key])
+    .map((v) => rulesOf(g, needs, { [o.key]: v }))
+    .filter((r) => r !== null);
   for (let i = 0; i < HANDS; i++) {
     const before = scoreOf(rs, base, i);
     if (before === null) continue;
@@ -377,7 +409,8 @@ describe('every rule option does something', { timeout: 60_000 }, () => {
         if (oneValue(o)) continue;
         if (FIXED[key]) {
           it(`${o.key}: one value (${FIXED[key]})`, () => {
-            for (const v of candidates(g.def.id, o, o.default)) expect(rulesOf(g, { [o.key]: v }), `${key} = ${JSON.stringify(v)}`).toBeNull();
+            for (const v of candidates(g.def.id, o, o.default))
+              expect(rulesOf(g, { [o.key]: v }), `${key} = ${JSON.stringify(v)}`).toBeNull();
           });
           continue;
         }

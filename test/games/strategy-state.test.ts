@@ -31,7 +31,9 @@ describe('strategies carry nothing from one game into the next', () => {
         // same, its games far quicker.
         const focal = def.searches ? `${def.name}(n=1)` : def.name;
         const games = def.searches ? n : 24;
-        const specs = [focal, ...Array.from({ length: n - 1 }, () => g.defaultSeat)].map((t) => parseSpec(t, g.strategies, g.def.id, rules));
+        const specs = [focal, ...Array.from({ length: n - 1 }, () => g.defaultSeat)].map((t) =>
+          parseSpec(t, g.strategies, g.def.id, rules),
+        );
         const shared = new Arm(g.def, rules, specs, g.strategies);
         for (let i = 0; i < games; i++) {
           shared.play('state', 0, i, i % n);

@@ -35,7 +35,7 @@ describe('the build identity', () => {
     expect(engineHash(dist)).not.toBe(first);
   });
 
-  it('is this checkout\'s dist, read once', () => {
+  it("is this checkout's dist, read once", () => {
     expect(buildId()).toBe(engineHash(packagePath('dist')));
     expect(buildId()).toBe(buildId());
   });

@@ -10,23 +10,34 @@ import { listFiles, tempDir } from '../support/cli.js';
 describe('writing a result set', () => {
   it('replaces every file of the set', () => {
     const dir = tempDir();
-    writeAtomically([{ file: path.join(dir, 'a.csv'), text: 'old a' }, { file: path.join(dir, 'b.csv'), text: 'old b' }]);
-    writeAtomically([{ file: path.join(dir, 'a.csv'), text: 'new a' }, { file: path.join(dir, 'b.csv'), text: 'new b' }]);
+    writeAtomically([
+      { file: path.join(dir, 'a.csv'), text: 'old a' },
+      { file: path.join(dir, 'b.csv'), text: 'old b' },
+    ]);
+    writeAtomically([
+      { file: path.join(dir, 'a.csv'), text: 'new a' },
+      { file: path.join(dir, 'b.csv'), text: 'new b' },
+    ]);
     expect(listFiles(dir)).toEqual(['a.csv', 'b.csv']);
     expect(fs.readFileSync(path.join(dir, 'b.csv'), 'utf8')).toBe('new b');
   });
 
   it('leaves the old set whole and no temporary files when a folder is in the way', () => {
     const dir = tempDir();
-    writeAtomically([{ file: path.join(dir, 'a.csv'), text: 'old a' }, { file: path.join(dir, 'b.csv'), text: 'old b' }]);
+    writeAtomically([
+      { file: path.join(dir, 'a.csv'), text: 'old a' },
+      { file: path.join(dir, 'b.csv'), text: 'old b' },
+    ]);
     // A folder where the third file should go: refused before anything moves.
     fs.mkdirSync(path.join(dir, 'c.csv'));
     fs.writeFileSync(path.join(dir, 'c.csv', 'x'), 'keep');
-    expect(() => writeAtomically([
-      { file: path.join(dir, 'a.csv'), text: 'new a' },
-      { file: path.join(dir, 'b.csv'), text: 'new b' },
-      { file: path.join(dir, 'c.csv'), text: 'new c' },
-    ])).toThrow();
+    expect(() =>
+      writeAtomically([
+        { file: path.join(dir, 'a.csv'), text: 'new a' },
+        { file: path.join(dir, 'b.csv'), text: 'new b' },
+        { file: path.join(dir, 'c.csv'), text: 'new c' },
+      ]),
+    ).toThrow();
     expect(listFiles(dir)).toEqual(['a.csv', 'b.csv', 'c.csv/x']);
     expect(fs.readFileSync(path.join(dir, 'a.csv'), 'utf8')).toBe('old a');
     expect(fs.readFileSync(path.join(dir, 'b.csv'), 'utf8')).toBe('old b');
@@ -53,17 +64,20 @@ describe('writing a result set', () => {
     for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe(`old ${path.basename(f)}`);
   });
 
-  it('names the file it could not write on a full disk (Node\'s own message names none), the old set kept', () => {
+  it("names the file it could not write on a full disk (Node's own message names none), the old set kept", () => {
     const dir = tempDir();
     const files = ['a.csv', 'b.csv'].map((n) => path.join(dir, n));
     writeAtomically(files.map((file) => ({ file, text: 'old' })));
     const real = fs.writeFileSync;
     const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
-      if (String(file).endsWith('b.csv.pongsim-tmp')) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      if (String(file).endsWith('b.csv.pongsim-tmp'))
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       return real(file, ...rest);
     });
     try {
-      expect(() => writeAtomically(files.map((file) => ({ file, text: 'new' })))).toThrow(`cannot write ${files[1]} (ENOSPC: no space left on device, write); the files there before are as they were`);
+      expect(() => writeAtomically(files.map((file) => ({ file, text: 'new' })))).toThrow(
+        `cannot write ${files[1]} (ENOSPC: no space left on device, write); the files there before are as they were`,
+      );
     } finally {
       spy.mockRestore();
     }
@@ -101,7 +115,9 @@ describe('writing a result set', () => {
     fs.writeFileSync(path.join(dir, 'afile'), 'x');
     expect(() => checkWritable('--out', path.join(dir, 'afile'), 'dir')).toThrow(/afile: is a file; it names the folder/);
     expect(() => checkWritable('--out', dir, 'file')).toThrow(/is a folder; it names the .csv file/);
-    expect(() => checkWritable('--out', path.join(dir, 'afile', 'x.csv'), 'file')).toThrow(/afile is a file, so no folder can be made under it/);
+    expect(() => checkWritable('--out', path.join(dir, 'afile', 'x.csv'), 'file')).toThrow(
+      /afile is a file, so no folder can be made under it/,
+    );
     expect(() => checkWritable('--out', path.join(dir, 'new', 'deeper'), 'dir')).not.toThrow();
   });
 });
@@ -122,7 +138,12 @@ describe('what a write may replace', () => {
     const dir = odd();
     for (const [name, what] of Object.entries(kinds)) {
       const file = path.join(dir, name);
-      expect(() => writeAtomically([{ file: path.join(dir, 'a.csv'), text: 'a' }, { file, text: 'x' }])).toThrow(new RegExp(`^cannot write .*${name}: it is ${what}, and pongsim replaces only a regular file$`));
+      expect(() =>
+        writeAtomically([
+          { file: path.join(dir, 'a.csv'), text: 'a' },
+          { file, text: 'x' },
+        ]),
+      ).toThrow(new RegExp(`^cannot write .*${name}: it is ${what}, and pongsim replaces only a regular file$`));
       expect(() => writeAtomically([{ file, text: 'x' }])).toThrow(/pongsim replaces only a regular file/);
     }
     expect(fs.lstatSync(path.join(dir, 'link.csv')).isSymbolicLink()).toBe(true);
@@ -133,11 +154,16 @@ describe('what a write may replace', () => {
 
   it('is checked before any game, for the file and each file written beside it', () => {
     const dir = odd();
-    expect(() => checkWritable('--out', path.join(dir, 'pipe.csv'), 'file')).toThrow(/^--out .*pipe\.csv: is a FIFO \(named pipe\); pongsim replaces only a regular file, so give a new file's name$/);
-    expect(() => checkWritable('--out', path.join(dir, 'link.csv'), 'file')).toThrow(/link\.csv: is a symbolic link; pongsim replaces only/);
+    expect(() => checkWritable('--out', path.join(dir, 'pipe.csv'), 'file')).toThrow(
+      /^--out .*pipe\.csv: is a FIFO \(named pipe\); pongsim replaces only a regular file, so give a new file's name$/,
+    );
+    expect(() => checkWritable('--out', path.join(dir, 'link.csv'), 'file')).toThrow(
+      /link\.csv: is a symbolic link; pongsim replaces only/,
+    );
     fs.symlinkSync(path.join(dir, 'kept.txt'), path.join(dir, 'runs.meta.json'));
-    expect(() => checkWritable('--out', path.join(dir, 'runs.csv'), 'file', { beside: ['.svg', '.meta.json'] }))
-      .toThrow(/^--out .*runs\.csv: .*runs\.meta\.json, written beside it, is a symbolic link; pongsim replaces only a regular file$/);
+    expect(() => checkWritable('--out', path.join(dir, 'runs.csv'), 'file', { beside: ['.svg', '.meta.json'] })).toThrow(
+      /^--out .*runs\.csv: .*runs\.meta\.json, written beside it, is a symbolic link; pongsim replaces only a regular file$/,
+    );
     expect(() => checkWritable('--out', path.join(dir, 'kept.txt'), 'file', { beside: ['.svg'] })).not.toThrow();
   });
 

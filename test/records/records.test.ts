@@ -74,7 +74,36 @@ describe.concurrent('game records', () => {
         expect(r.decisions).toBeGreaterThan(0);
       }
       // The games' own events all turn up (those too rare for a few sessions aside).
-      const rare = new Set(['play_on', 'reshuffle', 'lay_down', 'jayeon', 'pot_empty', 'lay_aside', 'no_bet', 'pass', 'heavenly_hand', 'dead_hand', 'no_ron', 'triple_six', 'declined_win', 'ankan', 'kakan', 'daiminkan', 'chi', 'uper', 'ryukyoku', 'flower', 'tile_of_the_day', 'declare', 'stop', 'ppong', 'draw', 'settle', 'bet', 'pot_empty']);
+      const rare = new Set([
+        'play_on',
+        'reshuffle',
+        'lay_down',
+        'jayeon',
+        'pot_empty',
+        'lay_aside',
+        'no_bet',
+        'pass',
+        'heavenly_hand',
+        'dead_hand',
+        'no_ron',
+        'triple_six',
+        'declined_win',
+        'ankan',
+        'kakan',
+        'daiminkan',
+        'chi',
+        'uper',
+        'ryukyoku',
+        'flower',
+        'tile_of_the_day',
+        'declare',
+        'stop',
+        'ppong',
+        'draw',
+        'settle',
+        'bet',
+        'pot_empty',
+      ]);
       const missing = entry.records!.events.filter((t) => !seen.has(t) && !rare.has(t));
       expect(missing).toEqual([]);
     });
@@ -94,46 +123,73 @@ describe.concurrent('a record with one event changed is refused, naming its line
   it('korean: a discard of a tile not held, a payment altered, a draw skipped', async () => {
     const { events } = await recorded('korean', 'tamper', 0);
     const swap = lineOf(events, (e) => e.type === 'dahai');
-    const held = (events.slice(0, swap).filter((e) => e.type === 'start_kyoku').at(-1)!.tehais as string[][])[events[swap - 1]!.seat!]!;
-    const notHeld = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'p1', 'p2', 'p3', 'z1', 'z2', 'z3'].find((t) => !held.includes(t))!;
+    const held = (
+      events
+        .slice(0, swap)
+        .filter((e) => e.type === 'start_kyoku')
+        .at(-1)!.tehais as string[][]
+    )[events[swap - 1]!.seat!]!;
+    const notHeld = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'p1', 'p2', 'p3', 'z1', 'z2', 'z3'].find(
+      (t) => !held.includes(t),
+    )!;
     const swapped = events.map((e, i) => (i === swap - 1 ? { ...e, pai: notHeld } : e));
-    expect(refusal(() => checkRecord({ game: 'korean', record: file(swapped) }))).toMatch(new RegExp(`line ${swap}: seat \\d is to decide, and .*"pai":"${notHeld}".* is not one of its legal decisions: \\{"type":"dahai"`));
+    expect(refusal(() => checkRecord({ game: 'korean', record: file(swapped) }))).toMatch(
+      new RegExp(`line ${swap}: seat \\d is to decide, and .*"pai":"${notHeld}".* is not one of its legal decisions: \\{"type":"dahai"`),
+    );
 
     const pay = lineOf(events, (e) => e.type === 'end_kyoku');
-    const altered = events.map((e, i) => (i === pay - 1 ? { ...e, deltas: (e.deltas as number[]).map((d, k) => (k === 0 ? d + 1 : d)) } : e));
-    expect(refusal(() => checkRecord({ game: 'korean', record: file(altered) }))).toMatch(new RegExp(`line ${pay}: expected \\{"type":"end_kyoku"`));
+    const altered = events.map((e, i) =>
+      i === pay - 1 ? { ...e, deltas: (e.deltas as number[]).map((d, k) => (k === 0 ? d + 1 : d)) } : e,
+    );
+    expect(refusal(() => checkRecord({ game: 'korean', record: file(altered) }))).toMatch(
+      new RegExp(`line ${pay}: expected \\{"type":"end_kyoku"`),
+    );
 
     const skip = lineOf(events, (e) => e.type === 'tsumo');
     const skipped = events.filter((_, i) => i !== skip - 1 && i !== skip);
-    expect(refusal(() => checkRecord({ game: 'korean', record: file(skipped) }))).toMatch(new RegExp(`line ${skip}: expected \\{"type":"tsumo"`));
+    expect(refusal(() => checkRecord({ game: 'korean', record: file(skipped) }))).toMatch(
+      new RegExp(`line ${skip}: expected \\{"type":"tsumo"`),
+    );
   });
 
-  it('nylonppong: a card swapped in the deal, a round\'s payment altered, a turn skipped', async () => {
+  it("nylonppong: a card swapped in the deal, a round's payment altered, a turn skipped", async () => {
     const { events } = await recorded('nylonppong', 'tamper', 1);
     const deal = lineOf(events, (e) => e.type === 'deal') || 2;
     const hands = events[deal - 1]!.hands as string[][];
     const other = hands[0]![0] === '1a' ? '1b' : '1a';
     const swapped = events.map((e, i) => (i === deal - 1 ? { ...e, hands: [[other, ...hands[0]!.slice(1)], ...hands.slice(1)] } : e));
-    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(swapped) }))).toMatch(new RegExp(`line ${deal}: expected \\{"type":"deal"`));
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(swapped) }))).toMatch(
+      new RegExp(`line ${deal}: expected \\{"type":"deal"`),
+    );
 
     const settle = lineOf(events, (e) => e.type === 'settle');
-    const altered = events.map((e, i) => (i === settle - 1 ? { ...e, payments: (e.payments as number[]).map((x, k) => (k === 1 ? x + 5 : x)) } : e));
-    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(altered) }))).toMatch(new RegExp(`line ${settle}: expected \\{"type":"settle"`));
+    const altered = events.map((e, i) =>
+      i === settle - 1 ? { ...e, payments: (e.payments as number[]).map((x, k) => (k === 1 ? x + 5 : x)) } : e,
+    );
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(altered) }))).toMatch(
+      new RegExp(`line ${settle}: expected \\{"type":"settle"`),
+    );
 
     // A seat's draw and discard left out: the next seat's draw comes where the skipped one's was due.
     const turn = lineOf(events, (e) => e.type === 'draw');
     const skipped = events.filter((_, i) => i !== turn - 1 && i !== turn);
-    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(skipped) }))).toMatch(new RegExp(`line ${turn}: expected \\{"type":"draw"`));
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(skipped) }))).toMatch(
+      new RegExp(`line ${turn}: expected \\{"type":"draw"`),
+    );
   });
 
   it('wolnamppong: a bet above the pot, a settlement altered', async () => {
     const { events } = await recorded('wolnamppong', 'tamper', 2);
     const bet = lineOf(events, (e) => e.type === 'bet');
     const big = events.map((e, i) => (i === bet - 1 ? { ...e, amount: 10_000 } : e));
-    expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(big) }))).toMatch(new RegExp(`line ${bet}: seat \\d is to decide, .* is not one of its legal decisions: \\{"type":"fold".*"amount":"1 to \\d+"`));
+    expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(big) }))).toMatch(
+      new RegExp(`line ${bet}: seat \\d is to decide, .* is not one of its legal decisions: \\{"type":"fold".*"amount":"1 to \\d+"`),
+    );
     const settle = lineOf(events, (e) => e.type === 'settle');
     const altered = events.map((e, i) => (i === settle - 1 ? { ...e, paid: (e.paid as number) + 1 } : e));
-    expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(altered) }))).toMatch(new RegExp(`line ${settle}: expected \\{"type":"settle"`));
+    expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(altered) }))).toMatch(
+      new RegExp(`line ${settle}: expected \\{"type":"settle"`),
+    );
   });
 
   it('american: a Charleston pass of a tile not held', async () => {
@@ -142,7 +198,9 @@ describe.concurrent('a record with one event changed is refused, naming its line
     const held = (events.find((e) => e.type === 'start_kyoku')!.tehais as string[][])[events[pass - 1]!.seat!]!;
     const notHeld = ['m1', 'm2', 'm3', 'p1', 'p2', 'p3', 's1', 's2', 's3', 'z1', 'z2'].find((t) => !held.includes(t))!;
     const swapped = events.map((e, i) => (i === pass - 1 ? { ...e, pai: notHeld } : e));
-    expect(refusal(() => checkRecord({ game: 'american', record: file(swapped) }))).toMatch(new RegExp(`line ${pass}: seat \\d is to decide`));
+    expect(refusal(() => checkRecord({ game: 'american', record: file(swapped) }))).toMatch(
+      new RegExp(`line ${pass}: seat \\d is to decide`),
+    );
   });
 
   it('wolnamppong played at a real table (no seed: each deal and draw as written): checked as the seeded record is, a card dealt twice refused', async () => {
@@ -153,20 +211,37 @@ describe.concurrent('a record with one event changed is refused, naming its line
       expect(checkRecord({ game: 'wolnamppong', record: file(typed) }).result.map((x) => x.return)).toEqual(returns);
       const deals = typed.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
       const twice = typed.map((e, i) => (i === deals[1] ? { ...e, cards: typed[deals[0]!]!.cards } : e));
-      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(twice) }))).toMatch(new RegExp(`line ${deals[1]! + 1}: this card was dealt or drawn before in this deck cycle`));
-      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(typed.slice(0, deals[2])) }))).toMatch(new RegExp(`line ${deals[2]}: the record ends, but the game deals or draws another card here`));
+      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(twice) }))).toMatch(
+        new RegExp(`line ${deals[1]! + 1}: this card was dealt or drawn before in this deck cycle`),
+      );
+      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(typed.slice(0, deals[2])) }))).toMatch(
+        new RegExp(`line ${deals[2]}: the record ends, but the game deals or draws another card here`),
+      );
     }
   });
 
   it('a record cut short, or with lines after its end', async () => {
     const { events } = await recorded('nylonppong', 'cut', 0);
-    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(events.slice(0, -1)) }))).toMatch(new RegExp(`line ${events.length - 1}: the record ends here, but the game ends with \\{"type":"end"`));
-    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file([...events, events.at(-1)!]) }))).toMatch(new RegExp(`line ${events.length + 1}: the game ended on line ${events.length}; nothing may follow`));
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(events.slice(0, -1)) }))).toMatch(
+      new RegExp(`line ${events.length - 1}: the record ends here, but the game ends with \\{"type":"end"`),
+    );
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file([...events, events.at(-1)!]) }))).toMatch(
+      new RegExp(`line ${events.length + 1}: the game ended on line ${events.length}; nothing may follow`),
+    );
   });
 });
 
 describe('a record is data: one line for what is wrong with it', () => {
-  const start = { type: 'start', format: 'pongsim-events/1', game: 'nylonppong', rules: {}, seats: [0, 1, 2, 3].map((seat) => ({ seat, strategy: 'basic' })), seed: '1', cell: 0, index: 0 };
+  const start = {
+    type: 'start',
+    format: 'pongsim-events/1',
+    game: 'nylonppong',
+    rules: {},
+    seats: [0, 1, 2, 3].map((seat) => ({ seat, strategy: 'basic' })),
+    seed: '1',
+    cell: 0,
+    index: 0,
+  };
   const refused = (text: string, game = 'nylonppong') => refusal(() => checkRecord({ game, record: file(text) }));
   const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 
@@ -185,14 +260,18 @@ describe('a record is data: one line for what is wrong with it', () => {
     expect(refusal(() => checkRecord({ game: 'nylonppong', record: path.join(dir, 'missing.jsonl') }))).toMatch(/no such file/);
   });
 
-  it('refuses a record that does not start as one of this game, or whose rules are not the game\'s', () => {
+  it("refuses a record that does not start as one of this game, or whose rules are not the game's", () => {
     expect(refused(line({ type: 'end', returns: [] }))).toMatch(/line 1: expected the start event \(type "start"\), got a end event/);
     expect(refused(line(start), 'korean')).toMatch(/line 1: a record of nylonppong, not of korean/);
     expect(refused(line({ ...start, rules: { stopLimit: 'many' } }))).toMatch(/line 1: rules: .*"stopLimit" must be/);
     expect(refused(line({ ...start, rules: { teleports: true } }))).toMatch(/line 1: rules: .*unknown nylonppong option "teleports"/);
-    expect(refused(line({ ...start, seats: start.seats.slice(0, 3) }))).toMatch(/line 1: nylonppong with these rules has 4 seats; the record seats 3/);
+    expect(refused(line({ ...start, seats: start.seats.slice(0, 3) }))).toMatch(
+      /line 1: nylonppong with these rules has 4 seats; the record seats 3/,
+    );
     expect(refused(line(start) + line({ type: 'tsumo', seat: 0, pai: 'm1' }))).toMatch(/line 2: nylonppong records have no tsumo event/);
     const { seed: _s, index: _i, ...unseeded } = start;
-    expect(refused(line(unseeded))).toMatch(/line 1: this record gives no seed and index, from which nylonppong's deals and draws would follow; pongsim checks a record without them .* for wolnamppong only/);
+    expect(refused(line(unseeded))).toMatch(
+      /line 1: this record gives no seed and index, from which nylonppong's deals and draws would follow; pongsim checks a record without them .* for wolnamppong only/,
+    );
   });
 });

@@ -39,14 +39,22 @@ async function open(events: readonly GameEvent[], name: string): Promise<{ page:
   const page = await browser.newPage();
   const errors: string[] = [];
   const fetched: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('request', (r) => { if (!r.url().startsWith('file:')) fetched.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:')) fetched.push(r.url());
+  });
   await page.goto(pathToFileURL(html).href);
   return { page, errors, fetched };
 }
 
-const shown = (page: Page) => page.evaluate(() => `${document.getElementById('event')!.textContent}|${document.getElementById('where')!.textContent}|${document.getElementById('seats')!.textContent}`);
+const shown = (page: Page) =>
+  page.evaluate(
+    () =>
+      `${document.getElementById('event')!.textContent}|${document.getElementById('where')!.textContent}|${document.getElementById('seats')!.textContent}`,
+  );
 
 describe('the record viewer', () => {
   for (const game of ['nylonppong', 'wolnamppong', 'korean', 'chinese-american', 'american']) {
@@ -86,7 +94,7 @@ describe('the record viewer', () => {
     });
   }
 
-  it('shows a record\'s strings as text: markup in a strategy name or the rules is not run', async () => {
+  it("shows a record's strings as text: markup in a strategy name or the rules is not run", async () => {
     const events = await recorded('nylonppong');
     const hostile = '</script><script>document.title="pwned"</script><img src=x onerror="document.title=\'pwned\'">';
     const start = { ...events[0]!, seats: (events[0]!.seats as { seat: number }[]).map((s) => ({ seat: s.seat, strategy: hostile })) };

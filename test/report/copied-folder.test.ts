@@ -12,7 +12,10 @@ import { tempDir } from '../support/cli.js';
 function folder(meta: Record<string, unknown> = {}, dir = tempDir()): string {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'x.csv'), 'name,value\nseat,1.5\n');
-  fs.writeFileSync(path.join(dir, 'x.meta.json'), JSON.stringify({ table: 'x', experiment: 'sim', question: 'Which seat?', answer: ['seat 0'], ...meta }));
+  fs.writeFileSync(
+    path.join(dir, 'x.meta.json'),
+    JSON.stringify({ table: 'x', experiment: 'sim', question: 'Which seat?', answer: ['seat 0'], ...meta }),
+  );
   return dir;
 }
 
@@ -32,7 +35,9 @@ describe('a report from a copied folder', () => {
   it('refuses table and chart names that are not plain file names of the folder', () => {
     for (const table of ['javascript:alert(1)//x', '../../../etc/passwd', 'sub/x', '.hidden', '']) {
       const dir = folder({ table });
-      expect(refusal(dir)).toBe(`report: ${path.join(dir, 'x.meta.json')}: "table" ${JSON.stringify(table)} is not a plain file name of the folder (letters, digits, . _ -)`);
+      expect(refusal(dir)).toBe(
+        `report: ${path.join(dir, 'x.meta.json')}: "table" ${JSON.stringify(table)} is not a plain file name of the folder (letters, digits, . _ -)`,
+      );
     }
     const chart = folder({ charts: [{ name: '../../secret', caption: 'c' }] });
     expect(refusal(chart)).toMatch(/: a chart's "name" "\.\.\/\.\.\/secret" is not a plain file name of the folder/);
@@ -84,7 +89,10 @@ describe('a report from a copied folder', () => {
     fs.copyFileSync(csv, `${csv}.pongsim-old`);
     fs.copyFileSync(meta, `${meta}.pongsim-old`);
     fs.writeFileSync(csv, 'name,value\nseat,2.5\n');
-    fs.writeFileSync(`${meta}.pongsim-tmp`, JSON.stringify({ table: 'x', experiment: 'sim', question: 'Which seat?', answer: ['the new answer'] }));
+    fs.writeFileSync(
+      `${meta}.pongsim-tmp`,
+      JSON.stringify({ table: 'x', experiment: 'sim', question: 'Which seat?', answer: ['the new answer'] }),
+    );
     fs.writeFileSync(path.join(dir, '.pongsim-journal'), JSON.stringify([csv, meta]));
     const html = reportHtml(dir);
     expect(html).toContain('the new answer');

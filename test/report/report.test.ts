@@ -43,7 +43,8 @@ function readTable(file: string): CsvTable {
 /** The data marks of a Vega SVG: points and rectangles (each one estimate or one cell). */
 function dataMarks(svg: string): number {
   let n = 0;
-  for (const m of svg.matchAll(/<g class="mark-(symbol|rect) role-mark[^"]*"[^>]*>(.*?)<\/g>/gs)) n += (m[2]!.match(/<path /g) ?? []).length;
+  for (const m of svg.matchAll(/<g class="mark-(symbol|rect) role-mark[^"]*"[^>]*>(.*?)<\/g>/gs))
+    n += (m[2]!.match(/<path /g) ?? []).length;
   return n;
 }
 
@@ -53,7 +54,10 @@ describe('charts beside every table', () => {
       const def = experimentDef(name);
       expect(def.charts?.length, name).toBeGreaterThan(0);
       const study = path.join(dir, name);
-      const tables = fs.readdirSync(study).filter((f) => f.endsWith('.csv')).map((f) => readTable(path.join(study, f)));
+      const tables = fs
+        .readdirSync(study)
+        .filter((f) => f.endsWith('.csv'))
+        .map((f) => readTable(path.join(study, f)));
       for (const chart of def.charts!) {
         const svg = fs.readFileSync(path.join(study, `${chart.name}.svg`), 'utf8');
         const spec = chart.spec(tables);
@@ -70,7 +74,10 @@ describe('charts beside every table', () => {
     for (const { name } of DEFAULT_STUDY) {
       const def = experimentDef(name);
       const study = path.join(dir, name);
-      const tables = fs.readdirSync(study).filter((f) => f.endsWith('.csv')).map((f) => readTable(path.join(study, f)));
+      const tables = fs
+        .readdirSync(study)
+        .filter((f) => f.endsWith('.csv'))
+        .map((f) => readTable(path.join(study, f)));
       for (const file of await chartFiles(study, def.charts, tables)) expect(file.text, file.file).toBe(fs.readFileSync(file.file, 'utf8'));
     }
   });
@@ -80,8 +87,10 @@ describe('charts beside every table', () => {
     expect(svgs.length).toBe(DEFAULT_STUDY.reduce((n, s) => n + experimentDef(s.name).charts!.length, 0));
     for (const f of svgs) {
       const svg = fs.readFileSync(path.join(dir, f), 'utf8');
-      for (const [, r, g, b] of svg.matchAll(/#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})\b/gi)) expect(r === g && g === b, `${f}: #${r}${g}${b}`).toBe(true);
-      for (const [, r, g, b] of svg.matchAll(/rgb\((\d+),\s*(\d+),\s*(\d+)\)/g)) expect(r === g && g === b, `${f}: rgb(${r},${g},${b})`).toBe(true);
+      for (const [, r, g, b] of svg.matchAll(/#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})\b/gi))
+        expect(r === g && g === b, `${f}: #${r}${g}${b}`).toBe(true);
+      for (const [, r, g, b] of svg.matchAll(/rgb\((\d+),\s*(\d+),\s*(\d+)\)/g))
+        expect(r === g && g === b, `${f}: rgb(${r},${g},${b})`).toBe(true);
       // Axis titles are text under role-axis-title groups; each chart has at least one with a unit or a label.
       expect(svg, f).toMatch(/role-axis-title/);
     }
@@ -90,7 +99,11 @@ describe('charts beside every table', () => {
   it('the same study on 1 and 2 workers draws the same chart bytes', () => {
     const a = tempDir();
     const b = tempDir();
-    for (const [out, w] of [[a, '1'], [b, '2']] as const) expect(pongsim(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w]).code).toBe(0);
+    for (const [out, w] of [
+      [a, '1'],
+      [b, '2'],
+    ] as const)
+      expect(pongsim(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w]).code).toBe(0);
     const svg = (d: string) => fs.readFileSync(path.join(d, 'wolnamppong-strategies.svg'), 'utf8');
     expect(svg(a)).toBe(svg(b));
   });
@@ -112,10 +125,12 @@ describe('the report page, in a real headless browser', () => {
   async function faultsOnPage(dir: string): Promise<{ charts: number; faults: string[] }> {
     const page = await browser.newPage({ viewport: PAGE });
     await page.goto(pathToFileURL(writeReport(dir)).href);
-    const charts = await page.$$eval('img.chart', (imgs) => imgs.map((i) => {
-      const img = i as HTMLImageElement;
-      return { alt: img.alt, src: img.src, scale: img.clientWidth / img.naturalWidth };
-    }));
+    const charts = await page.$$eval('img.chart', (imgs) =>
+      imgs.map((i) => {
+        const img = i as HTMLImageElement;
+        return { alt: img.alt, src: img.src, scale: img.clientWidth / img.naturalWidth };
+      }),
+    );
     const faults: string[] = [];
     for (const c of charts) {
       const svg = Buffer.from(c.src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
@@ -125,7 +140,7 @@ describe('the report page, in a real headless browser', () => {
     return { charts: charts.length, faults };
   }
 
-  it('every chart of the default, at the page\'s width: no text clipped, overlapping or cut short, none under 11 px, data drawn', async () => {
+  it("every chart of the default, at the page's width: no text clipped, overlapping or cut short, none under 11 px, data drawn", async () => {
     const { charts, faults } = await faultsOnPage(dir);
     expect(charts).toBe(listFiles(dir).filter((f) => f.endsWith('.svg')).length);
     expect(faults).toEqual([]);
@@ -134,8 +149,22 @@ describe('the report page, in a real headless browser', () => {
   it('so is the chart of a sim, a comparison and a tuning run', async () => {
     const root = tempDir();
     await simulate({ game: 'nylonppong', games: 20, seed: '3', out: path.join(root, 'sim', 'sim.csv'), workers: 1 });
-    await compare({ game: 'wolnamppong', arm: ['FudaWiki:', 'posts push: --set postResult=push'], games: 20, seed: '3', out: path.join(root, 'compare'), workers: 1 });
-    await tune({ game: 'wolnamppong', strategy: 'ev-threshold(t=0..0.3:0.1)', budget: 160, seed: '3', out: path.join(root, 'tune'), workers: 1 });
+    await compare({
+      game: 'wolnamppong',
+      arm: ['FudaWiki:', 'posts push: --set postResult=push'],
+      games: 20,
+      seed: '3',
+      out: path.join(root, 'compare'),
+      workers: 1,
+    });
+    await tune({
+      game: 'wolnamppong',
+      strategy: 'ev-threshold(t=0..0.3:0.1)',
+      budget: 160,
+      seed: '3',
+      out: path.join(root, 'tune'),
+      workers: 1,
+    });
     for (const name of ['sim', 'compare', 'tune']) {
       const { charts, faults } = await faultsOnPage(path.join(root, name));
       expect(charts, name).toBe(1);
@@ -146,9 +175,12 @@ describe('the report page, in a real headless browser', () => {
   it('the chart check finds each fault it looks for in a chart drawn badly', async () => {
     const page = await browser.newPage({ viewport: PAGE });
     const text = (x: number, y: number, s: string) => `<text x="${x}" y="${y}" font-size="12px" font-family="Helvetica">${s}</text>`;
-    const chart = (body: string, data = true) => `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">${body}${data ? '<g class="mark-symbol role-mark"><path d="M1,1h2v2z"></path></g>' : ''}</svg>`;
+    const chart = (body: string, data = true) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">${body}${data ? '<g class="mark-symbol role-mark"><path d="M1,1h2v2z"></path></g>' : ''}</svg>`;
     expect(await chartFaults(page, chart(text(10, 50, 'fine')), 1)).toEqual([]);
-    expect(await chartFaults(page, chart(text(250, 50, 'runs off the edge')), 1)).toEqual(['clipped by the chart\'s edge: "runs off the edge"']);
+    expect(await chartFaults(page, chart(text(250, 50, 'runs off the edge')), 1)).toEqual([
+      'clipped by the chart\'s edge: "runs off the edge"',
+    ]);
     expect(await chartFaults(page, chart(text(10, 50, 'one') + text(14, 52, 'two')), 1)).toEqual(['overlapping: "one" and "two"']);
     expect(await chartFaults(page, chart(text(10, 50, '…5 entries')), 1)).toEqual(['cut short: "…5 entries"']);
     expect(await chartFaults(page, chart(text(10, 50, 'small')), 0.8)).toEqual([`9.6 px at the page's width: "small"`]);
@@ -161,14 +193,24 @@ describe('the report page, in a real headless browser', () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     const fetched: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+    });
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) fetched.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) fetched.push(r.url());
+    });
     const index = path.join(dir, 'index.html');
     await page.goto(pathToFileURL(index).href);
     expect(errors).toEqual([]);
     expect(fetched).toEqual([]);
-    const charts = await page.$$eval('img.chart', (imgs) => imgs.map((i) => ({ ok: (i as HTMLImageElement).complete, w: (i as HTMLImageElement).naturalWidth, h: (i as HTMLImageElement).naturalHeight })));
+    const charts = await page.$$eval('img.chart', (imgs) =>
+      imgs.map((i) => ({
+        ok: (i as HTMLImageElement).complete,
+        w: (i as HTMLImageElement).naturalWidth,
+        h: (i as HTMLImageElement).naturalHeight,
+      })),
+    );
     expect(charts.length).toBe(listFiles(dir).filter((f) => f.endsWith('.svg')).length);
     for (const c of charts) expect(c.ok && c.w > 100 && c.h > 50, JSON.stringify(c)).toBe(true);
     const links = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')!));
@@ -180,7 +222,9 @@ describe('the report page, in a real headless browser', () => {
     // Each study's question, answer and provenance are on the page.
     const text = await page.textContent('body');
     for (const { name } of DEFAULT_STUDY) {
-      const meta = JSON.parse(fs.readFileSync(path.join(dir, name, listFiles(path.join(dir, name)).find((f) => f.endsWith('.meta.json'))!), 'utf8'));
+      const meta = JSON.parse(
+        fs.readFileSync(path.join(dir, name, listFiles(path.join(dir, name)).find((f) => f.endsWith('.meta.json'))!), 'utf8'),
+      );
       expect(text).toContain(meta.question);
       expect(text).toContain(meta.answer[0]);
     }

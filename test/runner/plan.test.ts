@@ -6,10 +6,8 @@ import { Progress } from '../../src/cli/progress.js';
 describe('plan', () => {
   const tasks = (p: Plan) => Array.from({ length: p.count }, (_, i) => p.at(i)).map((t) => `${t.cell}:${t.start}-${t.end}`);
 
-  it('hands out every chunk once, each cell\'s first chunk before any cell\'s second', () => {
-    expect(tasks(plan(3, 10, 4, null))).toEqual([
-      '0:0-4', '1:0-4', '2:0-4', '0:4-8', '1:4-8', '2:4-8', '0:8-10', '1:8-10', '2:8-10',
-    ]);
+  it("hands out every chunk once, each cell's first chunk before any cell's second", () => {
+    expect(tasks(plan(3, 10, 4, null))).toEqual(['0:0-4', '1:0-4', '2:0-4', '0:4-8', '1:4-8', '2:4-8', '0:8-10', '1:8-10', '2:8-10']);
     expect(tasks(plan(2, 10, 4, { k: 2, n: 2 }))).toEqual(['0:5-9', '1:5-9', '0:9-10', '1:9-10']);
     expect(tasks(plan(2, 10, 4, null, [3, 7]))).toEqual(['0:3-7', '1:3-7']);
   });
@@ -42,11 +40,15 @@ describe('the time estimate', () => {
     const at = (s: number) => vi.setSystemTime(new Date(2026, 0, 1, 0, 0, 0, s * 1000));
     at(0);
     const p = new Progress('study', [100, 100, 100], 2);
-    at(0.1); p.advance(0, 10, 0.1);
-    at(0.2); p.advance(0, 10, 0.1);
-    at(10.1); p.advance(1, 10, 10);
+    at(0.1);
+    p.advance(0, 10, 0.1);
+    at(0.2);
+    p.advance(0, 10, 0.1);
+    at(10.1);
+    p.advance(1, 10, 10);
     expect(lines.filter((l) => l.includes('in all'))).toEqual([]);
-    at(10.2); p.advance(2, 10, 10);
+    at(10.2);
+    p.advance(2, 10, 10);
     const said = lines.filter((l) => l.includes('in all'));
     expect(said).toHaveLength(1);
     // Left: 80 games at 0.01 s and 2 x 90 at 1 s, on two workers: 90.4 s, after 10.2 s. The

@@ -40,7 +40,7 @@ describe('Holm', () => {
 });
 
 describe('the p-value of a mean', () => {
-  it('is Student\'s t on n - 1 degrees of freedom', () => {
+  it("is Student's t on n - 1 degrees of freedom", () => {
     // 1 and 3: mean 2, sd sqrt(2), standard error 1, t = 2 on 1 degree of freedom.
     expect(meanP({ n: 2, mean: 2, sd: Math.SQRT2 })).toBeCloseTo(1 - (2 / Math.PI) * Math.atan(2), 14);
   });

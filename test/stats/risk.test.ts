@@ -21,7 +21,11 @@ const choose = (n: number, k: number): number => {
 
 describe('binomial', () => {
   it('its distribution function is the sum of its probabilities', () => {
-    for (const [n, p] of [[10, 0.3], [40, 0.05], [25, 0.5]] as const) {
+    for (const [n, p] of [
+      [10, 0.3],
+      [40, 0.05],
+      [25, 0.5],
+    ] as const) {
       let sum = 0;
       for (let k = 0; k <= n; k++) {
         sum += choose(n, k) * p ** k * (1 - p) ** (n - k);
@@ -115,7 +119,7 @@ function direct(xs: number[], size: number): { results: number[]; falls: number[
 const sorted = (t: Record<string, number>) => JSON.stringify(countsOf(t));
 
 describe('sessions', () => {
-  it('hold each session\'s result and fall, the same bits however the games were split and merged', () => {
+  it("hold each session's result and fall, the same bits however the games were split and merged", () => {
     const r = new Rng('sessions');
     // Integer results, so the direct sums are exact too; 0.1s would test only exactness.
     const xs = Array.from({ length: 1003 }, () => r.int(21) - 10);

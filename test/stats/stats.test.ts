@@ -52,7 +52,9 @@ describe('intervals', () => {
 
 describe('tallies', () => {
   it('merge to the same summary as one pass', () => {
-    const one = newTally(), a = newTally(), b = newTally();
+    const one = newTally(),
+      a = newTally(),
+      b = newTally();
     for (let i = 0; i < 100; i++) {
       addMean(one, 'x', i * 0.5);
       addMean(i < 37 ? a : b, 'x', i * 0.5);
@@ -115,7 +117,7 @@ describe('what a tally read back from a file must be', () => {
 });
 
 describe('ratios over games', () => {
-  it('rest on the games that observed them, with Student\'s t: a ratio seen in 2 games of 100 is no normal interval', () => {
+  it("rest on the games that observed them, with Student's t: a ratio seen in 2 games of 100 is no normal interval", () => {
     // The American joker study's case: 98 games dealt no one four jokers, 2 games one seat-hand
     // each, netting 100 and 120.
     const t = newTally();

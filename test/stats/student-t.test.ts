@@ -8,8 +8,12 @@ import { studentQuantile, studentTail, studentTailInverse, studentTwoSided } fro
 describe("Student's t", () => {
   it('gives the table quantiles, odd and even degrees of freedom', () => {
     const table: [number, number, number][] = [
-      [0.95, 1, 6.313752], [0.99, 2, 6.964557], [0.975, 3, 3.182446], [0.9, 4, 1.533206],
-      [0.975, 15, 2.13145], [0.995, 30, 2.749996],
+      [0.95, 1, 6.313752],
+      [0.99, 2, 6.964557],
+      [0.975, 3, 3.182446],
+      [0.9, 4, 1.533206],
+      [0.975, 15, 2.13145],
+      [0.995, 30, 2.749996],
     ];
     for (const [p, df, t] of table) expect(studentQuantile(p, df)).toBeCloseTo(t, 5);
   });

@@ -40,7 +40,9 @@ describe('rollout', () => {
     const bot = make('rollout(n=300,z=0,policy=fold)');
     const checked = { bet: 0, fold: 0 };
     const judge: Strategy = {
-      choose: () => { throw new Error('unused'); },
+      choose: () => {
+        throw new Error('unused');
+      },
       amount: (...a) => bot.amount!(...a),
       search(s, seat, legal, n, rng) {
         const a = bot.search!(s, seat, legal, n, rng);
@@ -50,14 +52,24 @@ describe('rollout', () => {
         const rem = unseen(v.lo, v.hi, seen) as number[];
         const ev = exactBestBet(v.rules, v.lo, v.hi, rem).ev;
         const x = ev.n / ev.d;
-        if (x > 0.25) { expect(a, `EV ${x.toFixed(3)}`).not.toBe(FOLD); checked.bet++; }
-        if (x < -0.25) { expect(a, `EV ${x.toFixed(3)}`).toBe(FOLD); checked.fold++; }
+        if (x > 0.25) {
+          expect(a, `EV ${x.toFixed(3)}`).not.toBe(FOLD);
+          checked.bet++;
+        }
+        if (x < -0.25) {
+          expect(a, `EV ${x.toFixed(3)}`).toBe(FOLD);
+          checked.fold++;
+        }
         return a;
       },
     };
     const others = Array.from({ length: game.seats(rules) - 1 }, () => make('ev-threshold'));
     const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'ev-threshold')]);
-    for (let g = 0; g < 60; g++) table.play(new Rng(`known/${g}`), Array.from({ length: others.length + 1 }, (_, k) => new Rng(`known/${g}/${k}`)));
+    for (let g = 0; g < 60; g++)
+      table.play(
+        new Rng(`known/${g}`),
+        Array.from({ length: others.length + 1 }, (_, k) => new Rng(`known/${g}/${k}`)),
+      );
     expect(checked.bet).toBeGreaterThan(5);
     expect(checked.fold).toBeGreaterThan(20);
   });
@@ -70,7 +82,9 @@ describe('rollout', () => {
     const policy = make('efficiency');
     let wins = 0;
     const judge: Strategy = {
-      choose: () => { throw new Error('unused'); },
+      choose: () => {
+        throw new Error('unused');
+      },
       search(s, seat, legal, m, rng) {
         // The seat plays its policy, and the search is asked only where that declares a discard
         // win (passing is the alternative): the decision the bug gave up.
@@ -84,11 +98,15 @@ describe('rollout', () => {
     };
     const others = Array.from({ length: game.seats(rules) - 1 }, () => make('efficiency'));
     const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'efficiency')]);
-    for (let g = 0; g < 200 && wins < 10; g++) table.play(new Rng(`wins/${g}`), Array.from({ length: 4 }, (_, k) => new Rng(`wins/${g}/${k}`)));
+    for (let g = 0; g < 200 && wins < 10; g++)
+      table.play(
+        new Rng(`wins/${g}`),
+        Array.from({ length: 4 }, (_, k) => new Rng(`wins/${g}/${k}`)),
+      );
     expect(wins).toBeGreaterThanOrEqual(10);
   });
 
-  it('searches only the decisions of at most `most` actions, playing its policy\'s choice at wider ones (Chinese-American)', () => {
+  it("searches only the decisions of at most `most` actions, playing its policy's choice at wider ones (Chinese-American)", () => {
     // With z = 0 the search departs from its policy wherever a mean looks better, so a bot that
     // searched the wide decisions (a discard among a dozen kinds) would leave efficiency's
     // discard there in most hands.
@@ -97,7 +115,9 @@ describe('rollout', () => {
     const policy = make('efficiency');
     const seen = { wide: 0, departed: 0 };
     const judge: Strategy = {
-      choose: () => { throw new Error('unused'); },
+      choose: () => {
+        throw new Error('unused');
+      },
       search(s, seat, legal, m, rng) {
         const p = policy.choose(game.view(s, seat), legal, m, new Rng('policy'));
         const a = bot.search!(s, seat, legal, m, rng);
@@ -112,7 +132,11 @@ describe('rollout', () => {
     };
     const others = Array.from({ length: game.seats(rules) - 1 }, () => make('efficiency'));
     const table = new Table(game, rules, [judge, ...others], ['judge', ...others.map(() => 'efficiency')]);
-    for (let g = 0; g < 60 && (seen.departed < 3 || seen.wide <= 50); g++) table.play(new Rng(`most/${g}`), Array.from({ length: 4 }, (_, k) => new Rng(`most/${g}/${k}`)));
+    for (let g = 0; g < 60 && (seen.departed < 3 || seen.wide <= 50); g++)
+      table.play(
+        new Rng(`most/${g}`),
+        Array.from({ length: 4 }, (_, k) => new Rng(`most/${g}/${k}`)),
+      );
     expect(seen.wide).toBeGreaterThan(50);
     expect(seen.departed).toBeGreaterThanOrEqual(3);
   });
@@ -138,7 +162,8 @@ describe('rollout', () => {
       const { game, rules, make } = setup(g.def.id);
       const bot = make('rollout(n=3)');
       const policy = make(g.defaultSeat);
-      const s = game.create(rules), twin = game.create(rules);
+      const s = game.create(rules),
+        twin = game.create(rules);
       const legal = new Int16Array(game.maxActions(rules));
       game.deal(s, new Rng(`twin/${g.def.id}`));
       const rng = new Rng(`twin/${g.def.id}/play`);
@@ -189,12 +214,17 @@ describe('rollout', () => {
     expect(await sim(2)).toBe(one);
   });
 
-  it('refuses to be another search bot\'s policy, with one line', async () => {
-    await expect(simulate({ game: 'nylonppong', seats: 'rollout(policy=rollout(n=2)),basic*3', games: 2 })).rejects.toThrow(/^[^\n]*policy=rollout: a search bot cannot be another's policy; allowed: random, basic[^\n]*$/);
+  it("refuses to be another search bot's policy, with one line", async () => {
+    await expect(simulate({ game: 'nylonppong', seats: 'rollout(policy=rollout(n=2)),basic*3', games: 2 })).rejects.toThrow(
+      /^[^\n]*policy=rollout: a search bot cannot be another's policy; allowed: random, basic[^\n]*$/,
+    );
   });
 });
 
-interface Lottery extends GameState { done: boolean; pay: number }
+interface Lottery extends GameState {
+  done: boolean;
+  pay: number;
+}
 
 /** How often rollout(n=16, z=1, confirm) leaves its policy (always ticket 0) in `decisions` lotteries. */
 function lotteryDepartures(decisions: number, confirm: number): number {

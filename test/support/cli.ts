@@ -8,7 +8,11 @@ import { COLUMNS, columnsOf } from '../../src/io/wrap.js';
 /** The built CLI (npm test builds before vitest runs). */
 export const MAIN = path.resolve('dist/src/cli/main.js');
 
-export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** The environment of a spawned CLI: CI set (no progress bar), one worker unless --workers says
  * otherwise (the suite already runs test files side by side on every core). */
@@ -42,7 +46,8 @@ export function tempDir(): string {
 /** Every file under `dir`, relative, sorted. */
 export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
@@ -57,8 +62,12 @@ export function run(file: string, args: string[], cwd?: string): Promise<CliResu
     const child = spawn(file, args, { cwd, env: CLI_ENV });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }

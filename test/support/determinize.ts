@@ -17,9 +17,11 @@ export function diffState(a: unknown, b: unknown, path = 'state', seen = new Set
   if (seen.has(a)) return null;
   seen.add(a);
   if (ArrayBuffer.isView(a)) {
-    const x = a as unknown as ArrayLike<number>, y = b as unknown as ArrayLike<number>;
+    const x = a as unknown as ArrayLike<number>,
+      y = b as unknown as ArrayLike<number>;
     if (x.length !== y.length) return `${path}: length ${x.length} != ${y.length}`;
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i] && !(Number.isNaN(x[i]) && Number.isNaN(y[i]))) return `${path}[${i}]: ${x[i]} != ${y[i]}`;
+    for (let i = 0; i < x.length; i++)
+      if (x[i] !== y[i] && !(Number.isNaN(x[i]) && Number.isNaN(y[i]))) return `${path}[${i}]: ${x[i]} != ${y[i]}`;
     return null;
   }
   if (Array.isArray(a)) {
@@ -95,14 +97,24 @@ function playOn<S extends GameState>(game: GameDef<S>, s: S, strategies: Strateg
  * a state the seat cannot tell from `s`. `scratch` holds three states of the game to write
  * into; `key` names the streams, `where` the state in errors.
  */
-export function checkDeterminize<S extends GameState>(game: GameDef<S>, s: S, seat: number, info: HiddenInfo<S>, key: string, scratch: [S, S, S, S, S], where: string): void {
+export function checkDeterminize<S extends GameState>(
+  game: GameDef<S>,
+  s: S,
+  seat: number,
+  info: HiddenInfo<S>,
+  key: string,
+  scratch: [S, S, S, S, S],
+  where: string,
+): void {
   const determinize = game.determinize!;
   const [out, again, twin, other, fromOther] = scratch;
   determinize(s, seat, new Rng(`${key}/a`), out);
   if (json(info.seen(out, seat)) !== json(info.seen(s, seat))) throw new Error(`determinize contradicts what the seat has seen (${where})`);
   if (json(info.inventory(out)) !== json(info.inventory(s))) throw new Error(`determinize does not conserve the cards (${where})`);
-  const h0 = info.hidden(s, seat), h1 = info.hidden(out, seat);
-  if (json(sorted(h0)) !== json(sorted(h1))) throw new Error(`determinize does not deal exactly the unseen cards into the hidden places (${where})`);
+  const h0 = info.hidden(s, seat),
+    h1 = info.hidden(out, seat);
+  if (json(sorted(h0)) !== json(sorted(h1)))
+    throw new Error(`determinize does not deal exactly the unseen cards into the hidden places (${where})`);
   if (game.toAct(out) !== game.toAct(s)) throw new Error(`determinize changed the seat to act (${where})`);
   // Same information, same stream: same determinization.
   determinize(s, seat, new Rng(`${key}/b`), again);
@@ -163,7 +175,15 @@ export function determinizeTest<S extends GameState, R>(opts: {
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s), step++) {
       if (step % opts.every === 0) {
         for (let k = 0; k < n; k++) {
-          checkDeterminize(game, s, k, info, `${opts.seed}/${g}/${step}/${k}`, [out!, again!, twin!, other!, fromOther!], `game ${g}, decision ${step}, seat ${k}`);
+          checkDeterminize(
+            game,
+            s,
+            k,
+            info,
+            `${opts.seed}/${g}/${step}/${k}`,
+            [out!, again!, twin!, other!, fromOther!],
+            `game ${g}, decision ${step}, seat ${k}`,
+          );
           checked++;
         }
         // A copy equals the original, and two copies over different stale states play alike.
@@ -183,7 +203,8 @@ export function determinizeTest<S extends GameState, R>(opts: {
       const n2 = game.legal(s, legal);
       const act = strategies[seat]!.choose(game.view(s, seat), legal, n2, rngs[seat]!);
       let amount = 0;
-      if (game.amountBounds?.(s, act, bounds)) amount = strategies[seat]!.amount!(game.view(s, seat), act, bounds[0]!, bounds[1]!, rngs[seat]!);
+      if (game.amountBounds?.(s, act, bounds))
+        amount = strategies[seat]!.amount!(game.view(s, seat), act, bounds[0]!, bounds[1]!, rngs[seat]!);
       game.apply(s, act, amount);
     }
   }
@@ -255,7 +276,18 @@ export function chiSquareTail(stat: number, df: number): number {
 function erfc(x: number): number {
   const z = Math.abs(x);
   const t = 1 / (1 + 0.5 * z);
-  const r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
-    t * (0.27886807 + t * (-1.13520398 + t * (1.48851579 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851579 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return x >= 0 ? r : 2 - r;
 }

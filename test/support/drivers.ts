@@ -63,11 +63,20 @@ export function randomSimTest<S extends GameState, R>(opts: {
 /** A game's isLegal must agree with its legal list: true for every listed action, and for
  * -1 and three ids drawn from [0, maxActions + 8) (action ids are small and dense), true
  * only if listed. */
-function checkIsLegal<S extends GameState>(game: GameDef<S>, s: S, maxActions: number, legal: Int16Array, n: number, pick: Rng, where: string): void {
+function checkIsLegal<S extends GameState>(
+  game: GameDef<S>,
+  s: S,
+  maxActions: number,
+  legal: Int16Array,
+  n: number,
+  pick: Rng,
+  where: string,
+): void {
   const listed = new Set(legal.subarray(0, n));
   const probes = [...listed, -1, pick.int(maxActions + 8), pick.int(maxActions + 8), pick.int(maxActions + 8)];
   for (const a of probes) {
-    if (game.isLegal!(s, a) !== listed.has(a)) throw new Error(`isLegal(${a}) disagrees with the legal list [${[...listed].join(', ')}] (${where})`);
+    if (game.isLegal!(s, a) !== listed.has(a))
+      throw new Error(`isLegal(${a}) disagrees with the legal list [${[...listed].join(', ')}] (${where})`);
   }
 }
 
@@ -75,7 +84,9 @@ function checkIsLegal<S extends GameState>(game: GameDef<S>, s: S, maxActions: n
  * from), so a golden playthrough does not depend on the generator behind Rng. */
 class ScriptRng extends Rng {
   private at = 0;
-  constructor(private readonly script: number[]) { super('script'); }
+  constructor(private readonly script: number[]) {
+    super('script');
+  }
   override next(): number {
     const u = this.script[this.at++];
     if (u === undefined || !(u >= 0 && u < 1)) throw new Error(`golden script ran out or holds a bad number (draw ${this.at})`);
@@ -104,7 +115,12 @@ function scriptedStrategy(moves: [number, number][], at: { i: number }): Strateg
   };
 }
 
-interface Golden { rules: unknown; chance: number[]; moves: [number, number][]; trace: string[] }
+interface Golden {
+  rules: unknown;
+  chance: number[];
+  moves: [number, number][];
+  trace: string[];
+}
 
 /**
  * A golden playthrough (after OpenSpiel's playthrough files): the chance outcomes and the
@@ -127,21 +143,31 @@ export function checkGolden<S extends GameState, R>(opts: {
   if (process.env.UPDATE_GOLDEN) {
     const rec = new RecordRng(`${opts.seed}/deal`);
     const moves: [number, number][] = [];
-    const recording = opts.strategies.map((st): Strategy => ({
-      choose(v, legal, k, rng) {
-        const a = st.choose(v, legal, k, rng);
-        moves.push([a, 0]);
-        return a;
-      },
-      amount(v, a, lo, hi, rng) {
-        const x = st.amount!(v, a, lo, hi, rng);
-        moves[moves.length - 1]![1] = x;
-        return x;
-      },
-    }));
+    const recording = opts.strategies.map(
+      (st): Strategy => ({
+        choose(v, legal, k, rng) {
+          const a = st.choose(v, legal, k, rng);
+          moves.push([a, 0]);
+          return a;
+        },
+        amount(v, a, lo, hi, rng) {
+          const x = st.amount!(v, a, lo, hi, rng);
+          moves[moves.length - 1]![1] = x;
+          return x;
+        },
+      }),
+    );
     const trace: string[] = [];
-    new Table(opts.game, opts.rules, recording, recording.map((_, k) => `p${k}`))
-      .play(rec, Array.from({ length: n }, (_, k) => new Rng(`${opts.seed}/seat${k}`)), trace);
+    new Table(
+      opts.game,
+      opts.rules,
+      recording,
+      recording.map((_, k) => `p${k}`),
+    ).play(
+      rec,
+      Array.from({ length: n }, (_, k) => new Rng(`${opts.seed}/seat${k}`)),
+      trace,
+    );
     const golden: Golden = { rules: opts.rules, chance: rec.script, moves, trace };
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(golden, null, 1) + '\n');
@@ -151,7 +177,15 @@ export function checkGolden<S extends GameState, R>(opts: {
   const scripted = Array.from({ length: n }, () => scriptedStrategy(golden.moves, at));
   const trace: string[] = [];
   // A golden recorded before an option existed plays under its default.
-  new Table(opts.game, { ...opts.rules, ...(golden.rules as object) } as R, scripted, scripted.map((_, k) => `p${k}`))
-    .play(new ScriptRng(golden.chance), Array.from({ length: n }, () => new Rng('unused')), trace);
+  new Table(
+    opts.game,
+    { ...opts.rules, ...(golden.rules as object) } as R,
+    scripted,
+    scripted.map((_, k) => `p${k}`),
+  ).play(
+    new ScriptRng(golden.chance),
+    Array.from({ length: n }, () => new Rng('unused')),
+    trace,
+  );
   expect(trace).toEqual(golden.trace);
 }

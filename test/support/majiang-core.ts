@@ -15,5 +15,7 @@ const dir = new URL('../fixtures/majiang-core/', import.meta.url);
 
 /** All 40,000 rows, in file order. */
 export function xiangtingRows(): XiangtingRow[] {
-  return [1, 2, 3, 4].flatMap((n) => JSON.parse(gunzipSync(readFileSync(new URL(`xiangting_${n}.json.gz`, dir))).toString('utf8')) as XiangtingRow[]);
+  return [1, 2, 3, 4].flatMap(
+    (n) => JSON.parse(gunzipSync(readFileSync(new URL(`xiangting_${n}.json.gz`, dir))).toString('utf8')) as XiangtingRow[],
+  );
 }

@@ -38,7 +38,8 @@ export function cardList(name: string, v: unknown, most: number): number[] {
     }
   });
   cards.forEach((c, i) => {
-    if (cards.indexOf(c) !== i) throw new InputError(`${name}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
+    if (cards.indexOf(c) !== i)
+      throw new InputError(`${name}: card ${cardName(c)} is listed twice; the deck holds each card once (the four of a month are a-d)`);
   });
   return cards;
 }
@@ -49,7 +50,9 @@ export const formatCards = (cards: ArrayLike<number>, n = cards.length): string 
 /** The cards in id order, as six 64-bit words. Copied as doubles, whose bits survive
  * intact: none of these patterns is a NaN (the exponent bytes are below 0x30). */
 const IDENTITY = new Float64Array(CARDS / 8);
-new Uint8Array(IDENTITY.buffer).forEach((_, c, bytes) => { bytes[c] = c; });
+new Uint8Array(IDENTITY.buffer).forEach((_, c, bytes) => {
+  bytes[c] = c;
+});
 
 /** A deck in a Uint8Array, shuffled lazily: `draw` is one step of Fisher-Yates, so a deal
  * that uses 20 cards pays for 20 swaps, not 48. */
@@ -69,8 +72,14 @@ export class Deck {
   reset(): void {
     // Six word stores: TypedArray.prototype.set's call cost more than a Wolnamppong
     // turn's bookkeeping, and a deck is reset every deal cycle.
-    const w = this.words, id = IDENTITY;
-    w[0] = id[0]!; w[1] = id[1]!; w[2] = id[2]!; w[3] = id[3]!; w[4] = id[4]!; w[5] = id[5]!;
+    const w = this.words,
+      id = IDENTITY;
+    w[0] = id[0]!;
+    w[1] = id[1]!;
+    w[2] = id[2]!;
+    w[3] = id[3]!;
+    w[4] = id[4]!;
+    w[5] = id[5]!;
     this.drawn = 0;
   }
 

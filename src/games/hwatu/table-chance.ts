@@ -3,8 +3,10 @@ import { ChanceError } from '../../records/trace.js';
 import { parseCard, type Deck } from './deck.js';
 
 /** A card a record says is dealt or drawn next, and the record's line that says so (from 1). */
-export interface CardDue { card: number; line: number }
-
+export interface CardDue {
+  card: number;
+  line: number;
+}
 
 /**
  * The chance of a Hwatu game played at a real table and written down: instead of drawing at
@@ -17,7 +19,11 @@ export interface CardDue { card: number; line: number }
 export class TableChance extends Rng {
   private at = 0;
 
-  constructor(private readonly due: readonly CardDue[], private readonly deck: () => Deck, private readonly end: number) {
+  constructor(
+    private readonly due: readonly CardDue[],
+    private readonly deck: () => Deck,
+    private readonly end: number,
+  ) {
     super(null);
   }
 
@@ -51,7 +57,7 @@ export class TableChance extends Rng {
   }
 
   override familyKey(): void {
-    throw new Error('a table\'s chance has no family of streams');
+    throw new Error("a table's chance has no family of streams");
   }
 }
 

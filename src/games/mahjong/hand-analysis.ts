@@ -43,35 +43,41 @@ export function describeSet(set: TileSet): string {
 /** Melds as written: a pung p555, a kong p5555, a concealed kong p5555*, a chow m123. */
 export function parseMelds(text: string, ruleset: Ruleset, rules: unknown): Meld[] {
   if (text.trim() === '') return [];
-  return checkMelds(text.split(',').map((raw): Meld => {
-    const part = raw.trim();
-    const concealed = part.endsWith('*');
-    const body = concealed ? part.slice(0, -1) : part;
-    const shapes = 'a pung (p555), a kong (p5555; concealed: p5555*) or a chow (m123)';
-    let c: Int8Array;
-    try {
-      c = parseTiles(body);
-    } catch (e) {
-      throw e;
-    }
-    const kinds: number[] = [];
-    for (let k = 0; k < KINDS; k++) if (c[k]! > 0) kinds.push(k);
-    const n = tileCount(c);
-    const first = kinds[0] ?? 0;
-    if (kinds.some((k) => k >= PLAY_KINDS)) throw new InputError(`${describe(part)}: flowers and jokers are not part of a meld; each meld is ${shapes}`);
-    if (kinds.length === 1 && (n === 3 || n === 4)) {
-      if (concealed && n === 3) throw new InputError(`${describe(part)}: only a kong can be marked * (concealed); a concealed pung is simply part of the hand`);
-      return { kind: n === 3 ? 'pung' : 'kong', tile: first, concealed };
-    }
-    const chow = n === 3 && kinds.length === 3 && first < HONOR && first % 9 <= 6 && kinds[1] === first + 1 && kinds[2] === first + 2;
-    if (chow && !concealed) {
-      if (!ruleset.chowMelds(rules)) {
-        throw new InputError(`${describe(part)}: ${ruleset.id} has no chow calls (a sequence completed by a discard win belongs in the hand); melds are pungs and kongs`);
+  return checkMelds(
+    text.split(',').map((raw): Meld => {
+      const part = raw.trim();
+      const concealed = part.endsWith('*');
+      const body = concealed ? part.slice(0, -1) : part;
+      const shapes = 'a pung (p555), a kong (p5555; concealed: p5555*) or a chow (m123)';
+      let c: Int8Array;
+      try {
+        c = parseTiles(body);
+      } catch (e) {
+        throw e;
       }
-      return { kind: 'chow', tile: first, concealed: false };
-    }
-    throw new InputError(`${describe(part)} is not a meld; each meld is ${shapes}, separated by commas`);
-  }));
+      const kinds: number[] = [];
+      for (let k = 0; k < KINDS; k++) if (c[k]! > 0) kinds.push(k);
+      const n = tileCount(c);
+      const first = kinds[0] ?? 0;
+      if (kinds.some((k) => k >= PLAY_KINDS))
+        throw new InputError(`${describe(part)}: flowers and jokers are not part of a meld; each meld is ${shapes}`);
+      if (kinds.length === 1 && (n === 3 || n === 4)) {
+        if (concealed && n === 3)
+          throw new InputError(`${describe(part)}: only a kong can be marked * (concealed); a concealed pung is simply part of the hand`);
+        return { kind: n === 3 ? 'pung' : 'kong', tile: first, concealed };
+      }
+      const chow = n === 3 && kinds.length === 3 && first < HONOR && first % 9 <= 6 && kinds[1] === first + 1 && kinds[2] === first + 2;
+      if (chow && !concealed) {
+        if (!ruleset.chowMelds(rules)) {
+          throw new InputError(
+            `${describe(part)}: ${ruleset.id} has no chow calls (a sequence completed by a discard win belongs in the hand); melds are pungs and kongs`,
+          );
+        }
+        return { kind: 'chow', tile: first, concealed: false };
+      }
+      throw new InputError(`${describe(part)} is not a meld; each meld is ${shapes}, separated by commas`);
+    }),
+  );
 }
 
 function checkMelds(melds: Meld[]): Meld[] {
@@ -114,7 +120,9 @@ export function readHand(text: string, set: TileSet, melds: readonly Meld[]): Pa
   if (tiles !== 13 - 3 * k && tiles !== 14 - 3 * k) {
     const withMelds = k === 0 ? 'with no melds' : `with ${k} meld${k > 1 ? 's' : ''}`;
     const aside = flowers > 0 ? ' besides flowers' : '';
-    throw new InputError(`${describe(text)} holds ${tiles} tiles${aside}; ${withMelds} a hand holds ${13 - 3 * k} (waiting) or ${14 - 3 * k} (after drawing)`);
+    throw new InputError(
+      `${describe(text)} holds ${tiles} tiles${aside}; ${withMelds} a hand holds ${13 - 3 * k} (waiting) or ${14 - 3 * k} (after drawing)`,
+    );
   }
   return { concealed: counts, tiles, flowers, notation };
 }
@@ -133,7 +141,13 @@ const scratch = new Uint8Array(PLAY_KINDS);
  * leaving out kinds whose every copy the hand already holds (melds included): those cannot be
  * drawn.
  */
-export function improvingKinds(ruleset: Ruleset, rules: unknown, concealed: ArrayLike<number>, melds: number, visible: ArrayLike<number>): number[] {
+export function improvingKinds(
+  ruleset: Ruleset,
+  rules: unknown,
+  concealed: ArrayLike<number>,
+  melds: number,
+  visible: ArrayLike<number>,
+): number[] {
   const n = ruleset.evaluator(rules).improving(concealed, melds, scratch);
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -143,7 +157,10 @@ export function improvingKinds(ruleset: Ruleset, rules: unknown, concealed: Arra
   return out;
 }
 
-export interface TileLive { tile: string; live: number }
+export interface TileLive {
+  tile: string;
+  live: number;
+}
 
 export function withLive(kinds: number[], visible: ArrayLike<number>, set: TileSet): TileLive[] {
   return kinds.map((k) => ({ tile: tileName(k), live: liveCopies(k, visible, set) }));
@@ -151,10 +168,22 @@ export function withLive(kinds: number[], visible: ArrayLike<number>, set: TileS
 
 export const sumLive = (xs: TileLive[]): number => xs.reduce((s, x) => s + x.live, 0);
 
-export interface DiscardRow { tile: string; shanten: number; improving: string[]; live: number; liveByTile: TileLive[] }
+export interface DiscardRow {
+  tile: string;
+  shanten: number;
+  improving: string[];
+  live: number;
+  liveByTile: TileLive[];
+}
 
 /** Every distinct discard of a 14 - 3k tile hand, best first: lowest shanten, then most live improving tiles. */
-export function discardRows(ruleset: Ruleset, rules: unknown, hand: ParsedHand, melds: readonly Meld[], visible: ArrayLike<number>): DiscardRow[] {
+export function discardRows(
+  ruleset: Ruleset,
+  rules: unknown,
+  hand: ParsedHand,
+  melds: readonly Meld[],
+  visible: ArrayLike<number>,
+): DiscardRow[] {
   const evaluator = ruleset.evaluator(rules);
   const c = Int8Array.from(hand.concealed);
   const rows: (DiscardRow & { kind: number })[] = [];
@@ -170,4 +199,3 @@ export function discardRows(ruleset: Ruleset, rules: unknown, hand: ParsedHand, 
   rows.sort((a, b) => a.shanten - b.shanten || b.live - a.live || a.kind - b.kind);
   return rows.map(({ kind: _, ...r }) => r);
 }
-

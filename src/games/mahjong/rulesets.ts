@@ -107,18 +107,37 @@ export interface Ruleset {
 }
 
 /** Types one scorer against its own rules object; the table stores it with that type erased. */
-function scorer<R>(schema: RulesSchema<R>, fields: readonly SituationField[], score: (win: WinInput, extra: Extra, rules: R) => HandScore): HandScorer {
+function scorer<R>(
+  schema: RulesSchema<R>,
+  fields: readonly SituationField[],
+  score: (win: WinInput, extra: Extra, rules: R) => HandScore,
+): HandScorer {
   return { schema: schema as RulesSchema<unknown>, fields, score: (win, extra, rules) => score(win, extra, rules as R) };
 }
 
 const koreanScorer = scorer<KoreanRules>(koreanSchema, KOREAN_FIELDS, (win, extra, r) => {
   const s = scoreKoreanWin(win, extra, r);
-  return { legal: s.legal, reason: s.reason, total: s.total, parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante }, breakdown: s.breakdown, payments: s.payments };
+  return {
+    legal: s.legal,
+    reason: s.reason,
+    total: s.total,
+    parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante },
+    breakdown: s.breakdown,
+    payments: s.payments,
+  };
 });
 
 const chineseAmericanScorer = scorer<ChineseAmericanRules>(chineseAmericanSchema, CHINESE_AMERICAN_FIELDS, (win, extra, r) => {
   const s = scoreChineseAmericanWin(win, extra, r);
-  return { legal: s.legal, reason: s.reason, total: s.total, parts: {}, breakdown: s.breakdown, ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}), payments: s.payments };
+  return {
+    legal: s.legal,
+    reason: s.reason,
+    total: s.total,
+    parts: {},
+    breakdown: s.breakdown,
+    ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}),
+    payments: s.payments,
+  };
 });
 
 const KOREAN = shapeEvaluator(SEVEN_PAIRS_SHAPES);

@@ -144,14 +144,7 @@ export function shantenThirteenOrphans(counts: ArrayLike<number>): number {
 
 /** Best shanten over the shapes the ruleset allows; the special shapes need melds = 0. */
 export function shanten(counts: ArrayLike<number>, melds: number, shapes: WinShapes): number {
-  return shantenOfIndices(
-    suitIndex(counts, MAN),
-    suitIndex(counts, PIN),
-    suitIndex(counts, SOU),
-    honorIndex(counts),
-    melds,
-    shapes,
-  );
+  return shantenOfIndices(suitIndex(counts, MAN), suitIndex(counts, PIN), suitIndex(counts, SOU), honorIndex(counts), melds, shapes);
 }
 
 /** True when the concealed tiles plus `melds` called sets form a winning shape. */

@@ -31,12 +31,20 @@ export type Extra = Readonly<Record<string, boolean | number | string>>;
 
 /** A situation that cannot be, or a field value not allowed: names the field (its JSON key). */
 export class FieldError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-const WIND_NAMES = [['e', 'east', 'z1'], ['s', 'south', 'z2'], ['w', 'west', 'z3'], ['n', 'north', 'z4']];
+const WIND_NAMES = [
+  ['e', 'east', 'z1'],
+  ['s', 'south', 'z2'],
+  ['w', 'west', 'z3'],
+  ['n', 'north', 'z4'],
+];
 
 /** A wind as E/S/W/N, east..north or z1-z4: 0..3, or -1. */
 export function windIndex(text: string): number {
@@ -58,7 +66,8 @@ export function readField(f: SituationField, v: unknown): boolean | number | str
     }
     case 'count': {
       const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > f.max!) throw new FieldError(f.name, `expected a count from 0 to ${f.max} ${got}`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > f.max!)
+        throw new FieldError(f.name, `expected a count from 0 to ${f.max} ${got}`);
       return n;
     }
     case 'enum':
@@ -72,7 +81,7 @@ export function readField(f: SituationField, v: unknown): boolean | number | str
 
 /** The shared fields, read the same way as a ruleset's own. */
 export const SHARED_FIELDS: readonly SituationField[] = [
-  { name: 'seatWind', flag: '--seat-wind', type: 'wind', doc: 'the winner\'s seat wind, E S W N (default E: the dealer)' },
+  { name: 'seatWind', flag: '--seat-wind', type: 'wind', doc: "the winner's seat wind, E S W N (default E: the dealer)" },
   { name: 'roundWind', flag: '--round-wind', type: 'wind', doc: 'the prevalent wind, E S W N (default E)' },
   { name: 'flowers', flag: '--flowers', type: 'count', max: 8, doc: 'flowers exposed (or write them in the hand, e.g. f12)' },
 ];

@@ -5,14 +5,7 @@
 
 import { MAN, PIN, PLAY_KINDS, SOU } from './tiles.js';
 import { liveCopies, type TileSet } from './tile-sets.js';
-import {
-  KIND_GROUP,
-  KIND_WEIGHT,
-  honorIndex,
-  shantenOfIndices,
-  suitIndex,
-  type WinShapes,
-} from './shanten.js';
+import { KIND_GROUP, KIND_WEIGHT, honorIndex, shantenOfIndices, suitIndex, type WinShapes } from './shanten.js';
 
 /** shantenAfter value for a kind the hand does not hold. */
 export const NOT_HELD = 127;

@@ -31,9 +31,7 @@ describe('decompose', () => {
       { kind: 'kong', tile: tileKind('z2'), concealed: true },
       { kind: 'chow', tile: tileKind('s1'), concealed: false },
     ];
-    expect(readings(decompose(parseTiles('m123p55'), melds, ALL_SHAPES))).toEqual([
-      'standard pair:p5 chow:m1 pung:z1* kong:z2 chow:s1*',
-    ]);
+    expect(readings(decompose(parseTiles('m123p55'), melds, ALL_SHAPES))).toEqual(['standard pair:p5 chow:m1 pung:z1* kong:z2 chow:s1*']);
   });
 
   it('adds seven pairs and thirteen orphans only when the shapes allow them', () => {

@@ -11,13 +11,20 @@ describe('hand analysis', () => {
   it('reads a hand, setting flowers aside, and checks its size against its melds', () => {
     const h = readHand('f31m1112345678999', korean.set, []);
     expect(h).toMatchObject({ tiles: 13, flowers: 2, notation: 'm1112345678999f13' });
-    expect(() => readHand('m11122233344p55', korean.set, parseMelds('z1111', korean, null))).toThrow(/holds 13 tiles; with 1 meld a hand holds 10/);
-    expect(() => readHand('m1112345678999s1', korean.set, [])).toThrow(/s1 is not in the korean set, which holds m1-m9, p1-p9, z1-z7 \(4 of each\), f1-f4 \(1 of each\)/);
+    expect(() => readHand('m11122233344p55', korean.set, parseMelds('z1111', korean, null))).toThrow(
+      /holds 13 tiles; with 1 meld a hand holds 10/,
+    );
+    expect(() => readHand('m1112345678999s1', korean.set, [])).toThrow(
+      /s1 is not in the korean set, which holds m1-m9, p1-p9, z1-z7 \(4 of each\), f1-f4 \(1 of each\)/,
+    );
     expect(() => readHand('m11111234567899', korean.set, [])).toThrow(/m1 appears 5 times; the korean set holds 4/);
   });
 
   it('reads melds: pungs, kongs, concealed kongs, chows only where the ruleset calls them', () => {
-    expect(parseMelds('p555, z7777*', korean, null)).toEqual([{ kind: 'pung', tile: 13, concealed: false }, { kind: 'kong', tile: 33, concealed: true }]);
+    expect(parseMelds('p555, z7777*', korean, null)).toEqual([
+      { kind: 'pung', tile: 13, concealed: false },
+      { kind: 'kong', tile: 33, concealed: true },
+    ]);
     expect(() => parseMelds('m123', korean, null)).toThrow(/korean has no chow calls/);
     expect(parseMelds('m123', ca, null)).toEqual([{ kind: 'chow', tile: 0, concealed: false }]);
     expect(() => parseMelds('p555*', korean, null)).toThrow(/only a kong can be marked \*/);

@@ -16,7 +16,7 @@ export function refStandard(h: ArrayLike<number>, melds: number): number {
   const go = (k: number, a: number, b: number, sets: number, pair: number): number => {
     // a chows started at k-2 and b at k-1 still need tile k.
     if (k === KINDS) return a === 0 && b === 0 && sets === 0 && pair === 0 ? 0 : -100;
-    const key = ((((k * 5 + a) * 5 + b) * 5 + sets) * 2) + pair;
+    const key = (((k * 5 + a) * 5 + b) * 5 + sets) * 2 + pair;
     const hit = memo[key]!;
     if (hit !== NONE) return hit;
     const canStart = k < 27 && k % 9 <= 6;

@@ -72,7 +72,7 @@ describe('notation', () => {
 });
 
 describe('tile sets', () => {
-  it('holds each ruleset\'s tiles', () => {
+  it("holds each ruleset's tiles", () => {
     expect(KOREAN_SET.total).toBe(104);
     expect(CHINESE_AMERICAN_SET.total).toBe(144);
     expect(AMERICAN_SET.total).toBe(152);

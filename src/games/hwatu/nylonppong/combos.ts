@@ -34,8 +34,15 @@ function isStraight(bits: number, wrap: boolean): boolean {
  * from their shape: months held exactly 2, 3 and 4 times, the set of months held (bit m-1
  * for month m) and the month sum.
  */
-export function comboMaskOf(pairs: number, triples: number, fours: number, bits: number, sum: number,
-  wrap: boolean, daeppangThreshold: number): number {
+export function comboMaskOf(
+  pairs: number,
+  triples: number,
+  fours: number,
+  bits: number,
+  sum: number,
+  wrap: boolean,
+  daeppangThreshold: number,
+): number {
   let mask = 0;
   if (pairs === 3) mask |= 1 << THREE_PAIRS;
   if (triples === 2) mask |= 1 << TWO_TRIPLETS;
@@ -75,7 +82,10 @@ export function bestOf(mask: number, values: Int16Array, straightMinusSum: boole
   for (let id = 0; mask !== 0; id++, mask >>>= 1) {
     if ((mask & 1) === 0) continue;
     const v = comboValue(values, straightMinusSum, id, sum);
-    if (best < 0 || v < bestValue) { best = id; bestValue = v; }
+    if (best < 0 || v < bestValue) {
+      best = id;
+      bestValue = v;
+    }
   }
   return best;
 }

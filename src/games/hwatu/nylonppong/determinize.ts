@@ -47,7 +47,8 @@ export function determinize(s: NylonState, seat: number, rng: Rng, out: NylonSta
   let at = 0;
   if (offered >= 0) {
     const h = out.size[offered]!;
-    do unseen.deal(rng, 0, h); while (unseen.countMonth(0, h, out.topMonth) < 2);
+    do unseen.deal(rng, 0, h);
+    while (unseen.countMonth(0, h, out.topMonth) < 2);
     at = h;
   }
   unseen.deal(rng, at, unseen.len);

@@ -16,16 +16,26 @@ const { TERMINAL } = core;
 const { ACTIONS, DECLARE, DISCARD, DRAW, JAYEON, LAY_DOWN, PASS, PPONG, STOP } = actions;
 const { declare, discard, draw, handText, jayeon, layDown, pass, ppong, startRound, stop } = round;
 const {
-  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_STOP, END_STOP_FAILED, NylonState, OUT_PPONG, PHASE_AFTER_DRAW,
-  PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE,
+  END_COMBO,
+  END_EXHAUSTED,
+  END_GO_OUT,
+  END_STOP,
+  END_STOP_FAILED,
+  NylonState,
+  OUT_PPONG,
+  PHASE_AFTER_DRAW,
+  PHASE_DISCARD,
+  PHASE_OFFER,
+  PHASE_OVER,
+  PHASE_START,
+  STRIDE,
 } = state;
 type NylonState = state.NylonState;
 
 const PHASE_NAMES = ['to start the turn', 'after the draw', 'to discard after ppong', 'offered an out-of-turn ppong'];
 
 /** The lone-triplet go-out (rule 19): a 2-card pair drew the third card of its month. */
-const canGoOutAlone = (s: NylonState): boolean =>
-  s.cfg.aloneEnds && s.size[s.cur] === 3 && s.counts[s.cur * STRIDE + month(s.drawn)] === 3;
+const canGoOutAlone = (s: NylonState): boolean => s.cfg.aloneEnds && s.size[s.cur] === 3 && s.counts[s.cur * STRIDE + month(s.drawn)] === 3;
 
 /** Discarding is open after the draw unless a formed combination must be declared. */
 const mayDiscard = (s: NylonState): boolean =>
@@ -82,20 +92,36 @@ function apply(s: NylonState, a: number): void {
   else if (a === JAYEON && ((claimable && s.canJayeon(seat)) || (ph === PHASE_AFTER_DRAW && canGoOutAlone(s)))) jayeon(s);
   else if (a === DECLARE && ph === PHASE_AFTER_DRAW && s.combo >= 0) declare(s);
   else if (a === PASS && ph === PHASE_OFFER) pass(s);
-  else if (a >= LAY_DOWN && a < ACTIONS && ph === PHASE_AFTER_DRAW && s.cfg.layDown && mayDiscard(s) && s.size[seat]! >= 6 &&
-    s.counts[seat * STRIDE + a - LAY_DOWN + 1]! >= 3) layDown(s, a - LAY_DOWN + 1);
+  else if (
+    a >= LAY_DOWN &&
+    a < ACTIONS &&
+    ph === PHASE_AFTER_DRAW &&
+    s.cfg.layDown &&
+    mayDiscard(s) &&
+    s.size[seat]! >= 6 &&
+    s.counts[seat * STRIDE + a - LAY_DOWN + 1]! >= 3
+  )
+    layDown(s, a - LAY_DOWN + 1);
   else throw new Error(`nylonppong: action ${actionName(s, a)} is not legal ${PHASE_NAMES[ph] ?? 'after the game'}`);
 }
 
 function actionName(s: NylonState, a: number): string {
   const seat = s.cur;
   switch (a) {
-    case DRAW: return s.canDraw() ? 'draw' : 'draw (the pile is empty: the round ends)';
-    case STOP: return `stop with ${s.sum[seat]}`;
-    case PPONG: return `ppong ${s.topMonth}` + (s.size[seat] === 2 ? ' and go out' : '');
-    case JAYEON: return s.phase === PHASE_AFTER_DRAW ? 'go out with a concealed triplet' : `jayeon-ppong ${s.topMonth}: go out with a concealed triplet`;
-    case DECLARE: return `declare ${COMBO_NAMES[s.combo] ?? 'a combination'} (${comboValue(s.cfg.comboValue, s.cfg.straightMinusSum, s.combo, s.sum[seat]!)})`;
-    case PASS: return 'pass';
+    case DRAW:
+      return s.canDraw() ? 'draw' : 'draw (the pile is empty: the round ends)';
+    case STOP:
+      return `stop with ${s.sum[seat]}`;
+    case PPONG:
+      return `ppong ${s.topMonth}` + (s.size[seat] === 2 ? ' and go out' : '');
+    case JAYEON:
+      return s.phase === PHASE_AFTER_DRAW
+        ? 'go out with a concealed triplet'
+        : `jayeon-ppong ${s.topMonth}: go out with a concealed triplet`;
+    case DECLARE:
+      return `declare ${COMBO_NAMES[s.combo] ?? 'a combination'} (${comboValue(s.cfg.comboValue, s.cfg.straightMinusSum, s.combo, s.sum[seat]!)})`;
+    case PASS:
+      return 'pass';
   }
   if (a >= DISCARD && a < LAY_DOWN) {
     const m = a - DISCARD + 1;
@@ -108,12 +134,18 @@ function actionName(s: NylonState, a: number): string {
 function actionEvent(s: NylonState, a: number): GameEvent {
   const seat = s.cur;
   switch (a) {
-    case DRAW: return { type: 'play_on', seat };
-    case STOP: return { type: 'stop', seat, sum: s.sum[seat] };
-    case PPONG: return { type: 'ppong', seat, month: s.topMonth };
-    case JAYEON: return { type: 'jayeon', seat };
-    case DECLARE: return { type: 'declare', seat, combo: COMBO_IDS[s.combo] };
-    case PASS: return { type: 'pass', seat };
+    case DRAW:
+      return { type: 'play_on', seat };
+    case STOP:
+      return { type: 'stop', seat, sum: s.sum[seat] };
+    case PPONG:
+      return { type: 'ppong', seat, month: s.topMonth };
+    case JAYEON:
+      return { type: 'jayeon', seat };
+    case DECLARE:
+      return { type: 'declare', seat, combo: COMBO_IDS[s.combo] };
+    case PASS:
+      return { type: 'pass', seat };
   }
   if (a >= DISCARD && a < LAY_DOWN) {
     const m = a - DISCARD + 1;
@@ -128,8 +160,10 @@ function describe(s: NylonState): string {
   const seat = s.cur;
   const top = s.discardLen > 0 ? `${cardName(s.discards[s.discardLen - 1]!)} from seat ${s.topOwner}` : '-';
   const hands = Array.from({ length: s.n }, (_, k) => `${k === seat ? '>' : ''}${k}: ${handText(s, k) || '-'}`).join(', ');
-  return `round ${s.round + 1}/${s.cfg.rounds} turn ${s.turns}, seat ${seat} ${PHASE_NAMES[s.phase]} (sum ${s.sum[seat]}) | ` +
-    `hands ${hands} | top ${top} | pile ${s.deck.left} | totals ${Array.from(s.total).join(' ')}`;
+  return (
+    `round ${s.round + 1}/${s.cfg.rounds} turn ${s.turns}, seat ${seat} ${PHASE_NAMES[s.phase]} (sum ${s.sum[seat]}) | ` +
+    `hands ${hands} | top ${top} | pile ${s.deck.left} | totals ${Array.from(s.total).join(' ')}`
+  );
 }
 
 const comboRateNames = COMBO_IDS.map((id) => `combo${id[0]!.toUpperCase()}${id.slice(1)}`);
@@ -138,13 +172,21 @@ const comboRateNames = COMBO_IDS.map((id) => `combo${id[0]!.toUpperCase()}${id.s
 function rates(s: NylonState, add: (name: string, count: number, total: number) => void): void {
   const { cfg } = s;
   const R = cfg.rounds;
-  let stops = 0, failed = 0, out = 0, combo = 0, exhausted = 0, concealed = 0, reshuffled = 0;
+  let stops = 0,
+    failed = 0,
+    out = 0,
+    combo = 0,
+    exhausted = 0,
+    concealed = 0,
+    reshuffled = 0;
   for (let r = 0; r < R; r++) {
     const e = s.recEnd[r];
     if (e === END_STOP) stops++;
     else if (e === END_STOP_FAILED) failed++;
-    else if (e === END_GO_OUT) { out++; if (s.recOutKind[r] !== OUT_PPONG) concealed++; }
-    else if (e === END_COMBO) combo++;
+    else if (e === END_GO_OUT) {
+      out++;
+      if (s.recOutKind[r] !== OUT_PPONG) concealed++;
+    } else if (e === END_COMBO) combo++;
     else if (e === END_EXHAUSTED) exhausted++;
     if (s.recReshuffles[r]) reshuffled++;
   }

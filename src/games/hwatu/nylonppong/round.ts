@@ -9,8 +9,24 @@ const { cardName, CARDS, formatCards, month } = hwatu;
 const { bestOf, comboMaskOf, comboValue, COMBO_IDS, COMBO_NAMES } = combos;
 const { nextStarter, scoreRound } = scoring;
 const {
-  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_IDS, END_NAMES, END_NONE, END_STOP, END_STOP_FAILED, IN_PILE, OUT_ALONE, OUT_CONCEALED, OUT_PPONG,
-  PHASE_AFTER_DRAW, PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, PHASE_START, STRIDE,
+  END_COMBO,
+  END_EXHAUSTED,
+  END_GO_OUT,
+  END_IDS,
+  END_NAMES,
+  END_NONE,
+  END_STOP,
+  END_STOP_FAILED,
+  IN_PILE,
+  OUT_ALONE,
+  OUT_CONCEALED,
+  OUT_PPONG,
+  PHASE_AFTER_DRAW,
+  PHASE_DISCARD,
+  PHASE_OFFER,
+  PHASE_OVER,
+  PHASE_START,
+  STRIDE,
 } = state;
 
 /**
@@ -132,7 +148,8 @@ export function comboAfterDraw(s: NylonState, seat: number): number {
   if (s.size[seat] !== 6 || cfg.comboMask === 0) return -1;
   const sum = s.sum[seat]!;
   const sh = seat * 5;
-  const mask = cfg.comboMask &
+  const mask =
+    cfg.comboMask &
     comboMaskOf(s.shape[sh + 2]!, s.shape[sh + 3]!, s.shape[sh + 4]!, s.held[seat]!, sum, cfg.straightWrap, cfg.daeppangThreshold);
   return mask !== 0 ? bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum) : -1;
 }
@@ -248,7 +265,8 @@ function logRound(s: NylonState): void {
     how = `seat ${s.ender} went out ${kind}` + (s.dealIn >= 0 ? `; seat ${s.dealIn} dealt in` : '');
   }
   if (s.end === END_COMBO) {
-    how = `seat ${s.ender} declares ${COMBO_NAMES[s.combo]} (${handText(s, s.ender)}) worth ` +
+    how =
+      `seat ${s.ender} declares ${COMBO_NAMES[s.combo]} (${handText(s, s.ender)}) worth ` +
       comboValue(cfg.comboValue, cfg.straightMinusSum, s.combo, s.sum[s.ender]!);
   }
   log.push(`round ${s.round + 1} ends after ${s.turns} turns: ${how}`);

@@ -52,7 +52,9 @@ const PENALTY_MAX = 1000;
 /** An integer, or null for "same as another option" (written `null` on the command line). */
 function intOrNull(key: string, min: number, max: number, doc: string): Option<number | null> {
   return {
-    key, doc, default: null,
+    key,
+    doc,
+    default: null,
     allowed: `null or an integer from ${min} to ${max}`,
     check: (v) => (v === null ? null : typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined),
     fromString: (s) => (s === 'null' ? null : s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s),
@@ -70,12 +72,20 @@ export const nylonRulesSchema: RulesSchema<NylonRules> = {
     int('handSize', 5, 2, 8, 'cards dealt to each player; must leave 2 after ppongs (2, 5 or 8)'),
     int('rounds', 5, 1, 1000, 'rounds per game; the lowest cumulative total wins'),
     oneOf('firstStarter', 'random', ['random'] as const, 'who starts round 1'),
-    oneOf('nextStarter', 'mostPenaltyLastRound', ['mostPenaltyLastRound', 'roundLoser', 'roundEnderOrPenalised'] as const,
-      'who starts the next round: most points in the last round; its last place (FudaWiki 2022); or whoever ended it or took a penalty (bbong)'),
+    oneOf(
+      'nextStarter',
+      'mostPenaltyLastRound',
+      ['mostPenaltyLastRound', 'roundLoser', 'roundEnderOrPenalised'] as const,
+      'who starts the next round: most points in the last round; its last place (FudaWiki 2022); or whoever ended it or took a penalty (bbong)',
+    ),
     oneOf('starterTieBreak', 'random', ['random'] as const, 'how a tie for the next starter is broken'),
     oneOf('direction', 'ccw', ['ccw', 'cw'] as const, 'turn order (simulation-neutral)'),
-    oneOf('pongTiming', 'ownTurnOnly', ['ownTurnOnly', 'anyTime'] as const,
-      'ppong only on your own turn, or out of turn too (the players in between lose their turn)'),
+    oneOf(
+      'pongTiming',
+      'ownTurnOnly',
+      ['ownTurnOnly', 'anyTime'] as const,
+      'ppong only on your own turn, or out of turn too (the players in between lose their turn)',
+    ),
     bool('pongWhenPileEmpty', true, 'with the draw pile empty, a player may still stop or ppong before the round ends'),
     int('stopLimit', 10, 0, 24, 'a 2-card hand may stop when its month sum is at or below this'),
     bool('stopRequiresOtherPong', false, 'stop only when at least one other player has called ppong this round'),
@@ -102,13 +112,26 @@ export const nylonRulesSchema: RulesSchema<NylonRules> = {
     bool('combos.declareOptional', true, 'a player may decline to declare a formed combination'),
     bool('concealedTriplet', false, 'jayeon-ppong: a 3+2 hand goes out by ppong with its pair'),
     bool('concealedTripletAloneEnds', false, 'with concealedTriplet: a 2-card pair that draws its third card may go out'),
-    oneOf('concealedTripletScoring', 'ignore', ['ignore', 'count'] as const,
-      'with concealedTriplet: a month held exactly 3 times scores 0 (ignore) or in full (count)'),
+    oneOf(
+      'concealedTripletScoring',
+      'ignore',
+      ['ignore', 'count'] as const,
+      'with concealedTriplet: a month held exactly 3 times scores 0 (ignore) or in full (count)',
+    ),
     bool('jayeonPpongLayDown', false, 'after drawing to 6, a player may lay down 3 of a kind like a ppong, then discard (bbong)'),
-    oneOf('scoring', 'penaltyPoints', ['penaltyPoints', 'moneyRanking'] as const,
-      'penalty points, or money by finishing place (returns are then money lost)'),
-    intList('moneyPaymentVector', null, -PENALTY_MAX, PENALTY_MAX,
-      'money by place, 1st to last, one entry per player (null = +floor(k/2) .. -floor(k/2))'),
+    oneOf(
+      'scoring',
+      'penaltyPoints',
+      ['penaltyPoints', 'moneyRanking'] as const,
+      'penalty points, or money by finishing place (returns are then money lost)',
+    ),
+    intList(
+      'moneyPaymentVector',
+      null,
+      -PENALTY_MAX,
+      PENALTY_MAX,
+      'money by place, 1st to last, one entry per player (null = +floor(k/2) .. -floor(k/2))',
+    ),
     oneOf('gameTie', 'share', ['share'] as const, 'players tied for the lowest total share the game win'),
   ],
   presets: {
@@ -130,34 +153,59 @@ export const nylonRulesSchema: RulesSchema<NylonRules> = {
       set: { scoring: 'moneyRanking', 'combos.enabled': [...COMBO_IDS], 'combos.daeppangThreshold': 60 },
     },
     bbong: {
-      doc: 'yogoloper/bbong house rules (v1): out-of-turn ppong, stop vs ppong\'d players, 20/50 deal-in, 2 reshuffles',
+      doc: "yogoloper/bbong house rules (v1): out-of-turn ppong, stop vs ppong'd players, 20/50 deal-in, 2 reshuffles",
       set: {
-        nextStarter: 'roundEnderOrPenalised', pongTiming: 'anyTime', stopRequiresOtherPong: true,
-        stopCompareWith: 'pongedPlayersOnly', stopSuccessBonus: 'limitMinusSum', failedStopVictimScoresZero: true,
-        dealInPenalty: 20, dealInPenaltyConcealed: 50, reshuffleLimit: 2, reshuffleKeepsTopDiscard: true,
-        'combos.enabled': [...COMBO_IDS], 'combos.fourOfAKindValue': -100, concealedTriplet: true, jayeonPpongLayDown: true,
+        nextStarter: 'roundEnderOrPenalised',
+        pongTiming: 'anyTime',
+        stopRequiresOtherPong: true,
+        stopCompareWith: 'pongedPlayersOnly',
+        stopSuccessBonus: 'limitMinusSum',
+        failedStopVictimScoresZero: true,
+        dealInPenalty: 20,
+        dealInPenaltyConcealed: 50,
+        reshuffleLimit: 2,
+        reshuffleKeepsTopDiscard: true,
+        'combos.enabled': [...COMBO_IDS],
+        'combos.fourOfAKindValue': -100,
+        concealedTriplet: true,
+        jayeonPpongLayDown: true,
       },
     },
     'bbong-v2': {
       doc: 'bbong with its later reshuffle: every discard goes back into the draw pile',
       set: {
-        nextStarter: 'roundEnderOrPenalised', pongTiming: 'anyTime', stopRequiresOtherPong: true,
-        stopCompareWith: 'pongedPlayersOnly', stopSuccessBonus: 'limitMinusSum', failedStopVictimScoresZero: true,
-        dealInPenalty: 20, dealInPenaltyConcealed: 50, reshuffleLimit: 2, reshuffleKeepsTopDiscard: false,
-        'combos.enabled': [...COMBO_IDS], 'combos.fourOfAKindValue': -100, concealedTriplet: true, jayeonPpongLayDown: true,
+        nextStarter: 'roundEnderOrPenalised',
+        pongTiming: 'anyTime',
+        stopRequiresOtherPong: true,
+        stopCompareWith: 'pongedPlayersOnly',
+        stopSuccessBonus: 'limitMinusSum',
+        failedStopVictimScoresZero: true,
+        dealInPenalty: 20,
+        dealInPenaltyConcealed: 50,
+        reshuffleLimit: 2,
+        reshuffleKeepsTopDiscard: false,
+        'combos.enabled': [...COMBO_IDS],
+        'combos.fourOfAKindValue': -100,
+        concealedTriplet: true,
+        jayeonPpongLayDown: true,
       },
     },
   },
   validate(r) {
-    if (r.handSize % 3 !== 2) return `nylonppong option "handSize" must be 2, 5 or 8 (a ppong sheds 3 cards and a hand goes out from 2; got ${r.handSize})`;
-    if (r.players * r.handSize >= 48) return `nylonppong: ${r.players} players x ${r.handSize} cards leaves no draw pile; lower "players" or "handSize"`;
-    if (r.concealedTripletAloneEnds && !r.concealedTriplet) return 'nylonppong option "concealedTripletAloneEnds" needs "concealedTriplet": true';
+    if (r.handSize % 3 !== 2)
+      return `nylonppong option "handSize" must be 2, 5 or 8 (a ppong sheds 3 cards and a hand goes out from 2; got ${r.handSize})`;
+    if (r.players * r.handSize >= 48)
+      return `nylonppong: ${r.players} players x ${r.handSize} cards leaves no draw pile; lower "players" or "handSize"`;
+    if (r.concealedTripletAloneEnds && !r.concealedTriplet)
+      return 'nylonppong option "concealedTripletAloneEnds" needs "concealedTriplet": true';
     const v = r.moneyPaymentVector;
     if (v !== null) {
-      if (v.length !== r.players) return `nylonppong option "moneyPaymentVector" needs one entry per player (${r.players}; got ${v.length})`;
+      if (v.length !== r.players)
+        return `nylonppong option "moneyPaymentVector" needs one entry per player (${r.players}; got ${v.length})`;
       if (v.reduce((a, b) => a + b, 0) !== 0) return `nylonppong option "moneyPaymentVector" must sum to 0 (got ${JSON.stringify(v)})`;
       for (let i = 1; i < v.length; i++) {
-        if (v[i]! > v[i - 1]!) return `nylonppong option "moneyPaymentVector" must not increase from 1st to last (got ${JSON.stringify(v)})`;
+        if (v[i]! > v[i - 1]!)
+          return `nylonppong option "moneyPaymentVector" must not increase from 1st to last (got ${JSON.stringify(v)})`;
       }
     }
     return null;
@@ -220,8 +268,15 @@ export function compileRules(r: NylonRules): Config {
   let comboMask = 0;
   for (const id of r['combos.enabled']) comboMask |= 1 << COMBO_IDS.indexOf(id as (typeof COMBO_IDS)[number]);
   const comboValue = new Int16Array(COMBOS);
-  const values = [r['combos.threePairsValue'], r['combos.twoTripletsValue'], r['combos.fourAndPairValue'],
-    r['combos.straightValue'] ?? 0, r['combos.tenOrLessValue'], r['combos.fourOfAKindValue'], r['combos.daeppangValue']];
+  const values = [
+    r['combos.threePairsValue'],
+    r['combos.twoTripletsValue'],
+    r['combos.fourAndPairValue'],
+    r['combos.straightValue'] ?? 0,
+    r['combos.tenOrLessValue'],
+    r['combos.fourOfAKindValue'],
+    r['combos.daeppangValue'],
+  ];
   values.forEach((v, i) => (comboValue[i] = v));
   return {
     rules: r,

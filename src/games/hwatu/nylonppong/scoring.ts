@@ -1,8 +1,6 @@
 import { comboMask, comboValue, DAEPPANG, FOUR_AND_PAIR, FOUR_OF_A_KIND, STRAIGHT, TEN_OR_LESS } from './combos.js';
 import { NEXT_ENDER_OR_PENALISED, NEXT_LOSER } from './rules.js';
-import {
-  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_STOP, END_STOP_FAILED, OUT_PPONG, STRIDE, type NylonState,
-} from './state.js';
+import { END_COMBO, END_EXHAUSTED, END_GO_OUT, END_STOP, END_STOP_FAILED, OUT_PPONG, STRIDE, type NylonState } from './state.js';
 
 /** Hand score at the end of a round: the month sum, less any concealed triplet when ignored (rule 20). */
 export function handScore(s: NylonState, seat: number): number {
@@ -82,7 +80,7 @@ function bigCombination(s: NylonState, p: number): boolean {
 const order = new Int8Array(6);
 
 /** Position of `seat` in turn order from the round's starter. */
-const turnPos = (s: NylonState, seat: number): number => ((seat - s.starter) * s.cfg.step % s.n + s.n) % s.n;
+const turnPos = (s: NylonState, seat: number): number => ((((seat - s.starter) * s.cfg.step) % s.n) + s.n) % s.n;
 
 /**
  * Money scoring (rules 21-23): places 1st to last get the payment vector; a big combination
@@ -131,7 +129,10 @@ function mostPenalty(s: NylonState): number {
   let best = 0;
   let ties = 1;
   for (let k = 1; k < n; k++) {
-    if (score[k]! > score[best]!) { best = k; ties = 1; } else if (score[k] === score[best]) ties++;
+    if (score[k]! > score[best]!) {
+      best = k;
+      ties = 1;
+    } else if (score[k] === score[best]) ties++;
   }
   if (ties === 1) return best;
   let pick = s.rng.int(ties);

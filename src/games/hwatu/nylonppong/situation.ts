@@ -22,27 +22,49 @@ export interface NylonSituation {
 const PHASES = ['start', 'drawn', 'ponged'] as const;
 
 /** Reads the situation's fields (`name` names one in errors) against the rules. */
-export function readSituation(r: NylonRules, given: Record<string, unknown>, name: (key: string) => string): { sit: NylonSituation; hand: number[]; discards: number[] } {
+export function readSituation(
+  r: NylonRules,
+  given: Record<string, unknown>,
+  name: (key: string) => string,
+): { sit: NylonSituation; hand: number[]; discards: number[] } {
   if (given.hand === undefined) throw new InputError(`${name('hand')}: required: your cards, e.g. 1a,9c`);
   const hand = cardList(name('hand'), given.hand, r.handSize + 1);
   const discards = given.discards === undefined ? [] : cardList(name('discards'), given.discards, CARDS);
   const both = hand.find((c) => discards.includes(c));
   if (both !== undefined) throw new InputError(`${name('discards')}: card ${cardName(both)} is also in your hand; a card is in one place`);
-  const others = given.others === undefined ? Array<number>(r.players - 1).fill(r.handSize)
-    : listField(given.others, name('others'), 16).map((x) => intField(x, name('others'), 0, r.handSize));
-  if (others.length !== r.players - 1) throw new InputError(`${name('others')}: expected the hand sizes of the ${r.players - 1} other players in turn order after you, e.g. ${Array(r.players - 1).fill(r.handSize).join(',')} (got ${others.length})`);
+  const others =
+    given.others === undefined
+      ? Array<number>(r.players - 1).fill(r.handSize)
+      : listField(given.others, name('others'), 16).map((x) => intField(x, name('others'), 0, r.handSize));
+  if (others.length !== r.players - 1)
+    throw new InputError(
+      `${name('others')}: expected the hand sizes of the ${r.players - 1} other players in turn order after you, e.g. ${Array(r.players - 1)
+        .fill(r.handSize)
+        .join(',')} (got ${others.length})`,
+    );
   const wrong = others.find((k) => k % 3 !== r.handSize % 3);
-  if (wrong !== undefined) throw new InputError(`${name('others')}: a hand between turns holds ${r.handSize} cards less 3 per ppong (got ${wrong})`);
+  if (wrong !== undefined)
+    throw new InputError(`${name('others')}: a hand between turns holds ${r.handSize} cards less 3 per ppong (got ${wrong})`);
   const phaseText = given.phase === undefined ? (hand.length % 3 === r.handSize % 3 ? 'start' : 'drawn') : String(given.phase);
   const phase = PHASES.find((p) => p === phaseText);
   if (!phase) throw new InputError(`${name('phase')}: expected one of ${PHASES.join(', ')} (got ${JSON.stringify(phaseText)})`);
   const want = phase === 'start' ? r.handSize % 3 : 0;
-  if (hand.length % 3 !== want || hand.length > (phase === 'start' ? r.handSize : r.handSize + 1) || (phase === 'ponged' && hand.length > r.handSize - 2)) {
-    throw new InputError(`${name('hand')}: ${hand.length} cards cannot be held ${phase === 'start' ? 'at the start of a turn' : phase === 'drawn' ? 'after the draw' : 'after a ppong'} with handSize ${r.handSize}`);
+  if (
+    hand.length % 3 !== want ||
+    hand.length > (phase === 'start' ? r.handSize : r.handSize + 1) ||
+    (phase === 'ponged' && hand.length > r.handSize - 2)
+  ) {
+    throw new InputError(
+      `${name('hand')}: ${hand.length} cards cannot be held ${phase === 'start' ? 'at the start of a turn' : phase === 'drawn' ? 'after the draw' : 'after a ppong'} with handSize ${r.handSize}`,
+    );
   }
-  if (phase === 'ponged' && discards.length === 0) throw new InputError(`${name('discards')}: a ppong claims a discard, so the pile cannot be empty`);
+  if (phase === 'ponged' && discards.length === 0)
+    throw new InputError(`${name('discards')}: a ppong claims a discard, so the pile cannot be empty`);
   const pile = CARDS - hand.length - discards.length - others.reduce((a, b) => a + b, 0);
-  if (pile < 0) throw new InputError(`${name('discards')}: your ${hand.length} cards, ${discards.length} discards and the other hands' ${CARDS - hand.length - discards.length - pile} cards are more than the 48 of the deck`);
+  if (pile < 0)
+    throw new InputError(
+      `${name('discards')}: your ${hand.length} cards, ${discards.length} discards and the other hands' ${CARDS - hand.length - discards.length - pile} cards are more than the 48 of the deck`,
+    );
   return { sit: { hand: hand.map(cardName), discards: discards.map(cardName), others, phase, pile }, hand, discards };
 }
 
@@ -53,7 +75,10 @@ export function readSituation(r: NylonRules, given: Record<string, unknown>, nam
  * anew. A hand smaller than the deal has called ppong. After the draw, the card drawn is the
  * last one of her hand as listed. No reshuffle has been made.
  */
-export function situationState(r: NylonRules, read: { sit: NylonSituation; hand: number[]; discards: number[] }): { state: NylonState; seat: number } {
+export function situationState(
+  r: NylonRules,
+  read: { sit: NylonSituation; hand: number[]; discards: number[] },
+): { state: NylonState; seat: number } {
   const s = new NylonState(compileRules(r));
   const { sit, hand, discards } = read;
   s.rng = new Rng('situation');

@@ -257,8 +257,7 @@ export class NylonState implements GameState {
   }
 
   canStop(seat: number): boolean {
-    return this.size[seat] === 2 && this.sum[seat]! <= this.cfg.stopLimit &&
-      (!this.cfg.stopRequiresOtherPong || this.otherPonged(seat));
+    return this.size[seat] === 2 && this.sum[seat]! <= this.cfg.stopLimit && (!this.cfg.stopRequiresOtherPong || this.otherPonged(seat));
   }
 
   canReshuffle(): boolean {

@@ -40,8 +40,13 @@ export interface Part {
   tally: boolean;
 }
 
-const part = (size: number, limit: number, triplets: Part['triplets'] = 'count', exact = false, tally = false): Part =>
-  ({ size, limit, exact, triplets, tally });
+const part = (size: number, limit: number, triplets: Part['triplets'] = 'count', exact = false, tally = false): Part => ({
+  size,
+  limit,
+  exact,
+  triplets,
+  tally,
+});
 
 /**
  * A part's moves at month m from `code`, as pairs (cards of month m taken, next code). A code is
@@ -68,7 +73,7 @@ function moves(p: Part, m: number, code: number): number[] {
     // With triplets scoring 0, every 3 of the cards still to come may score nothing.
     if (m === 12 || nv + (p.triplets === 'zero' ? left % 3 : left) * (m + 1) > p.limit) continue;
     const sure = p.limit - 12 * left;
-    out.push(a, f << 6 | (k + a) << 5 | (!p.exact && nv <= sure ? sure : nv));
+    out.push(a, (f << 6) | ((k + a) << 5) | (!p.exact && nv <= sure ? sure : nv));
   }
   return out;
 }
@@ -137,9 +142,11 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
       // The parts' cards still to come are distinct cards: together they cost at least the
       // cheapest cards of the later months, which must fit in the parts' room under their limits.
       // (Parts whose triplets score 0 may take cards that cost nothing: they are left out.)
-      let need = 0, room = 0;
+      let need = 0,
+        room = 0;
       for (let i = 0; i < j; i++) {
-        const p = parts[i]!, code = srt[i]!;
+        const p = parts[i]!,
+          code = srt[i]!;
         if (isDone(code) || p.triplets === 'zero') continue;
         need += p.size - (p.tally ? (code >> 5) & 1 : code >> 5);
         room += p.limit - (code & 31);
@@ -214,7 +221,13 @@ export function dealWays(pool: ArrayLike<number>, parts: readonly Part[], triple
     for (let i = 0; i < j; i++, key = Math.floor(key / 256)) if (parts[i]!.tally) f.push(DONE - (key % 256));
     let owners = 0n;
     if (f.every((x) => x === 0)) owners = binomial(n, triplets) * BigInt(factorial(triplets));
-    else for (let set = 0; set < 1 << n; set++) if (bits(set) === triplets) owners += tripletOwners(triplets, f.filter((_, i) => set >> i & 1));
+    else
+      for (let set = 0; set < 1 << n; set++)
+        if (bits(set) === triplets)
+          owners += tripletOwners(
+            triplets,
+            f.filter((_, i) => (set >> i) & 1),
+          );
     total += weights[s]! * owners;
   });
   return total / binomial(n, triplets);
@@ -288,8 +301,15 @@ const bits = (x: number): number => (x ? (x & 1) + bits(x >> 1) : 0);
  * triplet whose month's fourth card is in its part (it would hold four of a kind, scored in
  * full), so the 2-card parts tally such cards. Summed over which hands are which kind.
  */
-export function lowDealWays(pool: ArrayLike<number>, stopSum: number | null, x: number,
-  twos: number, fives: number, eights: number, ignoreTriplets: boolean): bigint {
+export function lowDealWays(
+  pool: ArrayLike<number>,
+  stopSum: number | null,
+  x: number,
+  twos: number,
+  fives: number,
+  eights: number,
+  ignoreTriplets: boolean,
+): bigint {
   const stopper = stopSum === null ? [] : [part(2, stopSum, 'count', true)];
   const rep = (p: Part, n: number) => Array.from({ length: n }, () => p);
   const eight = rep(part(8, x, ignoreTriplets ? 'zero' : 'count'), eights);
@@ -376,7 +396,11 @@ export interface StopOddsRow {
  * `hand`, the stopper's own two cards), the probability that the stop fails against each
  * configuration of compared opponents' hand sizes.
  */
-export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): { configs: number[][]; rows: StopOddsRow[] } {
+export function stopOdds(
+  r: NylonRules,
+  seen: readonly number[],
+  hand: readonly number[] | null,
+): { configs: number[][]; rows: StopOddsRow[] } {
   const pool = unseenCounts([...seen, ...(hand ?? [])]);
   const unseen = CARDS - seen.length - (hand?.length ?? 0);
   // Cards left for the opponents once the stopper holds two.
@@ -398,7 +422,11 @@ export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly 
         const ways = lowDealWays(pool, hand ? null : s, x, twos, fives, eights, ignore);
         let deals = BigInt(hands);
         let left = room;
-        for (const [size, n] of [[2, twos], [5, fives], [8, eights]] as const) {
+        for (const [size, n] of [
+          [2, twos],
+          [5, fives],
+          [8, eights],
+        ] as const) {
           for (let i = 0; i < n; i++) {
             deals *= binomial(left, size);
             left -= size;
@@ -434,7 +462,11 @@ export function stopOdds(r: NylonRules, seen: readonly number[], hand: readonly 
 const failColumn = (config: readonly number[]): string => `p_fail_${config.join('_')}`;
 
 /** The table as CSV rows: decimals first, then the same figures as exact fractions (`_exact`). */
-export function stopOddsTable(r: NylonRules, seen: readonly number[], hand: readonly number[] | null): { table: CsvTable; configs: number[][] } {
+export function stopOddsTable(
+  r: NylonRules,
+  seen: readonly number[],
+  hand: readonly number[] | null,
+): { table: CsvTable; configs: number[][] } {
   const { configs, rows } = stopOdds(r, seen, hand);
   const names = configs.map(failColumn);
   const table = {

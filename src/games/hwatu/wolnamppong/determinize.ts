@@ -54,7 +54,8 @@ export function determinize(s: WolnamState, seat: number, rng: Rng, out: WolnamS
   const checked = 2 * down;
   listDown(out, seat, FACE_DOWN_REDEALT);
   unseen.gather();
-  const cards = unseen.cards, len = unseen.len;
+  const cards = unseen.cards,
+    len = unseen.len;
   const pool = r.deathByRain ? len - unseen.countMonth(0, len, 12) : len;
   for (let tries = 0; ; tries++) {
     if (tries === 1e6) throw new Error('wolnamppong: no deal of the unseen cards passes the rules every face-down hand passed');
@@ -63,13 +64,15 @@ export function determinize(s: WolnamState, seat: number, rng: Rng, out: WolnamS
     if (!out.autoRules || consistent(out)) break;
   }
   for (let i = 0; i < down; i++) {
-    const q = downSeat[i]!, at = downAt[i]!;
+    const q = downSeat[i]!,
+      at = downAt[i]!;
     deck.cards[at] = hand[2 * q] = cards[2 * i]!;
     deck.cards[at + 1] = hand[2 * q + 1] = cards[2 * i + 1]!;
   }
   deck.cards.set(cards.subarray(2 * down, len), deck.drawn);
   if (out.toAct >= 0 && out.toAct !== seat) {
-    const a = month(hand[2 * out.toAct]!), b = month(hand[2 * out.toAct + 1]!);
+    const a = month(hand[2 * out.toAct]!),
+      b = month(hand[2 * out.toAct + 1]!);
     out.lo = Math.min(a, b);
     out.hi = Math.max(a, b);
   }
@@ -90,11 +93,14 @@ function listDown(s: WolnamState, seat: number, how: number): void {
 
 /** Whether every face-down hand, dealt from unseen.cards in order, passes the rules it passed. */
 function consistent(s: WolnamState): boolean {
-  const cards = unseen.cards, r = s.r;
+  const cards = unseen.cards,
+    r = s.r;
   for (let i = 0; i < down; i++) {
     const q = downSeat[i]!;
-    const a = month(cards[2 * i]!), b = month(cards[2 * i + 1]!);
-    const lo = Math.min(a, b), hi = Math.max(a, b);
+    const a = month(cards[2 * i]!),
+      b = month(cards[2 * i + 1]!);
+    const lo = Math.min(a, b),
+      hi = Math.max(a, b);
     if (s.faceDown[q] === FACE_DOWN && autoRule(r, lo, hi) !== AUTO_NONE) return false;
     if (redeals(r, lo, hi, CARDS - downAt[i]! - 2, s.n - turnOf(s, q) - 1)) return false;
   }

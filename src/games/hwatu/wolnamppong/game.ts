@@ -4,7 +4,18 @@ import type { Rng } from '../../../core/rng.js';
 import type { Trace } from '../../../records/trace.js';
 import { Deck, cardName, month } from '../deck.js';
 import {
-  AUTO_CONSECUTIVE, AUTO_PAIR, AUTO_RAIN, BET, BET_HIGHER, BET_LOWER, FOLD, autoRule, betDrawsCard, betFactor, priorTable, redeals,
+  AUTO_CONSECUTIVE,
+  AUTO_PAIR,
+  AUTO_RAIN,
+  BET,
+  BET_HIGHER,
+  BET_LOWER,
+  FOLD,
+  autoRule,
+  betDrawsCard,
+  betFactor,
+  priorTable,
+  redeals,
   type BetOdds,
 } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
@@ -40,20 +51,42 @@ class SeatView implements WolnamView {
     this.prior = priorTable(s.r);
   }
 
-  get lo(): number { return this.s.lo; }
-  get hi(): number { return this.s.hi; }
-  get pot(): number { return this.s.pot; }
-  get bankroll(): number { return this.s.bankroll[this.seat]!; }
-  get minBet(): number { return this.s.r.minBet; }
-  get maxBet(): number { return this.s.cap; }
-  get cycle(): number { return this.s.cycle; }
-  get seen(): Int8Array { return this.s.seen; }
-  get rules(): WolnamRules { return this.s.r; }
+  get lo(): number {
+    return this.s.lo;
+  }
+  get hi(): number {
+    return this.s.hi;
+  }
+  get pot(): number {
+    return this.s.pot;
+  }
+  get bankroll(): number {
+    return this.s.bankroll[this.seat]!;
+  }
+  get minBet(): number {
+    return this.s.r.minBet;
+  }
+  get maxBet(): number {
+    return this.s.cap;
+  }
+  get cycle(): number {
+    return this.s.cycle;
+  }
+  get seen(): Int8Array {
+    return this.s.seen;
+  }
+  get rules(): WolnamRules {
+    return this.s.r;
+  }
 }
 
 /** betFactor and betDrawsCard for one rules object, tabulated: [((lo*13+hi)*4+kind)*13+m] and
  * [lo*13+hi]. Settling a bet is then two lookups. */
-interface Tables { factor: Float64Array; drawsCard: Uint8Array; worstLoss: number }
+interface Tables {
+  factor: Float64Array;
+  drawsCard: Uint8Array;
+  worstLoss: number;
+}
 
 /** One Tables per rules object: the states of a search bot share them, and a copy skips them. */
 const tablesOf = new WeakMap<WolnamRules, Tables>();
@@ -149,10 +182,11 @@ export class WolnamState implements GameState {
 function dealTo(s: WolnamState, seat: number): void {
   s.deck.drawTwo(s.rng, s.hand, 2 * seat);
   s.faceDown[seat] = FACE_DOWN;
-  const a = month(s.hand[2 * seat]!), b = month(s.hand[2 * seat + 1]!);
+  const a = month(s.hand[2 * seat]!),
+    b = month(s.hand[2 * seat + 1]!);
   // Branch-free min and max: which card is lower is a coin flip, and a mispredicted
   // branch costs as much as the rest of the deal.
-  const lower = (a - b) >> 31 & (a - b);
+  const lower = ((a - b) >> 31) & (a - b);
   s.lo = b + lower;
   s.hi = a - lower;
   if (s.log) logDeal(s, seat);
@@ -208,12 +242,15 @@ function potEmptied(s: WolnamState): void {
 }
 
 function startCycle(s: WolnamState): void {
-  if (s.rotatePending || s.r.dealerRotation === 'rightEachCycle' && s.cycle > 0) s.dealer = (s.dealer + 1) % s.n;
+  if (s.rotatePending || (s.r.dealerRotation === 'rightEachCycle' && s.cycle > 0)) s.dealer = (s.dealer + 1) % s.n;
   s.rotatePending = false;
   s.deck.reset();
   // Four word stores: TypedArray.fill's call costs more than a turn's bookkeeping.
   const w = s.seenWords;
-  w[0] = 0; w[1] = 0; w[2] = 0; w[3] = 0;
+  w[0] = 0;
+  w[1] = 0;
+  w[2] = 0;
+  w[3] = 0;
   s.turn = 0;
   if (s.log) {
     s.log.push(`cycle ${s.cycle + 1}: dealer seat ${s.dealer}, pot ${s.pot}`);
@@ -259,13 +296,19 @@ function advance(s: WolnamState): void {
     if (s.turn === s.n) {
       if (s.pot === 0) ante(s);
       s.cycle++;
-      if (s.cycle === s.r.cycles) { s.toAct = TERMINAL; return; }
+      if (s.cycle === s.r.cycles) {
+        s.toAct = TERMINAL;
+        return;
+      }
       startCycle(s);
     }
     let seat = s.dealer + 1 + s.turn;
     if (seat >= s.n) seat -= s.n;
     dealTo(s, seat);
-    if ((s.autoRules || s.pot === 0) && settledWithoutDecision(s, seat)) { s.turn++; continue; }
+    if ((s.autoRules || s.pot === 0) && settledWithoutDecision(s, seat)) {
+      s.turn++;
+      continue;
+    }
     const cap = maxBet(s, seat);
     if (cap <= 0) {
       if (s.log) {
@@ -285,7 +328,8 @@ function advance(s: WolnamState): void {
  * months); returns false when the seat has a real decision. May redeal the seat's hand. */
 function settledWithoutDecision(s: WolnamState, seat: number): boolean {
   const r = s.r;
-  const a = s.lo, b = s.hi;
+  const a = s.lo,
+    b = s.hi;
   if (s.pot === 0) {
     if (s.log) {
       s.log.push(`  seat ${seat}: the pot is empty, no bet`);
@@ -340,7 +384,8 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
 
 function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   const r = s.r;
-  const a = s.lo, b = s.hi;
+  const a = s.lo,
+    b = s.hi;
   const ado = bet === s.pot;
   s.bets[seat]!++;
   s.betChips[seat]! += bet;
@@ -401,7 +446,10 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     s.cycle = 0;
     s.dealer = 0;
     s.rotatePending = false;
-    s.bets.fill(0); s.betChips.fill(0); s.ados.fill(0); s.wins.fill(0);
+    s.bets.fill(0);
+    s.betChips.fill(0);
+    s.ados.fill(0);
+    s.wins.fill(0);
     s.decisions = s.posts = s.empties = s.dealsToEmpty = 0;
     ante(s);
     startCycle(s);
@@ -461,8 +509,14 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     return `  seat ${seat} holds ${cardName(s.hand[2 * seat]!)} ${cardName(s.hand[2 * seat + 1]!)} (months ${s.lo}-${s.hi}), pot ${s.pot}, chips ${s.bankroll[seat]}`;
   },
   rates(s, add) {
-    let bets = 0, ados = 0, wins = 0;
-    for (let k = 0; k < s.n; k++) { bets += s.bets[k]!; ados += s.ados[k]!; wins += s.wins[k]!; }
+    let bets = 0,
+      ados = 0,
+      wins = 0;
+    for (let k = 0; k < s.n; k++) {
+      bets += s.bets[k]!;
+      ados += s.ados[k]!;
+      wins += s.wins[k]!;
+    }
     add('bet', bets, s.decisions);
     add('win', wins, bets);
     add('post', s.posts, bets);

@@ -45,7 +45,8 @@ function adjustments(r: WolnamRules, lo: number, hi: number, bet: boolean): stri
       if (typeof rem === 'string' || rem.reduce((a, b) => a + b, 0) === 0) break;
       const ev = fracValue(exactBestBet(r, lo, hi, rem).ev);
       if (ev > 0 !== bet) {
-        const what = kind === 'between' ? 'between the two months' : kind === 'outside' ? 'outside the two months' : 'of the hand\'s own months';
+        const what =
+          kind === 'between' ? 'between the two months' : kind === 'outside' ? 'outside the two months' : "of the hand's own months";
         out.push(`${bet ? 'fold' : 'bet'} once ${k} card${k > 1 ? 's' : ''} ${what} ${k > 1 ? 'have' : 'has'} been seen`);
         break;
       }
@@ -78,9 +79,9 @@ export function oddsCard(r: WolnamRules, changes: string[]): OddsCard {
     const y = MARGIN + (lo - 1) * CELL;
     const label = note.startsWith('no bet') ? 'auto' : bet ? 'BET' : 'fold';
     cells.push(
-      `<rect class="cell" x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${bet ? '#d9d9d9' : '#ffffff'}" stroke="#000" stroke-width="0.6"/>`
-      + `<text x="${x + CELL / 2}" y="${y + 18}" text-anchor="middle" font-size="11" font-weight="${bet ? 'bold' : 'normal'}">${label}</text>`
-      + `<text x="${x + CELL / 2}" y="${y + 34}" text-anchor="middle" font-size="10">${signed(ev)}</text>`,
+      `<rect class="cell" x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${bet ? '#d9d9d9' : '#ffffff'}" stroke="#000" stroke-width="0.6"/>` +
+        `<text x="${x + CELL / 2}" y="${y + 18}" text-anchor="middle" font-size="11" font-weight="${bet ? 'bold' : 'normal'}">${label}</text>` +
+        `<text x="${x + CELL / 2}" y="${y + 34}" text-anchor="middle" font-size="10">${signed(ev)}</text>`,
     );
     if (!note.startsWith('no bet')) {
       const a = adjustments(r, lo, hi, bet);
@@ -89,12 +90,16 @@ export function oddsCard(r: WolnamRules, changes: string[]): OddsCard {
   }
   const size = MARGIN + 12 * CELL + 8;
   const axis = Array.from({ length: 12 }, (_, i) => i + 1)
-    .map((m) => `<text x="${MARGIN + (m - 1) * CELL + CELL / 2}" y="${MARGIN - 10}" text-anchor="middle" font-size="12">${m}</text>`
-      + `<text x="${MARGIN - 10}" y="${MARGIN + (m - 1) * CELL + CELL / 2 + 4}" text-anchor="end" font-size="12">${m}</text>`)
+    .map(
+      (m) =>
+        `<text x="${MARGIN + (m - 1) * CELL + CELL / 2}" y="${MARGIN - 10}" text-anchor="middle" font-size="12">${m}</text>` +
+        `<text x="${MARGIN - 10}" y="${MARGIN + (m - 1) * CELL + CELL / 2 + 4}" text-anchor="end" font-size="12">${m}</text>`,
+    )
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" font-family="Helvetica, Arial, sans-serif">`
-    + `<title>Wolnamppong: bet or fold, and the exact EV per chip, for every hand (rows: lower month, columns: higher month)</title>`
-    + `<text x="4" y="14" font-size="10">low \u2193 high \u2192</text>${axis}${cells.join('')}</svg>\n`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" font-family="Helvetica, Arial, sans-serif">` +
+    `<title>Wolnamppong: bet or fold, and the exact EV per chip, for every hand (rows: lower month, columns: higher month)</title>` +
+    `<text x="4" y="14" font-size="10">low \u2193 high \u2192</text>${axis}${cells.join('')}</svg>\n`;
   const title = changes.length ? `Wolnamppong odds card (${changes.join(', ')})` : 'Wolnamppong odds card (default rules)';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>

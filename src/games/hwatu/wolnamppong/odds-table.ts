@@ -5,13 +5,26 @@ import { betOutcomes, kellyFraction, ruinOfBets } from './kelly.js';
 import type { WolnamRules } from './rules.js';
 
 export const ODDS_COLUMNS = [
-  'lo', 'hi', 'bet', 'p_win', 'p_post', 'p_outside', 'p_lose', 'ev_per_chip',
-  'p_win_exact', 'p_post_exact', 'p_outside_exact', 'p_lose_exact', 'ev_per_chip_exact', 'note',
+  'lo',
+  'hi',
+  'bet',
+  'p_win',
+  'p_post',
+  'p_outside',
+  'p_lose',
+  'ev_per_chip',
+  'p_win_exact',
+  'p_post_exact',
+  'p_outside_exact',
+  'p_lose_exact',
+  'ev_per_chip_exact',
+  'note',
 ];
 
 /** Why a hand never reaches a betting decision, or its result is certain. */
 function note(r: WolnamRules, lo: number, hi: number): string {
-  if (r.deathByRain && hi === 12) return lo === 12 && r.doubleRainTakesPot ? 'no bet: takes the pot (deathByRain)' : 'no bet: pays the penalty (deathByRain)';
+  if (r.deathByRain && hi === 12)
+    return lo === 12 && r.doubleRainTakesPot ? 'no bet: takes the pot (deathByRain)' : 'no bet: pays the penalty (deathByRain)';
   if (lo === hi) {
     if (r.pairRule === 'winFixed') return 'no bet: takes pairWinFixedAmount';
     if (r.pairRule === 'push') return 'pair: bet returned';
@@ -29,7 +42,10 @@ function note(r: WolnamRules, lo: number, hi: number): string {
 export const KELLY_COLUMNS = ['kelly_fraction', 'kelly_bet', 'ruin_kelly'];
 
 /** A bankroll and the bets in a row it is staked on (`odds --bankroll B --session N`). */
-export interface Stake { bankroll: number; bets: number }
+export interface Stake {
+  bankroll: number;
+  bets: number;
+}
 
 /**
  * The exact odds of the best bet on every hand lo <= hi, given the months already revealed
@@ -83,10 +99,14 @@ export function ruleOfThumb(rows: Cellval[][]): string {
     from = g;
   }
   const also = rows.filter((r) => worth(r) && (r[col('hi')] as number) - (r[col('lo')] as number) < from && r[col('lo')] !== r[col('hi')]);
-  const pairs = rows.filter((r) => r[col('lo')] === r[col('hi')] && worth(r)).map((r) => `${r[col('lo')]}-${r[col('hi')]} (${r[col('bet')]})`);
-  const parts = [from === Infinity
-    ? 'no gap between the months makes every hand worth a bet'
-    : `bet when the months are at least ${from} apart (${from - 1} or more months strictly between): those hands have a positive EV per chip`];
+  const pairs = rows
+    .filter((r) => r[col('lo')] === r[col('hi')] && worth(r))
+    .map((r) => `${r[col('lo')]}-${r[col('hi')]} (${r[col('bet')]})`);
+  const parts = [
+    from === Infinity
+      ? 'no gap between the months makes every hand worth a bet'
+      : `bet when the months are at least ${from} apart (${from - 1} or more months strictly between): those hands have a positive EV per chip`,
+  ];
   if (also.length) parts.push(`also ${also.map((r) => `${r[col('lo')]}-${r[col('hi')]}`).join(', ')}`);
   parts.push(pairs.length ? `pairs worth a bet: ${pairs.join(', ')}` : 'no pair is worth a bet');
   return `Under these rules: ${parts.join('; ')}; fold the rest.`;

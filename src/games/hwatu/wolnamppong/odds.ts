@@ -66,13 +66,31 @@ export function betKinds(r: WolnamRules, lo: number, hi: number): number[] {
 }
 
 /** Odds of one bet given the months still unseen (`rem[m]` cards of month m, m = 1..12). */
-export interface BetOdds { kind: number; pWin: number; pPost: number; pOutside: number; pLose: number; ev: number }
+export interface BetOdds {
+  kind: number;
+  pWin: number;
+  pPost: number;
+  pOutside: number;
+  pLose: number;
+  ev: number;
+}
 
 /** Exact odds as fractions: the same sums over months, kept as integers. */
-export interface ExactOdds { kind: number; pWin: Fraction; pPost: Fraction; pOutside: Fraction; pLose: Fraction; ev: Fraction }
+export interface ExactOdds {
+  kind: number;
+  pWin: Fraction;
+  pPost: Fraction;
+  pOutside: Fraction;
+  pLose: Fraction;
+  ev: Fraction;
+}
 
 function sums(r: WolnamRules, lo: number, hi: number, kind: number, rem: ArrayLike<number>) {
-  let total = 0, win = 0, post = 0, lose = 0, ev2 = 0;
+  let total = 0,
+    win = 0,
+    post = 0,
+    lose = 0,
+    ev2 = 0;
   for (let m = 1; m <= 12; m++) {
     const c = rem[m]!;
     if (c === 0) continue;
@@ -114,7 +132,14 @@ export function exactBestBet(r: WolnamRules, lo: number, hi: number, rem: ArrayL
     if (!best || ev.n / ev.d > best.ev.n / best.ev.d) {
       const outside = s.total - s.win - s.post;
       // A post that pushes is neither won nor lost; outside cards beyond the hand lose.
-      best = { kind, pWin: frac(s.win, s.total), pPost: frac(s.post, s.total), pOutside: frac(outside, s.total), pLose: frac(s.lose, s.total), ev };
+      best = {
+        kind,
+        pWin: frac(s.win, s.total),
+        pPost: frac(s.post, s.total),
+        pOutside: frac(outside, s.total),
+        pLose: frac(s.lose, s.total),
+        ev,
+      };
     }
   }
   return best!;

@@ -31,7 +31,10 @@ export function months(v: unknown, name: string, most: number, also: readonly nu
     throw new InputError(`${name}: expected months 1-12 separated by commas, e.g. 3,3,7,12 (got ${JSON.stringify(parts.join(','))})`);
   }
   for (let m = 1; m <= 12; m++) {
-    if ([...ms, ...also].filter((x) => x === m).length > 4) throw new InputError(`${name}: month ${m} appears more than 4 times${also.length ? ' with your hand' : ''}; the deck holds 4 of each month`);
+    if ([...ms, ...also].filter((x) => x === m).length > 4)
+      throw new InputError(
+        `${name}: month ${m} appears more than 4 times${also.length ? ' with your hand' : ''}; the deck holds 4 of each month`,
+      );
   }
   return ms;
 }
@@ -42,19 +45,29 @@ export function readSituation(r: WolnamRules, given: Record<string, unknown>, na
   if (given.pot === undefined) throw new InputError(`${name('pot')}: required: the chips in the pot`);
   const hand = months(given.hand, name('hand'), 2);
   if (hand.length !== 2) throw new InputError(`${name('hand')}: expected your two months, e.g. 3,9 (got ${hand.length})`);
-  const lo = Math.min(hand[0]!, hand[1]!), hi = Math.max(hand[0]!, hand[1]!);
+  const lo = Math.min(hand[0]!, hand[1]!),
+    hi = Math.max(hand[0]!, hand[1]!);
   const pot = intField(given.pot, name('pot'), 1, 1e9);
   const chips = given.chips === undefined ? r.bankroll : intField(given.chips, name('chips'), -1e9, 1e9);
   const seen = given.seen === undefined ? [] : months(given.seen, name('seen'), CARDS - 2, [lo, hi]);
   const folded = given.folded === undefined ? 0 : intField(given.folded, name('folded'), 0, r.players - 1);
   // Each player before her who bet showed two cards and, mostly, turned a third.
-  const turn = given.turn === undefined ? Math.min(r.players - 1, folded + Math.ceil(seen.length / 3)) : intField(given.turn, name('turn'), folded, r.players - 1);
+  const turn =
+    given.turn === undefined
+      ? Math.min(r.players - 1, folded + Math.ceil(seen.length / 3))
+      : intField(given.turn, name('turn'), folded, r.players - 1);
   const cycle = given.cycle === undefined ? 1 : intField(given.cycle, name('cycle'), 1, r.cycles);
   if (seen.length + 2 * folded + 2 + 3 * (r.players - 1 - turn) > CARDS) {
-    throw new InputError(`${name('seen')}: ${seen.length} cards seen and ${folded} folded hands leave too few cards for your hand and the ${r.players - 1 - turn} players after you`);
+    throw new InputError(
+      `${name('seen')}: ${seen.length} cards seen and ${folded} folded hands leave too few cards for your hand and the ${r.players - 1 - turn} players after you`,
+    );
   }
-  if (autoRule(r, lo, hi) !== AUTO_NONE) throw new InputError(`${name('hand')}: ${lo}-${hi} is settled by the rules with no decision (Death by Rain, a fixed pair win or consecutive months)`);
-  if (redeals(r, lo, hi, CARDS - seen.length - 2 * folded - 2, r.players - 1 - turn)) throw new InputError(`${name('hand')}: ${lo}-${hi} is laid aside and redealt under consecutiveRule=redeal; no decision`);
+  if (autoRule(r, lo, hi) !== AUTO_NONE)
+    throw new InputError(
+      `${name('hand')}: ${lo}-${hi} is settled by the rules with no decision (Death by Rain, a fixed pair win or consecutive months)`,
+    );
+  if (redeals(r, lo, hi, CARDS - seen.length - 2 * folded - 2, r.players - 1 - turn))
+    throw new InputError(`${name('hand')}: ${lo}-${hi} is laid aside and redealt under consecutiveRule=redeal; no decision`);
   return { hand: [lo, hi], pot, chips, seen, folded, turn, cycle };
 }
 
@@ -108,7 +121,10 @@ export function situationState(r: WolnamRules, sit: WolnamSituation, name: (key:
   s.lo = sit.hand[0];
   s.hi = sit.hand[1];
   s.cap = maxBet(s, seat);
-  if (s.cap <= 0) throw new InputError(`${name('chips')}: ${sit.chips} chips cannot cover a bet under bankrollCap (a bet may lose ${s.worstLoss} times itself)`);
+  if (s.cap <= 0)
+    throw new InputError(
+      `${name('chips')}: ${sit.chips} chips cannot cover a bet under bankrollCap (a bet may lose ${s.worstLoss} times itself)`,
+    );
   s.toAct = seat;
   return { state: s, seat };
 }

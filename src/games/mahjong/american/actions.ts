@@ -36,7 +36,8 @@ export function americanActionEvent(s: TableState, a: number): GameEvent | undef
   if (a === DISCARD_FLOWER) return { type: 'dahai', seat, pai: 'f1', tsumogiri: s.drawn === FLOWER };
   if (a === DISCARD_JOKER) return { type: 'dahai', seat, pai: 'j', tsumogiri: s.drawn === JOKER };
   if (a >= EXCHANGE && a < EXPOSE) return { type: 'exchange', seat, pai: tileName(a - EXCHANGE) };
-  if (a >= EXPOSE && a < PASS_TILE) return { type: 'expose', seat, target: s.discarder, pai: tileName(s.claimTile), size: exposeSize(a), jokers: exposeJokers(a) };
+  if (a >= EXPOSE && a < PASS_TILE)
+    return { type: 'expose', seat, target: s.discarder, pai: tileName(s.claimTile), size: exposeSize(a), jokers: exposeJokers(a) };
   return undefined;
 }
 

@@ -18,7 +18,10 @@ export const MAX_IMPORT_TEXT = 500;
 
 /** A fault of the file at `line` (1-based): the whole import stops. */
 export class ImportError extends CardError {
-  constructor(readonly line: number, readonly why: string) {
+  constructor(
+    readonly line: number,
+    readonly why: string,
+  ) {
     super(`line ${line}: ${why}`);
   }
 }
@@ -31,7 +34,16 @@ export class Unsupported extends ImportError {}
 export interface ImportedLine {
   line: number;
   section: string;
-  hand: { id: string; value: number; pattern: string; alt?: string[]; vars?: { X: number[] }; concealed?: boolean; jokers?: boolean; note?: string };
+  hand: {
+    id: string;
+    value: number;
+    pattern: string;
+    alt?: string[];
+    vars?: { X: number[] };
+    concealed?: boolean;
+    jokers?: boolean;
+    note?: string;
+  };
 }
 
 /** A foreign format: what it is, where it comes from, and its conversion. */
@@ -103,13 +115,15 @@ export function arrayElements(text: string, open: number, comments: boolean): { 
       depth--;
       if (depth === 0) {
         if (start >= 0 || piece.trim() !== '') out.push({ text: piece.trim(), line: start >= 0 ? start : line });
-        if (out.length > MAX_IMPORT_ENTRIES) throw new ImportError(line, `more than ${MAX_IMPORT_ENTRIES} entries; a card has at most ${MAX_IMPORT_ENTRIES}`);
+        if (out.length > MAX_IMPORT_ENTRIES)
+          throw new ImportError(line, `more than ${MAX_IMPORT_ENTRIES} entries; a card has at most ${MAX_IMPORT_ENTRIES}`);
         return out;
       }
     } else if (c === ',' && depth === 1) {
       if (piece.trim() === '') throw new ImportError(line, 'an empty entry (two commas in a row); allowed: entries separated by one comma');
       out.push({ text: piece.trim(), line: start >= 0 ? start : line });
-      if (out.length > MAX_IMPORT_ENTRIES) throw new ImportError(line, `more than ${MAX_IMPORT_ENTRIES} entries; a card has at most ${MAX_IMPORT_ENTRIES}`);
+      if (out.length > MAX_IMPORT_ENTRIES)
+        throw new ImportError(line, `more than ${MAX_IMPORT_ENTRIES} entries; a card has at most ${MAX_IMPORT_ENTRIES}`);
       start = -1;
       piece = '';
       continue;
@@ -143,14 +157,16 @@ export function textField(o: Record<string, unknown>, key: string, line: number,
   }
   if (typeof v !== 'string' && typeof v !== 'number') throw new ImportError(line, `"${key}" must be a string`);
   const s = String(v);
-  if (s.length > MAX_IMPORT_TEXT) throw new ImportError(line, `"${key}" is ${s.length} characters long; allowed: at most ${MAX_IMPORT_TEXT}`);
+  if (s.length > MAX_IMPORT_TEXT)
+    throw new ImportError(line, `"${key}" is ${s.length} characters long; allowed: at most ${MAX_IMPORT_TEXT}`);
   return s;
 }
 
 /** A hand's value: a whole number above 0. */
 export function valueField(o: Record<string, unknown>, key: string, line: number): number {
   const v = o[key];
-  if (!Number.isInteger(v) || (v as number) <= 0 || (v as number) > 10_000) throw new ImportError(line, `"${key}" must be a whole number from 1 to 10000 (got ${JSON.stringify(v) ?? 'nothing'})`);
+  if (!Number.isInteger(v) || (v as number) <= 0 || (v as number) > 10_000)
+    throw new ImportError(line, `"${key}" must be a whole number from 1 to 10000 (got ${JSON.stringify(v) ?? 'nothing'})`);
   return v as number;
 }
 
@@ -178,7 +194,10 @@ export function assembleCard(format: CardFormat, text: string, name: string, ski
       kept.push(l);
     } catch (e) {
       if (!(e instanceof CardError)) throw e;
-      const u = new Unsupported(l.line, `the hand "${l.hand.id}" converts to a line pongsim cannot read (${e.message}); allowed: lines of 14 tiles the 152 tiles can make`);
+      const u = new Unsupported(
+        l.line,
+        `the hand "${l.hand.id}" converts to a line pongsim cannot read (${e.message}); allowed: lines of 14 tiles the 152 tiles can make`,
+      );
       if (!skip) throw u;
       skip(u);
     }
@@ -207,7 +226,7 @@ export function assembleCard(format: CardFormat, text: string, name: string, ski
     if (!(e instanceof CardError)) throw e;
     // Only the card-wide bound remains: every line compiled alone.
     const id = /^line (.+?): /.exec(e.message)?.[1];
-    throw new ImportError(id === undefined ? 1 : ids.get(id) ?? 1, e.message);
+    throw new ImportError(id === undefined ? 1 : (ids.get(id) ?? 1), e.message);
   }
   return { doc, lines: kept.length, skipped };
 }

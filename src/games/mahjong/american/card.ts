@@ -87,7 +87,8 @@ type Vars = Partial<Record<'X' | 'Y', number[]>>;
 /** The suit tags A, B, C a pattern uses, and its any-suit (?) groups. */
 const suitTags = (groups: Group[]) => [...new Set(groups.flatMap((g) => (g.tag === 'A' || g.tag === 'B' || g.tag === 'C' ? [g.tag] : [])))];
 const anySuitGroups = (groups: Group[]): number[] => groups.flatMap((g, i) => (g.tag === '?' ? [i] : []));
-const offsetsOf = (groups: Group[], v: 'X' | 'Y'): number[] => groups.flatMap((g) => g.atoms.flatMap((a) => (a.t === 'var' && a.v === v ? [a.off] : [])));
+const offsetsOf = (groups: Group[], v: 'X' | 'Y'): number[] =>
+  groups.flatMap((g) => g.atoms.flatMap((a) => (a.t === 'var' && a.v === v ? [a.off] : [])));
 /** The values of number variable v that keep every offset within 1-9 ([0]: the pattern has no v). */
 function domainOf(groups: Group[], vars: Vars, v: 'X' | 'Y'): number[] {
   const offs = offsetsOf(groups, v);
@@ -126,11 +127,16 @@ export function bind(groups: Group[], vars: Vars, emit: (tiles: number[][]) => v
       const suit = g.tag === null ? -1 : groupSuit[i]!;
       const ts = g.atoms.map((a) => {
         switch (a.t) {
-          case 'num': return suit + a.n - 1;
-          case 'var': return suit + (a.v === 'X' ? x : y) + a.off - 1;
-          case 'dragon': return DRAGON_OF(suit);
-          case 'tile': return a.kind;
-          case 'wind': return EAST + z;
+          case 'num':
+            return suit + a.n - 1;
+          case 'var':
+            return suit + (a.v === 'X' ? x : y) + a.off - 1;
+          case 'dragon':
+            return DRAGON_OF(suit);
+          case 'tile':
+            return a.kind;
+          case 'wind':
+            return EAST + z;
         }
       });
       // A binding that makes two different atoms of a mixed group one tile is not a reading of the line.
@@ -140,10 +146,11 @@ export function bind(groups: Group[], vars: Vars, emit: (tiles: number[][]) => v
     emit(tiles);
   };
   const numbers = (): void => {
-    for (const x of xs) for (const y of ys) {
-      if (usesX && usesY && x === y) continue;
-      for (const z of winds) emitBound(x, y, z);
-    }
+    for (const x of xs)
+      for (const y of ys) {
+        if (usesX && usesY && x === y) continue;
+        for (const z of winds) emitBound(x, y, z);
+      }
   };
   const anySuits = (j: number): void => {
     if (j === anyGroups.length) return numbers();
@@ -233,7 +240,8 @@ export function compileCard(doc: unknown): Card {
       handIds.add(id);
       const at = `line ${id}`;
       if (typeof hand.pattern !== 'string') throw new CardError(`${at}: "pattern" must be a string`);
-      if (!Number.isInteger(hand.value) || (hand.value as number) <= 0) throw new CardError(`${at}: "value" must be a whole number above 0`);
+      if (!Number.isInteger(hand.value) || (hand.value as number) <= 0)
+        throw new CardError(`${at}: "value" must be a whole number above 0`);
       const concealed = optionalBool(hand, 'concealed', at) ?? dConcealed;
       const jokers = optionalBool(hand, 'jokers', at) ?? sectionJokers;
       const vars = readVars(hand.vars, at);
@@ -256,9 +264,15 @@ export function compileCard(doc: unknown): Card {
       });
       const count = parsed.reduce((n, groups) => n + readings(groups, vars), 0);
       const fmt = (n: number) => n.toLocaleString('en-US');
-      if (count > MAX_LINE_READINGS) throw new CardError(`${at}: its patterns have ${fmt(count)} readings (bindings of suits, numbers and winds); a line may have at most ${fmt(MAX_LINE_READINGS)}`);
+      if (count > MAX_LINE_READINGS)
+        throw new CardError(
+          `${at}: its patterns have ${fmt(count)} readings (bindings of suits, numbers and winds); a line may have at most ${fmt(MAX_LINE_READINGS)}`,
+        );
       cardReadings += count;
-      if (cardReadings > MAX_CARD_READINGS) throw new CardError(`${at}: the lines up to it have ${fmt(cardReadings)} readings; a card may have at most ${fmt(MAX_CARD_READINGS)}`);
+      if (cardReadings > MAX_CARD_READINGS)
+        throw new CardError(
+          `${at}: the lines up to it have ${fmt(cardReadings)} readings; a card may have at most ${fmt(MAX_CARD_READINGS)}`,
+        );
       patterns.forEach((pattern, pi) => {
         const groups = parsed[pi]!;
         let feasible = 0;
@@ -272,7 +286,9 @@ export function compileCard(doc: unknown): Card {
           variants.push(v);
         });
         if (feasible === 0) {
-          throw new CardError(`${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`);
+          throw new CardError(
+            `${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`,
+          );
         }
       });
     });

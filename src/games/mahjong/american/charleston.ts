@@ -70,7 +70,11 @@ export class Charleston {
   start(): void {
     const r = this.s.r;
     const second = r['charleston.second'];
-    this.plan = [...FIRST, ...(second === 'always' ? SECOND : second === 'ifAllAgree' ? [VOTE_STEP] : []), ...(r['charleston.courtesy'] ? [COURTESY_STEP] : [])];
+    this.plan = [
+      ...FIRST,
+      ...(second === 'always' ? SECOND : second === 'ifAllAgree' ? [VOTE_STEP] : []),
+      ...(r['charleston.courtesy'] ? [COURTESY_STEP] : []),
+    ];
     if (second === 'always') this.s.stats.secondCharlestons++;
     this.at = 0;
     this.begin();

@@ -69,7 +69,9 @@ export class CardIndex {
     for (let v = 0; v < V; v++) this.vStart[v + 1] = this.vStart[v]! + byVariant[v]!.length;
     this.vEntry = Int32Array.from(byVariant.flat());
     this.entryOf = new Int32Array(V * CARD_KINDS).fill(-1);
-    kind.forEach((t, e) => { this.entryOf[vars[e]! * CARD_KINDS + t] = e; });
+    kind.forEach((t, e) => {
+      this.entryOf[vars[e]! * CARD_KINDS + t] = e;
+    });
     this.vConcealed = Uint8Array.from(card.variants, (v) => (card.lines[v.line]!.concealed ? 1 : 0));
     this.vNaturalSets = Uint8Array.from(card.variants, (v) => (v.sets.some((g) => !g.jokerable) ? 1 : 0));
     this.value = Int32Array.from(card.lines, (l) => l.value);
@@ -264,5 +266,4 @@ export class SeatLines {
       sum[v] = s;
     }
   }
-
 }

@@ -17,7 +17,6 @@ const { PACKED, placeExposures } = slotsModule;
 /** Tiles away of a line no variant of which fits the hand's exposures (or a concealed line once exposed). */
 export const UNREACHABLE = 99;
 
-
 /**
  * A card compiled for matching. A hand without exposures is matched kind by kind: every
  * variant starts from its sum for an empty hand, and each kind the hand holds (about ten of the
@@ -99,7 +98,14 @@ export class CardMatcher {
    * more jokers than the hand and the unseen tiles hold. `unseen[t]` = copies of t neither in
    * this hand nor visible anywhere (discards, every exposure); `unseenJokers` likewise.
    */
-  dead(hand: ArrayLike<number>, jokers: number, exposures: readonly Exposure[], unseen: ArrayLike<number>, unseenJokers: number, out: Uint8Array): void {
+  dead(
+    hand: ArrayLike<number>,
+    jokers: number,
+    exposures: readonly Exposure[],
+    unseen: ArrayLike<number>,
+    unseenJokers: number,
+    out: Uint8Array,
+  ): void {
     for (let l = 0; l < this.lines; l++) {
       let alive = false;
       if (exposures.length === 0 || !this.card.lines[l]!.concealed) {
@@ -129,7 +135,14 @@ function awayOf(nat: Int8Array, jok: Int8Array, hand: ArrayLike<number>, jokers:
   return miss + Math.max(0, jneed - jokers);
 }
 
-function reachable(nat: Int8Array, jok: Int8Array, hand: ArrayLike<number>, jokers: number, unseen: ArrayLike<number>, unseenJokers: number): boolean {
+function reachable(
+  nat: Int8Array,
+  jok: Int8Array,
+  hand: ArrayLike<number>,
+  jokers: number,
+  unseen: ArrayLike<number>,
+  unseenJokers: number,
+): boolean {
   let jokersShort = 0;
   for (let t = 0; t < CARD_KINDS; t++) {
     const needNat = Math.max(0, nat[t]! - hand[t]!);

@@ -12,7 +12,10 @@ export function americanCounts(text: string): Int8Array {
   let flowers = 0;
   for (let k = FLOWER; k < JOKER; k++) flowers += counts[k]!;
   // The fold would wrap in the 8-bit count.
-  if (flowers > 127) throw new InputError(`tile ${tileName(FLOWER)} appears ${flowers} times; the ${AMERICAN_SET.id} set holds ${AMERICAN_SET.copies[FLOWER]}`);
+  if (flowers > 127)
+    throw new InputError(
+      `tile ${tileName(FLOWER)} appears ${flowers} times; the ${AMERICAN_SET.id} set holds ${AMERICAN_SET.copies[FLOWER]}`,
+    );
   for (let k = FLOWER + 1; k < JOKER; k++) counts[k] = 0;
   counts[FLOWER] = flowers;
   return counts;
@@ -30,7 +33,9 @@ export function readExposure(text: string): Exposure {
   const kinds: number[] = [];
   for (let k = 0; k < KINDS; k++) if (k !== JOKER && counts[k]! > 0) kinds.push(k);
   if (kinds.length !== 1) {
-    throw new Error(`exposure "${text}" must be 3-6 tiles of one kind with any jokers, e.g. p555, z7777 or p55jj (got ${kinds.length ? kinds.map(tileName).join(', ') : 'jokers only'})`);
+    throw new Error(
+      `exposure "${text}" must be 3-6 tiles of one kind with any jokers, e.g. p555, z7777 or p55jj (got ${kinds.length ? kinds.map(tileName).join(', ') : 'jokers only'})`,
+    );
   }
   const tile = kinds[0]!;
   const size = counts[tile]! + jokers;

@@ -35,7 +35,8 @@ const bad = (token: string, why: string): PatternError => new PatternError(`toke
 const TAGS = 'ABC?bcd';
 const DECORATION = /^[+\-=x*/]+$/;
 const SUITLESS: Record<string, number> = { '0': WHITE, R: RED, G: GREEN, F: FLOWER, E: EAST, S: SOUTH, W: WEST, N: NORTH };
-const ALLOWED = 'digits 1-9, X or Y runs with an offset digit (XXX2), D, 0, R, G, F, N, E, W, S, Z, and one trailing suit tag A B C ? b c d';
+const ALLOWED =
+  'digits 1-9, X or Y runs with an offset digit (XXX2), D, 0, R, G, F, N, E, W, S, Z, and one trailing suit tag A B C ? b c d';
 
 /** Reads one group token into its atoms; throws a PatternError naming the token. */
 function readGroup(token: string): Group {

@@ -9,7 +9,18 @@
 // list is one way to complete the line, `has_no_call_named` makes the line concealed. Its pattern
 // groups (as Riichi Advanced's american.ex reads them) become mjcard/1 groups of the same hands.
 
-import { ImportError, MAX_IMPORT_TEXT, MAX_LINE_PATTERNS, Unsupported, arrayElements, entryObject, textField, valueField, type CardFormat, type ImportedLine } from './card-import.js';
+import {
+  ImportError,
+  MAX_IMPORT_TEXT,
+  MAX_LINE_PATTERNS,
+  Unsupported,
+  arrayElements,
+  entryObject,
+  textField,
+  valueField,
+  type CardFormat,
+  type ImportedLine,
+} from './card-import.js';
 
 const ENTRY = '{"display_name": "2468 #1", "value": 25, "when": [{"name": "match", "opts": [[...], ["FF 2222a 4444b 6666c"]]}]}';
 const SUIT: Record<string, string> = { a: 'A', b: 'B', c: 'C' };
@@ -25,13 +36,18 @@ function group(g: string): string[] {
     if (bad) throw new Error(`"${bad}" cannot stand in a group of flowers, winds and dragons; allowed: F Z 0 G R N E W S`);
     const counts = new Map<string, number>();
     for (const c of g) counts.set(c, (counts.get(c) ?? 0) + 1);
-    if ((counts.get('Z') ?? 0) > 0 && counts.size > 1) throw new Error('Z (any wind) beside other tiles in one group has no mjcard/1 form; allowed: Z alone (ZZZ)');
-    const singles = [...counts].filter(([, n]) => n === 1).map(([c]) => c).join('');
+    if ((counts.get('Z') ?? 0) > 0 && counts.size > 1)
+      throw new Error('Z (any wind) beside other tiles in one group has no mjcard/1 form; allowed: Z alone (ZZZ)');
+    const singles = [...counts]
+      .filter(([, n]) => n === 1)
+      .map(([c]) => c)
+      .join('');
     return [...[...counts].filter(([, n]) => n > 1).map(([c, n]) => c.repeat(n)), ...(singles ? [singles] : [])];
   }
   if (/[1-9D]/.test(first)) {
     const m = /^([0-9D]+)([abc])$/.exec(g);
-    if (!m) throw new Error('a group of numbers or D is digits, 0 (white dragon) and D followed by one suit letter a, b or c (2025a, DDDb)');
+    if (!m)
+      throw new Error('a group of numbers or D is digits, 0 (white dragon) and D followed by one suit letter a, b or c (2025a, DDDb)');
     return [m[1]! + SUIT[m[2]!]!];
   }
   if (first === 'X') {
@@ -58,7 +74,8 @@ function patterns(p: string): string[] {
       }
     });
     out = out.flatMap((prefix) => converted.map((gs) => [...prefix, ...gs]));
-    if (out.length > MAX_LINE_PATTERNS) throw new Error(`its alternatives make more than ${MAX_LINE_PATTERNS} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`);
+    if (out.length > MAX_LINE_PATTERNS)
+      throw new Error(`its alternatives make more than ${MAX_LINE_PATTERNS} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`);
   }
   out = out.flatMap((groups) => {
     const zs = groups.flatMap((g, i) => (g[0] === 'Z' ? [i] : [])).slice(1);
@@ -66,7 +83,10 @@ function patterns(p: string): string[] {
     for (const i of zs) all = all.flatMap((gs) => WINDS.map((w) => gs.map((g, j) => (j === i ? w.repeat(g.length) : g))));
     return all;
   });
-  if (out.length > MAX_LINE_PATTERNS) throw new Error(`its alternatives and wind choices make more than ${MAX_LINE_PATTERNS} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`);
+  if (out.length > MAX_LINE_PATTERNS)
+    throw new Error(
+      `its alternatives and wind choices make more than ${MAX_LINE_PATTERNS} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`,
+    );
   return [...new Set(out.map((gs) => gs.join(' ')))];
 }
 
@@ -92,18 +112,27 @@ export const riichiAdvanced: CardFormat = {
       const found: string[] = [];
       try {
         for (const w of when) {
-          if (typeof w !== 'object' || w === null || Array.isArray(w)) throw new ImportError(e.line, `a condition of "when" must be an object {"name": ..., "opts": [...]}`);
+          if (typeof w !== 'object' || w === null || Array.isArray(w))
+            throw new ImportError(e.line, `a condition of "when" must be an object {"name": ..., "opts": [...]}`);
           const { name: kind, opts } = w as Record<string, unknown>;
           if (kind === 'has_no_call_named') concealed = true;
           else if (kind === 'match') {
             const list = Array.isArray(opts) ? opts[1] : undefined;
             if (!Array.isArray(list) || list.length === 0 || !list.every((p) => typeof p === 'string' && p.length <= MAX_IMPORT_TEXT)) {
-              throw new ImportError(e.line, `a "match" condition's opts must be [[...], [patterns]] with strings of at most ${MAX_IMPORT_TEXT} characters; allowed: ${ENTRY}`);
+              throw new ImportError(
+                e.line,
+                `a "match" condition's opts must be [[...], [patterns]] with strings of at most ${MAX_IMPORT_TEXT} characters; allowed: ${ENTRY}`,
+              );
             }
             found.push(...(list as string[]));
-          } else throw new Unsupported(e.line, `the hand "${name}" has the condition ${JSON.stringify(kind)}, which no card line says; allowed: "match" and "has_no_call_named"`);
+          } else
+            throw new Unsupported(
+              e.line,
+              `the hand "${name}" has the condition ${JSON.stringify(kind)}, which no card line says; allowed: "match" and "has_no_call_named"`,
+            );
         }
-        if (found.length === 0) throw new ImportError(e.line, `the hand "${name}" has no "match" condition, so no pattern; allowed: ${ENTRY}`);
+        if (found.length === 0)
+          throw new ImportError(e.line, `the hand "${name}" has no "match" condition, so no pattern; allowed: ${ENTRY}`);
         const all: string[] = [];
         for (const p of found) {
           try {
@@ -113,12 +142,19 @@ export const riichiAdvanced: CardFormat = {
           }
         }
         const unique = [...new Set(all)];
-        if (unique.length > MAX_LINE_PATTERNS) throw new Unsupported(e.line, `the hand "${name}" makes ${unique.length} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`);
+        if (unique.length > MAX_LINE_PATTERNS)
+          throw new Unsupported(e.line, `the hand "${name}" makes ${unique.length} patterns; allowed: at most ${MAX_LINE_PATTERNS} a line`);
         const hash = name.lastIndexOf(' #');
         out.push({
           line: e.line,
           section: hash > 0 ? name.slice(0, hash) : name,
-          hand: { id: name, value, pattern: unique[0]!, ...(unique.length > 1 ? { alt: unique.slice(1) } : {}), ...(concealed ? { concealed } : {}) },
+          hand: {
+            id: name,
+            value,
+            pattern: unique[0]!,
+            ...(unique.length > 1 ? { alt: unique.slice(1) } : {}),
+            ...(concealed ? { concealed } : {}),
+          },
         });
       } catch (err) {
         if (err instanceof Unsupported && skip) skip(err);

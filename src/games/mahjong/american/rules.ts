@@ -52,7 +52,10 @@ const card: Option<unknown> = {
 
 /** A card compiled, with the sha256 of its document as JSON: the card's one identity, which a
  * run's provenance and `card check` both give. */
-export interface CompiledCard { card: Card; sha256: string }
+export interface CompiledCard {
+  card: Card;
+  sha256: string;
+}
 
 const byDoc = new WeakMap<object, CompiledCard>();
 const byText = new Map<string, CompiledCard>();
@@ -98,13 +101,23 @@ export const americanSchema: RulesSchema<AmericanRules> = {
     card,
     int('jokerCount', 8, 0, 16, 'jokers in the set'),
     int('flowerCount', 8, 0, 8, 'flowers in the set (all interchangeable)'),
-    oneOf('charleston.second', 'ifAllAgree', ['never', 'always', 'ifAllAgree'] as const, 'the second Charleston (left, across, right): never, always, or when all four vote for it'),
+    oneOf(
+      'charleston.second',
+      'ifAllAgree',
+      ['never', 'always', 'ifAllAgree'] as const,
+      'the second Charleston (left, across, right): never, always, or when all four vote for it',
+    ),
     bool('charleston.courtesy', true, 'the courtesy pass across: 0-3 tiles, the smaller of the two requests'),
     bool('blindPass', true, 'on the first left and the last right a player may pass on tiles she is receiving, unseen'),
-    bool('heavenlyHand', true, 'East\'s 14 dealt tiles already Mah Jongg win at once, paid as self-picked'),
+    bool('heavenlyHand', true, "East's 14 dealt tiles already Mah Jongg win at once, paid as self-picked"),
     bool('earthlyHand', false, 'East may declare Mah Jongg on her first turn when the Charleston completed her hand'),
     bool('lastDiscardClaimable', true, 'the discard after the last wall tile may still be claimed for Mah Jongg'),
-    oneOf('deadHandAdjudication', 'auto', ['auto', 'off'] as const, 'a hand the visible tiles prove unwinnable is declared dead at once (auto), or never'),
+    oneOf(
+      'deadHandAdjudication',
+      'auto',
+      ['auto', 'off'] as const,
+      'a hand the visible tiles prove unwinnable is declared dead at once (auto), or never',
+    ),
     bool('deadHandStopsPlaying', true, 'a dead hand stops picking and discarding (it still pays)'),
     bool('threeDeadHandsEndGame', true, 'three dead hands end the hand as a wall game'),
     bool('jokerlessBonus', true, 'a win with no joker pays double where its section allows'),
@@ -113,7 +126,12 @@ export const americanSchema: RulesSchema<AmericanRules> = {
     int('selfPickMultiplier', 2, 0, 100, 'each loser pays this times the value on a self-picked win'),
     bool('dealerPassesAfterWallGame', true, 'the deal passes after a wall game too (false: East deals again)'),
     int('handsPerSession', 16, 1, 10000, 'hands in a session (16: each seat deals four times)'),
-    setOf('exposureKinds', EXPOSURE_KINDS, EXPOSURE_KINDS, 'the groups a discard may be claimed to expose (pung 3, kong 4, quint 5, sextet 6)'),
+    setOf(
+      'exposureKinds',
+      EXPOSURE_KINDS,
+      EXPOSURE_KINDS,
+      'the groups a discard may be claimed to expose (pung 3, kong 4, quint 5, sextet 6)',
+    ),
     pairingOption('seats'),
   ],
   presets: {

@@ -23,7 +23,11 @@ const WINDS = ['E', 'S', 'W', 'N'];
 const POOL = 6;
 
 /** The situation as read. */
-export interface CharlestonSituation { hand: string; stage: string; seatWind: string }
+export interface CharlestonSituation {
+  hand: string;
+  stage: string;
+  seatWind: string;
+}
 
 /**
  * A table at her Charleston decision: a session dealt from a fixed stream, played through the
@@ -33,7 +37,11 @@ export interface CharlestonSituation { hand: string; stage: string; seatWind: st
  * chosen is dealt anew by each determinization. What she passed and received before is not
  * kept: the others' hands are dealt as if she knew nothing of them.
  */
-export function charlestonSituation(rules: unknown, given: Record<string, unknown>, name: (key: string) => string): { state: AmericanState; seat: number; read: CharlestonSituation } {
+export function charlestonSituation(
+  rules: unknown,
+  given: Record<string, unknown>,
+  name: (key: string) => string,
+): { state: AmericanState; seat: number; read: CharlestonSituation } {
   if (given.hand === undefined) throw new InputError(`${name('hand')}: required: your tiles, e.g. "m111 p2468 s369 z55 j"`);
   let hand: Int8Array;
   try {
@@ -54,7 +62,8 @@ export function charlestonSituation(rules: unknown, given: Record<string, unknow
 
   const s = american.create(rules as never);
   const r = s.r;
-  if (stage >= 3 && r['charleston.second'] === 'never') throw new InputError(`${name('stage')}: ${stageText} is in the second Charleston, which these rules never play`);
+  if (stage >= 3 && r['charleston.second'] === 'never')
+    throw new InputError(`${name('stage')}: ${stageText} is in the second Charleston, which these rules never play`);
   if (stage === 6 && !r['charleston.courtesy']) throw new InputError(`${name('stage')}: these rules play no courtesy pass`);
   american.deal(s, new Rng('situation'));
   if (s.phase !== PREPLAY) throw new Error('american situation: the dealt hand ended before the Charleston');
@@ -87,7 +96,8 @@ export function charlestonSituation(rules: unknown, given: Record<string, unknow
       const w = s.wall;
       let i = w.head;
       while (i < w.tail && w.tiles[i] !== kind) i++;
-      if (i === w.tail) throw new InputError(`${name('hand')}: ${tileName(kind)} cannot be found for your hand (the others have set their passes aside)`);
+      if (i === w.tail)
+        throw new InputError(`${name('hand')}: ${tileName(kind)} cannot be found for your hand (the others have set their passes aside)`);
       w.tiles[i] = give;
     }
   }
@@ -97,7 +107,10 @@ export function charlestonSituation(rules: unknown, given: Record<string, unknow
 }
 
 /** The card lines within two tiles of the nearest, nearest first, with what each still needs. */
-function liveLines(s: AmericanState, seat: number): { id: string; value: number; away: number; needs: string; jokerSlots: number; used: Int8Array }[] {
+function liveLines(
+  s: AmericanState,
+  seat: number,
+): { id: string; value: number; away: number; needs: string; jokerSlots: number; used: Int8Array }[] {
   const l = s.seatLines(seat);
   const lines = s.card.lines;
   const off = seat * STRIDE;
@@ -113,7 +126,8 @@ function liveLines(s: AmericanState, seat: number): { id: string; value: number;
     let jokerSlots = 0;
     for (let t = 0; t < CARD_KINDS; t++) {
       const have = s.hand[off + t]!;
-      const nat = v.natural[t]!, jok = v.joker[t]!;
+      const nat = v.natural[t]!,
+        jok = v.joker[t]!;
       used[t] = Math.min(have, nat + jok);
       need[t] = Math.max(0, nat - have);
       jokerSlots += Math.max(0, jok - Math.max(0, have - nat));
@@ -128,8 +142,13 @@ export function charlestonAbout(s: AmericanState, seat: number): { json: Record<
   const live = liveLines(s, seat);
   const jokers = s.hand[seat * STRIDE + JOKER]!;
   const rows = live.map(({ id, value, away, needs, jokerSlots }) => ({ line: id, value, tilesAway: away, needs, jokerSlots }));
-  const text = [`${s.charleston.step.name}: card "${s.card.name}", the lines within two tiles of the nearest (you hold ${jokers} joker${jokers === 1 ? '' : 's'}):`,
-    ...rows.map((r) => `  ${r.line} (value ${r.value}): ${r.tilesAway} away, needs ${r.needs || 'nothing natural'}${r.jokerSlots ? ` and ${r.jokerSlots} for slots a joker may fill` : ''}`)];
+  const text = [
+    `${s.charleston.step.name}: card "${s.card.name}", the lines within two tiles of the nearest (you hold ${jokers} joker${jokers === 1 ? '' : 's'}):`,
+    ...rows.map(
+      (r) =>
+        `  ${r.line} (value ${r.value}): ${r.tilesAway} away, needs ${r.needs || 'nothing natural'}${r.jokerSlots ? ` and ${r.jokerSlots} for slots a joker may fill` : ''}`,
+    ),
+  ];
   return { json: { stage: s.charleston.step.name, lines: rows }, text };
 }
 
@@ -158,15 +177,22 @@ export function charlestonChoices(s: AmericanState, seat: number): Choice[] | un
     seen.add(key);
     out.push({ name, moves: [...tiles.map((t) => PASS_TILE + t), ...tail] });
   };
-  const names = (tiles: number[]) => [...tiles].sort((a, b) => a - b).map(tileName).join(' ');
-  const subsets = (k: number, from: number[]): number[][] => (k === 0 ? [[]] : from.flatMap((t, i) => subsets(k - 1, from.slice(i + 1)).map((rest) => [t, ...rest])));
+  const names = (tiles: number[]) =>
+    [...tiles]
+      .sort((a, b) => a - b)
+      .map(tileName)
+      .join(' ');
+  const subsets = (k: number, from: number[]): number[][] =>
+    k === 0 ? [[]] : from.flatMap((t, i) => subsets(k - 1, from.slice(i + 1)).map((rest) => [t, ...rest]));
   if (step.kind === COURTESY) {
-    for (let k = 0; k <= 3; k++) for (const t of subsets(k, pool.slice(0, 4))) add(t, [COURTESY_DONE], k ? `offer ${names(t)}` : 'offer nothing');
+    for (let k = 0; k <= 3; k++)
+      for (const t of subsets(k, pool.slice(0, 4))) add(t, [COURTESY_DONE], k ? `offer ${names(t)}` : 'offer nothing');
     return out;
   }
   for (const t of subsets(3, pool)) add(t, [], `pass ${names(t)}`);
   if (s.charleston.blindAllowed) {
-    for (let k = 0; k < 3; k++) for (const t of subsets(k, pool.slice(0, 3))) add(t, [BLIND], k ? `pass ${names(t)} and ${3 - k} blind` : 'pass 3 blind');
+    for (let k = 0; k < 3; k++)
+      for (const t of subsets(k, pool.slice(0, 3))) add(t, [BLIND], k ? `pass ${names(t)} and ${3 - k} blind` : 'pass 3 blind');
   }
   return out;
 }

@@ -57,4 +57,3 @@ export function placeExposures(v: Variant, exposures: readonly Exposure[], nat: 
   }
   return true;
 }
-

@@ -141,22 +141,26 @@ export class AmericanState extends TableState<AmericanRules> {
       c[JOKER] = r.jokerCount;
     });
     const { card, index } = compiledCard(r);
-    super(r, {
-      set,
-      wallTiles: wallTiles(set),
-      reserve: 0,
-      reserveBlocksReplacement: true,
-      flowersAside: false,
-      shapes: STANDARD_SHAPES, // unused: cardWins judges every win
-      quadPairs: false,
-      chowCalls: false,
-      headBump: true,
-      robKong: false,
-      pongBeatsChow: false,
-      cardWins: true,
-      deadSkipTurns: r.deadHandStopsPlaying,
-      ...pairingRules(r.pairing),
-    }, new AmericanStats(card.lines.length));
+    super(
+      r,
+      {
+        set,
+        wallTiles: wallTiles(set),
+        reserve: 0,
+        reserveBlocksReplacement: true,
+        flowersAside: false,
+        shapes: STANDARD_SHAPES, // unused: cardWins judges every win
+        quadPairs: false,
+        chowCalls: false,
+        headBump: true,
+        robKong: false,
+        pongBeatsChow: false,
+        cardWins: true,
+        deadSkipTurns: r.deadHandStopsPlaying,
+        ...pairingRules(r.pairing),
+      },
+      new AmericanStats(card.lines.length),
+    );
     this.card = card;
     this.index = index;
     this.lines = Array.from({ length: SEATS }, () => new SeatLines(this.index));
@@ -265,19 +269,19 @@ export class AmericanState extends TableState<AmericanRules> {
     for (let line = 0; line < ix.lines; line++) {
       if (l.lineAway(line) !== 1) continue;
       for (let v = lineStart[line]!; v < lineStart[line + 1]!; v++) {
-      if (l.away(v) !== 1) continue;
-      // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
-      const missing = l.sum[v]! >> 6;
-      if (missing === 0) this.jokerWait[seat] = 1;
-      for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
-        const e = vEntry[i]!;
-        const t = eKind[e]!;
-        const r = l.row[e]!;
-        const n = r >> 8;
-        const j = (r >> 4) & 15;
-        const h = l.counts[t]!;
-        if (missing > 0 ? n > h : j > Math.max(0, h - n)) this.waits[m + WORD[t]!]! |= BIT[t]!;
-      }
+        if (l.away(v) !== 1) continue;
+        // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
+        const missing = l.sum[v]! >> 6;
+        if (missing === 0) this.jokerWait[seat] = 1;
+        for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
+          const e = vEntry[i]!;
+          const t = eKind[e]!;
+          const r = l.row[e]!;
+          const n = r >> 8;
+          const j = (r >> 4) & 15;
+          const h = l.counts[t]!;
+          if (missing > 0 ? n > h : j > Math.max(0, h - n)) this.waits[m + WORD[t]!]! |= BIT[t]!;
+        }
       }
     }
   }
@@ -307,7 +311,8 @@ export class AmericanState extends TableState<AmericanRules> {
     const d = this.drawn;
     if (d < 0 && !this.exchanged && (this.fromClaim || !this.r.earthlyHand)) return false;
     // A drawn tile completes the hand only if it is one of the 13 tiles' waits.
-    if (d >= 0 && !this.exchanged && (d === JOKER ? this.jokerWait[seat] === 0 : (this.waits[seat * 2 + WORD[d]!]! & BIT[d]!) === 0)) return false;
+    if (d >= 0 && !this.exchanged && (d === JOKER ? this.jokerWait[seat] === 0 : (this.waits[seat * 2 + WORD[d]!]! & BIT[d]!) === 0))
+      return false;
     const v = this.winningVariant(seat);
     this.winVariant[seat] = v;
     return v >= 0;
@@ -429,7 +434,8 @@ export class AmericanState extends TableState<AmericanRules> {
   exposureWithJoker(t: number): number {
     for (let d = 0; d < SEATS; d++) {
       const y = (this.cur + d) % SEATS;
-      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++) if (this.expTile[i] === t && this.expJokers[i]! > 0) return i;
+      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++)
+        if (this.expTile[i] === t && this.expJokers[i]! > 0) return i;
     }
     return -1;
   }
@@ -558,7 +564,8 @@ export class AmericanState extends TableState<AmericanRules> {
     const { nat, jok, jokers, used, list } = redeemScratch;
     list.length = n;
     for (let m = jokered; m > 0; m = (m - 1) & jokered) {
-      for (let i = 0; i < n; i++) list[i] = { tile: this.expTile[at + i]!, size: this.expSize[at + i]!, jokers: (m >> i) & 1 ? 0 : this.expJokers[at + i]! };
+      for (let i = 0; i < n; i++)
+        list[i] = { tile: this.expTile[at + i]!, size: this.expSize[at + i]!, jokers: (m >> i) & 1 ? 0 : this.expJokers[at + i]! };
       if (!placeExposures(ix.card.variants[v]!, list, nat, jok, used)) continue;
       jokers.set(this.exposedJokers);
       let hidden = this.hiddenJokers;
@@ -612,8 +619,18 @@ export class AmericanState extends TableState<AmericanRules> {
     if (jokers === 0) st.lineJokerless[line]!++;
     st.jokerWins[Math.min(this.jokersDealt[winner]!, JOKER_ROWS)]!++;
     if (winner === this.dealer) st.dealerWins++;
-    this.log?.push(`seat ${winner} wins with ${this.card.lines[line]!.id} (value ${this.index.value[line]}${free ? ', jokerless x2' : ''}${discarder < 0 ? ', self-picked' : `, on seat ${discarder}'s discard`}): +${got}`);
-    this.log?.event({ type: 'win', seat: winner, target: discarder < 0 ? winner : discarder, line: this.card.lines[line]!.id, value: this.index.value[line], jokerless: free, points: got });
+    this.log?.push(
+      `seat ${winner} wins with ${this.card.lines[line]!.id} (value ${this.index.value[line]}${free ? ', jokerless x2' : ''}${discarder < 0 ? ', self-picked' : `, on seat ${discarder}'s discard`}): +${got}`,
+    );
+    this.log?.event({
+      type: 'win',
+      seat: winner,
+      target: discarder < 0 ? winner : discarder,
+      line: this.card.lines[line]!.id,
+      value: this.index.value[line],
+      jokerless: free,
+      points: got,
+    });
   }
 
   /** Adds each seat's net for the hand to the row of the jokers it was dealt. */

@@ -29,7 +29,11 @@ export const chineseAmerican: GameDef<ChineseAmericanState, ChineseAmericanRules
   view: (s: ChineseAmericanState, seat: number) => s.views[seat]!,
   rates(s, add) {
     const st = s.stats;
-    let selfDraws = 0, dealIns = 0, wins = 0, sevenFlowers = 0, tripleSixes = 0;
+    let selfDraws = 0,
+      dealIns = 0,
+      wins = 0,
+      sevenFlowers = 0,
+      tripleSixes = 0;
     for (let k = 0; k < SEATS; k++) {
       selfDraws += st.selfDraws[k]!;
       dealIns += st.dealIns[k]!;

@@ -75,9 +75,11 @@ export function scoreHand(h: ChineseAmericanHand, r: ChineseAmericanRules): Chin
   const melds = h.melds ?? [];
   const seat = h.seatWind ?? 0;
   if (h.selfDraw && h.discarder !== undefined) throw new FieldError('discarder', 'only a discard win has a discarder');
-  if (!h.selfDraw && (h.discarder === undefined || h.discarder === seat)) throw new FieldError('discarder', 'the discarder is another seat than the winner\'s (seat wind)');
-  if (h.robKong && h.selfDraw) throw new FieldError('robKong', 'robbing a kong is a win on another player\'s tile, not a self-draw');
-  if (h.luckyFlower && (!h.selfDraw || (h.flowers ?? 0) === 0)) throw new FieldError('luckyFlower', 'the replacement for a flower is self-drawn and needs a flower');
+  if (!h.selfDraw && (h.discarder === undefined || h.discarder === seat))
+    throw new FieldError('discarder', "the discarder is another seat than the winner's (seat wind)");
+  if (h.robKong && h.selfDraw) throw new FieldError('robKong', "robbing a kong is a win on another player's tile, not a self-draw");
+  if (h.luckyFlower && (!h.selfDraw || (h.flowers ?? 0) === 0))
+    throw new FieldError('luckyFlower', 'the replacement for a flower is self-drawn and needs a flower');
   const sc = new Scorer(r);
   for (let k = 0; k < PLAY_KINDS; k++) sc.c[k] = h.concealed[k] ?? 0;
   sc.loadMelds(melds);
@@ -91,22 +93,36 @@ export function scoreHand(h: ChineseAmericanHand, r: ChineseAmericanRules): Chin
   sc.waitTypes = waitTypes(h, r, melds);
   const v = sc.score();
   if (v < 0) {
-    return { legal: false, reason: `no enabled row takes this hand (${tileName(h.winTile)} ${h.selfDraw ? 'self-drawn' : 'on a discard'})`, total: 0, row: null, rowName: null, breakdown: [], payments: {} };
+    return {
+      legal: false,
+      reason: `no enabled row takes this hand (${tileName(h.winTile)} ${h.selfDraw ? 'self-drawn' : 'on a discard'})`,
+      total: 0,
+      row: null,
+      rowName: null,
+      breakdown: [],
+      payments: {},
+    };
   }
   const payers = h.selfDraw ? [0, 1, 2, 3].filter((y) => y !== seat) : [h.discarder!];
   const dealerPays = payers.includes(0);
   const payments: Record<string, number> = {};
-  for (const y of payers) payments[WINDS[y]!] = amountOwed(r, v, h.retains ?? 0, seat === 0, y === 0, dealerPays, h.selfDraw && (h.lastTile ?? false));
+  for (const y of payers)
+    payments[WINDS[y]!] = amountOwed(r, v, h.retains ?? 0, seat === 0, y === 0, dealerPays, h.selfDraw && (h.lastTile ?? false));
   return { legal: true, reason: null, total: v, row: ROWS[sc.row]!.id, rowName: ROWS[sc.row]!.name, breakdown: sc.lines(), payments };
 }
 
 export const CHINESE_AMERICAN_FIELDS: readonly SituationField[] = [
-  { name: 'discarder', flag: '--discarder', type: 'wind', doc: 'the discarder\'s seat wind on a discard win (the dealer is East; default: the seat before the winner)' },
+  {
+    name: 'discarder',
+    flag: '--discarder',
+    type: 'wind',
+    doc: "the discarder's seat wind on a discard win (the dealer is East; default: the seat before the winner)",
+  },
   { name: 'retains', flag: '--retains', type: 'count', max: 100, doc: 'times in a row the dealer has kept the deal' },
-  { name: 'luckyFlower', flag: '--lucky-flower', type: 'bool', doc: 'self-drawn on a flower\'s replacement tile' },
+  { name: 'luckyFlower', flag: '--lucky-flower', type: 'bool', doc: "self-drawn on a flower's replacement tile" },
   { name: 'robKong', flag: '--rob-kong', type: 'bool', doc: 'won by robbing a kong' },
   { name: 'lastTile', flag: '--last', type: 'bool', doc: 'the last drawable tile (doubles a self-draw)' },
-  { name: 'fastWin', flag: '--fast-win', type: 'bool', doc: 'a fast win (within the rules\' fast-win draws)' },
+  { name: 'fastWin', flag: '--fast-win', type: 'bool', doc: "a fast win (within the rules' fast-win draws)" },
   { name: 'tileOfDay', flag: '--tile-of-day', type: 'tile', doc: 'the tile of the day' },
 ];
 
@@ -124,17 +140,25 @@ export function scoreChineseAmericanWin(
     } catch {
       tileOfDay = -1;
     }
-    if (tileOfDay < 0 || tileOfDay >= PLAY_KINDS) throw new FieldError('tileOfDay', `expected a suit or honour tile such as p5 (got ${JSON.stringify(x.tileOfDay)})`);
+    if (tileOfDay < 0 || tileOfDay >= PLAY_KINDS)
+      throw new FieldError('tileOfDay', `expected a suit or honour tile such as p5 (got ${JSON.stringify(x.tileOfDay)})`);
   }
-  return scoreHand({
-    concealed: w.concealed, melds: w.melds, winTile: w.winTile, selfDraw: w.selfDraw,
-    seatWind: seat, flowers: w.situation.flowers,
-    discarder: w.selfDraw ? (x.discarder as number | undefined) : ((x.discarder as number | undefined) ?? (seat + 3) % 4),
-    retains: x.retains as number | undefined,
-    luckyFlower: x.luckyFlower === true,
-    robKong: x.robKong === true,
-    lastTile: x.lastTile === true,
-    fastWin: x.fastWin === true,
-    tileOfDay,
-  }, r);
+  return scoreHand(
+    {
+      concealed: w.concealed,
+      melds: w.melds,
+      winTile: w.winTile,
+      selfDraw: w.selfDraw,
+      seatWind: seat,
+      flowers: w.situation.flowers,
+      discarder: w.selfDraw ? (x.discarder as number | undefined) : ((x.discarder as number | undefined) ?? (seat + 3) % 4),
+      retains: x.retains as number | undefined,
+      luckyFlower: x.luckyFlower === true,
+      robKong: x.robKong === true,
+      lastTile: x.lastTile === true,
+      fastWin: x.fastWin === true,
+      tileOfDay,
+    },
+    r,
+  );
 }

@@ -42,9 +42,29 @@ export const ROWS: readonly HandRow[] = [
 ];
 
 // Row indices into ROWS.
-export const H1 = 0, H2 = 1, H3 = 2, H4 = 3, H5 = 4, H6 = 5, H7 = 6, H8 = 7, H9 = 8, H10 = 9;
-export const H11 = 10, H12 = 11, H13_MINOR = 12, H13 = 13, H14_MINOR = 14, H14 = 15;
-export const H15 = 16, H16 = 17, H17 = 18, H18 = 19, H19 = 20, H20 = 21, H21 = 22;
+export const H1 = 0,
+  H2 = 1,
+  H3 = 2,
+  H4 = 3,
+  H5 = 4,
+  H6 = 5,
+  H7 = 6,
+  H8 = 7,
+  H9 = 8,
+  H10 = 9;
+export const H11 = 10,
+  H12 = 11,
+  H13_MINOR = 12,
+  H13 = 13,
+  H14_MINOR = 14,
+  H14 = 15;
+export const H15 = 16,
+  H16 = 17,
+  H17 = 18,
+  H18 = 19,
+  H19 = 20,
+  H20 = 21,
+  H21 = 22;
 
 /** The row ids the `specialHands` option takes: every row but the normal win. */
 export const SPECIAL_ROW_IDS: readonly string[] = [...new Set(ROWS.slice(1).map((r) => r.id))];
@@ -78,7 +98,21 @@ export const EXTRAS: readonly Extra[] = [
   { key: 'suitBonus', points: 6 },
 ];
 
-export const SELF_DRAW = 0, FLOWER_EACH = 1, NO_FLOWERS = 2, HONOR_SET = 3, NO_HONORS = 4, KONG = 5;
-export const ALL_WINDS = 6, ALL_DRAGONS = 7, NO_FLOWERS_NO_HONORS = 8, STRAIGHTS = 9, ALL_REVEALED = 10;
-export const LUCKY_FLOWER = 11, ROB_KONG = 12, SOLO_PIECE = 13, TILE_OF_DAY = 14, ALL_CONCEALED = 15;
-export const THREE_CONCEALED_PONGS = 16, SUIT_BONUS = 17;
+export const SELF_DRAW = 0,
+  FLOWER_EACH = 1,
+  NO_FLOWERS = 2,
+  HONOR_SET = 3,
+  NO_HONORS = 4,
+  KONG = 5;
+export const ALL_WINDS = 6,
+  ALL_DRAGONS = 7,
+  NO_FLOWERS_NO_HONORS = 8,
+  STRAIGHTS = 9,
+  ALL_REVEALED = 10;
+export const LUCKY_FLOWER = 11,
+  ROB_KONG = 12,
+  SOLO_PIECE = 13,
+  TILE_OF_DAY = 14,
+  ALL_CONCEALED = 15;
+export const THREE_CONCEALED_PONGS = 16,
+  SUIT_BONUS = 17;

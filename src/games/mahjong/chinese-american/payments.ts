@@ -20,7 +20,13 @@ const { scoreWin } = judgeModule;
  * dealer wins or is among the payers), doubled on a last-tile self-draw, capped by `limit`.
  */
 export function amountOwed(
-  r: ChineseAmericanRules, v: number, retains: number, dealerWins: boolean, payerIsDealer: boolean, dealerPays: boolean, double: boolean,
+  r: ChineseAmericanRules,
+  v: number,
+  retains: number,
+  dealerWins: boolean,
+  payerIsDealer: boolean,
+  dealerPays: boolean,
+  double: boolean,
 ): number {
   const applies = dealerWins || (r.dealerBonusScope === 'allPayers' ? dealerPays : payerIsDealer);
   let pay = (v + (applies ? 1 + r.retainBonusPer * retains : 0)) * (double ? 2 : 1);
@@ -30,7 +36,15 @@ export function amountOwed(
 
 /** D where it applies (no doubling, no limit), for Seven Flowers under sevenFlowersFlat = false. */
 export function dealerBonus(s: ChineseAmericanState, winner: number, payer: number): number {
-  return amountOwed({ ...s.r, limit: null }, 0, s.dealerStreak, winner === s.dealer, payer === s.dealer, (s.paying & (1 << s.dealer)) !== 0, false);
+  return amountOwed(
+    { ...s.r, limit: null },
+    0,
+    s.dealerStreak,
+    winner === s.dealer,
+    payer === s.dealer,
+    (s.paying & (1 << s.dealer)) !== 0,
+    false,
+  );
 }
 
 /** What `payer` owes for a win of `winner`'s worth `v`. */
@@ -45,11 +59,24 @@ function record(s: ChineseAmericanState, seat: number, v: number, selfDraw: bool
   s.stats.rows[sc.row]!++;
   for (let i = 0; i < sc.extras.length; i++) if (sc.extras[i]! > 0) s.stats.extras[i]!++;
   if (s.log) {
-    s.log.push(`seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s ${s.robbing ? 'kong' : 'discard'}`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`);
-    s.log.push(`  ${sc.lines().map((l) => `${l.name} ${l.points}`).join(', ')}; V = ${v}`);
+    s.log.push(
+      `seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s ${s.robbing ? 'kong' : 'discard'}`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`,
+    );
+    s.log.push(
+      `  ${sc
+        .lines()
+        .map((l) => `${l.name} ${l.points}`)
+        .join(', ')}; V = ${v}`,
+    );
     s.log.event({
-      type: 'win', seat, target: selfDraw ? seat : s.discarder, robbed: s.robbing || undefined, pai: tileName(sc.winTile), hand: formatTiles(sc.c),
-      fan: sc.lines().map((l) => ({ name: l.name, points: l.points })), value: v,
+      type: 'win',
+      seat,
+      target: selfDraw ? seat : s.discarder,
+      robbed: s.robbing || undefined,
+      pai: tileName(sc.winTile),
+      hand: formatTiles(sc.c),
+      fan: sc.lines().map((l) => ({ name: l.name, points: l.points })),
+      value: v,
     });
   }
 }

@@ -185,7 +185,8 @@ export class Scorer extends WinningHand {
     this.consider(H.H1, chows, concealedPungs, honorPungs);
     if (pungs === 4) {
       if (en[H.H2]) this.consider(H.H2, chows, concealedPungs, honorPungs);
-      if (en[H.H3] && concealedPungs === 4 && this.concealedHand && this.unrevealedOk) this.consider(H.H3, chows, concealedPungs, honorPungs);
+      if (en[H.H3] && concealedPungs === 4 && this.concealedHand && this.unrevealedOk)
+        this.consider(H.H3, chows, concealedPungs, honorPungs);
       if (en[H.H5] && suit === 1) this.consider(H.H5, chows, concealedPungs, honorPungs);
       if (en[H.H7] && suit === 2) this.consider(H.H7, chows, concealedPungs, honorPungs);
       if (en[H.H8] && this.suits === 0) this.consider(H.H8, chows, concealedPungs, honorPungs);
@@ -317,7 +318,11 @@ export class Scorer extends WinningHand {
     const out = [{ name: `${ROWS[this.row]!.id} ${ROWS[this.row]!.name}`, points: ROWS[this.row]!.start }];
     for (let i = 0; i < EXTRAS.length; i++) {
       const n = this.extras[i]!;
-      if (n > 0) out.push({ name: n > 1 && EXTRAS[i]!.key !== 'suitBonus' ? `${EXTRAS[i]!.key} x${n}` : EXTRAS[i]!.key, points: n * EXTRAS[i]!.points });
+      if (n > 0)
+        out.push({
+          name: n > 1 && EXTRAS[i]!.key !== 'suitBonus' ? `${EXTRAS[i]!.key} x${n}` : EXTRAS[i]!.key,
+          points: n * EXTRAS[i]!.points,
+        });
     }
     return out;
   }

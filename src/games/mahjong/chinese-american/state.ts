@@ -48,23 +48,27 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
   paying = 0;
 
   constructor(r: ChineseAmericanRules) {
-    super(r, {
-      set: CHINESE_AMERICAN_SET,
-      wallTiles: wallTiles(CHINESE_AMERICAN_SET),
-      reserve: r.reserveTiles,
-      reserveBlocksReplacement: r.reserveBlocksReplacement,
-      flowersAside: true,
-      shapes: shapesOf(r),
-      quadPairs: quadPairsOf(r),
-      chowCalls: true,
-      headBump: r.multiWin === 'headBump',
-      robKong: true,
-      robConcealedKong: r.robConcealedKong,
-      pongBeatsChow: r.pongBeatsChow,
-      // The missed-win lock lasts until the seat's next draw (RULES.md, "Play").
-      claimLiftsLock: false,
-      ...pairingRules(r.pairing),
-    }, new ChineseAmericanStats());
+    super(
+      r,
+      {
+        set: CHINESE_AMERICAN_SET,
+        wallTiles: wallTiles(CHINESE_AMERICAN_SET),
+        reserve: r.reserveTiles,
+        reserveBlocksReplacement: r.reserveBlocksReplacement,
+        flowersAside: true,
+        shapes: shapesOf(r),
+        quadPairs: quadPairsOf(r),
+        chowCalls: true,
+        headBump: r.multiWin === 'headBump',
+        robKong: true,
+        robConcealedKong: r.robConcealedKong,
+        pongBeatsChow: r.pongBeatsChow,
+        // The missed-win lock lasts until the seat's next draw (RULES.md, "Play").
+        claimLiftsLock: false,
+        ...pairingRules(r.pairing),
+      },
+      new ChineseAmericanStats(),
+    );
     this.scorer = new Scorer(r);
     this.allShapesWin = allShapesWin(r);
     this.sevenFlowersOn = r.specialHands.includes('H20');

@@ -28,7 +28,12 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame
   seatFlags: (s, x) => (s.uper[x] ? (s.uper[x] === 2 ? ' open-uper' : ' uper') : ''),
   rates(s, add) {
     const st = s.stats;
-    let wins = 0, selfDraws = 0, upers = 0, openUpers = 0, jumps = 0, dealIns = 0;
+    let wins = 0,
+      selfDraws = 0,
+      upers = 0,
+      openUpers = 0,
+      jumps = 0,
+      dealIns = 0;
     for (let k = 0; k < SEATS; k++) {
       wins += st.wins[k]!;
       selfDraws += st.selfDraws[k]!;

@@ -26,7 +26,9 @@ export function uperDiscard(s: KoreanState, x: number, k: number): void {
   if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
   else s.noRon[x] = NO_RON_DISCARDED_WAIT;
   s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
-  s.log?.event(s.dead[x] ? { type: 'dead_hand', seat: x, why: 'uperDiscardedWait' } : { type: 'no_ron', seat: x, why: 'uperDiscardedWait' });
+  s.log?.event(
+    s.dead[x] ? { type: 'dead_hand', seat: x, why: 'uperDiscardedWait' } : { type: 'no_ron', seat: x, why: 'uperDiscardedWait' },
+  );
 }
 
 export function declareUper(s: KoreanState, x: number, k: number, declare: number): void {
@@ -109,11 +111,24 @@ function payWin(s: KoreanState, seat: number, selfDraw: boolean): number {
   if (lines) basicLines(sc, lines);
   const parts = scoreParts(sc, basic, b, lines);
   if (lines) {
-    s.log?.push(`seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s discard`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`);
-    s.log?.push(`  ${lines.map(([n, p]) => `${n} ${p}`).join(', ')}; basic ${parts.basic} + bonus ${parts.bonus} + dora ${parts.dora} + ante ${parts.ante} = ${parts.total}`);
+    s.log?.push(
+      `seat ${seat} wins ${selfDraw ? 'by self-draw' : `on seat ${s.discarder}'s discard`} with ${tileName(sc.winTile)}: ${formatTiles(sc.c)}`,
+    );
+    s.log?.push(
+      `  ${lines.map(([n, p]) => `${n} ${p}`).join(', ')}; basic ${parts.basic} + bonus ${parts.bonus} + dora ${parts.dora} + ante ${parts.ante} = ${parts.total}`,
+    );
     s.log?.event({
-      type: 'win', seat, target: selfDraw ? seat : s.discarder, pai: tileName(sc.winTile), hand: formatTiles(sc.c),
-      yaku: lines.map(([name, points]) => ({ name, points })), basic: parts.basic, bonus: parts.bonus, dora: parts.dora, ante: parts.ante, points: parts.total,
+      type: 'win',
+      seat,
+      target: selfDraw ? seat : s.discarder,
+      pai: tileName(sc.winTile),
+      hand: formatTiles(sc.c),
+      yaku: lines.map(([name, points]) => ({ name, points })),
+      basic: parts.basic,
+      bonus: parts.bonus,
+      dora: parts.dora,
+      ante: parts.ante,
+      points: parts.total,
     });
   }
   return parts.total;

@@ -19,7 +19,6 @@ const { EAST, HONOR, PIN, PLAY_KINDS, WHITE, tileName } = tilesModule;
 const { isHonor, isSimple, isTerminal } = kindsModule;
 const { CHOW, CONCEALED_KONG, PUNG, addMeldTiles } = meldsModule;
 
-
 /** How the win came about, for the first-turn yaku. */
 export const FIRST_NONE = 0;
 export const FIRST_HEAVENLY = 1;
@@ -346,7 +345,8 @@ export function scoreHand(h: HandInput, r: KoreanRules): HandScore {
   }
   for (const m of melds) {
     const type = meldType(m);
-    if (type === CHOW && (m.tile >= HONOR || m.tile % 9 > 6)) throw new InputError(`chow meld from ${tileName(m.tile)}: a chow is three suit tiles in a row`);
+    if (type === CHOW && (m.tile >= HONOR || m.tile % 9 > 6))
+      throw new InputError(`chow meld from ${tileName(m.tile)}: a chow is three suit tiles in a row`);
     addMeldTiles(all, type, m.tile);
   }
   s.loadMelds(melds);
@@ -356,7 +356,8 @@ export function scoreHand(h: HandInput, r: KoreanRules): HandScore {
   const need = 14 - 3 * melds.length;
   let held = 0;
   for (let k = 0; k < PLAY_KINDS; k++) held += s.c[k]!;
-  if (held !== need) throw new InputError(`with ${melds.length} meld(s) the concealed tiles must be ${need} including the winning tile (got ${held})`);
+  if (held !== need)
+    throw new InputError(`with ${melds.length} meld(s) the concealed tiles must be ${need} including the winning tile (got ${held})`);
   if (!(h.winTile >= 0 && h.winTile < PLAY_KINDS) || s.c[h.winTile]! === 0) {
     throw new InputError('the winning tile must be one of the concealed tiles');
   }
@@ -368,7 +369,16 @@ export function scoreHand(h: HandInput, r: KoreanRules): HandScore {
   const basic = s.basic();
   const lines: [string, number][] = [];
   if (basic < 0) {
-    return { legal: false, reason: 'not a winning shape (4 sets and a pair, or seven pairs)', basic: 0, bonus: 0, dora: 0, ante: 0, total: 0, breakdown: [] };
+    return {
+      legal: false,
+      reason: 'not a winning shape (4 sets and a pair, or seven pairs)',
+      basic: 0,
+      bonus: 0,
+      dora: 0,
+      ante: 0,
+      total: 0,
+      breakdown: [],
+    };
   }
   basicLines(s, lines);
   const bonus: BonusInput = {

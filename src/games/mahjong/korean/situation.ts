@@ -13,7 +13,12 @@ export const KOREAN_FIELDS: readonly SituationField[] = [
   { name: 'afterKong', flag: '--after-kong', type: 'bool', doc: 'won on the discard that followed a kong' },
   { name: 'lastTile', flag: '--last', type: 'bool', doc: 'the last wall tile (self-draw) or the last discard' },
   { name: 'first', flag: '--first', type: 'enum', values: ['heavenly', 'earthly', 'human'], doc: 'a first-turn win' },
-  { name: 'discarder', flag: '--discarder', type: 'wind', doc: 'the discarder\'s seat wind on a discard win (the dealer is East; default: the seat before the winner)' },
+  {
+    name: 'discarder',
+    flag: '--discarder',
+    type: 'wind',
+    doc: "the discarder's seat wind on a discard win (the dealer is East; default: the seat before the winner)",
+  },
 ];
 
 const WINDS = 'ESWN';
@@ -35,29 +40,39 @@ export function scoreKoreanWin(w: KoreanWin, x: Extra, r: KoreanRules): HandScor
   }
   if (x.uper && x.openUper) throw new FieldError('uper', 'give uper or open uper, not both (an open uper includes the uper point)');
   const uperName = x.openUper ? 'openUper' : 'uper';
-  if (x.openUper && !r.openUper) throw new FieldError('openUper', 'open uper is off in these rules; add --set openUper=true or --rules four-winds');
+  if (x.openUper && !r.openUper)
+    throw new FieldError('openUper', 'open uper is off in these rules; add --set openUper=true or --rules four-winds');
   if ((x.uper || x.openUper) && melds.some((m) => !m.concealed)) {
     throw new FieldError(uperName, 'an uper hand is concealed; only concealed kongs (p5555*) may be melded');
   }
-  if (x.kongReplacement && !selfDraw) throw new FieldError('kongReplacement', 'a kong replacement tile is self-drawn; use it with a self-draw');
-  if (x.kongReplacement && !melds.some((m) => m.kind === 'kong')) throw new FieldError('kongReplacement', 'the hand has no kong; add one to the melds, e.g. p5555*');
+  if (x.kongReplacement && !selfDraw)
+    throw new FieldError('kongReplacement', 'a kong replacement tile is self-drawn; use it with a self-draw');
+  if (x.kongReplacement && !melds.some((m) => m.kind === 'kong'))
+    throw new FieldError('kongReplacement', 'the hand has no kong; add one to the melds, e.g. p5555*');
   if (x.afterKong && selfDraw) throw new FieldError('afterKong', 'the discard after a kong is won on a discard');
   const first = (x.first ?? 'none') as 'none' | 'heavenly' | 'earthly' | 'human';
   if ((first === 'heavenly' || first === 'earthly') && !selfDraw) throw new FieldError('first', `a ${first} win is self-drawn`);
   if (first === 'human' && selfDraw) throw new FieldError('first', 'a human win is on a discard');
-  if (first === 'heavenly' && situation.seatWind !== 0) throw new FieldError('first', 'a heavenly win is the dealer\'s (seat wind E)');
+  if (first === 'heavenly' && situation.seatWind !== 0) throw new FieldError('first', "a heavenly win is the dealer's (seat wind E)");
   const seat = situation.seatWind;
   if (x.discarder !== undefined && selfDraw) throw new FieldError('discarder', 'only a discard win has a discarder');
   const discarder = (x.discarder as number | undefined) ?? (seat + 3) % 4;
-  if (discarder === seat) throw new FieldError('discarder', 'the discarder is another seat than the winner\'s (seat wind)');
-  const s = scoreHand({
-    concealed: w.concealed, melds, winTile: w.winTile, selfDraw, ...situation,
-    uper: x.openUper ? 'open' : x.uper ? 'uper' : 'none',
-    kongReplacement: x.kongReplacement === true,
-    afterKongDiscard: x.afterKong === true,
-    last: x.lastTile === true,
-    first,
-  }, r);
+  if (discarder === seat) throw new FieldError('discarder', "the discarder is another seat than the winner's (seat wind)");
+  const s = scoreHand(
+    {
+      concealed: w.concealed,
+      melds,
+      winTile: w.winTile,
+      selfDraw,
+      ...situation,
+      uper: x.openUper ? 'open' : x.uper ? 'uper' : 'none',
+      kongReplacement: x.kongReplacement === true,
+      afterKongDiscard: x.afterKong === true,
+      last: x.lastTile === true,
+      first,
+    },
+    r,
+  );
   // As the game pays (payments.ts): the dealer (East) multiplier on any payment it takes part in.
   const factor = (y: number): number => (seat === 0 || y === 0 ? r.dealerMultiplier : 1);
   const payments: Record<string, number> = {};

@@ -60,19 +60,23 @@ export class KoreanState extends TableState<KoreanRules> {
 
   constructor(r: KoreanRules) {
     const all = wallTiles(KOREAN_SET);
-    super(r, {
-      set: KOREAN_SET,
-      wallTiles: r.tileSet === 'korean104' ? all : all.filter((k) => k < FLOWER),
-      reserve: r.deadWall,
-      reserveBlocksReplacement: true,
-      flowersAside: true,
-      shapes: SEVEN_PAIRS_SHAPES,
-      quadPairs: r.sevenPairsAllowQuad,
-      chowCalls: r.chowCalls === 'leftOnly',
-      headBump: r.multiRon === 'headBump',
-      robKong: false,
-      ...pairingRules(r.pairing),
-    }, new KoreanStats());
+    super(
+      r,
+      {
+        set: KOREAN_SET,
+        wallTiles: r.tileSet === 'korean104' ? all : all.filter((k) => k < FLOWER),
+        reserve: r.deadWall,
+        reserveBlocksReplacement: true,
+        flowersAside: true,
+        shapes: SEVEN_PAIRS_SHAPES,
+        quadPairs: r.sevenPairsAllowQuad,
+        chowCalls: r.chowCalls === 'leftOnly',
+        headBump: r.multiRon === 'headBump',
+        robKong: false,
+        ...pairingRules(r.pairing),
+      },
+      new KoreanStats(),
+    );
     this.scorer = new Scorer(r);
     this.countDiscards = !r.furitenIncludesClaimed;
   }

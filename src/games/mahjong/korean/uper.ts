@@ -161,7 +161,15 @@ function kongKeepsWaits(s: KoreanState, seat: number, k: number): boolean {
 /** A locked seat's one extra action: after uper, a concealed kong of its draw that keeps the waits. */
 export function lockedKong(s: KoreanState, x: number, out: Int16Array, n: number): number {
   const d = s.drawn;
-  if (d >= 0 && s.uper[x] !== 0 && s.dead[x] === 0 && s.hand[x * STRIDE + d] === 4 && s.r.uperAllowConcealedKong && s.live() >= 1 && kongKeepsWaits(s, x, d)) {
+  if (
+    d >= 0 &&
+    s.uper[x] !== 0 &&
+    s.dead[x] === 0 &&
+    s.hand[x * STRIDE + d] === 4 &&
+    s.r.uperAllowConcealedKong &&
+    s.live() >= 1 &&
+    kongKeepsWaits(s, x, d)
+  ) {
     out[n++] = SELF_KONG + d;
   }
   return n;

@@ -32,11 +32,31 @@ export const NINE_GATES = 24; // B26
 export const BASIC_YAKU = 25;
 
 export const BASIC_NAMES: readonly string[] = [
-  'dragon pung', 'prevalent wind', 'seat wind', 'double wind', 'concealed hand', 'fully concealed self-draw',
-  'all sequences', 'all simples', 'half flush', 'all pungs', 'pure straight', 'three concealed pungs',
-  'seven pairs', 'little three dragons', 'four concealed pungs', 'full flush', 'all terminals and honours',
-  'big three dragons', 'little four winds', 'big four winds', 'all honours', 'heavenly win', 'earthly win',
-  'human win', 'nine gates',
+  'dragon pung',
+  'prevalent wind',
+  'seat wind',
+  'double wind',
+  'concealed hand',
+  'fully concealed self-draw',
+  'all sequences',
+  'all simples',
+  'half flush',
+  'all pungs',
+  'pure straight',
+  'three concealed pungs',
+  'seven pairs',
+  'little three dragons',
+  'four concealed pungs',
+  'full flush',
+  'all terminals and honours',
+  'big three dragons',
+  'little four winds',
+  'big four winds',
+  'all honours',
+  'heavenly win',
+  'earthly win',
+  'human win',
+  'nine gates',
 ];
 
 // Columns differ only from three concealed pungs (B12) on; seven pairs comes from `sevenPairs`.

@@ -41,13 +41,21 @@ export function actionName(a: number, claimTile: number, declarations: readonly 
   if (a < WIN) return `kong ${tileName(a - SELF_KONG)}`;
   const t = claimTile >= 0 ? ` ${tileName(claimTile)}` : '';
   switch (a) {
-    case WIN: return claimTile >= 0 ? `win on${t}` : 'win (self-draw)';
-    case PASS: return 'pass';
-    case PUNG: return `pung${t}`;
-    case KONG: return `kong${t}`;
-    case CHOW_LOW: return `chow${t} (low)`;
-    case CHOW_MID: return `chow${t} (middle)`;
-    case CHOW_HIGH: return `chow${t} (high)`;
-    default: return `action ${a}`;
+    case WIN:
+      return claimTile >= 0 ? `win on${t}` : 'win (self-draw)';
+    case PASS:
+      return 'pass';
+    case PUNG:
+      return `pung${t}`;
+    case KONG:
+      return `kong${t}`;
+    case CHOW_LOW:
+      return `chow${t} (low)`;
+    case CHOW_MID:
+      return `chow${t} (middle)`;
+    case CHOW_HIGH:
+      return `chow${t} (high)`;
+    default:
+      return `action ${a}`;
   }
 }

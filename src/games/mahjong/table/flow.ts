@@ -19,10 +19,8 @@ import type { TableState } from './state.js';
 // a hand. (The consts are read when the module loads, so these modules must not import each
 // other in a cycle.)
 const { HONOR, KINDS, formatTiles, tileName } = tilesModule;
-const {
-  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
-  CHOW_MID, KONG, PUNG, TABLE_ACTIONS,
-} = actionsModule;
+const { CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW, CHOW_MID, KONG, PUNG, TABLE_ACTIONS } =
+  actionsModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, WORD, chowable, forEachKind } = kindsModule;
 const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
@@ -73,7 +71,8 @@ function dealHand(s: TableState): void {
   // of drawFor and addTile is compiled out of line, more code to fetch every hand.
   const first = s.handStreams ? 0 : s.dealer;
   const last = 13 * SEATS;
-  for (let i = 0, seat = first; i <= last; i++, seat = i === last ? s.dealer : (seat + 1) & LAST_SEAT) addTile(s, seat, drawFor(s, seat, false));
+  for (let i = 0, seat = first; i <= last; i++, seat = i === last ? s.dealer : (seat + 1) & LAST_SEAT)
+    addTile(s, seat, drawFor(s, seat, false));
   s.dealing = false;
   s.afterFlower = false;
   if (s.seatDraws) s.wall.startSeatDraws();
@@ -90,7 +89,9 @@ export function startPlay(s: TableState): void {
 
 function logHands(s: TableState): void {
   for (let seat = 0; seat < SEATS; seat++) {
-    s.log?.push(`  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * STRIDE, seat * STRIDE + STRIDE))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`);
+    s.log?.push(
+      `  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * STRIDE, seat * STRIDE + STRIDE))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`,
+    );
   }
   s.log?.event({
     type: 'start_kyoku',
@@ -278,7 +279,9 @@ function startTurn(s: TableState, seat: number, how: number): void {
   const d = s.drawn;
   s.turnWinShape = s.cardWins
     ? s.cardComplete(seat)
-    : d >= 0 ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0 : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
+    : d >= 0
+      ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0
+      : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
   s.turnWinOk = s.turnWinShape && s.dead[seat] === 0 && s.selfDrawLegal(seat);
   setAllowed(s, seat);
 }
@@ -327,7 +330,8 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
   // seat on the left to chow. The four seats' words are read unrolled, the discarder's too (it
   // then only sends the rare discard of a tile it still pairs or waits on the long way): a loop
   // skipping the discarder cost 3% of a Korean tsumogiri hand's instructions.
-  const W = s.waits, C = s.callable;
+  const W = s.waits,
+    C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
   if ((interest & bit) === 0) return startTurn(s, s.nextSeat(x), DRAW);
@@ -403,7 +407,10 @@ export function claimAction(s: TableState, a: number, win: boolean): void {
     // A pung or kong beats a chow (unless the rules say the first claim in turn order wins);
     // only one seat can pung a given discard.
     // A ruleset's meld goes to the first claimant in turn order from the discarder.
-    if (((a === PUNG || a === KONG) && (s.pongBeatsChow || s.meldClaimSeat < 0)) || ((a >= CHOW_LOW && a <= CHOW_HIGH) || a >= TABLE_ACTIONS) && s.meldClaimSeat < 0) {
+    if (
+      ((a === PUNG || a === KONG) && (s.pongBeatsChow || s.meldClaimSeat < 0)) ||
+      (((a >= CHOW_LOW && a <= CHOW_HIGH) || a >= TABLE_ACTIONS) && s.meldClaimSeat < 0)
+    ) {
       s.meldClaimSeat = y;
       s.meldClaimAction = a;
     }
@@ -447,7 +454,13 @@ function resolveClaims(s: TableState): void {
   }
   if (a < TABLE_ACTIONS) s.meldN[y]!++;
   s.log?.push(`seat ${y} claims ${tileName(t)} from seat ${x}`);
-  s.log?.event({ type: 'call', seat: y, target: x, pai: tileName(t), meld: a === PUNG ? 'pon' : a === KONG ? 'daiminkan' : a < TABLE_ACTIONS ? 'chi' : 'exposure' });
+  s.log?.event({
+    type: 'call',
+    seat: y,
+    target: x,
+    pai: tileName(t),
+    meld: a === PUNG ? 'pon' : a === KONG ? 'daiminkan' : a < TABLE_ACTIONS ? 'chi' : 'exposure',
+  });
   startTurn(s, y, a === KONG ? REPLACEMENT : AFTER_CALL);
 }
 
@@ -572,6 +585,8 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
 /** A two-word mask in notation, for traces. */
 export function maskName(lo: number, hi: number): string {
   const c = new Int8Array(KINDS);
-  forEachKind(lo, hi, (k) => { c[k] = 1; });
+  forEachKind(lo, hi, (k) => {
+    c[k] = 1;
+  });
   return formatTiles(c) || '-';
 }

@@ -76,10 +76,14 @@ function tableEvent(s: TableState, a: number, declarations: readonly [string, st
     const pai = tileName(s.claimTile);
     const target = s.discarder;
     switch (a) {
-      case WIN: return { type: 'hora', seat, target, pai };
-      case PASS: return { type: 'none', seat };
-      case PUNG: return { type: 'pon', seat, target, pai, consumed: copies(s.claimTile, 2) };
-      case KONG: return { type: 'daiminkan', seat, target, pai, consumed: copies(s.claimTile, 3) };
+      case WIN:
+        return { type: 'hora', seat, target, pai };
+      case PASS:
+        return { type: 'none', seat };
+      case PUNG:
+        return { type: 'pon', seat, target, pai, consumed: copies(s.claimTile, 2) };
+      case KONG:
+        return { type: 'daiminkan', seat, target, pai, consumed: copies(s.claimTile, 3) };
     }
     if (a >= CHOW_LOW && a <= CHOW_HIGH) {
       const low = s.claimTile - (a - CHOW_LOW);
@@ -112,7 +116,8 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
   const seatLine = (s: S, x: number): string => {
     const off = x * STRIDE;
     let melds = '';
-    for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) melds += ` [${MELD_NAMES[s.meldType[i]!]} ${tileName(s.meldKind[i]!)}]`;
+    for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++)
+      melds += ` [${MELD_NAMES[s.meldType[i]!]} ${tileName(s.meldKind[i]!)}]`;
     const flags = `${spec.seatFlags?.(s, x) ?? ''}${s.dead[x] ? ' dead' : ''}`;
     return `seat ${x}: ${formatTiles(s.hand.subarray(off, off + STRIDE))}${melds}${flags}`;
   };
@@ -191,9 +196,10 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     describe(s) {
       if (s.phase === PREPLAY) return spec.prePlay!.describe(s);
       const x = s.cur;
-      const head = s.phase === CLAIM
-        ? `seat ${x} offered ${tileName(s.claimTile)} from seat ${s.discarder}`
-        : `seat ${x} to act${s.drawn >= 0 ? `, drew ${tileName(s.drawn)}` : ''}`;
+      const head =
+        s.phase === CLAIM
+          ? `seat ${x} offered ${tileName(s.claimTile)} from seat ${s.discarder}`
+          : `seat ${x} to act${s.drawn >= 0 ? `, drew ${tileName(s.drawn)}` : ''}`;
       return `  [${head}; wall ${s.live()}] ${seatLine(s, x)}`;
     },
     rates: spec.rates,

@@ -235,8 +235,14 @@ export class HandEval {
    * lowest shanten.
    */
   rankDiscards(
-    counts: ArrayLike<number>, off: number, melds: number, unseen: ArrayLike<number>, allowed0: number, allowed1: number,
-    shantenAfter: Int8Array, ukeire: Int16Array,
+    counts: ArrayLike<number>,
+    off: number,
+    melds: number,
+    unseen: ArrayLike<number>,
+    allowed0: number,
+    allowed1: number,
+    shantenAfter: Int8Array,
+    ukeire: Int16Array,
   ): number {
     const idx = this.idx;
     const info = this.info;
@@ -417,11 +423,16 @@ export class HandEval {
           // from `rt[rb + class] + dr` (an honour draw's row is its class * 5).
           const xt = g === 3 ? honor : suit;
           const rt = g === 3 ? TIMES_FIVE : rows;
-          const rb = g === 3 ? 0
-            : !bamboo ? (g === 0 ? bc : ac) * sc
-            : g === 0 ? mp[bc * sc + cc]! * sc
-            : g === 1 ? mp[ac * sc + cc]! * sc
-            : mp[ac * sc + bc]! * sc;
+          const rb =
+            g === 3
+              ? 0
+              : !bamboo
+                ? (g === 0 ? bc : ac) * sc
+                : g === 0
+                  ? mp[bc * sc + cc]! * sc
+                  : g === 1
+                    ? mp[ac * sc + cc]! * sc
+                    : mp[ac * sc + bc]! * sc;
           const dr = g === 3 ? (bamboo ? rowOf[mp[ac * sc + bc]! * sc + cc]! : rows[ac * sc + bc]!) + sets : dRow;
           let live = 0;
           for (let i = g * 9; i < to; i++) {

@@ -16,7 +16,9 @@ const { FLOWER, HONOR, KINDS, SOU } = tilesModule;
 export const WORD = Uint8Array.from({ length: KINDS }, (_, k) => (k >= SOU && k < HONOR ? 1 : 0));
 
 /** The kind's bit within its word. */
-export const BIT = Int32Array.from({ length: KINDS }, (_, k) => (k > FLOWER ? 0 : k < SOU ? 1 << k : k >= HONOR ? 1 << (k - 9) : 1 << (k - SOU)));
+export const BIT = Int32Array.from({ length: KINDS }, (_, k) =>
+  k > FLOWER ? 0 : k < SOU ? 1 << k : k >= HONOR ? 1 << (k - 9) : 1 << (k - SOU),
+);
 
 /**
  * The kind of the lowest set bit of a non-zero word-0 mask: bits 0..17 are kinds 0..17, bits
@@ -53,9 +55,11 @@ const HONOUR_BITS = 0x7f << 18;
 export function near0(held: number): number {
   const m = held & MAN_BITS;
   const p = held & PIN_BITS;
-  return ((m | (m << 1) | (m << 2) | (m >>> 1) | (m >>> 2)) & MAN_BITS)
-    | ((p | (p << 1) | (p << 2) | (p >>> 1) | (p >>> 2)) & PIN_BITS)
-    | (held & HONOUR_BITS);
+  return (
+    ((m | (m << 1) | (m << 2) | (m >>> 1) | (m >>> 2)) & MAN_BITS) |
+    ((p | (p << 1) | (p << 2) | (p >>> 1) | (p >>> 2)) & PIN_BITS) |
+    (held & HONOUR_BITS)
+  );
 }
 
 /** Kinds within two of a held bamboo tile, in word 1. */

@@ -9,8 +9,22 @@ import type { TableState } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const {
-  CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_MELD, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW,
-  CHOW_MID, DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN,
+  CAN_CHOW_HIGH,
+  CAN_CHOW_LOW,
+  CAN_CHOW_MID,
+  CAN_KONG,
+  CAN_MELD,
+  CAN_PUNG,
+  CAN_WIN,
+  CHOW_HIGH,
+  CHOW_LOW,
+  CHOW_MID,
+  DISCARD,
+  KONG,
+  PASS,
+  PUNG,
+  SELF_KONG,
+  WIN,
 } = actionsModule;
 const { BIT, WORD, lowBamboo, lowKind } = kindsModule;
 

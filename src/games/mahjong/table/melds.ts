@@ -29,8 +29,15 @@ const copies = new Int8Array(34);
  * such a kind is no wait.
  */
 export function fullKinds(
-  hand: ArrayLike<number>, off: number, types: ArrayLike<number>, kinds: ArrayLike<number>, moff: number, melds: number, minus: number,
-  out: Int32Array, at: number,
+  hand: ArrayLike<number>,
+  off: number,
+  types: ArrayLike<number>,
+  kinds: ArrayLike<number>,
+  moff: number,
+  melds: number,
+  minus: number,
+  out: Int32Array,
+  at: number,
 ): void {
   let full0 = 0;
   let full1 = 0;

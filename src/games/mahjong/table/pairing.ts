@@ -14,8 +14,12 @@ import { oneOf, type Option } from '../../../core/rules.js';
 export type Pairing = 'session' | 'hands' | 'seats';
 
 export function pairingOption(def: Pairing): Option<Pairing> {
-  return oneOf('pairing', def, ['session', 'hands', 'seats'] as const,
-    'how chance is keyed for paired comparisons (the odds are the same): one stream a session, a wall per hand, or a wall per hand and each seat drawing from places of its own');
+  return oneOf(
+    'pairing',
+    def,
+    ['session', 'hands', 'seats'] as const,
+    'how chance is keyed for paired comparisons (the odds are the same): one stream a session, a wall per hand, or a wall per hand and each seat drawing from places of its own',
+  );
 }
 
 /** The TableRules fields of a pairing. */

@@ -75,35 +75,67 @@ const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a +
  * On her turn she holds 14 tiles, the drawn one among them; with a tile on offer, 13, and the
  * table is the one where the player on her left has just discarded it.
  */
-export function tableSituation(game: GameDef, rules: unknown, given: Record<string, unknown>, name: (key: string) => string): { state: TableState; seat: number; read: TableSituation } {
+export function tableSituation(
+  game: GameDef,
+  rules: unknown,
+  given: Record<string, unknown>,
+  name: (key: string) => string,
+): { state: TableState; seat: number; read: TableSituation } {
   if (given.hand === undefined) throw new InputError(`${name('hand')}: required: your concealed tiles, e.g. "m123 p456 s789 z11 m45 p9"`);
   const s = game.create(rules) as TableState;
   game.deal(s, new Rng('situation'));
   const hand = tiles(given.hand, name('hand'));
-  const rivers = (['discards', 'right', 'across', 'left'] as const).map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k))));
+  const rivers = (['discards', 'right', 'across', 'left'] as const).map((k) =>
+    given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k)),
+  );
   const offered = given.offered === undefined ? -1 : one(given.offered, name('offered'));
-  if (offered >= 0 && given.drawn !== undefined) throw new InputError(`${name('drawn')}: with a tile on offer you have drawn none; give --drawn on your own turn, --offered on another's discard`);
+  if (offered >= 0 && given.drawn !== undefined)
+    throw new InputError(
+      `${name('drawn')}: with a tile on offer you have drawn none; give --drawn on your own turn, --offered on another's discard`,
+    );
   const want = offered >= 0 ? 13 : 14;
-  if (sum(hand) !== want) throw new InputError(`${name('hand')}: expected ${want} concealed tiles ${offered >= 0 ? 'while a discard is on offer' : 'on your turn (the tile drawn included)'} (got ${sum(hand)}; melds are not read yet)`);
-  for (const [counts, key] of [[hand, 'hand'], ...rivers.map((r, i) => [r, ['discards', 'right', 'across', 'left'][i]!] as const)] as const) {
-    for (let k = FLOWER; k < KINDS; k++) if (counts[k]) throw new InputError(`${name(key)}: ${tileName(k)} is not a tile of play (flowers are set aside, and no joker is played here)`);
+  if (sum(hand) !== want)
+    throw new InputError(
+      `${name('hand')}: expected ${want} concealed tiles ${offered >= 0 ? 'while a discard is on offer' : 'on your turn (the tile drawn included)'} (got ${sum(hand)}; melds are not read yet)`,
+    );
+  for (const [counts, key] of [
+    [hand, 'hand'],
+    ...rivers.map((r, i) => [r, ['discards', 'right', 'across', 'left'][i]!] as const),
+  ] as const) {
+    for (let k = FLOWER; k < KINDS; k++)
+      if (counts[k])
+        throw new InputError(`${name(key)}: ${tileName(k)} is not a tile of play (flowers are set aside, and no joker is played here)`);
   }
-  const drawn = offered >= 0 ? -1 : given.drawn === undefined ? lastWritten(typeof given.hand === 'string' ? given.hand : '') : one(given.drawn, name('drawn'));
-  if (offered < 0 && (drawn < 0 || !hand[drawn])) throw new InputError(`${name('drawn')}: the tile you drew must be one of your 14 (got ${drawn < 0 ? 'none' : tileName(drawn)})`);
+  const drawn =
+    offered >= 0
+      ? -1
+      : given.drawn === undefined
+        ? lastWritten(typeof given.hand === 'string' ? given.hand : '')
+        : one(given.drawn, name('drawn'));
+  if (offered < 0 && (drawn < 0 || !hand[drawn]))
+    throw new InputError(`${name('drawn')}: the tile you drew must be one of your 14 (got ${drawn < 0 ? 'none' : tileName(drawn)})`);
   // The set as the wall holds it, every tile as its kind.
   const left = new Int16Array(KINDS);
   for (const k of s.wall.tiles) left[k]!++;
   const out = new Int16Array(KINDS);
   const use = (k: number, key: string): void => {
     if (!left[k]) throw new InputError(`${name(key)}: ${tileName(k)} is not in this game's set`);
-    if (++out[k]! > left[k]!) throw new InputError(`${name(key)}: ${tileName(k)} appears more than the ${left[k]} the set holds, counting your hand, the rivers${offered >= 0 ? ' and the tile on offer' : ''}`);
+    if (++out[k]! > left[k]!)
+      throw new InputError(
+        `${name(key)}: ${tileName(k)} appears more than the ${left[k]} the set holds, counting your hand, the rivers${offered >= 0 ? ' and the tile on offer' : ''}`,
+      );
   };
   for (let k = 0; k < FLOWER; k++) for (let c = 0; c < hand[k]!; c++) use(k, 'hand');
-  rivers.forEach((r, y) => { for (let k = 0; k < FLOWER; k++) for (let c = 0; c < r[k]!; c++) use(k, ['discards', 'right', 'across', 'left'][y]!); });
+  rivers.forEach((r, y) => {
+    for (let k = 0; k < FLOWER; k++) for (let c = 0; c < r[k]!; c++) use(k, ['discards', 'right', 'across', 'left'][y]!);
+  });
   if (offered >= 0) use(offered, 'offered');
   const riverTiles = rivers.reduce((a, r) => a + sum(r), 0) + (offered >= 0 ? 1 : 0);
   const wall = s.wall.size - 53 - riverTiles - s.wall.reserve;
-  if (wall < 0) throw new InputError(`${name('discards')}: ${riverTiles} discards are more than the wall of ${s.wall.size} tiles allows beside four hands`);
+  if (wall < 0)
+    throw new InputError(
+      `${name('discards')}: ${riverTiles} discards are more than the wall of ${s.wall.size} tiles allows beside four hands`,
+    );
 
   // The hands: hers, then the others' from the tiles she has not seen (no flowers).
   s.clearHand();
@@ -121,9 +153,17 @@ export function tableSituation(game: GameDef, rules: unknown, given: Record<stri
     return k;
   };
   const order: number[] = [];
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < hand[k]!; c++) { addTile(s, 0, k); order.push(k); }
+  for (let k = 0; k < KINDS; k++)
+    for (let c = 0; c < hand[k]!; c++) {
+      addTile(s, 0, k);
+      order.push(k);
+    }
   for (let y = 1; y < SEATS; y++) {
-    for (let i = 0; i < 13; i++) { const k = take(); addTile(s, y, k); order.push(k); }
+    for (let i = 0; i < 13; i++) {
+      const k = take();
+      addTile(s, y, k);
+      order.push(k);
+    }
   }
   rivers.forEach((r, y) => {
     for (let k = 0; k < FLOWER; k++) {
@@ -136,7 +176,10 @@ export function tableSituation(game: GameDef, rules: unknown, given: Record<stri
     }
     s.draws[y] = s.discards[y]!;
   });
-  if (offered >= 0) { addTile(s, LAST_SEAT, offered); order.push(offered); }
+  if (offered >= 0) {
+    addTile(s, LAST_SEAT, offered);
+    order.push(offered);
+  }
   // The wall: the tiles drawn so far first, then the rest, undrawn.
   const head = order.length;
   for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
@@ -147,9 +190,16 @@ export function tableSituation(game: GameDef, rules: unknown, given: Record<stri
   s.roundWind = wind(given.roundWind ?? 'E', name('roundWind'));
   for (let y = 1; y < SEATS; y++) recomputeWaits(s, y);
   const read: TableSituation = {
-    hand: formatTiles(hand), drawn: drawn >= 0 ? tileName(drawn) : null, offered: offered >= 0 ? tileName(offered) : null,
-    discards: formatTiles(rivers[0]!), right: formatTiles(rivers[1]!), across: formatTiles(rivers[2]!), left: formatTiles(rivers[3]!),
-    seatWind: WINDS[(0 - s.dealer) & LAST_SEAT]!, roundWind: WINDS[s.roundWind]!, wall,
+    hand: formatTiles(hand),
+    drawn: drawn >= 0 ? tileName(drawn) : null,
+    offered: offered >= 0 ? tileName(offered) : null,
+    discards: formatTiles(rivers[0]!),
+    right: formatTiles(rivers[1]!),
+    across: formatTiles(rivers[2]!),
+    left: formatTiles(rivers[3]!),
+    seatWind: WINDS[(0 - s.dealer) & LAST_SEAT]!,
+    roundWind: WINDS[s.roundWind]!,
+    wall,
   };
   if (offered < 0) {
     takeTiles(s, 0, drawn, 1);
@@ -173,7 +223,10 @@ export function tableSituation(game: GameDef, rules: unknown, given: Record<stri
   s.drawn = offered;
   prepareTurn(s);
   game.apply(s, DISCARD + offered, 0);
-  if (s.phase !== CLAIM || s.cur !== 0) throw new InputError(`${name('offered')}: you can neither win on nor call ${tileName(offered)} with this hand under these rules: nothing to decide`);
+  if (s.phase !== CLAIM || s.cur !== 0)
+    throw new InputError(
+      `${name('offered')}: you can neither win on nor call ${tileName(offered)} with this hand under these rules: nothing to decide`,
+    );
   return { state: s, seat: 0, read };
 }
 

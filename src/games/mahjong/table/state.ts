@@ -294,7 +294,11 @@ export abstract class TableState<R = unknown> implements GameState {
   meldClaimSeat = -1;
   meldClaimAction = -1;
 
-  constructor(readonly r: R, t: TableRules, readonly stats: SessionStats) {
+  constructor(
+    readonly r: R,
+    t: TableRules,
+    readonly stats: SessionStats,
+  ) {
     this.wall = new Wall(t.wallTiles, t.reserve);
     // A card-judged ruleset never asks for shanten, so it does not pay for building the tables.
     this.ev = t.cardWins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);

@@ -30,7 +30,10 @@ export class Wall {
   private base = 0;
 
   /** `template`: every physical tile of the set as its kind (tile-sets.ts wallTiles). */
-  constructor(private readonly template: Uint8Array, readonly reserve: number) {
+  constructor(
+    private readonly template: Uint8Array,
+    readonly reserve: number,
+  ) {
     this.tiles = new Uint8Array(template.length);
     this.taken = new Uint8Array(template.length);
   }

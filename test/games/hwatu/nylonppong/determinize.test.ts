@@ -8,19 +8,27 @@ import { nylonppong } from '../../../../src/games/hwatu/nylonppong/game.js';
 import { JAYEON, LAY_DOWN } from '../../../../src/games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../../../../src/games/hwatu/nylonppong/rules.js';
 import {
-  DISCARDED, IN_PILE, PHASE_AFTER_DRAW, PHASE_OFFER, STRIDE, type NylonState,
+  DISCARDED,
+  IN_PILE,
+  PHASE_AFTER_DRAW,
+  PHASE_OFFER,
+  STRIDE,
+  type NylonState,
 } from '../../../../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../../../../strategies/nylonppong/index.js';
 import { chiSquareTail, determinizeTest, hiddenChiSquare, type HiddenInfo } from '../../../support/determinize.js';
 import { conservationError } from './conservation.js';
 
-const resolve = (preset: string, over: Record<string, unknown> = {}): NylonRules => resolveRules(nylonppong.schema, [
-  { where: 'preset', values: nylonppong.schema.presets[preset]!.set },
-  { where: 'test', values: over },
-]);
+const resolve = (preset: string, over: Record<string, unknown> = {}): NylonRules =>
+  resolveRules(nylonppong.schema, [
+    { where: 'preset', values: nylonppong.schema.presets[preset]!.set },
+    { where: 'test', values: over },
+  ]);
 
-const strategies = (r: NylonRules, names: string[]): Strategy[] => names.map((name) =>
-  nylonppongStrategies.find((d) => d.name === name)!.make(parseSpec(name, nylonppongStrategies, 'nylonppong', r).params, r));
+const strategies = (r: NylonRules, names: string[]): Strategy[] =>
+  names.map((name) =>
+    nylonppongStrategies.find((d) => d.name === name)!.make(parseSpec(name, nylonppongStrategies, 'nylonppong', r).params, r),
+  );
 
 const plain = (x: unknown): unknown => (ArrayBuffer.isView(x) ? Array.from(x as Uint8Array) : x);
 const cardsOf = (s: NylonState, owner: number): number[] => [...Array(CARDS).keys()].filter((c) => s.owner[c] === owner);
@@ -41,9 +49,11 @@ function retally(s: NylonState, q: number): void {
 
 /** Swaps the places of two cards, each in a hand or the draw pile. */
 function swapCards(s: NylonState, a: number, b: number): void {
-  const oa = s.owner[a]!, ob = s.owner[b]!;
+  const oa = s.owner[a]!,
+    ob = s.owner[b]!;
   const { cards, drawn } = s.deck;
-  const pa = cards.indexOf(a, drawn), pb = cards.indexOf(b, drawn);
+  const pa = cards.indexOf(a, drawn),
+    pb = cards.indexOf(b, drawn);
   if (oa === IN_PILE) cards[pa] = b;
   if (ob === IN_PILE) cards[pb] = a;
   s.owner[a] = ob;
@@ -56,15 +66,31 @@ function swapCards(s: NylonState, a: number, b: number): void {
 const info: HiddenInfo<NylonState> = {
   seen(s, k) {
     const v = nylonppong.view(s, k);
-    const view = Object.fromEntries(Object.entries(v).filter(([key]) => key !== 'cfg').map(([key, x]) => [key, plain(x)]));
+    const view = Object.fromEntries(
+      Object.entries(v)
+        .filter(([key]) => key !== 'cfg')
+        .map(([key, x]) => [key, plain(x)]),
+    );
     return {
       view,
       hand: cardsOf(s, k),
       discards: Array.from(s.discards.subarray(0, s.discardLen)),
       table: [s.phase, s.cur, s.topOwner, s.turns, s.reshuffles, s.round, s.starter, s.deck.left, s.end, s.ender, s.dealIn, s.outKind],
       drawn: s.phase === PHASE_AFTER_DRAW && s.cur === k ? s.drawn : null,
-      records: [s.recEnd, s.recEnder, s.recDealIn, s.recCombo, s.recOutKind, s.recStarter, s.recTurns, s.recReshuffles, s.recScore,
-        s.score, s.pay, s.total].map(plain),
+      records: [
+        s.recEnd,
+        s.recEnder,
+        s.recDealIn,
+        s.recCombo,
+        s.recOutKind,
+        s.recStarter,
+        s.recTurns,
+        s.recReshuffles,
+        s.recScore,
+        s.score,
+        s.pay,
+        s.total,
+      ].map(plain),
     };
   },
   inventory: (s) => conservationError(s) ?? 'every card in one place, every tally in step',
@@ -128,7 +154,13 @@ describe('Nylon-ppong determinization', () => {
     const r = resolve('fudawiki', { rounds: 3 });
     const { game, seen } = watched();
     const { checked } = determinizeTest({
-      game, rules: r, strategies: strategies(r, ['basic', 'random', 'seeker', 'careful']), info, games: 24, seed: 'det-default', every: 3,
+      game,
+      rules: r,
+      strategies: strategies(r, ['basic', 'random', 'seeker', 'careful']),
+      info,
+      games: 24,
+      seed: 'det-default',
+      every: 3,
     });
     expect(checked).toBeGreaterThan(1500);
     expect(seen.othersAfterDraw).toBeGreaterThan(100);
@@ -140,7 +172,13 @@ describe('Nylon-ppong determinization', () => {
       const r = resolve(preset, { rounds: 3 });
       const { game, seen } = watched();
       const { checked } = determinizeTest({
-        game, rules: r, strategies: strategies(r, ['random', 'basic', 'random', 'seeker']), info, games: 24, seed: `det-${preset}`, every: 2,
+        game,
+        rules: r,
+        strategies: strategies(r, ['random', 'basic', 'random', 'seeker']),
+        info,
+        games: 24,
+        seed: `det-${preset}`,
+        every: 2,
       });
       expect(checked).toBeGreaterThan(1500);
       expect(seen.offersToOthers).toBeGreaterThan(20);
@@ -152,7 +190,15 @@ describe('Nylon-ppong determinization', () => {
   it('deals a lone drawn triplet consistently (concealed triplets going out alone)', () => {
     const r = resolve('fudawiki-optional', { rounds: 3 });
     const { game, seen } = watched();
-    determinizeTest({ game, rules: r, strategies: strategies(r, ['random', 'basic', 'random', 'basic']), info, games: 24, seed: 'det-optional', every: 2 });
+    determinizeTest({
+      game,
+      rules: r,
+      strategies: strategies(r, ['random', 'basic', 'random', 'basic']),
+      info,
+      games: 24,
+      seed: 'det-optional',
+      every: 2,
+    });
     expect(seen.jayeon).toBeGreaterThan(0);
   });
 
@@ -192,7 +238,7 @@ describe('Nylon-ppong determinization', () => {
     }
   });
 
-  it('a determinization that keeps an opponent\'s true hand fails the checks', () => {
+  it("a determinization that keeps an opponent's true hand fails the checks", () => {
     const r = resolve('fudawiki', { rounds: 2 });
     // Deals the unseen cards anew, then puts an opponent's true cards back in its hand.
     const leaky = {
@@ -207,9 +253,17 @@ describe('Nylon-ppong determinization', () => {
         }
       },
     };
-    expect(() => determinizeTest({
-      game: leaky, rules: r, strategies: strategies(r, ['basic', 'basic', 'basic', 'basic']), info, games: 4, seed: 'leak', every: 3,
-    })).toThrow(/reads what the seat cannot see \(.*from the twin\)/);
+    expect(() =>
+      determinizeTest({
+        game: leaky,
+        rules: r,
+        strategies: strategies(r, ['basic', 'basic', 'basic', 'basic']),
+        info,
+        games: 4,
+        seed: 'leak',
+        every: 3,
+      }),
+    ).toThrow(/reads what the seat cannot see \(.*from the twin\)/);
     const { s, seat } = position(r, 'leak-chi', (st) => (st.turns >= 6 && st.phase !== PHASE_OFFER ? st.cur : -1));
     const { perPlace } = hiddenChiSquare({ game: leaky, rules: r, s, seat, info, draws: 2000, seed: 'leak-chi' });
     expect(perPlace.some(({ stat, df }) => chiSquareTail(stat, df) < 1e-9)).toBe(true);

@@ -28,7 +28,10 @@ describe('stop-limit', () => {
     for (const r of rows!.rows) {
       expect(r[col('games')]).toBe(40);
       expect(r[col('penalty_per_game')] as number).toBeCloseTo(5 * (r[col('penalty_per_round')] as number), 9);
-      const ends = ['end_stop', 'end_stop_failed', 'end_go_out', 'end_combo', 'end_exhausted'].reduce((a, k) => a + (r[col(k)] as number), 0);
+      const ends = ['end_stop', 'end_stop_failed', 'end_go_out', 'end_combo', 'end_exhausted'].reduce(
+        (a, k) => a + (r[col(k)] as number),
+        0,
+      );
       expect(ends).toBeCloseTo(1, 12);
     }
     // t = 0 and t = 1 never stop; the arm at the limit is its own baseline.
@@ -56,11 +59,15 @@ describe('stop-limit', () => {
     const careful10 = rows!.rows.find((r) => r[col('players')] === 4 && r[col('t')] === 10)!;
     // Its paired differences against careful and basic at the limit are of the same games.
     const gap = (tableRow![col('diff_vs_basic_limit_per_game')] as number) - (tableRow![col('diff_vs_t_limit_per_game')] as number);
-    expect(gap).toBeCloseTo((careful10[col('diff_vs_basic_limit_per_game')] as number), 9);
-    expect(exp.summary!(tables).some((l) => l.startsWith('table-stop (careful(t=4,k=0.1) stopping where the stop table says), default, stopLimit 10, 4 players:'))).toBe(true);
+    expect(gap).toBeCloseTo(careful10[col('diff_vs_basic_limit_per_game')] as number, 9);
+    expect(
+      exp.summary!(tables).some((l) =>
+        l.startsWith('table-stop (careful(t=4,k=0.1) stopping where the stop table says), default, stopLimit 10, 4 players:'),
+      ),
+    ).toBe(true);
   });
 
-  it('measures every t against its cell\'s best, in the family of tied_with_best, and charts that difference', () => {
+  it("measures every t against its cell's best, in the family of tied_with_best, and charts that difference", () => {
     const exp = stopLimit.build({ games: 60, variant: 'default', players: [3, 4], limit: [5], focal: 'basic' });
     const [rows, best] = exp.tables(run(exp));
     const col = (t: CsvTable, name: string) => t.columns.indexOf(name);
@@ -75,7 +82,11 @@ describe('stop-limit', () => {
       expect(worst[col(rows!, 'diff_vs_best_per_round_p_holm')]).toBe(b[col(best!, 'worst_vs_best_per_round_p_holm')]);
       for (const r of mine) {
         const d = r[col(rows!, 'diff_vs_best_per_round')];
-        if (d !== '') expect(d as number).toBeCloseTo((r[col(rows!, 'penalty_per_round')] as number) - (at(bestT)[col(rows!, 'penalty_per_round')] as number), 9);
+        if (d !== '')
+          expect(d as number).toBeCloseTo(
+            (r[col(rows!, 'penalty_per_round')] as number) - (at(bestT)[col(rows!, 'penalty_per_round')] as number),
+            9,
+          );
       }
     }
     // The chart: every t of both cells, the best at 0.
@@ -99,23 +110,31 @@ describe('nylonppong-house-rules', () => {
     // The defaults have no difference with themselves; the others' differences are one family.
     expect(main!.rows[0]![col('diff_round_turns_vs_default')]).toBe('');
     for (const r of main!.rows.slice(1)) {
-      expect(r[col('diff_round_turns_vs_default_p_holm')] as number).toBeGreaterThanOrEqual(r[col('diff_round_turns_vs_default_p')] as number);
+      expect(r[col('diff_round_turns_vs_default_p_holm')] as number).toBeGreaterThanOrEqual(
+        r[col('diff_round_turns_vs_default_p')] as number,
+      );
     }
     expect(positions!.rows).toHaveLength(4 * 4);
     expect(seats!.rows).toHaveLength(4 * 4);
     const answer = exp.summary!([main!, positions!, seats!]);
     expect(answer).toHaveLength(3);
-    expect(answer[2]).toMatch(/^changed significantly against the defaults on the same deals \(Holm among the table's 6 differences\), penalty per round: \d of 3/);
+    expect(answer[2]).toMatch(
+      /^changed significantly against the defaults on the same deals \(Holm among the table's 6 differences\), penalty per round: \d of 3/,
+    );
   });
 
-  it('reports no penalty under money scoring (a round\'s money sums to 0), and charts each rule\'s effect sorted by size', () => {
-    const exp = nylonppongHouseRules.build({ games: 30, variant: ['default', 'scoring=moneyRanking', 'preset money', 'pongTiming=anyTime', 'preset bbong'] });
+  it("reports no penalty under money scoring (a round's money sums to 0), and charts each rule's effect sorted by size", () => {
+    const exp = nylonppongHouseRules.build({
+      games: 30,
+      variant: ['default', 'scoring=moneyRanking', 'preset money', 'pongTiming=anyTime', 'preset bbong'],
+    });
     const tables = exp.tables(run(exp));
     const [main, positions] = tables;
     const col = (t: CsvTable, name: string) => t.columns.indexOf(name);
     const row = (v: string) => main!.rows.find((r) => r[col(main!, 'variant')] === v)!;
     for (const money of ['scoring=moneyRanking', 'preset money']) {
-      for (const c of ['penalty_per_round', 'diff_penalty_per_round_vs_default', 'starter_edge_per_round']) expect(row(money)[col(main!, c)], `${money} ${c}`).toBe('');
+      for (const c of ['penalty_per_round', 'diff_penalty_per_round_vs_default', 'starter_edge_per_round'])
+        expect(row(money)[col(main!, c)], `${money} ${c}`).toBe('');
       expect(row(money)[col(main!, 'games')]).toBe(30);
       expect(row(money)[col(main!, 'round_turns')] as number).toBeGreaterThan(0);
       expect(positions!.rows.filter((r) => r[0] === money).every((r) => r[col(positions!, 'penalty_per_round')] === '')).toBe(true);
@@ -124,9 +143,17 @@ describe('nylonppong-house-rules', () => {
     const [effect, position] = nylonppongHouseRules.charts!.map((c) => c.spec(tables));
     const values = (s: Record<string, unknown>) => (s.data as { values: Record<string, unknown>[] }).values;
     // Only the rules scored in points, not the defaults against themselves, largest effect first.
-    expect(values(effect!).map((v) => v.variant)).toEqual(['pongTiming=anyTime', 'preset bbong'].sort((a, b) => (row(b)[col(main!, 'diff_penalty_per_round_vs_default')] as number) - (row(a)[col(main!, 'diff_penalty_per_round_vs_default')] as number)));
+    expect(values(effect!).map((v) => v.variant)).toEqual(
+      ['pongTiming=anyTime', 'preset bbong'].sort(
+        (a, b) =>
+          (row(b)[col(main!, 'diff_penalty_per_round_vs_default')] as number) -
+          (row(a)[col(main!, 'diff_penalty_per_round_vs_default')] as number),
+      ),
+    );
     expect(new Set(values(position!).map((v) => v.variant))).toEqual(new Set(['default', 'pongTiming=anyTime', 'preset bbong']));
-    expect(exp.summary!(tables).at(-1)).toMatch(/Holm among the table's 6 differences\), penalty per round: \d of 2\b.*; turns per round: \d of 4\b/);
+    expect(exp.summary!(tables).at(-1)).toMatch(
+      /Holm among the table's 6 differences\), penalty per round: \d of 2\b.*; turns per round: \d of 4\b/,
+    );
   });
 
   it('rejects an unknown variant', () => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../src/core/rng.js';
 import { wilson } from '../../../../src/stats/intervals.js';
-import { COMBO_IDS, comboMask, DAEPPANG, FOUR_AND_PAIR, FOUR_OF_A_KIND, STRAIGHT, TEN_OR_LESS, THREE_PAIRS, TWO_TRIPLETS, bestOf } from '../../../../src/games/hwatu/nylonppong/combos.js';
+import {
+  COMBO_IDS,
+  comboMask,
+  DAEPPANG,
+  FOUR_AND_PAIR,
+  FOUR_OF_A_KIND,
+  STRAIGHT,
+  TEN_OR_LESS,
+  THREE_PAIRS,
+  TWO_TRIPLETS,
+  bestOf,
+} from '../../../../src/games/hwatu/nylonppong/combos.js';
 import { nylonppong } from '../../../../src/games/hwatu/nylonppong/game.js';
 import { compileRules } from '../../../../src/games/hwatu/nylonppong/rules.js';
 import { handScore } from '../../../../src/games/hwatu/nylonppong/scoring.js';
@@ -47,7 +58,9 @@ function exact([hits, total]: [number, number], num: number, den: number): void 
 }
 
 function moments(k: number, score: (c: Uint8Array, s: number) => number = (_c, s) => s): [number, number] {
-  let w0 = 0, w1 = 0, w2 = 0;
+  let w0 = 0,
+    w1 = 0,
+    w2 = 0;
   enumerate(k, (c, s, w) => {
     const x = score(c, s);
     w0 += w;
@@ -59,54 +72,150 @@ function moments(k: number, score: (c: Uint8Array, s: number) => number = (_c, s
 }
 
 const maxCount = (c: Uint8Array) => Math.max(...Array.from(c));
-const multiplicities = (c: Uint8Array) => Array.from(c.subarray(1)).filter((x) => x > 0).sort().join('');
+const multiplicities = (c: Uint8Array) =>
+  Array.from(c.subarray(1))
+    .filter((x) => x > 0)
+    .sort()
+    .join('');
 
 describe('exact hand-sum facts (section 4)', () => {
   it('2-card sums', () => {
     const [mean, variance] = moments(2);
     expect(mean).toBeCloseTo(13, 12);
     expect(variance).toBeCloseTo(3289 / 141, 10);
-    exact(count(2, (_c, s) => s <= 5), 19, 282);
-    exact(count(2, (_c, s) => s <= 10), 175, 564);
-    exact(count(2, (_c, s) => s <= 15), 389, 564);
-    exact(count(2, (_c, s) => s <= 20), 263, 282);
-    exact(count(2, (_c, s) => s === 2), 1, 188);
-    exact(count(2, (_c, s) => s === 13), 4, 47);
-    exact(count(2, (_c, s) => s === 24), 1, 188);
+    exact(
+      count(2, (_c, s) => s <= 5),
+      19,
+      282,
+    );
+    exact(
+      count(2, (_c, s) => s <= 10),
+      175,
+      564,
+    );
+    exact(
+      count(2, (_c, s) => s <= 15),
+      389,
+      564,
+    );
+    exact(
+      count(2, (_c, s) => s <= 20),
+      263,
+      282,
+    );
+    exact(
+      count(2, (_c, s) => s === 2),
+      1,
+      188,
+    );
+    exact(
+      count(2, (_c, s) => s === 13),
+      4,
+      47,
+    );
+    exact(
+      count(2, (_c, s) => s === 24),
+      1,
+      188,
+    );
   });
 
   it('5-card sums: none at or below 5', () => {
     const [mean, variance] = moments(5);
     expect(mean).toBeCloseTo(32.5, 12);
     expect(variance).toBeCloseTo(30745 / 564, 10);
-    exact(count(5, (_c, s) => s <= 5), 0, 1);
-    exact(count(5, (_c, s) => s <= 10), 53, 107019);
-    exact(count(5, (_c, s) => s <= 15), 105, 11891);
-    exact(count(5, (_c, s) => s <= 20), 1025, 19458);
+    exact(
+      count(5, (_c, s) => s <= 5),
+      0,
+      1,
+    );
+    exact(
+      count(5, (_c, s) => s <= 10),
+      53,
+      107019,
+    );
+    exact(
+      count(5, (_c, s) => s <= 15),
+      105,
+      11891,
+    );
+    exact(
+      count(5, (_c, s) => s <= 20),
+      1025,
+      19458,
+    );
   });
 
   it('6-card sums', () => {
     const [mean, variance] = moments(6);
     expect(mean).toBeCloseTo(39, 12);
     expect(variance).toBeCloseTo(3003 / 47, 10);
-    exact(count(6, (_c, s) => s <= 10), 27, 2045252);
-    exact(count(6, (_c, s) => s <= 15), 455, 557796);
-    exact(count(6, (_c, s) => s <= 20), 1639, 185932);
-    exact(count(6, (_c, s) => s >= 60), 7793, 2045252);
-    exact(count(6, (_c, s) => s >= 65), 112, 511313);
-    exact(count(6, (_c, s) => s >= 66), 152, 1533939);
+    exact(
+      count(6, (_c, s) => s <= 10),
+      27,
+      2045252,
+    );
+    exact(
+      count(6, (_c, s) => s <= 15),
+      455,
+      557796,
+    );
+    exact(
+      count(6, (_c, s) => s <= 20),
+      1639,
+      185932,
+    );
+    exact(
+      count(6, (_c, s) => s >= 60),
+      7793,
+      2045252,
+    );
+    exact(
+      count(6, (_c, s) => s >= 65),
+      112,
+      511313,
+    );
+    exact(
+      count(6, (_c, s) => s >= 66),
+      152,
+      1533939,
+    );
   });
 
   it('initial 5-card shapes', () => {
-    exact(count(5, (c) => maxCount(c) === 1), 512, 1081);
-    exact(count(5, (c) => maxCount(c) >= 2), 569, 1081);
-    exact(count(5, (c) => Array.from(c).includes(3)), 86, 3243);
-    exact(count(5, (c) => multiplicities(c) === '23'), 2, 1081);
-    exact(count(5, (c) => maxCount(c) === 4), 1, 3243);
-    exact(count(5, (c) => multiplicities(c) === '122'), 60, 1081);
+    exact(
+      count(5, (c) => maxCount(c) === 1),
+      512,
+      1081,
+    );
+    exact(
+      count(5, (c) => maxCount(c) >= 2),
+      569,
+      1081,
+    );
+    exact(
+      count(5, (c) => Array.from(c).includes(3)),
+      86,
+      3243,
+    );
+    exact(
+      count(5, (c) => multiplicities(c) === '23'),
+      2,
+      1081,
+    );
+    exact(
+      count(5, (c) => maxCount(c) === 4),
+      1,
+      3243,
+    );
+    exact(
+      count(5, (c) => multiplicities(c) === '122'),
+      60,
+      1081,
+    );
   });
 
-  it('5-card scores with concealed triplets ignored, through the game\'s scoring', () => {
+  it("5-card scores with concealed triplets ignored, through the game's scoring", () => {
     const s = nylonppong.create(rules({ concealedTriplet: true }));
     const score = (c: Uint8Array, sum: number) => {
       s.counts.set(c, 0);
@@ -115,14 +224,25 @@ describe('exact hand-sum facts (section 4)', () => {
       return handScore(s, 0);
     };
     expect(moments(5, score)[0]).toBeCloseTo(69147 / 2162, 10);
-    exact(count(5, (c, sum) => score(c, sum) <= 5), 193, 107019);
-    exact(count(5, (c, sum) => score(c, sum) <= 10), 911, 107019);
+    exact(
+      count(5, (c, sum) => score(c, sum) <= 5),
+      193,
+      107019,
+    );
+    exact(
+      count(5, (c, sum) => score(c, sum) <= 10),
+      911,
+      107019,
+    );
   });
 });
 
-describe('exact 6-card combination counts (section 4), through the game\'s combination check', () => {
+describe("exact 6-card combination counts (section 4), through the game's combination check", () => {
   const mask = (c: Uint8Array, s: number, wrap = false, threshold = 66) => comboMask(c, 0, s, wrap, threshold);
-  const has = (id: number, wrap = false, threshold = 66) => (c: Uint8Array, s: number) => (mask(c, s, wrap, threshold) & (1 << id)) !== 0;
+  const has =
+    (id: number, wrap = false, threshold = 66) =>
+    (c: Uint8Array, s: number) =>
+      (mask(c, s, wrap, threshold) & (1 << id)) !== 0;
   const hands = (pred: (c: Uint8Array, s: number) => boolean) => count(6, pred)[0];
 
   it('each combination', () => {
@@ -159,7 +279,16 @@ describe('exact 6-card combination counts (section 4), through the game\'s combi
       histogram.set(v, (histogram.get(v) ?? 0) + w);
     });
     expect(Object.fromEntries([...histogram].sort((a, b) => a[0] - b[0]))).toEqual({
-      '-100': 162, '-57': 4096, '-51': 4096, '-50': 774, '-45': 4096, '-39': 4096, '-33': 4096, '-27': 4096, '-21': 4096, '0': 48560,
+      '-100': 162,
+      '-57': 4096,
+      '-51': 4096,
+      '-50': 774,
+      '-45': 4096,
+      '-39': 4096,
+      '-33': 4096,
+      '-27': 4096,
+      '-21': 4096,
+      '0': 48560,
     });
   });
 });
@@ -167,12 +296,14 @@ describe('exact 6-card combination counts (section 4), through the game\'s combi
 /** Checks a simulated frequency against the exact value with a 99.9% Wilson interval. */
 function within(k: number, n: number, p: number): void {
   const ci = wilson(k, n, 3.2905);
-  expect(p, `${k}/${n} = ${(k / n).toFixed(6)}: exact ${p.toFixed(6)} outside [${ci.low.toFixed(6)}, ${ci.high.toFixed(6)}]`)
-    .toBeGreaterThanOrEqual(ci.low);
+  expect(
+    p,
+    `${k}/${n} = ${(k / n).toFixed(6)}: exact ${p.toFixed(6)} outside [${ci.low.toFixed(6)}, ${ci.high.toFixed(6)}]`,
+  ).toBeGreaterThanOrEqual(ci.low);
   expect(p).toBeLessThanOrEqual(ci.high);
 }
 
-describe('the simulator\'s deals match the exact facts', () => {
+describe("the simulator's deals match the exact facts", () => {
   // After deal() the starter has drawn (its turn offers nothing else): a random 6-card
   // hand; the other seats hold random 5-card hands.
   const games = 40000;
@@ -183,7 +314,13 @@ describe('the simulator\'s deals match the exact facts', () => {
   let anyDefault = 0;
   let anyCombo = 0;
   let five = 0;
-  let le10 = 0, le15 = 0, le20 = 0, noPair = 0, triplet = 0, twoPairs = 0, sum5 = 0;
+  let le10 = 0,
+    le15 = 0,
+    le20 = 0,
+    noPair = 0,
+    triplet = 0,
+    twoPairs = 0,
+    sum5 = 0;
   const def = compileRules(rules()).comboMask;
   for (let g = 0; g < games; g++) {
     nylonppong.deal(s, new Rng(`facts/${g}`));
@@ -222,7 +359,7 @@ describe('the simulator\'s deals match the exact facts', () => {
     expect(Math.abs(sum5 / five - 32.5)).toBeLessThan(3.29 * sd);
   });
 
-  it('the starter\'s 6-card hand after the first draw', () => {
+  it("the starter's 6-card hand after the first draw", () => {
     within(anyDefault, six, 3257 / 511313);
     within(anyCombo, six, 11191 / 1533939);
     within(combos[THREE_PAIRS]!, six, 180 / 46483);

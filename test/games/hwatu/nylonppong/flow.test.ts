@@ -3,7 +3,13 @@ import { CARDS, month } from '../../../../src/games/hwatu/deck.js';
 import { conservationError } from './conservation.js';
 import { DECLARE, discardOf, PASS, PPONG, STOP } from '../../../../src/games/hwatu/nylonppong/actions.js';
 import {
-  END_EXHAUSTED, END_GO_OUT, PHASE_AFTER_DRAW, PHASE_DISCARD, PHASE_OFFER, PHASE_OVER, type NylonState,
+  END_EXHAUSTED,
+  END_GO_OUT,
+  PHASE_AFTER_DRAW,
+  PHASE_DISCARD,
+  PHASE_OFFER,
+  PHASE_OVER,
+  type NylonState,
 } from '../../../../src/games/hwatu/nylonppong/state.js';
 import { act, legalOf, returnsOf, rig, type Position } from './rig.js';
 
@@ -11,7 +17,9 @@ const checkConservation = (s: NylonState) => expect(conservationError(s)).toBeNu
 
 // Seat 0 draws 6d and discards it; seat 2 (not next) holds 6b 6c.
 const oot = (s1: string, s2: string, ponged: number[] = []): Position => ({
-  hands: ['1a 2a 3a 4a 8b', s1, s2, '12a 1b 2b 3b 4b'], draws: '6d', ponged,
+  hands: ['1a 2a 3a 4a 8b', s1, s2, '12a 1b 2b 3b 4b'],
+  draws: '6d',
+  ponged,
 });
 
 describe('out-of-turn ppong (pongTiming = anyTime, ambiguity 4)', () => {
@@ -28,7 +36,7 @@ describe('out-of-turn ppong (pongTiming = anyTime, ambiguity 4)', () => {
     checkConservation(s);
   });
 
-  it('a pass hands the turn to the discarder\'s next player', () => {
+  it("a pass hands the turn to the discarder's next player", () => {
     const s = rig({ pongTiming: 'anyTime' }, oot('9b 10b 11b 12b 5b', '6b 6c 7a 9a 10a'));
     act(s, discardOf(6));
     act(s, PASS);
@@ -123,7 +131,10 @@ describe('next starter (rule 3 and variants)', () => {
   });
 
   it('roundLoser: last place, the later in turn order on a tie', () => {
-    const s = rig(two({ nextStarter: 'roundLoser' }), { hands: ['1a 2a 3a 4a 5a', '6a 7a 8a 9a 10a', '1b 2b 3b 4b 5b', '6b 7b 8b 9b 10b'], rest: 'discards' });
+    const s = rig(two({ nextStarter: 'roundLoser' }), {
+      hands: ['1a 2a 3a 4a 5a', '6a 7a 8a 9a 10a', '1b 2b 3b 4b 5b', '6b 7b 8b 9b 10b'],
+      rest: 'discards',
+    });
     expect(s.starter).toBe(3);
   });
 

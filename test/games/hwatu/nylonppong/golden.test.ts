@@ -17,23 +17,33 @@ const bots = (names: string[], rules: unknown) =>
 it('golden playthrough: default rules, one bot of each kind', () => {
   const rules = resolveRules(nylonppong.schema, [{ where: 'test', values: { rounds: 3 } }]);
   checkGolden({
-    file: 'test/golden/nylonppong-default.json', game: nylonppong, rules,
-    strategies: bots(['basic', 'careful', 'seeker', 'defensive'], rules), seed: 'nylonppong-golden',
+    file: 'test/golden/nylonppong-default.json',
+    game: nylonppong,
+    rules,
+    strategies: bots(['basic', 'careful', 'seeker', 'defensive'], rules),
+    seed: 'nylonppong-golden',
   });
 });
 
 it('golden playthrough: bbong house rules (out-of-turn ppong, reshuffles, lay-downs)', () => {
-  const rules = resolveRules(nylonppong.schema, [{ where: 'preset bbong', values: nylonppong.schema.presets.bbong!.set }, { where: 'test', values: { rounds: 3 } }]);
+  const rules = resolveRules(nylonppong.schema, [
+    { where: 'preset bbong', values: nylonppong.schema.presets.bbong!.set },
+    { where: 'test', values: { rounds: 3 } },
+  ]);
   checkGolden({
-    file: 'test/golden/nylonppong-bbong.json', game: nylonppong, rules,
-    strategies: bots(['random', 'basic', 'seeker', 'random'], rules), seed: 'nylonppong-golden-bbong',
+    file: 'test/golden/nylonppong-bbong.json',
+    game: nylonppong,
+    rules,
+    strategies: bots(['random', 'basic', 'seeker', 'random'], rules),
+    seed: 'nylonppong-golden-bbong',
   });
 });
 
 it('a missing golden file fails the test, and is recorded only with UPDATE_GOLDEN=1', () => {
   const rules = resolveRules(nylonppong.schema, [{ where: 'test', values: { rounds: 1 } }]);
   const file = path.join(tempDir(), 'missing.json');
-  const run = () => checkGolden({ file, game: nylonppong, rules, strategies: bots(['basic', 'basic', 'basic', 'basic'], rules), seed: 'missing' });
+  const run = () =>
+    checkGolden({ file, game: nylonppong, rules, strategies: bots(['basic', 'basic', 'basic', 'basic'], rules), seed: 'missing' });
   const was = process.env.UPDATE_GOLDEN;
   delete process.env.UPDATE_GOLDEN;
   try {

@@ -10,17 +10,18 @@ import { randomSimTest } from '../../../support/drivers.js';
 import { conservationError } from './conservation.js';
 
 const presets = Object.keys(nylonppong.schema.presets);
-const resolve = (preset: string | null, over: Record<string, unknown> = {}): NylonRules => resolveRules(nylonppong.schema, [
-  { where: 'preset', values: preset ? nylonppong.schema.presets[preset]!.set : {} },
-  { where: 'test', values: over },
-]);
+const resolve = (preset: string | null, over: Record<string, unknown> = {}): NylonRules =>
+  resolveRules(nylonppong.schema, [
+    { where: 'preset', values: preset ? nylonppong.schema.presets[preset]!.set : {} },
+    { where: 'test', values: over },
+  ]);
 
 /** Hand sizes at the end of a round: what the deal leaves after whole ppongs (5, 2, 0), the declarer's 6. */
 function sizesError(s: NylonState): string | null {
   const h = s.cfg.handSize;
   for (let k = 0; k < s.n; k++) {
     const size = s.size[k]!;
-    const ok = (s.end === END_COMBO && k === s.ender) ? size === 6 : size === 0 || (size <= h && (h - size) % 3 === 0);
+    const ok = s.end === END_COMBO && k === s.ender ? size === 6 : size === 0 || (size <= h && (h - size) % 3 === 0);
     if (!ok) return `seat ${k} ends the round with ${size} cards`;
   }
   return null;
@@ -66,11 +67,21 @@ describe('random play keeps every invariant under every preset', () => {
 
 describe('random play under other option settings', () => {
   const variants: Record<string, unknown>[] = [
-    { players: 2 }, { players: 3 }, { players: 5 }, { players: 6 },
-    { players: 3, handSize: 8 }, { handSize: 2 },
+    { players: 2 },
+    { players: 3 },
+    { players: 5 },
+    { players: 6 },
+    { players: 3, handSize: 8 },
+    { handSize: 2 },
     { pongTiming: 'anyTime', pongWhenPileEmpty: false, reshuffleLimit: 3, reshuffleKeepsTopDiscard: false },
     { direction: 'cw', nextStarter: 'roundLoser', stopTieFails: false, stopCompareWith: 'pongedPlayersOnly' },
-    { scoring: 'moneyRanking', players: 5, 'combos.enabled': ['straight', 'daeppang'], 'combos.straightWrap': true, 'combos.daeppangThreshold': 60 },
+    {
+      scoring: 'moneyRanking',
+      players: 5,
+      'combos.enabled': ['straight', 'daeppang'],
+      'combos.straightWrap': true,
+      'combos.daeppangThreshold': 60,
+    },
     { scoring: 'moneyRanking', players: 3, moneyPaymentVector: [3, 0, -3], concealedTriplet: true, concealedTripletAloneEnds: true },
     { 'combos.declareOptional': false, jayeonPpongLayDown: true, concealedTriplet: true, concealedTripletScoring: 'count' },
     { stopLimit: 24, failedStopVictimScoresZero: true, stopSuccessBonus: 'limitMinusSum', stopRequiresOtherPong: true },

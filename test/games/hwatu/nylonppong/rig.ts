@@ -9,8 +9,12 @@ import { type NylonState } from '../../../../src/games/hwatu/nylonppong/state.js
 
 /** Draws the pile in order: Deck.draw(rng) takes cards[drawn + int(n)]. */
 export class ZeroRng extends Rng {
-  constructor() { super('zero'); }
-  override int(): number { return 0; }
+  constructor() {
+    super('zero');
+  }
+  override int(): number {
+    return 0;
+  }
 }
 
 export const cards = (text: string): number[] => (text.trim() ? text.trim().split(/\s+/).map(parseCard) : []);
@@ -89,7 +93,10 @@ export function legalOf(s: NylonState): number[] {
 /** Applies `a` after checking it is legal. */
 export function act(s: NylonState, a: number): void {
   const legal = legalOf(s);
-  if (!legal.includes(a)) throw new Error(`${nylonppong.actionName(s, a, 0)} is not legal; legal: ${legal.map((x) => nylonppong.actionName(s, x, 0)).join(', ')}`);
+  if (!legal.includes(a))
+    throw new Error(
+      `${nylonppong.actionName(s, a, 0)} is not legal; legal: ${legal.map((x) => nylonppong.actionName(s, x, 0)).join(', ')}`,
+    );
   nylonppong.apply(s, a, 0);
 }
 

@@ -3,13 +3,23 @@ import { parseCard } from '../../../../src/games/hwatu/deck.js';
 import { DECLARE, discardOf, DRAW, JAYEON, LAY_DOWN, PPONG, STOP } from '../../../../src/games/hwatu/nylonppong/actions.js';
 import { defaultPaymentVector } from '../../../../src/games/hwatu/nylonppong/rules.js';
 import {
-  END_COMBO, END_EXHAUSTED, END_GO_OUT, END_STOP, END_STOP_FAILED, OUT_ALONE, OUT_CONCEALED, PHASE_AFTER_DRAW, PHASE_DISCARD,
+  END_COMBO,
+  END_EXHAUSTED,
+  END_GO_OUT,
+  END_STOP,
+  END_STOP_FAILED,
+  OUT_ALONE,
+  OUT_CONCEALED,
+  PHASE_AFTER_DRAW,
+  PHASE_DISCARD,
 } from '../../../../src/games/hwatu/nylonppong/state.js';
 import { act, legalOf, returnsOf, rig, type Position } from './rig.js';
 
 // Seat 0 stops; the others hold these hands. Seats 0 and 1 have ppong'd.
-const stopPos = (s0: string, s1: string, s2 = '5a 6a 7a 8a 9a', s3 = '10a 11a 12a 1b 2b'): Position =>
-  ({ hands: [s0, s1, s2, s3], ponged: [0, 1] });
+const stopPos = (s0: string, s1: string, s2 = '5a 6a 7a 8a 9a', s3 = '10a 11a 12a 1b 2b'): Position => ({
+  hands: [s0, s1, s2, s3],
+  ponged: [0, 1],
+});
 
 describe('stop (rules 5, 13)', () => {
   const cases: [string, Record<string, unknown>, Position, number[], number][] = [
@@ -18,17 +28,48 @@ describe('stop (rules 5, 13)', () => {
     ['fails on a tie for lowest', {}, stopPos('3a 4a', '2a 5b'), [37, 7, 35, 36], END_STOP_FAILED],
     ['succeeds on a tie when stopTieFails is off', { stopTieFails: false }, stopPos('3a 4a', '2a 5b'), [7, 7, 35, 36], END_STOP],
     ['fails with failedStopPenalty 50', { failedStopPenalty: 50 }, stopPos('3a 4a', '1a 2a'), [57, 3, 35, 36], END_STOP_FAILED],
-    ['fails against a 5-card hand (allPlayers)', {}, stopPos('5b 5c', '6b 7b', '1a 1b 1c 1d 2a', '10a 11a 12a 3b 4b'),
-      [40, 13, 6, 40], END_STOP_FAILED],
-    ['ignores 5-card hands with pongedPlayersOnly', { stopCompareWith: 'pongedPlayersOnly' },
-      stopPos('5b 5c', '6b 7b', '1a 1b 1c 1d 2a', '10a 11a 12a 3b 4b'), [10, 13, 6, 40], END_STOP],
-    ['scores -(limit - sum) with stopSuccessBonus', { stopSuccessBonus: 'limitMinusSum' }, stopPos('1a 2a', '3a 4a'), [-7, 7, 35, 36], END_STOP],
-    ['zeroes the lowest compared player with failedStopVictimScoresZero', { failedStopVictimScoresZero: true },
-      stopPos('3a 4a', '1a 2a'), [37, 0, 35, 36], END_STOP_FAILED],
-    ['fails against a concealed triplet ignored in scoring', { concealedTriplet: true },
-      stopPos('2a 4a', '6b 7b', '12a 12b 12c 1a 1b', '10a 11a 3b 4b 8b'), [36, 13, 2, 36], END_STOP_FAILED],
-    ['succeeds when concealed triplets count', { concealedTriplet: true, concealedTripletScoring: 'count' },
-      stopPos('2a 4a', '6b 7b', '12a 12b 12c 1a 1b', '10a 11a 3b 4b 8b'), [6, 13, 38, 36], END_STOP],
+    [
+      'fails against a 5-card hand (allPlayers)',
+      {},
+      stopPos('5b 5c', '6b 7b', '1a 1b 1c 1d 2a', '10a 11a 12a 3b 4b'),
+      [40, 13, 6, 40],
+      END_STOP_FAILED,
+    ],
+    [
+      'ignores 5-card hands with pongedPlayersOnly',
+      { stopCompareWith: 'pongedPlayersOnly' },
+      stopPos('5b 5c', '6b 7b', '1a 1b 1c 1d 2a', '10a 11a 12a 3b 4b'),
+      [10, 13, 6, 40],
+      END_STOP,
+    ],
+    [
+      'scores -(limit - sum) with stopSuccessBonus',
+      { stopSuccessBonus: 'limitMinusSum' },
+      stopPos('1a 2a', '3a 4a'),
+      [-7, 7, 35, 36],
+      END_STOP,
+    ],
+    [
+      'zeroes the lowest compared player with failedStopVictimScoresZero',
+      { failedStopVictimScoresZero: true },
+      stopPos('3a 4a', '1a 2a'),
+      [37, 0, 35, 36],
+      END_STOP_FAILED,
+    ],
+    [
+      'fails against a concealed triplet ignored in scoring',
+      { concealedTriplet: true },
+      stopPos('2a 4a', '6b 7b', '12a 12b 12c 1a 1b', '10a 11a 3b 4b 8b'),
+      [36, 13, 2, 36],
+      END_STOP_FAILED,
+    ],
+    [
+      'succeeds when concealed triplets count',
+      { concealedTriplet: true, concealedTripletScoring: 'count' },
+      stopPos('2a 4a', '6b 7b', '12a 12b 12c 1a 1b', '10a 11a 3b 4b 8b'),
+      [6, 13, 38, 36],
+      END_STOP,
+    ],
   ];
   for (const [name, over, pos, expected, end] of cases) {
     it(name, () => {
@@ -58,11 +99,17 @@ describe('stop (rules 5, 13)', () => {
 
 // Seat 0 draws 6d and discards it to seat 1, who holds the pair 6b 6c.
 const goOutPos = (s1: string): Position => ({
-  hands: ['1a 2a 3a 4a 8b', s1, '7a 8a 9a 10a 11a', '12a 1b 2b 3b 4b'], draws: '6d', ponged: s1.split(' ').length === 2 ? [1] : [],
+  hands: ['1a 2a 3a 4a 8b', s1, '7a 8a 9a 10a 11a', '12a 1b 2b 3b 4b'],
+  draws: '6d',
+  ponged: s1.split(' ').length === 2 ? [1] : [],
 });
 
 describe('going out and deal-in (rules 6, 14)', () => {
-  for (const [over, penalty] of [[{}, 30], [{ dealInPenalty: 50 }, 50], [{ dealInPenalty: 20 }, 20]] as const) {
+  for (const [over, penalty] of [
+    [{}, 30],
+    [{ dealInPenalty: 50 }, 50],
+    [{ dealInPenalty: 20 }, 20],
+  ] as const) {
     it(`pays the discarder dealInPenalty ${penalty}`, () => {
       const s = rig(over, goOutPos('6b 6c'));
       act(s, discardOf(6));
@@ -91,7 +138,7 @@ describe('going out and deal-in (rules 6, 14)', () => {
 describe('concealed triplet (rules 18-20)', () => {
   const pos: Position = { hands: ['1a 2a 3a 6a 8b', '9b 9c 9d 4a 4b', '7a 8a 10a 11a 12b', '12a 1b 2b 3b 5b'], draws: '4c' };
 
-  it('goes out with a 3+2 hand on the pair\'s month, paying the deal-in penalty', () => {
+  it("goes out with a 3+2 hand on the pair's month, paying the deal-in penalty", () => {
     const s = rig({ concealedTriplet: true }, pos);
     act(s, discardOf(4));
     expect(legalOf(s)).toEqual([DRAW, PPONG, JAYEON]);
@@ -115,8 +162,10 @@ describe('concealed triplet (rules 18-20)', () => {
   });
 
   it('a lone pair that draws its third card may go out (concealedTripletAloneEnds), with no deal-in', () => {
-    const s = rig({ concealedTriplet: true, concealedTripletAloneEnds: true },
-      { hands: ['7a 7b', '1a 2a 3a 4a 5a', '6a 8a 9a 10a 11a', '12a 1b 2b 3b 4b'], draws: '7c', ponged: [0] });
+    const s = rig(
+      { concealedTriplet: true, concealedTripletAloneEnds: true },
+      { hands: ['7a 7b', '1a 2a 3a 4a 5a', '6a 8a 9a 10a 11a', '12a 1b 2b 3b 4b'], draws: '7c', ponged: [0] },
+    );
     expect(legalOf(s)).toEqual([JAYEON, discardOf(7)]);
     act(s, JAYEON);
     expect(returnsOf(s)).toEqual([0, 15, 44, 22]);
@@ -256,7 +305,10 @@ describe('money scoring (rules 21-23)', () => {
 
 describe('jayeonPpongLayDown (bbong)', () => {
   it('lays down 3 of a kind after the draw, then discards to 2 cards', () => {
-    const s = rig({ jayeonPpongLayDown: true }, { hands: ['9a 9b 9c 2a 3a', '1a 1b 4a 6a 8a', '5b 6b 7b 8b 10b', '11a 11b 12a 12b 1c'], draws: '5a' });
+    const s = rig(
+      { jayeonPpongLayDown: true },
+      { hands: ['9a 9b 9c 2a 3a', '1a 1b 4a 6a 8a', '5b 6b 7b 8b 10b', '11a 11b 12a 12b 1c'], draws: '5a' },
+    );
     expect(legalOf(s)).toContain(LAY_DOWN + 8);
     act(s, LAY_DOWN + 8);
     expect(legalOf(s)).toEqual([discardOf(2), discardOf(3), discardOf(5)]);

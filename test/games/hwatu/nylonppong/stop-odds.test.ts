@@ -7,7 +7,14 @@ import { scoreRound } from '../../../../src/games/hwatu/nylonppong/scoring.js';
 import { END_STOP, END_STOP_FAILED, type NylonState } from '../../../../src/games/hwatu/nylonppong/state.js';
 import { nylonppong } from '../../../../src/games/hwatu/nylonppong/game.js';
 import {
-  comparedSizes, dealWays, lowDealWays, opponentConfigs, stopOdds, stopOddsTable, unseenCounts, type Part,
+  comparedSizes,
+  dealWays,
+  lowDealWays,
+  opponentConfigs,
+  stopOdds,
+  stopOddsTable,
+  unseenCounts,
+  type Part,
 } from '../../../../src/games/hwatu/nylonppong/stop-odds.js';
 import { columnDictionary } from '../../../../src/experiment/dictionary.js';
 import { bigFrac, bigFracText, bigFracValue, type BigFraction } from '../../../../src/stats/fraction.js';
@@ -53,17 +60,28 @@ function brute(r: NylonRules, seen: number[], hand: number[] | null, s: number, 
   const ignore = r.concealedTriplet && r.concealedTripletScoring === 'ignore';
   const pool = Array.from({ length: 48 }, (_, c) => c).filter((c) => !seen.includes(c) && !hand?.includes(c));
   const low = (h: number[]) => (r.stopTieFails ? score(h, ignore) <= s : score(h, ignore) < s);
-  let fail = 0, deals = 0;
+  let fail = 0,
+    deals = 0;
   const deal = (left: number[], i: number, failed: boolean) => {
     if (i === sizes.length) {
       deals++;
       if (failed) fail++;
       return;
     }
-    for (const h of subsets(left, sizes[i]!)) deal(left.filter((c) => !h.includes(c)), i + 1, failed || low(h));
+    for (const h of subsets(left, sizes[i]!))
+      deal(
+        left.filter((c) => !h.includes(c)),
+        i + 1,
+        failed || low(h),
+      );
   };
   const stoppers = hand ? [hand] : [...subsets(pool, 2)].filter((p) => month(p[0]!) + month(p[1]!) === s);
-  for (const st of stoppers) deal(pool.filter((c) => !st.includes(c)), 0, false);
+  for (const st of stoppers)
+    deal(
+      pool.filter((c) => !st.includes(c)),
+      0,
+      false,
+    );
   return bigFrac(BigInt(fail), BigInt(deals));
 }
 
@@ -86,9 +104,21 @@ describe('exact stop odds against brute-force enumeration', () => {
   const seen = [...monthsOut(4, 10), ...cards('3c,3d,12d')];
   const cases: [string, Partial<NylonRules>, number[], number[] | null, number][] = [
     ['5 and 5, concealed triplets scoring 0', { concealedTriplet: true, stopLimit: 24 }, [5, 5], cards('12a,12b'), 24],
-    ['5 and 5, concealed triplets counted in full', { concealedTriplet: true, concealedTripletScoring: 'count', stopLimit: 24 }, [5, 5], cards('12a,12b'), 24],
+    [
+      '5 and 5, concealed triplets counted in full',
+      { concealedTriplet: true, concealedTripletScoring: 'count', stopLimit: 24 },
+      [5, 5],
+      cards('12a,12b'),
+      24,
+    ],
     ['2 and 5, concealed triplets scoring 0', { concealedTriplet: true, stopLimit: 24 }, [2, 5], cards('11a,12a'), 23],
-    ['8 and 5 (handSize 8), concealed triplets scoring 0', { concealedTriplet: true, stopLimit: 24, handSize: 8 }, [8, 5], cards('12a,12b'), 24],
+    [
+      '8 and 5 (handSize 8), concealed triplets scoring 0',
+      { concealedTriplet: true, stopLimit: 24, handSize: 8 },
+      [8, 5],
+      cards('12a,12b'),
+      24,
+    ],
     ['one 5-card hand, averaged over the stopper hands', { concealedTriplet: true, stopLimit: 16 }, [5], null, 14],
     ['2 and 5, ties not failing', { concealedTriplet: true, stopLimit: 24, stopTieFails: false }, [2, 5], cards('11a,12a'), 23],
     ['2, 2 and 2', {}, [2, 2, 2], cards('1a,3a'), 4],
@@ -108,7 +138,13 @@ describe('two exact counts of concealed-triplet hands agree on the whole deck', 
   // month-by-month count keeps each hand's cards and score (a month held 3 times scores 0).
   const pool = unseenCounts([]);
   const stopper: Part = { size: 2, limit: 0, exact: true, triplets: 'count', tally: false };
-  for (const [s, twos, fives] of [[10, 0, 1], [10, 0, 2], [6, 1, 2], [10, 0, 3], [14, 1, 1]] as const) {
+  for (const [s, twos, fives] of [
+    [10, 0, 1],
+    [10, 0, 2],
+    [6, 1, 2],
+    [10, 0, 3],
+    [14, 1, 1],
+  ] as const) {
     it(`stop sum ${s}, ${twos} 2-card and ${fives} 5-card hands`, () => {
       const parts: Part[] = [
         { ...stopper, limit: s },
@@ -163,7 +199,7 @@ describe('analytic values', () => {
 });
 
 describe('the table axes', () => {
-  it('compared hand sizes: handSize less 3 per ppong, only ppong\'d players with pongedPlayersOnly', () => {
+  it("compared hand sizes: handSize less 3 per ppong, only ppong'd players with pongedPlayersOnly", () => {
     expect(comparedSizes(rules())).toEqual([2, 5]);
     expect(comparedSizes(rules({ handSize: 8 }))).toEqual([2, 5, 8]);
     expect(comparedSizes(rules({ stopCompareWith: 'pongedPlayersOnly' }))).toEqual([2]);
@@ -173,7 +209,13 @@ describe('the table axes', () => {
   it('configurations: 1 to 5 opponents (4 with 8 cards each), fitting the unseen cards', () => {
     expect(opponentConfigs(rules(), 46)).toHaveLength(20);
     expect(opponentConfigs(rules(), 46)[0]).toEqual([2]);
-    expect(opponentConfigs(rules({ stopCompareWith: 'pongedPlayersOnly' }), 46)).toEqual([[2], [2, 2], [2, 2, 2], [2, 2, 2, 2], [2, 2, 2, 2, 2]]);
+    expect(opponentConfigs(rules({ stopCompareWith: 'pongedPlayersOnly' }), 46)).toEqual([
+      [2],
+      [2, 2],
+      [2, 2, 2],
+      [2, 2, 2, 2],
+      [2, 2, 2, 2, 2],
+    ]);
     // Multisets of 1-4 sizes from {2, 5, 8}: 3 + 6 + 10 + 15.
     expect(opponentConfigs(rules({ handSize: 8 }), 46)).toHaveLength(34);
     // With a stop only after another ppong, someone holds fewer than handSize cards.
@@ -192,9 +234,13 @@ describe('the table axes', () => {
     expect(table.columns).toContain('p_fail_2_2_5_exact');
     expect(table.columns).toHaveLength(2 + 2 * configs.length);
     expect(columnDictionary(table).filter((c) => c.meaning === 'undocumented')).toEqual([]);
-    expect(columnDictionary(table).find((c) => c.name === 'p_fail_2_2_5')!.meaning).toMatch(/3 compared opponents holding 2, 2 and 5 cards/);
+    expect(columnDictionary(table).find((c) => c.name === 'p_fail_2_2_5')!.meaning).toMatch(
+      /3 compared opponents holding 2, 2 and 5 cards/,
+    );
     const row = table.rows[8]!;
-    const [n, d] = String(row[2 + configs.length]).split('/').map(Number);
+    const [n, d] = String(row[2 + configs.length])
+      .split('/')
+      .map(Number);
     expect(row[2]).toBeCloseTo(n! / d!, 12);
   });
 });
@@ -204,7 +250,16 @@ describe('the table axes', () => {
  * stopper's hand and the opponents' dealt by the engine's deck from a fixed seed. The exact
  * value must lie in the 99.9% Wilson interval of the failure rate.
  */
-function engineFailures(r: NylonRules, seen: number[], hand: number[] | null, s: number, sizes: number[], uncompared: number[], n: number, seed: string): number {
+function engineFailures(
+  r: NylonRules,
+  seen: number[],
+  hand: number[] | null,
+  s: number,
+  sizes: number[],
+  uncompared: number[],
+  n: number,
+  seed: string,
+): number {
   const sizesAll = [...sizes, ...uncompared];
   const state: NylonState = nylonppong.create({ ...r, players: 1 + sizesAll.length });
   const deck = new Deck();
@@ -244,8 +299,16 @@ describe('exact stop odds against the game engine (Monte Carlo, 99.9% Wilson int
   const cases: [string, Partial<NylonRules>, number[], number[] | null, number, number[], number[]][] = [
     ['sum 10 against 2, 2 and 5 cards (default rules)', {}, [], null, 10, [2, 2, 5], []],
     ['sum 6 against two 5-card hands, concealed triplets scoring 0', { concealedTriplet: true }, [], null, 6, [5, 5], []],
-    ['a given 3+4 against 2 and 5 cards, with cards seen, ties not failing', { concealedTriplet: true, stopTieFails: false }, cards('1a,1b,2c,5d,11a,11b,11c'), cards('3a,4b'), 7, [2, 5], []],
-    ['sum 8 against two ppong\'d players, a 5-card hand not compared', { stopCompareWith: 'pongedPlayersOnly' }, [], null, 8, [2, 2], [5]],
+    [
+      'a given 3+4 against 2 and 5 cards, with cards seen, ties not failing',
+      { concealedTriplet: true, stopTieFails: false },
+      cards('1a,1b,2c,5d,11a,11b,11c'),
+      cards('3a,4b'),
+      7,
+      [2, 5],
+      [],
+    ],
+    ["sum 8 against two ppong'd players, a 5-card hand not compared", { stopCompareWith: 'pongedPlayersOnly' }, [], null, 8, [2, 2], [5]],
   ];
   for (const [name, over, seen, hand, s, sizes, uncompared] of cases) {
     it(name, () => {

@@ -21,7 +21,16 @@ import { packagePath } from '../../../../src/io/package.js';
 import { nylonppongStrategies } from '../../../../strategies/nylonppong/index.js';
 import { carefulStops, carefulWith } from '../../../../strategies/nylonppong/careful.js';
 import {
-  bucketKey, bucketOf, bucketParts, pileBucket, PLAY_ON_VERDICT, readStopTable, STOP_VERDICT, TABLE_BOT, TABLE_BOT_K, TABLE_BOT_T,
+  bucketKey,
+  bucketOf,
+  bucketParts,
+  pileBucket,
+  PLAY_ON_VERDICT,
+  readStopTable,
+  STOP_VERDICT,
+  TABLE_BOT,
+  TABLE_BOT_K,
+  TABLE_BOT_T,
 } from '../../../../strategies/nylonppong/stop-table.js';
 import { STOP_TABLE_FILE, tableStopStrategy } from '../../../../strategies/nylonppong/table-stop.js';
 import { listFiles, sameBytesEveryWay, tempDir } from '../../../support/cli.js';
@@ -49,19 +58,26 @@ const position = (own: string, pile: number, discards: [string, number][] = []):
   const hands = [own, '6c 7c', '5d 6d 7d 8d 9d', '10c 11c 12c 9c 10d'];
   const used = new Set([...hands.flatMap(cards), ...discards.map(([c]) => parseCard(c))]);
   const free = Array.from({ length: 48 }, (_, c) => c).filter((c) => !used.has(c));
-  const draws = free.slice(free.length - pile).map((c) => `${month(c)}${'abcd'[c & 3]}`).join(' ');
+  const draws = free
+    .slice(free.length - pile)
+    .map((c) => `${month(c)}${'abcd'[c & 3]}`)
+    .join(' ');
   return { hands, ponged: [1], draws, rest: 'discards', discards };
 };
 
 describe('the buckets', () => {
   it('cut the draw pile at 0, 1-4, 5-9, 10-19 and 20+, and a key reads back into its parts', () => {
     expect([0, 1, 4, 5, 9, 10, 19, 20, 28].map(pileBucket)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4]);
-    for (const [opponents, pile, sum, pair] of [[555, 4, 2, true], [225, 0, 10, false], [22, 3, 24, true]] as const) {
+    for (const [opponents, pile, sum, pair] of [
+      [555, 4, 2, true],
+      [225, 0, 10, false],
+      [22, 3, 24, true],
+    ] as const) {
       expect(bucketParts(bucketKey(opponents, pile, sum, pair))).toEqual({ opponents, pile, sum, pair });
     }
   });
 
-  it('read the others\' hand sizes ascending, whoever holds them, and tell a pair from two months', () => {
+  it("read the others' hand sizes ascending, whoever holds them, and tell a pair from two months", () => {
     const a = rig({}, position('2a 2b', 12));
     const b = rig({}, { ...position('2a 2b', 12), hands: ['2a 2b', '5d 6d 7d 8d 9d', '6c 7c', '10c 11c 12c 9c 10d'], ponged: [2] });
     expect(bucketOf(nylonppong.view(a, 0))).toBe(bucketKey(255, 3, 4, true));
@@ -78,9 +94,11 @@ describe('the rollout estimate of stopping', () => {
     const s = rig({}, { hands: ['3a 4a', '1a 5a', '1b 2a 6a 7a 8a', '1c 2b 3b 9a 10a'], ponged: [1], rest: 'discards' });
     expect(s.deck.left).toBe(0);
     const unseen = ['1a', '5a', '1b', '2a', '6a', '7a', '8a', '1c', '2b', '3b', '9a', '10a'].map((c) => month(parseCard(c)));
-    let deals = 0, fails = 0;
+    let deals = 0,
+      fails = 0;
     const sumOf = (idx: number[]) => idx.reduce((x, i) => x + unseen[i]!, 0);
-    const choose = (from: number[], k: number): number[][] => (k === 0 ? [[]] : from.flatMap((x, i) => choose(from.slice(i + 1), k - 1).map((rest) => [x, ...rest])));
+    const choose = (from: number[], k: number): number[][] =>
+      k === 0 ? [[]] : from.flatMap((x, i) => choose(from.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
     const all = unseen.map((_, i) => i);
     for (const two of choose(all, 2)) {
       const left = all.filter((i) => !two.includes(i));
@@ -107,12 +125,14 @@ describe('the rollout estimate of stopping', () => {
 });
 
 describe('table-stop', () => {
-  const table = readStopTable(tableFile([
-    '2 5 5,10-19,8,no,1,1,1,0.5,1.5,stop',
-    '2 5 5,10-19,3,no,1,1,-1,-1.5,-0.5,play on',
-    '2 5 5,10-19,4,no,1,1,0,-1,1,unsure',
-    '2 5 5,10-19,4,yes,1,1,1,0.5,1.5,stop',
-  ]));
+  const table = readStopTable(
+    tableFile([
+      '2 5 5,10-19,8,no,1,1,1,0.5,1.5,stop',
+      '2 5 5,10-19,3,no,1,1,-1,-1.5,-0.5,play on',
+      '2 5 5,10-19,4,no,1,1,0,-1,1,unsure',
+      '2 5 5,10-19,4,yes,1,1,1,0.5,1.5,stop',
+    ]),
+  );
   const ts = tableStopStrategy(table);
 
   it('stops where its table says stop, though careful would draw', () => {
@@ -128,7 +148,13 @@ describe('table-stop', () => {
   });
 
   it('does what careful does where the table is unsure or lacks the bucket', () => {
-    for (const [own, pile] of [['1a 3a', 12], ['1a 3a', 3], ['1a 2a', 25], ['4a 6a', 12], ['1a 1b', 12]] as const) {
+    for (const [own, pile] of [
+      ['1a 3a', 12],
+      ['1a 3a', 3],
+      ['1a 2a', 25],
+      ['4a 6a', 12],
+      ['1a 1b', 12],
+    ] as const) {
       const s = rig({}, position(own, pile));
       expect(choice(ts, s), `${own}, pile ${pile}`).toBe(choice(careful, s));
     }
@@ -171,18 +197,27 @@ describe('table-stop', () => {
     };
     const r = rules();
     const table = new Table(nylonppong, r, [judge, judge, judge, judge], ['judge', 'judge', 'judge', 'judge']);
-    for (let g = 0; g < 400; g++) table.play(new Rng(`reference/${g}`), [0, 1, 2, 3].map((k) => new Rng(`reference/${g}/${k}`)));
+    for (let g = 0; g < 400; g++)
+      table.play(
+        new Rng(`reference/${g}`),
+        [0, 1, 2, 3].map((k) => new Rng(`reference/${g}/${k}`)),
+      );
     expect(seen.stop).toBeGreaterThan(5);
     expect(seen.playOn).toBeGreaterThan(50);
     expect(seen.careful).toBeGreaterThan(0);
   });
 
   it('refuses rules other than those its table was learned under, with one line', async () => {
-    expect(() => parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ rounds: 3, nextStarter: 'roundLoser' }))).not.toThrow();
-    expect(() => parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ failedStopPenalty: 50 })))
-      .toThrow(/^strategy table-stop: its table .*nylonppong-stop-table\.csv was learned under other rules \(failedStopPenalty is 30 there and 50 here\)/);
+    expect(() =>
+      parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ rounds: 3, nextStarter: 'roundLoser' })),
+    ).not.toThrow();
+    expect(() => parseSpec('table-stop', nylonppongStrategies, 'nylonppong', rules({ failedStopPenalty: 50 }))).toThrow(
+      /^strategy table-stop: its table .*nylonppong-stop-table\.csv was learned under other rules \(failedStopPenalty is 30 there and 50 here\)/,
+    );
     const out = path.join(tempDir(), 'x');
-    await expect(simulate({ game: 'nylonppong', seats: 'table-stop,basic,basic', games: 4, out: path.join(out, 'sim.csv') })).rejects.toThrow(/^[^\n]*players is 4 there and 3 here[^\n]*$/);
+    await expect(
+      simulate({ game: 'nylonppong', seats: 'table-stop,basic,basic', games: 4, out: path.join(out, 'sim.csv') }),
+    ).rejects.toThrow(/^[^\n]*players is 4 there and 3 here[^\n]*$/);
     expect(listFiles(out)).toEqual([]);
   });
 });
@@ -227,7 +262,10 @@ describe('a stop table file', () => {
     refuses(tableFile([good], null), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], '{"provenance": '), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], { provenance: {} }), /table\.meta\.json: has no provenance\.rules/);
-    refuses(tableFile([good], { provenance: { rules: rules(), bot: 'basic(t=10)' } }), /provenance\.bot is "basic\(t=10\)": the table must be learned with careful\(t=4,k=0\.1\)/);
+    refuses(
+      tableFile([good], { provenance: { rules: rules(), bot: 'basic(t=10)' } }),
+      /provenance\.bot is "basic\(t=10\)": the table must be learned with careful\(t=4,k=0\.1\)/,
+    );
   });
 });
 

@@ -46,8 +46,12 @@ describe('basic (the reference bot, exactly as the issue defines it)', () => {
 
   it('discards the highest single month, else the highest card', () => {
     expect(choice(make('basic'), rig({}, { hands: ['1a 1b 5a 9a 12a', '*', '*', '*'], draws: '12b' }))).toBe(discardOf(9));
-    expect(choice(make('basic', { 'combos.enabled': [] }), rig({ 'combos.enabled': [] }, { hands: ['1a 1b 5a 5b 9a', '*', '*', '*'], draws: '9b' })))
-      .toBe(discardOf(9));
+    expect(
+      choice(
+        make('basic', { 'combos.enabled': [] }),
+        rig({ 'combos.enabled': [] }, { hands: ['1a 1b 5a 5b 9a', '*', '*', '*'], draws: '9b' }),
+      ),
+    ).toBe(discardOf(9));
   });
 
   it('declares a formed combination', () => {
@@ -55,7 +59,10 @@ describe('basic (the reference bot, exactly as the issue defines it)', () => {
   });
 
   it('goes out with a concealed triplet', () => {
-    const s = rig({ concealedTriplet: true }, { hands: ['1a 2a 3a 6a 8b', '9b 9c 9d 4a 4b', '7a 8a 10a 11a 12b', '12a 1b 2b 3b 5b'], draws: '4c' });
+    const s = rig(
+      { concealedTriplet: true },
+      { hands: ['1a 2a 3a 6a 8b', '9b 9c 9d 4a 4b', '7a 8a 10a 11a 12b', '12a 1b 2b 3b 5b'], draws: '4c' },
+    );
     act(s, discardOf(4));
     expect(choice(make('basic', { concealedTriplet: true }), s)).toBe(JAYEON);
   });
@@ -95,8 +102,13 @@ describe('careful', () => {
 describe('defensive', () => {
   // Seat 1 (next) holds 2 cards; three 11s are visible (two on the discard pile), so an 11 is safe.
   const pos: Position = {
-    hands: ['12a 11a 3a 4a 8b', '1c 2c', '5a 6a 7a 9a 10a', '5b 6b 7b 9b 10b'], draws: '2a', ponged: [1],
-    discards: [['11b', 2], ['11c', 3]],
+    hands: ['12a 11a 3a 4a 8b', '1c 2c', '5a 6a 7a 9a 10a', '5b 6b 7b 9b 10b'],
+    draws: '2a',
+    ponged: [1],
+    discards: [
+      ['11b', 2],
+      ['11c', 3],
+    ],
   };
   it('shuns a month a 2-card next player may hold as a pair', () => {
     expect(choice(make('basic'), rig({}, pos))).toBe(discardOf(12));
@@ -137,7 +149,9 @@ describe('every strategy plays only legal moves under every preset', () => {
       const r = resolveRules(nylonppong.schema, [{ where: preset, values: nylonppong.schema.presets[preset]!.set }]);
       const specs = ['random', 'basic', 'careful', 'seeker', 'defensive'];
       for (let k = 0; k < specs.length; k++) {
-        const lineup = Array.from({ length: r.players }, (_, i) => parseSpec(specs[(k + i) % specs.length]!, nylonppongStrategies, 'nylonppong', r));
+        const lineup = Array.from({ length: r.players }, (_, i) =>
+          parseSpec(specs[(k + i) % specs.length]!, nylonppongStrategies, 'nylonppong', r),
+        );
         const arm = new Arm(nylonppong, r, lineup, nylonppongStrategies);
         for (let i = 0; i < 60; i++) arm.play(`legal/${preset}`, k, i, i % r.players);
       }

@@ -12,10 +12,11 @@ import { chiSquareTail, determinizeTest, hiddenChiSquare, type HiddenInfo } from
 
 const rules = (set: Partial<WolnamRules> = {}): WolnamRules => resolveRules(wolnamSchema, [{ where: 'test', values: set }]);
 
-const strategies = (r: WolnamRules, names: string[]): Strategy[] => names.map((name) => {
-  const spec = parseSpec(name, wolnamppongStrategies, 'wolnamppong', r);
-  return wolnamppongStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
-});
+const strategies = (r: WolnamRules, names: string[]): Strategy[] =>
+  names.map((name) => {
+    const spec = parseSpec(name, wolnamppongStrategies, 'wolnamppong', r);
+    return wolnamppongStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+  });
 const SEATS = ['ev-threshold', 'fold', 'min-bet', 'counting', 'ev-threshold(t=0.3)', 'kelly'];
 
 /** Seat q's turn in the cycle, from 0; at a decision the seats up to the one to act are dealt. */
@@ -42,7 +43,8 @@ function places(s: WolnamState, k: number): number[] {
 function handError(s: WolnamState, q: number): string | null {
   const r = s.r;
   const [a, b] = handOf(s, q).map(month) as [number, number];
-  const lo = Math.min(a, b), hi = Math.max(a, b);
+  const lo = Math.min(a, b),
+    hi = Math.max(a, b);
   if (s.faceDown[q] === FACE_DOWN) {
     if (r.deathByRain && hi === 12) return `seat ${q} holds Rain face down`;
     if (r.pairRule === 'winFixed' && lo === hi) return `seat ${q} holds a pair face down`;
@@ -66,7 +68,20 @@ const info: HiddenInfo<WolnamState> = {
       // The cards dealt this cycle in order, the face-down ones as -1.
       dealt: Array.from(s.deck.cards.subarray(0, s.deck.drawn), (c) => (at[c] === -1 ? c : -1)),
       faceDown: [...Array(s.n).keys()].map((q) => (dealt(s, q) ? s.faceDown[q] : null)),
-      table: [s.pot, s.cycle, s.turn, s.dealer, s.toAct, s.cap, s.rotatePending, s.anteCycle, s.decisions, s.posts, s.empties, s.dealsToEmpty],
+      table: [
+        s.pot,
+        s.cycle,
+        s.turn,
+        s.dealer,
+        s.toAct,
+        s.cap,
+        s.rotatePending,
+        s.anteCycle,
+        s.decisions,
+        s.posts,
+        s.empties,
+        s.dealsToEmpty,
+      ],
       records: [s.bankroll, s.bets, s.betChips, s.ados, s.wins].map((x) => Array.from(x)),
     };
   },
@@ -103,7 +118,8 @@ const info: HiddenInfo<WolnamState> = {
 /** Swaps two cards of the deck, and of the hands that hold them; keeps the acting hand's months. */
 function swapCards(s: WolnamState, a: number, b: number): void {
   const { cards } = s.deck;
-  const pa = cards.indexOf(a), pb = cards.indexOf(b);
+  const pa = cards.indexOf(a),
+    pb = cards.indexOf(b);
   cards[pa] = b;
   cards[pb] = a;
   for (let i = 0; i < 2 * s.n; i++) {
@@ -147,14 +163,31 @@ function watched() {
 describe('Wolnamppong determinization', () => {
   const cases: [string, Partial<WolnamRules>, number, (seen: ReturnType<typeof watched>['seen']) => void][] = [
     ['the defaults', {}, 24, (seen) => expect(seen.down).toBeGreaterThan(2000)],
-    ['death by Rain, the deal moving round', { deathByRain: true, dealerRotation: 'rightEachCycle' }, 24, (seen) => expect(seen.down).toBeGreaterThan(2000)],
+    [
+      'death by Rain, the deal moving round',
+      { deathByRain: true, dealerRotation: 'rightEachCycle' },
+      24,
+      (seen) => expect(seen.down).toBeGreaterThan(2000),
+    ],
     ['In Between', wolnamSchema.presets['in-between']!.set as Partial<WolnamRules>, 24, (seen) => expect(seen.down).toBeGreaterThan(2000)],
-    ['10 players, consecutive months redealt', { players: 10, consecutiveRule: 'redeal' }, 12, (seen) => expect(seen.redealt).toBeGreaterThan(1000)],
-    ['fixed pair wins, consecutive months pay, end-of-cycle re-ante, bankroll cap',
+    [
+      '10 players, consecutive months redealt',
+      { players: 10, consecutiveRule: 'redeal' },
+      12,
+      (seen) => expect(seen.redealt).toBeGreaterThan(1000),
+    ],
+    [
+      'fixed pair wins, consecutive months pay, end-of-cycle re-ante, bankroll cap',
       { pairRule: 'winFixed', consecutiveRule: 'autoLoseNoBet', reanteOnEmptyPot: 'endOfCycle', bankrollCap: true, bankroll: 8 },
-      24, (seen) => expect(seen.down).toBeGreaterThan(2000)],
-    ['16 players, death by Rain and redeals', { players: 16, deathByRain: true, consecutiveRule: 'redeal' }, 4,
-      (seen) => expect(seen.redealt).toBeGreaterThan(1000)],
+      24,
+      (seen) => expect(seen.down).toBeGreaterThan(2000),
+    ],
+    [
+      '16 players, death by Rain and redeals',
+      { players: 16, deathByRain: true, consecutiveRule: 'redeal' },
+      4,
+      (seen) => expect(seen.redealt).toBeGreaterThan(1000),
+    ],
   ];
   for (const [name, set, games, enough] of cases) {
     it(`agrees with what each seat has seen and reads nothing else (${name})`, () => {
@@ -171,7 +204,10 @@ describe('Wolnamppong determinization', () => {
   /** The first decision of seeded games at which `pick` gives a seat to determinize for. */
   function position(r: WolnamRules, seed: string, pick: (s: WolnamState) => number): { s: WolnamState; seat: number } {
     const s = wolnamppong.create(r);
-    const strats = strategies(r, Array.from({ length: r.players }, (_, k) => SEATS[k % SEATS.length]!));
+    const strats = strategies(
+      r,
+      Array.from({ length: r.players }, (_, k) => SEATS[k % SEATS.length]!),
+    );
     const bounds = new Float64Array(2);
     for (let g = 0; g < 20; g++) {
       wolnamppong.deal(s, new Rng(`${seed}/${g}/deal`));
@@ -179,7 +215,9 @@ describe('Wolnamppong determinization', () => {
       while (wolnamppong.toAct(s) !== TERMINAL) {
         const seat = pick(s);
         if (seat >= 0) return { s, seat };
-        const legal = legalOf(s), st = strats[s.toAct]!, v = wolnamppong.view(s, s.toAct);
+        const legal = legalOf(s),
+          st = strats[s.toAct]!,
+          v = wolnamppong.view(s, s.toAct);
         const a = st.choose(v, Int16Array.from(legal), legal.length, rng);
         wolnamppong.amountBounds!(s, a, bounds);
         wolnamppong.apply(s, a, a === legal[0] ? 0 : st.amount!(v, a, bounds[0]!, bounds[1]!, rng));
@@ -220,7 +258,7 @@ describe('Wolnamppong determinization', () => {
     }
   });
 
-  it('a determinization that keeps an opponent\'s true hand fails the checks', () => {
+  it("a determinization that keeps an opponent's true hand fails the checks", () => {
     const r = rules({ cycles: 4 });
     // Deals the unseen cards anew, then puts a face-down opponent's true cards back.
     const leaky = {
@@ -233,8 +271,9 @@ describe('Wolnamppong determinization', () => {
       },
     };
     const names = Array.from({ length: r.players }, (_, k) => SEATS[k % SEATS.length]!);
-    expect(() => determinizeTest({ game: leaky, rules: r, strategies: strategies(r, names), info, games: 4, seed: 'leak', every: 2 }))
-      .toThrow(/reads what the seat cannot see \(.*from the twin\)/);
+    expect(() =>
+      determinizeTest({ game: leaky, rules: r, strategies: strategies(r, names), info, games: 4, seed: 'leak', every: 2 }),
+    ).toThrow(/reads what the seat cannot see \(.*from the twin\)/);
     const { s, seat } = position(r, 'leak-chi', (st) => (downSeats(st, st.toAct).length >= 3 ? st.toAct : -1));
     const { perPlace } = hiddenChiSquare({ game: leaky, rules: r, s, seat, info, draws: 2000, seed: 'leak-chi' });
     expect(perPlace.some(({ stat, df }) => chiSquareTail(stat, df) < 1e-9)).toBe(true);

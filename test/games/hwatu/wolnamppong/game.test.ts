@@ -13,7 +13,13 @@ import { checkGolden, randomSimTest } from '../../../support/drivers.js';
 
 const rules = (set: Partial<WolnamRules> = {}) => resolveRules(wolnamSchema, [{ where: 'test', values: set }]);
 const spec = (r: WolnamRules, s: string) => parseSpec(s, wolnamppongStrategies, 'wolnamppong', r);
-const arm = (r: WolnamRules, seats: string[]) => new Arm(wolnamppong, r, seats.map((s) => spec(r, s)), wolnamppongStrategies);
+const arm = (r: WolnamRules, seats: string[]) =>
+  new Arm(
+    wolnamppong,
+    r,
+    seats.map((s) => spec(r, s)),
+    wolnamppongStrategies,
+  );
 
 /** Cards conserved: the deck is a permutation of the 48 cards and every hand holds
  * distinct drawn cards; chips conserved: antes only move chips, so pot plus bankrolls
@@ -44,17 +50,39 @@ describe('Wolnamppong invariants', () => {
   const cases: [string, Partial<WolnamRules>][] = [
     ...Object.entries(wolnamSchema.presets).map(([name, p]) => [name, p.set] as [string, Partial<WolnamRules>]),
     ['16 players, consecutive redeal', { players: 16, consecutiveRule: 'redeal' }],
-    ['winFixed pairs, end-of-cycle re-ante, rotating dealer', { pairRule: 'winFixed', reanteOnEmptyPot: 'endOfCycle', dealerRotation: 'rightEachCycle', consecutiveRule: 'autoLoseNoBet' }],
-    ['bankroll cap, schedule, ceil', { bankrollCap: true, bankroll: 5, maxBet: 'schedule', maxBetSchedule: [2, 4, 8], roundingOfFractionalLoss: 'ceil', dealerRotation: 'rightWhenPotEmpties' }],
-    ['two players, ado loses double, draws on forced results', { players: 2, adoLossMultiplier: 2, forcedResultDrawsCard: true, pairRule: 'lose' }],
+    [
+      'winFixed pairs, end-of-cycle re-ante, rotating dealer',
+      { pairRule: 'winFixed', reanteOnEmptyPot: 'endOfCycle', dealerRotation: 'rightEachCycle', consecutiveRule: 'autoLoseNoBet' },
+    ],
+    [
+      'bankroll cap, schedule, ceil',
+      {
+        bankrollCap: true,
+        bankroll: 5,
+        maxBet: 'schedule',
+        maxBetSchedule: [2, 4, 8],
+        roundingOfFractionalLoss: 'ceil',
+        dealerRotation: 'rightWhenPotEmpties',
+      },
+    ],
+    [
+      'two players, ado loses double, draws on forced results',
+      { players: 2, adoLossMultiplier: 2, forcedResultDrawsCard: true, pairRule: 'lose' },
+    ],
   ];
   for (const [name, set] of cases) {
     it(`hold at every step under ${name}`, () => {
       const r = rules(set);
       randomSimTest({
-        game: wolnamppong, rules: r, games: 200, seed: `inv-${name}`, maxSteps: r.players * r.cycles,
+        game: wolnamppong,
+        rules: r,
+        games: 200,
+        seed: `inv-${name}`,
+        maxSteps: r.players * r.cycles,
         check: (s) => conserved(s),
-        checkReturns: (ret, s) => { if (ret.reduce((a, b) => a + b, 0) + s.pot !== 0) throw new Error('returns + pot != 0'); },
+        checkReturns: (ret, s) => {
+          if (ret.reduce((a, b) => a + b, 0) + s.pot !== 0) throw new Error('returns + pot != 0');
+        },
       });
     });
   }
@@ -82,13 +110,25 @@ describe('Wolnamppong play', () => {
     const r = rules();
     const seats = ['counting(t=0,f=0.5)', 'kelly', 'ado(p=0.6)', 'ev-threshold', 'min-bet', 'fold'];
     const plain = arm(r, seats);
-    const burned = new Arm(wolnamppong, r, seats.map((s) => spec(r, s)), wolnamppongStrategies.map((d) => ({
-      ...d,
-      make: (p, rr) => {
-        const inner = d.make(p, rr);
-        return { choose: (v, l, n, g) => { Math.random(); Math.random(); return inner.choose(v, l, n, g); }, amount: inner.amount };
-      },
-    })));
+    const burned = new Arm(
+      wolnamppong,
+      r,
+      seats.map((s) => spec(r, s)),
+      wolnamppongStrategies.map((d) => ({
+        ...d,
+        make: (p, rr) => {
+          const inner = d.make(p, rr);
+          return {
+            choose: (v, l, n, g) => {
+              Math.random();
+              Math.random();
+              return inner.choose(v, l, n, g);
+            },
+            amount: inner.amount,
+          };
+        },
+      })),
+    );
     for (let i = 0; i < 50; i++) {
       plain.play('burn', 3, i);
       const want = Array.from(plain.returns);
@@ -110,7 +150,12 @@ describe('Wolnamppong play', () => {
     const r = rules();
     const bad = { choose: (_v: unknown, l: Int16Array) => l[1]!, amount: () => 0.5 };
     const table = new Table(wolnamppong, r, Array(6).fill(bad), Array(6).fill('half-chip'));
-    expect(() => table.play(new Rng('x'), Array.from({ length: 6 }, () => new Rng('y')))).toThrow(/strategy half-chip at seat \d made an illegal move/);
+    expect(() =>
+      table.play(
+        new Rng('x'),
+        Array.from({ length: 6 }, () => new Rng('y')),
+      ),
+    ).toThrow(/strategy half-chip at seat \d made an illegal move/);
   });
 
   it('replays the golden playthrough', () => {
@@ -139,7 +184,9 @@ describe('Wolnamppong rules', () => {
   });
 
   it('read --set strings by type', () => {
-    const r = resolveRules(wolnamSchema, [{ where: '--set', values: { ilbiLossMultiplier: '2', deathByRain: 'true', maxBetSchedule: '1,2', players: '8' }, strings: true }]);
+    const r = resolveRules(wolnamSchema, [
+      { where: '--set', values: { ilbiLossMultiplier: '2', deathByRain: 'true', maxBetSchedule: '1,2', players: '8' }, strings: true },
+    ]);
     expect([r.ilbiLossMultiplier, r.deathByRain, r.maxBetSchedule, r.players]).toEqual([2, true, [1, 2], 8]);
   });
 });

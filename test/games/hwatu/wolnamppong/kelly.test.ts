@@ -26,14 +26,37 @@ describe('the Kelly bet', () => {
   });
 
   it('ruins a bankroll as the closed forms say on small cases', () => {
-    const o: Outcomes = [{ factor: -1, p: 0.4 }, { factor: 1, p: 0.6 }];
+    const o: Outcomes = [
+      { factor: -1, p: 0.4 },
+      { factor: 1, p: 0.6 },
+    ];
     // One bet of the whole bankroll: ruined when it loses.
     expect(ruinOfBets(o, 10, 10, 1)).toBeCloseTo(0.4, 15);
     // Bets of 5 from 10 over 4 bets: ruined by LL at once, or by LWLL or WLLL at the 4th bet.
     expect(ruinOfBets(o, 5, 10, 4)).toBeCloseTo(0.4 * 0.4 + 2 * 0.4 * 0.6 * 0.4 * 0.4, 15);
     // A loss of 1.5 a chip: one bet of 8 chips ruins a bankroll of 12 when it loses.
-    expect(ruinOfBets([{ factor: -1.5, p: 0.25 }, { factor: 1, p: 0.75 }], 8, 12, 1)).toBeCloseTo(0.25, 15);
-    expect(ruinOfBets([{ factor: -1.5, p: 0.25 }, { factor: 1, p: 0.75 }], 8, 12.5, 1)).toBe(0);
+    expect(
+      ruinOfBets(
+        [
+          { factor: -1.5, p: 0.25 },
+          { factor: 1, p: 0.75 },
+        ],
+        8,
+        12,
+        1,
+      ),
+    ).toBeCloseTo(0.25, 15);
+    expect(
+      ruinOfBets(
+        [
+          { factor: -1.5, p: 0.25 },
+          { factor: 1, p: 0.75 },
+        ],
+        8,
+        12.5,
+        1,
+      ),
+    ).toBe(0);
   });
 
   it('ruins as often as betting it on dealt cards does: the simulation within 4.5 standard errors of the exact figure', () => {

@@ -14,11 +14,22 @@ const month = (c: number) => (c >> 2) + 1;
  * integers by doubling). Returns the EV per chip of the given call for hand lo-hi.
  */
 function bruteEv(r: WolnamRules, lo: number, hi: number, call: 'between' | 'higher' | 'lower', seen: number[] = []) {
-  let num2 = 0, den = 0, wins = 0;
+  let num2 = 0,
+    den = 0,
+    wins = 0;
   const used = new Array(48).fill(false);
   // Fix one concrete hand and seen cards; by symmetry any copies give the same odds.
-  const take = (m: number) => { for (let c = (m - 1) * 4; c < m * 4; c++) if (!used[c]) { used[c] = true; return; } throw new Error('no card'); };
-  take(lo); take(hi); seen.forEach(take);
+  const take = (m: number) => {
+    for (let c = (m - 1) * 4; c < m * 4; c++)
+      if (!used[c]) {
+        used[c] = true;
+        return;
+      }
+    throw new Error('no card');
+  };
+  take(lo);
+  take(hi);
+  seen.forEach(take);
   for (let c = 0; c < 48; c++) {
     if (used[c]) continue;
     const m = month(c);
@@ -43,8 +54,14 @@ function bruteEv(r: WolnamRules, lo: number, hi: number, call: 'between' | 'high
 
 describe('exact Wolnamppong odds', () => {
   const variants: Partial<WolnamRules>[] = [
-    {}, { postResult: 'push' }, { postResult: 'loseDouble' }, { ilbiLossMultiplier: 1 }, { ilbiLossMultiplier: 2 },
-    { pairRule: 'lose' }, { pairRule: 'callHighLow' }, { pairRule: 'callHighLow', pairHighLowMatchMultiplier: 2 },
+    {},
+    { postResult: 'push' },
+    { postResult: 'loseDouble' },
+    { ilbiLossMultiplier: 1 },
+    { ilbiLossMultiplier: 2 },
+    { pairRule: 'lose' },
+    { pairRule: 'callHighLow' },
+    { pairRule: 'callHighLow', pairHighLowMatchMultiplier: 2 },
   ];
   for (const v of variants) {
     it(`match brute-force enumeration for every hand (${JSON.stringify(v)})`, () => {
@@ -64,7 +81,12 @@ describe('exact Wolnamppong odds', () => {
   it('conditions on seen cards exactly (card counting)', () => {
     const r = rules();
     const seen = [3, 3, 7, 12];
-    for (const [lo, hi] of [[2, 10], [1, 12], [5, 9], [3, 8]] as const) {
+    for (const [lo, hi] of [
+      [2, 10],
+      [1, 12],
+      [5, 9],
+      [3, 8],
+    ] as const) {
       const o = exactBestBet(r, lo, hi, unseen(lo, hi, seen) as number[]);
       expect(fracText(o.ev)).toBe(fracText(bruteEv(r, lo, hi, 'between', seen).ev));
     }
@@ -92,13 +114,20 @@ describe('exact Wolnamppong odds', () => {
   it('reproduce the always-bet and bet-when-positive figures', () => {
     // Average over all C(48,2) hands: betting 1 chip on every hand, and only when EV > 0.
     const r = rules();
-    let all2 = 0, pos2 = 0, bets = 0, hands = 0;
+    let all2 = 0,
+      pos2 = 0,
+      bets = 0,
+      hands = 0;
     for (let a = 0; a < 48; a++) {
       for (let b = a + 1; b < 48; b++) {
-        const lo = Math.min(month(a), month(b)), hi = Math.max(month(a), month(b));
+        const lo = Math.min(month(a), month(b)),
+          hi = Math.max(month(a), month(b));
         const ev = exactBestBet(r, lo, hi, unseen(lo, hi, []) as number[]).ev;
         all2 += (2 * ev.n * 3243) / ev.d;
-        if (ev.n > 0) { pos2 += (2 * ev.n * 3243) / ev.d; bets++; }
+        if (ev.n > 0) {
+          pos2 += (2 * ev.n * 3243) / ev.d;
+          bets++;
+        }
         hands++;
       }
     }
@@ -119,7 +148,9 @@ describe('exact Wolnamppong odds', () => {
 describe('the odds table in words', () => {
   it('says from which gap every hand is worth a bet, as the exact facts give it', () => {
     // Default rules: EV per chip is positive exactly when hi - lo >= 7.
-    expect(ruleOfThumb(oddsRows(rules(), []))).toMatch(/^Under these rules: bet when the months are at least 7 apart \(6 or more months strictly between\).*no pair is worth a bet/);
+    expect(ruleOfThumb(oddsRows(rules(), []))).toMatch(
+      /^Under these rules: bet when the months are at least 7 apart \(6 or more months strictly between\).*no pair is worth a bet/,
+    );
     // Posts lose double: gap 7 is -2/23, gap 8 is +2/23; calling higher or lower on a pair pays for 1-5 and 8-12.
     const ib = ruleOfThumb(oddsRows(rules({ postResult: 'loseDouble', pairRule: 'callHighLow' }), []));
     expect(ib).toMatch(/at least 8 apart/);

@@ -2,7 +2,16 @@
 // error, and the expansion of the shipped sample card.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bind, CardError, compileCard, MAX_CARD_READINGS, MAX_LINE_READINGS, readings, readVars, type Card } from '../../../../src/games/mahjong/american/card.js';
+import {
+  bind,
+  CardError,
+  compileCard,
+  MAX_CARD_READINGS,
+  MAX_LINE_READINGS,
+  readings,
+  readVars,
+  type Card,
+} from '../../../../src/games/mahjong/american/card.js';
 import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
 import { formatTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
@@ -13,7 +22,12 @@ const card = (hand: Record<string, unknown>, section: Record<string, unknown> = 
 
 /** Every variant of a one-line card as "naturals | joker slots" in tile notation, sorted. */
 const variants = (c: Card): string[] =>
-  c.variants.map((v) => `${formatTiles(Int8Array.from([...v.natural, ...new Array(8).fill(0)]))}|${formatTiles(Int8Array.from([...v.joker, ...new Array(8).fill(0)]))}`).sort();
+  c.variants
+    .map(
+      (v) =>
+        `${formatTiles(Int8Array.from([...v.natural, ...new Array(8).fill(0)]))}|${formatTiles(Int8Array.from([...v.joker, ...new Array(8).fill(0)]))}`,
+    )
+    .sort();
 
 const error = (hand: Record<string, unknown>, section: Record<string, unknown> = {}): string => {
   try {
@@ -29,14 +43,21 @@ describe('card patterns', () => {
   it('read numbers, suit variables, dragons, zeros, flowers, winds and decoration', () => {
     const g = parsePattern('F 2031A + DDDDB = NEWS 0');
     expect(g.map((x) => [x.text, x.tag, x.kind, x.atoms.length])).toEqual([
-      ['F', null, true, 1], ['2031A', 'A', false, 4], ['DDDDB', 'B', true, 4], ['NEWS', null, false, 4], ['0', null, true, 1],
+      ['F', null, true, 1],
+      ['2031A', 'A', false, 4],
+      ['DDDDB', 'B', true, 4],
+      ['NEWS', null, false, 4],
+      ['0', null, true, 1],
     ]);
     expect(parsePattern('XXX2A X0X1X2X3B X12C FFFFF').flatMap((x) => x.atoms)).toContainEqual({ t: 'var', v: 'X', off: 2 });
     // X12: X+1 then the number 2 (a run of X takes exactly one offset digit).
-    expect(parsePattern('FFFFFF X12C FFFFFF').find((x) => x.tag === 'C')!.atoms).toEqual([{ t: 'var', v: 'X', off: 1 }, { t: 'num', n: 2 }]);
+    expect(parsePattern('FFFFFF X12C FFFFFF').find((x) => x.tag === 'C')!.atoms).toEqual([
+      { t: 'var', v: 'X', off: 1 },
+      { t: 'num', n: 2 },
+    ]);
   });
 
-  it('a fixed suit: b is Bams, c Craks, d Dots; D is the suit\'s dragon (Craks red, Bams green, Dots white)', () => {
+  it("a fixed suit: b is Bams, c Craks, d Dots; D is the suit's dragon (Craks red, Bams green, Dots white)", () => {
     expect(variants(card({ pattern: '2468b 2468c 2468d FF' }))).toEqual(['m2468p2468s2468f11|']);
     const [v] = card({ pattern: 'DDDDc DDDDb DDDd FFF' }).variants;
     expect([v!.joker[tileKind('z7')], v!.joker[tileKind('z6')], v!.joker[tileKind('z5')], v!.joker[tileKind('f1')]]).toEqual([4, 4, 3, 3]);
@@ -53,7 +74,7 @@ describe('card patterns', () => {
   it('X and Y take one value each per match, X differs from Y, offsets stay in 1-9, vars narrow them', () => {
     expect(card({ pattern: 'FF XXX0A XXX1A XXX2A XXX3A' }).variants).toHaveLength(6 * 3);
     expect(card({ pattern: 'FF XXX0A XXX1A XXX2A XXX3A', vars: { X: [2, 4, 6, 8] } }).variants).toHaveLength(3 * 3);
-    expect(card({ pattern: 'FFFFFF XXXX0A YYYY0A' }).variants).toHaveLength(3 * 9 * 8 / 2);
+    expect(card({ pattern: 'FFFFFF XXXX0A YYYY0A' }).variants).toHaveLength((3 * 9 * 8) / 2);
     // X may equal a fixed number.
     expect(card({ pattern: 'FFFFFF XXXX0A 5555A', vars: { X: [5] } }).variants).toHaveLength(3);
   });
@@ -86,10 +107,18 @@ describe('card patterns', () => {
   });
 
   it('a line\'s own "jokers" wins over its section\'s', () => {
-    const c = compileCard({ format: 'mjcard/1', sections: [{ id: 'S', hands: [
-      { id: 'S-1', value: 25, pattern: 'FF 22b 444b 6666b 888b', jokers: false },
-      { id: 'S-2', value: 25, pattern: 'FF 22b 444b 6666b 888b' },
-    ] }] });
+    const c = compileCard({
+      format: 'mjcard/1',
+      sections: [
+        {
+          id: 'S',
+          hands: [
+            { id: 'S-1', value: 25, pattern: 'FF 22b 444b 6666b 888b', jokers: false },
+            { id: 'S-2', value: 25, pattern: 'FF 22b 444b 6666b 888b' },
+          ],
+        },
+      ],
+    });
     expect(c.lines.map((l) => l.jokers)).toEqual([false, true]);
     expect(c.variants[0]!.joker.every((n) => n === 0)).toBe(true);
     expect(c.variants[1]!.joker[tileKind('s4')]).toBe(3);
@@ -106,12 +135,25 @@ describe('card patterns', () => {
     expect(card({ pattern: 'FF 22b 444b 6666b 888b', note: 'x' }, { jokers: false }).lines[0]!.jokers).toBe(false);
   });
 
-  it('settings: a section wins over defaults, a hand\'s concealed flag over defaults.concealed', () => {
+  it("settings: a section wins over defaults, a hand's concealed flag over defaults.concealed", () => {
     const c = compileCard({
-      format: 'mjcard/1', defaults: { jokers: false, jokerlessBonus: false, concealed: true },
-      sections: [{ id: 'S', jokers: true, hands: [{ id: 'S-1', pattern: 'FFFFFF 2222b 3333b', value: 25 }, { id: 'S-2', pattern: 'FFFFFF 2222c 3333c', value: 30, concealed: false }] }],
+      format: 'mjcard/1',
+      defaults: { jokers: false, jokerlessBonus: false, concealed: true },
+      sections: [
+        {
+          id: 'S',
+          jokers: true,
+          hands: [
+            { id: 'S-1', pattern: 'FFFFFF 2222b 3333b', value: 25 },
+            { id: 'S-2', pattern: 'FFFFFF 2222c 3333c', value: 30, concealed: false },
+          ],
+        },
+      ],
     });
-    expect(c.lines.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([[true, false, true], [true, false, false]]);
+    expect(c.lines.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([
+      [true, false, true],
+      [true, false, false],
+    ]);
   });
 
   it('alternatives share the line and bind afresh; identical readings are kept once', () => {
@@ -124,7 +166,9 @@ describe('card patterns', () => {
   it('a quint needs a joker; a flower quint may be natural; unmakeable patterns are refused', () => {
     const [q] = card({ pattern: 'FFFFF 11111b 2222b' }).variants;
     expect(q!.joker[tileKind('s1')]).toBe(5);
-    expect(error({ pattern: 'FFFFF 11111b 2222b' }, { jokers: false })).toMatch(/line S-1 \(main\): pattern .* no reading of it can be made from 152 tiles/);
+    expect(error({ pattern: 'FFFFF 11111b 2222b' }, { jokers: false })).toMatch(
+      /line S-1 \(main\): pattern .* no reading of it can be made from 152 tiles/,
+    );
     // Two sextets take 4 jokers; three pairs of one tile need 6 naturals of 4.
     expect(card({ pattern: '111111b 222222b 33b' }).variants).toHaveLength(1);
     expect(error({ pattern: '11b 11b 11b 2222b 3333b' })).toMatch(/no reading/);
@@ -140,7 +184,10 @@ describe('card errors name the line, the pattern and the token', () => {
     [{ pattern: 'FF0A 222B 444A 6666B 88B' }, /token "FF0A": a group of only 0, R, G, F or winds takes no suit tag/],
     [{ pattern: 'FF B 2222A 4444A 6666B' }, /token "B": a suit tag alone is not a group/],
     [{ pattern: 'FFFFFFF 2222A 333B' }, /token "FFFFFFF": a group of one tile holds at most 6/],
-    [{ pattern: 'FF 22A 444A 6666B 88B' }, /^line S-1 \(main\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14$/],
+    [
+      { pattern: 'FF 22A 444A 6666B 88B' },
+      /^line S-1 \(main\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14$/,
+    ],
     [{ pattern: 'FF 22A × 444A 6666B 888B' }, /token "×": "×" is not allowed/],
     [{ pattern: 'FF 22A 444A 6666B 888B', vars: { Q: [1] } }, /vars: unknown variable "Q"; allowed: X, Y/],
     [{ pattern: 'FF 22A 444A 6666B 888B', vars: { X: [] } }, /vars.X must be a non-empty list of whole numbers 1-9/],
@@ -161,10 +208,36 @@ describe('card errors name the line, the pattern and the token', () => {
     [{ format: 'mjcard/1', sections: [] }, /"sections" must be a non-empty list/],
     [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [] }] }, /section S: "hands" must be a non-empty list/],
     [{ format: 'mjcard/1', sections: [{ hands: [] }] }, /section 1: "id" must be a non-empty string/],
-    [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }, { id: 'S', hands: [] }] }, /section S: the id is used twice/],
-    [{ format: 'mjcard/1', sections: [{ id: 'S', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }, { id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }] }, /line A: the id is used twice/],
+    [
+      {
+        format: 'mjcard/1',
+        sections: [
+          { id: 'S', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] },
+          { id: 'S', hands: [] },
+        ],
+      },
+      /section S: the id is used twice/,
+    ],
+    [
+      {
+        format: 'mjcard/1',
+        sections: [
+          {
+            id: 'S',
+            hands: [
+              { id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 },
+              { id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 },
+            ],
+          },
+        ],
+      },
+      /line A: the id is used twice/,
+    ],
     [{ format: 'mjcard/1', defaults: { jokers: 1 }, sections: [{ id: 'S', hands: [] }] }, /defaults: "jokers" must be true or false/],
-    [{ format: 'mjcard/1', sections: [{ id: 'S', jokers: 'no', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }] }, /section S: "jokers" must be true or false/],
+    [
+      { format: 'mjcard/1', sections: [{ id: 'S', jokers: 'no', hands: [{ id: 'A', pattern: 'FFFFFF 2222b 3333b', value: 1 }] }] },
+      /section S: "jokers" must be true or false/,
+    ],
   ])('card %#', (doc, msg) => {
     expect(() => compileCard(doc)).toThrow(msg);
   });
@@ -198,12 +271,15 @@ describe('the sample card', () => {
 
   it('marks the singles-and-pairs section jokerless and without the bonus', () => {
     const sp = sample.lines.filter((l) => l.section === 'SP');
-    expect(sp.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([[false, false, true], [false, false, true]]);
+    expect(sp.map((l) => [l.jokers, l.jokerlessBonus, l.concealed])).toEqual([
+      [false, false, true],
+      [false, false, true],
+    ]);
   });
 });
 
 describe('the readings of a card are bounded before any is expanded', () => {
-  it('counts what bind tries: every sample line\'s patterns, one by one', () => {
+  it("counts what bind tries: every sample line's patterns, one by one", () => {
     const doc = JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8'));
     let total = 0;
     for (const section of doc.sections) {
@@ -225,15 +301,18 @@ describe('the readings of a card are bounded before any is expanded', () => {
   });
 
   it('refuses a 200-byte line that once took minutes and gigabytes, naming it and its count', () => {
-    expect(error({ pattern: '1? 2? 3? 4? 5? 6? 7? 8? 9? 1? 2? 3? 4? 5?' }))
-      .toBe(`line S-1: its patterns have 4,782,969 readings (bindings of suits, numbers and winds); a line may have at most ${MAX_LINE_READINGS.toLocaleString('en-US')}`);
+    expect(error({ pattern: '1? 2? 3? 4? 5? 6? 7? 8? 9? 1? 2? 3? 4? 5?' })).toBe(
+      `line S-1: its patterns have 4,782,969 readings (bindings of suits, numbers and winds); a line may have at most ${MAX_LINE_READINGS.toLocaleString('en-US')}`,
+    );
   });
 
-  it('refuses a card whose lines together exceed the card\'s bound, naming the line that does', () => {
+  it("refuses a card whose lines together exceed the card's bound, naming the line that does", () => {
     // Each line: X (9) x ? (3) x ? (3) x ? (3) x wind (4) = 972 readings.
     const line = (i: number) => ({ id: `L-${i}`, value: 25, pattern: 'XXX0? 1111b 2222? 33? Z' });
     const lines = Math.floor(MAX_CARD_READINGS / 972) + 1;
     const doc = { format: 'mjcard/1', sections: [{ id: 'S', hands: Array.from({ length: lines }, (_, i) => line(i + 1)) }] };
-    expect(() => compileCard(doc)).toThrow(`line L-${lines}: the lines up to it have ${(lines * 972).toLocaleString('en-US')} readings; a card may have at most ${MAX_CARD_READINGS.toLocaleString('en-US')}`);
+    expect(() => compileCard(doc)).toThrow(
+      `line L-${lines}: the lines up to it have ${(lines * 972).toLocaleString('en-US')} readings; a card may have at most ${MAX_CARD_READINGS.toLocaleString('en-US')}`,
+    );
   });
 });

@@ -12,7 +12,10 @@ import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.j
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
-  resolveRules<AmericanRules>(americanSchema, [{ where: 'test', values: { heavenlyHand: false } }, ...layers.map((values, i) => ({ where: `test ${i}`, values }))]);
+  resolveRules<AmericanRules>(americanSchema, [
+    { where: 'test', values: { heavenlyHand: false } },
+    ...layers.map((values, i) => ({ where: `test ${i}`, values })),
+  ]);
 
 /** A table in play with every hand emptied and nothing seen: each test lays out its own tiles. */
 function emptyTable(r: AmericanRules): AmericanState {
@@ -98,7 +101,7 @@ describe('american dead hands: exact', () => {
     sections: [{ id: 'T', hands: [{ id: 'T-1', pattern: 'F 55A 555A 1111B 2222B', value: 25 }] }],
   };
 
-  it('a seat\'s own exposed naturals are not still available: m555 exposed leaves one m5 for the pair', () => {
+  it("a seat's own exposed naturals are not still available: m555 exposed leaves one m5 for the pair", () => {
     const s = emptyTable(rules({ card: twoGroups }));
     give(s, 1, 'm55p11112222f1j');
     pung(s, 1, 'm5');
@@ -158,7 +161,7 @@ describe('american dead hands: exact', () => {
     expect(dead(2)).toBe(true);
   });
 
-  it('the hand holds jokers enough without the exposures\': jokers in hand count', () => {
+  it("the hand holds jokers enough without the exposures': jokers in hand count", () => {
     const s = emptyTable(rules({ card: quint, jokerCount: 1 }));
     give(s, 1, 'm1111jp222s33f11');
     pung(s, 1, 's3');

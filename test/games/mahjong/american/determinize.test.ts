@@ -17,12 +17,17 @@ import { determinizeTest } from '../../../support/determinize.js';
 import { bots, expectMet, expectUniform, stateWhere, tableInfo, tableTally, tallied } from '../table/search.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
-  resolveRules<AmericanRules>(americanSchema, [{ handsPerSession: 1 }, ...layers].map((values, i) => ({ where: `test ${i}`, values })));
+  resolveRules<AmericanRules>(
+    americanSchema,
+    [{ handsPerSession: 1 }, ...layers].map((values, i) => ({ where: `test ${i}`, values })),
+  );
 
 const arr = (a: ArrayLike<number>): number[] => Array.from(a);
 /** The Charleston's own record, read for the tests (public facts: who has chosen, how many, blind, the votes). */
-const ch = (s: AmericanState) => s.charleston as unknown as { out: Int8Array; outN: Uint8Array; blind: Uint8Array; acted: number; yes: number };
-const pins = (s: AmericanState, seat: number, y: number) => s.passed.subarray((seat * SEATS + y) * CARD_KINDS, (seat * SEATS + y + 1) * CARD_KINDS);
+const ch = (s: AmericanState) =>
+  s.charleston as unknown as { out: Int8Array; outN: Uint8Array; blind: Uint8Array; acted: number; yes: number };
+const pins = (s: AmericanState, seat: number, y: number) =>
+  s.passed.subarray((seat * SEATS + y) * CARD_KINDS, (seat * SEATS + y + 1) * CARD_KINDS);
 /** Tiles in the passes being chosen, own included (one place each), or of the others only. */
 const slots = (s: AmericanState, skip: number): number[] => {
   if (s.phase !== PREPLAY) return [];
@@ -44,7 +49,18 @@ const info = tableInfo<AmericanState>(american, {
     return {
       exposures: [s.expTile, s.expSize, s.expJokers, s.expN].map(arr),
       flags: [s.exchanged, s.ended, s.serial, s.stats.exchanges],
-      charleston: s.phase === PREPLAY ? [v.charleston!.name, s.charleston.stepIndex, c.acted, c.yes, arr(c.outN), arr(c.blind), arr(c.out.subarray(seat * 3, seat * 3 + c.outN[seat]!))] : null,
+      charleston:
+        s.phase === PREPLAY
+          ? [
+              v.charleston!.name,
+              s.charleston.stepIndex,
+              c.acted,
+              c.yes,
+              arr(c.outN),
+              arr(c.blind),
+              arr(c.out.subarray(seat * 3, seat * 3 + c.outN[seat]!)),
+            ]
+          : null,
       view: [v.passChosen, v.blindAllowed, v.handId, arr(v.dead)],
       lines: Array.from({ length: v.index.lines }, (_, line) => [l.lineAway(line), l.lineVariant(line)]),
       pins: Array.from({ length: SEATS }, (_, y) => arr(pins(s, seat, y))),
@@ -61,7 +77,8 @@ function americanTally(s: AmericanState, seat: number, add: (what: string) => vo
     if (ch(s).blind.some((b) => b > 0)) add('blind pass');
   }
   for (let y = 0; y < SEATS; y++) {
-    if (y !== seat && pins(s, seat, y).some((c) => c > 0)) add(s.phase === PREPLAY ? 'passed tiles known while passing' : 'passed tiles known in play');
+    if (y !== seat && pins(s, seat, y).some((c) => c > 0))
+      add(s.phase === PREPLAY ? 'passed tiles known while passing' : 'passed tiles known in play');
     if (s.expN[y]! > 0) add('exposure');
     if (s.dead[y] !== 0) add('dead hand');
   }
@@ -75,10 +92,32 @@ describe('american determinization', () => {
     const r = rules();
     const t = tallied(american, americanTally);
     const seats = () => bots(americanStrategies, 'american', r, CHASERS);
-    const { checked } = determinizeTest({ game: t.game, rules: r, info, games: 4, seed: 'am-det', every: 11, strategies: seats(), fresh: seats });
+    const { checked } = determinizeTest({
+      game: t.game,
+      rules: r,
+      info,
+      games: 4,
+      seed: 'am-det',
+      every: 11,
+      strategies: seats(),
+      fresh: seats,
+    });
     expect(checked).toBeGreaterThan(200);
-    expectMet(t.counts, ['pass', 'vote', 'courtesy', "others' passes chosen", 'blind pass', 'passed tiles known while passing', 'passed tiles known in play',
-      'claim offered to the seat', 'claim offered to another', "another's turn after a hidden draw", "another's turn after a claim", 'exposure', 'joker exchange']);
+    expectMet(t.counts, [
+      'pass',
+      'vote',
+      'courtesy',
+      "others' passes chosen",
+      'blind pass',
+      'passed tiles known while passing',
+      'passed tiles known in play',
+      'claim offered to the seat',
+      'claim offered to another',
+      "another's turn after a hidden draw",
+      "another's turn after a claim",
+      'exposure',
+      'joker exchange',
+    ]);
   });
 
   it('the second Charleston always, dead hands playing on, seat draws', () => {
@@ -92,7 +131,14 @@ describe('american determinization', () => {
   it('deals the unseen tiles uniformly beside the tiles the seat passed, which stay with their receiver', () => {
     const r = rules();
     const strategies = bots(americanStrategies, 'american', r, CHASERS);
-    const s = stateWhere(american, r, strategies, 'am-chi', 0, (x) => x.phase === TURN && [1, 2, 3].some((d) => pins(x, x.cur, (x.cur + d) % SEATS).some((c) => c > 0)));
+    const s = stateWhere(
+      american,
+      r,
+      strategies,
+      'am-chi',
+      0,
+      (x) => x.phase === TURN && [1, 2, 3].some((d) => pins(x, x.cur, (x.cur + d) % SEATS).some((c) => c > 0)),
+    );
     expect(expectUniform(american, r, s, s.cur, info, 'am-chi/a')).toBeGreaterThan(50);
     const out = american.create(r);
     const rng = new Rng('am-chi/b');
@@ -109,7 +155,14 @@ describe('american determinization', () => {
     const r = rules();
     const strategies = bots(americanStrategies, 'american', r, CHASERS);
     // The last seat to choose in a pass, with the other three passes chosen.
-    const s = stateWhere(american, r, strategies, 'am-slots', 0, (x) => x.phase === PREPLAY && x.charleston.step.kind === PASS && ch(x).acted === 3 && slots(x, x.cur).length >= 6);
+    const s = stateWhere(
+      american,
+      r,
+      strategies,
+      'am-slots',
+      0,
+      (x) => x.phase === PREPLAY && x.charleston.step.kind === PASS && ch(x).acted === 3 && slots(x, x.cur).length >= 6,
+    );
     const unseenJokers = r.jokerCount - s.seen[JOKER]! - arr(s.hand.subarray(s.cur * STRIDE, s.cur * STRIDE + STRIDE))[JOKER]!;
     expect(unseenJokers).toBeGreaterThan(0);
     const out = american.create(r);

@@ -18,12 +18,16 @@ import { americanStrategies } from '../../../../strategies/american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
-  resolveRules<AmericanRules>(americanSchema, layers.map((values, i) => ({ where: `test ${i}`, values })));
+  resolveRules<AmericanRules>(
+    americanSchema,
+    layers.map((values, i) => ({ where: `test ${i}`, values })),
+  );
 
-const bots = (specs: string[], r: AmericanRules) => specs.map((text) => {
-  const spec = parseSpec(text, americanStrategies, 'american', r);
-  return americanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
-});
+const bots = (specs: string[], r: AmericanRules) =>
+  specs.map((text) => {
+    const spec = parseSpec(text, americanStrategies, 'american', r);
+    return americanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+  });
 
 const card = compileCard(SAMPLE_CARD_DOC);
 
@@ -48,7 +52,8 @@ function conserved(s: AmericanState): void {
     if (s.phase === PREPLAY) passing += s.charleston.outN[y]!;
   }
   if (n + passing !== 152) throw new Error(`${n + passing} tiles instead of 152`);
-  if (s.phase === TURN && held(s, s.cur) + exposed(s, s.cur) !== 14) throw new Error(`seat ${s.cur} holds ${held(s, s.cur) + exposed(s, s.cur)} tiles in its turn`);
+  if (s.phase === TURN && held(s, s.cur) + exposed(s, s.cur) !== 14)
+    throw new Error(`seat ${s.cur} holds ${held(s, s.cur) + exposed(s, s.cur)} tiles in its turn`);
 }
 
 /**
@@ -82,12 +87,16 @@ function deadHandsExact(s: AmericanState, dead: Set<string>, last: number[]): vo
       continue;
     }
     const exposures: Exposure[] = [];
-    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) exposures.push({ tile: s.expTile[i]!, size: s.expSize[i]!, jokers: s.expJokers[i]! });
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++)
+      exposures.push({ tile: s.expTile[i]!, size: s.expSize[i]!, jokers: s.expJokers[i]! });
     // Every choice of exposures holding jokers whose jokers all go: the list to place, and the exposures whose jokers went.
     const choices: { list: Exposure[]; gone: Exposure[] }[] = [];
     for (let m = 0; m < 1 << exposures.length; m++) {
       if (exposures.some((x, i) => (m >> i) & 1 && x.jokers === 0)) continue;
-      choices.push({ list: exposures.map((x, i) => ((m >> i) & 1 ? { ...x, jokers: 0 } : x)), gone: exposures.filter((_, i) => (m >> i) & 1) });
+      choices.push({
+        list: exposures.map((x, i) => ((m >> i) & 1 ? { ...x, jokers: 0 } : x)),
+        gone: exposures.filter((_, i) => (m >> i) & 1),
+      });
     }
     const makes = (v: Variant): boolean => {
       if (exposures.length > 0 && card.lines[v.line]!.concealed) return false;
@@ -104,7 +113,8 @@ function deadHandsExact(s: AmericanState, dead: Set<string>, last: number[]): vo
           if (nat[t]! > unseen[t]!) return false;
           // Kind by kind, the best number of exposed jokers of t to buy: jokers gained less slots left.
           let best = -Infinity;
-          for (let r = 0; r <= Math.min(ej[t]!, unseen[t]! - nat[t]!); r++) best = Math.max(best, r - Math.max(0, jok[t]! - (unseen[t]! - nat[t]! - r)));
+          for (let r = 0; r <= Math.min(ej[t]!, unseen[t]! - nat[t]!); r++)
+            best = Math.max(best, r - Math.max(0, jok[t]! - (unseen[t]! - nat[t]! - r)));
           jokers += best;
         }
         return jokers >= 0;
@@ -168,7 +178,12 @@ describe('american invariants', () => {
     const r = rules();
     const s = american.create(r);
     const legal = new Int16Array(american.maxActions(r));
-    for (const blinds of [[3, 3, 3, 3], [3, 3, 3, 2], [2, 0, 0, 0], [1, 2, 3, 0]]) {
+    for (const blinds of [
+      [3, 3, 3, 3],
+      [3, 3, 3, 2],
+      [2, 0, 0, 0],
+      [1, 2, 3, 0],
+    ]) {
       american.deal(s, new Rng(`am-blind/${blinds.join('')}`));
       // First right and first across: pass the lowest tiles.
       for (let i = 0; i < 24; i++) {
@@ -199,7 +214,12 @@ describe('american invariants', () => {
     const names = americanStrategies.map((d) => d.name);
     for (let i = 0; i < names.length; i++) {
       const lineUp = [0, 1, 2, 3].map((k) => names[(i + k) % names.length]!);
-      const arm = new Arm(american, r, lineUp.map((n) => parseSpec(n, americanStrategies, 'american', r)), americanStrategies);
+      const arm = new Arm(
+        american,
+        r,
+        lineUp.map((n) => parseSpec(n, americanStrategies, 'american', r)),
+        americanStrategies,
+      );
       for (let g = 0; g < 10; g++) {
         const s = arm.play('am-bots', i, g);
         expect(s.stats.hands).toBe(4);
@@ -232,8 +252,8 @@ describe('american deal (exact facts)', () => {
     let p13 = 1;
     let p14 = 1;
     for (let i = 0; i < 13; i++) p13 *= (144 - i) / (152 - i);
-    p14 = p13 * (144 - 13) / (152 - 13);
-    expect(1 - p13).toBeCloseTo(0.520, 3);
+    p14 = (p13 * (144 - 13)) / (152 - 13);
+    expect(1 - p13).toBeCloseTo(0.52, 3);
     expect(1 - p14).toBeCloseTo(0.547, 3);
     const m = 3 * n;
     expect(Math.abs(none13 / m - p13)).toBeLessThan(Z95 * 2 * Math.sqrt((p13 * (1 - p13)) / m));
@@ -242,7 +262,7 @@ describe('american deal (exact facts)', () => {
     const mean = (13 * 8) / 152;
     const sd = Math.sqrt(13 * (8 / 152) * (144 / 152) * (139 / 151));
     expect(mean).toBeCloseTo(0.684, 3);
-    expect(Math.abs(jokers13 / m - mean)).toBeLessThan(Z95 * 2 * sd / Math.sqrt(m));
+    expect(Math.abs(jokers13 / m - mean)).toBeLessThan((Z95 * 2 * sd) / Math.sqrt(m));
   });
 });
 
@@ -260,7 +280,10 @@ describe('american exposures', () => {
       s.hand[y * STRIDE + t] = 2;
       s.hand[y * STRIDE + JOKER] = 1;
       s.hand[y * STRIDE + ((t + 1) % CARD_KINDS)] = 13 - 3 - exposed.reduce((a, b) => a + b, 0);
-      exposed.forEach((size, i) => { s.expTile[y * MAX_EXPOSURES + i] = (t + 2 + i) % CARD_KINDS; s.expSize[y * MAX_EXPOSURES + i] = size; });
+      exposed.forEach((size, i) => {
+        s.expTile[y * MAX_EXPOSURES + i] = (t + 2 + i) % CARD_KINDS;
+        s.expSize[y * MAX_EXPOSURES + i] = size;
+      });
       s.expN[y] = exposed.length;
       s.calls[y * 2] = s.calls[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
       s.claimTile = t;
@@ -421,7 +444,13 @@ describe('american tiles away kept up to date', () => {
     const out = new Int16Array(twin.lines.length);
     const counts = new Int8Array(KINDS);
     const m1 = tileKind('m1');
-    for (const [t, n] of [['f1', 2], ['m2', 3], ['m3', 3], ['m4', 2]] as const) counts[tileKind(t)] = n;
+    for (const [t, n] of [
+      ['f1', 2],
+      ['m2', 3],
+      ['m3', 3],
+      ['m4', 2],
+    ] as const)
+      counts[tileKind(t)] = n;
     const agree = (exposures: Exposure[]) => {
       lines.sync(counts, 0);
       matcher.tilesAway(counts, counts[JOKER]!, exposures, out);
@@ -444,8 +473,11 @@ describe('american determinism', () => {
   it('golden playthrough: default rules, two hands, every bot', () => {
     const r = rules({ handsPerSession: 2 });
     checkGolden({
-      file: 'test/golden/american-default.json', game: american, rules: r,
-      strategies: bots(['line-chaser', 'defensive', 'random-line', 'line-chaser(k=1,x=0,b=0)'], r), seed: 'am-golden',
+      file: 'test/golden/american-default.json',
+      game: american,
+      rules: r,
+      strategies: bots(['line-chaser', 'defensive', 'random-line', 'line-chaser(k=1,x=0,b=0)'], r),
+      seed: 'am-golden',
     });
   });
 });

@@ -11,12 +11,18 @@ import { FLOWER, JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
 import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
 import { seeded, type Rand } from '../seeded.js';
 
-const doc = JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8')) as { sections: { jokers?: boolean; hands: { pattern: string; alt?: string[]; vars?: unknown }[] }[] };
+const doc = JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8')) as {
+  sections: { jokers?: boolean; hands: { pattern: string; alt?: string[]; vars?: unknown }[] }[];
+};
 const card = compileCard(doc);
 const matcher = new CardMatcher(card);
 const copies = (t: number) => (t === FLOWER ? 8 : 4);
 
-interface Slot { tile: number; size: number; jokerable: boolean }
+interface Slot {
+  tile: number;
+  size: number;
+  jokerable: boolean;
+}
 /** Every binding of every line as its groups (a mixed group as singles), straight from the grammar. */
 const hands = doc.sections.flatMap((s) => s.hands);
 const bindings: Slot[][][] = card.lines.map((line, l) => {
@@ -24,7 +30,13 @@ const bindings: Slot[][][] = card.lines.map((line, l) => {
   const out: Slot[][] = [];
   for (const p of line.patterns) {
     bind(parsePattern(p), vars, (tiles) => {
-      out.push(tiles.flatMap((ts) => (ts.every((t) => t === ts[0]) ? [{ tile: ts[0]!, size: ts.length, jokerable: line.jokers && ts.length >= 3 }] : ts.map((t) => ({ tile: t, size: 1, jokerable: false })))));
+      out.push(
+        tiles.flatMap((ts) =>
+          ts.every((t) => t === ts[0])
+            ? [{ tile: ts[0]!, size: ts.length, jokerable: line.jokers && ts.length >= 3 }]
+            : ts.map((t) => ({ tile: t, size: 1, jokerable: false })),
+        ),
+      );
     });
   }
   return out;
@@ -58,7 +70,11 @@ function bruteAway(line: number, hand: number[], jokers: number, exposures: Expo
       }
       const x = exposures[e]!;
       free.forEach((g, i) => {
-        if (g.tile === x.tile && g.size === x.size && (x.jokers === 0 || g.jokerable)) place(e + 1, free.filter((_, j) => j !== i));
+        if (g.tile === x.tile && g.size === x.size && (x.jokers === 0 || g.jokerable))
+          place(
+            e + 1,
+            free.filter((_, j) => j !== i),
+          );
       });
     };
     place(0, groups);

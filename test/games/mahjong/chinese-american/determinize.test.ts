@@ -16,7 +16,10 @@ import { checkDeterminize, determinizeTest, diffState } from '../../../support/d
 import { bots, expectMet, expectUniform, stateWhere, tableInfo, tableTally, tallied } from '../table/search.js';
 
 const rules = (...layers: Partial<ChineseAmericanRules>[]) =>
-  resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ gameLengthDealerships: 1, handsLimit: 2 }, ...layers].map((values, i) => ({ where: `test ${i}`, values })));
+  resolveRules<ChineseAmericanRules>(
+    chineseAmericanSchema,
+    [{ gameLengthDealerships: 1, handsLimit: 2 }, ...layers].map((values, i) => ({ where: `test ${i}`, values })),
+  );
 
 const info = tableInfo<ChineseAmericanState>(chineseAmerican, {
   flowersAside: true,
@@ -53,16 +56,35 @@ describe('chinese-american determinization', () => {
       const r = rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>);
       const t = tallied(chineseAmerican, caTally);
       determinizeTest({
-        game: t.game, rules: r, info, games: 5, seed: `ca-det-${preset}`, every: 5,
+        game: t.game,
+        rules: r,
+        info,
+        games: 5,
+        seed: `ca-det-${preset}`,
+        every: 5,
         strategies: bots(chineseAmericanStrategies, 'chinese-american', r, SEAT_BOTS.slice(0, 4)),
         fresh: () => bots(chineseAmericanStrategies, 'chinese-american', r, SEAT_BOTS.slice(0, 4)),
       });
-      expectMet(t.counts, ['claim offered to the seat', 'claim offered to another', "another's turn after a hidden draw", "another's turn after a claim", 'chow', 'pung', 'flowers']);
+      expectMet(t.counts, [
+        'claim offered to the seat',
+        'claim offered to another',
+        "another's turn after a hidden draw",
+        "another's turn after a claim",
+        'chow',
+        'pung',
+        'flowers',
+      ]);
     });
   }
 
   it('every winner paid, robbing concealed kongs, replacements into the reserve, a tile of the day, missed-win locks, seat draws', () => {
-    const r = rules({ multiWin: 'all', robConcealedKong: true, reserveBlocksReplacement: false, tileOfTheDay: 'randomPerSession', pairing: 'seats' });
+    const r = rules({
+      multiWin: 'all',
+      robConcealedKong: true,
+      reserveBlocksReplacement: false,
+      tileOfTheDay: 'randomPerSession',
+      pairing: 'seats',
+    });
     const t = tallied(chineseAmerican, caTally);
     // The reference bots take every win: one seat lets them go, for the locks.
     const seats = () => [...bots(chineseAmericanStrategies, 'chinese-american', r, SEAT_BOTS.slice(1, 4)), winPasser(r)];
@@ -70,11 +92,17 @@ describe('chinese-american determinization', () => {
     expectMet(t.counts, ['kong', 'missed-win lock']);
   });
 
-  it('a robbed kong\'s tile on offer (about one hand in a hundred): the driver\'s checks for every seat, and a copy', () => {
+  it("a robbed kong's tile on offer (about one hand in a hundred): the driver's checks for every seat, and a copy", () => {
     const r = rules({ handsLimit: 1, robConcealedKong: true });
     const strategies = bots(chineseAmericanStrategies, 'chinese-american', r, ['pong-hunter', 'pong-hunter', 'efficiency', 'efficiency']);
     const s = stateWhere(chineseAmerican, r, strategies, 'ca-rob-3', 0, (x) => x.phase === CLAIM && x.robbing, 400);
-    const scratch = [0, 1, 2, 3, 4].map(() => chineseAmerican.create(r)) as [ChineseAmericanState, ChineseAmericanState, ChineseAmericanState, ChineseAmericanState, ChineseAmericanState];
+    const scratch = [0, 1, 2, 3, 4].map(() => chineseAmerican.create(r)) as [
+      ChineseAmericanState,
+      ChineseAmericanState,
+      ChineseAmericanState,
+      ChineseAmericanState,
+      ChineseAmericanState,
+    ];
     for (let seat = 0; seat < SEATS; seat++) checkDeterminize(chineseAmerican, s, seat, info, `ca-rob/${seat}`, scratch, `seat ${seat}`);
     chineseAmerican.copy(s, scratch[0]);
     expect(diffState(s, scratch[0])).toBeNull();

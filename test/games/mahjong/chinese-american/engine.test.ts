@@ -20,12 +20,16 @@ import { checkGolden, randomSimTest } from '../../../support/drivers.js';
 import { tilesConserved } from '../table/conservation.js';
 
 const rules = (...layers: Partial<ChineseAmericanRules>[]) =>
-  resolveRules<ChineseAmericanRules>(chineseAmericanSchema, layers.map((values, i) => ({ where: `test ${i}`, values })));
+  resolveRules<ChineseAmericanRules>(
+    chineseAmericanSchema,
+    layers.map((values, i) => ({ where: `test ${i}`, values })),
+  );
 
-const bots = (specs: string[], r: ChineseAmericanRules) => specs.map((text) => {
-  const spec = parseSpec(text, chineseAmericanStrategies, 'chinese-american', r);
-  return chineseAmericanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
-});
+const bots = (specs: string[], r: ChineseAmericanRules) =>
+  specs.map((text) => {
+    const spec = parseSpec(text, chineseAmericanStrategies, 'chinese-american', r);
+    return chineseAmericanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+  });
 
 describe('chinese-american invariants', () => {
   for (const preset of Object.keys(chineseAmericanSchema.presets)) {
@@ -34,7 +38,10 @@ describe('chinese-american invariants', () => {
     it(`random play keeps all 144 tiles and zero-sum payments over 2,000 hands (${preset})`, () => {
       randomSimTest({
         game: chineseAmerican,
-        rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, { gameLengthDealerships: 1, handsLimit: 1 }),
+        rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, {
+          gameLengthDealerships: 1,
+          handsLimit: 1,
+        }),
         games: 2000,
         seed: `ca-${preset}`,
         maxSteps: 30 * 400,
@@ -44,11 +51,22 @@ describe('chinese-american invariants', () => {
     });
   }
 
-  it('every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit, seat draws to the wall\'s end', () => {
+  it("every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit, seat draws to the wall's end", () => {
     randomSimTest({
       game: chineseAmerican,
-      rules: rules({ multiWin: 'all', robConcealedKong: true, missedWinLock: false, limit: 20, reserveTiles: 0, gameLengthDealerships: 4, handsLimit: 8, pairing: 'seats' }),
-      games: 200, seed: 'ca-variants', maxSteps: 12000,
+      rules: rules({
+        multiWin: 'all',
+        robConcealedKong: true,
+        missedWinLock: false,
+        limit: 20,
+        reserveTiles: 0,
+        gameLengthDealerships: 4,
+        handsLimit: 8,
+        pairing: 'seats',
+      }),
+      games: 200,
+      seed: 'ca-variants',
+      maxSteps: 12000,
       check: (s) => tilesConserved(s),
       checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),
     });
@@ -59,7 +77,12 @@ describe('chinese-american invariants', () => {
     const names = chineseAmericanStrategies.map((d) => d.name);
     for (let i = 0; i < names.length; i++) {
       const lineUp = [0, 1, 2, 3].map((k) => names[(i + k) % names.length]!);
-      const arm = new Arm(chineseAmerican, r, lineUp.map((n) => parseSpec(n, chineseAmericanStrategies, 'chinese-american', r)), chineseAmericanStrategies);
+      const arm = new Arm(
+        chineseAmerican,
+        r,
+        lineUp.map((n) => parseSpec(n, chineseAmericanStrategies, 'chinese-american', r)),
+        chineseAmericanStrategies,
+      );
       for (let g = 0; g < 5; g++) {
         const s = arm.play('ca-bots', i, g);
         expect(s.stats.hands).toBeGreaterThanOrEqual(8);
@@ -70,7 +93,7 @@ describe('chinese-american invariants', () => {
 });
 
 describe('chinese-american settlements', () => {
-  it('Seven Flowers: the holder of seven wins when another holds the eighth; each pays 15, the eighth\'s holder 30', () => {
+  it("Seven Flowers: the holder of seven wins when another holds the eighth; each pays 15, the eighth's holder 30", () => {
     const r = rules();
     const s = chineseAmerican.create(r);
     chineseAmerican.deal(s, new Rng('ca-seven'));
@@ -84,7 +107,7 @@ describe('chinese-american settlements', () => {
     expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
   });
 
-  it('sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer\'s Seven Flowers passes the deal', () => {
+  it("sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer's Seven Flowers passes the deal", () => {
     const settle = (set: Partial<ChineseAmericanRules>, flowers: number[]) => {
       const s = chineseAmerican.create(rules(set));
       chineseAmerican.deal(s, new Rng('ca-seven'));
@@ -180,7 +203,11 @@ describe('chinese-american settlements', () => {
 
 describe('chinese-american trace', () => {
   it('names the tile of the day the game drew, or that there is none', () => {
-    for (const [tileOfTheDay, line] of [['randomPerSession', /^tile of the day: [mpsz]\d$/], ['p5', /^tile of the day: p5$/], [null, /^no tile of the day$/]] as const) {
+    for (const [tileOfTheDay, line] of [
+      ['randomPerSession', /^tile of the day: [mpsz]\d$/],
+      ['p5', /^tile of the day: p5$/],
+      [null, /^no tile of the day$/],
+    ] as const) {
       const s = chineseAmerican.create(rules({ tileOfTheDay }));
       const trace: string[] = [];
       s.log = new Trace(trace);
@@ -192,7 +219,7 @@ describe('chinese-american trace', () => {
 });
 
 describe('chinese-american missed-win lock', () => {
-  it('lasts until the seat\'s next draw: claiming a pung on the way does not lift it', () => {
+  it("lasts until the seat's next draw: claiming a pung on the way does not lift it", () => {
     const s = chineseAmerican.create(rules());
     chineseAmerican.deal(s, new Rng('ca-lock'));
     for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
@@ -241,8 +268,11 @@ describe('chinese-american determinism', () => {
   it('golden playthrough: default rules, one dealership round, hunters against efficiency', () => {
     const r = rules({ gameLengthDealerships: 2 });
     checkGolden({
-      file: 'test/golden/chinese-american-default.json', game: chineseAmerican, rules: r,
-      strategies: bots(['special-seeker', 'pong-hunter', 'defensive', 'efficiency'], r), seed: 'ca-golden',
+      file: 'test/golden/chinese-american-default.json',
+      game: chineseAmerican,
+      rules: r,
+      strategies: bots(['special-seeker', 'pong-hunter', 'defensive', 'efficiency'], r),
+      seed: 'ca-golden',
     });
   });
 });

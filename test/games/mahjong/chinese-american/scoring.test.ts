@@ -10,7 +10,8 @@ import { improvingKinds } from '../../../../src/games/mahjong/hand-analysis.js';
 import { koreanSchema } from '../../../../src/games/mahjong/korean/rules.js';
 import { rulesetById } from '../../../../src/games/mahjong/rulesets.js';
 
-const rules = (set: Partial<ChineseAmericanRules> = {}) => resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: set }]);
+const rules = (set: Partial<ChineseAmericanRules> = {}) =>
+  resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: set }]);
 const R = rules();
 
 function meld(text: string): Meld {
@@ -22,16 +23,25 @@ function meld(text: string): Meld {
 }
 
 type Case = Omit<ChineseAmericanHand, 'concealed' | 'winTile' | 'melds'> & { hand: string; win: string; melds?: string[] };
-const score = (c: Case, r = R) => scoreHand({ ...c, concealed: parseTiles(c.hand), winTile: tileKind(c.win), melds: (c.melds ?? []).map(meld) }, r);
-const extras = (c: Case, r = R) => Object.fromEntries(score(c, r).breakdown.slice(1).map((l) => [l.name.replace(/ x\d+$/, ''), l.points]));
+const score = (c: Case, r = R) =>
+  scoreHand({ ...c, concealed: parseTiles(c.hand), winTile: tileKind(c.win), melds: (c.melds ?? []).map(meld) }, r);
+const extras = (c: Case, r = R) =>
+  Object.fromEntries(
+    score(c, r)
+      .breakdown.slice(1)
+      .map((l) => [l.name.replace(/ x\d+$/, ''), l.points]),
+  );
 
 describe('chinese-american worked examples', () => {
-  it('a non-dealer wins on the dealer\'s discard: start 2 + flower, no honours, concealed = 6; the dealer pays 7', () => {
+  it("a non-dealer wins on the dealer's discard: start 2 + flower, no honours, concealed = 6; the dealer pays 7", () => {
     // 123b 456b 789c 55d 999c, won on the dealer's 1b, one flower.
     const s = score({ hand: 's123456m789999p55', win: 's1', selfDraw: false, seatWind: 1, discarder: 0, flowers: 1 });
     expect(s.row).toBe('H1');
     expect(s.breakdown).toEqual([
-      { name: 'H1 Normal Win', points: 2 }, { name: 'flowerEach', points: 1 }, { name: 'noHonors', points: 1 }, { name: 'allConcealed', points: 2 },
+      { name: 'H1 Normal Win', points: 2 },
+      { name: 'flowerEach', points: 1 },
+      { name: 'noHonors', points: 1 },
+      { name: 'allConcealed', points: 2 },
     ]);
     expect(s.total).toBe(6);
     expect(s.payments).toEqual({ E: 7 });
@@ -41,7 +51,13 @@ describe('chinese-american worked examples', () => {
     const s = score({ hand: 's11144477799z666', win: 's9', selfDraw: true, seatWind: 0, retains: 2 });
     expect(s.row).toBe('H12');
     expect(s.total).toBe(34);
-    expect(extras({ hand: 's11144477799z666', win: 's9', selfDraw: true })).toEqual({ selfDraw: 2, noFlowers: 1, honorSet: 1, allConcealed: 2, threeConcealedPongs: 4 });
+    expect(extras({ hand: 's11144477799z666', win: 's9', selfDraw: true })).toEqual({
+      selfDraw: 2,
+      noFlowers: 1,
+      honorSet: 1,
+      allConcealed: 2,
+      threeConcealedPongs: 4,
+    });
     expect(s.payments).toEqual({ S: 39, W: 39, N: 39 });
   });
 });

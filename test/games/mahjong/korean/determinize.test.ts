@@ -50,11 +50,25 @@ describe('korean determinization', () => {
     const rules = koreanRules({ handsPerSession: 2 });
     const t = tallied(korean, koreanTally);
     const { checked } = determinizeTest({
-      game: t.game, rules, info, games: 10, seed: 'kr-det', every: 5,
+      game: t.game,
+      rules,
+      info,
+      games: 10,
+      seed: 'kr-det',
+      every: 5,
       strategies: bots(koreanStrategies, 'korean', rules, ['uper-always', 'efficiency', 'fold-vs-uper', 'uper-early(k=6)']),
     });
     expect(checked).toBeGreaterThan(500);
-    expectMet(t.counts, ['claim offered to the seat', 'claim offered to another', "another's turn after a hidden draw", 'pung', 'kong', 'flowers', 'closed uper', 'lock']);
+    expectMet(t.counts, [
+      'claim offered to the seat',
+      'claim offered to another',
+      "another's turn after a hidden draw",
+      'pung',
+      'kong',
+      'flowers',
+      'closed uper',
+      'lock',
+    ]);
   });
 
   it('open uper, chow calls, every winner paid, a dead wall', () => {
@@ -62,7 +76,12 @@ describe('korean determinization', () => {
     const t = tallied(korean, koreanTally);
     // Open upers come in about one hand in fifty: a seed whose first games hold some.
     determinizeTest({
-      game: t.game, rules, info, games: 12, seed: 'kr-det-open-10', every: 4,
+      game: t.game,
+      rules,
+      info,
+      games: 12,
+      seed: 'kr-det-open-10',
+      every: 4,
       strategies: bots(koreanStrategies, 'korean', rules, ['uper-always', 'uper-always', 'uper-early(k=6)', 'uper-wait(w=4)']),
     });
     expectMet(t.counts, ['open uper', 'closed uper', 'chow', "another's turn after a claim", 'claim offered to another']);
@@ -70,10 +89,22 @@ describe('korean determinization', () => {
 
   it('deals the unseen tiles uniformly: mid-hand, and beside an open uper kept whole', () => {
     const rules = koreanRules({ handsPerSession: 1 });
-    const plain = stateWhere(rules, ['efficiency', 'efficiency', 'efficiency', 'efficiency'], 'kr-chi', 30, (s) => s.phase === TURN && s.uper.every((u) => u === 0));
+    const plain = stateWhere(
+      rules,
+      ['efficiency', 'efficiency', 'efficiency', 'efficiency'],
+      'kr-chi',
+      30,
+      (s) => s.phase === TURN && s.uper.every((u) => u === 0),
+    );
     expect(expectUniform(korean, rules, plain, plain.cur, info, 'kr-chi/a')).toBeGreaterThan(3);
     const open = koreanRules({ handsPerSession: 1, openUper: true });
-    const s = stateWhere(open, ['uper-always', 'efficiency', 'efficiency', 'efficiency'], 'kr-chi-open', 0, (x) => x.uper[0] === 2 && x.cur !== 0 && x.uper.every((u, y) => y === 0 || u === 0));
+    const s = stateWhere(
+      open,
+      ['uper-always', 'efficiency', 'efficiency', 'efficiency'],
+      'kr-chi-open',
+      0,
+      (x) => x.uper[0] === 2 && x.cur !== 0 && x.uper.every((u, y) => y === 0 || u === 0),
+    );
     expectUniform(korean, open, s, s.cur, info, 'kr-chi/b');
     // The open uper's hand is kept.
     const out = korean.create(open);
@@ -83,7 +114,13 @@ describe('korean determinization', () => {
 
   it('deals a closed uper only ready hands, and varies them', () => {
     const rules = koreanRules({ handsPerSession: 1 });
-    const s = stateWhere(rules, ['uper-always', 'efficiency', 'efficiency', 'efficiency'], 'kr-ready', 0, (x) => x.uper[0] === 1 && x.cur !== 0);
+    const s = stateWhere(
+      rules,
+      ['uper-always', 'efficiency', 'efficiency', 'efficiency'],
+      'kr-ready',
+      0,
+      (x) => x.uper[0] === 1 && x.cur !== 0,
+    );
     const out = korean.create(rules);
     const rng = new Rng('kr-ready/d');
     const hands = new Set<string>();
@@ -108,13 +145,20 @@ describe('korean determinization', () => {
         korean.determinize(s, seat, rng, out);
       },
     };
-    expect(() => determinizeTest({
-      game: leaky, rules, info, games: 2, seed: 'kr-leak', every: 5,
-      strategies: bots(koreanStrategies, 'korean', rules, ['efficiency', 'efficiency', 'efficiency', 'efficiency']),
-    })).toThrow(/reads what the seat cannot see/);
+    expect(() =>
+      determinizeTest({
+        game: leaky,
+        rules,
+        info,
+        games: 2,
+        seed: 'kr-leak',
+        every: 5,
+        strategies: bots(koreanStrategies, 'korean', rules, ['efficiency', 'efficiency', 'efficiency', 'efficiency']),
+      }),
+    ).toThrow(/reads what the seat cannot see/);
   });
 
-  it('catches a determinization that keeps an opponent\'s true hand (the chi-square of its places)', () => {
+  it("catches a determinization that keeps an opponent's true hand (the chi-square of its places)", () => {
     const rules = koreanRules({ handsPerSession: 1 });
     // States whose determinizations keep the next seat's hand, as if the seat knew it.
     class Peeking extends KoreanState {

@@ -58,7 +58,7 @@ describe('korean engine: worked examples', () => {
     expect(returns(s)).toEqual([45, -15, -15, -15]);
   });
 
-  it('TV2b: the same hand wins on West\'s 8p: West pays 2 x 10', () => {
+  it("TV2b: the same hand wins on West's 8p: West pays 2 x 10", () => {
     const s = rig(koreanRules(), ['m23445556p34567z1', junk2, junk2, junk2], 'z1 p8');
     act(s, 0, UPER + t('z1'));
     tsumogiri(s, 1);
@@ -69,7 +69,7 @@ describe('korean engine: worked examples', () => {
     expect(returns(s)).toEqual([20, 0, -20, 0]);
   });
 
-  it('TV3: the invalid uper is refused; a false win on West\'s 8p kills the hand and play resumes with North', () => {
+  it("TV3: the invalid uper is refused; a false win on West's 8p kills the hand and play resumes with North", () => {
     const junk = 'm2348p1589z23467';
     const s = rig(koreanRules(), ['m11156799p23467z1', junk, junk, junk], 'z1 p8 z1 m5');
     expect(legal(s).filter((a) => a >= UPER && a < SELF_KONG)).toEqual([]);
@@ -170,11 +170,19 @@ describe('korean engine: calls, kongs, sessions', () => {
     const rules = koreanRules({ handsPerSession: 3 });
     const table = new Table(korean, rules, [passive, passive, passive, passive], ['a', 'b', 'c', 'd']);
     const trace: string[] = [];
-    const s = table.play(new Rng('draws'), [0, 1, 2, 3].map((k) => new Rng(`seat${k}`)), trace);
+    const s = table.play(
+      new Rng('draws'),
+      [0, 1, 2, 3].map((k) => new Rng(`seat${k}`)),
+      trace,
+    );
     expect(s.stats.hands).toBe(3);
     expect(s.stats.exhaustive).toBe(3);
     expect(returns(s)).toEqual([0, 0, 0, 0]);
-    expect(trace.filter((l) => l.startsWith('hand ')).map((l) => l.slice(0, 21))).toEqual(['hand 1: dealer seat 0', 'hand 2: dealer seat 1', 'hand 3: dealer seat 2']);
+    expect(trace.filter((l) => l.startsWith('hand ')).map((l) => l.slice(0, 21))).toEqual([
+      'hand 1: dealer seat 0',
+      'hand 2: dealer seat 1',
+      'hand 3: dealer seat 2',
+    ]);
   });
 
   it('sessions: the dealer keeps the deal after a dealer win (renchan) and passes otherwise', () => {
@@ -182,7 +190,11 @@ describe('korean engine: calls, kongs, sessions', () => {
       const rules = koreanRules({ handsPerSession: 40, dealerRotation });
       const bots = [0, 1, 2, 3].map(() => efficiency.make({}, rules));
       const trace: string[] = [];
-      const s = new Table(korean, rules, bots, ['a', 'b', 'c', 'd']).play(new Rng(`session-${dealerRotation}`), [0, 1, 2, 3].map((k) => new Rng(`s${k}`)), trace);
+      const s = new Table(korean, rules, bots, ['a', 'b', 'c', 'd']).play(
+        new Rng(`session-${dealerRotation}`),
+        [0, 1, 2, 3].map((k) => new Rng(`s${k}`)),
+        trace,
+      );
       expect(s.stats.hands).toBe(40);
       let dealer = 0;
       let dealerWins = 0;

@@ -16,17 +16,43 @@ describe('uper-furiten experiment', () => {
     expect(table!.rows).toHaveLength(12 * 4 + 2);
     const col = (name: string) => table!.columns.indexOf(name);
     const tableRows = table!.rows.filter((r) => r[col('policy')] === 'uper-table');
-    expect(tableRows.map((r) => [r[col('rules')], r[col('opponents')]])).toEqual([['default', 'dama'], ['default', 'fold-vs-uper(s=1)']]);
-    expect(table!.rows.slice(0, 5).map((r) => r[col('policy')])).toEqual(['dama', 'uper-always(open=1)', 'uper-wait(w=6,open=1)', 'uper-early(k=8,open=1)', 'uper-table']);
-    for (const name of ['win_rate', 'self_draw_share', 'deal_in_rate', 'net_per_hand', 'win_value', 'uper_rate', 'lost_temporary_per_hand',
-      'lost_identical_per_hand', 'lost_stem_per_hand', 'lost_after_uper_miss_per_hand', 'lost_dead_per_hand', 'jump_rate', 'draw_rate',
-      'winning_turn', 'net_diff_vs_dama', 'win_rate_diff_vs_dama']) {
+    expect(tableRows.map((r) => [r[col('rules')], r[col('opponents')]])).toEqual([
+      ['default', 'dama'],
+      ['default', 'fold-vs-uper(s=1)'],
+    ]);
+    expect(table!.rows.slice(0, 5).map((r) => r[col('policy')])).toEqual([
+      'dama',
+      'uper-always(open=1)',
+      'uper-wait(w=6,open=1)',
+      'uper-early(k=8,open=1)',
+      'uper-table',
+    ]);
+    for (const name of [
+      'win_rate',
+      'self_draw_share',
+      'deal_in_rate',
+      'net_per_hand',
+      'win_value',
+      'uper_rate',
+      'lost_temporary_per_hand',
+      'lost_identical_per_hand',
+      'lost_stem_per_hand',
+      'lost_after_uper_miss_per_hand',
+      'lost_dead_per_hand',
+      'jump_rate',
+      'draw_rate',
+      'winning_turn',
+      'net_diff_vs_dama',
+      'win_rate_diff_vs_dama',
+    ]) {
       expect(col(name), name).toBeGreaterThan(0);
       expect(col(`${name}_ci_low`), name).toBe(col(name) + 1);
     }
     const dama = table!.rows.filter((r) => r[col('policy')] === 'dama');
     // dama is the baseline: no difference with itself, and no p-value.
-    expect(dama.every((r) => r[col('net_diff_vs_dama')] === '' && r[col('net_diff_vs_dama_p_holm')] === '' && r[col('uper_rate')] === 0)).toBe(true);
+    expect(
+      dama.every((r) => r[col('net_diff_vs_dama')] === '' && r[col('net_diff_vs_dama_p_holm')] === '' && r[col('uper_rate')] === 0),
+    ).toBe(true);
     const always = table!.rows.filter((r) => String(r[col('policy')]).startsWith('uper-always'));
     expect(always.some((r) => (r[col('uper_rate')] as number) > 0)).toBe(true);
     // How many differences this size flags, then a line per cell.
@@ -35,11 +61,12 @@ describe('uper-furiten experiment', () => {
     expect(answer[0]).toMatch(/^\d+ of the 38 differences from dama (is|are) significant \(Holm among them, 5%\)/);
     expect(answer[1]).toMatch(/; uper-table -?\d/);
     // Tallies merge: two halves give the same table as the whole.
-    const half = (from: number, to: number) => e.cells.map((_c, cell) => {
-      const t = newTally();
-      for (let i = from; i < to; i++) e.runGame(cell, i, 'exp-test', t);
-      return t;
-    });
+    const half = (from: number, to: number) =>
+      e.cells.map((_c, cell) => {
+        const t = newTally();
+        for (let i = from; i < to; i++) e.runGame(cell, i, 'exp-test', t);
+        return t;
+      });
     const a = half(0, 17);
     const b = half(17, 40);
     expect(e.tables(a.map((t, i) => mergeTally(t, b[i]!)))).toEqual([table]);

@@ -15,15 +15,21 @@ const bots = (specs: string[], rules: KoreanRules) =>
 it('golden playthrough: default rules, two hands, uper, fold, efficiency and tsumogiri seats', () => {
   const rules = koreanRules({ handsPerSession: 2 });
   checkGolden({
-    file: 'test/golden/korean-default.json', game: korean, rules,
-    strategies: bots(['uper-always', 'fold-vs-uper', 'efficiency', 'tsumogiri'], rules), seed: 'korean-golden',
+    file: 'test/golden/korean-default.json',
+    game: korean,
+    rules,
+    strategies: bots(['uper-always', 'fold-vs-uper', 'efficiency', 'tsumogiri'], rules),
+    seed: 'korean-golden',
   });
 });
 
 it('golden playthrough: open uper, chow calls, every winner paid', () => {
   const rules = koreanRules({ handsPerSession: 2, openUper: true, chowCalls: 'leftOnly', multiRon: 'all' });
   checkGolden({
-    file: 'test/golden/korean-open-uper.json', game: korean, rules,
-    strategies: bots(['uper-always', 'uper-wait(w=4)', 'uper-early(k=6)', 'efficiency'], rules), seed: 'korean-golden-open',
+    file: 'test/golden/korean-open-uper.json',
+    game: korean,
+    rules,
+    strategies: bots(['uper-always', 'uper-wait(w=4)', 'uper-early(k=6)', 'efficiency'], rules),
+    seed: 'korean-golden-open',
   });
 });

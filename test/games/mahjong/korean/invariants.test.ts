@@ -34,12 +34,26 @@ describe('korean invariants', () => {
     });
   }
   it('chow calls, all-win multi-ron, dead wall, quads in seven pairs, seat draws', () => {
-    const rules = resolveRules<KoreanRules>(koreanSchema, [{
-      where: 'test',
-      values: { chowCalls: 'leftOnly', multiRon: 'all', deadWall: 14, sevenPairsAllowQuad: true, handsPerSession: 4, jumpPenalty: { payEach: 3 }, pairing: 'seats' },
-    }]);
+    const rules = resolveRules<KoreanRules>(koreanSchema, [
+      {
+        where: 'test',
+        values: {
+          chowCalls: 'leftOnly',
+          multiRon: 'all',
+          deadWall: 14,
+          sevenPairsAllowQuad: true,
+          handsPerSession: 4,
+          jumpPenalty: { payEach: 3 },
+          pairing: 'seats',
+        },
+      },
+    ]);
     randomSimTest({
-      game: korean, rules, games: 300, seed: 'korean-variants', maxSteps: 1600,
+      game: korean,
+      rules,
+      games: 300,
+      seed: 'korean-variants',
+      maxSteps: 1600,
       check: (s) => tilesConserved(s),
       checkReturns: (ret) => expect(ret.reduce((a, b) => a + b, 0)).toBe(0),
     });
@@ -52,11 +66,22 @@ describe('korean determinism', () => {
     const play = (noise: boolean) => {
       const specs = ['uper-always', 'fold-vs-uper', 'uper-wait', 'efficiency'];
       const bots = specs.map((name): Strategy => {
-        const inner = koreanStrategies.find((d) => d.name === name)!.make(Object.fromEntries(koreanStrategies.find((d) => d.name === name)!.params.map((p) => [p.name, p.default as number])), rules);
-        return { choose: (v, l, n, g) => { if (noise) Math.random(); return inner.choose(v, l, n, g); } };
+        const inner = koreanStrategies
+          .find((d) => d.name === name)!
+          .make(Object.fromEntries(koreanStrategies.find((d) => d.name === name)!.params.map((p) => [p.name, p.default as number])), rules);
+        return {
+          choose: (v, l, n, g) => {
+            if (noise) Math.random();
+            return inner.choose(v, l, n, g);
+          },
+        };
       });
       const trace: string[] = [];
-      new Table(korean, rules, bots, specs).play(new Rng('det/deal'), [0, 1, 2, 3].map((k) => new Rng(`det/seat${k}`)), trace);
+      new Table(korean, rules, bots, specs).play(
+        new Rng('det/deal'),
+        [0, 1, 2, 3].map((k) => new Rng(`det/seat${k}`)),
+        trace,
+      );
       return trace;
     };
     const quiet = play(false);

@@ -24,7 +24,10 @@ export function tilesInOrder(s: string): number[] {
 /** Draws the scripted kinds in order; past the script, the first non-flower tile. */
 class RiggedRng extends Rng {
   private at = 0;
-  constructor(private readonly game: () => KoreanState, private readonly script: number[]) {
+  constructor(
+    private readonly game: () => KoreanState,
+    private readonly script: number[],
+  ) {
     super('rigged');
   }
   override int(n: number): number {

@@ -16,7 +16,8 @@ const SOUTH = 'm138p139z1234567';
 const WEST = 'm148p149z1234567';
 const NORTH = 'm234567m99p23467';
 
-const deal = (draws: string, rules: KoreanRules = koreanRules(), north = NORTH, west = WEST) => rig(rules, [EAST, SOUTH, west, north], draws);
+const deal = (draws: string, rules: KoreanRules = koreanRules(), north = NORTH, west = WEST) =>
+  rig(rules, [EAST, SOUTH, west, north], draws);
 const tsumogiri = (s: KoreanState, seat: number) => act(s, seat, DISCARD + s.drawn);
 /** East throws its z1, South and West their draws: North (seat 3) has drawn and is to act. */
 function toNorth(s: KoreanState): void {
@@ -165,7 +166,11 @@ describe('korean sacred discard (TV4)', () => {
     expect(korean.toAct(s)).toBe(1);
   });
 
-  for (const [stemRule, blocked] of [['allDiscards', true], ['declarationOnly', true], ['none', false]] as const) {
+  for (const [stemRule, blocked] of [
+    ['allDiscards', true],
+    ['declarationOnly', true],
+    ['none', false],
+  ] as const) {
     it(`g) uper declared with 3p while waiting 6p/9p: stemRule ${stemRule} ${blocked ? 'bars' : 'allows'} discard wins on 6p and 9p`, () => {
       const s = deal('m6 m6 p3 p6', koreanRules({ stemRule }), 'm234567m99p23478');
       toNorth(s);
@@ -207,7 +212,10 @@ describe('korean sacred discard (TV4)', () => {
   });
 
   it('uperWhileFuriten: declaring with a wait among the discards is self-draw only, or dead', () => {
-    for (const [uperWhileFuriten, dead] of [['selfDrawOnly', false], ['dead', true]] as const) {
+    for (const [uperWhileFuriten, dead] of [
+      ['selfDrawOnly', false],
+      ['dead', true],
+    ] as const) {
       // North draws p8 (a wait), throws it, then declares uper: 8p is among its discards.
       const s = deal('m6 m6 p8 m5 m7 m7 z2 m3', koreanRules({ uperWhileFuriten }));
       toNorth(s);

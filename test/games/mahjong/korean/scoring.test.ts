@@ -76,7 +76,9 @@ describe('korean scoring: readings', () => {
     expect(score('m123z555666777p99', 'p9', false).basic).toBe(1 + 3 + 8 + 4);
     const dbl = score('m123456p789p99z111', 'z1', false, { seatWind: 0, roundWind: 0 });
     expect(dbl.breakdown).toContainEqual({ name: 'double wind', points: 2 });
-    const noPrevalent = names(score('m123456p789p99z111', 'z1', false, { seatWind: 0, roundWind: 0 }, koreanRules({ prevalentWindYaku: false })));
+    const noPrevalent = names(
+      score('m123456p789p99z111', 'z1', false, { seatWind: 0, roundWind: 0 }, koreanRules({ prevalentWindYaku: false })),
+    );
     expect(noPrevalent).toContain('seat wind');
     expect(noPrevalent).not.toContain('double wind');
   });
@@ -95,7 +97,10 @@ describe('korean scoring: readings', () => {
     expect(names(s)).toEqual(expect.arrayContaining(['flowers', 'all four flowers', 'last tile self-draw with 1p']));
     expect(s.bonus).toBe(4 + 8 + 8);
     expect(score('m123456p11155z777', 'p1', true, { flowers: 4 }, koreanRules({ allFlowersAdditive: false })).bonus).toBe(8);
-    expect(score('m123456p55z777', 'p5', true, { melds: [pung('m9')], kongReplacement: true }).breakdown).toContainEqual({ name: 'win on kong with 5p', points: 8 });
+    expect(score('m123456p55z777', 'p5', true, { melds: [pung('m9')], kongReplacement: true }).breakdown).toContainEqual({
+      name: 'win on kong with 5p',
+      points: 8,
+    });
     expect(score('m123456p123p99', 'p9', false, { melds: [pung('z7')] })).toMatchObject({ legal: false, basic: 1 });
     const dora = (rules = r) => score('m123456p99', 'm3', false, { melds: [pung('m3'), pung('p5')] }, rules).dora;
     expect(dora()).toBe(1 + 3);

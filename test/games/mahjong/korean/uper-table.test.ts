@@ -23,8 +23,21 @@ import { packagePath } from '../../../../src/io/package.js';
 import { EfficiencyPlayer } from '../../../../strategies/korean/efficiency.js';
 import { koreanStrategies } from '../../../../strategies/korean/index.js';
 import {
-  bucketKey, bucketParts, DECLARE_VERDICT, LIVE_LABELS, OPPONENT_LABELS, readUperTable, SILENT_POLICY, SILENT_VERDICT, TABLE_BOT, TABLE_BOT_W, TURN_LABELS,
-  UPER_TABLE_FORMAT, UperBuckets, VALUE_LABELS, WAIT_KIND_LABELS,
+  bucketKey,
+  bucketParts,
+  DECLARE_VERDICT,
+  LIVE_LABELS,
+  OPPONENT_LABELS,
+  readUperTable,
+  SILENT_POLICY,
+  SILENT_VERDICT,
+  TABLE_BOT,
+  TABLE_BOT_W,
+  TURN_LABELS,
+  UPER_TABLE_FORMAT,
+  UperBuckets,
+  VALUE_LABELS,
+  WAIT_KIND_LABELS,
 } from '../../../../strategies/korean/uper-buckets.js';
 import { UPER_TABLE_FILE, uperTableStrategy } from '../../../../strategies/korean/uper-table.js';
 import { uperWaitTest } from '../../../../strategies/korean/uper-wait.js';
@@ -60,7 +73,8 @@ const tv2 = () => rig(rules, ['m23445556p34567z1', junk, junk, junk]);
  * is in the stem group of its own waits (uper-wait stays silent). */
 const cut = () => rig(rules, ['m234567p2334456p9', junk, junk, junk]);
 
-const HEAD = 'opponents_uper,turn,wait_kinds,live,value,decisions,games,declare_gain,declare_gain_ci_low,declare_gain_ci_high,bot_declares,verdict';
+const HEAD =
+  'opponents_uper,turn,wait_kinds,live,value,decisions,games,declare_gain,declare_gain_ci_low,declare_gain_ci_high,bot_declares,verdict';
 
 /** An uper table file (and its meta.json) in a fresh folder; returns the CSV's path. */
 function tableFile(lines: string[], meta: unknown = { provenance: { rules, bot: TABLE_BOT } }): string {
@@ -73,7 +87,20 @@ function tableFile(lines: string[], meta: unknown = { provenance: { rules, bot: 
 /** A CSV line for a bucket key with a verdict. */
 function line(key: number, verdict: string): string {
   const p = bucketParts(key);
-  return [OPPONENT_LABELS[p.opponents], TURN_LABELS[p.turn], WAIT_KIND_LABELS[p.kinds], LIVE_LABELS[p.live], VALUE_LABELS[p.value], 1, 1, 0, -1, 1, 0.5, verdict].join(',');
+  return [
+    OPPONENT_LABELS[p.opponents],
+    TURN_LABELS[p.turn],
+    WAIT_KIND_LABELS[p.kinds],
+    LIVE_LABELS[p.live],
+    VALUE_LABELS[p.value],
+    1,
+    1,
+    0,
+    -1,
+    1,
+    0.5,
+    verdict,
+  ].join(',');
 }
 
 describe('the buckets', () => {
@@ -82,14 +109,18 @@ describe('the buckets', () => {
     expect(r.labels).toEqual(['1-3', '4-6', '7-9', '10+']);
     expect([1, 3, 4, 9, 10, 40].map((x) => r.index(x))).toEqual([0, 0, 1, 2, 3, 3]);
     expect(new Ranges([0, 1, Infinity]).labels).toEqual(['0', '1', '2+']);
-    for (const parts of [[0, 0, 0, 0, 0], [2, 3, 2, 3, 3], [1, 2, 0, 1, 2]] as const) {
+    for (const parts of [
+      [0, 0, 0, 0, 0],
+      [2, 3, 2, 3, 3],
+      [1, 2, 0, 1, 2],
+    ] as const) {
       const key = bucketKey(parts[0], parts[1], parts[2], parts[3], parts[4]);
       expect(bucketParts(key)).toEqual({ opponents: parts[0], turn: parts[1], kinds: parts[2], live: parts[3], value: parts[4] });
       expect(bucketKeyOf(UPER_TABLE_FORMAT, parts)).toBe(key);
     }
   });
 
-  it('see TV2\'s declaration as turn 1, three wait kinds with 11 live tiles, worth 9 (TV2b\'s 10 less the uper point)', () => {
+  it("see TV2's declaration as turn 1, three wait kinds with 11 live tiles, worth 9 (TV2b's 10 less the uper point)", () => {
     const s = tv2();
     const [o, ...rest] = offers(s);
     expect(rest).toEqual([]);
@@ -115,12 +146,16 @@ describe('the rollout estimate of declaring', () => {
     ro.evaluate(s, 0, 2, 0, n, new Rng('rollouts'));
     // The same thing by hand: each candidate played out on its own deals of the unseen tiles,
     // the others playing the bot and East, once silent, dama (a declared hand plays itself).
-    const policies = [makeStrategy(silentSpec, koreanStrategies, rules), ...[1, 2, 3].map(() => makeStrategy(botSpec, koreanStrategies, rules))];
+    const policies = [
+      makeStrategy(silentSpec, koreanStrategies, rules),
+      ...[1, 2, 3].map(() => makeStrategy(botSpec, koreanStrategies, rules)),
+    ];
     const det = korean.create(rules);
     const buf = new Int16Array(256);
     const out = new Float64Array(4);
     const playOuts = (a: number, rng: Rng) => {
-      let sum = 0, sum2 = 0;
+      let sum = 0,
+        sum2 = 0;
       for (let i = 0; i < n; i++) {
         korean.determinize(s, 0, new Rng(`${rng.next()}`), det);
         korean.apply(det, a, 0);
@@ -146,7 +181,8 @@ describe('the rollout estimate of declaring', () => {
 });
 
 describe('uper-table', () => {
-  const tableOf = (s: KoreanState, verdict: string) => readUperTable(tableFile([...new Set(offers(s).map((o) => o.key))].map((key) => line(key, verdict))));
+  const tableOf = (s: KoreanState, verdict: string) =>
+    readUperTable(tableFile([...new Set(offers(s).map((o) => o.key))].map((key) => line(key, verdict))));
 
   it('declares where its table says declare, though uper-wait would stay silent', () => {
     const s = cut();
@@ -182,7 +218,12 @@ describe('uper-table', () => {
     const buckets = new UperBuckets(rules);
     const seen = { declare: 0, silent: 0, bot: 0 };
     let found: { k: number; live: number; waits: number; v: KoreanView }[] = [];
-    const lister = new EfficiencyPlayer(rules, { uper(v, k, live, waits) { found.push({ k, live, waits, v }); return false; } });
+    const lister = new EfficiencyPlayer(rules, {
+      uper(v, k, live, waits) {
+        found.push({ k, live, waits, v });
+        return false;
+      },
+    });
     const judge: Strategy<KoreanView> = {
       choose(v, list, n, rng) {
         const a = player.choose(v, list, n, rng);
@@ -191,7 +232,8 @@ describe('uper-table', () => {
         const silent = lister.choose(v, list, n);
         // The declaration it must make: the most live waits among those its table (or, where
         // the table is unsure or silent on the bucket, uper-wait) accepts; else dama's discard.
-        let want = silent, bestLive = -1;
+        let want = silent,
+          bestLive = -1;
         for (const o of found) {
           const verdict = reference.verdicts.get(buckets.key(v, o.k, o.live, o.waits));
           if (verdict === DECLARE_VERDICT) seen.declare++;
@@ -208,18 +250,27 @@ describe('uper-table', () => {
       },
     };
     const table = new Table(korean, rules, [judge, judge, judge, judge], ['judge', 'judge', 'judge', 'judge']);
-    for (let g = 0; g < 300; g++) table.play(new Rng(`reference/${g}`), [0, 1, 2, 3].map((k) => new Rng(`reference/${g}/${k}`)));
+    for (let g = 0; g < 300; g++)
+      table.play(
+        new Rng(`reference/${g}`),
+        [0, 1, 2, 3].map((k) => new Rng(`reference/${g}/${k}`)),
+      );
     expect(seen.declare).toBeGreaterThan(20);
     expect(seen.silent).toBeGreaterThan(20);
     expect(seen.bot).toBeGreaterThan(0);
   });
 
   it('refuses rules of the hand other than those its table was learned under, with one line', async () => {
-    expect(() => parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ handsPerSession: 32, roundWind: 'byDealerCycle' }))).not.toThrow();
-    expect(() => parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ stemRule: 'none' })))
-      .toThrow(/^strategy uper-table: its table .*korean-uper-table\.csv was learned under other rules \(stemRule is "allDiscards" there and "none" here\)/);
+    expect(() =>
+      parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ handsPerSession: 32, roundWind: 'byDealerCycle' })),
+    ).not.toThrow();
+    expect(() => parseSpec('uper-table', koreanStrategies, 'korean', koreanRules({ stemRule: 'none' }))).toThrow(
+      /^strategy uper-table: its table .*korean-uper-table\.csv was learned under other rules \(stemRule is "allDiscards" there and "none" here\)/,
+    );
     const out = path.join(tempDir(), 'x');
-    await expect(simulate({ game: 'korean', seats: 'uper-table,dama,dama,dama', set: 'openUper=true', games: 2, out: path.join(out, 'sim.csv') })).rejects.toThrow(/^[^\n]*openUper is false there and true here[^\n]*$/);
+    await expect(
+      simulate({ game: 'korean', seats: 'uper-table,dama,dama,dama', set: 'openUper=true', games: 2, out: path.join(out, 'sim.csv') }),
+    ).rejects.toThrow(/^[^\n]*openUper is false there and true here[^\n]*$/);
     expect(listFiles(out)).toEqual([]);
   });
 });
@@ -259,13 +310,21 @@ describe('an uper table file', () => {
     refuses(tableFile(['0,1-3,4,5-7,0-9,1,1,1,0.5,1.5,0.5,declare']), /wait_kinds "4" is not one of 1, 2, 3\+/);
     refuses(tableFile(['0,1-3,2,5-8,0-9,1,1,1,0.5,1.5,0.5,declare']), /live "5-8" is not one of 0-2, 3-4, 5-7, 8\+/);
     refuses(tableFile(['0,1-3,2,5-7,9,1,1,1,0.5,1.5,0.5,declare']), /value "9" is not one of 0-9, 10-11, 12-13, 14\+/);
-    refuses(tableFile([`0,1-3,2,5-7,0-9,1,1,1,0.5,1.5,0.5,${'x'.repeat(500)}`]), /verdict "x{30}\.\.\." is not one of declare, stay silent, unsure$/);
-    refuses(tableFile([good, good]), /line 3: the bucket \(opponents_uper 0; turn 1-3; wait_kinds 2; live 5-7; value 0-9\) is listed twice/);
+    refuses(
+      tableFile([`0,1-3,2,5-7,0-9,1,1,1,0.5,1.5,0.5,${'x'.repeat(500)}`]),
+      /verdict "x{30}\.\.\." is not one of declare, stay silent, unsure$/,
+    );
+    refuses(
+      tableFile([good, good]),
+      /line 3: the bucket \(opponents_uper 0; turn 1-3; wait_kinds 2; live 5-7; value 0-9\) is listed twice/,
+    );
     refuses(tableFile([good], null), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], '{"provenance": '), /table\.meta\.json: cannot be read as JSON/);
     refuses(tableFile([good], { provenance: { bot: TABLE_BOT } }), /table\.meta\.json: has no provenance\.rules/);
-    refuses(tableFile([good], { provenance: { rules, bot: 'uper-wait(w=6,open=1)' } }),
-      /provenance\.bot is "uper-wait\(w=6,open=1\)": the table must be learned with uper-wait\(w=2,open=1\), the bot uper-table plays/);
+    refuses(
+      tableFile([good], { provenance: { rules, bot: 'uper-wait(w=6,open=1)' } }),
+      /provenance\.bot is "uper-wait\(w=6,open=1\)": the table must be learned with uper-wait\(w=2,open=1\), the bot uper-table plays/,
+    );
   });
 });
 
@@ -286,7 +345,7 @@ describe('the committed reference table', () => {
   const col = (name: string) => head.indexOf(name);
   const num = (r: string[], name: string) => Number(r[col(name)]);
 
-  it('gives each verdict by its interval, from at least two hands, and the bot\'s share as a share', () => {
+  it("gives each verdict by its interval, from at least two hands, and the bot's share as a share", () => {
     expect(rows.length).toBeGreaterThan(100);
     for (const r of rows) {
       const [low, high] = [num(r, 'declare_gain_ci_low'), num(r, 'declare_gain_ci_high')];

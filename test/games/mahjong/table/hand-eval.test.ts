@@ -4,8 +4,16 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_SHAPES, CHINESE_AMERICAN_SET, KOREAN_SET, SEVEN_PAIRS_SHAPES, decompose, discardTable, shanten,
-  waits as sharedWaits, type TileSet, type WinShapes,
+  ALL_SHAPES,
+  CHINESE_AMERICAN_SET,
+  KOREAN_SET,
+  SEVEN_PAIRS_SHAPES,
+  decompose,
+  discardTable,
+  shanten,
+  waits as sharedWaits,
+  type TileSet,
+  type WinShapes,
 } from '../../../../src/games/mahjong/index.js';
 import { HandEval } from '../../../../src/games/mahjong/table/hand-eval.js';
 import { BIT, WORD } from '../../../../src/games/mahjong/table/kinds.js';
@@ -27,9 +35,12 @@ function completeHand(rand: Rand, kinds: number[], shapes: WinShapes, melds: num
       return;
     }
     if (melds === 0 && rand() < 0.125) {
-      for (let n = 0; n < 7;) {
+      for (let n = 0; n < 7; ) {
         const k = pick();
-        if (c[k] === 0) { c[k] = 2; n++; }
+        if (c[k] === 0) {
+          c[k] = 2;
+          n++;
+        }
       }
       return;
     }
@@ -66,7 +77,10 @@ for (const { name, set, shapes, bamboo } of CASES) {
       const c = new Int8Array(43);
       const visible = new Int8Array(43);
       const unseen = new Int8Array(34);
-      const sa = new Int8Array(34), uk = new Int16Array(34), rs = new Int8Array(34), ru = new Int16Array(34);
+      const sa = new Int8Array(34),
+        uk = new Int16Array(34),
+        rs = new Int8Array(34),
+        ru = new Int16Array(34);
       let compared = 0;
       for (let i = 0; i < 3000; i++) {
         const melds = i % 3;
@@ -98,7 +112,8 @@ for (const { name, set, shapes, bamboo } of CASES) {
       const ev = new HandEval(shapes, bamboo);
       const c = new Int8Array(43);
       const unseen = new Int8Array(34).fill(4);
-      const sa = new Int8Array(34), uk = new Int16Array(34);
+      const sa = new Int8Array(34),
+        uk = new Int16Array(34);
       for (let i = 0; i < 200; i++) {
         readyHand(rand, kinds, shapes, 0, c);
         const room = kinds.filter((k) => c[k]! < 4);

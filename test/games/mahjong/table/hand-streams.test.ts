@@ -25,7 +25,12 @@ interface Deal {
  * A session dealt at `seed`, and a function that makes the next move: every seat plays the
  * game's reference bot (`bot`) or random legal moves.
  */
-function session(id: string, set: Record<string, unknown>, seed: string, bot: boolean): { s: TableState; game: GameDef<TableState, unknown>; move(): void } {
+function session(
+  id: string,
+  set: Record<string, unknown>,
+  seed: string,
+  bot: boolean,
+): { s: TableState; game: GameDef<TableState, unknown>; move(): void } {
   const entry = gameEntry(id);
   const game = entry.def as GameDef<TableState, unknown>;
   const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
@@ -35,7 +40,8 @@ function session(id: string, set: Record<string, unknown>, seed: string, bot: bo
   const moves = new Rng(`${seed}/moves`);
   game.deal(s, new Rng(seed));
   return {
-    s, game,
+    s,
+    game,
     move() {
       const n = game.legal(s, legal);
       const seat = game.toAct(s);
@@ -76,7 +82,8 @@ const CASES = [
 describe('hand streams: later hands are paired across arms', () => {
   for (const { id, set, dealersMayDiffer } of CASES) {
     it(`${id}: the second hand deals each seat the same tiles, whatever the first hand did`, () => {
-      let dealersDiffered = 0, drawsDiffered = 0;
+      let dealersDiffered = 0,
+        drawsDiffered = 0;
       for (let g = 0; g < 12; g++) {
         const a = secondDeal(id, set, `hs/${g}`, true);
         const b = secondDeal(id, set, `hs/${g}`, false);
@@ -141,10 +148,17 @@ describe('seat draws (pairing = seats): a seat draws the same tiles whatever the
   ];
   for (const { id, set } of ONE_HAND) {
     it(`${id}: each seat's first eight in-turn draws match across arms; with a wall per hand they do not`, () => {
-      let compared = 0, unpaired = 0;
+      let compared = 0,
+        unpaired = 0;
       for (let g = 0; g < 12; g++) {
-        const seats = [inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, true), inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, false)];
-        const hands = [inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, true), inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, false)];
+        const seats = [
+          inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, true),
+          inTurnDraws(id, { ...set, pairing: 'seats' }, `sd/${g}`, false),
+        ];
+        const hands = [
+          inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, true),
+          inTurnDraws(id, { ...set, pairing: 'hands' }, `sd/${g}`, false),
+        ];
         for (let y = 0; y < SEATS; y++) {
           const k = Math.min(8, seats[0]![y]!.length, seats[1]![y]!.length);
           expect(seats[0]![y]!.slice(0, k)).toEqual(seats[1]![y]!.slice(0, k));

@@ -44,7 +44,9 @@ export function tableInfo<S extends TableState>(game: GameDef<S>, r: RulesetInfo
     for (let y = 0; y < SEATS; y++) {
       const u = unknownOf(s, seat, y, r);
       const before = kinds.length;
-      u.forEach((c, t) => { for (let i = 0; i < c; i++) kinds.push(t); });
+      u.forEach((c, t) => {
+        for (let i = 0; i < c; i++) kinds.push(t);
+      });
       if (kinds.length > before) groups.push(kinds.length - before);
     }
     for (const t of r.places?.(s, seat) ?? []) {
@@ -74,7 +76,8 @@ export function tableInfo<S extends TableState>(game: GameDef<S>, r: RulesetInfo
       // Kept whole or in part, the tiles the seat knows in other hands are there.
       for (let y = 0; y < SEATS; y++) {
         const k = y === seat ? null : r.known(s, seat, y);
-        if (k && !arr(k).every((c, t) => s.hand[y * STRIDE + t]! >= c)) throw new Error(`seat ${seat} knows tiles in seat ${y}'s hand that are not there`);
+        if (k && !arr(k).every((c, t) => s.hand[y * STRIDE + t]! >= c))
+          throw new Error(`seat ${seat} knows tiles in seat ${y}'s hand that are not there`);
       }
       return {
         toAct,
@@ -94,9 +97,23 @@ export function tableInfo<S extends TableState>(game: GameDef<S>, r: RulesetInfo
         drawn: s.phase === TURN && toAct === seat ? s.drawn : null,
         // The view as the seat reads it; its turn and claim facts where it is the one to act
         // (what it may discard, only on its turn: in a claim the view shows the discarder's).
-        view: [arr(v.hand), arr(v.seen), arr(v.flowers), v.phase, v.meldN, v.openMelds, v.live, v.turn, v.seatWind, v.roundWind, v.dealer,
-          Array.from({ length: SEATS }, (_, y) => v.openMeldsOf(y)), Array.from({ length: SEATS * KINDS }, (_, i) => v.discarded(i / KINDS | 0, i % KINDS))],
-        acting: toAct === seat ? [v.drawn, v.claimTile, v.discarder, v.robbing, v.winLegal, arr(legal.subarray(0, game.legal(s, legal)))] : null,
+        view: [
+          arr(v.hand),
+          arr(v.seen),
+          arr(v.flowers),
+          v.phase,
+          v.meldN,
+          v.openMelds,
+          v.live,
+          v.turn,
+          v.seatWind,
+          v.roundWind,
+          v.dealer,
+          Array.from({ length: SEATS }, (_, y) => v.openMeldsOf(y)),
+          Array.from({ length: SEATS * KINDS }, (_, i) => v.discarded((i / KINDS) | 0, i % KINDS)),
+        ],
+        acting:
+          toAct === seat ? [v.drawn, v.claimTile, v.discarder, v.robbing, v.winLegal, arr(legal.subarray(0, game.legal(s, legal)))] : null,
         discardable: toAct === seat && s.phase === TURN ? [v.discardable0, v.discardable1] : null,
         ruleset: r.seen(s, seat),
       };
@@ -123,7 +140,10 @@ export function bots(defs: StrategyDef[], game: string, rules: unknown, specs: s
 }
 
 /** The game with its determinize tallying each state it is asked about (`tally` names what it saw). */
-export function tallied<S extends TableState, R>(game: GameDef<S, R>, tally: (s: S, seat: number, add: (what: string) => void) => void): {
+export function tallied<S extends TableState, R>(
+  game: GameDef<S, R>,
+  tally: (s: S, seat: number, add: (what: string) => void) => void,
+): {
   game: GameDef<S, R>;
   counts: Map<string, number>;
 } {
@@ -158,7 +178,15 @@ export function tableTally(s: TableState, seat: number, add: (what: string) => v
 
 /** Plays seeded games (deal stream `${seed}/${g}`, seat streams `${seed}/${g}/${k}`) until `pick`
  * accepts a state at or after decision `from` of a game, and returns it. */
-export function stateWhere<S extends TableState, R>(game: GameDef<S, R>, rules: R, strategies: Strategy[], seed: string, from: number, pick: (s: S) => boolean, games = 50): S {
+export function stateWhere<S extends TableState, R>(
+  game: GameDef<S, R>,
+  rules: R,
+  strategies: Strategy[],
+  seed: string,
+  from: number,
+  pick: (s: S) => boolean,
+  games = 50,
+): S {
   const s = game.create(rules);
   const legal = new Int16Array(game.maxActions(rules));
   for (let g = 0; g < games; g++) {
@@ -179,7 +207,15 @@ export function expectMet(counts: Map<string, number>, names: string[], min = 1)
 }
 
 /** Chi-square of every hidden place (or group) at `s` for `seat`: each p-value above 0.001 over the number of places. */
-export function expectUniform<S extends TableState, R>(game: GameDef<S, R>, rules: R, s: S, seat: number, info: HiddenInfo<S>, seed: string, draws = 2000): number {
+export function expectUniform<S extends TableState, R>(
+  game: GameDef<S, R>,
+  rules: R,
+  s: S,
+  seat: number,
+  info: HiddenInfo<S>,
+  seed: string,
+  draws = 2000,
+): number {
   const { perPlace } = hiddenChiSquare({ game, rules, s, seat, info, draws, seed });
   const alpha = 0.001 / perPlace.length;
   perPlace.forEach(({ stat, df }, i) => {
