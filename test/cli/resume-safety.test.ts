@@ -39,7 +39,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
 
   it('SIGKILL at four points of a run, from the first chunks to the writing of its results: the folder always holds one whole result set, and --resume ends with the right bytes', async () => {
     const whole = tempDir();
-    const run = (out: string) => ['run', study, '--games', '3000', '--chunk', '100', '--seed', '3', '--out', out];
+    const run = (out: string) => ['run', study, '--games', '1000', '--chunk', '50', '--seed', '3', '--out', out];
     const started = Date.now();
     expect(pongsim(run(whole)).code).toBe(0);
     const took = Date.now() - started;
