@@ -50,7 +50,7 @@ export function registerAdvise(program: Command): void {
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
   cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
-    const { result: r, about: seen } = adviseRun({ ...flags, game });
+    const { result: r, about } = adviseRun({ ...flags, game });
     if (flags.json) {
       printJson(r);
       return;
@@ -72,10 +72,10 @@ export function registerAdvise(program: Command): void {
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
     const width = terminalWidth();
-    const about = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
+    const fit = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
     const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     process.stdout.write(
-      `${seen.length ? `${about(seen)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${about([note])}\n`,
+      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([note])}\n`,
     );
   });
 }

@@ -65,9 +65,9 @@ export function recordOptions(cmd: Command): Command {
     );
 }
 
-/** The line saying where a run's records went. */
+/** The line saying where a run's records went ('' when it kept none). */
 export function recordsLine(records: readonly string[] | undefined, dir: string | undefined): string {
-  return records && dir !== undefined ? `wrote ${records.length} record${records.length === 1 ? '' : 's'} into ${dir}\n` : '';
+  return records && dir !== undefined ? `wrote ${records.length} record${records.length === 1 ? '' : 's'} into ${dir}` : '';
 }
 
 export function runOutputOptions(cmd: Command): Command {

@@ -66,7 +66,7 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
   const files = [`full tables: ${tables.map((t) => `${path.join(out, `${t.name}.csv`)} (${t.rows.length} rows)`).join(', ')}`];
   if (charts.length) files.push(`charts: ${charts.join(', ')}`);
   if (report) files.push(`report: ${report}`);
-  if (run.result.records) files.push(recordsLine(run.result.records, path.dirname(run.result.records[0] ?? '.')).trimEnd());
+  if (run.result.records) files.push(recordsLine(run.result.records, path.dirname(run.result.records[0] ?? '.')));
   lines.push(wrapLines(files.join('\n'), width, wide), '');
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -66,7 +66,7 @@ export function registerSim(program: Command): void {
         `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better}${nights ?? ''})`,
       ];
       if (r.out) lines.push(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it`);
-      const records = recordsLine(r.result.records, flags.record).trimEnd();
+      const records = recordsLine(r.result.records, flags.record);
       if (records) lines.push(records);
       process.stdout.write(
         printTable(r.table, Infinity, flags.wide ? {} : { width, rest }) + wrapLines(lines.join('\n'), width, flags.wide) + '\n',
