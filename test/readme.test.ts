@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { fitsColumns, listFiles, MAIN, run, tempDir, unwrap } from './support/cli.js';
+import { parseScript, runSteps } from './support/shell.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -62,8 +63,15 @@ function small(cmd: string): string {
           : l,
       )
       .join('\n')
-      .replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`)
   );
+}
+
+/** Runs a script of README commands in `dir`: in this process where it is in the shell forms
+ * test/support/shell.ts knows (every README block today), else in bash. */
+function runScript(script: string, dir: string) {
+  const list = parseScript(script);
+  if (list) return runSteps(list, dir);
+  return run('bash', ['-euo', 'pipefail', '-c', script.replaceAll('npx pongsim', `node ${JSON.stringify(MAIN)}`)], dir);
 }
 
 /** A scratch folder with the files the README's commands name. */
@@ -77,7 +85,7 @@ function scratch(): string {
   return dir;
 }
 
-describe.concurrent('README commands', () => {
+describe('README commands', () => {
   const all = commands();
 
   it('finds the commands (the table and the shell blocks)', ({ expect }) => {
@@ -97,7 +105,7 @@ describe.concurrent('README commands', () => {
             .join('\n')}`
         : small(c.text);
       const dir = scratch();
-      const r = await run('bash', ['-euo', 'pipefail', '-c', script], dir);
+      const r = await runScript(script, dir);
       expect(r.code, `${script}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
       fitsColumns(c.text, r.stdout);
@@ -191,7 +199,7 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
     /^npx pongsim (odds|sim) /.test(text) && !text.includes('\n') && /--(set|seen|hand|rules) /.test(text) && !text.includes('--card');
   if (plain) {
     const bare = text.replace(/ --(set|seen|hand|rules) \S+/g, '');
-    const r = await run('bash', ['-euo', 'pipefail', '-c', small(bare)], scratch());
+    const r = await runScript(small(bare), scratch());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout, `${text} prints what ${bare} prints`).not.toBe(stdout);
   }

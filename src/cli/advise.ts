@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
@@ -71,10 +72,10 @@ export function registerAdvise(program: Command): void {
       ],
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
-    const width = terminalWidth();
+    const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
     const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
-    process.stdout.write(
+    io().stdout.write(
       `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([note])}\n`,
     );
   });

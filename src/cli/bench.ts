@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -131,8 +132,8 @@ export function registerBench(program: Command): void {
       for (const name of Object.keys(FIGURES)) {
         if (!flags.only.includes(name)) continue;
         const line = await FIGURES[name]!(flags, report);
-        if (!flags.json) process.stdout.write(line + '\n');
+        if (!flags.json) io().stdout.write(line + '\n');
       }
-      if (flags.json) process.stdout.write(JSON.stringify(report) + '\n');
+      if (flags.json) io().stdout.write(JSON.stringify(report) + '\n');
     });
 }

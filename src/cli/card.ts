@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { InputError, visible } from '../core/errors.js';
 import { cardEntry, checkCard } from '../library/hand.js';
@@ -28,7 +29,7 @@ export function registerCard(program: Command): void {
         if (flags.json) return printJson(r);
         const lines = [`${r.out}: "${r.card}", ${r.lines} lines converted from ${r.file} (${r.from})`];
         for (const s of r.skipped) lines.push(`  left out line ${s.line}: ${s.why}`);
-        process.stdout.write(wrapLines(lines.map(visible).join('\n'), terminalWidth()) + '\n');
+        io().stdout.write(wrapLines(lines.map(visible).join('\n'), terminalWidth(io().stdout)) + '\n');
         return;
       }
       if (action !== 'check') throw new InputError(`card: unknown action "${action}"; allowed: check, import`);
@@ -43,13 +44,13 @@ export function registerCard(program: Command): void {
       if (flags.json) printJson(check);
       // A card handed over by someone else names its lines as it likes: nothing in a name may act on the terminal.
       else
-        process.stdout.write(
+        io().stdout.write(
           wrapLines(
             cardEntry()
               .card.text(file, check as never)
               .map(visible)
               .join('\n'),
-            terminalWidth(),
+            terminalWidth(io().stdout),
           ) + '\n',
         );
     });

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { checkRecord } from '../library/records.js';
@@ -19,8 +20,8 @@ export function registerCheck(program: Command): void {
       if (flags.json) printJson(r);
       else {
         const result = r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join(', ');
-        process.stdout.write(
-          `${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth())}\n`,
+        io().stdout.write(
+          `${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth(io().stdout))}\n`,
         );
       }
     });

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { explain } from '../library/explain.js';
 import { printJson } from './options.js';
@@ -16,7 +17,7 @@ export function registerExplain(program: Command): void {
         printJson(e);
         return;
       }
-      const width = flags.wide ? Infinity : terminalWidth();
+      const width = flags.wide ? Infinity : terminalWidth(io().stdout);
       const lines = [...wrap(`${name}: ${e.question}`, width, '', '  '), ''];
       for (const t of e.tables) {
         lines.push(`${t.table}.csv`);
@@ -30,6 +31,6 @@ export function registerExplain(program: Command): void {
         }
         lines.push('');
       }
-      process.stdout.write(lines.join('\n'));
+      io().stdout.write(lines.join('\n'));
     });
 }

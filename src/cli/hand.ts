@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { io, stdinText } from './io.js';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
@@ -9,8 +9,7 @@ import { terminalWidth, wrapLines } from '../io/wrap.js';
 
 /** Stdin's non-blank lines, each with its line number. */
 export function stdinLines(): { text: string; line: number }[] {
-  return fs
-    .readFileSync(0, 'utf8')
+  return stdinText()
     .split('\n')
     .map((raw, i) => ({ text: raw.replace(/\r$/, '').trim(), line: i + 1 }))
     .filter((l) => l.text !== '');
@@ -53,7 +52,7 @@ export function registerHand(program: Command): void {
       const r = analyzeHandRun({ ...flags, game, tiles });
       if (flags.json) printJson(r.json);
       // A card's name and line ids are a stranger's text: nothing in them may act on the terminal.
-      else process.stdout.write(wrapLines(r.text.split('\n').map(visible).join('\n'), terminalWidth()) + '\n');
+      else io().stdout.write(wrapLines(r.text.split('\n').map(visible).join('\n'), terminalWidth(io().stdout)) + '\n');
       return;
     }
     const lines = stdinLines();
@@ -64,6 +63,6 @@ export function registerHand(program: Command): void {
       if (e instanceof ItemError) throw new InputError(`stdin line ${lines[e.index]!.line}: ${e.detail}`);
       throw e;
     }
-    if (rows.length) process.stdout.write(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    if (rows.length) io().stdout.write(rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   });
 }

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { GAMES, gameEntry } from '../catalog/index.js';
 import { STUDIES } from '../experiment/registry.js';
@@ -41,7 +42,7 @@ export function registerList(program: Command): void {
           { name: 'default', doc: 'the headline experiments at a quick size (npm start)' },
           ...STUDIES.map((e) => ({ name: e.name, doc: e.doc })),
         ];
-        process.stdout.write(JSON.stringify({ games, experiments }) + '\n');
+        io().stdout.write(JSON.stringify({ games, experiments }) + '\n');
         return;
       }
       const out: string[] = ['games:'];
@@ -57,7 +58,7 @@ export function registerList(program: Command): void {
       out.push('experiments:');
       out.push('  default: the headline experiments at a quick size (npm start)');
       for (const e of STUDIES) out.push(`  ${e.name}: ${e.doc}`);
-      process.stdout.write(wrapLines(out.join('\n'), terminalWidth(), flags.wide) + '\n');
+      io().stdout.write(wrapLines(out.join('\n'), terminalWidth(io().stdout), flags.wide) + '\n');
     });
 
   program
@@ -72,7 +73,7 @@ export function registerList(program: Command): void {
       const doc = packagePath(entry.rulesDoc);
       if (flags.json) {
         const options = schema.options.map((o: Option) => ({ key: o.key, default: o.default, allowed: o.allowed, doc: o.doc }));
-        process.stdout.write(JSON.stringify({ game, rulesDoc: doc, options, presets: schema.presets }, null, 2) + '\n');
+        io().stdout.write(JSON.stringify({ game, rulesDoc: doc, options, presets: schema.presets }, null, 2) + '\n');
         return;
       }
       const out = [`${game}: the rules as pongsim plays them, every option and reading:`, `  ${doc}`];
@@ -80,6 +81,6 @@ export function registerList(program: Command): void {
       for (const o of schema.options) out.push(`  ${o.key} = ${show(o.default)}\n      ${o.allowed}. ${o.doc}`);
       out.push('presets (--rules NAME):');
       for (const [name, p] of Object.entries(schema.presets)) out.push(`  ${name}: ${p.doc} ${show(p.set)}`);
-      process.stdout.write(wrapLines(out.join('\n'), terminalWidth(), flags.wide) + '\n');
+      io().stdout.write(wrapLines(out.join('\n'), terminalWidth(io().stdout), flags.wide) + '\n');
     });
 }

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
@@ -51,18 +52,18 @@ export function registerOdds(program: Command): void {
     .action((game: string, flags: Omit<OddsOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
       const r = oddsRun({ ...flags, game });
       if ('html' in r) {
-        process.stdout.write(`${wrapLines(`wrote ${r.html} (print it: one page) and ${r.svg}`, terminalWidth())}\n`);
+        io().stdout.write(`${wrapLines(`wrote ${r.html} (print it: one page) and ${r.svg}`, terminalWidth(io().stdout))}\n`);
         return;
       }
       if (flags.json) {
         printJson(r.result);
         return;
       }
-      const width = terminalWidth();
+      const width = terminalWidth(io().stdout);
       const fit = flags.wide ? {} : { columns: r.key, width, rest: '--json and --out' };
-      process.stdout.write(printTable(r.shown, Infinity, fit) + wrapLines(r.note, width, flags.wide) + '\n');
+      io().stdout.write(printTable(r.shown, Infinity, fit) + wrapLines(r.note, width, flags.wide) + '\n');
       if (flags.out)
-        process.stdout.write(
+        io().stdout.write(
           `${wrapLines(`wrote ${flags.out} with ${path.basename(flags.out.replace(/\.csv$/, ''))}.meta.json beside it`, width)}\n`,
         );
     });

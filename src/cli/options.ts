@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { exitCodeOf } from '../core/errors.js';
 import type { RunControl } from '../library/control.js';
@@ -82,7 +83,7 @@ export function runOutputOptions(cmd: Command): Command {
 /** This command line with --resume: how to continue an interrupted run. */
 function resumeCommand(): string {
   const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  const args = process.argv.slice(2);
+  const args = io().argv;
   return `pongsim ${[...args, ...(args.includes('--resume') ? [] : ['--resume'])].map(quote).join(' ')}`;
 }
 
@@ -119,5 +120,5 @@ export async function controlled<T>(quiet: boolean, call: (c: RunControl) => Pro
 
 /** Prints one JSON document a line. */
 export function printJson(doc: unknown): void {
-  process.stdout.write(JSON.stringify(doc) + '\n');
+  io().stdout.write(JSON.stringify(doc) + '\n');
 }

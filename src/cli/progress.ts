@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { ChunkProgress } from '../runner/pool.js';
 
 /** "1m40s", "45s". */
@@ -16,7 +17,7 @@ const duration = (s: number): string =>
  * run in 15.
  */
 export class Progress {
-  private readonly enabled = Boolean(process.stderr.isTTY) && !process.env.CI;
+  private readonly enabled = Boolean(io().stderr.isTTY) && !process.env.CI;
   private estimated = Boolean(process.env.CI);
   private readonly start = Date.now();
   private readonly total: number;
@@ -53,8 +54,8 @@ export class Progress {
       const all = elapsed + this.secondsLeft();
       if (all > 10) {
         const f = this.doneGames / this.total;
-        if (this.shown) process.stderr.write('\r\x1b[K');
-        process.stderr.write(
+        if (this.shown) io().stderr.write('\r\x1b[K');
+        io().stderr.write(
           `${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games, every cell)\n`,
         );
       }
@@ -68,7 +69,7 @@ export class Progress {
     const bar = '#'.repeat(Math.round(f * width)).padEnd(width, '.');
     // Until every cell is timed, the plain rate so far.
     const eta = this.untimed === 0 ? this.secondsLeft() : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
-    process.stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
+    io().stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
   }
 
   /** The work left, each cell at its own seconds per game, shared by the workers. */
@@ -82,7 +83,7 @@ export class Progress {
   }
 
   done(): void {
-    if (this.shown) process.stderr.write('\r\x1b[K');
+    if (this.shown) io().stderr.write('\r\x1b[K');
   }
 }
 

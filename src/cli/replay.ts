@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { replay, type ReplayOptions } from '../library/replay.js';
@@ -33,14 +34,16 @@ export function registerReplay(program: Command): void {
     .action(async (game: string, flags: Omit<ReplayOptions, 'game'> & { json?: boolean }) => {
       const r = await replay({ ...flags, game });
       if (flags.json) printJson(r);
-      else if (r.events) process.stdout.write(recordText(r.events));
+      else if (r.events) io().stdout.write(recordText(r.events));
       else {
         const end = r.result
           ? `result:\n  ${r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join('\n  ')}`
           : `illegal move: ${r.illegalMove}`;
-        process.stdout.write(`${wrapLines(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}`, terminalWidth())}\n`);
+        io().stdout.write(
+          `${wrapLines(`${game} game ${r.index} of seed ${r.seed}\n${r.trace.join('\n')}\n${end}`, terminalWidth(io().stdout))}\n`,
+        );
       }
-      if (r.html && !flags.json) process.stderr.write(`wrote ${r.html}\n`);
+      if (r.html && !flags.json) io().stderr.write(`wrote ${r.html}\n`);
       // A game that ended in an illegal move fails as the run did, once shown.
       if (r.illegalMove !== undefined) throw new Error(r.illegalMove);
     });

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { writeReport } from '../report/page.js';
 
@@ -9,6 +10,6 @@ export function registerReport(program: Command): void {
     )
     .argument('<dir>', 'a folder a run wrote (results/<experiment>), or a folder of them (results/default)')
     .action((dir: string) => {
-      process.stdout.write(`${writeReport(dir)}\n`);
+      io().stdout.write(`${writeReport(dir)}\n`);
     });
 }

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
@@ -22,7 +23,7 @@ const BRIEF_LINES = 3;
 export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): void {
   if ('partial' in run) {
     if (show.json) printJson(run);
-    else process.stdout.write(`wrote ${run.partial}\n`);
+    else io().stdout.write(`wrote ${run.partial}\n`);
     return;
   }
   if (show.json) {
@@ -33,14 +34,14 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
   const { summary, out, report } = run.result;
   if (run.untilCi) {
     const u = run.untilCi;
-    process.stderr.write(
+    io().stderr.write(
       `pongsim: ${u.games} games per cell: the widest headline interval is ${u.widest.toPrecision(3)}${u.reached ? `, under ${u.width}` : `, still over ${u.width} at --max-games`}\n`,
     );
   }
   // The question and its answer first, then the key columns fitted to the terminal (--wide:
   // every column), then where the full tables are.
   const wide = Boolean(show.wide);
-  const width = wide ? Infinity : terminalWidth();
+  const width = wide ? Infinity : terminalWidth(io().stdout);
   const para = (text: string, indent: string) => wrap(text, width, indent, `${indent}  `);
   if (show.brief) {
     // The question, the answer's first lines, the files: the rest is in the report page.
@@ -49,7 +50,7 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
     const more = summary.length - BRIEF_LINES;
     if (more > 0) shown.push(`  (${more} more line${more === 1 ? '' : 's'} of the answer in the report)`);
     const charted = charts.length ? ` and ${charts.length} chart${charts.length === 1 ? '' : 's'}` : '';
-    process.stdout.write(
+    io().stdout.write(
       [...shown, ...para(`files: ${out}/ (${tables.map((t) => `${t.name}.csv`).join(', ')}${charted})`, '  '), ''].join('\n') + '\n',
     );
     return;
@@ -68,7 +69,7 @@ export function printStudy(run: StudyRun | PartialWritten, show: ShowFlags): voi
   if (report) files.push(`report: ${report}`);
   if (run.result.records) files.push(recordsLine(run.result.records, path.dirname(run.result.records[0] ?? '.')));
   lines.push(wrapLines(files.join('\n'), width, wide), '');
-  process.stdout.write(lines.join('\n') + '\n');
+  io().stdout.write(lines.join('\n') + '\n');
 }
 
 export function registerRun(program: Command): void {
@@ -104,13 +105,13 @@ export function registerRun(program: Command): void {
         return;
       }
       // How long it will take, before it starts: at its own sizes, as measured.
-      if (flags.games === undefined && flags.untilCi === undefined) process.stderr.write(`pongsim: ${defaultStudyEstimate()}\n`);
+      if (flags.games === undefined && flags.untilCi === undefined) io().stderr.write(`pongsim: ${defaultStudyEstimate()}\n`);
       // Each study's answer and files on the terminal as it finishes (its tables are in the CSVs and the page).
       const each = (run: StudyRun | PartialWritten) => {
         if (!flags.json) printStudy(run, { brief: !flags.wide, wide: flags.wide });
       };
       const doc = await controlled(false, (c) => defaultStudy({ ...flags, experiment }, c, each));
       if (flags.json) printJson(doc);
-      else if (doc.report) process.stdout.write(`report: ${doc.report}\n`);
+      else if (doc.report) io().stdout.write(`report: ${doc.report}\n`);
     });
 }

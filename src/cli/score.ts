@@ -1,6 +1,7 @@
 // `pongsim score <game> [FILE|-]`: batch scoring of complete hands, one JSON object a line in
 // and out. Every line is read and scored before anything is written.
 
+import { io, stdinText } from './io.js';
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
@@ -17,11 +18,12 @@ export function registerScore(program: Command): void {
     .option('--rules <preset|file.json>', 'a house-rules preset or a JSON rules file')
     .option('--set <key=value>', 'override one house rule (repeatable)', collect)
     .action((game: string, file: string | undefined, flags: { rules?: string; set?: string[] }) => {
+      const stdin = file === undefined || file === '-';
       let text: string;
       try {
-        text = fs.readFileSync(file === undefined || file === '-' ? 0 : file, 'utf8');
+        text = stdin ? stdinText() : fs.readFileSync(file, 'utf8');
       } catch {
-        throw new InputError(`score: cannot read ${file}`);
+        throw new InputError(`score: cannot read ${stdin ? 'stdin' : file}`);
       }
       const lines: number[] = [];
       const hands: Record<string, unknown>[] = [];
@@ -44,6 +46,6 @@ export function registerScore(program: Command): void {
         if (e instanceof ItemError) throw new InputError(`line ${lines[e.index]!}: ${e.detail}`);
         throw e;
       }
-      if (out.length) process.stdout.write(out.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      if (out.length) io().stdout.write(out.map((r) => JSON.stringify(r)).join('\n') + '\n');
     });
 }

@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
@@ -48,7 +49,7 @@ export function registerSim(program: Command): void {
       const r = await controlled(false, (c) => simulateRun({ ...flags, game }, c));
       if ('partial' in r) {
         if (flags.json) printJson(r);
-        else process.stdout.write(`wrote ${r.partial}\n`);
+        else io().stdout.write(`wrote ${r.partial}\n`);
         return;
       }
       if (flags.json) {
@@ -60,7 +61,7 @@ export function registerSim(program: Command): void {
       const nights =
         risk &&
         `; risk in ${risk.unit}${risk.pointValue !== undefined ? ` at ${risk.pointValue} a point` : ''}: ${risk.seats[0]!.sessions} sessions of ${risk.session} games${risk.bankroll !== undefined ? `, ruin of a bankroll of ${risk.bankroll}` : ''}`;
-      const width = terminalWidth();
+      const width = terminalWidth(io().stdout);
       const rest = r.out ? path.basename(r.out) : '--json and --out';
       const lines = [
         `(${games} games, seed ${seed}${untilCi ? `, played until every seat's interval was under ${untilCi.width}${untilCi.reached ? '' : ' (not reached by --max-games)'}` : ''}; ${better}${nights ?? ''})`,
@@ -68,7 +69,7 @@ export function registerSim(program: Command): void {
       if (r.out) lines.push(`wrote ${r.out} with ${path.basename(r.out.replace(/\.csv$/, ''))}.meta.json and .svg beside it`);
       const records = recordsLine(r.result.records, flags.record);
       if (records) lines.push(records);
-      process.stdout.write(
+      io().stdout.write(
         printTable(r.table, Infinity, flags.wide ? {} : { width, rest }) + wrapLines(lines.join('\n'), width, flags.wide) + '\n',
       );
     });

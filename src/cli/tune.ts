@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
@@ -35,9 +36,9 @@ export function registerTune(program: Command): void {
         printJson(result);
         return;
       }
-      const width = terminalWidth();
+      const width = terminalWidth(io().stdout);
       const full = `full table: ${path.join(result.out, 'tune.csv')} (${table.rows.length} rows: every configuration in every round)`;
-      process.stdout.write(
+      io().stdout.write(
         `${wrapLines(result.answer, width, flags.wide)}\n\n${printTable(table, 12, flags.wide ? {} : { width })}${wrapLines(full, width, flags.wide)}\n`,
       );
     });

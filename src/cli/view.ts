@@ -1,3 +1,4 @@
+import { io } from './io.js';
 import type { Command } from 'commander';
 import { viewRecord } from '../library/records.js';
 import { EVENTS_FORMAT } from '../records/trace.js';
@@ -14,6 +15,6 @@ export function registerView(program: Command): void {
     .action((record: string, flags: { html: string; force?: boolean; json?: boolean }) => {
       const r = viewRecord({ record, ...flags });
       if (flags.json) printJson(r);
-      else process.stdout.write(`wrote ${r.html}\n`);
+      else io().stdout.write(`wrote ${r.html}\n`);
     });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { InputError, checkCard, compare, merge, odds, runStudy, simulate, tune } from 'pongsim';
-import { MAIN, listFiles, pongsim, tempDir } from '../support/cli.js';
+import { MAIN, listFiles, pongsim, pongsimIn, tempDir } from '../support/cli.js';
 
 /**
  * Every bad input gets one line naming what was wrong and what is allowed, and no file written:
@@ -37,7 +37,8 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
   const out = path.join(dir, 'out');
   const sim = ['sim', 'wolnamppong', '--games', '10', '--seed', '1', '--out', path.join(out, 'x.csv')];
   // What the command line itself reads (commander: options, commands, the numbers and names it
-  // parses, the option given twice), spawned.
+  // parses, the option given twice), run in-process as the installed command runs it (the
+  // process's own exit code is checked by the spawned tests below).
   const cases: [string, string[], RegExp][] = [
     ['unknown subcommand option', [...sim, '--bogus'], /unknown option '--bogus'/],
     ['a mistyped command', ['simm', 'wolnamppong'], /unknown command 'simm' \(Did you mean sim\?\)/],
@@ -68,8 +69,8 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ],
   ];
   for (const [what, args, msg] of cases) {
-    it(`${what}: exit 2, one line, nothing written`, () => {
-      const r = pongsim(args, dir);
+    it(`${what}: exit 2, one line, nothing written`, async () => {
+      const r = await pongsimIn(args, dir);
       expect(r.code, r.stderr + r.stdout).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -288,10 +289,10 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     });
   }
 
-  it('input quoted in an error line: at most a couple of thousand characters of it, and nothing that acts on the terminal', () => {
+  it('input quoted in an error line: at most a couple of thousand characters of it, and nothing that acts on the terminal', async () => {
     // A 5 MB key once gave 5 MB of stderr, and an escape sequence reached the terminal raw.
     fs.writeFileSync(path.join(dir, 'long-key.json'), JSON.stringify({ [`\u001b[2J${'k'.repeat(5_000_000)}`]: 1, arms: [] }));
-    const r = pongsim(['compare', 'wolnamppong', '--study', path.join(dir, 'long-key.json')], dir);
+    const r = await pongsimIn(['compare', 'wolnamppong', '--study', path.join(dir, 'long-key.json')], dir);
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBeLessThan(2200);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -312,43 +313,45 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     expect(listFiles(out)).toEqual([]);
   });
 
-  it('a bare pongsim prints its help; a closed pipe ends quietly; seats set the table size', () => {
+  it('a bare pongsim prints its help; a closed pipe ends quietly; a mistyped command exits 2; seats set the table size', async () => {
     const bare = pongsim([]);
     expect(bare.code).toBe(0);
     expect(bare.stdout).toMatch(/^Usage: pongsim/);
     const r = spawnSync('bash', ['-c', `set -o pipefail; node ${JSON.stringify(MAIN)} list | head -1`], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const two = pongsim(['sim', 'wolnamppong', '--seats', 'kelly,min-bet', '--games', '50', '--json']);
+    const mistyped = pongsim(['simm', 'wolnamppong']);
+    expect([mistyped.code, mistyped.stdout, mistyped.stderr]).toEqual([2, '', "pongsim: unknown command 'simm' (Did you mean sim?)\n"]);
+    const two = await pongsimIn(['sim', 'wolnamppong', '--seats', 'kelly,min-bet', '--games', '50', '--json']);
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout).rules.players).toBe(2);
-    const list = JSON.parse(pongsim(['list', '--json']).stdout);
+    const list = JSON.parse((await pongsimIn(['list', '--json'])).stdout);
     expect(list.games.map((g: { id: string }) => g.id)).toContain('chinese-american');
     expect(list.experiments.map((e: { name: string }) => e.name)).not.toContain('sim');
   });
 
-  it('help and list exit 0', () => {
-    expect(pongsim(['--help']).code).toBe(0);
-    expect(pongsim(['sim', '--help']).stdout).toMatch(/--seats <specs>/);
-    const list = pongsim(['list']);
+  it('help and list exit 0', async () => {
+    expect((await pongsimIn(['--help'])).code).toBe(0);
+    expect((await pongsimIn(['sim', '--help'])).stdout).toMatch(/--seats <specs>/);
+    const list = await pongsimIn(['list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/wolnamppong-strategies/);
-    const rules = pongsim(['rules', 'wolnamppong']).stdout;
+    const rules = (await pongsimIn(['rules', 'wolnamppong'])).stdout;
     expect(rules).toMatch(/ilbiLossMultiplier = 1.5/);
     // The first line points to the rules written out, by a path that exists from any folder.
     const doc = /^ *(\S+RULES\.md)$/m.exec(rules.split('\n').slice(0, 2).join('\n'))?.[1];
     expect(doc && fs.existsSync(doc) && doc.endsWith('src/games/hwatu/wolnamppong/RULES.md')).toBe(true);
   });
 
-  it('bench --only measures just the figures named (keys only: speed is never asserted)', () => {
-    const r = pongsim(['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
+  it('bench --only measures just the figures named (keys only: speed is never asserted)', async () => {
+    const r = await pongsimIn(['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout))).toEqual(['mahjong']);
     expect(Object.keys(JSON.parse(r.stdout).mahjong)).toEqual(['shantenPerSec']);
   });
 
-  it('odds --json prints the rows', () => {
-    const r = pongsim(['odds', 'wolnamppong', '--seen', '3,3,7,12', '--json']);
+  it('odds --json prints the rows', async () => {
+    const r = await pongsimIn(['odds', 'wolnamppong', '--seen', '3,3,7,12', '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc).toEqual(odds({ game: 'wolnamppong', seen: '3,3,7,12' }));

@@ -2,11 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, inject } from 'vitest';
 import { COLUMNS, columnsOf } from '../../src/io/wrap.js';
 
 /** The built CLI (npm test builds before vitest runs). */
 export const MAIN = path.resolve('dist/src/cli/main.js');
+/** The built command line as a function (src/cli/program.ts). */
+const PROGRAM = pathToFileURL(path.resolve('dist/src/cli/program.js')).href;
 
 export interface CliResult {
   code: number;
@@ -34,6 +37,40 @@ function fits(args: string[], r: CliResult): CliResult {
 export function pongsim(args: string[], cwd = process.cwd(), input?: string, env: Record<string, string> = {}): CliResult {
   const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, encoding: 'utf8', input, env: { ...CLI_ENV, ...env } });
   return fits(args, { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
+}
+
+/** The command line's runs in this process, one after another: each runs in its folder, and a
+ * process has one. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `pongsim args` in this process (the built CLI's runCli, so its worker threads load the
+ * compiled code as the installed command's do), in `cwd`, with `input` as stdin: what the
+ * command prints and its exit code, as `pongsim` gives them, without a Node process per
+ * command. Tests of the process itself (signals, exit, a plug-in that ends it) spawn it.
+ */
+export function pongsimIn(args: string[], cwd = process.cwd(), input = ''): Promise<CliResult> {
+  const go = async (): Promise<CliResult> => {
+    const { runCli } = (await import(PROGRAM)) as typeof import('../../src/cli/program.js');
+    let stdout = '';
+    let stderr = '';
+    const back = process.cwd();
+    process.chdir(cwd);
+    try {
+      const code = await runCli({
+        argv: args,
+        stdout: { write: (s: string) => (stdout += s) },
+        stderr: { write: (s: string) => (stderr += s) },
+        stdin: input,
+      });
+      return fits(args, { code, stdout, stderr });
+    } finally {
+      process.chdir(back);
+    }
+  };
+  const r = queue.then(go);
+  queue = r.catch(() => {});
+  return r;
 }
 
 /** A fresh scratch folder inside the run's temporary folder (test/support/temp-root.ts), which
