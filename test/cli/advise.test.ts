@@ -3,35 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import { advise } from '../../src/library/advise.js';
-import { pongsim, unwrap } from '../support/cli.js';
+import { unwrap, pongsimIn } from '../support/cli.js';
 
 describe('pongsim advise (CLI)', () => {
-  it('--json prints what the library returns; the text shows every action and the answer in words', { timeout: 30000 }, () => {
+  it('--json prints what the library returns; the text shows every action and the answer in words', { timeout: 30000 }, async () => {
     const args = ['advise', 'wolnamppong', '--hand', '2,11', '--pot', '20', '--seen', '4,5', '--budget', '600', '--seed', 'cli'];
-    const j = pongsim([...args, '--json']);
+    const j = await pongsimIn([...args, '--json']);
     expect(j.code, j.stderr).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(
       JSON.parse(JSON.stringify(advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))),
     );
-    const t = pongsim(args);
+    const t = await pongsimIn(args);
     expect(t.code, t.stderr).toBe(0);
     for (const a of JSON.parse(j.stdout).actions) expect(t.stdout).toContain(a.action);
     expect(unwrap(t.stdout)).toContain(JSON.parse(j.stdout).advice);
   });
 
-  it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, () => {
+  it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, async () => {
     for (const args of [
       ['advise', 'wolnamppong', '--hand', '2,11'],
       ['advise', 'korean', '--hand', 'm123', '--budget', '0'],
     ]) {
-      const r = pongsim(args);
+      const r = await pongsimIn(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
   });
 
-  it('every game that advises answers its example situation (the one `bench` times)', { timeout: 60000 }, () => {
+  it('every game that advises answers its example situation (the one `bench` times)', { timeout: 60000 }, async () => {
     const offering = GAMES.filter((g) => g.advise);
     expect(offering.map((g) => g.def.id).sort()).toEqual(['american', 'chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
     for (const g of offering) {

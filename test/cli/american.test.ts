@@ -6,19 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { runStudy, simulate } from 'pongsim';
 import { cardEntry, checkCard, analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
 import { inputErrorLine } from '../support/errors.js';
-import { pongsim, tempDir, unwrap } from '../support/cli.js';
+import { tempDir, unwrap, pongsimIn } from '../support/cli.js';
 import { COLUMNS, wrapLines } from '../../src/io/wrap.js';
 
 const SAMPLE = 'src/games/mahjong/american/cards/sample-2031.json';
 const hand = (tiles: string, o: Record<string, unknown> = {}) => analyzeHandRun({ game: 'american', tiles, ...o });
 
 describe('pongsim card check', () => {
-  it('lists every line with its value, flags and expansion count', () => {
+  it('lists every line with its value, flags and expansion count', async () => {
     const j = checkCard({ file: SAMPLE });
     const lines = j.lines as { variants: number }[];
     expect(lines).toHaveLength(21);
     expect(lines.reduce((n, l) => n + l.variants, 0)).toBe(340);
-    const r = pongsim(['card', 'check', SAMPLE]);
+    const r = await pongsimIn(['card', 'check', SAMPLE]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(
       `${wrapLines(
@@ -49,7 +49,7 @@ describe('pongsim card check', () => {
       },
       /line S-1 \(alt 1\): pattern "FF 22A 444A 6666B 88B" holds 13 tiles; a hand on the card holds 14/,
     ],
-  ])('refuses %s with one line naming the file', (_, content, msg) => {
+  ])('refuses %s with one line naming the file', async (_, content, msg) => {
     const dir = tempDir();
     const file = path.join(dir, content === null ? 'nope.json' : 'card.json');
     if (content !== null) fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
@@ -60,10 +60,10 @@ describe('pongsim card check', () => {
 });
 
 describe('pongsim card import (the command: its printing and exit codes)', () => {
-  it('prints what it wrote; a bad file is exit 2 with one line on stderr and no card written', () => {
+  it('prints what it wrote; a bad file is exit 2 with one line on stderr and no card written', async () => {
     const dir = tempDir();
     const out = path.join(dir, 'card.json');
-    const r = pongsim([
+    const r = await pongsimIn([
       'card',
       'import',
       '--from',
@@ -83,30 +83,30 @@ describe('pongsim card import (the command: its printing and exit codes)', () =>
       '.yaku = [\n  {"display_name": "A #1", "value": 25, "when": [{"name": "match", "opts": [[], ["FF 2222a 4444b 666c"]]}]}\n]\n',
     );
     const out2 = path.join(dir, 'card2.json');
-    const e = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2]);
+    const e = await pongsimIn(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2]);
     expect(e.code).toBe(2);
     expect(e.stdout).toBe('');
     expect(e.stderr).toMatch(/^pongsim: .*bad\.jq, line 2: the hand "A #1" converts to a line pongsim cannot read .* holds 13 tiles.*\n$/);
     expect(fs.existsSync(out2)).toBe(false);
-    const s = pongsim(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2, '--skip-unsupported', '--json']);
+    const s = await pongsimIn(['card', 'import', '--from', 'riichi-advanced', bad, '--out', out2, '--skip-unsupported', '--json']);
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/line 1: no hand converts; allowed: a card with at least one hand pongsim can read/);
-    expect(pongsim(['card', 'check', out, '--from', 'riichi-advanced']).stderr).toBe(
+    expect((await pongsimIn(['card', 'check', out, '--from', 'riichi-advanced'])).stderr).toBe(
       'pongsim: card check: --from is an option of card import; allowed: --json\n',
     );
   }, 60_000);
 });
 
 describe('pongsim hand american', () => {
-  it('names the line a complete hand matches, with its value', () => {
+  it('names the line a complete hand matches, with its value', async () => {
     expect(hand('f111 m123 z5 s222 p3333').text).toMatch(/Mah Jongg: YEAR-1 \(value 25\)/);
     const j = hand('f1 m123 z5 s222 p33 jjjj').json;
     expect(j.matches).toEqual(['YEAR-1']);
     expect(j.values).toEqual({ 'YEAR-1': 25 });
   });
 
-  it('lists tiles away nearest first, with exposures and with any flower digit', () => {
-    const r = pongsim(['hand', 'american', 'm2468 s222888 m7777']);
+  it('lists tiles away nearest first, with exposures and with any flower digit', async () => {
+    const r = await pongsimIn(['hand', 'american', 'm2468 s222888 m7777']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${hand('m2468 s222888 m7777').text}\n`);
     expect(r.stdout.split('\n')[2]).toMatch(/^\s+4\s+EVENS-2\s+30 X/);
@@ -116,8 +116,8 @@ describe('pongsim hand american', () => {
     expect(j.tilesAway['YEAR-3']).toBeNull();
   });
 
-  it('reads one hand a line from stdin and writes one JSON object a line', () => {
-    const r = pongsim(['hand', 'american', '-'], undefined, 'f111 m123 z5 s222 p3333\n\nm2468 s222888 m7777\n');
+  it('reads one hand a line from stdin and writes one JSON object a line', async () => {
+    const r = await pongsimIn(['hand', 'american', '-'], undefined, 'f111 m123 z5 s222 p3333\n\nm2468 s222888 m7777\n');
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout
       .trimEnd()
@@ -155,12 +155,12 @@ describe('pongsim hand american', () => {
       { card: 'nope.json' },
       /nope.json: no such file; expected a card file \(JSON in the mjcard\/1 format\)/,
     ],
-  ])('refuses %s with one line', (_, tiles, o, msg) => {
+  ])('refuses %s with one line', async (_, tiles, o, msg) => {
     expect(inputErrorLine(() => hand(tiles, o))).toMatch(msg);
   });
 
-  it('refuses a bad stdin line by its number with exit 2 and one line; --exposed belongs to the games that play a card', () => {
-    const r = pongsim(['hand', 'american', '-'], undefined, 'm2468 s222888 m7777\nm2\n');
+  it('refuses a bad stdin line by its number with exit 2 and one line; --exposed belongs to the games that play a card', async () => {
+    const r = await pongsimIn(['hand', 'american', '-'], undefined, 'm2468 s222888 m7777\nm2\n');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: stdin line 2: [^\n]+\n$/);
@@ -227,8 +227,8 @@ describe('american runs with --card', () => {
     expect(fs.existsSync(OUT())).toBe(false);
   });
 
-  it('refuses a card for another game on the command line: exit 2, one line, nothing written', () => {
-    const r = pongsim(['sim', 'korean', '--games', '5', '--card', SAMPLE, '--out', path.join(DIR, 'cli', 's.csv')]);
+  it('refuses a card for another game on the command line: exit 2, one line, nothing written', async () => {
+    const r = await pongsimIn(['sim', 'korean', '--games', '5', '--card', SAMPLE, '--out', path.join(DIR, 'cli', 's.csv')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('pongsim: --card: only american plays a card of hands (got korean)\n');

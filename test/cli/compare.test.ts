@@ -8,7 +8,7 @@ import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js'
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { figureList, readStudy } from '../../src/library/compare.js';
 import { compare, InputError, type StudyResult } from 'pongsim';
-import { pongsim, tempDir, type CliResult } from '../support/cli.js';
+import { tempDir, type CliResult, pongsimIn } from '../support/cli.js';
 
 /**
  * `pongsim compare ARGS` through the library the command calls: the summary lines it prints
@@ -297,7 +297,7 @@ describe('pongsim compare', () => {
     const dir = tempDir();
     const study = path.join(dir, 'study.json');
     fs.writeFileSync(study, JSON.stringify({ baseline: 'c', arms: [{ name: 'a' }, { name: 'b' }] }));
-    const r = pongsim(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
+    const r = await pongsimIn(['compare', 'nylonppong', '--study', study, '--games', '10', '--out', path.join(dir, 'out')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toEqual([`pongsim: ${study}: "baseline": no arm is named "c"; arms: a, b`]);

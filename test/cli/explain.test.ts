@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../src/experiment/registry.js';
 import { explainTables } from '../../src/library/explain.js';
 import { runStudy } from 'pongsim';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir, pongsimIn } from '../support/cli.js';
 
 describe('pongsim explain', () => {
   for (const def of EXPERIMENTS) {
-    it(`documents every column of ${def.name}`, () => {
+    it(`documents every column of ${def.name}`, async () => {
       const tables = explainTables(def);
       expect(tables.length).toBeGreaterThan(0);
       for (const t of tables) {
@@ -19,8 +19,8 @@ describe('pongsim explain', () => {
     });
   }
 
-  it('prints the tables and their columns, and refuses an unknown experiment', () => {
-    const r = pongsim(['explain', 'stop-limit']);
+  it('prints the tables and their columns, and refuses an unknown experiment', async () => {
+    const r = await pongsimIn(['explain', 'stop-limit']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^stop-limit: /);
     expect(r.stdout).toMatch(/stop-limit-best\.csv\n {2}variant/);
@@ -28,10 +28,10 @@ describe('pongsim explain', () => {
     expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
       /win_prob probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/,
     );
-    expect(pongsim(['explain', 'stop-limit', '--wide']).stdout).toMatch(
+    expect((await pongsimIn(['explain', 'stop-limit', '--wide'])).stdout).toMatch(
       /win_prob +probability of winning the game: finishing with the best result, ties shared \(0-1\) \(with its 95% interval/,
     );
-    const bad = pongsim(['explain', 'stop-limt']);
+    const bad = await pongsimIn(['explain', 'stop-limt']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/unknown experiment "stop-limt" \(did you mean "stop-limit"\?\)/);

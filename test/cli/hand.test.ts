@@ -7,7 +7,7 @@ import { GAMES } from '../../src/catalog/index.js';
 import { ItemError } from '../../src/core/errors.js';
 import { analyzeHandRun, analyzeHands } from '../../src/library/hand.js';
 import { inputErrorLine } from '../support/errors.js';
-import { pongsim } from '../support/cli.js';
+import { pongsimIn } from '../support/cli.js';
 import { xiangtingRows } from '../support/majiang-core.js';
 import { refSevenPairs, refStandard, refThirteenOrphans } from '../games/mahjong/reference.js';
 
@@ -72,7 +72,7 @@ function lines(ruleset: string, input: string): Line[] {
 }
 
 describe('pongsim hand: known hands', () => {
-  it('nine gates waits on all nine, with live counts from the hand itself', () => {
+  it('nine gates waits on all nine, with live counts from the hand itself', async () => {
     const r = one(['korean', 'm1112345678999']);
     expect(r).toEqual({
       ruleset: 'korean',
@@ -91,14 +91,14 @@ describe('pongsim hand: known hands', () => {
     expect(text).toContain('waits      m1:1 m2:3 m3:3 m4:3 m5:3 m6:3 m7:3 m8:3 m9:1 (23 live)');
   });
 
-  it('a seven-pairs hand waits on its single tile', () => {
+  it('a seven-pairs hand waits on its single tile', async () => {
     const r = one(['korean', 'm11223344p5566z1']);
     expect(r).toMatchObject({ shanten: 0, waits: ['z1'], live: { z1: 3 } });
     // Four of a kind is not two pairs: m1111 leaves the hand one pair short.
     expect(one(['korean', 'm1111223344p556'])).toMatchObject({ shanten: 1, waits: [] });
   });
 
-  it('reads a Korean hand: the 15-point uper hand of the worked examples waits on 2p, 5p and 8p', () => {
+  it('reads a Korean hand: the 15-point uper hand of the worked examples waits on 2p, 5p and 8p', async () => {
     expect(one(['korean', 'm23445556p34567'])).toMatchObject({ shanten: 0, waits: ['p2', 'p5', 'p8'], live: { p2: 4, p5: 3, p8: 4 } });
     const far = one(['korean', 'm159p246z1234567']);
     expect(far.shanten).toBe(6);
@@ -106,7 +106,7 @@ describe('pongsim hand: known hands', () => {
     expect((far.improving as string[]).length).toBeGreaterThan(0);
   });
 
-  it('thirteen orphans counts under chinese-american but not korean', () => {
+  it('thirteen orphans counts under chinese-american but not korean', async () => {
     expect(one(['chinese-american', 'm19p19s19z1234567'])).toMatchObject({
       shanten: 0,
       waits: [...'mps']
@@ -118,7 +118,7 @@ describe('pongsim hand: known hands', () => {
     expect(one(['korean', 'm19p19z1234567m5p5'])).toMatchObject({ shanten: 6 });
   });
 
-  it('takes melds: pungs, kongs and concealed kongs count as sets and as seen tiles', () => {
+  it('takes melds: pungs, kongs and concealed kongs count as sets and as seen tiles', async () => {
     expect(one(['korean', 'm123456p78z11', '--melds', 'z555'])).toMatchObject({
       melds: ['z555'],
       tiles: 10,
@@ -135,11 +135,11 @@ describe('pongsim hand: known hands', () => {
     });
   });
 
-  it('sets flowers aside and keeps them in the hand notation', () => {
+  it('sets flowers aside and keeps them in the hand notation', async () => {
     expect(one(['korean', 'f31m1112345678999'])).toMatchObject({ hand: 'm1112345678999f13', flowers: 2, tiles: 13, shanten: 0 });
   });
 
-  it('lists every discard of a 14-tile hand, best first, with its shanten and live improving tiles', () => {
+  it('lists every discard of a 14-tile hand, best first, with its shanten and live improving tiles', async () => {
     const r = one(['korean', 'm23445556p345678']);
     expect(r).toMatchObject({ tiles: 14, shanten: -1, waits: [] });
     const discards = r.discards as { tile: string; shanten: number; improving: string[]; live: number }[];
@@ -158,7 +158,7 @@ describe('pongsim hand: known hands', () => {
 });
 
 describe('pongsim hand: stdin', () => {
-  it('writes one JSON object a line, waits sorted, blank lines skipped', () => {
+  it('writes one JSON object a line, waits sorted, blank lines skipped', async () => {
     const out = lines('korean', 'm1112345678999\n\nm11223344p5566z1\r\nm23445556p345678\nm159p246z1234567\n');
     expect(out).toEqual([
       { hand: 'm1112345678999', shanten: 0, waits: ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9'] },
@@ -168,9 +168,9 @@ describe('pongsim hand: stdin', () => {
     ]);
   });
 
-  it('rejects a bad line by number and writes nothing, even after good lines', () => {
+  it('rejects a bad line by number and writes nothing, even after good lines', async () => {
     const input = 'm1112345678999\nm11223344p5566z1\n\nm1112345678999s1\nm123\n';
-    const r = pongsim(['hand', 'korean', '-'], process.cwd(), input);
+    const r = await pongsimIn(['hand', 'korean', '-'], process.cwd(), input);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: stdin line 4: s1 is not in the korean set[^\n]*\n$/);
@@ -183,7 +183,7 @@ describe('pongsim hand: stdin', () => {
   describe('majiang-core fixtures', () => {
     const rows = xiangtingRows();
 
-    it('chinese-american: all 40,000 hands at min(standard, thirteen orphans, seven pairs)', () => {
+    it('chinese-american: all 40,000 hands at min(standard, thirteen orphans, seven pairs)', async () => {
       expect(rows.length).toBe(40000);
       const out = lines('chinese-american', rows.map((r) => notation(r.q)).join('\n'));
       expect(out.length).toBe(rows.length);
@@ -194,7 +194,7 @@ describe('pongsim hand: stdin', () => {
       expect(wrong.slice(0, 5)).toEqual([]);
     });
 
-    it('korean: the 20,767 hands without bamboo at min(standard, seven pairs)', () => {
+    it('korean: the 20,767 hands without bamboo at min(standard, seven pairs)', async () => {
       const korean = rows.filter((r) => r.q.every((t) => t[0] !== 's'));
       expect(korean.length).toBe(20767);
       const out = lines('korean', korean.map((r) => notation(r.q)).join('\n'));
@@ -204,7 +204,7 @@ describe('pongsim hand: stdin', () => {
       expect(wrong.slice(0, 5)).toEqual([]);
     });
 
-    it('waits of 13-tile hands (one in ten, last tile dropped) match the brute-force reference', () => {
+    it('waits of 13-tile hands (one in ten, last tile dropped) match the brute-force reference', async () => {
       // The reference search is slow; a tenth of the table still holds hundreds of ready hands.
       const hands = rows.filter((_, i) => i % 10 === 0).map((r) => r.q.slice(0, 13));
       const out = lines('chinese-american', hands.map(notation).join('\n'));
@@ -235,7 +235,7 @@ describe('pongsim hand: stdin', () => {
 });
 
 describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () => {
-  it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', () => {
+  it('TV2: the 15-point uper self-draw on 8p, and 10 points on a discard', async () => {
     const tsumo = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper']);
     expect(tsumo.score).toMatchObject({
       winTile: 'p8',
@@ -253,25 +253,25 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () =>
     );
   });
 
-  it('TV1: the 22-point uper self-draw on the kong replacement (10 + 3 + 6 + 3)', () => {
+  it('TV1: the 22-point uper self-draw on the kong replacement (10 + 3 + 6 + 3)', async () => {
     const win = one(['korean', 'm345678z55777', '--melds', 'p2222*', '--win-tile', 'z7', '--self-draw', '--uper', '--kong-replacement']);
     expect(win.score).toMatchObject({ legal: true, total: 22, parts: { ante: 10, basic: 3, bonus: 6, dora: 3 } });
   });
 
-  it('nine gates on a discard scores its basic points', () => {
+  it('nine gates on a discard scores its basic points', async () => {
     const win = one(['korean', 'm11123455678999', '--win-tile', 'm5', '--discard']);
     expect(win.score).toMatchObject({ legal: true, parts: { basic: 33 } });
   });
 
-  it('scores under house rules and counts flowers written in the hand', () => {
+  it('scores under house rules and counts flowers written in the hand', async () => {
     const ron = one(['korean', 'm23445556p345678', '--win-tile', 'p8', '--discard', '--uper', '--rules', 'ante-10']);
     expect(ron.score).toMatchObject({ total: 15, parts: { ante: 10 } });
     const flowers = one(['korean', 'm23445556p345678f24', '--win-tile', 'p8', '--self-draw', '--uper', '--set', 'ante.concealedTsumo=12']);
     expect(flowers).toMatchObject({ flowers: 2, score: { total: 19, parts: { basic: 3, bonus: 3, dora: 1, ante: 12 } } });
   });
 
-  it('chinese-american: the best row, its extras and what the dealer pays (worked example 1)', () => {
-    const r = pongsim(
+  it('chinese-american: the best row, its extras and what the dealer pays (worked example 1)', async () => {
+    const r = await pongsimIn(
       [
         'hand',
         'chinese-american',
@@ -311,14 +311,14 @@ describe('pongsim hand: scoring (the worked examples of korean/RULES.md)', () =>
     expect(out.score.breakdown.map((b: { name: string }) => b.name)).toEqual(['H1 Normal Win', 'flowerEach', 'noHonors', 'allConcealed']);
   });
 
-  it('chinese-american with sevenPairsAllowQuad: seven pairs holding four of a kind, as the game plays them', () => {
+  it('chinese-american with sevenPairsAllowQuad: seven pairs holding four of a kind, as the game plays them', async () => {
     const ready = one(['chinese-american', 'm1111p2255s3377z1', '--set', 'sevenPairsAllowQuad=true']);
     expect(ready).toMatchObject({ shanten: 0, waits: ['z1'] });
     const win = one(['chinese-american', 'm1111p2255s3377z11', '--win-tile', 'z1', '--self-draw', '--set', 'sevenPairsAllowQuad=true']);
     expect(win.score).toMatchObject({ legal: true, row: 'H15 Seven Pairs Unrevealed' });
   });
 
-  it('reports a complete hand below two basic points as not a legal win (exit 0)', () => {
+  it('reports a complete hand below two basic points as not a legal win (exit 0)', async () => {
     const r = one(['korean', 'm11156799p234678', '--win-tile', 'p4', '--discard']);
     expect(r.score).toMatchObject({ legal: false, parts: { basic: 1 } });
   });
@@ -398,12 +398,12 @@ describe('pongsim hand: bad input', () => {
     expect(line).toMatch(message);
   });
 
-  it('on the command line: the text the library gives; bad input exits 2 with the one line on stderr, nothing on stdout', () => {
+  it('on the command line: the text the library gives; bad input exits 2 with the one line on stderr, nothing on stdout', async () => {
     const args = ['korean', 'm23445556p345678', '--win-tile', 'p8', '--self-draw', '--uper'];
-    const ok = pongsim(['hand', ...args]);
+    const ok = await pongsimIn(['hand', ...args]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toBe(json(args));
-    const r = pongsim(['hand', 'korean', 'm12x4'], process.cwd(), '');
+    const r = await pongsimIn(['hand', 'korean', 'm12x4'], process.cwd(), '');
     expect(r.code, r.stdout).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: [^\n]*position 3[^\n]*\n$/);

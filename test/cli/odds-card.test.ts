@@ -7,12 +7,12 @@ import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-t
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { odds, oddsCardDir } from '../../src/library/odds.js';
 import { inputErrorLine } from '../support/errors.js';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir, pongsimIn } from '../support/cli.js';
 
 describe('the printable odds card', () => {
-  it('says BET exactly on the hands with a positive exact EV, lists what seen cards change, and is the same bytes every time', () => {
+  it('says BET exactly on the hands with a positive exact EV, lists what seen cards change, and is the same bytes every time', async () => {
     const dir = tempDir();
-    const r = pongsim(['odds', 'wolnamppong', '--set', 'postResult=push', '--card', path.join(dir, 'a')]);
+    const r = await pongsimIn(['odds', 'wolnamppong', '--set', 'postResult=push', '--card', path.join(dir, 'a')]);
     expect(r.code, r.stderr).toBe(0);
     const svg = fs.readFileSync(path.join(dir, 'a', 'odds-card.svg'), 'utf8');
     const html = fs.readFileSync(path.join(dir, 'a', 'odds-card.html'), 'utf8');
@@ -50,7 +50,7 @@ describe('the printable odds card', () => {
     expect(inputErrorLine(() => odds({ game: 'wolnamppong', card: path.join(dir, 'c'), ...given }))).toMatch(msg);
   });
 
-  it("refuses the table's --out and --json beside --card, which would go unheeded", () => {
+  it("refuses the table's --out and --json beside --card, which would go unheeded", async () => {
     const dir = path.join(tempDir(), 'card');
     expect(oddsCardDir(dir, {}, 0)).toBe(dir);
     expect(() => oddsCardDir(dir, { out: 'x.csv' }, 0)).toThrow(/^--card with --out: .*give one or the other$/);

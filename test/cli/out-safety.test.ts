@@ -5,18 +5,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 const REFERENCE = path.resolve('results', 'reference');
 
 describe('--out and the committed reference results', () => {
   const before = listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs]);
 
-  it('are refused from another folder, by an absolute path or through a link, with exit 2 and one line', () => {
+  it('are refused from another folder, by an absolute path or through a link, with exit 2 and one line', async () => {
     const dir = tempDir();
     fs.symlinkSync(path.resolve('results'), path.join(dir, 'linked'));
-    const refused = (args: string[], flag: string, out: string) => {
-      const r = pongsim(args, dir);
+    const refused = async (args: string[], flag: string, out: string) => {
+      const r = await pongsimIn(args, dir);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toBe(
         `pongsim: ${flag} ${out}: that is where the committed reference results live; add --force to rebuild them, or write elsewhere\n`,
@@ -24,13 +24,13 @@ describe('--out and the committed reference results', () => {
       expect(r.stdout).toBe('');
     };
     for (const out of [path.join(REFERENCE, 'wolnamppong-odds'), path.join('linked', 'reference', 'new-folder')]) {
-      refused(['run', 'wolnamppong-odds', '--games', '2', '--out', out], '--out', out);
+      await refused(['run', 'wolnamppong-odds', '--games', '2', '--out', out], '--out', out);
     }
     // Every command that writes results: sim and odds write one file, odds --card a folder.
     const file = path.join(REFERENCE, 'nylonppong-stop-odds', 'nylonppong-stop-odds.csv');
-    refused(['odds', 'nylonppong', '--out', file], '--out', file);
-    refused(['sim', 'wolnamppong', '--games', '2', '--out', file], '--out', file);
-    refused(['odds', 'wolnamppong', '--card', REFERENCE], '--card', REFERENCE);
+    await refused(['odds', 'nylonppong', '--out', file], '--out', file);
+    await refused(['sim', 'wolnamppong', '--games', '2', '--out', file], '--out', file);
+    await refused(['odds', 'wolnamppong', '--card', REFERENCE], '--card', REFERENCE);
     expect(listFiles(REFERENCE).map((f) => [f, fs.statSync(path.join(REFERENCE, f)).mtimeMs])).toEqual(before);
   });
 });
@@ -38,12 +38,12 @@ describe('--out and the committed reference results', () => {
 describe('--out where no file can be made', () => {
   // Root passes every permission check, so only writing tells (the run failed after its games,
   // or hung making a folder under /proc).
-  it.runIf(fs.existsSync('/proc/self'))('is refused before any game, naming the folder', () => {
+  it.runIf(fs.existsSync('/proc/self'))('is refused before any game, naming the folder', async () => {
     for (const args of [
       ['run', 'wolnamppong-odds', '--games', '2', '--out', '/proc/pongsim-results'],
       ['sim', 'wolnamppong', '--games', '2', '--out', '/proc/pongsim.csv'],
     ]) {
-      const r = pongsim(args, tempDir());
+      const r = await pongsimIn(args, tempDir());
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^pongsim: --out \/proc\/pongsim\S*: cannot write in \/proc \([A-Z]+\)\n$/);
       expect(r.stdout).toBe('');
@@ -52,14 +52,14 @@ describe('--out where no file can be made', () => {
 
   // With no --out, the folder is run's or tune's default: the message says so rather than
   // quote an option the user did not write.
-  it('names the default when --out was not given', () => {
+  it('names the default when --out was not given', async () => {
     for (const [args, out] of [
       [['run', 'wolnamppong-odds', '--games', '2'], 'results/wolnamppong-odds'],
       [['tune', 'wolnamppong', '--strategy', 'ev-threshold(t=0..0.2:0.1)', '--budget', '120'], 'results/tune-wolnamppong'],
     ] as const) {
       const dir = tempDir();
       fs.writeFileSync(path.join(dir, 'results'), 'a file where the results folder would go\n');
-      const r = pongsim([...args], dir);
+      const r = await pongsimIn([...args], dir);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toBe(
         `pongsim: the default --out ${out}: ${path.join(dir, 'results')} is a file, so no folder can be made under it\n`,
@@ -72,27 +72,27 @@ describe('--out where no file can be made', () => {
 describe('--out names a file pongsim may replace', () => {
   // Run as root, `sim --out /dev/null` once turned the device into a regular file; a FIFO or a
   // link given as --out became one too.
-  it('refuses a FIFO, a link, or a link where a file beside it goes, with exit 2 and one line, before any game', () => {
+  it('refuses a FIFO, a link, or a link where a file beside it goes, with exit 2 and one line, before any game', async () => {
     const dir = tempDir();
     execFileSync('mkfifo', [path.join(dir, 'pipe.csv')]);
     fs.writeFileSync(path.join(dir, 'theirs.txt'), 'keep');
     fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(dir, 'link.csv'));
     fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(dir, 'runs.svg'));
-    const refused = (args: string[], line: string) => {
-      const r = pongsim(args, dir);
+    const refused = async (args: string[], line: string) => {
+      const r = await pongsimIn(args, dir);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toBe(`pongsim: ${line}\n`);
       expect(r.stdout).toBe('');
     };
-    refused(
+    await refused(
       ['sim', 'wolnamppong', '--games', '20', '--out', 'pipe.csv'],
       "--out pipe.csv: is a FIFO (named pipe); pongsim replaces only a regular file, so give a new file's name",
     );
-    refused(
+    await refused(
       ['odds', 'nylonppong', '--out', 'link.csv'],
       "--out link.csv: is a symbolic link; pongsim replaces only a regular file, so give a new file's name",
     );
-    refused(
+    await refused(
       ['sim', 'wolnamppong', '--games', '20', '--out', 'runs.csv'],
       '--out runs.csv: runs.svg, written beside it, is a symbolic link; pongsim replaces only a regular file',
     );

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir, pongsimIn } from '../support/cli.js';
 
 const lines = (...objs: object[]) => objs.map((o) => JSON.stringify(o)).join('\n') + '\n';
 const rows = (stdout: string) =>
@@ -12,8 +12,8 @@ const rows = (stdout: string) =>
     .map((l) => JSON.parse(l));
 
 describe('pongsim score', () => {
-  it('scores the Korean worked examples with their payments', () => {
-    const r = pongsim(
+  it('scores the Korean worked examples with their payments', async () => {
+    const r = await pongsimIn(
       ['score', 'korean', '-'],
       undefined,
       lines(
@@ -45,31 +45,36 @@ describe('pongsim score', () => {
     expect(tv2.breakdown).toContainEqual({ name: 'all simples', points: 1 });
   });
 
-  it('reports an illegal win as legal: false with the reason', () => {
+  it('reports an illegal win as legal: false with the reason', async () => {
     const [r] = rows(
-      pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11123455678999', winTile: 'm5', winType: 'discard' })).stdout,
+      (await pongsimIn(['score', 'korean'], undefined, lines({ concealed: 'm11123455678999', winTile: 'm5', winType: 'discard' }))).stdout,
     );
     expect(r.legal).toBe(true);
     const [chicken] = rows(
-      pongsim(['score', 'korean'], undefined, lines({ concealed: 'm11156799p234678', winTile: 'p4', winType: 'discard', melds: [] }))
-        .stdout,
+      (
+        await pongsimIn(
+          ['score', 'korean'],
+          undefined,
+          lines({ concealed: 'm11156799p234678', winTile: 'p4', winType: 'discard', melds: [] }),
+        )
+      ).stdout,
     );
     expect(chicken.legal).toBe(false);
     expect(chicken.reason).toMatch(/basic/);
   });
 
-  it('scores Chinese-American hands with the row and each payer, from a file, under house rules', () => {
+  it('scores Chinese-American hands with the row and each payer, from a file, under house rules', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'hands.jsonl');
     fs.writeFileSync(
       file,
       lines({ concealed: 's123456m789999p55', winTile: 's1', winType: 'discard', seatWind: 'S', discarder: 'E', flowers: 1 }),
     );
-    const r = pongsim(['score', 'chinese-american', file]);
+    const r = await pongsimIn(['score', 'chinese-american', file]);
     expect(r.code, r.stderr).toBe(0);
     const [x] = rows(r.stdout);
     expect(x).toMatchObject({ legal: true, total: 6, row: 'H1', payments: { E: 7 } });
-    const add = rows(pongsim(['score', 'chinese-american', file, '--set', 'dealerBonusScope=allPayers']).stdout)[0];
+    const add = rows((await pongsimIn(['score', 'chinese-american', file, '--set', 'dealerBonusScope=allPayers'])).stdout)[0];
     expect(add.total).toBe(6);
   });
 
@@ -106,19 +111,19 @@ describe('pongsim score', () => {
       { concealed: 'm23445556p345678', winTile: 'p8', winType: 'discard', kongReplacement: true },
       /line 2: kongReplacement: a kong replacement tile is self-drawn/,
     ],
-  ])('refuses %s: exit 2, the line and the field, nothing written', (_, bad, msg) => {
+  ])('refuses %s: exit 2, the line and the field, nothing written', async (_, bad, msg) => {
     const good = { concealed: 'm23445556p345678', winTile: 'p8', winType: 'selfDraw' };
-    const r = pongsim(['score', 'korean'], undefined, lines(good, bad));
+    const r = await pongsimIn(['score', 'korean'], undefined, lines(good, bad));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(msg);
   });
 
-  it('refuses a line that is not JSON, and a ruleset without a scorer', () => {
-    const r = pongsim(['score', 'korean'], undefined, '{"concealed": \n');
+  it('refuses a line that is not JSON, and a ruleset without a scorer', async () => {
+    const r = await pongsimIn(['score', 'korean'], undefined, '{"concealed": \n');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line 1: not a JSON object/);
-    expect(pongsim(['score', 'gostop']).stderr).toMatch(/score: unknown game "gostop"/);
+    expect((await pongsimIn(['score', 'gostop'])).stderr).toMatch(/score: unknown game "gostop"/);
   });
 });

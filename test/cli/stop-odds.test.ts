@@ -10,7 +10,7 @@ import { stopOddsTable } from '../../src/games/hwatu/nylonppong/stop-odds.js';
 import { csvText } from '../../src/io/csv.js';
 import { odds, type OddsResult } from '../../src/library/odds.js';
 import { inputErrorLine } from '../support/errors.js';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /** `odds GAME --flag value ...` as the library's options. */
 function oddsOptions(game: string, args: string[]): Parameters<typeof odds>[0] {
@@ -26,7 +26,7 @@ function oddsOptions(game: string, args: string[]): Parameters<typeof odds>[0] {
 const rules = (values: Partial<NylonRules> = {}) => resolveRules(nylonRulesSchema, [{ where: 'test', values }]);
 
 describe('pongsim odds nylonppong', () => {
-  it("--json gives the module's exact table, with the cards and configurations", () => {
+  it("--json gives the module's exact table, with the cards and configurations", async () => {
     const doc = odds({ game: 'nylonppong', seen: '1a,12c' }) as OddsResult & Record<string, any>;
     const { table, configs } = stopOddsTable(rules(), [parseCard('1a'), parseCard('12c')], null);
     expect(doc.seen).toEqual(['1a', '12c']);
@@ -39,8 +39,8 @@ describe('pongsim odds nylonppong', () => {
     expect(row.p_fail_2_2).toBe(mine[table.columns.indexOf('p_fail_2_2')]);
   });
 
-  it('prints the decimals by sum and hand sizes; --hand gives her row only', () => {
-    const r = pongsim(['odds', 'nylonppong', '--rules', 'bbong']);
+  it('prints the decimals by sum and hand sizes; --hand gives her row only', async () => {
+    const r = await pongsimIn(['odds', 'nylonppong', '--rules', 'bbong']);
     expect(r.code, r.stderr).toBe(0);
     // The table's lines, then its note (wrapped to the terminal) from the line that opens it.
     const split = (out: string) => {
@@ -54,21 +54,32 @@ describe('pongsim odds nylonppong', () => {
     expect(table[1]!.split(/\s+/)).toEqual(['sum', 'hands', '2', '2,2', '2,2,2', '2,2,2,2', '2,2,2,2,2']);
     expect(table.slice(2).map((l) => l.split(/\s+/)[0])).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(note).toMatch(/^\(P\(the stop fails\) by the stopper's two-card sum/);
-    const mine = pongsim(['odds', 'nylonppong', '--hand', '4a,6b']);
+    const mine = await pongsimIn(['odds', 'nylonppong', '--hand', '4a,6b']);
     expect(mine.code, mine.stderr).toBe(0);
     const hers = split(mine.stdout);
     // Five players' columns do not all fit 100 columns: the rest are named.
     expect(hers.table.slice(2, -1).map((l) => l.split(/\s+/).slice(0, 2))).toEqual([['10', '1']]);
     expect(hers.table.at(-1)).toMatch(/^\(\d+ more columns in --json and --out; --wide prints them\)$/);
     expect(hers.note).toMatch(/with her hand 4a,6b; .* dealt from the 46 cards neither seen nor hers/);
-    const wide = pongsim(['odds', 'nylonppong', '--hand', '4a,6b', '--wide']);
+    const wide = await pongsimIn(['odds', 'nylonppong', '--hand', '4a,6b', '--wide']);
     expect(wide.stdout.split('\n')[1]!.split(/\s+/)).toHaveLength(22);
   });
 
-  it('--out writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', () => {
+  it('--out writes the table and its meta.json (rules, cards, every column explained), the same bytes every run', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'sub', 'stop.csv');
-    const r = pongsim(['odds', 'nylonppong', '--set', 'concealedTriplet=true', '--seen', '3a,3b', '--hand', '1a,2a', '--out', file]);
+    const r = await pongsimIn([
+      'odds',
+      'nylonppong',
+      '--set',
+      'concealedTriplet=true',
+      '--seen',
+      '3a,3b',
+      '--hand',
+      '1a,2a',
+      '--out',
+      file,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`wrote ${file} with stop.meta.json beside it`);
     expect(listFiles(path.join(dir, 'sub'))).toEqual(['stop.csv', 'stop.meta.json']);
@@ -121,14 +132,14 @@ describe('pongsim odds nylonppong', () => {
     ["wolnamppong's --card", ['--card', path.join(out, 'card')], /--card: only wolnamppong has a printable odds card/],
   ];
   for (const [what, args, msg] of cases) {
-    it(`${what}: one line, nothing written`, () => {
+    it(`${what}: one line, nothing written`, async () => {
       expect(inputErrorLine(() => odds(oddsOptions('nylonppong', [...args, ...(args.includes('--card') ? [] : csv)])))).toMatch(msg);
       expect(listFiles(out)).toEqual([]);
     });
   }
-  it('wolnamppong refuses the nylonppong options; on the command line with exit 2 and one line', () => {
+  it('wolnamppong refuses the nylonppong options; on the command line with exit 2 and one line', async () => {
     expect(inputErrorLine(() => odds({ game: 'wolnamppong', hand: '1a,2a' }))).toMatch(/--hand: only for nylonppong/);
-    const r = pongsim(['odds', 'nylonppong', '--seen', '3a,13a', ...csv]);
+    const r = await pongsimIn(['odds', 'nylonppong', '--seen', '3a,13a', ...csv]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^pongsim: --seen: card "13a": expected a month 1-12[^\n]*\n$/);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir, pongsimIn } from '../support/cli.js';
 
 type Row = Record<string, string>;
 const readCsv = (file: string): Row[] => {
@@ -15,12 +15,12 @@ const readCsv = (file: string): Row[] => {
 };
 
 describe('pongsim tune', () => {
-  it('finds the threshold the exact odds predict: ev-threshold(t) never loses significantly at t = 0, and far thresholds go first', () => {
+  it('finds the threshold the exact odds predict: ev-threshold(t) never loses significantly at t = 0, and far thresholds go first', async () => {
     // Betting has positive EV exactly when the exact EV per chip is positive: every t in
     // (-0.130, 0.043] (the nearest EVs below and above 0) makes the same decisions as t = 0.
     const dir = tempDir();
     const args = ['tune', 'wolnamppong', '--strategy', 'ev-threshold(t=-0.4..0.4:0.2,f=0.2)', '--budget', '30000', '--seed', '3'];
-    const a = pongsim([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
+    const a = await pongsimIn([...args, '--workers', '1', '--out', path.join(dir, 'a')]);
     expect(a.code, a.stderr).toBe(0);
     const rows = readCsv(path.join(dir, 'a', 'tune.csv'));
     const t0 = rows.filter((r) => r.config === 'ev-threshold(t=0,f=0.2)');
@@ -35,16 +35,16 @@ describe('pongsim tune', () => {
     }
     expect(a.stdout).toMatch(/^ev-threshold\(t=-?0(\.2)?,f=0\.2\) wins: /);
     // The same bytes on two workers.
-    const b = pongsim([...args, '--workers', '2', '--out', path.join(dir, 'b')]);
+    const b = await pongsimIn([...args, '--workers', '2', '--out', path.join(dir, 'b')]);
     expect(b.code, b.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'b', 'tune.csv'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'a', 'tune.csv'), 'utf8'));
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'a', 'tune.meta.json'), 'utf8'));
     expect(meta).toMatchObject({ configurations: 5, rounds: 3, budget: 30000 });
   });
 
-  it('tunes a lower-is-better game and prints one JSON document', () => {
+  it('tunes a lower-is-better game and prints one JSON document', async () => {
     const dir = tempDir();
-    const r = pongsim(['tune', 'nylonppong', '--strategy', 'basic(t=[4,10])', '--budget', '400', '--out', dir, '--json']);
+    const r = await pongsimIn(['tune', 'nylonppong', '--strategy', 'basic(t=[4,10])', '--budget', '400', '--out', dir, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.rounds).toHaveLength(2);
@@ -64,9 +64,9 @@ describe('pongsim tune', () => {
       'ev-threshold(t=-1..1:0.1,f=[0.1,0.5])',
       /--budget 1000: too small for 42 configurations over 6 rounds/,
     ],
-  ])('refuses %s: exit 2, one line, nothing written', (_, grid, msg) => {
+  ])('refuses %s: exit 2, one line, nothing written', async (_, grid, msg) => {
     const dir = tempDir();
-    const r = pongsim(['tune', 'wolnamppong', '--strategy', grid, '--budget', '1000', '--out', path.join(dir, 'out')]);
+    const r = await pongsimIn(['tune', 'wolnamppong', '--strategy', grid, '--budget', '1000', '--out', path.join(dir, 'out')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);

@@ -47,7 +47,7 @@ describe('--until-ci', () => {
       ['run', 'stop-limit', '--until-ci', '1', '--shard', '1/2'],
       /--until-ci: a run that stops when its intervals are narrow cannot be sharded/,
     ],
-  ])('refuses %s: exit 2, one line', (_, args, msg) => {
+  ])('refuses %s: exit 2, one line', async (_, args, msg) => {
     const r = pongsim([...args, '--out', path.join(tempDir(), 'o')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);

@@ -109,17 +109,11 @@ export function run(file: string, args: string[], cwd?: string): Promise<CliResu
   });
 }
 
-/** Runs every command line of `jobs` through the CLI, `width` at a time; the results in order. */
-export async function pongsimAll(jobs: string[][], width = 2): Promise<CliResult[]> {
+/** Runs every command line of `jobs` through the command line in this process (pongsimIn),
+ * one after another; the results in order. */
+export async function pongsimAll(jobs: string[][]): Promise<CliResult[]> {
   const results: CliResult[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < jobs.length) {
-      const k = next++;
-      results[k] = fits(jobs[k]!, await run(process.execPath, [MAIN, ...jobs[k]!]));
-    }
-  };
-  await Promise.all(Array.from({ length: width }, lane));
+  for (const job of jobs) results.push(await pongsimIn(job));
   return results;
 }
 
