@@ -17,10 +17,27 @@ export async function renderSvg(spec: Record<string, unknown>): Promise<string> 
   const compiled = compile(spec as unknown as TopLevelSpec, { logger: vega.logger(vega.None) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.Error });
   try {
-    return (await view.toSVG()) + '\n';
+    return freshIds(await view.toSVG()) + '\n';
   } finally {
     view.finalize();
   }
+}
+
+/** Where Vega's counters for a drawing's gradients and clip paths start in a fresh process. */
+const FIRST_ID: Record<string, number> = { gradient_: 0, clip: 1 };
+
+/**
+ * `svg` with its gradients and clip paths numbered as in a process's first drawing: Vega counts
+ * them over the whole process, so a chart drawn after another (a program's second run, or the
+ * tests' in-process command line) would name them otherwise, and the same CSV would draw other
+ * bytes.
+ */
+function freshIds(svg: string): string {
+  const ids = new Map<string, string>();
+  const next = { ...FIRST_ID };
+  for (const [, , id, kind] of svg.matchAll(/(id="|url\(#)((gradient_|clip)\d+)/g))
+    if (!ids.has(id!)) ids.set(id!, `${kind}${next[kind!]!++}`);
+  return svg.replace(/(id="|url\(#)((?:gradient_|clip)\d+)/g, (_m, lead: string, id: string) => lead + ids.get(id));
 }
 
 /**

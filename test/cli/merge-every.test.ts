@@ -12,7 +12,7 @@ import { readPartial } from '../../src/io/partial.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
  * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
@@ -393,7 +393,7 @@ describe('merge', () => {
     expect(await refusal([p1, p2], [WIDE_GAPS, evil])).toMatch(
       new RegExp(`^--plugin .*evil\\.mjs: its contents \\(sha256 \\w{12}\\) are not those of any plug-in the run played \\(${wide}\\)$`),
     );
-    const r = pongsim(['merge', e1, e2, '--out', path.join(CLI, 'evil-out')]);
+    const r = await pongsimIn(['merge', e1, e2, '--out', path.join(CLI, 'evil-out')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(fs.existsSync(mark)).toBe(false);
@@ -423,7 +423,7 @@ describe('merge', () => {
     }
     // On the command line: exit 2, the one line, nothing written.
     const out = path.join(CLI, 'refused-cli');
-    const r = pongsim(['merge', a!, variant('seed'), '--out', out]);
+    const r = await pongsimIn(['merge', a!, variant('seed'), '--out', out]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toBe(`pongsim: ${cases[0]![1]}\n`);
     expect(listFiles(out)).toEqual([]);

@@ -3,20 +3,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pongsim, tempDir } from '../support/cli.js';
+import { tempDir, pongsimIn } from '../support/cli.js';
 
 describe('--until-ci', () => {
-  it('sim: the same games and bytes on 1 and 2 workers, and as a plain run of that many games', () => {
+  it('sim: the same games and bytes on 1 and 2 workers, and as a plain run of that many games', async () => {
     const dir = tempDir();
     const run = (w: string, out: string, extra: string[]) =>
-      pongsim(['sim', 'nylonppong', '--seed', '3', '--workers', w, '--out', path.join(dir, out), ...extra]);
-    expect(run('1', 'a.csv', ['--until-ci', '4']).code).toBe(0);
-    expect(run('2', 'b.csv', ['--until-ci', '4', '--chunk', '37']).code).toBe(0);
+      pongsimIn(['sim', 'nylonppong', '--seed', '3', '--workers', w, '--out', path.join(dir, out), ...extra]);
+    expect((await run('1', 'a.csv', ['--until-ci', '4'])).code).toBe(0);
+    expect((await run('2', 'b.csv', ['--until-ci', '4', '--chunk', '37'])).code).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'a.meta.json'), 'utf8'));
     expect(meta.untilCi).toMatchObject({ width: 4, reached: true });
     expect(meta.untilCi.widest).toBeLessThan(4);
     expect(meta.games).toBe(meta.untilCi.games);
-    expect(run('1', 'c.csv', ['--games', String(meta.games)]).code).toBe(0);
+    expect((await run('1', 'c.csv', ['--games', String(meta.games)])).code).toBe(0);
     const csv = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
     expect(csv('b.csv')).toBe(csv('a.csv'));
     expect(csv('c.csv')).toBe(csv('a.csv'));
@@ -29,9 +29,9 @@ describe('--until-ci', () => {
     }
   });
 
-  it('run: stops at --max-games when the width is out of reach, and says so', () => {
+  it('run: stops at --max-games when the width is out of reach, and says so', async () => {
     const dir = tempDir();
-    const r = pongsim(['run', 'wolnamppong-strategies', '--until-ci', '0.001', '--max-games', '1600', '--out', dir]);
+    const r = await pongsimIn(['run', 'wolnamppong-strategies', '--until-ci', '0.001', '--max-games', '1600', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'wolnamppong-strategies.meta.json'), 'utf8'));
     expect(meta.untilCi).toMatchObject({ games: 1600, reached: false });
@@ -48,7 +48,7 @@ describe('--until-ci', () => {
       /--until-ci: a run that stops when its intervals are narrow cannot be sharded/,
     ],
   ])('refuses %s: exit 2, one line', async (_, args, msg) => {
-    const r = pongsim([...args, '--out', path.join(tempDir(), 'o')]);
+    const r = await pongsimIn([...args, '--out', path.join(tempDir(), 'o')]);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(msg);

@@ -12,7 +12,7 @@ import { compileCard } from '../../src/games/mahjong/american/card.js';
 import { parseMelds, readHand } from '../../src/games/mahjong/hand-analysis.js';
 import { RULESETS } from '../../src/games/mahjong/rulesets.js';
 import { FieldError } from '../../src/games/mahjong/situation.js';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
  * Every input a user writes (rules files, --set values, strategy specs, hand notation, melds,
@@ -42,7 +42,7 @@ describe('rules files and --set values', () => {
   for (const g of GAMES) {
     const keys = g.def.schema.options.map((o) => o.key);
     const topKeys = [...new Set(keys.map((k) => k.split('.')[0]!))];
-    it(`${g.def.id}: any JSON object as a rules file`, () => {
+    it(`${g.def.id}: any JSON object as a rules file`, async () => {
       const value = fc.oneof(json, fc.constantFrom(...g.def.schema.options.map((o) => o.default as unknown)));
       fc.assert(
         fc.property(fc.dictionary(words([...keys, ...topKeys, 'constructor', 'anything', 'toString']), value, { maxKeys: 4 }), (o) => {
@@ -51,7 +51,7 @@ describe('rules files and --set values', () => {
         RUNS,
       );
     });
-    it(`${g.def.id}: any --set strings`, () => {
+    it(`${g.def.id}: any --set strings`, async () => {
       const set = fc
         .tuple(
           words(keys),
@@ -65,7 +65,7 @@ describe('rules files and --set values', () => {
         RUNS,
       );
     });
-    it(`${g.def.id}: any strategy spec and seat list`, () => {
+    it(`${g.def.id}: any strategy spec and seat list`, async () => {
       const names = g.strategies.map((s) => s.name);
       const params = g.strategies.flatMap((s) => s.params.map((p) => p.name));
       const spec = fc
@@ -100,7 +100,7 @@ describe('mahjong hands, melds and score lines', () => {
   const tileText = fc.array(fc.constantFrom(...'mpszfj0123456789123456789 ,*'.split('')), { maxLength: 24 }).map((a) => a.join(''));
   for (const r of RULESETS.filter((x) => x.scorer)) {
     const rules = resolveRules(r.scorer!.schema, []);
-    it(`${r.id}: any hand notation with any melds`, () => {
+    it(`${r.id}: any hand notation with any melds`, async () => {
       fc.assert(
         fc.property(fc.oneof(tileText, fc.string({ maxLength: 20 })), fc.oneof(tileText, fc.constant('')), (hand, melds) => {
           acceptsOrRefuses(() => readHand(hand, r.set, melds ? parseMelds(melds, r, rules) : []));
@@ -108,7 +108,7 @@ describe('mahjong hands, melds and score lines', () => {
         RUNS,
       );
     });
-    it(`${r.id}: any score line`, () => {
+    it(`${r.id}: any score line`, async () => {
       const fields = [
         'concealed',
         'melds',
@@ -134,7 +134,7 @@ describe('mahjong hands, melds and score lines', () => {
 
 describe('American card files', () => {
   const sample = JSON.parse(fs.readFileSync('src/games/mahjong/american/cards/sample-2031.json', 'utf8'));
-  it('any JSON document, and the sample card with one part replaced by anything', () => {
+  it('any JSON document, and the sample card with one part replaced by anything', async () => {
     fc.assert(
       fc.property(json, (doc) => acceptsOrRefuses(() => compileCard(doc))),
       RUNS,
@@ -160,7 +160,7 @@ describe('American card files', () => {
 });
 
 describe('through the CLI', () => {
-  it('bad options, rules files and seats: exit 0 or 2, at most one line, no stack trace, nothing written', () => {
+  it('bad options, rules files and seats: exit 0 or 2, at most one line, no stack trace, nothing written', async () => {
     const dir = tempDir();
     const arg = fc.constantFrom(
       '--games',
@@ -186,16 +186,16 @@ describe('through the CLI', () => {
       'postResult=maybe',
     );
     let n = 0;
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.constantFrom('wolnamppong', 'nylonppong', 'korean', 'nope'),
         fc.array(arg, { maxLength: 5 }),
         fc.jsonValue({ maxDepth: 3 }),
-        (game, args, rules) => {
+        async (game, args, rules) => {
           const sub = path.join(dir, String(n++));
           fs.mkdirSync(sub);
           fs.writeFileSync(path.join(sub, 'rules.json'), JSON.stringify(rules));
-          const r = pongsim(['sim', game, '--games', '3', ...args], sub);
+          const r = await pongsimIn(['sim', game, '--games', '3', ...args], sub);
           expect([0, 2], r.stderr).toContain(r.code);
           expect(r.stderr).not.toMatch(/\n\s+at /);
           expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(1);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { standing } from '../../src/experiment/standing.js';
-import { pongsim } from '../support/cli.js';
+import { pongsimIn } from '../support/cli.js';
 
 describe('standing', () => {
-  it('shares first place among ties and gives tied seats the mean of their places', () => {
+  it('shares first place among ties and gives tied seats the mean of their places', async () => {
     const totals = [10, 30, 10, 20];
     expect([0, 1, 2, 3].map((k) => standing(totals, k, true))).toEqual([
       { win: 0.5, place: 1.5 },
@@ -24,8 +24,8 @@ describe('standing', () => {
     }
   });
 
-  it("sim reports every seat's win probability and mean place, summing to 1 and to 1 + ... + n", () => {
-    const r = pongsim(['sim', 'nylonppong', '--games', '300', '--json']);
+  it("sim reports every seat's win probability and mean place, summing to 1 and to 1 + ... + n", async () => {
+    const r = await pongsimIn(['sim', 'nylonppong', '--games', '300', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const seats = JSON.parse(r.stdout).seats as { win_prob: number; mean_place: number }[];
     expect(seats.reduce((a, s) => a + s.win_prob, 0)).toBeCloseTo(1, 9);

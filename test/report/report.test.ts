@@ -10,7 +10,7 @@ import { experimentDef } from '../../src/experiment/registry.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
 import { writeReport } from '../../src/report/page.js';
-import { listFiles, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 import { launchBrowser } from '../support/browser.js';
 import { chartFaults } from '../support/chart-check.js';
 
@@ -26,9 +26,9 @@ import { chartFaults } from '../support/chart-check.js';
 
 let dir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir();
-  const r = pongsim(['run', 'default', '--games', '8', '--seed', '5', '--out', dir]);
+  const r = await pongsimIn(['run', 'default', '--games', '8', '--seed', '5', '--out', dir]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
 }, 120_000);
@@ -82,7 +82,7 @@ describe('charts beside every table', () => {
     }
   });
 
-  it('every chart is drawn in greys only (readable in black and white), with titled axes', () => {
+  it('every chart is drawn in greys only (readable in black and white), with titled axes', async () => {
     const svgs = listFiles(dir).filter((f) => f.endsWith('.svg'));
     expect(svgs.length).toBe(DEFAULT_STUDY.reduce((n, s) => n + experimentDef(s.name).charts!.length, 0));
     for (const f of svgs) {
@@ -96,14 +96,14 @@ describe('charts beside every table', () => {
     }
   });
 
-  it('the same study on 1 and 2 workers draws the same chart bytes', () => {
+  it('the same study on 1 and 2 workers draws the same chart bytes', async () => {
     const a = tempDir();
     const b = tempDir();
     for (const [out, w] of [
       [a, '1'],
       [b, '2'],
     ] as const)
-      expect(pongsim(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w]).code).toBe(0);
+      expect((await pongsimIn(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w])).code).toBe(0);
     const svg = (d: string) => fs.readFileSync(path.join(d, 'wolnamppong-strategies.svg'), 'utf8');
     expect(svg(a)).toBe(svg(b));
   });
@@ -239,13 +239,13 @@ describe('the report page, in a real headless browser', () => {
     await page.close();
   }, 60_000);
 
-  it('pongsim report redraws the same page from the files, and refuses a folder without results', () => {
+  it('pongsim report redraws the same page from the files, and refuses a folder without results', async () => {
     const before = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const r = pongsim(['report', dir]);
+    const r = await pongsimIn(['report', dir]);
     expect(r.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe(before);
     const empty = tempDir();
-    const bad = pongsim(['report', empty]);
+    const bad = await pongsimIn(['report', empty]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/holds no results/);

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARDS, cardName, parseCard } from '../../../../src/games/hwatu/deck.js';
-import { pongsim, tempDir } from '../../../support/cli.js';
+import { tempDir, pongsimIn } from '../../../support/cli.js';
 
 describe('pongsim with nylonppong (the built CLI)', () => {
-  it('sim --json reports the mean penalty per game and the end-reason rates', () => {
-    const r = pongsim(['sim', 'nylonppong', '--seats', 'basic,basic,basic,basic', '--games', '200', '--seed', '1', '--json']);
+  it('sim --json reports the mean penalty per game and the end-reason rates', async () => {
+    const r = await pongsimIn(['sim', 'nylonppong', '--seats', 'basic,basic,basic,basic', '--games', '200', '--seed', '1', '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { seats: { mean: number }[]; rates: Record<string, { rate: number; rate_ci_low: number }> };
     expect(out.seats).toHaveLength(4);
@@ -23,8 +23,8 @@ describe('pongsim with nylonppong (the built CLI)', () => {
     ['an unknown preset', ['--rules', 'nope'], 'nope'],
   ];
   for (const [name, args, msg] of bad) {
-    it(`exits 2 with one line on ${name}`, () => {
-      const r = pongsim(['sim', 'nylonppong', '--games', '10', ...args]);
+    it(`exits 2 with one line on ${name}`, async () => {
+      const r = await pongsimIn(['sim', 'nylonppong', '--games', '10', ...args]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -32,16 +32,16 @@ describe('pongsim with nylonppong (the built CLI)', () => {
     });
   }
 
-  it('exits 2 on a bad nested rules file, naming the file', () => {
+  it('exits 2 on a bad nested rules file, naming the file', async () => {
     const file = path.join(tempDir(), 'rules.json');
     fs.writeFileSync(file, JSON.stringify({ combos: { enabled: ['straight', 'flush'] } }));
-    const r = pongsim(['sim', 'nylonppong', '--games', '10', '--rules', file]);
+    const r = await pongsimIn(['sim', 'nylonppong', '--games', '10', '--rules', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('rules.json');
     expect(r.stderr).toContain('"combos.enabled"');
   });
 });
 
-it('card notation round-trips for all 48 cards', () => {
+it('card notation round-trips for all 48 cards', async () => {
   for (let c = 0; c < CARDS; c++) expect(parseCard(cardName(c))).toBe(c);
 });
