@@ -499,6 +499,15 @@ export class AmericanState extends TableState<AmericanRules> {
     }
   }
 
+  /** Whether `y` may still complete some variant of `line`, judged from the visible tiles as
+   * the dead-hand test judges them (advice shows only the lines still alive). */
+  linePossible(y: number, line: number): boolean {
+    this.tallyJokers();
+    const start = this.card.lineStart;
+    for (let v = start[line]!; v < start[line + 1]!; v++) if (this.possible(y, v)) return true;
+    return false;
+  }
+
   // What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers): per kind,
   // the jokers lying in exposures of it (any seat's, to be had by exchanging a natural of that
   // kind for each); the jokers neither discarded nor in an exposure (in the wall or some
