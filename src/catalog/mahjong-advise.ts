@@ -1,3 +1,4 @@
+import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
 import type { TableState } from '../games/mahjong/table/state.js';
@@ -6,7 +7,12 @@ import type { AdviseQuery } from './entry.js';
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
  * or every call on the tile on offer, played out to the end of the hand; hands with calls and
  * flowers, anyone's. */
-export function tableAdvise(game: GameDef, doc: string, example: Record<string, string>): AdviseQuery {
+export function tableAdvise(
+  game: GameDef,
+  doc: string,
+  example: Record<string, string>,
+  choices?: (state: TableState, seat: number) => Choice[] | undefined,
+): AdviseQuery {
   const id = game.id;
   return {
     doc: `${id}: ${doc}`,
@@ -38,6 +44,7 @@ export function tableAdvise(game: GameDef, doc: string, example: Record<string, 
       { flag: '--round-wind', value: '<E|S|W|N>', doc: `${id}: the round wind (default E)` },
     ],
     situation: (rules, given, name) => tableSituation(game, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+    ...(choices ? { choices: (state, seat) => choices(state as TableState, seat) } : {}),
     example,
     budget: 3000,
     value: 'points won this hand (your net change)',

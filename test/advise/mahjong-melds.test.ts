@@ -169,6 +169,26 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     for (const a of r.actions.slice(1)) expect(a.diffHigh).toBeLessThan(0);
   });
 
+  it('chinese-american: the special hands the bots can play are ranked beside the discards where the hand is near them', () => {
+    // Three pongs and a pair: two tiles from four pongs (and, counted as special-seeker counts,
+    // from seven pairs), six tiles off any one suit.
+    const r = advise({ game: 'chinese-american', hand: 'm111 p222 s333 z55 m78 z6', drawn: 'z6', budget: 800, seed: 'sp' });
+    const names = r.actions.map((a) => a.action);
+    const pongs = names.filter((a) => a.endsWith(', going for four pongs'));
+    expect(pongs).toHaveLength(1);
+    // The bot that chases four pongs keeps the pongs and pairs: it throws a single.
+    expect(pongs[0]).toMatch(/^discard (m7|m8|z6), going for four pongs$/);
+    expect(names.filter((a) => a.endsWith('going for seven pairs or thirteen orphans (special-seeker)'))).toHaveLength(1);
+    expect(names.some((a) => a.includes('going for one suit'))).toBe(false);
+    // Every discard is ranked too, played on by the policy.
+    expect(names.filter((a) => /^discard [a-z]\d$/.test(a)).sort()).toEqual(
+      ['discard m1', 'discard m7', 'discard m8', 'discard p2', 'discard s3', 'discard z5', 'discard z6'].sort(),
+    );
+    // A hand far from every special hand gets no such row.
+    const plain = advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', budget: 800, seed: 'sp' });
+    expect(plain.actions.some((a) => a.action.includes('going for'))).toBe(false);
+  });
+
   it('bad melds and flowers get one line naming the field', () => {
     const hand = 'm123 p456 m45 p99 z11';
     expect(inputErrorLine(() => advise({ game: 'korean', hand, melds: 'p777 p8' }))).toMatch(/^--melds: "p777 p8" is not a meld/);
