@@ -51,6 +51,12 @@ const advise: AdviseQuery = {
   choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
   about: (state, seat) => linesAbout(state as AmericanState, seat),
   example: { hand: 'm1112 p2468 s369 z55 j' },
+  moreExamples: [
+    {
+      name: 'discard',
+      situation: { stage: 'play', hand: 'm1113 p2468 s3669 z5 j', discards: 'z1 z2 s1 m9 p3 f1', leftExposed: 'z666' },
+    },
+  ],
   budget: 8000,
   value: 'points won this hand (your net change)',
   won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },

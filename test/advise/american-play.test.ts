@@ -4,7 +4,8 @@ import { advise } from '../../src/library/advise.js';
 import { american, type AmericanState } from '../../src/games/mahjong/american/game.js';
 import { playSituation } from '../../src/games/mahjong/american/play-situation.js';
 import { MAX_EXPOSURES } from '../../src/games/mahjong/american/state.js';
-import { SEATS, STRIDE } from '../../src/games/mahjong/table/state.js';
+import { SEATS, STRIDE, TURN } from '../../src/games/mahjong/table/state.js';
+import { americanEntry } from '../../src/catalog/american.js';
 import { AMERICAN_SET } from '../../src/games/mahjong/tile-sets.js';
 import { FLOWER, JOKER, KINDS, tileName } from '../../src/games/mahjong/tiles.js';
 import { Rng } from '../../src/core/rng.js';
@@ -114,6 +115,16 @@ describe('pongsim advise american --stage play', () => {
       expect(d.hand[2 * STRIDE + 7]).toBeGreaterThanOrEqual(2);
       expect((d as AmericanState).expN[1]).toBe(2);
     }
+  });
+
+  it('the discard situation bench times beside the Charleston pass is a turn after the Charleston', () => {
+    const q = americanEntry.advise!;
+    const ex = q.moreExamples!.find((x) => x.name === 'discard')!;
+    const { state, seat, read } = q.situation(rules, ex.situation, (k) => k);
+    expect(read).toMatchObject({ stage: 'play', leftExposed: ['z666'] });
+    expect((state as AmericanState).phase).toBe(TURN);
+    expect((state as AmericanState).cur).toBe(seat);
+    expect(q.choices!(state, seat)).toBeUndefined();
   });
 
   it('bad situations get one line naming the field', () => {
