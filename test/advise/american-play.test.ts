@@ -12,6 +12,9 @@ import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { americanSchema, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
 import { inputErrorLine } from '../support/errors.js';
+import { tempDir } from '../support/cli.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const rules = resolveRules<AmericanRules>(americanSchema, []) as never;
 
@@ -115,6 +118,34 @@ describe('pongsim advise american --stage play', () => {
       expect(d.hand[2 * STRIDE + 7]).toBeGreaterThanOrEqual(2);
       expect((d as AmericanState).expN[1]).toBe(2);
     }
+  });
+
+  it('a situation file gives the same answer as the flags, exposures as a list', () => {
+    const file = path.join(tempDir(), 'situation.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        stage: 'play',
+        hand: 'm11333 p557 s9 j z2',
+        exposed: ['s99j'],
+        rightExposed: ['z22j'],
+        discards: ['s1', 's2'],
+        passedLeft: 'm8',
+      }),
+    );
+    const flags = {
+      stage: 'play',
+      hand: 'm11333 p557 s9 j z2',
+      exposed: 's99j',
+      rightExposed: 'z22j',
+      discards: 's1 s2',
+      passedLeft: 'm8',
+    };
+    const a = advise({ game: 'american', ...flags, budget: 300, seed: 'f' });
+    const b = advise({ game: 'american', situation: file, budget: 300, seed: 'f' });
+    expect(JSON.stringify(b.actions)).toBe(JSON.stringify(a.actions));
+    expect(b.situation).toEqual(a.situation);
+    expect(a.situation).toMatchObject({ exposed: ['s99j'], passedLeft: 'm8', wall: 152 - 14 - 39 - 2 });
   });
 
   it('the discard situation bench times beside the Charleston pass is a turn after the Charleston', () => {
