@@ -172,6 +172,9 @@ describe('pongsim advise american --stage play', () => {
     expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, from: 'left' }))).toMatch(
       /^--from: only with a tile on offer/,
     );
+    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, drawn: 'none' }))).toMatch(
+      /^--drawn: none is only just after an exposure, and you have none \(--exposed\)/,
+    );
     expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, discards: 'z1 z1 z1 z1' }))).toMatch(
       /^--discards: z1 appears more than the 4 the set holds/,
     );

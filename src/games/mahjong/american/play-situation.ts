@@ -160,6 +160,8 @@ export function playSituation(
       : drawnText === undefined
         ? lastWritten(typeof given.hand === 'string' ? given.hand : '')
         : one(drawnText, name('drawn'));
+  if (drawnText === 'none' && offered < 0 && exposed[0]!.length === 0)
+    throw new InputError(`${name('drawn')}: none is only just after an exposure, and you have none (${name('exposed')})`);
   if (offered < 0 && drawnText !== 'none' && (drawn < 0 || !hand[drawn]))
     throw new InputError(
       `${name('drawn')}: the tile you drew must be one of your concealed tiles, or none just after an exposure (got ${drawn < 0 ? 'none' : tileName(drawn)})`,
