@@ -10,6 +10,7 @@ import { Rng } from '../../../core/rng.js';
 import { listField } from '../../../core/situation.js';
 import { DISCARD, PASS } from '../table/actions.js';
 import { addTile, prepareTurn, recomputeWaits, takeTiles } from '../table/flow.js';
+import { clearTable, layWall, tilesField } from '../table/situation.js';
 import { BIT, WORD } from '../table/kinds.js';
 import { CLAIM, PREPLAY, SEATS, TURN } from '../table/state.js';
 import { AMERICAN_SET } from '../tile-sets.js';
@@ -63,15 +64,7 @@ export const PLAY_FIELDS = [
   'passedLeft',
 ] as const;
 
-function counts(v: unknown, name: string): Int8Array {
-  const text = typeof v === 'string' ? v : Array.isArray(v) ? listField(v, name, 160).join(' ') : undefined;
-  if (text === undefined) throw new InputError(`${name}: expected tiles in notation, e.g. "m123 p55 z1 j" (got ${JSON.stringify(v)})`);
-  try {
-    return americanCounts(text);
-  } catch (e) {
-    throw new InputError(`${name}: ${(e as Error).message}`);
-  }
-}
+const counts = (v: unknown, name: string): Int8Array => tilesField(v, name, americanCounts);
 
 function exposures(v: unknown, name: string): Exposure[] {
   return listField(v ?? '', name, MAX_EXPOSURES).map((x) => {
@@ -209,12 +202,7 @@ export function playSituation(
     american.apply(s, a, 0);
   }
   if (s.phase !== TURN) throw new Error('american situation: the dealt hand ended in its Charleston');
-  s.clearHand();
-  s.newHand();
-  s.stats.reset();
-  s.wall.reset(s.rng);
-  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
-  s.claimTile = s.discarder = -1;
+  clearTable(s);
   s.dealer = (0 - seatWind) & 3;
   const order: number[] = [];
   const lay = (y: number, k: number): void => {
@@ -239,12 +227,7 @@ export function playSituation(
   }
   exposed.forEach((list, y) => {
     for (const e of list) {
-      const i = y * MAX_EXPOSURES + s.expN[y]!++;
-      s.expTile[i] = e.tile;
-      s.expSize[i] = e.size;
-      s.expJokers[i] = e.jokers;
-      s.seen[e.tile]! += e.size - e.jokers;
-      s.lines[y]!.expose(e);
+      s.placeExposure(y, e);
       for (let c = 0; c < e.size - e.jokers; c++) order.push(e.tile);
       for (let c = 0; c < e.jokers; c++) order.push(JOKER);
     }
@@ -263,11 +246,7 @@ export function playSituation(
   }
   for (let y = 0; y < SEATS; y++) s.draws[y] = s.discards[y]!;
   if (offered >= 0) order.push(offered);
-  const head = order.length;
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
-  s.wall.tiles.set(order);
-  s.wall.head = head;
-  if (s.seatDraws) s.wall.startSeatDraws();
+  layWall(s, order, left);
   for (let y = 0; y < SEATS; y++) s.handRedealt(y);
   for (let y = 1; y < SEATS; y++) if (y !== from) recomputeWaits(s, y);
 

@@ -388,6 +388,17 @@ export class AmericanState extends TableState<AmericanRules> {
     this.checkDead();
   }
 
+  /** Lays an exposure already on the table before `y` (a situation read, a test): its tiles are
+   * out of every hand, and everyone sees its naturals. */
+  placeExposure(y: number, e: Exposure): void {
+    const i = y * MAX_EXPOSURES + this.expN[y]!++;
+    this.expTile[i] = e.tile;
+    this.expSize[i] = e.size;
+    this.expJokers[i] = e.jokers;
+    this.seen[e.tile]! += e.size - e.jokers;
+    this.lines[y]!.expose(e);
+  }
+
   onDiscard(seat: number, kind: number, _declare: number): void {
     this.exchanged = false;
     this.letGo(seat, kind, 1);

@@ -52,16 +52,19 @@ const FLOWERS = ['flowers', 'rightFlowers', 'acrossFlowers', 'leftFlowers'] as c
 
 const WINDS = ['E', 'S', 'W', 'N'];
 
-/** The field's tiles in notation ("" for none); the error names the field. */
-function tiles(v: unknown, name: string): Int8Array {
+/** The field's tiles in notation ("" for none), a string or a list, read by `parse` (American
+ * counts fold the flowers); the error names the field. */
+export function tilesField(v: unknown, name: string, parse: (text: string) => Int8Array = parseTiles): Int8Array {
   const text = typeof v === 'string' ? v : Array.isArray(v) ? listField(v, name, 200).join(' ') : undefined;
   if (text === undefined) throw new InputError(`${name}: expected tiles in notation, e.g. "m123 p456 z11" (got ${JSON.stringify(v)})`);
   try {
-    return parseTiles(text);
+    return parse(text);
   } catch (e) {
     throw new InputError(`${name}: ${(e as Error).message}`);
   }
 }
+
+const tiles = (v: unknown, name: string): Int8Array => tilesField(v, name);
 
 function one(v: unknown, name: string): number {
   try {
@@ -184,12 +187,7 @@ export function tableSituation(
     );
 
   // The hands: hers, then the others' from the tiles she has not seen (no flowers).
-  s.clearHand();
-  s.newHand();
-  s.stats.reset();
-  s.wall.reset(s.rng);
-  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
-  s.claimTile = s.discarder = -1;
+  clearTable(s);
   for (let k = 0; k < KINDS; k++) left[k]! -= out[k]!;
   const take = (): number => {
     let k = 0;
@@ -249,12 +247,7 @@ export function tableSituation(
     addTile(s, LAST_SEAT, offered);
     order.push(offered);
   }
-  // The wall: the tiles drawn so far first, then the rest, undrawn.
-  const head = order.length;
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
-  s.wall.tiles.set(order);
-  s.wall.head = head;
-  if (s.seatDraws) s.wall.startSeatDraws();
+  layWall(s, order, left);
   s.dealer = (0 - wind(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
   s.roundWind = wind(given.roundWind ?? 'E', name('roundWind'));
   for (let y = 1; y < SEATS; y++) recomputeWaits(s, y);
@@ -305,6 +298,26 @@ export function tableSituation(
       `${name('offered')}: you can neither win on nor call ${tileName(offered)} with this hand under these rules: nothing to decide`,
     );
   return { state: s, seat: 0, read };
+}
+
+/** A dealt table emptied for a situation to be laid on it: no tile in any hand, the wall whole. */
+export function clearTable(s: TableState): void {
+  s.clearHand();
+  s.newHand();
+  s.stats.reset();
+  s.wall.reset(s.rng);
+  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
+  s.claimTile = s.discarder = -1;
+}
+
+/** The wall of a situation: the tiles drawn so far (`drawn`, in any order) first, then the
+ * rest (`left`, counts by kind), undrawn. */
+export function layWall(s: TableState, drawn: number[], left: ArrayLike<number>): void {
+  const order = [...drawn];
+  for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
+  s.wall.tiles.set(order);
+  s.wall.head = drawn.length;
+  if (s.seatDraws) s.wall.startSeatDraws();
 }
 
 /** Whether `seat` won the hand that a rollout played (the situation's table starts with no win counted). */
