@@ -3,35 +3,38 @@ import { advise } from '../library/advise.js';
 import { figureName, fmt, rate, type BenchResult } from './clock.js';
 
 /**
- * `pongsim advise` at the table, per game: the game's example situation (AdviseQuery.example)
- * advised again and again at its default budget, each time on new deals (a new seed). Two
- * figures a game: decisions advised per minute on one core, and the playouts per second they
- * rest on (a decision that is settled early makes fewer than its budget).
+ * `pongsim advise` at the table, per game: the game's example situation (AdviseQuery.example,
+ * and any moreExamples, each a figure of its own) advised again and again at its default
+ * budget, each time on new deals (a new seed). Two figures a situation: decisions advised per
+ * minute on one core, and the playouts per second they rest on (a decision that is settled
+ * early makes fewer than its budget).
  */
 export function benchAdvise(seconds: number): BenchResult {
   const figures: Record<string, number> = {};
-  const offering = GAMES.filter((g) => g.advise);
-  for (const g of offering) {
-    const name = figureName(g.def.id);
+  const timed = GAMES.filter((g) => g.advise).flatMap((g) => [
+    { game: g.def.id, id: g.def.id, name: figureName(g.def.id), situation: g.advise!.example },
+    ...(g.advise!.moreExamples ?? []).map((x) => ({
+      game: g.def.id,
+      id: `${g.def.id} ${x.name}`,
+      name: `${figureName(g.def.id)}${x.name[0]!.toUpperCase()}${x.name.slice(1)}`,
+      situation: x.situation,
+    })),
+  ]);
+  for (const t of timed) {
     let decisions = 0,
       playouts = 0;
-    const perSec = rate(seconds / offering.length, () => {
-      const r = advise({ game: g.def.id, ...g.advise!.example, seed: `bench${decisions++}` });
+    const perSec = rate(seconds / timed.length, () => {
+      const r = advise({ game: t.game, ...t.situation, seed: `bench${decisions++}` });
       playouts += r.playouts;
       return r.playouts;
     });
-    figures[`${name}PlayoutsPerSec`] = perSec;
-    figures[`${name}AdvisedPerMin`] = (60 * perSec) / (playouts / decisions);
+    figures[`${t.name}PlayoutsPerSec`] = perSec;
+    figures[`${t.name}AdvisedPerMin`] = (60 * perSec) / (playouts / decisions);
   }
   return {
     figures,
     line:
       'advise: decisions advised per minute per core at the default budget (playouts/s): ' +
-      offering
-        .map(
-          (g) =>
-            `${g.def.id} ${fmt(figures[`${figureName(g.def.id)}AdvisedPerMin`]!)} (${fmt(figures[`${figureName(g.def.id)}PlayoutsPerSec`]!)})`,
-        )
-        .join(', '),
+      timed.map((t) => `${t.id} ${fmt(figures[`${t.name}AdvisedPerMin`]!)} (${fmt(figures[`${t.name}PlayoutsPerSec`]!)})`).join(', '),
   };
 }

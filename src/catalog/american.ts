@@ -5,24 +5,58 @@ import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
 import { POINTS_AT_A_VALUE, type AdviseQuery, type GameEntry } from './entry.js';
-import { STAGES, charlestonAbout, charlestonChoices, charlestonSituation } from '../games/mahjong/american/situation.js';
+import { STAGES, americanSituation, charlestonChoices, linesAbout } from '../games/mahjong/american/situation.js';
 import type { AmericanState } from '../games/mahjong/american/state.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { americanCard, americanHand } from './american-card.js';
 
-/** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer. */
+/** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
+ * after it, the discard, the call on a discard, the joker exchange. */
 const advise: AdviseQuery = {
-  doc: 'american: which three tiles to pass in each Charleston pass (blind where allowed), what to offer in the courtesy pass',
+  doc: 'american: which three tiles to pass in each Charleston pass (blind where allowed), what to offer in the courtesy pass; after it (--stage play), which tile to throw, whether to exchange for a joker or declare Mah Jongg, whether to take a discard for an exposure or Mah Jongg',
   options: [
-    { flag: '--hand', value: '<tiles>', doc: 'american: your tiles, 14 as East, else 13 (e.g. "m111 p2468 s369 z55 j")' },
-    { flag: '--stage', value: '<pass>', doc: `american: the Charleston pass: ${STAGES.join(', ')} (default first-right)` },
+    {
+      flag: '--hand',
+      value: '<tiles>',
+      doc: 'american: your concealed tiles: in the Charleston 14 as East, else 13 (e.g. "m111 p2468 s369 z55 j"); in play 14 on your turn (the tile drawn included) or 13 with --offered, less your exposed tiles',
+    },
+    {
+      flag: '--stage',
+      value: '<stage>',
+      doc: `american: the Charleston pass, ${STAGES.join(', ')}, or play after it (default first-right)`,
+    },
     { flag: '--seat-wind', value: '<E|S|W|N>', doc: 'american: your seat wind (E deals; default E)' },
+    {
+      flag: '--drawn',
+      value: '<tile>',
+      doc: 'american play: the tile you drew (default: the last one written in --hand), or none just after an exposure',
+    },
+    { flag: '--offered', value: '<tile>', doc: 'american play: the tile just thrown: take it for an exposure or Mah Jongg, or pass' },
+    { flag: '--from', value: '<seat>', doc: 'american play: who threw the tile on offer: right, across or left (default left)' },
+    { flag: '--exposed', value: '<list>', doc: 'american play: your exposures, comma-separated, jokers as j (e.g. "p555j, z1111")' },
+    { flag: '--right-exposed', value: '<list>', doc: 'american play: the exposures of the player on your right' },
+    { flag: '--across-exposed', value: '<list>', doc: 'american play: the exposures of the player across' },
+    { flag: '--left-exposed', value: '<list>', doc: 'american play: the exposures of the player on your left' },
+    { flag: '--discards', value: '<tiles>', doc: "american play: every discard seen so far, anyone's (jokers as j)" },
+    {
+      flag: '--passed-right',
+      value: '<tiles>',
+      doc: 'american play: tiles you passed to the player on your right in the Charleston that they cannot have let go since',
+    },
+    { flag: '--passed-across', value: '<tiles>', doc: 'american play: the same for the player across' },
+    { flag: '--passed-left', value: '<tiles>', doc: 'american play: the same for the player on your left' },
   ],
-  situation: (rules, given, name) => charlestonSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+  situation: (rules, given, name) => americanSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
   choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
-  about: (state, seat) => charlestonAbout(state as AmericanState, seat),
+  about: (state, seat) => linesAbout(state as AmericanState, seat),
   example: { hand: 'm1112 p2468 s369 z55 j' },
+  moreExamples: [
+    {
+      name: 'discard',
+      situation: { stage: 'play', hand: 'm1113 p2468 s3669 z5 j', discards: 'z1 z2 s1 m9 p3 f1', leftExposed: 'z666' },
+    },
+  ],
   budget: 8000,
   value: 'points won this hand (your net change)',
   won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },

@@ -8,6 +8,7 @@ import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
+import { specialHandChoices } from './special-hands.js';
 
 export const chineseAmericanEntry: GameEntry = {
   def: chineseAmerican,
@@ -19,11 +20,12 @@ export const chineseAmericanEntry: GameEntry = {
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
   hand: rulesetHand(rulesetById('chinese-american')),
   score: rulesetScore(rulesetById('chinese-american')),
-  advise: tableAdvise(chineseAmerican, 'which tile to discard; or whether to win on, call or pass a discard', {
-    hand: 'm123 p456 s789 z11 m45 p1',
-    right: 'z3 m9',
-    left: 'p1',
-  }),
+  advise: tableAdvise(
+    chineseAmerican,
+    'which tile to discard, and whether to go for a special hand the bots can play (four pongs, one suit, seven pairs, thirteen orphans); or whether to win on, call or pass a discard',
+    { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
+    specialHandChoices(chineseAmerican, chineseAmericanStrategies),
+  ),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
   risk: POINTS_AT_A_VALUE,
 };

@@ -196,6 +196,9 @@ export interface AdviseQuery {
   ): { state: GameState; seat: number; read: Record<string, unknown> };
   /** A typical situation (its fields by commander's names): `pongsim bench` times advising it. */
   example: Record<string, string>;
+  /** Other typical situations `pongsim bench` times beside `example`, each named for its
+   * figure (American: a discard after the Charleston beside the Charleston pass). */
+  moreExamples?: readonly { name: string; situation: Record<string, string> }[];
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
   /** The choices where one decision is several moves (American: a Charleston pass of three

@@ -1,11 +1,18 @@
+import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
 import type { TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
 
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
- * or every call on the tile on offer, played out to the end of the hand. */
-export function tableAdvise(game: GameDef, doc: string, example: Record<string, string>): AdviseQuery {
+ * or every call on the tile on offer, played out to the end of the hand; hands with calls and
+ * flowers, anyone's. */
+export function tableAdvise(
+  game: GameDef,
+  doc: string,
+  example: Record<string, string>,
+  choices?: (state: TableState, seat: number) => Choice[] | undefined,
+): AdviseQuery {
   const id = game.id;
   return {
     doc: `${id}: ${doc}`,
@@ -13,8 +20,20 @@ export function tableAdvise(game: GameDef, doc: string, example: Record<string, 
       {
         flag: '--hand',
         value: '<tiles>',
-        doc: `${id}: your concealed tiles, 14 on your turn (e.g. "${example.hand}") or 13 with --offered`,
+        doc: `${id}: your concealed tiles, 14 on your turn (e.g. "${example.hand}") or 13 with --offered, less 3 per meld`,
       },
+      {
+        flag: '--melds',
+        value: '<list>',
+        doc: `${id}: your melds, comma-separated: pung p555, kong p5555, concealed kong p5555*, chow m123 (where the rules call chows)`,
+      },
+      { flag: '--right-melds', value: '<list>', doc: `${id}: the melds of the player on your right` },
+      { flag: '--across-melds', value: '<list>', doc: `${id}: the melds of the player across` },
+      { flag: '--left-melds', value: '<list>', doc: `${id}: the melds of the player on your left` },
+      { flag: '--flowers', value: '<tiles>', doc: `${id}: your flowers set aside (e.g. "f1 f5")` },
+      { flag: '--right-flowers', value: '<tiles>', doc: `${id}: the flowers of the player on your right` },
+      { flag: '--across-flowers', value: '<tiles>', doc: `${id}: the flowers of the player across` },
+      { flag: '--left-flowers', value: '<tiles>', doc: `${id}: the flowers of the player on your left` },
       { flag: '--drawn', value: '<tile>', doc: `${id}: on your turn, the tile you drew (default: the last one written in --hand)` },
       { flag: '--offered', value: '<tile>', doc: `${id}: the tile the player on your left has just discarded: win on it, call it or pass` },
       { flag: '--discards', value: '<tiles>', doc: `${id}: your own discards so far` },
@@ -25,6 +44,7 @@ export function tableAdvise(game: GameDef, doc: string, example: Record<string, 
       { flag: '--round-wind', value: '<E|S|W|N>', doc: `${id}: the round wind (default E)` },
     ],
     situation: (rules, given, name) => tableSituation(game, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+    ...(choices ? { choices: (state, seat) => choices(state as TableState, seat) } : {}),
     example,
     budget: 3000,
     value: 'points won this hand (your net change)',

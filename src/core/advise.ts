@@ -2,7 +2,7 @@ import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
 import { Rollouts } from './rollouts.js';
-import type { StrategyDef, StrategySpec } from './strategy.js';
+import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/student-t.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
@@ -16,6 +16,9 @@ const LOOKS = 8;
 export interface Choice {
   name: string;
   moves: readonly number[];
+  /** The strategy the deciding seat plays on with after the moves, where it is not the policy
+   * (Chinese-American: a bot that chases a special hand). */
+  own?: StrategySpec;
 }
 
 /** One action of the situation, as advice ranks it. */
@@ -91,8 +94,13 @@ export function race(o: RaceOptions): Advice {
   const list = new Int16Array(game.maxActions(o.rules));
   const c = o.choices ? o.choices.length : ro.candidates(state, list, game.legal(state, list));
   const actions = o.choices
-    ? o.choices.map((ch) => ({ a: -1, x: 0, moves: ch.moves }))
-    : Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]!, moves: null }));
+    ? o.choices.map((ch) => ({
+        a: -1,
+        x: 0,
+        moves: ch.moves,
+        own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+      }))
+    : Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]!, moves: null, own: undefined }));
   const names = o.choices ? o.choices.map((ch) => ch.name) : actions.map(({ a, x }) => game.actionName(state, a, x));
   const values: number[][] = actions.map(() => []);
   const wins = actions.map(() => 0);
@@ -109,8 +117,8 @@ export function race(o: RaceOptions): Advice {
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
     alive.forEach((j, i) => {
-      const { a, x, moves } = actions[j]!;
-      if (moves) ro.setMoves(i, moves);
+      const { a, x, moves, own } = actions[j]!;
+      if (moves) ro.setMoves(i, moves, own);
       else ro.set(i, a, x);
     });
     for (let i = played; i < played + k; i++) {

@@ -52,6 +52,9 @@ export class Rollouts {
   candX = new Float64Array(64);
   /** Per candidate, the moves it makes when it is several (a Charleston pass of three tiles), else null. */
   private candSeq: (readonly number[] | null)[] = [];
+  /** Per candidate, the strategy the deciding seat plays on with after it (a target to chase),
+   * whether that strategy is handed the legal list, and its spec text for errors; else null. */
+  private candOwn: ({ strategy: Strategy; lists: boolean; text: string } | null)[] = [];
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
@@ -109,13 +112,16 @@ export class Rollouts {
     this.candA[c] = a;
     this.candX[c] = x;
     this.candSeq[c] = null;
+    this.candOwn[c] = null;
     return c + 1;
   }
 
-  /** Sets candidate `c` to the moves `moves`, made one after another by the deciding seat; returns c + 1. */
-  setMoves(c: number, moves: readonly number[]): number {
+  /** Sets candidate `c` to the moves `moves`, made one after another by the deciding seat, which
+   * then plays on with `own` when one is given (a special hand to chase); returns c + 1. */
+  setMoves(c: number, moves: readonly number[], own?: { strategy: Strategy; text: string }): number {
     const next = this.set(c, moves[0]!, 0);
     this.candSeq[c] = moves;
+    if (own) this.candOwn[c] = { ...own, lists: listsLegal(this.game, own.strategy) };
     return next;
   }
 
@@ -162,7 +168,7 @@ export class Rollouts {
         const moves = this.candSeq[j];
         if (moves) for (const a of moves) game.apply(work, a, 0);
         else game.apply(work, this.candA[j]!, this.candX[j]!);
-        const v = (value[j] = this.playOut(seat, round, before));
+        const v = (value[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null));
         if (this.judge) this.wonLast[j] = this.judge(work, seat, round, v) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
@@ -221,18 +227,22 @@ export class Rollouts {
     return r.seedFrom(w[stream * WORDS]!, w[stream * WORDS + 1]!, w[stream * WORDS + 2]!);
   }
 
-  /** Plays `work` on with the policies until the round or hand `round` is over; the seat's gain. */
-  private playOut(seat: number, round: number, before: number): number {
-    const { game, work, legal, bounds, policies, seatRngs, own } = this;
+  /** Plays `work` on with the policies until the round or hand `round` is over (the seat with
+   * `chase` when the candidate gives one); the seat's gain. */
+  private playOut(seat: number, round: number, before: number, chase: { strategy: Strategy; lists: boolean; text: string } | null): number {
+    const { game, work, legal, bounds, policies, seatRngs } = this;
+    const own = chase ? chase.strategy : this.own;
+    const listsOwn = chase ? chase.lists : this.listsOwn;
     for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
     for (let x = game.toAct(work); x !== TERMINAL && game.round!(work) === round; x = game.toAct(work)) {
       const mine = own !== null && x === seat;
       const p = mine ? own : policies[x]!;
-      const list = mine ? this.listsOwn : this.listsPolicy;
+      const list = mine ? listsOwn : this.listsPolicy;
       const m = list ? game.legal(work, legal) : 0;
       const view = game.view(work, x);
       const a = p.choose(view, legal, m, seatRngs[x]!);
-      if (!(list ? listed(legal, m, a) : game.isLegal!(work, a))) this.illegal(work, x, a, x === seat ? this.ownName : this.policyName);
+      if (!(list ? listed(legal, m, a) : game.isLegal!(work, a)))
+        this.illegal(work, x, a, x === seat ? (chase?.text ?? this.ownName) : this.policyName);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
       game.apply(work, a, amount);
     }

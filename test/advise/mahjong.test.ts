@@ -58,8 +58,8 @@ describe('pongsim advise korean and chinese-american', () => {
 
   // The last discard of the hand is on offer and completes the hand: passing ends the hand drawn.
   const offered = [
-    { game: 'korean', rules: 'no-flowers', hand: 'm111 m234 m567 m789 m9', copies: koreanCopies, discards: 46 },
-    { game: 'chinese-american', rules: undefined, hand: 'm111 m234 p567 s789 m9', copies: caCopies, discards: 74 },
+    { game: 'korean', rules: 'no-flowers', hand: 'm111 m234 m567 m789 m9', copies: koreanCopies, discards: 47 },
+    { game: 'chinese-american', rules: undefined, hand: 'm111 m234 p567 s789 m9', copies: caCopies, discards: 75 },
   ];
   for (const c of offered) {
     it(`${c.game}: takes a win on the last discard, worth more than passing or calling on every deal`, () => {
@@ -99,7 +99,7 @@ describe('pongsim advise korean and chinese-american', () => {
       /^--left: p1 appears more than the 4 the set holds/,
     );
     expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', drawn: 'z7' }))).toMatch(
-      /^--drawn: the tile you drew must be one of your 14/,
+      /^--drawn: the tile you drew must be one of your concealed tiles/,
     );
     expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45', offered: 'z7' }))).toMatch(
       /^--offered: you can neither win on nor call z7/,

@@ -1,4 +1,4 @@
-// A Charleston decision of American mahjong (`pongsim advise american`): which three tiles to
+// A decision of American mahjong (`pongsim advise american`): in the Charleston, which three tiles to
 // pass (some blind where the rules allow it), or which to offer in the courtesy pass, with the
 // card lines the hand is still near.
 
@@ -11,16 +11,36 @@ import { JOKER, formatTiles, tileName } from '../tiles.js';
 import { BLIND, COURTESY_DONE, PASS_TILE, VOTE_YES } from './actions.js';
 import { COURTESY, VOTE } from './charleston.js';
 import { CARD_KINDS } from './card.js';
+import { placeExposures } from './slots.js';
 import { americanCounts, americanCountsError } from './notation.js';
+import { PLAY_FIELDS, playSituation, type PlaySituation } from './play-situation.js';
 import { american, type AmericanState } from './game.js';
 
 /** The Charleston's steps by name, in order, as the situation names them. */
 export const STAGES = ['first-right', 'first-across', 'first-left', 'second-left', 'second-across', 'last-right', 'courtesy'] as const;
+/** Every stage a situation may name: the Charleston's, then play (after it). */
+export const ALL_STAGES = [...STAGES, 'play'] as const;
 const STEP_NAMES = ['first right', 'first across', 'first left', 'second left', 'second across', 'last right', 'courtesy pass'];
 const WINDS = ['E', 'S', 'W', 'N'];
 
 /** Tiles a pass is formed from: the hand's least-needed ones (see `choices`). */
 const POOL = 6;
+
+/**
+ * An American decision as the seat knows it: a Charleston pass (charlestonSituation) or, at the
+ * stage `play`, a decision after it (play-situation.ts).
+ */
+export function americanSituation(
+  rules: unknown,
+  given: Record<string, unknown>,
+  name: (key: string) => string,
+): { state: AmericanState; seat: number; read: CharlestonSituation | PlaySituation } {
+  if (given.stage === 'play') return playSituation(rules, given, name);
+  const stray = PLAY_FIELDS.find((k) => given[k] !== undefined);
+  if (stray !== undefined)
+    throw new InputError(`${name(stray)}: only at the stage play (after the Charleston); give ${name('stage')} play`);
+  return charlestonSituation(rules, given, name);
+}
 
 /** The situation as read. */
 export interface CharlestonSituation {
@@ -53,7 +73,7 @@ export function charlestonSituation(
   if (bad) throw new InputError(`${name('hand')}: ${bad}`);
   const stageText = String(given.stage ?? 'first-right');
   const stage = STAGES.indexOf(stageText as (typeof STAGES)[number]);
-  if (stage < 0) throw new InputError(`${name('stage')}: expected one of ${STAGES.join(', ')} (got ${JSON.stringify(stageText)})`);
+  if (stage < 0) throw new InputError(`${name('stage')}: expected one of ${ALL_STAGES.join(', ')} (got ${JSON.stringify(stageText)})`);
   const seat = WINDS.indexOf(String(given.seatWind ?? 'E').toUpperCase());
   if (seat < 0) throw new InputError(`${name('seatWind')}: expected one of E, S, W, N (got ${JSON.stringify(given.seatWind)})`);
   const size = hand.reduce((a, b) => a + b, 0);
@@ -106,7 +126,8 @@ export function charlestonSituation(
   return { state: s, seat, read: { hand: formatTiles(s.hand.subarray(off, off + STRIDE)), stage: STAGES[stage]!, seatWind: WINDS[seat]! } };
 }
 
-/** The card lines within two tiles of the nearest, nearest first, with what each still needs. */
+/** The card lines within two tiles of the nearest, nearest first, with what each still needs
+ * beside the seat's exposures; after the Charleston only those the visible tiles leave possible. */
 function liveLines(
   s: AmericanState,
   seat: number,
@@ -114,23 +135,26 @@ function liveLines(
   const l = s.seatLines(seat);
   const lines = s.card.lines;
   const off = seat * STRIDE;
+  const playing = s.phase !== PREPLAY;
+  const alive = lines.map((_, i) => l.lineAway(i) < 99 && (!playing || s.linePossible(seat, i)));
   let nearest = Infinity;
-  for (let i = 0; i < lines.length; i++) nearest = Math.min(nearest, l.lineAway(i));
+  for (let i = 0; i < lines.length; i++) if (alive[i]) nearest = Math.min(nearest, l.lineAway(i));
   const out = [];
+  const nat = new Int8Array(CARD_KINDS);
+  const jok = new Int8Array(CARD_KINDS);
   for (let i = 0; i < lines.length; i++) {
     const away = l.lineAway(i);
-    if (away > nearest + 2) continue;
-    const v = s.card.variants[l.lineVariant(i)]!;
+    if (!alive[i] || away > nearest + 2) continue;
+    // The slots the variant leaves once the seat's exposures took their sets.
+    placeExposures(s.card.variants[l.lineVariant(i)]!, l.exposures, nat, jok, []);
     const need = new Int8Array(CARD_KINDS);
     const used = new Int8Array(CARD_KINDS);
     let jokerSlots = 0;
     for (let t = 0; t < CARD_KINDS; t++) {
       const have = s.hand[off + t]!;
-      const nat = v.natural[t]!,
-        jok = v.joker[t]!;
-      used[t] = Math.min(have, nat + jok);
-      need[t] = Math.max(0, nat - have);
-      jokerSlots += Math.max(0, jok - Math.max(0, have - nat));
+      used[t] = Math.min(have, nat[t]! + jok[t]!);
+      need[t] = Math.max(0, nat[t]! - have);
+      jokerSlots += Math.max(0, jok[t]! - Math.max(0, have - nat[t]!));
     }
     out.push({ id: lines[i]!.id, value: lines[i]!.value, away, needs: formatTiles(need), jokerSlots, used });
   }
@@ -138,18 +162,20 @@ function liveLines(
 }
 
 /** The card lines still alive for her hand and the tiles each needs (`advise` shows them first). */
-export function charlestonAbout(s: AmericanState, seat: number): { json: Record<string, unknown>; text: string[] } {
+export function linesAbout(s: AmericanState, seat: number): { json: Record<string, unknown>; text: string[] } {
   const live = liveLines(s, seat);
   const jokers = s.hand[seat * STRIDE + JOKER]!;
   const rows = live.map(({ id, value, away, needs, jokerSlots }) => ({ line: id, value, tilesAway: away, needs, jokerSlots }));
+  const stage = s.phase === PREPLAY ? s.charleston.step.name : 'play';
   const text = [
-    `${s.charleston.step.name}: card "${s.card.name}", the lines within two tiles of the nearest (you hold ${jokers} joker${jokers === 1 ? '' : 's'}):`,
+    `${stage}: card "${s.card.name}", the lines within two tiles of the nearest${s.phase === PREPLAY ? '' : ' that the tiles seen leave possible'} (you hold ${jokers} joker${jokers === 1 ? '' : 's'}):`,
+    ...(rows.length ? [] : ['  none: no line of the card can still be completed (a dead hand)']),
     ...rows.map(
       (r) =>
         `  ${r.line} (value ${r.value}): ${r.tilesAway} away, needs ${r.needs || 'nothing natural'}${r.jokerSlots ? ` and ${r.jokerSlots} for slots a joker may fill` : ''}`,
     ),
   ];
-  return { json: { stage: s.charleston.step.name, lines: rows }, text };
+  return { json: { stage, lines: rows }, text };
 }
 
 /**
@@ -159,6 +185,7 @@ export function charlestonAbout(s: AmericanState, seat: number): { json: Record<
  * courtesy pass, offers of none to three of them. The vote is the legal list itself.
  */
 export function charlestonChoices(s: AmericanState, seat: number): Choice[] | undefined {
+  if (s.phase !== PREPLAY) return undefined;
   const step = s.charleston.step;
   if (step.kind === VOTE) return undefined;
   const off = seat * STRIDE;

@@ -388,6 +388,17 @@ export class AmericanState extends TableState<AmericanRules> {
     this.checkDead();
   }
 
+  /** Lays an exposure already on the table before `y` (a situation read, a test): its tiles are
+   * out of every hand, and everyone sees its naturals. */
+  placeExposure(y: number, e: Exposure): void {
+    const i = y * MAX_EXPOSURES + this.expN[y]!++;
+    this.expTile[i] = e.tile;
+    this.expSize[i] = e.size;
+    this.expJokers[i] = e.jokers;
+    this.seen[e.tile]! += e.size - e.jokers;
+    this.lines[y]!.expose(e);
+  }
+
   onDiscard(seat: number, kind: number, _declare: number): void {
     this.exchanged = false;
     this.letGo(seat, kind, 1);
@@ -497,6 +508,15 @@ export class AmericanState extends TableState<AmericanRules> {
       this.log?.push('three dead hands: the hand ends as a wall game');
       this.log?.event({ type: 'ryukyoku', reason: 'threeDeadHands' });
     }
+  }
+
+  /** Whether `y` may still complete some variant of `line`, judged from the visible tiles as
+   * the dead-hand test judges them (advice shows only the lines still alive). */
+  linePossible(y: number, line: number): boolean {
+    this.tallyJokers();
+    const start = this.card.lineStart;
+    for (let v = start[line]!; v < start[line + 1]!; v++) if (this.possible(y, v)) return true;
+    return false;
   }
 
   // What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers): per kind,

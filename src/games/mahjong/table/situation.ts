@@ -1,17 +1,21 @@
 // A player's own decision at a mahjong table (`pongsim advise`), as she knows it: her concealed
-// hand, the tile she drew or the tile on offer, every river, the winds. Korean and
-// Chinese-American read it the same way; the table's rules (the set, the wall, what a seat may
-// do) are the ruleset's.
+// hand and melds, the tile she drew or the tile on offer, every river, every seat's melds and
+// flowers, the winds. Korean and Chinese-American read it the same way; the table's rules (the
+// set, the wall, what a seat may do) are the ruleset's.
 
 import { InputError } from '../../../core/errors.js';
 import type { GameDef } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import { listField } from '../../../core/situation.js';
-import { FLOWER, KINDS, formatTiles, parseTiles, tileKind, tileName } from '../tiles.js';
+import { addMelds, meldType, type Meld } from '../decompose.js';
+import { meldName, parseMelds } from '../hand-analysis.js';
+import { rulesetById } from '../rulesets.js';
+import { FLOWER, JOKER, KINDS, formatTiles, parseTiles, tileKind, tileName } from '../tiles.js';
 import { DISCARD } from './actions.js';
 import { addTile, prepareTurn, recomputeWaits, takeTiles } from './flow.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from './state.js';
 import { BIT, WORD } from './kinds.js';
+import { CONCEALED_KONG, MAX_MELDS, PUNG } from './melds.js';
 
 /** The situation as read. */
 export interface TableSituation {
@@ -25,24 +29,42 @@ export interface TableSituation {
   right: string;
   across: string;
   left: string;
+  /** Melds (pung p555, kong p5555, concealed kong p5555*, chow m123): hers, then the others'. */
+  melds: string[];
+  rightMelds: string[];
+  acrossMelds: string[];
+  leftMelds: string[];
+  /** Flowers set aside: hers, then the others'. */
+  flowers: string;
+  rightFlowers: string;
+  acrossFlowers: string;
+  leftFlowers: string;
   seatWind: string;
   roundWind: string;
   /** Tiles left to draw in turn. */
   wall: number;
 }
 
+/** The seats as the situation names their fields: hers, then right, across, left. */
+const RIVERS = ['discards', 'right', 'across', 'left'] as const;
+const MELDS = ['melds', 'rightMelds', 'acrossMelds', 'leftMelds'] as const;
+const FLOWERS = ['flowers', 'rightFlowers', 'acrossFlowers', 'leftFlowers'] as const;
+
 const WINDS = ['E', 'S', 'W', 'N'];
 
-/** The field's tiles in notation ("" for none); the error names the field. */
-function tiles(v: unknown, name: string): Int8Array {
+/** The field's tiles in notation ("" for none), a string or a list, read by `parse` (American
+ * counts fold the flowers); the error names the field. */
+export function tilesField(v: unknown, name: string, parse: (text: string) => Int8Array = parseTiles): Int8Array {
   const text = typeof v === 'string' ? v : Array.isArray(v) ? listField(v, name, 200).join(' ') : undefined;
   if (text === undefined) throw new InputError(`${name}: expected tiles in notation, e.g. "m123 p456 z11" (got ${JSON.stringify(v)})`);
   try {
-    return parseTiles(text);
+    return parse(text);
   } catch (e) {
     throw new InputError(`${name}: ${(e as Error).message}`);
   }
 }
+
+const tiles = (v: unknown, name: string): Int8Array => tilesField(v, name);
 
 function one(v: unknown, name: string): number {
   try {
@@ -68,11 +90,12 @@ const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a +
 
 /**
  * A table at her decision consistent with the situation, for the game `game` under `rules`:
- * she is seat 0; seats 1, 2, 3 are the players on her right, across and left. Nobody has called
- * or shown a flower (the situation has no melds: a hand with melds is not read yet), so the
- * tiles drawn so far are the hands and the rivers, and the wall holds the rest. The other hands
- * hold tiles she has not seen, in any order: a determinization deals them and the wall anew.
- * On her turn she holds 14 tiles, the drawn one among them; with a tile on offer, 13, and the
+ * she is seat 0; seats 1, 2, 3 are the players on her right, across and left. The tiles drawn
+ * so far are the hands, the melds (a kong's replacement among them), the flowers set aside and
+ * the rivers; the wall holds the rest. Who discarded the tiles the others called is not read: a
+ * called tile is in its meld, not in a river. The other hands hold tiles she has not seen, in
+ * any order: a determinization deals them and the wall anew. On her turn she holds 14 tiles
+ * less 3 per meld, the drawn one among them; with a tile on offer, 13 less 3 per meld, and the
  * table is the one where the player on her left has just discarded it.
  */
 export function tableSituation(
@@ -85,27 +108,38 @@ export function tableSituation(
   const s = game.create(rules) as TableState;
   game.deal(s, new Rng('situation'));
   const hand = tiles(given.hand, name('hand'));
-  const rivers = (['discards', 'right', 'across', 'left'] as const).map((k) =>
-    given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k)),
-  );
+  const rivers = RIVERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k))));
+  const ruleset = rulesetById(game.id);
+  const melds = MELDS.map((k): Meld[] => {
+    if (given[k] === undefined) return [];
+    try {
+      return parseMelds(listField(given[k], name(k), 4).join(','), ruleset, rules);
+    } catch (e) {
+      throw new InputError(`${name(k)}: ${(e as Error).message}`);
+    }
+  });
+  const flowers = FLOWERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k))));
   const offered = given.offered === undefined ? -1 : one(given.offered, name('offered'));
   if (offered >= 0 && given.drawn !== undefined)
     throw new InputError(
       `${name('drawn')}: with a tile on offer you have drawn none; give --drawn on your own turn, --offered on another's discard`,
     );
-  const want = offered >= 0 ? 13 : 14;
+  const want = (offered >= 0 ? 13 : 14) - 3 * melds[0]!.length;
   if (sum(hand) !== want)
     throw new InputError(
-      `${name('hand')}: expected ${want} concealed tiles ${offered >= 0 ? 'while a discard is on offer' : 'on your turn (the tile drawn included)'} (got ${sum(hand)}; melds are not read yet)`,
+      `${name('hand')}: expected ${want} concealed tiles ${offered >= 0 ? 'while a discard is on offer' : 'on your turn (the tile drawn included)'} beside ${melds[0]!.length} meld(s) (got ${sum(hand)})`,
     );
-  for (const [counts, key] of [
-    [hand, 'hand'],
-    ...rivers.map((r, i) => [r, ['discards', 'right', 'across', 'left'][i]!] as const),
-  ] as const) {
+  for (const [counts, key] of [[hand, 'hand'] as const, ...rivers.map((r, i) => [r, RIVERS[i]!] as const)]) {
     for (let k = FLOWER; k < KINDS; k++)
       if (counts[k])
-        throw new InputError(`${name(key)}: ${tileName(k)} is not a tile of play (flowers are set aside, and no joker is played here)`);
+        throw new InputError(
+          `${name(key)}: ${tileName(k)} is not a tile of play (flowers are set aside: give them in --flowers; no joker is played here)`,
+        );
   }
+  flowers.forEach((f, y) => {
+    for (let k = 0; k < KINDS; k++)
+      if (f[k] && (k < FLOWER || k === JOKER)) throw new InputError(`${name(FLOWERS[y]!)}: ${tileName(k)} is not a flower`);
+  });
   const drawn =
     offered >= 0
       ? -1
@@ -113,7 +147,9 @@ export function tableSituation(
         ? lastWritten(typeof given.hand === 'string' ? given.hand : '')
         : one(given.drawn, name('drawn'));
   if (offered < 0 && (drawn < 0 || !hand[drawn]))
-    throw new InputError(`${name('drawn')}: the tile you drew must be one of your 14 (got ${drawn < 0 ? 'none' : tileName(drawn)})`);
+    throw new InputError(
+      `${name('drawn')}: the tile you drew must be one of your concealed tiles (got ${drawn < 0 ? 'none' : tileName(drawn)})`,
+    );
   // The set as the wall holds it, every tile as its kind.
   const left = new Int16Array(KINDS);
   for (const k of s.wall.tiles) left[k]!++;
@@ -122,28 +158,36 @@ export function tableSituation(
     if (!left[k]) throw new InputError(`${name(key)}: ${tileName(k)} is not in this game's set`);
     if (++out[k]! > left[k]!)
       throw new InputError(
-        `${name(key)}: ${tileName(k)} appears more than the ${left[k]} the set holds, counting your hand, the rivers${offered >= 0 ? ' and the tile on offer' : ''}`,
+        `${name(key)}: ${tileName(k)} appears more than the ${left[k]} the set holds, counting your hand, the melds, the flowers, the rivers${offered >= 0 ? ' and the tile on offer' : ''}`,
       );
   };
-  for (let k = 0; k < FLOWER; k++) for (let c = 0; c < hand[k]!; c++) use(k, 'hand');
-  rivers.forEach((r, y) => {
-    for (let k = 0; k < FLOWER; k++) for (let c = 0; c < r[k]!; c++) use(k, ['discards', 'right', 'across', 'left'][y]!);
+  const meldTiles = melds.map((list) => {
+    const c = new Int8Array(KINDS);
+    addMelds(c, list);
+    return c;
   });
+  for (let k = 0; k < FLOWER; k++) for (let c = 0; c < hand[k]!; c++) use(k, 'hand');
+  for (const [group, keys] of [
+    [meldTiles, MELDS],
+    [flowers, FLOWERS],
+    [rivers, RIVERS],
+  ] as const) {
+    group.forEach((g, y) => {
+      for (let k = 0; k < KINDS; k++) for (let c = 0; c < g[k]!; c++) use(k, keys[y]!);
+    });
+  }
   if (offered >= 0) use(offered, 'offered');
-  const riverTiles = rivers.reduce((a, r) => a + sum(r), 0) + (offered >= 0 ? 1 : 0);
-  const wall = s.wall.size - 53 - riverTiles - s.wall.reserve;
+  const concealedOf = (y: number): number => 13 - 3 * melds[y]!.length;
+  // Drawn so far: the others' concealed tiles, and every tile counted against the set.
+  const drawnSoFar = [1, 2, 3].reduce((a, y) => a + concealedOf(y), 0) + sum(out);
+  const wall = s.wall.size - drawnSoFar - s.wall.reserve;
   if (wall < 0)
     throw new InputError(
-      `${name('discards')}: ${riverTiles} discards are more than the wall of ${s.wall.size} tiles allows beside four hands`,
+      `${name('discards')}: ${sum(out) - sum(hand)} tiles discarded, melded and set aside are more than the wall of ${s.wall.size} tiles allows beside four hands`,
     );
 
   // The hands: hers, then the others' from the tiles she has not seen (no flowers).
-  s.clearHand();
-  s.newHand();
-  s.stats.reset();
-  s.wall.reset(s.rng);
-  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
-  s.claimTile = s.discarder = -1;
+  clearTable(s);
   for (let k = 0; k < KINDS; k++) left[k]! -= out[k]!;
   const take = (): number => {
     let k = 0;
@@ -159,12 +203,35 @@ export function tableSituation(
       order.push(k);
     }
   for (let y = 1; y < SEATS; y++) {
-    for (let i = 0; i < 13; i++) {
+    for (let i = 0; i < concealedOf(y); i++) {
       const k = take();
       addTile(s, y, k);
       order.push(k);
     }
   }
+  melds.forEach((list, y) => {
+    for (const m of list) {
+      const mi = y * MAX_MELDS + s.meldN[y]!++;
+      const type = meldType(m);
+      s.meldType[mi] = type;
+      s.meldKind[mi] = m.tile;
+      if (type !== CONCEALED_KONG) s.openMelds[y]!++;
+      if (type === PUNG) s.pungs[(y << 1) | WORD[m.tile]!]! |= BIT[m.tile]!;
+      s.anyCall = true;
+    }
+    const c = meldTiles[y]!;
+    for (let k = 0; k < KINDS; k++) {
+      s.seen[k]! += c[k]!;
+      for (let i = 0; i < c[k]!; i++) order.push(k);
+    }
+  });
+  flowers.forEach((f, y) => {
+    for (let k = FLOWER; k < JOKER; k++) {
+      s.flowers[y]! += f[k]!;
+      s.seen[k]! += f[k]!;
+      for (let i = 0; i < f[k]!; i++) order.push(k);
+    }
+  });
   rivers.forEach((r, y) => {
     for (let k = 0; k < FLOWER; k++) {
       for (let c = 0; c < r[k]!; c++) {
@@ -180,12 +247,7 @@ export function tableSituation(
     addTile(s, LAST_SEAT, offered);
     order.push(offered);
   }
-  // The wall: the tiles drawn so far first, then the rest, undrawn.
-  const head = order.length;
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
-  s.wall.tiles.set(order);
-  s.wall.head = head;
-  if (s.seatDraws) s.wall.startSeatDraws();
+  layWall(s, order, left);
   s.dealer = (0 - wind(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
   s.roundWind = wind(given.roundWind ?? 'E', name('roundWind'));
   for (let y = 1; y < SEATS; y++) recomputeWaits(s, y);
@@ -197,6 +259,14 @@ export function tableSituation(
     right: formatTiles(rivers[1]!),
     across: formatTiles(rivers[2]!),
     left: formatTiles(rivers[3]!),
+    melds: melds[0]!.map(meldName),
+    rightMelds: melds[1]!.map(meldName),
+    acrossMelds: melds[2]!.map(meldName),
+    leftMelds: melds[3]!.map(meldName),
+    flowers: formatTiles(flowers[0]!),
+    rightFlowers: formatTiles(flowers[1]!),
+    acrossFlowers: formatTiles(flowers[2]!),
+    leftFlowers: formatTiles(flowers[3]!),
     seatWind: WINDS[(0 - s.dealer) & LAST_SEAT]!,
     roundWind: WINDS[s.roundWind]!,
     wall,
@@ -228,6 +298,26 @@ export function tableSituation(
       `${name('offered')}: you can neither win on nor call ${tileName(offered)} with this hand under these rules: nothing to decide`,
     );
   return { state: s, seat: 0, read };
+}
+
+/** A dealt table emptied for a situation to be laid on it: no tile in any hand, the wall whole. */
+export function clearTable(s: TableState): void {
+  s.clearHand();
+  s.newHand();
+  s.stats.reset();
+  s.wall.reset(s.rng);
+  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
+  s.claimTile = s.discarder = -1;
+}
+
+/** The wall of a situation: the tiles drawn so far (`drawn`, in any order) first, then the
+ * rest (`left`, counts by kind), undrawn. */
+export function layWall(s: TableState, drawn: number[], left: ArrayLike<number>): void {
+  const order = [...drawn];
+  for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
+  s.wall.tiles.set(order);
+  s.wall.head = drawn.length;
+  if (s.seatDraws) s.wall.startSeatDraws();
 }
 
 /** Whether `seat` won the hand that a rollout played (the situation's table starts with no win counted). */

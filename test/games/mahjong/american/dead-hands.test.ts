@@ -5,7 +5,6 @@ import { exposeAction } from '../../../../src/games/mahjong/american/actions.js'
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
-import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
 import { CAN_WIN, PASS } from '../../../../src/games/mahjong/table/actions.js';
 import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
@@ -35,13 +34,7 @@ function give(s: AmericanState, y: number, text: string): void {
 
 /** An exposure already on the table (its tiles seen by everyone). */
 function laid(s: AmericanState, y: number, text: string): void {
-  const e = readExposure(text);
-  const i = y * MAX_EXPOSURES + s.expN[y]!++;
-  s.expTile[i] = e.tile;
-  s.expSize[i] = e.size;
-  s.expJokers[i] = e.jokers;
-  s.seen[e.tile]! += e.size - e.jokers;
-  s.lines[y]!.expose(e);
+  s.placeExposure(y, readExposure(text));
 }
 
 /** Seat `y` claims the discard `t` (already seen) for a pung of naturals: the adjudication runs. */

@@ -1,0 +1,57 @@
+import type { Choice } from '../core/advise.js';
+import type { GameDef } from '../core/game.js';
+import { Rng } from '../core/rng.js';
+import { makeStrategy, parseSpec, type StrategyDef } from '../core/strategy.js';
+import { DECLARE } from '../games/mahjong/table/actions.js';
+import { TURN, type TableState } from '../games/mahjong/table/state.js';
+import type { TableView } from '../games/mahjong/table/view.js';
+import { flushSuit, orphansDistance, pongDistance, sevenPairsDistance } from '../../strategies/chinese-american/targets.js';
+
+/** A special hand a Chinese-American bot chases, and when the hand is near enough to weigh it. */
+interface Special {
+  name: string;
+  /** The bot that chases it from the first discard on. */
+  spec: string;
+  near(v: TableView): boolean;
+}
+
+/**
+ * The special hands the bots can play: four pongs and one suit each by its own bot committed
+ * from the start; seven pairs and thirteen orphans by special-seeker, which weighs every row
+ * each turn. A row is weighed when the hand is within a few tiles of it (distances counted like
+ * shanten, strategies/chinese-american/targets.ts), so that the budget goes to plausible plans.
+ */
+const SPECIALS: Special[] = [
+  { name: 'four pongs', spec: 'pong-hunter(p=0)', near: (v) => pongDistance(v.hand, v) <= 2 },
+  { name: 'one suit', spec: 'flush-seeker(n=0)', near: (v) => flushSuit(v.hand, v).off <= 4 },
+  {
+    name: 'seven pairs or thirteen orphans (special-seeker)',
+    spec: 'special-seeker',
+    near: (v) => sevenPairsDistance(v.hand, v) <= 2 || orphansDistance(v.hand, v) <= 3,
+  },
+];
+
+/**
+ * The choices on a Chinese-American turn: every legal action, played on by the policy, and for
+ * each special hand the hand is near, the discard its bot makes now with the rest of the hand
+ * played by that bot in her seat ("discard p9, going for four pongs"). On a discard on offer,
+ * the calls alone (undefined: every legal action).
+ */
+export function specialHandChoices(game: GameDef, defs: StrategyDef[]): (state: TableState, seat: number) => Choice[] | undefined {
+  return (s, seat) => {
+    if (s.phase !== TURN || s.cur !== seat) return undefined;
+    const list = new Int16Array(game.maxActions(s.r));
+    const m = game.legal(s, list);
+    const legal = Array.from(list.subarray(0, m));
+    const out: Choice[] = legal.map((a) => ({ name: game.actionName(s, a, 0), moves: [a] }));
+    const view = game.view(s, seat) as TableView;
+    for (const sp of SPECIALS) {
+      if (!sp.near(view)) continue;
+      const spec = parseSpec(sp.spec, defs, game.id, s.r);
+      const a = makeStrategy(spec, defs, s.r).choose(view, list, m, new Rng('special'));
+      // A bot that would win or declare now plays no special hand of its own.
+      if (a < DECLARE) out.push({ name: `${game.actionName(s, a, 0)}, going for ${sp.name}`, moves: [a], own: spec });
+    }
+    return out;
+  };
+}
