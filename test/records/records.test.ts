@@ -252,7 +252,7 @@ const UNSEEDED: { game: string; seeds: number; set?: string[] }[] = [
   { game: 'american', seeds: 3, set: ['handsPerSession=6'] },
 ];
 
-describe.concurrent('a record without a seed is checked and scored', { timeout: 60_000 }, () => {
+describe.concurrent('a record without a seed is checked and scored', () => {
   for (const { game, seeds, set } of UNSEEDED) {
     it(`${game}: records of several seeds, their seed taken out, check to the same returns`, async () => {
       for (let k = 0; k < seeds; k++) {
@@ -265,7 +265,7 @@ describe.concurrent('a record without a seed is checked and scored', { timeout: 
   }
 });
 
-describe.concurrent('what a record without a seed cannot be is refused on its line', { timeout: 60_000 }, () => {
+describe.concurrent('what a record without a seed cannot be is refused on its line', () => {
   it('chinese-american: three sixes rolled and the tile of the day drawn are as written', async () => {
     // Game 254 of seed "six" (one dealership) is the first in 255 whose dealer rolls three sixes.
     const { events, returns } = await recorded('chinese-american', 'six', 254, ['gameLengthDealerships=1']);
