@@ -10,6 +10,7 @@ import type { AmericanState } from '../games/mahjong/american/state.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { americanCard, americanHand } from './american-card.js';
+import { WALL_RECORDS } from './mahjong-records.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
@@ -94,6 +95,7 @@ export const americanEntry: GameEntry = {
       'dead_hand',
       'heavenly_hand',
     ],
+    ...WALL_RECORDS,
   },
   risk: POINTS_AT_A_VALUE,
 };

@@ -6,6 +6,7 @@ import { chineseAmericanHands } from '../../experiments/chinese-american-hands.j
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
+import { WALL_RECORDS } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { specialHandChoices } from './special-hands.js';
@@ -26,6 +27,6 @@ export const chineseAmericanEntry: GameEntry = {
     { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
     specialHandChoices(chineseAmerican, chineseAmericanStrategies),
   ),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'] },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'], ...WALL_RECORDS },
   risk: POINTS_AT_A_VALUE,
 };

@@ -52,10 +52,13 @@ export interface RecordsOffer {
   events: readonly string[];
   /**
    * For a record without a seed (a game played at a real table and written down, each deal and
-   * draw carrying its cards): the chance stream that deals and draws what `events` say, to
-   * play `state` with. A game without it checks only records that carry their seed.
+   * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,
+   * to play `state` with (records/chance.ts).
    */
-  tableChance?(events: readonly GameEvent[], state: GameState): Rng;
+  tableChance(events: readonly GameEvent[], state: GameState): Rng;
+  /** The rules such a record is played under, where the record's rules lay chance out from the
+   * seed in a way no record can follow (mahjong's seat draws); the record's own otherwise. */
+  tableRules?(rules: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** What a game's results are worth in money, for the risk figures. */

@@ -7,6 +7,7 @@ import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
+import { WALL_RECORDS } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
@@ -25,6 +26,6 @@ export const koreanEntry: GameEntry = {
     right: 'z3 m9',
     left: 'p1',
   }),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'] },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...WALL_RECORDS },
   risk: POINTS_AT_A_VALUE,
 };

@@ -10,6 +10,8 @@ import { nylonppongStopTable } from '../../experiments/nylonppong-stop-table.js'
 import { benchNylonppong } from '../bench/nylonppong.js';
 import { lowestInRound, readSituation, situationState } from '../games/hwatu/nylonppong/situation.js';
 import type { NylonState } from '../games/hwatu/nylonppong/state.js';
+import { starterPick } from '../games/hwatu/nylonppong/scoring.js';
+import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
 
 /** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
@@ -115,6 +117,15 @@ export const nylonppongEntry: GameEntry = {
   advise,
   records: {
     events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'],
+    tableChance: (events, state) => {
+      const s = state as NylonState;
+      return new TableChance(
+        dueCards(events),
+        () => s.deck,
+        events.length,
+        (starter, n) => starterPick(s, starter, n),
+      );
+    },
   },
   // Under money scoring a seat's result is the money it lost by its place.
   risk: {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { entryFor, GAMES } from '../catalog/index.js';
+import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import type { Experiment } from '../experiment/experiment.js';
 import { writeAtomically } from '../io/csv.js';
@@ -151,14 +151,7 @@ export function checkRecord(o: CheckOptions): CheckResult {
   const need = entry.def.seats(rules);
   if (seats.length !== need)
     throw new InputError(`${head}: ${o.game} with these rules has ${need} seats; the record seats ${seats.length}`);
-  const table =
-    entry.records.tableChance ??
-    `this record gives no seed and index, from which ${o.game}'s deals and draws would follow; pongsim checks a record without them (a game played at a real table, its deals and draws written down) for ${GAMES.filter(
-      (g) => g.records?.tableChance,
-    )
-      .map((g) => g.def.id)
-      .join(', ')} only`;
-  const checked = checkEvents(entry.def, rules, events, file, table);
+  const checked = checkEvents(entry.def, rules, events, file, { chance: entry.records.tableChance, rules: entry.records.tableRules });
   return {
     game: o.game,
     record: file,

@@ -166,10 +166,12 @@ export async function runWith(
   const out = outFolder(r.out, defaultOut, r.force);
   const recording = recordPlan(o, r.shard !== undefined);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
+  // With --record the report page comes once the records are kept, to link their viewer pages.
   const recorded = (run: StudyRun): StudyRun => {
     if (!recording) return run;
     const records = keepRecords(recording, name, buildExperiment(name, params), r.seed, run.result.games);
-    return { ...run, result: { ...run.result, records } };
+    const report = r.report ? { report: writeReport(out, recording.dir) } : {};
+    return { ...run, result: { ...run.result, records, ...report } };
   };
   if (r.untilCi !== undefined) {
     if (r.resume)
@@ -183,7 +185,17 @@ export async function runWith(
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
     return {
-      ...recorded(await finish(name, grown, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds, untilCi }, r.report)),
+      ...recorded(
+        await finish(
+          name,
+          grown,
+          r.seed,
+          res.tallies,
+          out,
+          { workers: res.workers, seconds: res.seconds, untilCi },
+          r.report && !recording,
+        ),
+      ),
       untilCi,
     };
   }
@@ -195,7 +207,9 @@ export async function runWith(
     c.resumeHint ?? RESUME,
   );
   const res = await runExperiment(name, params, { ...opts, checkpoint });
-  const run = await writeResults(checkpoint, res.checkpointed, () => written(name, params, r, out, res));
+  const run = await writeResults(checkpoint, res.checkpointed, () =>
+    written(name, params, { ...r, report: r.report && !recording }, out, res),
+  );
   removeCheckpoint(checkpoint.file); // only once the results are in place
   return 'partial' in run ? run : recorded(run);
 }
@@ -293,7 +307,7 @@ export async function defaultStudy(
     studies.push('partial' in run ? run : run.result);
   }
   if (r.shard) return { experiment: 'default', studies };
-  return { experiment: 'default', studies, report: writeReport(out) };
+  return { experiment: 'default', studies, report: writeReport(out, o.record) };
 }
 
 /**

@@ -78,7 +78,8 @@ export interface Checked {
 /**
  * Plays the game of `events` again under `rules` and confirms it, line by line: each decision
  * is one of the legal ones of the seat to act, and everything the table does (each deal and
- * draw, which follow from the record's seed, cell and index; each call, win and settlement) is
+ * draw, which follow from the record's seed, cell and index, or without them are the record's
+ * own, `table`; each call, win and settlement) is
  * what the record says, to the end and its results. The first line that is not is one
  * InputError naming it, what the game expected there, and, for a decision, what was allowed.
  */
@@ -95,15 +96,18 @@ export function checkEvents(
   try {
     return replayed(def, rules, events, fail, table);
   } catch (e) {
-    // A deal or draw the record gives that the deck cannot (a card dealt twice, or none left).
+    // A deal or draw the record gives that the deck or wall cannot (a card dealt twice, or none left).
     if (e instanceof ChanceError) return fail(e.line - 1, e.message);
     throw e;
   }
 }
 
 /** For a record without a seed: the chance stream its game's entry builds from its deals and
- * draws (RecordsOffer.tableChance), or why there is none. */
-export type TableChanceOf = ((events: readonly GameEvent[], state: GameState) => Rng) | string;
+ * draws, and the rules it is played under (RecordsOffer.tableChance, tableRules). */
+export interface TableChanceOf {
+  chance(events: readonly GameEvent[], state: GameState): Rng;
+  rules?(rules: Record<string, unknown>): Record<string, unknown>;
+}
 
 function replayed(
   def: GameDef,
@@ -114,12 +118,10 @@ function replayed(
 ): Checked {
   const start = events[0]!;
   const seeded = typeof start.seed === 'string' && typeof start.index === 'number';
-  if (!seeded && typeof table === 'string') fail(0, table);
-  const s = def.create({ ...rules }) as GameState;
+  const s = def.create({ ...(seeded ? rules : (table.rules?.(rules) ?? rules)) }) as GameState;
   const got: GameEvent[] = [];
   s.log = new Trace(null, got);
   const cell = typeof start.cell === 'number' ? start.cell : 0;
-  def.deal(s, seeded ? dealRng(start.seed as string, cell, start.index as number) : (table as Exclude<TableChanceOf, string>)(events, s));
   const legal = new Int16Array(def.maxActions(rules));
   const bounds = new Float64Array(2);
   let at = 1;
@@ -133,6 +135,16 @@ function replayed(
       if (canonical(events[at]) !== canonical(want)) fail(at, `expected ${shown(want)}, got ${shown(events[at])}`);
     }
   };
+  // A record's chance the game cannot follow is refused where it is, unless a line before it is wrong.
+  const chance = (f: () => void): void => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof ChanceError) matchTable();
+      throw e;
+    }
+  };
+  chance(() => def.deal(s, seeded ? dealRng(start.seed as string, cell, start.index as number) : table.chance(events, s)));
   for (let seat = def.toAct(s); seat !== TERMINAL; seat = def.toAct(s)) {
     matchTable();
     if (at >= events.length) fail(events.length - 1, `the record ends here, but seat ${seat} is to act`);
@@ -162,9 +174,9 @@ function replayed(
     }
     if (chosen < 0)
       fail(at, `seat ${seat} is to decide, and ${shown(line)} is not one of its legal decisions: ${allowed.map(shown).join(', ')}`);
-    def.apply(s, chosen, amount);
     decisions++;
     at++;
+    chance(() => def.apply(s, chosen, amount));
   }
   matchTable();
   const out = new Float64Array(def.seats(rules));

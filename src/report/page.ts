@@ -9,13 +9,15 @@ import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';
+import { GAMES, gamesFolder, recordedGames, type RecordedGame } from './games.js';
 
 /**
  * One self-contained HTML page for a folder of results: each study's question and answer,
  * its charts (embedded, so nothing is fetched), its headline tables, its provenance and links
  * to its CSVs. Everything on the page is read back from the files a run wrote (the CSVs, their
  * .meta.json and the .svg charts), so `pongsim report DIR` works on any result folder, a merged
- * one or one copied from another machine, and draws the same page for the same files.
+ * one or one copied from another machine, and draws the same page for the same files. Given the
+ * folder of a run's records (`--records`), each study also links its recorded games' viewer pages.
  */
 
 /** Rows of a headline table shown on the page; the rest are in the CSV it links to. */
@@ -182,7 +184,7 @@ function provenanceHtml(m: Meta): string {
   ].join('\n');
 }
 
-function studyHtml(s: Study, root: string, single: boolean): string {
+function studyHtml(s: Study, root: string, single: boolean, games: readonly RecordedGame[]): string {
   const first = s.metas[0]!;
   const rel = (f: string) => href(root, s.dir, f);
   const id = path.basename(s.dir);
@@ -214,6 +216,12 @@ function studyHtml(s: Study, root: string, single: boolean): string {
       .map((f) => `<a href="${esc(rel(f))}">${esc(f)}</a>`)
       .join(', ')}</p>`,
   );
+  if (games.length)
+    out.push(
+      `<p class="files">Recorded games, each stepped through on its viewer page: ${games
+        .map((g) => `<a href="${esc(rel(`${GAMES}/${g.page}`))}">${esc(g.label)}</a>`)
+        .join(', ')}</p>`,
+    );
   out.push('</section>');
   return out.filter((l) => l !== '').join('\n');
 }
@@ -236,15 +244,18 @@ nav a { margin-right: 1em; }
 @media print { h2 { page-break-before: always; } }
 `;
 
-/** The page for the results in `dir` (a study's folder, or a folder of study folders). */
-export function reportHtml(dir: string): string {
+/** The page for the results in `dir` (a study's folder, or a folder of study folders); with
+ * `records`, the folder of the run's records, also the viewer page of each recorded game. */
+function report(dir: string, records?: string): { html: string; pages: { file: string; text: string }[] } {
   const studies = studiesIn(dir);
+  const games = studies.map((s) => (records === undefined ? [] : recordedGames(records, s.metas[0]!.experiment, s.metas[0]!.seed)));
+  const pages = studies.flatMap((s, i) => games[i]!.map((g) => ({ file: path.join(gamesFolder(s.dir), g.page), text: g.html })));
   const single = studies.length === 1 && studies[0]!.dir === dir;
   const title = single ? `pongsim: ${studies[0]!.metas[0]!.experiment}` : `pongsim: ${studies.length} studies`;
   const nav = single
     ? ''
     : `<nav>${studies.map((s) => `<a href="#${esc(path.basename(s.dir))}">${esc(s.metas[0]!.experiment)}</a>`).join(' ')}</nav>`;
-  return [
+  const html = [
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head>',
@@ -257,18 +268,25 @@ export function reportHtml(dir: string): string {
     `<h1>${esc(title)}</h1>`,
     `<p>Every figure is an estimate from seeded games with its 95% interval (<i>x</i> ±<i>h</i>, or <i>x</i> [low, high] where the interval is not symmetric), marked (n=<i>k</i>) where it rests on fewer than ${FEW} observations. The CSVs hold every column at full precision; <code>pongsim explain &lt;experiment&gt;</code> says what each means.</p>`,
     nav,
-    ...studies.map((s) => studyHtml(s, dir, single)),
+    ...studies.map((s, i) => studyHtml(s, dir, single, games[i]!)),
     '</body>',
     '</html>',
     '',
   ]
     .filter((l) => l !== '')
     .join('\n');
+  return { html, pages };
 }
 
-/** Writes `dir/index.html` and returns its path. */
-export function writeReport(dir: string): string {
+/** The page for the results in `dir`, with links to the recorded games in `records` (report). */
+export function reportHtml(dir: string, records?: string): string {
+  return report(dir, records).html;
+}
+
+/** Writes `dir/index.html` (and with `records` each recorded game's viewer page, games.ts) and returns its path. */
+export function writeReport(dir: string, records?: string): string {
   const file = path.join(dir, 'index.html');
-  writeAtomically([{ file, text: reportHtml(dir) }]);
+  const { html, pages } = report(dir, records);
+  writeAtomically([{ file, text: html }, ...pages]);
   return file;
 }

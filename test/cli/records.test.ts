@@ -47,17 +47,36 @@ describe('records on the command line', () => {
     expect(every!.stderr).toBe('pongsim: --record-every: only with --record DIR (the folder the records go to)\n');
   });
 
-  it('run --record keeps the records of every cell of a study, and each checks', async () => {
+  it('run --record keeps the records of every cell of a study, and each checks; --report links their viewer pages', async () => {
     const dir = tempDir();
     const recs = path.join(dir, 'recs');
     const [run] = await pongsimAll([
-      ['run', 'wolnamppong-strategies', '--games', '3', '--out', path.join(dir, 'out'), '--record', recs, '--record-every', '3'],
+      [
+        'run',
+        'wolnamppong-strategies',
+        '--games',
+        '3',
+        '--out',
+        path.join(dir, 'out'),
+        '--record',
+        recs,
+        '--record-every',
+        '3',
+        '--report',
+      ],
     ]);
     expect(run!.code, run!.stderr).toBe(0);
     const files = listFiles(recs);
     expect(files.length).toBeGreaterThan(1);
     for (const f of files) expect(f).toMatch(/^wolnamppong-strategies-cell\d+-seed1-game0(-table\d+)?\.jsonl$/);
     expect(run!.stdout).toContain(`wrote ${files.length} records into ${recs}`);
+    // The page is written once the records are: one viewer page for each, linked from the study.
+    const page = fs.readFileSync(path.join(dir, 'out', 'index.html'), 'utf8');
+    const pages = files.map((f) => `games/${f.replace(/\.jsonl$/, '.html')}`);
+    for (const p of pages) {
+      expect(page).toContain(`href="./${p}"`);
+      expect(fs.existsSync(path.join(dir, 'out', p)), p).toBe(true);
+    }
     const checks = await pongsimAll(files.slice(0, 3).map((f) => ['check', 'wolnamppong', path.join(recs, f), '--json']));
     for (const c of checks) {
       expect(c.code, c.stderr).toBe(0);

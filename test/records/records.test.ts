@@ -1,7 +1,9 @@
 // Game records (src/records): every game's records re-play to the same result under `check`, are
 // the same bytes when written twice, hold only events the schema describes and the game lists, and
 // a record with one event changed (a tile swapped, a payment altered, a turn skipped) is refused
-// naming that line.
+// naming that line. A record without a seed, as a person at the table writes one, checks to the
+// same result, and what it cannot be (a card or tile dealt more often than the deck or set holds,
+// a record that runs out) is refused on its line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +19,14 @@ import { EVENT_TYPES } from '../../src/records/validate.js';
 import schema from '../../src/records/events.schema.json' with { type: 'json' };
 import { tempDir } from '../support/cli.js';
 
-/** Game `index` of a sim run at `seed` with the game's default table, recorded, with its returns as played. */
-async function recorded(game: string, seed: string, index: number): Promise<{ events: GameEvent[]; returns: number[] }> {
-  const arm = simArm(await simParams({ game }, index + 1));
+/** Game `index` of a sim run at `seed` with the game's default table (and rules `set`), recorded, with its returns as played. */
+async function recorded(
+  game: string,
+  seed: string,
+  index: number,
+  set: string[] = [],
+): Promise<{ events: GameEvent[]; returns: number[] }> {
+  const arm = simArm(await simParams({ game, set }, index + 1));
   const rec = new Recorder(() => true);
   withRecorder(rec, () => arm.play(seed, 0, index));
   return { events: rec.records[0]!.events, returns: Array.from(arm.returns) };
@@ -206,15 +213,14 @@ describe.concurrent('a record with one event changed is refused, naming its line
   it('wolnamppong played at a real table (no seed: each deal and draw as written): checked as the seeded record is, a card dealt twice refused', async () => {
     for (let k = 0; k < 8; k++) {
       const { events, returns } = await recorded('wolnamppong', `table-${k}`, k);
-      const { seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;
-      const typed = [{ ...start, seats: (start.seats as unknown[]).map((_, seat) => ({ seat, strategy: 'human' })) }, ...events.slice(1)];
-      expect(checkRecord({ game: 'wolnamppong', record: file(typed) }).result.map((x) => x.return)).toEqual(returns);
-      const deals = typed.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
-      const twice = typed.map((e, i) => (i === deals[1] ? { ...e, cards: typed[deals[0]!]!.cards } : e));
+      const record = typed(events);
+      expect(checkRecord({ game: 'wolnamppong', record: file(record) }).result.map((x) => x.return)).toEqual(returns);
+      const deals = record.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
+      const twice = record.map((e, i) => (i === deals[1] ? { ...e, cards: record[deals[0]!]!.cards } : e));
       expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(twice) }))).toMatch(
         new RegExp(`line ${deals[1]! + 1}: this card was dealt or drawn before in this deck cycle`),
       );
-      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(typed.slice(0, deals[2])) }))).toMatch(
+      expect(refusal(() => checkRecord({ game: 'wolnamppong', record: file(record.slice(0, deals[2])) }))).toMatch(
         new RegExp(`line ${deals[2]}: the record ends, but the game deals or draws another card here`),
       );
     }
@@ -229,6 +235,127 @@ describe.concurrent('a record with one event changed is refused, naming its line
       new RegExp(`line ${events.length + 1}: the game ended on line ${events.length}; nothing may follow`),
     );
   });
+});
+
+// Records without a seed (a game played at a real table and written down): `check` plays them
+// with their chance taken from the record (records/chance.ts), every game.
+/** The record as a person at the table would write it: no seed, cell, index or build, and people in the seats. */
+function typed(events: readonly GameEvent[]): GameEvent[] {
+  const { seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;
+  return [{ ...start, seats: (start.seats as unknown[]).map((_, seat) => ({ seat, strategy: 'human' })) }, ...events.slice(1)];
+}
+
+/** The flowers set aside during the deals of a mahjong record (before each hand's start_kyoku). */
+function dealFlowers(events: readonly GameEvent[]): number {
+  let dealt = false;
+  let n = 0;
+  for (const e of events) {
+    if (e.type === 'start_kyoku') dealt = true;
+    else if (e.type === 'end_kyoku') dealt = false;
+    else if (e.type === 'flower' && !dealt) n++;
+  }
+  return n;
+}
+
+/** Rounds after the first whose starter was drawn among seats tied on the most penalty of the round before (Nylon-ppong's default nextStarter). */
+function tieBreaks(events: readonly GameEvent[]): number {
+  return events.filter((e, i) => {
+    if (e.type !== 'settle' || !events.slice(i + 1).some((d) => d.type === 'deal')) return false;
+    const pay = e.payments as number[];
+    return pay.filter((x) => x === Math.max(...pay)).length > 1;
+  }).length;
+}
+
+/** Each game's seeds, and the chance of its own they must include (counted over the seeds' records). */
+const UNSEEDED: { game: string; seeds: number; set?: string[]; includes: [string, (events: readonly GameEvent[]) => number] }[] = [
+  { game: 'nylonppong', seeds: 12, includes: ['a starter drawn on a tie', tieBreaks] },
+  { game: 'korean', seeds: 3, set: ['handsPerSession=8'], includes: ['flowers in the deal', dealFlowers] },
+  { game: 'chinese-american', seeds: 3, set: ['gameLengthDealerships=8'], includes: ['flowers in the deal', dealFlowers] },
+  // pairing=seats by default: each hand after the first reseeded (hand streams).
+  {
+    game: 'american',
+    seeds: 3,
+    set: ['handsPerSession=6'],
+    includes: ['hands after the first', (ev) => ev.filter((e) => e.type === 'start_kyoku').length - 1],
+  },
+];
+
+describe.concurrent('a record without a seed is checked and scored', () => {
+  for (const { game, seeds, set, includes } of UNSEEDED) {
+    it(`${game}: records of several seeds, their seed taken out, check to the same returns`, async () => {
+      let included = 0;
+      for (let k = 0; k < seeds; k++) {
+        const { events, returns } = await recorded(game, `table-${k}`, k, set);
+        const r = checkRecord({ game, record: file(typed(events)) });
+        expect(r.result.map((x) => x.return)).toEqual(returns);
+        expect(r.result.map((x) => x.strategy)).toEqual(returns.map(() => 'human'));
+        included += includes[1](events);
+      }
+      expect(included, includes[0]).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe.concurrent('what a record without a seed cannot be is refused on its line', () => {
+  it('chinese-american: three sixes rolled and the tile of the day drawn are as written', async () => {
+    // Game 254 of seed "six" (one dealership) is the first in 255 whose dealer rolls three sixes.
+    const { events, returns } = await recorded('chinese-american', 'six', 254, ['gameLengthDealerships=1']);
+    expect(events.filter((e) => e.type === 'triple_six')).toHaveLength(1);
+    const record = typed(events);
+    expect(checkRecord({ game: 'chinese-american', record: file(record) }).result.map((x) => x.return)).toEqual(returns);
+    const six = record.findIndex((e) => e.type === 'triple_six');
+    // Without its line the dealer rolled something else: the scores the hand starts with are not the record's.
+    const rolled = record.filter((_, i) => i !== six);
+    const deal = rolled.findIndex((e) => e.type === 'start_kyoku');
+    expect(refusal(() => checkRecord({ game: 'chinese-american', record: file(rolled) }))).toMatch(
+      new RegExp(`line ${deal + 1}: expected \\{"type":"start_kyoku","hand":0,"bakaze":"E","oya":0,"scores":\\[0,0,0,0\\]`),
+    );
+    const day = record.findIndex((e) => e.type === 'tile_of_the_day');
+    const other = record[day]!.pai === 'm1' ? 'm2' : 'm1';
+    const moved = record.map((e, i) => (i === day ? { ...e, pai: other } : e));
+    expect(checkRecord({ game: 'chinese-american', record: file(moved) }).events).toBe(record.length);
+  });
+
+  it('nylonppong: a card drawn that is in a hand is refused on its line; a record cut before a draw is refused', async () => {
+    const { events } = await recorded('nylonppong', 'table-dup', 0);
+    const record = typed(events);
+    const deal = record.findIndex((e) => e.type === 'deal');
+    const draw = record.findIndex((e) => e.type === 'draw');
+    const held = (record[deal]!.hands as string[][])[0]![0]!;
+    const twice = record.map((e, i) => (i === draw ? { ...e, card: held } : e));
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(twice) }))).toMatch(
+      new RegExp(`line ${draw + 1}: this card was dealt or drawn before in this deck cycle`),
+    );
+    expect(refusal(() => checkRecord({ game: 'nylonppong', record: file(record.slice(0, draw)) }))).toMatch(
+      new RegExp(`line ${draw}: the record ends, but the game deals or draws another card here`),
+    );
+  });
+
+  for (const { game, set } of UNSEEDED.slice(1)) {
+    it(`${game}: a fifth tile dealt is refused on its line, and so are a seat dealt too few and a record cut before a draw`, async () => {
+      const { events } = await recorded(game, 'table-dup', 0, set);
+      const record = typed(events);
+      const deal = record.findIndex((e) => e.type === 'start_kyoku');
+      const tehais = record[deal]!.tehais as string[][];
+      const tile = tehais[0]![0]!;
+      const five = record.map((e, i) =>
+        i === deal ? { ...e, tehais: [[...Array(5).fill(tile), ...tehais[0]!.slice(5)], ...tehais.slice(1)] } : e,
+      );
+      expect(refusal(() => checkRecord({ game, record: file(five) }))).toMatch(
+        new RegExp(`line ${deal + 1}: ${tile} is dealt or drawn here, but the set's 4 ${tile} are all dealt or drawn already this hand`),
+      );
+      const short = record.map((e, i) => (i === deal ? { ...e, tehais: [tehais[0]!.slice(1), ...tehais.slice(1)] } : e));
+      expect(refusal(() => checkRecord({ game, record: file(short) }))).toMatch(
+        new RegExp(
+          `line ${deal + 1}: seat 0's tehais hold ${tehais[0]!.length - 1} tiles; the deal gives each seat 13, the dealer \\(oya\\) 14`,
+        ),
+      );
+      const tsumo = record.findIndex((e) => e.type === 'tsumo');
+      expect(refusal(() => checkRecord({ game, record: file(record.slice(0, tsumo)) }))).toMatch(
+        new RegExp(`line ${tsumo}: the record ends, but the game draws another tile here`),
+      );
+    });
+  }
 });
 
 describe('a record is data: one line for what is wrong with it', () => {
@@ -269,9 +396,8 @@ describe('a record is data: one line for what is wrong with it', () => {
       /line 1: nylonppong with these rules has 4 seats; the record seats 3/,
     );
     expect(refused(line(start) + line({ type: 'tsumo', seat: 0, pai: 'm1' }))).toMatch(/line 2: nylonppong records have no tsumo event/);
+    // Without a seed the deals come from the record, which has none.
     const { seed: _s, index: _i, ...unseeded } = start;
-    expect(refused(line(unseeded))).toMatch(
-      /line 1: this record gives no seed and index, from which nylonppong's deals and draws would follow; pongsim checks a record without them .* for wolnamppong only/,
-    );
+    expect(refused(line(unseeded))).toMatch(/line 1: the record ends, but the game deals or draws another card here/);
   });
 });

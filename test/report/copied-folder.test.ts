@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
-import { reportHtml } from '../../src/report/page.js';
+import { replay } from 'pongsim';
+import { recordText } from '../../src/records/record.js';
+import type { GameEvent } from '../../src/records/trace.js';
+import { reportHtml, writeReport } from '../../src/report/page.js';
 import { tempDir } from '../support/cli.js';
 
 /** A study folder of one table `x` (its CSV and meta.json), the meta changed by `meta`. */
@@ -99,5 +102,60 @@ describe('a report from a copied folder', () => {
     expect(html).not.toContain('the old answer');
     expect(html).toContain('2.5');
     expect(fs.readdirSync(dir).sort()).toEqual(['x.csv', 'x.meta.json']);
+  });
+
+  it("links the run's recorded games, each drawn as its viewer page in the study's games/ folder; refuses a record that is not one", async () => {
+    const dir = folder({ seed: '3' });
+    const recs = tempDir();
+    const events = async (index: number): Promise<GameEvent[]> =>
+      (await replay({ game: 'wolnamppong', seed: '3', index, format: 'events' })).events!;
+    const game0 = await events(0);
+    fs.writeFileSync(path.join(recs, 'sim-seed3-game5.jsonl'), recordText(await events(5)));
+    fs.writeFileSync(path.join(recs, 'sim-seed3-game0.jsonl'), recordText(game0));
+    // Another run's record, another study's, and a file that is no record: none of this study's.
+    for (const f of ['sim-seed4-game0.jsonl', 'compare-seed3-game0.jsonl', 'notes.txt']) fs.writeFileSync(path.join(recs, f), 'not read');
+    expect(reportHtml(dir)).not.toContain('Recorded games');
+    const index = writeReport(dir, recs);
+    const html = fs.readFileSync(index, 'utf8');
+    expect([...html.matchAll(/href="(\.\/games\/[^"]*)"/g)].map((m) => m[1])).toEqual([
+      './games/sim-seed3-game0.html',
+      './games/sim-seed3-game5.html',
+    ]);
+    expect(html).toContain('>game 0</a>, <a href="./games/sim-seed3-game5.html">game 5</a>');
+    const page = fs.readFileSync(path.join(dir, 'games', 'sim-seed3-game0.html'), 'utf8');
+    expect(page).toContain("default-src 'none'");
+    expect(page).toContain(JSON.stringify(game0.at(-1)));
+    // The same files draw the same pages.
+    writeReport(dir, recs);
+    expect(fs.readFileSync(index, 'utf8')).toBe(html);
+
+    const refused = (why: RegExp, d = dir, r = recs) => {
+      const before = fs.readFileSync(index, 'utf8');
+      let message = '';
+      try {
+        writeReport(d, r);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InputError);
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(why);
+      expect(message).not.toContain('\n');
+      expect(fs.readFileSync(index, 'utf8')).toBe(before);
+    };
+    refused(
+      /^report: --records .* is not a folder; give the folder run --record DIR wrote the records to$/,
+      dir,
+      path.join(recs, 'notes.txt'),
+    );
+    const bad = path.join(recs, 'sim-seed3-game9.jsonl');
+    fs.writeFileSync(bad, `${JSON.stringify(game0[0])}\n{"type":"teleport"}\n`);
+    refused(/^report: .*sim-seed3-game9\.jsonl line 2: unknown event type "teleport"/);
+    fs.rmSync(bad);
+    fs.symlinkSync(path.join(recs, 'sim-seed3-game0.jsonl'), bad);
+    refused(/^report: .*sim-seed3-game9\.jsonl is a symbolic link; report reads only regular record files$/);
+    fs.rmSync(bad);
+    fs.rmSync(path.join(dir, 'games'), { recursive: true });
+    fs.symlinkSync(tempDir(), path.join(dir, 'games'));
+    refused(/^report: .*games is a symbolic link; the viewer pages of a study's recorded games go in a folder of that name$/);
   });
 });

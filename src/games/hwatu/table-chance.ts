@@ -1,38 +1,34 @@
-import { Rng } from '../../core/rng.js';
+import { RecordChance, type Due } from '../../records/chance.js';
 import { ChanceError } from '../../records/trace.js';
 import { parseCard, type Deck } from './deck.js';
 
-/** A card a record says is dealt or drawn next, and the record's line that says so (from 1). */
-export interface CardDue {
-  card: number;
-  line: number;
-}
-
 /**
- * The chance of a Hwatu game played at a real table and written down: instead of drawing at
- * random, each draw from the deck gives the card the record says came next. The deck shuffles
- * lazily, a Fisher-Yates step per card (deck.ts), so a draw is the pick of a place among the
- * cards left: `int` answers the place of the card due, and `next` (Deck.drawTwo, two cards from
- * one number) the number that picks both. Only the check of a record (records/check.ts) plays
- * with one; a game never does.
+ * The chance of a Hwatu game played at a real table and written down (records/chance.ts): each
+ * draw from the deck gives the card the record says came next. The deck shuffles lazily, a
+ * Fisher-Yates step per card (deck.ts), so a draw is the pick of a place among the cards left:
+ * `int` answers the place of the card due, and `next` (Deck.drawTwo, two cards from one number)
+ * the number that picks both. A roll due (a round's starter, dueCards) answers `int` through
+ * `rolled`; it is due only before a round's deal, whose first draw is a pair (`next`), so an
+ * `int` with a roll due is never a draw.
  */
-export class TableChance extends Rng {
-  private at = 0;
-
+export class TableChance extends RecordChance {
   constructor(
-    private readonly due: readonly CardDue[],
+    due: readonly Due[],
     private readonly deck: () => Deck,
-    private readonly end: number,
+    end: number,
+    private readonly rolled: (value: number, n: number) => number = (value) => value,
   ) {
-    super(null);
+    super(due, end);
   }
 
   override int(n: number): number {
-    // Deck.draw counts the card drawn before it asks for its place among the n left.
+    const r = this.roll(n);
+    if (r) return this.rolled(r.value, n);
+    // Deck.draw counts the card drawn before it asks for its place among the n left; any other
+    // int is a roll the record does not give (it ends before the deal that would say).
     const { cards, drawn } = this.deck();
     const from = cards.length - n;
-    if (from !== drawn - 1) throw new Error(`TableChance answers draws from the deck only (asked for 0..${n - 1})`);
-    return this.place(cards, from);
+    return from === drawn - 1 ? this.place(cards, from) : 0;
   }
 
   override next(): number {
@@ -49,24 +45,29 @@ export class TableChance extends Rng {
 
   /** The place from `from` of the card due next, in `cards`. */
   private place(cards: Uint8Array, from: number): number {
-    const d = this.due[this.at++];
-    if (!d) throw new ChanceError(this.end, 'the record ends, but the game deals or draws another card here');
-    const p = cards.indexOf(d.card, from);
+    const d = this.draw('deals or draws another card');
+    const p = cards.indexOf(d.value, from);
     if (p < 0) throw new ChanceError(d.line, 'this card was dealt or drawn before in this deck cycle; a deck holds each card once');
     return p - from;
   }
-
-  override familyKey(): void {
-    throw new Error("a table's chance has no family of streams");
-  }
 }
 
-/** The cards a record deals and draws, in its order: each `deal` event's `cards`, each `draw` event's `card`. */
-export function dueCards(events: readonly { type: string; [field: string]: unknown }[]): CardDue[] {
-  const due: CardDue[] = [];
+/** What a record deals and draws, in its order: each `deal` event's `starter` (a roll), its
+ * `cards` or its `hands` seat after seat (the deck's order of a Nylon-ppong deal), each `draw`
+ * event's `card`. */
+export function dueCards(events: readonly { type: string; [field: string]: unknown }[]): Due[] {
+  const due: Due[] = [];
   events.forEach((e, i) => {
-    if (e.type === 'deal' && Array.isArray(e.cards)) for (const c of e.cards as string[]) due.push({ card: parseCard(c), line: i + 1 });
-    if (e.type === 'draw' && typeof e.card === 'string') due.push({ card: parseCard(e.card), line: i + 1 });
+    const line = i + 1;
+    const cards = (list: unknown): void => {
+      if (Array.isArray(list)) for (const c of list as string[]) due.push({ value: parseCard(c), line });
+    };
+    if (e.type === 'deal') {
+      if (typeof e.starter === 'number') due.push({ value: e.starter, line, roll: 0 });
+      cards(e.cards);
+      if (Array.isArray(e.hands)) for (const hand of e.hands) cards(hand);
+    }
+    if (e.type === 'draw' && typeof e.card === 'string') due.push({ value: parseCard(e.card), line });
   });
   return due;
 }

@@ -140,6 +140,19 @@ function mostPenalty(s: NylonState): number {
   return best;
 }
 
+/** The draw that makes `seat` the next starter: at a game's start its seat (a draw among
+ * all), and on a tie for the most penalty (mostPenalty) its place among the seats tied, in seat
+ * order; 0 for a seat not tied (the record's starter is then refused as the game deals). */
+export function starterPick(s: NylonState, seat: number, n: number): number {
+  if (n === s.n) return seat;
+  const { score } = s;
+  let top = score[0]!;
+  for (let k = 1; k < s.n; k++) top = Math.max(top, score[k]!);
+  let place = 0;
+  for (let k = 0; k < seat; k++) if (score[k] === top) place++;
+  return score[seat] === top ? place : 0;
+}
+
 /** Last place as rule 23 ranks it: the penalised player, else the highest score, later in turn order on a tie. */
 function roundLoser(s: NylonState): number {
   if (s.end === END_GO_OUT && s.dealIn >= 0) return s.dealIn;
