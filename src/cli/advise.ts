@@ -76,7 +76,7 @@ export function registerAdvise(program: Command): void {
     const fit = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
     const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     io().stdout.write(
-      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([note])}\n`,
+      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit(note.split('\n'))}\n`,
     );
   });
 }

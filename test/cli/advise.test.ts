@@ -17,6 +17,9 @@ describe('pongsim advise (CLI)', () => {
     expect(t.code, t.stderr).toBe(0);
     for (const a of JSON.parse(j.stdout).actions) expect(t.stdout).toContain(a.action);
     expect(unwrap(t.stdout)).toContain(JSON.parse(j.stdout).advice);
+    // The advice and the note on the columns are two paragraphs, not one with an escaped newline.
+    expect(t.stdout).not.toContain('\\u000a');
+    expect(t.stdout).toMatch(/\n\(value: /);
   });
 
   it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, async () => {
