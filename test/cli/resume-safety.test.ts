@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildId } from '../../src/io/build.js';
 import { sealedText } from '../../src/io/sealed.js';
 import { csvs, ENV, interrupt } from '../support/interrupt.js';
-import { listFiles, MAIN, pongsim, tempDir } from '../support/cli.js';
+import { listFiles, MAIN, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
  * What an interrupt leaves: earlier results as they were, one whole result set whenever a run
@@ -21,7 +21,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
 
   it('a Ctrl-C (and a second one at once) leaves the previous result set as it was, with no temporary file', async () => {
     const out = tempDir();
-    expect(pongsim(args(out, '9', '2000')).code).toBe(0);
+    expect((await pongsimIn(args(out, '9', '2000'))).code).toBe(0);
     const before = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
     const once = await interrupt(args(out), path.join(out, `${study}.checkpoint.json`), ['SIGINT']);
     expect(once.code).toBe(130);
@@ -41,10 +41,10 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const whole = tempDir();
     const run = (out: string) => ['run', study, '--games', '1000', '--chunk', '50', '--seed', '3', '--out', out];
     const started = Date.now();
-    expect(pongsim(run(whole)).code).toBe(0);
+    expect((await pongsimIn(run(whole))).code).toBe(0);
     const took = Date.now() - started;
     const out = tempDir();
-    expect(pongsim(args(out, '9', '2000')).code).toBe(0);
+    expect((await pongsimIn(args(out, '9', '2000'))).code).toBe(0);
     const old = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
     const fresh = Object.fromEntries(listFiles(whole).map((f) => [f, fs.readFileSync(path.join(whole, f), 'utf8')]));
     for (const at of [0.3, 0.7, 0.9, 1]) {
@@ -66,7 +66,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
       const set = JSON.stringify(csv(texts));
       expect([JSON.stringify(csv(old)), JSON.stringify(csv(fresh))]).toContain(set);
     }
-    const last = pongsim([...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])]);
+    const last = await pongsimIn([...run(out), ...(fs.existsSync(path.join(out, `${study}.checkpoint.json`)) ? ['--resume'] : [])]);
     expect(last.code, last.stderr).toBe(0);
     expect(csvs(out)).toEqual(csvs(whole));
     expect(listFiles(out).filter((f) => /pongsim-(tmp|old|journal)/.test(f))).toEqual([]);
@@ -77,16 +77,16 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     const file = path.join(out, `${study}.checkpoint.json`);
     const r = await interrupt(args(out), file, ['SIGINT']);
     expect(r.code).toBe(130);
-    const refuse = (a: string[], why: RegExp) => {
-      const x = pongsim([...a, '--resume']);
+    const refuse = async (a: string[], why: RegExp) => {
+      const x = await pongsimIn([...a, '--resume']);
       expect(x.code, x.stderr).toBe(2);
       expect(x.stderr.trim().split('\n')).toHaveLength(1);
       expect(x.stderr).toMatch(why);
       expect(listFiles(out)).toEqual([`${study}.checkpoint.json`]);
     };
-    refuse(args(out, '3', '7000'), /is the checkpoint of another run \(params\.games: 6000 there, 7000 here\)/);
-    refuse(args(out, '5'), /\(seed: "3" there, "5" here\)/);
-    refuse(['run', study, '--until-ci', '0.1', '--seed', '3', '--out', out], /--resume with --until-ci/);
+    await refuse(args(out, '3', '7000'), /is the checkpoint of another run \(params\.games: 6000 there, 7000 here\)/);
+    await refuse(args(out, '5'), /\(seed: "3" there, "5" here\)/);
+    await refuse(['run', study, '--until-ci', '0.1', '--seed', '3', '--out', out], /--resume with --until-ci/);
     const good = fs.readFileSync(file, 'utf8');
     const doc = JSON.parse(good);
     // A hand-edited sum: the digest no longer matches.
@@ -97,16 +97,16 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
       ),
     };
     fs.writeFileSync(file, JSON.stringify(edited));
-    refuse(args(out), /do not match its checksum \(edited or damaged\)/);
+    await refuse(args(out), /do not match its checksum \(edited or damaged\)/);
     fs.writeFileSync(file, good.slice(0, good.length / 2));
-    refuse(args(out), /not a readable checkpoint file/);
+    await refuse(args(out), /not a readable checkpoint file/);
     // Another version, properly sealed: refused by name.
     const { sha256: _s, ...body } = doc;
     fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, version: '0.0.1' } }));
-    refuse(args(out), /\(version: "0\.0\.1" there, "[\d.]+" here\)/);
+    await refuse(args(out), /\(version: "0\.0\.1" there, "[\d.]+" here\)/);
     // Another build of the same version: refused naming both.
     fs.writeFileSync(file, sealedText({ ...body, identity: { ...body.identity, build: 'b'.repeat(64) } }));
-    refuse(
+    await refuse(
       args(out),
       new RegExp(
         `^pongsim: --resume: .* was written by build bbbbbbbbbbbb of pongsim; this is build ${buildId().slice(0, 12)}, which may play differently: run without --resume\n$`,
@@ -119,23 +119,23 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     );
     expect(every.length).toBeGreaterThan(body.done.length);
     fs.writeFileSync(file, sealedText({ ...body, done: every }));
-    refuse(
+    await refuse(
       args(out),
       /^pongsim: --resume: .* does not hold what it says it has done \(cell \d+: its tally holds \d+ games where its range has \d+, the games of the chunks marked done\); run without --resume\n$/,
     );
     fs.rmSync(file);
-    const none = pongsim([...args(out), '--resume']);
+    const none = await pongsimIn([...args(out), '--resume']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--resume: no checkpoint at .*; run without --resume/);
   }, 120_000);
 
-  it('results that cannot be written once the games are played: one line saying how to finish, and --resume only writes them', () => {
+  it('results that cannot be written once the games are played: one line saying how to finish, and --resume only writes them', async () => {
     const whole = tempDir();
-    expect(pongsim(args(whole, '3', '2000')).code).toBe(0);
+    expect((await pongsimIn(args(whole, '3', '2000'))).code).toBe(0);
     const out = tempDir();
     // A folder where the run's CSV goes, as a full disk would, stops the write after every game.
     fs.mkdirSync(path.join(out, `${study}.csv`));
-    const r = pongsim(args(out, '3', '2000'));
+    const r = await pongsimIn(args(out, '3', '2000'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
@@ -143,15 +143,15 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
       ),
     );
     fs.rmdirSync(path.join(out, `${study}.csv`));
-    const resumed = pongsim([...args(out, '3', '2000'), '--resume']);
+    const resumed = await pongsimIn([...args(out, '3', '2000'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(csvs(out)).toEqual(csvs(whole));
     expect(listFiles(out).filter((f) => f.endsWith('.checkpoint.json'))).toEqual([]);
   }, 120_000);
 
-  it('a worker that dies fails the run with one line placing it; the chunks finished before it are kept', () => {
+  it('a worker that dies fails the run with one line placing it; the chunks finished before it are kept', async () => {
     const dir = tempDir();
-    expect(pongsim(['sim', 'korean', '--games', '10', '--resume']).stderr).toMatch(/--resume: only with --out/);
+    expect((await pongsimIn(['sim', 'korean', '--games', '10', '--resume'])).stderr).toMatch(/--resume: only with --out/);
     // A plug-in that ends its worker thread part-way: exit 1, one line placing it, the work before it kept.
     fs.writeFileSync(
       path.join(dir, 'quit.mjs'),
@@ -159,7 +159,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
 export const quit = { name: 'quit', game: 'wolnamppong', doc: 'ends its worker at its 20000th decision', params: [], make: () => ({ choose: () => { if (++n === 20000) process.exit(3); return 0; } }) };`,
     );
     const out = path.join(dir, 'q', 's.csv');
-    const q = pongsim([
+    const q = await pongsimIn([
       'sim',
       'wolnamppong',
       '--plugin',
