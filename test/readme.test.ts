@@ -1,8 +1,8 @@
 // Every pongsim command the README shows runs as written (at small sizes), so the README cannot
 // drift from the CLI: the commands of the "What you can ask it" table and every line of every
 // shell block except the npm ones, each in a scratch folder holding the files they name. They
-// run side by side (this file is a fifth of the suite's work, and run last it would end the
-// suite alone), each in a folder of its own so that no two write one results folder. And each
+// run in this process, one after another (test/support/shell.ts), as the installed command runs
+// them: a Node process per command made this file a third of the suite's work. And each
 // shows what it says it shows: a comparison compares games that differ, a tuning grid
 // configurations that play differently, a study's paired differences are not all zero, and a
 // house rule, a rules file or the cards seen change the odds or the games they are given for.
