@@ -9,7 +9,13 @@ import { STAGES, charlestonAbout, charlestonChoices, charlestonSituation } from 
 import type { AmericanState } from '../games/mahjong/american/state.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import { PREPLAY } from '../games/mahjong/table/state.js';
+import type { GameState } from '../core/game.js';
 import { americanCard, americanHand } from './american-card.js';
+
+/** Whether the hand is in its Charleston (a table from a record may be at any decision): after
+ * it, every legal move is ranked as one. */
+const inCharleston = (state: GameState): boolean => (state as AmericanState).phase === PREPLAY;
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer. */
 const advise: AdviseQuery = {
@@ -20,11 +26,13 @@ const advise: AdviseQuery = {
     { flag: '--seat-wind', value: '<E|S|W|N>', doc: 'american: your seat wind (E deals; default E)' },
   ],
   situation: (rules, given, name) => charlestonSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
-  choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
-  about: (state, seat) => charlestonAbout(state as AmericanState, seat),
+  choices: (state, seat) => (inCharleston(state) ? charlestonChoices(state as AmericanState, seat) : undefined),
+  about: (state, seat) => (inCharleston(state) ? charlestonAbout(state as AmericanState, seat) : undefined),
   example: { hand: 'm1112 p2468 s369 z55 j' },
   budget: 8000,
   value: 'points won this hand (your net change)',
+  round: 'hand',
+  unit: 'points',
   won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },
 };
 

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { exitCodeOf, InputError, Interrupted, oneLine } from '../core/errors.js';
 import { registerAdvise } from './advise.js';
+import { registerReview } from './review.js';
 import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
 import { registerCheck } from './check.js';
@@ -79,6 +80,7 @@ registerHand(program);
 registerCard(program);
 registerScore(program);
 registerAdvise(program);
+registerReview(program);
 
 for (const cmd of program.commands)
   cmd
