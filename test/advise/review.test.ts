@@ -32,6 +32,8 @@ interface At {
   state: GameState;
   seat: number;
   mine: number;
+  /** The record's line the decision goes on. */
+  line: number;
 }
 
 /**
@@ -65,7 +67,7 @@ function playRecord(entry: GameEntry, seed: string, choose: (at: At) => { a: num
   const made = new Array<number>(seats).fill(0);
   for (let seat = def.toAct(s); seat !== TERMINAL; seat = def.toAct(s)) {
     const n = def.legal(s, legal);
-    let pick = choose({ state: s, seat, mine: made[seat]! });
+    let pick = choose({ state: s, seat, mine: made[seat]!, line: events.length + 1 });
     if (!pick) {
       const view = def.view(s, seat);
       const a = bots[seat]!.choose(view, legal, n, rngs[seat]!);
@@ -178,6 +180,38 @@ describe('pongsim review', () => {
     expect(r.decisions.worse).toBe(0);
   });
 
+  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', () => {
+    const entry = entryOf('korean');
+    const rules = rulesOf(entry);
+    const legal = new Int16Array(entry.def.maxActions(rules));
+    let who = -1;
+    let line = -1;
+    let nth = -1;
+    // The first seat to draw a winning tile discards instead of winning (in the first of the
+    // one-hand games that has a self-drawn win).
+    const decline = ({ state, seat, mine, line: at }: At): { a: number; x: number } | null => {
+      if (who >= 0) return null;
+      const n = entry.def.legal(state, legal);
+      const names = Array.from(legal.subarray(0, n), (a) => entry.def.actionName(state, a, 0));
+      if (!names.includes('win (self-draw)')) return null;
+      who = seat;
+      nth = mine;
+      line = at;
+      const discard = names.findIndex((x) => x.startsWith('discard'));
+      return { a: legal[discard]!, x: 0 };
+    };
+    let file = '';
+    for (let k = 0; who < 0 && k < 20; k++) file = playRecord(entry, `declined-${k}`, decline);
+    expect(who).toBeGreaterThanOrEqual(0);
+    const r = review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
+    const bad = r.rows.find((x) => x.line === line)!;
+    expect(bad.best).toBe('win (self-draw)');
+    expect(bad.taken).toMatch(/^discard/);
+    expect(bad.verdict).toBe('worse');
+    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
+  });
+
   it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
     const file = playRecord(wolnam, 'bytes');
     const csv = path.join(dir, 'review.csv');
@@ -236,6 +270,36 @@ describe('pongsim advise --record', () => {
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
   });
 
+  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", () => {
+    const file = playRecord(wolnam, 'swap');
+    const events = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameEvent);
+    const { seed: _s, cell: _c, index: _i, ...start } = events[0]!;
+    const typed = [start, ...events.slice(1)];
+    // The first cycle: the first two hands dealt were folded, and the seat that decides after them never sees them.
+    const deals = typed.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
+    const [a, b] = deals;
+    expect(typed[a! + 1]!.type).toBe('fold');
+    expect(typed[b! + 1]!.type).toBe('fold');
+    const swapped = typed.map((e, i) => (i === a ? { ...e, cards: typed[b!]!.cards } : i === b ? { ...e, cards: typed[a!]!.cards } : e));
+    const write = (evs: GameEvent[], name: string) => {
+      const f = path.join(dir, name);
+      fs.writeFileSync(f, recordText(evs));
+      return f;
+    };
+    const one = write(typed, 'table.jsonl');
+    const two = write(swapped, 'table-swapped.jsonl');
+    const at = b! + 3; // the next seat's decision, after the second fold
+    const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
+    expect(ask(two).actions).toEqual(ask(one).actions);
+    const seat = ask(one).situation.seat as number;
+    const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
+    expect(rev(two)).toEqual(rev(one));
+  });
+
   // What the seat cannot see is dealt anew by each rollout: the answer from the record's true table
   // is the answer from any table the seat cannot tell from it (its hidden cards and tiles dealt
   // otherwise, consistently with all it has seen), to the byte.
@@ -257,7 +321,7 @@ describe('pongsim advise --record', () => {
           seat: d.seat,
           defs: entry.strategies,
           policy: parseSpec(entry.defaultSeat, entry.strategies, game, rules),
-          budget: 400,
+          budget: 200,
           seed: 'leak',
           won: q.won.test,
         });
