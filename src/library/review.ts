@@ -127,13 +127,17 @@ interface Pending {
  * Walks the decisions of `seat` in the record (re-played, and so checked, as `check` does),
  * handing each to `each` once whole: a decision the game ranks as one choice of several moves
  * (a Charleston pass of three tiles) is the seat's run of moves from where the choices fit to
- * where another seat acts or a new choice begins.
+ * where another seat acts or a new choice begins. The table handed on is a copy while `copy()`
+ * says so; else the live one, which a choice of several moves has left by the time it is handed
+ * on (a walk that only counts reads no table then).
  */
-function seatDecisions(open: OpenRecord, seat: number, each: (p: Pending) => void): void {
+function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each: (p: Pending) => void): void {
   const { def } = open.entry;
   const q = open.entry.advise!;
   let pending: Pending | null = null;
   let lastSeat = -1;
+  // One copy at a time is ever in use: a decision is handed on before the next one is copied.
+  const scratch = def.create(open.rules) as GameState;
   const flush = (): void => {
     if (pending) each(pending);
     pending = null;
@@ -148,8 +152,8 @@ function seatDecisions(open: OpenRecord, seat: number, each: (p: Pending) => voi
     flush();
     lastSeat = d.seat;
     if (!mine) return;
-    const state = def.create(open.rules) as GameState;
-    def.copy(d.state, state);
+    const state = copy() ? scratch : d.state;
+    if (state === scratch) def.copy(d.state, scratch);
     const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices };
     if (choices) pending = p;
     else each(p);
@@ -199,19 +203,29 @@ export function review(o: ReviewOptions): ReviewResult {
   // First the record is walked to count the decisions, which sets each one's share.
   let all = 0,
     nForced = 0;
-  seatDecisions(open, seat, (p) => {
-    all++;
-    if (forced(def, p, legal)) nForced++;
-  });
+  seatDecisions(
+    open,
+    seat,
+    () => false,
+    (p) => {
+      all++;
+      if (forced(def, p, legal)) nForced++;
+    },
+  );
   const open2 = all - nForced;
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
 
   const rows: ReviewedDecision[] = [];
-  seatDecisions(open, seat, (p) => {
-    if (rows.length >= reviewed || forced(def, p, legal)) return;
-    rows.push(reviewDecision(p));
-  });
+  seatDecisions(
+    open,
+    seat,
+    () => rows.length < reviewed,
+    (p) => {
+      if (rows.length >= reviewed || forced(def, p, legal)) return;
+      rows.push(reviewDecision(p));
+    },
+  );
 
   function reviewDecision(p: Pending): ReviewedDecision {
     const { state, line, moves } = p;
