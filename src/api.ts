@@ -26,6 +26,7 @@ export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';
 export { advise, type AdviseOptions, type AdviseResult } from './library/advise.js';
 export type { AdviceRow } from './core/advise.js';
+export { review, type ReviewOptions, type ReviewResult, type ReviewedDecision } from './library/review.js';
 export type { PartialWritten } from './library/partial.js';
 export type { RunControl, ChunkProgress, RunOptions, SliceOptions, RiskOptions } from './library/control.js';
 export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';

@@ -50,6 +50,9 @@ function small(cmd: string): string {
       .split('\n')
       // Advice at a budget of a few hundred playouts: a second or less each.
       .map((l) => (/npx pongsim advise /.test(l) && !l.includes('--budget') ? `${l} --budget 600` : l))
+      // A review of a few decisions at a few hundred playouts each.
+      .map((l) => (/npx pongsim review /.test(l) && !l.includes('--budget') ? `${l} --budget 200` : l))
+      .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
           ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12')
@@ -193,6 +196,12 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
       unwrap(stdout).match(/(is clearly best|cannot be told apart|give the same result on every deal|is the only legal action)/g)?.length,
       `${text}: an answer in words per advice`,
     ).toBe(count(/npx pongsim advise /));
+  }
+  // A review: every one gives the expected loss over the game and how many decisions it reviewed.
+  if (/npx pongsim review /.test(text)) {
+    expect(unwrap(stdout).match(/reviewed.*Expected loss over the game: -?[\d.]+ \[/g)?.length, `${text}: a loss per review`).toBe(
+      count(/npx pongsim review /),
+    );
   }
   // Odds and a sim given rules or cards seen: other output than the same command without them.
   const plain =

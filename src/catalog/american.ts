@@ -60,6 +60,8 @@ const advise: AdviseQuery = {
   ],
   budget: 8000,
   value: 'points won this hand (your net change)',
+  round: 'hand',
+  unit: 'points',
   won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },
 };
 

@@ -209,9 +209,13 @@ export interface AdviseQuery {
   choices?(state: GameState, seat: number): Choice[] | undefined;
   /** What else the answer shows about the situation (American: the card lines still alive and
    * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
-  about?(state: GameState, seat: number): { json: Record<string, unknown>; text: string[] };
+  about?(state: GameState, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
   /** What an action's value is: "chips won this deal cycle". */
   value: string;
+  /** What GameDef.round counts, in a word or two: "deal cycle", "hand". */
+  round: string;
+  /** What a value is counted in, in words: "chips", "penalty points". */
+  unit: string;
   /** What a rollout counts as won, in words and as a test of the table where it ended (the
    * round or hand GameDef.round numbered `round` was played; `gain` is the seat's result). */
   won: { doc: string; test(end: GameState, seat: number, round: number, gain: number): boolean };

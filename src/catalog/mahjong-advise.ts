@@ -48,6 +48,8 @@ export function tableAdvise(
     example,
     budget: 3000,
     value: 'points won this hand (your net change)',
+    round: 'hand',
+    unit: 'points',
     won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as TableState, seat) },
   };
 }

@@ -96,6 +96,8 @@ const advise: AdviseQuery = {
   example: { hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a' },
   budget: 6000,
   value: 'minus your penalty points this round (higher is better)',
+  round: 'round',
+  unit: 'penalty points',
   won: {
     doc: 'you scored the least this round (ties included)',
     test: (end, seat, round) => lowestInRound(end as NylonState, seat, round),

@@ -83,6 +83,8 @@ const advise: AdviseQuery = {
   example: { hand: '3,10', pot: '20', seen: '4,5' },
   budget: 20000,
   value: 'chips won this deal cycle',
+  round: 'deal cycle',
+  unit: 'chips',
   won: { doc: 'the bet won', test: (_end, _seat, _round, gain) => gain > 0 },
 };
 

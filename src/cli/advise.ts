@@ -33,6 +33,11 @@ export function registerAdvise(program: Command): void {
       '--situation <file.json>',
       'the situation as one JSON object with the same fields as the flags (e.g. {"hand": [3, 9], "pot": 20}) instead of the flags',
     )
+    .option(
+      '--record <file>',
+      'a game record (pongsim-events/1): the situation is its table at line --at, as the seat to act there knows it (instead of the flags)',
+    )
+    .option('--at <line>', "the record's line: its decision, or the next one at or after it")
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option(
@@ -74,9 +79,9 @@ export function registerAdvise(program: Command): void {
     };
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
-    const note = `${r.advice}\n(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    const note = `(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     io().stdout.write(
-      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit(note.split('\n'))}\n`,
+      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );
   });
 }

@@ -14,6 +14,7 @@ import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
 import { registerReplay } from './replay.js';
 import { registerReport } from './report.js';
+import { registerReview } from './review.js';
 import { registerRun } from './run.js';
 import { registerScore } from './score.js';
 import { registerSim } from './sim.js';
@@ -58,6 +59,7 @@ function program(): Command {
   registerCard(p);
   registerScore(p);
   registerAdvise(p);
+  registerReview(p);
   // Help and the version go to the run's stdout; commander's own error text is replaced by
   // the one line runCli writes.
   const output = { writeOut: (s: string) => void io().stdout.write(s), writeErr: () => {} };

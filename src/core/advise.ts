@@ -12,13 +12,16 @@ const FIRST = 32;
  * dropping rule can be corrected for them. */
 const LOOKS = 8;
 
-/** A choice made of several moves by the deciding seat, and its name. */
+/** A choice of the deciding seat and its name: one action (with its amount, for one that
+ * takes an amount), or several moves made one after another (a Charleston pass). */
 export interface Choice {
   name: string;
   moves: readonly number[];
   /** The strategy the deciding seat plays on with after the moves, where it is not the policy
    * (Chinese-American: a bot that chases a special hand). */
   own?: StrategySpec;
+  /** The amount of a one-move choice that takes one (a bet); a choice without it plays its moves. */
+  amount?: number;
 }
 
 /** One action of the situation, as advice ranks it. */
@@ -38,6 +41,8 @@ export interface AdviceRow {
   diff: number;
   diffLow: number;
   diffHigh: number;
+  /** The standard error of diff (0 for the best). */
+  diffSe: number;
   /** best; tied (still in contention when the budget ran out); or worse (dropped). */
   verdict: 'best' | 'tied' | 'worse';
 }
@@ -53,6 +58,10 @@ export interface Advice {
   /** Playouts made (one action played out from one deal). */
   playouts: number;
   looks: number;
+  /** The best action as a choice (to race it again against another). */
+  bestChoice: Choice;
+  /** The name of the row of RaceOptions.keep, where one was given. */
+  kept?: string;
 }
 
 export interface RaceOptions {
@@ -72,6 +81,9 @@ export interface RaceOptions {
   /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
    * default every legal action, with a few amounts for one that takes an amount. */
   choices?: readonly Choice[];
+  /** A choice that must be among those ranked (a record's own move): added unless one makes
+   * the same moves (in any order) with the same amount. */
+  keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
 }
@@ -92,16 +104,27 @@ export function race(o: RaceOptions): Advice {
   const alpha = o.alpha ?? 0.05;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
   const list = new Int16Array(game.maxActions(o.rules));
-  const c = o.choices ? o.choices.length : ro.candidates(state, list, game.legal(state, list));
-  const actions = o.choices
-    ? o.choices.map((ch) => ({
-        a: -1,
-        x: 0,
-        moves: ch.moves,
-        own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
-      }))
-    : Array.from({ length: c }, (_, j) => ({ a: ro.candA[j]!, x: ro.candX[j]!, moves: null, own: undefined }));
-  const names = o.choices ? o.choices.map((ch) => ch.name) : actions.map(({ a, x }) => game.actionName(state, a, x));
+  const listed: Choice[] = o.choices
+    ? [...o.choices]
+    : Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
+        const a = ro.candA[j]!,
+          x = ro.candX[j]!;
+        return { name: game.actionName(state, a, x), moves: [a], amount: x };
+      });
+  let kept: string | undefined;
+  if (o.keep) {
+    const same = listed.find((ch) => sameChoice(ch, o.keep!));
+    if (!same) listed.push(o.keep);
+    kept = (same ?? o.keep).name;
+  }
+  const c = listed.length;
+  const actions = listed.map((ch) => ({
+    a: ch.moves[0] ?? -1,
+    x: ch.amount ?? 0,
+    moves: ch.amount === undefined ? ch.moves : null,
+    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+  }));
+  const names = listed.map((ch) => ch.name);
   const values: number[][] = actions.map(() => []);
   const wins = actions.map(() => 0);
   ro.judge = o.won;
@@ -153,6 +176,7 @@ export function race(o: RaceOptions): Advice {
       diff: d.mean,
       diffLow: d.low,
       diffHigh: d.high,
+      diffSe: d.se,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
     };
   });
@@ -174,7 +198,13 @@ export function race(o: RaceOptions): Advice {
         : open.length === 0
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
-  return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks };
+  return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+}
+
+/** Whether two choices make the same moves (in any order) with the same amount. */
+function sameChoice(a: Choice, b: Choice): boolean {
+  const key = (ch: Choice) => `${[...ch.moves].sort((x, y) => x - y).join(',')}/${ch.amount ?? 0}/${ch.own?.text ?? ''}`;
+  return key(a) === key(b);
 }
 
 const verdictRank = (r: AdviceRow): number => (r.verdict === 'best' ? 0 : r.verdict === 'tied' ? 1 : 2);
@@ -205,10 +235,15 @@ function studentQuantileFor(p: number): (n: number) => number {
 
 /** The mean paired difference of `v` against `ref` over v's rollouts (ref was played in at
  * least as many: the leader is always in contention) and its interval at quantile q. */
-function interval(v: readonly number[], ref: readonly number[], q: (n: number) => number): { mean: number; low: number; high: number } {
+function interval(
+  v: readonly number[],
+  ref: readonly number[],
+  q: (n: number) => number,
+): { mean: number; low: number; high: number; se: number } {
   const n = v.length;
   const d = v.map((x, i) => x - ref[i]!);
   const m = mean(d),
-    half = q(n) * Math.sqrt(variance(d) / n);
-  return { mean: m, low: m - half, high: m + half };
+    se = Math.sqrt(variance(d) / n),
+    half = q(n) * se;
+  return { mean: m, low: m - half, high: m + half, se };
 }

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
-import { race, type AdviceRow } from '../core/advise.js';
+import { race, type AdviceRow, type Choice } from '../core/advise.js';
+import type { GameDef, GameState } from '../core/game.js';
+import { listed } from '../core/play.js';
+import { Rng } from '../core/rng.js';
+import { checkEvents } from '../records/check.js';
+import { openRecord } from './records.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { parseJson } from '../io/json-file.js';
@@ -27,6 +32,10 @@ export interface AdviseOptions {
   seed?: string;
   /** A card file, for a game that plays a card of hands (`--card`). */
   card?: string;
+  /** A game record (pongsim-events/1): the situation is its table at line `at`. */
+  record?: string;
+  /** The record's line: its decision, or the next one at or after it. */
+  at?: number | string;
   /** The situation's fields, by commander's names (--chips is chips). */
   [field: string]: unknown;
 }
@@ -90,7 +99,7 @@ export function advise(o: AdviseOptions): AdviseResult {
 
 /** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
 export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: string[] } {
-  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, card, json: _json, ...flags } = o;
+  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, card, record, at, json: _json, ...flags } = o;
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -102,9 +111,26 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
       `advise ${game}: ${flagOf(name)} is not one of its options${owners.length ? ` (it is for ${owners.join(', ')})` : ''}; allowed: ${own.join(', ')}`,
     );
   }
-  const rules = { ...gameRules(entry, rulesArg, list('--set', set)), ...(card === undefined ? {} : cardRule(String(card), entry)) };
+  if (at !== undefined && record === undefined) throw new InputError('--at: only with --record FILE (the line of the record to advise at)');
+  if (record !== undefined) {
+    const beside = [
+      ...(situation !== undefined ? ['--situation'] : []),
+      ...Object.keys(fields).map(flagOf),
+      ...(rulesArg !== undefined ? ['--rules'] : []),
+      ...(set !== undefined ? ['--set'] : []),
+      ...(card !== undefined ? ['--card'] : []),
+    ];
+    if (beside.length)
+      throw new InputError(
+        `advise ${game}: --record gives the situation and its rules; give it without ${beside.join(', ')} (the flags, --situation or --record: one of them)`,
+      );
+  }
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
+  const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
+  const rules = rec
+    ? rec.rules
+    : { ...gameRules(entry, rulesArg, list('--set', set)), ...(card === undefined ? {} : cardRule(String(card), entry)) };
   const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, game, rules);
   if (entry.strategies.find((d) => d.name === spec.name)?.searches)
     throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
@@ -124,10 +150,10 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
       );
     sit = { given: doc, name: (key) => `--situation ${file}: "${key}"` };
   } else sit = { given: fields, name: flagOf };
-  const { state, seat, read } = q.situation(rules, sit.given, sit.name);
+  const { state, seat, read } = rec ?? q.situation(rules, sit.given, sit.name);
   if (budget < 64) throw new InputError(`--budget: expected at least 64 playouts (got ${budget})`);
   const about = q.about?.(state, seat);
-  const choices = q.choices?.(state, seat);
+  const choices = fitting(entry.def, rules, state, seat, q.choices?.(state, seat));
   const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
   const result: AdviseResult = {
     game,
@@ -146,5 +172,67 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     looks: a.looks,
     ...(about ? { about: about.json } : {}),
   };
-  return { result, about: about?.text ?? [] };
+  return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
+}
+
+/**
+ * The situation at line `at` of a record: the record re-played (and so checked, as `check`
+ * does) to its decision there, or to the next one after it; the true table at that decision,
+ * of which the rollouts keep only what the seat to act knows (GameDef.determinize deals the
+ * rest anew), and what the record took there.
+ */
+function recordSituation(
+  game: string,
+  record: string,
+  atArg: number | string | undefined,
+): { state: GameState; seat: number; read: Record<string, unknown>; rules: Record<string, unknown>; note: string } {
+  const open = openRecord(game, record, 'advise --record', '--record');
+  const lines = open.events.length;
+  if (atArg === undefined) throw new InputError(`--at: required with --record: the line of the record to advise at, 1 to ${lines}`);
+  const text = String(atArg).trim();
+  const at = Number(text);
+  if (!/^\d+$/.test(text) || at < 1 || at > lines)
+    throw new InputError(`--at ${JSON.stringify(String(atArg))}: expected a line of the record, a whole number from 1 to ${lines}`);
+  const { def } = open.entry;
+  let found: { state: GameState; seat: number; line: number; taken: string } | undefined;
+  let last = 0;
+  checkEvents(def, open.rules, open.events, open.file, open.table, (d) => {
+    last = d.line;
+    if (found || d.line < at) return;
+    const state = def.create(open.rules) as GameState;
+    def.copy(d.state, state);
+    found = { state, seat: d.seat, line: d.line, taken: def.actionName(d.state, d.action, d.amount) };
+  });
+  if (!found)
+    throw new InputError(
+      `--at ${at}: no decision at or after line ${at} of ${open.file}${last ? `; its last decision is on line ${last}: give 1 to ${last}` : '; it holds no decision'}`,
+    );
+  const { state, seat, line, taken } = found;
+  const note = `${open.file} line ${line}${line === at ? '' : ` (the first decision at or after line ${at})`}: seat ${seat} to decide, as it knows the table; the record took ${taken}.`;
+  return { state, seat, rules: open.rules, read: { record: open.file, at, line, seat, taken }, note };
+}
+
+/** The game's choices where each fits the decision (its moves legal one after another, all the
+ * seat's), else none: in the middle of a pass the record stands where a choice of several moves
+ * is partly made, and each legal move is ranked instead. */
+export function fitting(
+  def: GameDef,
+  rules: Record<string, unknown>,
+  state: GameState,
+  seat: number,
+  choices: Choice[] | undefined,
+): Choice[] | undefined {
+  if (!choices) return undefined;
+  const work = def.create(rules) as GameState;
+  const legal = new Int16Array(def.maxActions(rules));
+  const fits = (ch: Choice): boolean => {
+    def.copy(state, work);
+    work.rng = new Rng('fitting');
+    for (const a of ch.moves) {
+      if (def.toAct(work) !== seat || !listed(legal, def.legal(work, legal), a)) return false;
+      def.apply(work, a, ch.amount ?? 0);
+    }
+    return true;
+  };
+  return choices.every(fits) ? choices : undefined;
 }

@@ -3,7 +3,8 @@ import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import type { Experiment } from '../experiment/experiment.js';
 import { writeAtomically } from '../io/csv.js';
-import { checkEvents, readRecord } from '../records/check.js';
+import { checkEvents, readRecord, type TableChanceOf } from '../records/check.js';
+import type { GameEntry } from '../catalog/entry.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
 import { recordPage } from '../records/page.js';
 import { EVENTS_FORMAT, type GameEvent } from '../records/trace.js';
@@ -118,27 +119,38 @@ export interface CheckResult {
   result: { seat: number; strategy: string; return: number }[];
 }
 
+/** A record read for a command on its game, with what re-playing it takes: its game's entry,
+ * its rules, its events and the chance of a record without a seed (checkEvents). */
+export interface OpenRecord {
+  entry: GameEntry;
+  file: string;
+  rules: Record<string, unknown>;
+  events: GameEvent[];
+  seats: { seat: number; strategy: string }[];
+  table: TableChanceOf;
+}
+
 /**
- * `pongsim check`: plays the game of a record again under its rules and confirms every event,
- * decision and settlement; a record at fault is one InputError line naming the first line that
- * is wrong, what the game expected there and what was allowed.
+ * Reads a record of `game` handed over for `command` (check, review, advise --record): the file
+ * as data, its start event naming this game and rules that read, its seats as many as the game
+ * has, and only events the game lists. Not yet re-played: checkEvents does that.
  */
-export function checkRecord(o: CheckOptions): CheckResult {
-  const entry = entryFor(o.game, 'records', 'check');
-  const file = given(o.record, pathName('RECORD', 'a record file'))!;
+export function openRecord(game: string, record: unknown, command: string, flag = 'RECORD'): OpenRecord {
+  const entry = entryFor(game, 'records', command);
+  const file = given(record, pathName(flag, 'a record file'))!;
   const events = readRecord(file);
   const start = events[0]!;
   const head = `${file} line 1`;
   if (start.type !== 'start') throw new InputError(`${head}: expected the start event (type "start"), got a ${start.type} event`);
-  if (start.game !== o.game)
+  if (start.game !== game)
     throw new InputError(
-      `${head}: a record of ${String(start.game)}, not of ${o.game}; check it as pongsim check ${String(start.game)} ${file}`,
+      `${head}: a record of ${String(start.game)}, not of ${game}${command === 'check' ? `; check it as pongsim check ${String(start.game)} ${file}` : ''}`,
     );
   const known = new Set(['start', 'end', ...entry.records.events]);
   const stray = events.findIndex((e) => !known.has(e.type));
   if (stray >= 0)
     throw new InputError(
-      `${file} line ${stray + 1}: ${o.game} records have no ${events[stray]!.type} event; its events: ${[...known].join(', ')}`,
+      `${file} line ${stray + 1}: ${game} records have no ${events[stray]!.type} event; its events: ${[...known].join(', ')}`,
     );
   let rules: Record<string, unknown>;
   try {
@@ -149,9 +161,19 @@ export function checkRecord(o: CheckOptions): CheckResult {
   }
   const seats = start.seats as { seat: number; strategy: string }[];
   const need = entry.def.seats(rules);
-  if (seats.length !== need)
-    throw new InputError(`${head}: ${o.game} with these rules has ${need} seats; the record seats ${seats.length}`);
-  const checked = checkEvents(entry.def, rules, events, file, { chance: entry.records.tableChance, rules: entry.records.tableRules });
+  if (seats.length !== need) throw new InputError(`${head}: ${game} with these rules has ${need} seats; the record seats ${seats.length}`);
+  const table = { chance: entry.records.tableChance, rules: entry.records.tableRules };
+  return { entry, file, rules, events, seats, table };
+}
+
+/**
+ * `pongsim check`: plays the game of a record again under its rules and confirms every event,
+ * decision and settlement; a record at fault is one InputError line naming the first line that
+ * is wrong, what the game expected there and what was allowed.
+ */
+export function checkRecord(o: CheckOptions): CheckResult {
+  const { entry, file, rules, events, seats, table } = openRecord(o.game, o.record, 'check');
+  const checked = checkEvents(entry.def, rules, events, file, table);
   return {
     game: o.game,
     record: file,

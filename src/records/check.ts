@@ -68,6 +68,17 @@ const shown = (e: unknown): string => {
   return t.length > 300 ? `${t.slice(0, 300)}...` : t;
 };
 
+/** A decision met while a record is played again: the true table just before the record's
+ * action is applied (read it, never change it), the seat to act, the record's line (from 1),
+ * and the action and amount the record took there. */
+export interface RecordDecision {
+  state: GameState;
+  seat: number;
+  line: number;
+  action: number;
+  amount: number;
+}
+
 /** What a record's check found: the game played again to its end, event by event. */
 export interface Checked {
   events: number;
@@ -89,12 +100,13 @@ export function checkEvents(
   events: readonly GameEvent[],
   file: string,
   table: TableChanceOf,
+  onDecision?: (d: RecordDecision) => void,
 ): Checked {
   const fail = (i: number, why: string): never => {
     throw new InputError(`${file} line ${i + 1}: ${why}`);
   };
   try {
-    return replayed(def, rules, events, fail, table);
+    return replayed(def, rules, events, fail, table, onDecision);
   } catch (e) {
     // A deal or draw the record gives that the deck or wall cannot (a card dealt twice, or none left).
     if (e instanceof ChanceError) return fail(e.line - 1, e.message);
@@ -115,6 +127,7 @@ function replayed(
   events: readonly GameEvent[],
   fail: (i: number, why: string) => never,
   table: TableChanceOf,
+  onDecision: ((d: RecordDecision) => void) | undefined,
 ): Checked {
   const start = events[0]!;
   const seeded = typeof start.seed === 'string' && typeof start.index === 'number';
@@ -174,6 +187,7 @@ function replayed(
     }
     if (chosen < 0)
       fail(at, `seat ${seat} is to decide, and ${shown(line)} is not one of its legal decisions: ${allowed.map(shown).join(', ')}`);
+    onDecision?.({ state: s, seat, line: at + 1, action: chosen, amount });
     decisions++;
     at++;
     chance(() => def.apply(s, chosen, amount));

@@ -1,0 +1,392 @@
+import path from 'node:path';
+import { race, type Choice } from '../core/advise.js';
+import { InputError } from '../core/errors.js';
+import type { GameDef, GameState } from '../core/game.js';
+import { parseSpec } from '../core/strategy.js';
+import { columnDictionary } from '../experiment/dictionary.js';
+import { toolStamp } from '../io/build.js';
+import { csvText, writeAtomically } from '../io/csv.js';
+import { checkEvents, type RecordDecision } from '../records/check.js';
+import { Z95 } from '../stats/intervals.js';
+import { fitting } from './advise.js';
+import { given } from './control.js';
+import { checkOut, pathName, positiveInt, seatIndex, seedText } from './options.js';
+import { openRecord, type OpenRecord } from './records.js';
+
+/** The most playouts one decision may be given. */
+const MAX_BUDGET = 1e8;
+/** The least a decision gets: advise's least. */
+const MIN_BUDGET = 64;
+/** Unless told, a review spends about this many advise decisions' budgets over the whole
+ * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
+ * budget answers a decision in a few seconds, so a review takes a minute or two. */
+const REVIEW_ADVISES = 20;
+/** The costliest decisions told in words. */
+const COSTLIEST = 5;
+
+/** Options of `pongsim review`. */
+export interface ReviewOptions {
+  game: string;
+  /** The record file (pongsim-events/1). */
+  record: string;
+  /** The seat whose decisions are reviewed. */
+  seat: number | string;
+  /** Playouts each decision's ranking gets (default: the record's share of a review's budget). */
+  budget?: number | string;
+  seed?: string;
+  /** The strategy every seat plays on with after an action (default: the game's reference bot). */
+  policy?: string;
+  /** Review only the seat's first N decisions that are not forced. */
+  maxDecisions?: number | string;
+  /** Also write one row a decision to this CSV file (FILE.meta.json beside it). */
+  csv?: string;
+  /** Allow writing into results/reference/. */
+  force?: boolean;
+}
+
+/** One decision of the seat, reviewed. */
+export interface ReviewedDecision {
+  /** The record's line of the decision (its first move, for a choice of several). */
+  line: number;
+  /** The round or hand it was in (ReviewResult.round names which), from 1. */
+  round: number;
+  taken: string;
+  /** The best action of the ranking. */
+  best: string;
+  /** The taken and the best action's values, measured on the same fresh deals (the ranking's
+   * own, when the taken one is the best). */
+  valueTaken: number;
+  valueBest: number;
+  /** valueTaken - valueBest: what the decision cost (negative), with its interval
+   * (simultaneous over the looks of the measuring race) and standard error. */
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+  diffSe: number;
+  /** best: the taken action is the best one; worse: it does worse on fresh deals; tied: the
+   * two cannot be told apart at this budget. */
+  verdict: 'best' | 'tied' | 'worse';
+  /** Actions ranked. */
+  actions: number;
+  /** Playouts spent on the decision (ranking and measuring). */
+  playouts: number;
+  /** The decision in words. */
+  words: string;
+}
+
+/** What `review --json` prints. */
+export interface ReviewResult {
+  game: string;
+  record: string;
+  seat: number;
+  /** The strategy the record names for the seat. */
+  strategy: string;
+  /** What a decision's value is, and what `round` counts. */
+  value: string;
+  round: string;
+  policy: string;
+  /** The playouts each decision's ranking got (at least two for each action ranked), and the
+   * most its measurement got. */
+  budget: number;
+  seed: string;
+  decisions: {
+    /** The seat's decisions (a choice of several moves counts once). */
+    all: number;
+    /** Those with a single legal action: counted, not advised. */
+    forced: number;
+    reviewed: number;
+    /** Left out by maxDecisions. */
+    skipped: number;
+    best: number;
+    tied: number;
+    worse: number;
+  };
+  /** The expected loss over the reviewed decisions (the sum of what each cost against the
+   * best, positive when the seat lost by its choices) and its 95% interval. */
+  loss: number;
+  lossLow: number;
+  lossHigh: number;
+  /** The costliest decisions shown worse, in words. */
+  costliest: string[];
+  /** The review in words. */
+  summary: string;
+  rows: ReviewedDecision[];
+}
+
+/** A decision of the seat as the review walks the record: the table before it (a copy), and
+ * the moves it made (several for a choice of several moves). */
+interface Pending {
+  state: GameState;
+  line: number;
+  moves: number[];
+  amount: number;
+  choices: Choice[] | undefined;
+}
+
+/**
+ * Walks the decisions of `seat` in the record (re-played, and so checked, as `check` does),
+ * handing each to `each` once whole: a decision the game ranks as one choice of several moves
+ * (a Charleston pass of three tiles) is the seat's run of moves from where the choices fit to
+ * where another seat acts or a new choice begins. The table handed on is a copy while `copy()`
+ * says so; else the live one, which a choice of several moves has left by the time it is handed
+ * on (a walk that only counts reads no table then).
+ */
+function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each: (p: Pending) => void): void {
+  const { def } = open.entry;
+  const q = open.entry.advise!;
+  let pending: Pending | null = null;
+  let lastSeat = -1;
+  // One copy at a time is ever in use: a decision is handed on before the next one is copied.
+  const scratch = def.create(open.rules) as GameState;
+  const flush = (): void => {
+    if (pending) each(pending);
+    pending = null;
+  };
+  checkEvents(def, open.rules, open.events, open.file, open.table, (d: RecordDecision) => {
+    const mine = d.seat === seat;
+    const choices = mine ? fitting(def, open.rules, d.state, seat, q.choices?.(d.state, seat)) : undefined;
+    if (pending && mine && lastSeat === seat && !choices) {
+      pending.moves.push(d.action);
+      return;
+    }
+    flush();
+    lastSeat = d.seat;
+    if (!mine) return;
+    const state = copy() ? scratch : d.state;
+    if (state === scratch) def.copy(d.state, scratch);
+    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices };
+    if (choices) pending = p;
+    else each(p);
+  });
+  flush();
+}
+
+/** Whether the decision has a single legal action and no choices of several moves. */
+function forced(def: GameDef, p: Pending, legal: Int16Array): boolean {
+  return !p.choices && def.legal(p.state, legal) === 1 && !def.amountBounds?.(p.state, legal[0]!, new Float64Array(2));
+}
+
+/**
+ * `pongsim review`: every decision of one seat in a record, the action taken against the best
+ * one. Each decision is ranked as `advise` ranks one (src/core/advise.ts race: every action
+ * played out on the same deals from the table as the seat knew it, the taken action always
+ * among them); then, where the best was another action, the two are played out again on fresh
+ * deals, so that what the decision cost is measured without the luck that picked the best. The
+ * decisions' streams are separate, so their costs are independent and the total's variance is
+ * the sum of theirs.
+ */
+export function review(o: ReviewOptions): ReviewResult {
+  const open = openRecord(o.game, o.record, 'review');
+  const { entry, rules, file } = open;
+  if (!entry.advise) throw new InputError(`review: ${o.game} has no advice to review against`);
+  const q = entry.advise;
+  const def = entry.def;
+  if (o.seat === undefined) throw new InputError('--seat: required: the seat whose decisions are reviewed, from 0');
+  const seat = given(o.seat, seatIndex('--seat'))!;
+  if (seat >= open.seats.length)
+    throw new InputError(`--seat ${seat}: ${o.game} with the record's rules has seats 0 to ${open.seats.length - 1}`);
+  const asked = given(o.budget, positiveInt('--budget', MAX_BUDGET));
+  if (asked !== undefined && asked < MIN_BUDGET)
+    throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts a decision (got ${asked})`);
+  const seed = given(o.seed, seedText) ?? '1';
+  const most = given(o.maxDecisions, positiveInt('--max-decisions'));
+  const csv = given(o.csv, pathName('--csv', 'a .csv file name'));
+  if (csv !== undefined) {
+    if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
+    checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'] });
+  }
+  const spec = parseSpec(given(o.policy, String) ?? entry.defaultSeat, entry.strategies, o.game, rules);
+  if (entry.strategies.find((d) => d.name === spec.name)?.searches)
+    throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+
+  const legal = new Int16Array(def.maxActions(rules));
+  // First the record is walked to count the decisions, which sets each one's share.
+  let all = 0,
+    nForced = 0;
+  seatDecisions(
+    open,
+    seat,
+    () => false,
+    (p) => {
+      all++;
+      if (forced(def, p, legal)) nForced++;
+    },
+  );
+  const open2 = all - nForced;
+  const reviewed = Math.min(open2, most ?? open2);
+  const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
+
+  const rows: ReviewedDecision[] = [];
+  seatDecisions(
+    open,
+    seat,
+    () => rows.length < reviewed,
+    (p) => {
+      if (rows.length >= reviewed || forced(def, p, legal)) return;
+      rows.push(reviewDecision(p));
+    },
+  );
+
+  function reviewDecision(p: Pending): ReviewedDecision {
+    const { state, line, moves } = p;
+    const round = def.round(state) + 1;
+    const name =
+      p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
+      (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
+    const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
+    const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test };
+    const ranked = race({
+      ...common,
+      budget: Math.max(budget, 2 * n),
+      seed: `${seed}/line${line}`,
+      choices: p.choices,
+      keep: taken,
+    });
+    const takenName = ranked.kept!;
+    const actions = ranked.rows.length;
+    let row: Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
+    if (ranked.best === takenName) {
+      const r = ranked.rows[0]!;
+      row = {
+        valueTaken: r.value,
+        valueBest: r.value,
+        diff: 0,
+        diffLow: 0,
+        diffHigh: 0,
+        diffSe: 0,
+        verdict: 'best',
+        playouts: ranked.playouts,
+      };
+    } else {
+      // Measured again on fresh deals: the ranking's deals picked the best, and on them the best
+      // looks better than it is.
+      const m = race({
+        ...common,
+        budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
+        seed: `${seed}/line${line}/measure`,
+        choices: [{ ...taken, name: takenName }, ranked.bestChoice],
+      });
+      const t = m.rows.find((r) => r.action === takenName)!;
+      const b = m.rows.find((r) => r.action === ranked.best)!;
+      // Each row's difference is against the measuring race's leader, which may be either.
+      const d =
+        m.best === takenName
+          ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
+          : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
+      row = {
+        valueTaken: t.value,
+        valueBest: b.value,
+        diff: d.mean,
+        diffLow: d.low,
+        diffHigh: d.high,
+        diffSe: d.se,
+        verdict: d.high < 0 ? 'worse' : 'tied',
+        playouts: ranked.playouts + m.playouts,
+      };
+    }
+    const unit = q.unit;
+    const words =
+      row.verdict === 'best'
+        ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
+        : row.verdict === 'worse'
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(-row.diff)} [${num(-row.diffHigh)}, ${num(-row.diffLow)}] ${unit}.`
+          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diffLow)}, ${num(row.diffHigh)}] ${unit}).`;
+    return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
+  }
+
+  const loss = -rows.reduce((s, r) => s + r.diff, 0);
+  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.diffSe * r.diffSe, 0));
+  const count = (v: ReviewedDecision['verdict']) => rows.filter((r) => r.verdict === v).length;
+  const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => a.diff - b.diff || a.line - b.line);
+  const costliest = worse.slice(0, COSTLIEST).map((r) => r.words);
+  const decisions = {
+    all,
+    forced: nForced,
+    reviewed: rows.length,
+    skipped: open2 - rows.length,
+    best: count('best'),
+    tied: count('tied'),
+    worse: count('worse'),
+  };
+  const summary =
+    `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
+    `${budget} playouts each to rank (at least two for each action) and up to ${Math.max(MIN_BUDGET, Math.ceil(budget / 2))} more to measure the taken action against the best. ` +
+    `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
+    `Expected loss over the game: ${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${q.value}, summed over the decisions; 95% interval).`;
+  const result: ReviewResult = {
+    game: o.game,
+    record: file,
+    seat,
+    strategy: open.seats[seat]!.strategy,
+    value: q.value,
+    round: q.round,
+    policy: spec.text,
+    budget,
+    seed,
+    decisions,
+    loss,
+    lossLow: loss - half,
+    lossHigh: loss + half,
+    costliest,
+    summary,
+    rows,
+  };
+  if (csv !== undefined) writeReview(csv, result);
+  return result;
+}
+
+const sameMoves = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && [...a].sort((x, y) => x - y).join(',') === [...b].sort((x, y) => x - y).join(',');
+
+/** A figure in words: three significant decimals at most. */
+const num = (x: number): string => String(Math.round(x * 1000) / 1000);
+
+/** The CSV columns' meanings, for FILE.meta.json. */
+const COLUMNS: Record<string, string> = {
+  line: "the record's line of the decision",
+  round: 'the round or hand it was in, from 1',
+  taken: 'the action taken',
+  best: 'the best action of the ranking',
+  value_taken: "the taken action's value, on fresh deals",
+  value_best: "the best action's value, on the same deals",
+  diff: 'value_taken - value_best: what the decision cost (negative)',
+  diff_ci_low: 'its interval, simultaneous over the looks',
+  diff_ci_high: 'its interval, simultaneous over the looks',
+  verdict: 'best, tied (cannot be told from the best) or worse',
+  playouts: 'playouts spent on the decision (ranking and measuring)',
+};
+
+/** Writes one row a decision to `file`, with FILE.meta.json beside it, both or neither. */
+function writeReview(file: string, r: ReviewResult): void {
+  const table = {
+    name: 'review',
+    columns: Object.keys(COLUMNS),
+    rows: r.rows.map((x) => [
+      x.line,
+      x.round,
+      x.taken,
+      x.best,
+      x.valueTaken,
+      x.valueBest,
+      x.diff,
+      x.diffLow,
+      x.diffHigh,
+      x.verdict,
+      x.playouts,
+    ]),
+  };
+  const base = file.replace(/\.csv$/, '');
+  const { rows: _rows, costliest: _c, summary: _s, ...about } = r;
+  const meta = {
+    table: path.basename(base),
+    ...toolStamp(),
+    command: `review ${r.game}`,
+    ...about,
+    columns: columnDictionary(table, COLUMNS),
+  };
+  writeAtomically([
+    { file, text: csvText(table) },
+    { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
+  ]);
+}

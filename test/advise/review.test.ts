@@ -1,0 +1,331 @@
+// pongsim review and advise --record: a record's decisions ranked as advise ranks one, from the
+// table as the deciding seat knew it. A decision edited to a bad one is flagged with a positive
+// loss; a seat that always took the advice loses nothing measurable; advise --at agrees with the
+// same situation given by flags; nothing the seat cannot see changes the answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GAMES } from '../../src/catalog/index.js';
+import type { GameEntry } from '../../src/catalog/entry.js';
+import { race } from '../../src/core/advise.js';
+import { TERMINAL, type GameState } from '../../src/core/game.js';
+import { dealRng, Rng } from '../../src/core/rng.js';
+import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
+import type { WolnamState } from '../../src/games/hwatu/wolnamppong/game.js';
+import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
+import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import { advise } from '../../src/library/advise.js';
+import { gameRules } from '../../src/library/options.js';
+import { review } from '../../src/library/review.js';
+import { checkEvents } from '../../src/records/check.js';
+import { recordText } from '../../src/records/record.js';
+import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/records/trace.js';
+import { tempDir } from '../support/cli.js';
+import { diffState } from '../support/determinize.js';
+import { inputErrorLine } from '../support/errors.js';
+
+const dir = tempDir();
+let files = 0;
+
+/** A decision of the record being played: the table, the seat, and how many the seat made before. */
+interface At {
+  state: GameState;
+  seat: number;
+  mine: number;
+  /** The record's line the decision goes on. */
+  line: number;
+}
+
+/**
+ * A seeded record of `game` played by the reference bot in every seat, except where `choose`
+ * gives a decision (an action and amount) instead; written to a file of its own.
+ */
+function playRecord(entry: GameEntry, seed: string, choose: (at: At) => { a: number; x: number } | null = () => null): string {
+  const def = entry.def;
+  const rules = rulesOf(entry);
+  const spec = parseSpec(entry.defaultSeat, entry.strategies, def.id, rules);
+  const seats = def.seats(rules);
+  const bots = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
+  const rngs = Array.from({ length: seats }, (_, k) => new Rng(`${seed}/${k}`));
+  const events: GameEvent[] = [
+    {
+      type: 'start',
+      format: EVENTS_FORMAT,
+      game: def.id,
+      rules,
+      seats: bots.map((_, seat) => ({ seat, strategy: spec.text })),
+      seed,
+      cell: 0,
+      index: 0,
+    },
+  ];
+  const s = def.create(rules);
+  s.log = new Trace(null, events);
+  def.deal(s, dealRng(seed, 0, 0));
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const made = new Array<number>(seats).fill(0);
+  for (let seat = def.toAct(s); seat !== TERMINAL; seat = def.toAct(s)) {
+    const n = def.legal(s, legal);
+    let pick = choose({ state: s, seat, mine: made[seat]!, line: events.length + 1 });
+    if (!pick) {
+      const view = def.view(s, seat);
+      const a = bots[seat]!.choose(view, legal, n, rngs[seat]!);
+      const x = def.amountBounds?.(s, a, bounds) ? bots[seat]!.amount!(view, a, bounds[0]!, bounds[1]!, rngs[seat]!) : 0;
+      pick = { a, x };
+    }
+    made[seat]!++;
+    events.push(def.actionEvent(s, pick.a, pick.x));
+    def.apply(s, pick.a, pick.x);
+  }
+  const out = new Float64Array(seats);
+  def.returns(s, out);
+  events.push({ type: 'end', returns: Array.from(out), lowerIsBetter: def.lowerIsBetter });
+  const file = path.join(dir, `${def.id}-${files++}.jsonl`);
+  fs.writeFileSync(file, recordText(events));
+  return file;
+}
+
+/** The game's default rules; a mahjong session of one hand, to keep the tests cheap. */
+function rulesOf(entry: GameEntry): Record<string, unknown> {
+  const rules = gameRules(entry, undefined);
+  return 'handsPerSession' in rules ? { ...rules, handsPerSession: 1 } : rules;
+}
+
+const entryOf = (id: string): GameEntry => GAMES.find((g) => g.def.id === id)!;
+
+/** The record's decisions (the first `most`): line, seat and a copy of the table before each. */
+function decisions(entry: GameEntry, file: string, most = Infinity): { line: number; seat: number; state: GameState }[] {
+  const events = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as GameEvent);
+  const rules = gameRules(entry, events[0]!.rules as Record<string, unknown>);
+  const out: { line: number; seat: number; state: GameState }[] = [];
+  checkEvents(entry.def, rules, events, file, { chance: entry.records!.tableChance, rules: entry.records!.tableRules }, (d) => {
+    if (out.length >= most) return;
+    const state = entry.def.create(rules);
+    entry.def.copy(d.state, state);
+    out.push({ line: d.line, seat: d.seat, state });
+  });
+  return out;
+}
+
+const wolnam = entryOf('wolnamppong');
+const wolnamRules = gameRules(wolnam, undefined) as unknown as WolnamRules;
+
+/** The exact EV per chip of the best bet on the hand at seat's decision, given what it has seen. */
+function exactEv(s: WolnamState): number {
+  const seen: number[] = [];
+  for (let m = 1; m <= 12; m++) for (let k = 0; k < s.seen[m]!; k++) seen.push(m);
+  const ev = exactBestBet(wolnamRules, s.lo, s.hi, unseen(s.lo, s.hi, seen) as number[]).ev;
+  return ev.n / ev.d;
+}
+
+describe('pongsim review', () => {
+  it('flags a Wolnamppong bet of the pot on a hand of negative exact EV, where folding was best', () => {
+    // Seat 1's first decision on a hand whose exact EV is negative: it bets the most instead of folding.
+    let edited = -1;
+    const file = playRecord(wolnam, 'bad-bet', ({ state, seat }) => {
+      const s = state as WolnamState;
+      if (seat !== 1 || edited >= 0 || exactEv(s) >= -0.2) return null;
+      const bounds = new Float64Array(2);
+      const legal = new Int16Array(wolnam.def.maxActions(wolnamRules));
+      const n = wolnam.def.legal(s, legal);
+      for (let i = 0; i < n; i++) {
+        if (wolnam.def.amountBounds!(s, legal[i]!, bounds)) {
+          edited = 1;
+          return { a: legal[i]!, x: bounds[1]! };
+        }
+      }
+      return null;
+    });
+    expect(edited).toBe(1);
+    const line = decisions(wolnam, file).find((d) => d.seat === 1 && exactEv(d.state as WolnamState) < -0.2)!.line;
+    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 2000, seed: '3' });
+    const bad = r.rows.find((x) => x.line === line)!;
+    expect(bad.taken).toMatch(/^bet /);
+    expect(bad.verdict).toBe('worse');
+    expect(bad.diffHigh).toBeLessThan(0);
+    expect(r.costliest[0]).toContain(`line ${line}, deal cycle`);
+    expect(r.costliest[0]).toMatch(/was better by [\d.]+ \[[\d.]+, [\d.]+\] chips\.$/);
+    expect(r.loss).toBeGreaterThan(0);
+    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
+  });
+
+  it('finds no measurable loss where the seat always took the advice (ranked on other deals)', () => {
+    // Seat 2 plays advise's best at each of its decisions, ranked with a seed of its own; the review
+    // ranks them again on other deals, and measures the taken action against its best on fresh ones.
+    const file = playRecord(wolnam, 'advised', ({ state, seat }) => {
+      if (seat !== 2) return null;
+      const a = race({
+        game: wolnam.def,
+        rules: wolnamRules,
+        state,
+        seat,
+        defs: wolnam.strategies,
+        policy: parseSpec(wolnam.defaultSeat, wolnam.strategies, 'wolnamppong', wolnamRules),
+        budget: 2000,
+        seed: 'play',
+        won: wolnam.advise!.won.test,
+      });
+      return { a: a.bestChoice.moves[0]!, x: a.bestChoice.amount ?? 0 };
+    });
+    const r = review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
+    expect(r.decisions.reviewed).toBeGreaterThan(5);
+    expect(r.lossLow).toBeLessThanOrEqual(0);
+    expect(r.lossHigh).toBeGreaterThanOrEqual(0);
+    expect(r.decisions.worse).toBe(0);
+  });
+
+  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', () => {
+    const entry = entryOf('korean');
+    const rules = rulesOf(entry);
+    const legal = new Int16Array(entry.def.maxActions(rules));
+    let who = -1;
+    let line = -1;
+    let nth = -1;
+    // The first seat to draw a winning tile discards instead of winning (in the first of the
+    // one-hand games that has a self-drawn win).
+    const decline = ({ state, seat, mine, line: at }: At): { a: number; x: number } | null => {
+      if (who >= 0) return null;
+      const n = entry.def.legal(state, legal);
+      const names = Array.from(legal.subarray(0, n), (a) => entry.def.actionName(state, a, 0));
+      if (!names.includes('win (self-draw)')) return null;
+      who = seat;
+      nth = mine;
+      line = at;
+      const discard = names.findIndex((x) => x.startsWith('discard'));
+      return { a: legal[discard]!, x: 0 };
+    };
+    let file = '';
+    for (let k = 0; who < 0 && k < 20; k++) file = playRecord(entry, `declined-${k}`, decline);
+    expect(who).toBeGreaterThanOrEqual(0);
+    const r = review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
+    const bad = r.rows.find((x) => x.line === line)!;
+    expect(bad.best).toBe('win (self-draw)');
+    expect(bad.taken).toMatch(/^discard/);
+    expect(bad.verdict).toBe('worse');
+    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
+  });
+
+  it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
+    const file = playRecord(wolnam, 'bytes');
+    const csv = path.join(dir, 'review.csv');
+    const a = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    const text = fs.readFileSync(csv, 'utf8');
+    const b = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(fs.readFileSync(csv, 'utf8')).toBe(text);
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,playouts');
+    expect(lines.length - 1).toBe(a.rows.length);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
+  });
+
+  it('refuses bad input with one line naming what is allowed', () => {
+    const file = playRecord(wolnam, 'bad-input');
+    const run = (o: Record<string, unknown>) => inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 0, ...o }));
+    expect(run({ seat: 6 })).toMatch(/--seat 6: wolnamppong with the record's rules has seats 0 to 5/);
+    expect(run({ seat: undefined })).toMatch(/--seat: required/);
+    expect(run({ budget: 10 })).toMatch(/--budget: expected at least 64/);
+    expect(run({ maxDecisions: '0' })).toMatch(/--max-decisions: expected a whole number from 1/);
+    expect(run({ csv: path.join(dir, 'out.txt') })).toMatch(/--csv .*out\.txt: expected a file name ending in \.csv/);
+    expect(run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
+    fs.mkdirSync(path.join(dir, 'folder.csv'), { recursive: true });
+    expect(run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
+    expect(inputErrorLine(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(/a record of wolnamppong, not of korean/);
+  });
+});
+
+describe('pongsim advise --record', () => {
+  it('at a Wolnamppong decision, gives the answer of the same situation given by flags', () => {
+    const file = playRecord(wolnam, 'at');
+    // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
+    const [first] = decisions(wolnam, file);
+    const s = first!.state as WolnamState;
+    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
+    const flags = advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
+    expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
+    expect(at.actions).toEqual(flags.actions);
+    expect(at.advice).toBe(flags.advice);
+  });
+
+  it('refuses a bad --at, and --record beside flags, with one line', () => {
+    const file = playRecord(wolnam, 'at-bad');
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n').length;
+    const run = (o: Record<string, unknown>) => inputErrorLine(() => advise({ game: 'wolnamppong', record: file, ...o }));
+    expect(run({ at: 0 })).toBe(`--at "0": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(run({ at: 'x' })).toBe(`--at "x": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(run({ at: lines + 1 })).toMatch(/a whole number from 1 to/);
+    expect(run({ at: lines })).toMatch(
+      new RegExp(`--at ${lines}: no decision at or after line ${lines} of .*; its last decision is on line \\d+: give 1 to \\d+`),
+    );
+    expect(run({})).toMatch(/--at: required with --record/);
+    expect(run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
+    expect(run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
+  });
+
+  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", () => {
+    const file = playRecord(wolnam, 'swap');
+    const events = fs
+      .readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameEvent);
+    const { seed: _s, cell: _c, index: _i, ...start } = events[0]!;
+    const typed = [start, ...events.slice(1)];
+    // The first cycle: the first two hands dealt were folded, and the seat that decides after them never sees them.
+    const deals = typed.flatMap((e, i) => (e.type === 'deal' ? [i] : []));
+    const [a, b] = deals;
+    expect(typed[a! + 1]!.type).toBe('fold');
+    expect(typed[b! + 1]!.type).toBe('fold');
+    const swapped = typed.map((e, i) => (i === a ? { ...e, cards: typed[b!]!.cards } : i === b ? { ...e, cards: typed[a!]!.cards } : e));
+    const write = (evs: GameEvent[], name: string) => {
+      const f = path.join(dir, name);
+      fs.writeFileSync(f, recordText(evs));
+      return f;
+    };
+    const one = write(typed, 'table.jsonl');
+    const two = write(swapped, 'table-swapped.jsonl');
+    const at = b! + 3; // the next seat's decision, after the second fold
+    const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
+    expect(ask(two).actions).toEqual(ask(one).actions);
+    const seat = ask(one).situation.seat as number;
+    const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
+    expect(rev(two)).toEqual(rev(one));
+  });
+
+  // What the seat cannot see is dealt anew by each rollout: the answer from the record's true table
+  // is the answer from any table the seat cannot tell from it (its hidden cards and tiles dealt
+  // otherwise, consistently with all it has seen), to the byte.
+  for (const entry of GAMES) {
+    const game = entry.def.id;
+    it(`${game}: the answer does not change when the cards the seat cannot see are dealt otherwise`, () => {
+      const file = playRecord(entry, `leak-${game}`);
+      const d = decisions(entry, file, 40).at(-1)!;
+      const rules = rulesOf(entry);
+      const other = entry.def.create(rules);
+      entry.def.determinize(d.state, d.seat, new Rng('another deal'), other);
+      expect(diffState(d.state, other), 'the hidden cards are dealt otherwise').not.toBeNull();
+      const q = entry.advise!;
+      const ask = (state: GameState) =>
+        race({
+          game: entry.def,
+          rules,
+          state,
+          seat: d.seat,
+          defs: entry.strategies,
+          policy: parseSpec(entry.defaultSeat, entry.strategies, game, rules),
+          budget: 200,
+          seed: 'leak',
+          won: q.won.test,
+        });
+      expect(ask(other)).toEqual(ask(d.state));
+    });
+  }
+});
