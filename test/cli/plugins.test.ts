@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_ENV, listFiles, MAIN, pongsim, tempDir } from '../support/cli.js';
+import { CLI_ENV, listFiles, MAIN, pongsim, tempDir, pongsimIn } from '../support/cli.js';
 import { interrupt } from '../support/interrupt.js';
 
 describe('strategy plug-ins', () => {
@@ -71,9 +71,9 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(replay.stdout).toMatch(/seat \d \(wide-gaps\(w=7,g=2\)\): (fold|bet 2)/);
   });
 
-  it('stops the run with exit 1 naming the strategy, cell, game and seed on an illegal move', () => {
+  it('stops the run with exit 1 naming the strategy, cell, game and seed on an illegal move', async () => {
     const out = path.join(dir, 'out');
-    const r = pongsim(
+    const r = await pongsimIn(
       [
         'sim',
         'wolnamppong',
@@ -96,20 +96,27 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     );
     expect(listFiles(out)).toEqual([]);
     // replay shows that game up to the illegal move, then fails as the run did.
-    const replay = pongsim(['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0'], dir);
+    const replay = await pongsimIn(
+      ['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0'],
+      dir,
+    );
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/^wolnamppong game 0 of seed 5\n(.|\n)*illegal move: strategy cheat at seat \d made an illegal move/);
     const json = JSON.parse(
-      pongsim(['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0', '--json'], dir)
-        .stdout,
+      (
+        await pongsimIn(
+          ['replay', 'wolnamppong', '--plugin', 'cheat.mjs', '--seats', 'cheat*6', '--seed', '5', '--index', '0', '--json'],
+          dir,
+        )
+      ).stdout,
     );
     expect(json.trace.length).toBeGreaterThan(0);
     expect(json.illegalMove).toMatch(/action 7 is not legal/);
   });
 
-  it('stops a run whose strategy calls Math.random, naming it, the game and the seed', () => {
+  it('stops a run whose strategy calls Math.random, naming it, the game and the seed', async () => {
     const out = path.join(dir, 'dice-out');
-    const r = pongsim(
+    const r = await pongsimIn(
       [
         'sim',
         'wolnamppong',
@@ -134,9 +141,9 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(listFiles(out)).toEqual([]);
   });
 
-  it('stops a run whose strategy reads the clock, naming it: results would differ from run to run', () => {
+  it('stops a run whose strategy reads the clock, naming it: results would differ from run to run', async () => {
     const out = path.join(dir, 'clock-out');
-    const r = pongsim(
+    const r = await pongsimIn(
       [
         'sim',
         'wolnamppong',
@@ -344,11 +351,11 @@ export const twice = { name: 'twice', game: 'wolnamppong', doc: 'bets on a gap o
     expect((one as { seats: { strategy: string }[] }).seats[0]!.strategy).toBe('twice');
   });
 
-  it('refuses a missing or empty plug-in with exit 2', () => {
-    const missing = pongsim(['sim', 'wolnamppong', '--plugin', 'nope.mjs', '--games', '5'], dir);
+  it('refuses a missing or empty plug-in with exit 2', async () => {
+    const missing = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'nope.mjs', '--games', '5'], dir);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--plugin: no file ".*nope.mjs"/);
-    const empty = pongsim(['sim', 'wolnamppong', '--plugin', 'empty.mjs', '--games', '5'], dir);
+    const empty = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'empty.mjs', '--games', '5'], dir);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/exports no strategy/);
   });
