@@ -1,13 +1,14 @@
 // The cluster recipes work as shipped: the Kubernetes manifests parse, their commands are ones
 // the CLI accepts, and running each shard's command with its index variable set, then the
-// merge, gives the CSVs of one run byte for byte; likewise the Slurm script's steps.
+// merge, gives the CSVs of one run byte for byte; likewise the Slurm script's steps, which run
+// in bash as sbatch runs them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runStudy } from 'pongsim';
-import { MAIN, listFiles, tempDir, CLI_ENV } from './support/cli.js';
+import { MAIN, listFiles, tempDir, CLI_ENV, pongsimIn } from './support/cli.js';
 
 const DIR = 'experiments/cluster';
 // Two games a shard: the recipes' arithmetic, not the games, is under test.
@@ -20,7 +21,7 @@ function container(file: string): { args?: string[]; command?: string[] } {
   return job.spec.template.spec.containers[0];
 }
 
-/** A manifest's argument list at test size, with the shared volume in `root`. */
+/** A manifest's argument list at test size, with the shared volume at `root`. */
 const local = (args: string[], root: string): string[] =>
   args.map((a, i) => (args[i - 1] === '--games' ? GAMES : a.replaceAll('/data', root)));
 
@@ -32,12 +33,11 @@ describe('cluster recipes', () => {
     const args = container('kubernetes-shards.yaml').args!;
     const n = Number(/^auto\/(\d+)$/.exec(args[args.indexOf('--shard') + 1]!)![1]);
     expect(job.spec.completions).toBe(n);
+    // Each pod's command, with its index, as the container runs it (in this process: the
+    // command line is under test, not Node's start).
     for (let i = 0; i < n; i++) {
-      const r = spawnSync(process.execPath, [MAIN, ...local(args, root)], {
-        encoding: 'utf8',
-        env: { ...CLI_ENV, JOB_COMPLETION_INDEX: String(i) },
-      });
-      expect(r.status, r.stderr).toBe(0);
+      const r = await pongsimIn(local(args, '.'), root, '', { JOB_COMPLETION_INDEX: String(i) });
+      expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(`shard ${i + 1}/${n} from JOB_COMPLETION_INDEX=${i}`);
     }
     const [sh, c, script] = container('kubernetes-merge.yaml').command!;

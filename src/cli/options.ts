@@ -2,7 +2,7 @@ import { io } from './io.js';
 import type { Command } from 'commander';
 import { exitCodeOf } from '../core/errors.js';
 import type { RunControl } from '../library/control.js';
-import { parseShard, parseShardIndex } from '../runner/plan.js';
+import { parseShardIndex, shardOf, type Shard } from '../runner/plan.js';
 import { DECISION_TIMEOUT } from '../runner/pool.js';
 import { positiveInt, positiveNumber } from '../library/options.js';
 import { DEFAULT_RECORD_EVERY } from '../library/records.js';
@@ -20,10 +20,17 @@ export const DECISION_TIMEOUT_OPTION = [
   positiveNumber('--decision-timeout'),
 ] as const;
 
+/** `--shard`, saying which variable named the slice of `auto/N`. */
+function shardNoted(text: string): Shard {
+  const { shard, from } = shardOf(text);
+  if (from) io().stderr.write(`pongsim: shard ${shard.k}/${shard.n} from ${from}\n`);
+  return shard;
+}
+
 /** --shard and --shard-index: the slice of a run to play. */
 export function shardOptions(cmd: Command): Command {
   return cmd
-    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', parseShard)
+    .option('--shard <k/N>', 'run only slice k of N (1 <= k <= N) and write a partial for pongsim merge', shardNoted)
     .option(
       '--shard-index <i/N>',
       "the same with a 0-based index (0 <= i < N), e.g. a Kubernetes pod's JOB_COMPLETION_INDEX",

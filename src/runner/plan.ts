@@ -14,19 +14,20 @@ export interface Shard {
 }
 
 export function parseShard(text: string): Shard {
+  return shardOf(text).shard;
+}
+
+/** `--shard k/N` or `auto/N`, and for auto the variable that named the slice (for the command to say). */
+export function shardOf(text: string): { shard: Shard; from: string | null } {
   const auto = /^auto\/(\d+)$/.exec(text.trim());
-  if (auto && Number(auto[1]) >= 1) {
-    const { shard, from } = shardFromEnv(Number(auto[1]), process.env);
-    process.stderr.write(`pongsim: shard ${shard.k}/${shard.n} from ${from}\n`);
-    return shard;
-  }
+  if (auto && Number(auto[1]) >= 1) return shardFromEnv(Number(auto[1]), process.env);
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const k = m ? Number(m[1]) : NaN;
   const n = m ? Number(m[2]) : NaN;
   if (!m || n < 1 || k < 1 || k > n) {
     throw new InputError(`--shard: expected k/N with 1 <= k <= N, e.g. 3/8, or auto/N (got ${JSON.stringify(text)})`);
   }
-  return { k, n };
+  return { shard: { k, n }, from: null };
 }
 
 /**

@@ -45,17 +45,20 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs `pongsim args` in this process (the built CLI's runCli, so its worker threads load the
- * compiled code as the installed command's do), in `cwd`, with `input` as stdin: what the
+ * compiled code as the installed command's do), in `cwd`, with `input` as stdin and the
+ * variables of `env` set (a batch system's array index, say) for the run: what the
  * command prints and its exit code, as `pongsim` gives them, without a Node process per
  * command. Tests of the process itself (signals, exit, a plug-in that ends it) spawn it.
  */
-export function pongsimIn(args: string[], cwd = process.cwd(), input = ''): Promise<CliResult> {
+export function pongsimIn(args: string[], cwd = process.cwd(), input = '', env: Record<string, string> = {}): Promise<CliResult> {
   const go = async (): Promise<CliResult> => {
     const { runCli } = (await import(PROGRAM)) as typeof import('../../src/cli/program.js');
     let stdout = '';
     let stderr = '';
     const back = process.cwd();
+    const was = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
     process.chdir(cwd);
+    Object.assign(process.env, env);
     try {
       const code = await runCli({
         argv: args,
@@ -66,6 +69,10 @@ export function pongsimIn(args: string[], cwd = process.cwd(), input = ''): Prom
       return fits(args, { code, stdout, stderr });
     } finally {
       process.chdir(back);
+      for (const [k, v] of Object.entries(was)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   };
   const r = queue.then(go);
