@@ -19,9 +19,14 @@ export type { GameEntry } from './entry.js';
  */
 export const GAMES: GameEntry[] = [wolnamppongEntry, nylonppongEntry, koreanEntry, chineseAmericanEntry, americanEntry];
 
-// Every game's search bot plays through the game API alone (strategies/rollout.ts); its
-// policies are the game's own strategies, plug-ins included (they join the same list).
-for (const g of GAMES) g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+// Each entry's list of strategies is its own: the game's bots, then its search bot, which plays
+// through the game API alone (strategies/rollout.ts) with any strategy of the list as its policy,
+// plug-ins included (they join this list). The game's own list stays as its module wrote it,
+// whether or not a program has loaded the catalog.
+for (const g of GAMES) {
+  g.strategies = [...g.strategies];
+  g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+}
 
 export function gameEntry(id: string): GameEntry {
   const g = GAMES.find((e) => e.def.id === id);

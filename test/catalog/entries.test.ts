@@ -33,6 +33,24 @@ describe('one entry per game', () => {
     expect(named).toEqual([]);
   });
 
+  it("gives each entry its own list of strategies, the search bot last, and leaves the game's own list as its module wrote it", async () => {
+    const own: Record<string, { name: string }[]> = {
+      wolnamppong: (await import('../../strategies/wolnamppong/index.js')).wolnamppongStrategies,
+      nylonppong: (await import('../../strategies/nylonppong/index.js')).nylonppongStrategies,
+      korean: (await import('../../strategies/korean/index.js')).koreanStrategies,
+      'chinese-american': (await import('../../strategies/chinese-american/index.js')).chineseAmericanStrategies,
+      american: (await import('../../strategies/american/index.js')).americanStrategies,
+    };
+    expect(Object.keys(own).sort()).toEqual(GAMES.map((g) => g.def.id).sort());
+    for (const g of GAMES) {
+      const bots = own[g.def.id]!;
+      // A test (or program) that lists a game's bots sees the same ones whether or not the catalog is loaded.
+      expect(bots.map((d) => d.name)).not.toContain('rollout');
+      expect(g.strategies).not.toBe(bots);
+      expect(g.strategies.map((d) => d.name)).toEqual([...bots.map((d) => d.name), 'rollout']);
+    }
+  });
+
   it("compiles a card once per process: the rules check, the game and every seat share one Card, a worker's copy of the rules too", () => {
     const { doc } = readCard(SAMPLE_CARD);
     const rules = resolveRules(americanSchema, [{ where: 'rules', values: { card: doc } }]) as AmericanRules;
