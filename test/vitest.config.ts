@@ -5,6 +5,7 @@
 // loaded by Node itself rather than transformed again, so that its worker threads and plug-ins
 // load as they do for a user, and in a fraction of the time.
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,6 @@ export default defineConfig({
     server: { deps: { external: [/\/dist\//] } },
     // One worker thread per in-process run: the suite already runs test files side by side on every core.
     env: { PONGSIM_WORKERS: '1' },
+    sequence: { sequencer: SlowestFirst },
   },
 });
