@@ -10,7 +10,7 @@ import { Rng } from '../../../core/rng.js';
 import { listField } from '../../../core/situation.js';
 import { DISCARD, PASS } from '../table/actions.js';
 import { addTile, prepareTurn, recomputeWaits, takeTiles } from '../table/flow.js';
-import { clearTable, layWall, tilesField } from '../table/situation.js';
+import { clearTable, layWall, tilesField, windField, WINDS } from '../table/situation.js';
 import { BIT, WORD } from '../table/kinds.js';
 import { CLAIM, PREPLAY, SEATS, TURN } from '../table/state.js';
 import { AMERICAN_SET } from '../tile-sets.js';
@@ -22,7 +22,6 @@ import type { Exposure } from './match.js';
 import { americanCounts, readExposure } from './notation.js';
 import { MAX_EXPOSURES } from './state.js';
 
-const WINDS = ['E', 'S', 'W', 'N'];
 /** The other seats as the situation names them, in turn order after hers (seat 0). */
 export const OTHERS = ['right', 'across', 'left'] as const;
 
@@ -132,8 +131,7 @@ export function playSituation(
     throw new InputError(
       `${name('drawn')}: with a tile on offer you have drawn none; give --drawn on your own turn, --offered on a discard`,
     );
-  const seatWind = WINDS.indexOf(String(given.seatWind ?? 'E').toUpperCase());
-  if (seatWind < 0) throw new InputError(`${name('seatWind')}: expected one of E, S, W, N (got ${JSON.stringify(given.seatWind)})`);
+  const seatWind = windField(given.seatWind ?? 'E', name('seatWind'));
 
   const sizeOf = (list: readonly Exposure[]): number => list.reduce((a, e) => a + e.size, 0);
   const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a + b, 0);

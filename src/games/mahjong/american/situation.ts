@@ -7,6 +7,7 @@ import type { Choice } from '../../../core/advise.js';
 import { Rng } from '../../../core/rng.js';
 import { addTile, takeTiles } from '../table/flow.js';
 import { PREPLAY, SEATS, STRIDE } from '../table/state.js';
+import { windField, WINDS } from '../table/situation.js';
 import { JOKER, formatTiles, tileName } from '../tiles.js';
 import { BLIND, COURTESY_DONE, PASS_TILE, VOTE_YES } from './actions.js';
 import { COURTESY, VOTE } from './charleston.js';
@@ -21,7 +22,6 @@ export const STAGES = ['first-right', 'first-across', 'first-left', 'second-left
 /** Every stage a situation may name: the Charleston's, then play (after it). */
 export const ALL_STAGES = [...STAGES, 'play'] as const;
 const STEP_NAMES = ['first right', 'first across', 'first left', 'second left', 'second across', 'last right', 'courtesy pass'];
-const WINDS = ['E', 'S', 'W', 'N'];
 
 /** Tiles a pass is formed from: the hand's least-needed ones (see `choices`). */
 const POOL = 6;
@@ -74,8 +74,7 @@ export function charlestonSituation(
   const stageText = String(given.stage ?? 'first-right');
   const stage = STAGES.indexOf(stageText as (typeof STAGES)[number]);
   if (stage < 0) throw new InputError(`${name('stage')}: expected one of ${ALL_STAGES.join(', ')} (got ${JSON.stringify(stageText)})`);
-  const seat = WINDS.indexOf(String(given.seatWind ?? 'E').toUpperCase());
-  if (seat < 0) throw new InputError(`${name('seatWind')}: expected one of E, S, W, N (got ${JSON.stringify(given.seatWind)})`);
+  const seat = windField(given.seatWind ?? 'E', name('seatWind'));
   const size = hand.reduce((a, b) => a + b, 0);
   const want = seat === 0 ? 14 : 13;
   if (size !== want) throw new InputError(`${name('hand')}: ${WINDS[seat]} holds ${want} tiles in the Charleston (got ${size})`);

@@ -50,7 +50,8 @@ const RIVERS = ['discards', 'right', 'across', 'left'] as const;
 const MELDS = ['melds', 'rightMelds', 'acrossMelds', 'leftMelds'] as const;
 const FLOWERS = ['flowers', 'rightFlowers', 'acrossFlowers', 'leftFlowers'] as const;
 
-const WINDS = ['E', 'S', 'W', 'N'];
+/** The winds as a situation names them, from East. */
+export const WINDS = ['E', 'S', 'W', 'N'];
 
 /** The field's tiles in notation ("" for none), a string or a list, read by `parse` (American
  * counts fold the flowers); the error names the field. */
@@ -64,8 +65,6 @@ export function tilesField(v: unknown, name: string, parse: (text: string) => In
   }
 }
 
-const tiles = (v: unknown, name: string): Int8Array => tilesField(v, name);
-
 function one(v: unknown, name: string): number {
   try {
     return tileKind(String(v));
@@ -74,7 +73,8 @@ function one(v: unknown, name: string): number {
   }
 }
 
-function wind(v: unknown, name: string): number {
+/** A wind field (E, S, W or N, any case) as its index from East; the error names the field. */
+export function windField(v: unknown, name: string): number {
   const w = WINDS.indexOf(String(v).toUpperCase());
   if (w < 0) throw new InputError(`${name}: expected one of E, S, W, N (got ${JSON.stringify(v)})`);
   return w;
@@ -107,8 +107,8 @@ export function tableSituation(
   if (given.hand === undefined) throw new InputError(`${name('hand')}: required: your concealed tiles, e.g. "m123 p456 s789 z11 m45 p9"`);
   const s = game.create(rules) as TableState;
   game.deal(s, new Rng('situation'));
-  const hand = tiles(given.hand, name('hand'));
-  const rivers = RIVERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k))));
+  const hand = tilesField(given.hand, name('hand'));
+  const rivers = RIVERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tilesField(given[k], name(k))));
   const ruleset = rulesetById(game.id);
   const melds = MELDS.map((k): Meld[] => {
     if (given[k] === undefined) return [];
@@ -118,7 +118,7 @@ export function tableSituation(
       throw new InputError(`${name(k)}: ${(e as Error).message}`);
     }
   });
-  const flowers = FLOWERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tiles(given[k], name(k))));
+  const flowers = FLOWERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tilesField(given[k], name(k))));
   const offered = given.offered === undefined ? -1 : one(given.offered, name('offered'));
   if (offered >= 0 && given.drawn !== undefined)
     throw new InputError(
@@ -248,8 +248,8 @@ export function tableSituation(
     order.push(offered);
   }
   layWall(s, order, left);
-  s.dealer = (0 - wind(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
-  s.roundWind = wind(given.roundWind ?? 'E', name('roundWind'));
+  s.dealer = (0 - windField(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
+  s.roundWind = windField(given.roundWind ?? 'E', name('roundWind'));
   for (let y = 1; y < SEATS; y++) recomputeWaits(s, y);
   const read: TableSituation = {
     hand: formatTiles(hand),
