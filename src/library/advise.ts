@@ -7,15 +7,17 @@ import { Rng } from '../core/rng.js';
 import { checkEvents } from '../records/check.js';
 import { openRecord } from './records.js';
 import { InputError } from '../core/errors.js';
-import { parseSpec } from '../core/strategy.js';
+import { parseSpec, type StrategySpec } from '../core/strategy.js';
+import type { GameEntry } from '../catalog/entry.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
 import { cardRule, gameRules, positiveInt, seedText } from './options.js';
 
 /** The largest situation file read: a situation is a hand and what was seen, a few hundred bytes. */
 const MAX_SITUATION_BYTES = 65536;
-/** The most playouts one decision may be given. */
-const MAX_BUDGET = 1e8;
+/** The most playouts one decision may be given, and the least (review gives each as many). */
+export const MAX_BUDGET = 1e8;
+export const MIN_BUDGET = 64;
 
 /** Options of `advise`, as `pongsim advise` names them (its --help lists each game's). */
 export interface AdviseOptions {
@@ -131,9 +133,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
   const rules = rec
     ? rec.rules
     : { ...gameRules(entry, rulesArg, list('--set', set)), ...(card === undefined ? {} : cardRule(String(card), entry)) };
-  const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, game, rules);
-  if (entry.strategies.find((d) => d.name === spec.name)?.searches)
-    throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+  const spec = rolloutPolicy(entry, policy, rules);
   let sit: { given: Record<string, unknown>; name: (key: string) => string };
   if (situation !== undefined) {
     if (Object.keys(fields).length)
@@ -151,7 +151,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     sit = { given: doc, name: (key) => `--situation ${file}: "${key}"` };
   } else sit = { given: fields, name: flagOf };
   const { state, seat, read } = rec ?? q.situation(rules, sit.given, sit.name);
-  if (budget < 64) throw new InputError(`--budget: expected at least 64 playouts (got ${budget})`);
+  if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
   const about = q.about?.(state, seat);
   const choices = fitting(entry.def, rules, state, seat, q.choices?.(state, seat));
   const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
@@ -173,6 +173,15 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
+}
+
+/** The strategy every seat plays on with in the rollouts (`--policy`, by default the game's
+ * reference bot): one that does not search. */
+export function rolloutPolicy(entry: GameEntry, policy: unknown, rules: Record<string, unknown>): StrategySpec {
+  const spec = parseSpec(given(policy, String) ?? entry.defaultSeat, entry.strategies, entry.def.id, rules);
+  if (entry.strategies.find((d) => d.name === spec.name)?.searches)
+    throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+  return spec;
 }
 
 /**

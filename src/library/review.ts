@@ -2,21 +2,16 @@ import path from 'node:path';
 import { race, type Choice } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
-import { parseSpec } from '../core/strategy.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { fitting } from './advise.js';
+import { fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
 import { given } from './control.js';
 import { checkOut, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { openRecord, type OpenRecord } from './records.js';
 
-/** The most playouts one decision may be given. */
-const MAX_BUDGET = 1e8;
-/** The least a decision gets: advise's least. */
-const MIN_BUDGET = 64;
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
  * budget answers a decision in a few seconds, so a review takes a minute or two. */
@@ -195,9 +190,7 @@ export function review(o: ReviewOptions): ReviewResult {
     if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'] });
   }
-  const spec = parseSpec(given(o.policy, String) ?? entry.defaultSeat, entry.strategies, o.game, rules);
-  if (entry.strategies.find((d) => d.name === spec.name)?.searches)
-    throw new InputError(`--policy ${spec.text}: the rollouts need a strategy that does not search`);
+  const spec = rolloutPolicy(entry, o.policy, rules);
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
