@@ -12,7 +12,7 @@ import { readPartial } from '../../src/io/partial.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
-import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
+import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
  * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
@@ -110,8 +110,6 @@ async function refusal(files: string[], plugins: string[] = []): Promise<string>
   }
   throw new Error(`merge ${files.join(' ')}: accepted, expected a refusal`);
 }
-
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Recomputes a partial's checksum after an edit, as a forger would. */
 function resign(p: Record<string, any>): Record<string, any> {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles, pongsimAll, tempDir, unwrap } from '../support/cli.js';
+import { esc, listFiles, pongsimAll, tempDir, unwrap } from '../support/cli.js';
 
 describe('records on the command line', () => {
   it('sim --record keeps games 0, N, 2N... named by seed and index: each is what replay --format events gives, and checks', async () => {
@@ -40,9 +40,7 @@ describe('records on the command line', () => {
     );
     expect(wrong!.code).toBe(2);
     expect(wrong!.stdout).toBe('');
-    expect(wrong!.stderr).toMatch(
-      new RegExp(`^pongsim: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line ${at + 1}: expected \\{"type":"settle".*\n$`),
-    );
+    expect(wrong!.stderr).toMatch(new RegExp(`^pongsim: ${esc(bad)} line ${at + 1}: expected \\{"type":"settle".*\n$`));
     expect(every!.code).toBe(2);
     expect(every!.stderr).toBe('pongsim: --record-every: only with --record DIR (the folder the records go to)\n');
   });

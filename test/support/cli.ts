@@ -80,6 +80,9 @@ export function pongsimIn(args: string[], cwd = process.cwd(), input = '', env: 
   return r;
 }
 
+/** `s` as a regular expression matching it literally (a file name inside an expected message). */
+export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A fresh scratch folder inside the run's temporary folder (test/support/temp-root.ts), which
  * is removed when the run ends; in the system's temporary folder, and left there, when vitest
  * runs without test/vitest.config.ts. */
