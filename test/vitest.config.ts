@@ -4,15 +4,69 @@
 // found once; and the built package (dist/, which tests reach as 'pongsim', as a program would)
 // loaded by Node itself rather than transformed again, so that its worker threads and plug-ins
 // load as they do for a user, and in a fraction of the time.
-import { defineConfig } from 'vitest/config';
+//
+// A test's imports of the sources (../src/..., ../strategies/..., ../experiments/...) load the
+// built module of that source (`npm test` builds first): one copy of each module in a process,
+// the one its in-process command lines and worker threads run, compiled once by Node.
+//
+// Most test files share their worker's process one after another (isolate: false), and with it
+// the modules they import: loading and compiling them again for each of 100 files cost a third
+// of the suite. A test file that loads a strategy plug-in in its own process runs in a process
+// of its own: a plug-in joins its game's strategies for the life of the process, and the next
+// file would see it (support/no-plugins.ts fails a shared file that loads one).
+import path from 'node:path';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import SlowestFirst from './support/sequencer.js';
+
+export const LOADS_PLUGINS = [
+  'test/readme.test.ts',
+  'test/cli/plugins.test.ts',
+  'test/cli/merge-every.test.ts',
+  'test/cli/bad-input.test.ts',
+  'test/cli/options.test.ts',
+  'test/cli/resume-safety.test.ts',
+  'test/runner/repeat-check.test.ts',
+];
+
+const root = process.cwd();
+
+/** A test's import of a source file resolves to its build in dist/, loaded by Node. */
+const built: Plugin = {
+  name: 'pongsim-built',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer?.startsWith(path.join(root, 'test/'))) return null;
+    const r = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const m = r && /^(src|strategies|experiments)\/(.*)\.(c?)ts$/.exec(path.relative(root, r.id));
+    return m ? { id: path.join(root, 'dist', m[1]!, `${m[2]}.${m[3]}js`), external: true } : null;
+  },
+};
+
+const project = {
+  plugins: [built],
+  test: {
+    server: { deps: { external: [/\/dist\//] } },
+    // One worker thread per in-process run: the suite already runs test files side by side on every core.
+    env: { PONGSIM_WORKERS: '1' },
+  },
+};
 
 export default defineConfig({
   test: {
     globalSetup: ['test/support/temp-root.ts', 'test/support/chromium.ts'],
-    server: { deps: { external: [/\/dist\//] } },
-    // One worker thread per in-process run: the suite already runs test files side by side on every core.
-    env: { PONGSIM_WORKERS: '1' },
     sequence: { sequencer: SlowestFirst },
+    projects: [
+      { ...project, test: { ...project.test, name: 'own-process', include: LOADS_PLUGINS, setupFiles: ['test/support/package-first.ts'] } },
+      {
+        ...project,
+        test: {
+          ...project.test,
+          name: 'shared',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...LOADS_PLUGINS],
+          setupFiles: ['test/support/package-first.ts', 'test/support/no-plugins.ts'],
+        },
+      },
+    ],
   },
 });

@@ -3,7 +3,9 @@
 // last time, from its cache, but a fresh clone (CI's) has none and starts the largest files,
 // which are not the slowest: that cost half a minute. The slowest files (measured on
 // 2026-11-28, each alone) start first, slowest first; the rest in vitest's order. A file missing
-// here costs time, never a result.
+// here costs time, never a result. The files that run in a process of their own
+// (test/vitest.config.ts) go before all of those that share one: a shared process ends when the
+// next file in line needs its own, and the next shared file would load every module again.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOWEST = [
@@ -26,7 +28,7 @@ export default class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
       const i = SLOWEST.findIndex((p) => f.moduleId.endsWith(`/${p}`));
-      return i < 0 ? SLOWEST.length : i;
+      return (f.project.config.isolate ? 0 : SLOWEST.length + 1) + (i < 0 ? SLOWEST.length : i);
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
