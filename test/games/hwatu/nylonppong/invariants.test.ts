@@ -38,22 +38,23 @@ function run(r: NylonRules, games: number, seed: string): void {
       const err = conservationError(s);
       if (err) expect.fail(err);
     },
+    // Plain checks, not expect(): this runs for each of thousands of games.
     checkReturns: (ret, s) => {
       const err = sizesError(s);
       if (err && r.rounds === 1) expect.fail(err);
       const sum = ret.reduce((a, b) => a + b, 0);
-      if (r.scoring === 'moneyRanking') expect(sum).toBe(0);
+      if (r.scoring === 'moneyRanking' && sum !== 0) expect.fail(`the payments sum to ${sum}`);
       for (let k = 0; k < s.n; k++) {
         let total = 0;
         for (let i = 0; i < r.rounds; i++) total += s.recScore[i * s.n + k]!;
-        expect(ret[k]).toBe(total);
+        if (ret[k] !== total) expect.fail(`seat ${k} returns ${ret[k]}, its rounds' scores sum to ${total}`);
       }
       let ends = 0;
       nylonppong.rates(s, (name, k, n) => {
         if (name.startsWith('end') && name !== 'endGoOutConcealed') ends += k;
-        expect(k).toBeLessThanOrEqual(n);
+        if (k > n) expect.fail(`rate ${name}: ${k} of ${n}`);
       });
-      expect(ends).toBe(r.rounds);
+      if (ends !== r.rounds) expect.fail(`${ends} round ends in a game of ${r.rounds} rounds`);
     },
   });
 }
