@@ -11,8 +11,8 @@ describe('strategy plug-ins', () => {
   fs.writeFileSync(
     path.join(dir, 'wide.mjs'),
     `
-export const wideGaps = {
-  name: 'wide-gaps', game: 'wolnamppong', doc: 'bets g chips when at least w months lie between',
+export const wide = {
+  name: 'wide', game: 'wolnamppong', doc: 'bets g chips when at least w months lie between',
   params: [{ name: 'w', doc: '', default: 6, min: 0, max: 10, integer: true }, { name: 'g', doc: '', default: 2, min: 1, max: 100 }],
   make: ({ w, g }) => ({
     choose: (v) => (v.lo !== v.hi && v.hi - v.lo - 1 >= w ? 1 : 0),
@@ -56,19 +56,19 @@ export const exits = { name: 'exits', game: 'wolnamppong', doc: 'ends the proces
 export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by Math.random', params: [], make: () => ({ choose: () => (Math.random() < 0.5 ? 0 : 1), amount: (v, a, min) => min }) };`,
   );
 
-  it('plays a plug-in strategy in sim and replay', () => {
-    const sim = pongsim(
-      ['sim', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide-gaps(w=7),min-bet*5', '--games', '400', '--seed', '4', '--json'],
+  it('plays a plug-in strategy in sim and replay', async () => {
+    const sim = await pongsimIn(
+      ['sim', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide(w=7),min-bet*5', '--games', '400', '--seed', '4', '--json'],
       dir,
     );
     expect(sim.code, sim.stderr).toBe(0);
-    expect(JSON.parse(sim.stdout).seats[0].strategy).toBe('wide-gaps(w=7,g=2)');
-    const replay = pongsim(
-      ['replay', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide-gaps(w=7),min-bet*5', '--seed', '4', '--index', '3'],
+    expect(JSON.parse(sim.stdout).seats[0].strategy).toBe('wide(w=7,g=2)');
+    const replay = await pongsimIn(
+      ['replay', 'wolnamppong', '--plugin', 'wide.mjs', '--seats', 'wide(w=7),min-bet*5', '--seed', '4', '--index', '3'],
       dir,
     );
     expect(replay.code, replay.stderr).toBe(0);
-    expect(replay.stdout).toMatch(/seat \d \(wide-gaps\(w=7,g=2\)\): (fold|bet 2)/);
+    expect(replay.stdout).toMatch(/seat \d \(wide\(w=7,g=2\)\): (fold|bet 2)/);
   });
 
   it('stops the run with exit 1 naming the strategy, cell, game and seed on an illegal move', async () => {
@@ -197,8 +197,10 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(listFiles(out).filter((f) => !f.endsWith('.checkpoint.json'))).toEqual([]);
   });
 
-  it('a plug-in whose loading never finishes, loops, quits or throws gets one line and exit 2', () => {
-    const never = pongsim(['sim', 'wolnamppong', '--plugin', 'never.mjs', '--games', '10'], dir, undefined, {
+  it('a plug-in whose loading never finishes, loops, quits or throws gets one line and exit 2', async () => {
+    // Each is vetted in a thread of its own, so these run in this process; the loop at the top
+    // level is run by a process of its own, in case it hangs whatever runs it.
+    const never = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'never.mjs', '--games', '10'], dir, '', {
       PONGSIM_PLUGIN_TIMEOUT_MS: '300',
     });
     expect(never.code).toBe(2);
@@ -218,13 +220,13 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
       'pongsim: --plugin loop.mjs: did not finish loading within 0.5 s (a loop, or a top-level await that never settles?)\n',
     );
     // process.exit(0) while loading once gave exit 0 and no output.
-    const quits = pongsim(['sim', 'wolnamppong', '--plugin', 'quits.mjs', '--games', '10'], dir);
+    const quits = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'quits.mjs', '--games', '10'], dir);
     expect(quits.code).toBe(2);
     expect(quits.stderr).toBe(
       'pongsim: --plugin quits.mjs: ended its thread while loading (process.exit(0)); a plug-in only exports strategies\n',
     );
     expect(quits.stdout).toBe('');
-    const throws = pongsim(['sim', 'wolnamppong', '--plugin', 'throws.mjs', '--games', '10'], dir);
+    const throws = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'throws.mjs', '--games', '10'], dir);
     expect(throws.code).toBe(2);
     expect(throws.stderr).toMatch(/^pongsim: --plugin .*throws\.mjs: cannot load it as a JavaScript module \(boom at load\)\n$/);
   });
@@ -290,12 +292,15 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(stopped.code, stopped.stderr).toBe(130);
     // Another strategy under the same name: resuming would write one CSV of two strategies.
     fs.writeFileSync(file, bot(2));
-    const resumed = pongsim([...args, '--resume'], dir);
+    const resumed = await pongsimIn([...args, '--resume'], dir);
     expect(resumed.code, resumed.stderr).toBe(2);
     expect(resumed.stderr).toBe(
       `pongsim: --resume: ${path.join(dir, 'resume', 's.checkpoint.json')} is the checkpoint of another run (params.plugins.0.sha256: "${sha(bot(6))}" there, "${sha(bot(2))}" here); resume with that run's options, or run without --resume\n`,
     );
-    const fresh = pongsim([...args.slice(0, args.indexOf('--games')), '--games', '300', '--out', path.join(dir, 'fresh', 's.csv')], dir);
+    const fresh = await pongsimIn(
+      [...args.slice(0, args.indexOf('--games')), '--games', '300', '--out', path.join(dir, 'fresh', 's.csv')],
+      dir,
+    );
     expect(fresh.code, fresh.stderr).toBe(0);
     const meta = JSON.parse(fs.readFileSync(path.join(dir, 'fresh', 's.meta.json'), 'utf8'));
     expect(meta.provenance.plugins).toEqual([{ file, sha256: sha(bot(2)) }]);
