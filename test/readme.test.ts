@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, it, type ExpectStatic } from 'vitest';
-import { fitsColumns, listFiles, MAIN, run, tempDir, unwrap } from './support/cli.js';
+import { fitsColumns, listFiles, MAIN, pongsimIn, run, tempDir, unwrap } from './support/cli.js';
 import { parseScript, runSteps } from './support/shell.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
@@ -128,8 +128,9 @@ describe('README library example', () => {
     const r = await run(process.execPath, ['example.mjs'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/games of sim done/);
+    // The commands it names, in this process: the program is what runs as a user's would.
     const cli = async (args: string[]) => {
-      const c = await run(process.execPath, [MAIN, ...args, '--json'], dir);
+      const c = await pongsimIn([...args, '--json'], dir);
       expect(c.code, c.stderr).toBe(0);
       return JSON.parse(c.stdout);
     };
