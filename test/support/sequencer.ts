@@ -2,7 +2,7 @@
 // alone at the end while the other core idles. Vitest starts first the files that took longest
 // last time, from its cache, but a fresh clone (CI's) has none and starts the largest files,
 // which are not the slowest: that cost half a minute. The slowest files (measured on
-// 2026-11-28, each alone) start first, slowest first; the rest in vitest's order. A file missing
+// 2026-11-28, in a whole run) start first, slowest first; the rest in vitest's order. A file missing
 // here costs time, never a result. The files that run in a process of their own
 // (test/vitest.config.ts) go before all of those that share one: a shared process ends when the
 // next file in line needs its own, and the next shared file would load every module again.
@@ -12,15 +12,18 @@ const SLOWEST = [
   'test/readme.test.ts',
   'test/cli/merge-every.test.ts',
   'test/cli/plugins.test.ts',
-  'test/cluster.test.ts',
+  'test/cli/resume-safety.test.ts',
+  'test/cli/bad-input.test.ts',
   'test/cli/resume.test.ts',
   'test/report/report.test.ts',
-  'test/cli/resume-safety.test.ts',
-  'test/games/mahjong/korean/invariants.test.ts',
-  'test/games/mahjong/chinese-american/engine.test.ts',
+  'test/cluster.test.ts',
   'test/games/options.test.ts',
+  'test/games/mahjong/korean/uper-table.test.ts',
   'test/games/strategy-state.test.ts',
+  'test/records/view.test.ts',
+  'test/games/hwatu/nylonppong/stop-odds.test.ts',
   'test/games/mahjong/american/game.test.ts',
+  'test/games/hwatu/nylonppong/determinize.test.ts',
   'test/strategies/rollout.test.ts',
 ];
 
