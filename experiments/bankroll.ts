@@ -3,6 +3,7 @@ import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { figureIn, figureTable, mean, meanColumns, quote, rateColumns } from '../src/experiment/columns.js';
+import { CHIPS_WON } from '../src/catalog/entry.js';
 import { moneyOf, RISK_MEANING, riskColumns, riskFigures, type RiskParams } from '../src/experiment/risk.js';
 import { bankrollNeed, RUIN_LIMIT } from '../src/stats/risk.js';
 import { newSessions } from '../src/stats/sessions.js';
@@ -64,7 +65,7 @@ export const bankrollStudy: ExperimentDef = {
       (focal) => new Arm(wolnamppong, rules, [parse(focal), ...Array.from({ length: n - 1 }, () => parse(FIELD))], wolnamppongStrategies),
     );
     const risk = (params.risk as RiskParams | undefined) ?? { session: NIGHT };
-    const money = moneyOf('wolnamppong', rules as unknown as Record<string, unknown>, risk);
+    const money = moneyOf('wolnamppong', CHIPS_WON, rules as unknown as Record<string, unknown>, risk);
     const games = params.games ?? 20000;
     return {
       name: 'bankroll',

@@ -19,6 +19,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
@@ -118,7 +119,7 @@ export const chineseAmericanHands: ExperimentDef = {
     const baseline = new Arm(chineseAmerican, rules, [eff, eff, eff, eff], chineseAmericanStrategies);
     const names = specs.map((s) => s.text);
     const games = params.games ?? 3000;
-    const risk = studyRisk('chinese-american', rules, params);
+    const risk = studyRisk('chinese-american', () => POINTS_AT_A_VALUE, rules, params);
     return {
       name: 'chinese-american-hands',
       games,

@@ -19,6 +19,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
@@ -120,7 +121,7 @@ export const uperFuriten: ExperimentDef = {
     const oppText = OPPONENTS.map((o) => spec(o, rulesOf[0]!).text);
     const games = params.games ?? 20000;
     // Every variant is Korean 2-point, whose points a table values at one --point-value.
-    const risk = studyRisk('korean', rulesOf[0]!, params);
+    const risk = studyRisk('korean', () => POINTS_AT_A_VALUE, rulesOf[0]!, params);
     return {
       name: 'uper-furiten',
       games,

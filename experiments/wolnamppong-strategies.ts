@@ -20,6 +20,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
+import { CHIPS_WON } from '../src/catalog/entry.js';
 import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
@@ -105,7 +106,7 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
     // Every two strategies a < b, with the tally key of their paired difference, built once.
     const pairs = FOCAL.flatMap((_s, a) => FOCAL.slice(a + 1).map((_t, i) => ({ a, b: a + 1 + i, key: `pair.${a}.${a + 1 + i}` })));
     const games = params.games ?? 20000;
-    const risk = studyRisk('wolnamppong', rules, params);
+    const risk = studyRisk('wolnamppong', () => CHIPS_WON, rules, params);
     return {
       name: 'wolnamppong-strategies',
       games,

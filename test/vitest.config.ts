@@ -56,7 +56,7 @@ export default defineConfig({
     globalSetup: ['test/support/temp-root.ts', 'test/support/chromium.ts'],
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { ...project, test: { ...project.test, name: 'own-process', include: LOADS_PLUGINS, setupFiles: ['test/support/package-first.ts'] } },
+      { ...project, test: { ...project.test, name: 'own-process', include: LOADS_PLUGINS } },
       {
         ...project,
         test: {
@@ -64,7 +64,7 @@ export default defineConfig({
           name: 'shared',
           isolate: false,
           exclude: [...configDefaults.exclude, ...LOADS_PLUGINS],
-          setupFiles: ['test/support/package-first.ts', 'test/support/no-plugins.ts'],
+          setupFiles: ['test/support/no-plugins.ts'],
         },
       },
     ],

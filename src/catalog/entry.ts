@@ -79,6 +79,9 @@ export interface Stake {
 /** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
 export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
 
+/** Results in the chips won, money already: a game played for a pot. */
+export const CHIPS_WON: RiskQuery = { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) };
+
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
 export interface CardInput {
   /** The rules that play the card in `file` (checked; one InputError line naming the file). */

@@ -2,7 +2,7 @@ import type { ExperimentDef } from '../experiment/experiment.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
-import type { GameEntry } from './entry.js';
+import type { GameEntry, RiskQuery } from './entry.js';
 import { wolnamppongEntry } from './wolnamppong.js';
 import { nylonppongEntry } from './nylonppong.js';
 import { koreanEntry } from './korean.js';
@@ -50,6 +50,13 @@ export function offering(what: keyof GameEntry): string {
   return GAMES.filter((g) => g[what] !== undefined)
     .map((g) => g.def.id)
     .join(', ');
+}
+
+/** How `game`'s results become money (its entry's risk), or an InputError line naming the games played for money. */
+export function riskQuery(game: string): RiskQuery {
+  const risk = gameEntry(game).risk;
+  if (!risk) throw new InputError(`--session: ${game} is not played for money; games that are: ${offering('risk')}`);
+  return risk;
 }
 
 /**

@@ -10,7 +10,7 @@ import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-s
 import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
-import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { CHIPS_WON, type AdviseQuery, type GameEntry, type OddsQuery } from './entry.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
@@ -105,5 +105,5 @@ export const wolnamppongEntry: GameEntry = {
     events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
     tableChance: (events, state) => new TableChance(dueCards(events), () => (state as WolnamState).deck, events.length),
   },
-  risk: { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) },
+  risk: CHIPS_WON,
 };

@@ -1,4 +1,4 @@
-import { gameEntry } from '../catalog/index.js';
+import { gameEntry, riskQuery } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { addMean, addRate, type Tally } from '../stats/tally.js';
 import {
@@ -109,7 +109,7 @@ const riskFigureNames = (focal: number | null, seats: number, risk: RiskParams):
 function armMoney(p: CompareParams): Money[] {
   return p.arms.map((a) => {
     try {
-      return moneyOf(p.game, a.rules, p.risk!);
+      return moneyOf(p.game, riskQuery(p.game), a.rules, p.risk!);
     } catch (e) {
       if (e instanceof InputError) throw new InputError(`compare: arm "${a.name}": ${e.message}`);
       throw e;

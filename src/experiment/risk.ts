@@ -1,4 +1,4 @@
-import { gameEntry, offering } from '../catalog/index.js';
+import type { RiskQuery } from '../catalog/entry.js';
 import { InputError } from '../core/errors.js';
 import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
@@ -24,14 +24,13 @@ export interface Money {
 }
 
 /**
- * How `game`'s results under `rules` become money, from its catalog entry; an InputError line
- * where the game or these rules play for none, or where a value per point is missing or has
- * nothing to value.
+ * How `game`'s results under `rules` become money, by `query` (its catalog entry's risk: the
+ * catalog's riskQuery, or a study's own game's, since the catalog lists the studies); an
+ * InputError line where these rules play for none, or where a value per point is missing or
+ * has nothing to value.
  */
-export function moneyOf(game: string, rules: Record<string, unknown>, risk: RiskParams): Money {
-  const entry = gameEntry(game);
-  if (!entry.risk) throw new InputError(`--session: ${game} is not played for money; games that are: ${offering('risk')}`);
-  const stake = entry.risk.stake(rules);
+export function moneyOf(game: string, query: RiskQuery, rules: Record<string, unknown>, risk: RiskParams): Money {
+  const stake = query.stake(rules);
   if (typeof stake === 'string') throw new InputError(`--session: ${stake}`);
   if (stake.perPoint && risk.pointValue === undefined) {
     throw new InputError(
@@ -95,10 +94,11 @@ export interface StudyRisk {
   money: Money;
 }
 
-/** A money study's risk from its parameters (params.risk, set by --session), or undefined. */
-export function studyRisk(game: string, rules: object, params: ExperimentParams): StudyRisk | undefined {
+/** A money study's risk from its parameters (params.risk, set by --session), or undefined;
+ * `query` says how `game`'s results become money (moneyOf), asked only when risk is. */
+export function studyRisk(game: string, query: () => RiskQuery, rules: object, params: ExperimentParams): StudyRisk | undefined {
   const risk = params.risk as RiskParams | undefined;
-  return risk && { risk, money: moneyOf(game, rules as Record<string, unknown>, risk) };
+  return risk && { risk, money: moneyOf(game, query(), rules as Record<string, unknown>, risk) };
 }
 
 /** Game `index`'s `result` (the game's own, before it becomes money) into the nights kept under `key`. */

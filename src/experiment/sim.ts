@@ -1,4 +1,4 @@
-import { gameEntry } from '../catalog/index.js';
+import { gameEntry, riskQuery } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean, addRate } from '../stats/tally.js';
@@ -75,7 +75,7 @@ export const sim: ExperimentDef = {
     const p = params as SimParams;
     const arm = simArm(p);
     const n = arm.specs.length;
-    const night = studyRisk(p.game, p.rules, p);
+    const night = studyRisk(p.game, () => riskQuery(p.game), p.rules, p);
     return {
       name: 'sim',
       games: p.games ?? 10000,

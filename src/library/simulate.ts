@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
-import { gameEntry } from '../catalog/index.js';
+import { gameEntry, riskQuery } from '../catalog/index.js';
 import { runExperiment, type RunResult } from '../runner/pool.js';
 import { runUntilNarrow } from '../runner/precision.js';
 import { checkpointPlan, removeCheckpoint, writeResults, type CheckpointPlan } from '../runner/checkpoint.js';
@@ -252,7 +252,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
       }),
   );
   const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
-  const money = risk && moneyOf(params.game, params.rules, risk);
+  const money = risk && moneyOf(params.game, riskQuery(params.game), params.rules, risk);
   const riskResult = risk &&
     money && {
       ...risk,
