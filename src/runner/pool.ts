@@ -28,8 +28,6 @@ export interface RunOptions {
   checkpoint?: CheckpointPlan;
   /** Seconds a strategy may take over one decision before the run fails (default DECISION_TIMEOUT). */
   decisionTimeout?: number;
-  /** Worker threads to run on, given by the caller; default: the pool this process keeps for the worker count. */
-  pool?: Piscina;
 }
 
 /** A chunk of `games` games of cell `cell` came back, played in `seconds` by its worker; the
@@ -44,7 +42,7 @@ export interface ChunkProgress {
 }
 
 /** `workers` worker threads that run chunks (runner/worker.ts). */
-export function workerPool(workers: number): Piscina {
+function workerPool(workers: number): Piscina {
   return new Piscina({
     filename: new URL('./worker-entry.cjs', import.meta.url).href,
     minThreads: workers,
@@ -54,17 +52,24 @@ export function workerPool(workers: number): Piscina {
 }
 
 /**
- * Worker pools kept across runs in this process, one per worker count: a program (or a test
- * file) that runs many experiments pays each worker's start, which loads every game, once.
- * Idle workers do not keep the process alive (piscina unrefs them); a pool whose worker is
- * stuck is ended and forgotten.
+ * Worker pools kept across runs (and replays) in this process, one per worker count: a program
+ * (or a test file) that runs many experiments pays each worker's start, which loads every game,
+ * once. Idle workers do not keep the process alive (piscina unrefs them); a pool whose worker is
+ * stuck is ended and forgotten (endStuck).
  */
 const kept = new Map<number, Piscina>();
 
-function keptPool(workers: number): Piscina {
+export function keptPool(workers: number): Piscina {
   let pool = kept.get(workers);
   if (!pool) kept.set(workers, (pool = workerPool(workers)));
   return pool;
+}
+
+/** Ends `pool`, one of whose workers is stuck in a decision (terminating a worker stops even a
+ * loop that never yields), and forgets it if it is the pool kept for `workers`. */
+export function endStuck(workers: number, pool: Piscina): Promise<void> {
+  if (kept.get(workers) === pool) kept.delete(workers);
+  return pool.destroy();
 }
 
 /** The default limit on one decision: generous, since a slow bot is no fault, only a stuck one. */
@@ -135,16 +140,13 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}`
       : '';
   const started = process.hrtime.bigint();
-  const pool = opts.pool ?? keptPool(workers);
+  const pool = keptPool(workers);
   let stop: string | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
   // The pool outlives the run, unless a worker must be stopped.
-  const end = (stuck = false) => {
-    if (stuck && kept.get(workers) === pool) kept.delete(workers);
-    return (ended ??= stuck ? pool.destroy() : Promise.resolve());
-  };
+  const end = (stuck = false) => (ended ??= stuck ? endStuck(workers, pool) : Promise.resolve());
   watchdog.start((s) => {
     failure ??= {
       error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)),

@@ -1,13 +1,14 @@
 import type { SimParams } from '../experiment/sim.js';
 import { buildId } from '../io/build.js';
 import type { Replayed, ReplayTask } from './chunk.js';
-import { DECISION_TIMEOUT, workerPool } from './pool.js';
+import { DECISION_TIMEOUT, endStuck, keptPool } from './pool.js';
 import { stuckMessage, Watchdog } from './watchdog.js';
 
 /**
  * `pongsim replay`: game `index` of a sim run, played as the run played it, with its trace. It
- * plays on a worker thread under the run's watchdog: a strategy stuck in one decision fails the
- * replay after `decisionTimeout` seconds, as it fails a run, instead of hanging it.
+ * plays on a worker thread of the one-worker pool runs keep (runner/pool.ts), under the run's
+ * watchdog: a strategy stuck in one decision fails the replay after `decisionTimeout` seconds,
+ * as it fails a run, instead of hanging it.
  */
 export async function replayGame(
   params: SimParams,
@@ -16,12 +17,12 @@ export async function replayGame(
   decisionTimeout = DECISION_TIMEOUT,
   events = false,
 ): Promise<Replayed> {
-  const pool = workerPool(1);
+  const pool = keptPool(1);
   const watchdog = new Watchdog(1, 1000 * decisionTimeout);
   let stuck: Error | null = null;
   watchdog.start((s) => {
     stuck = new Error(stuckMessage(s, `${params.game} game index ${s.game}, seed ${seed}`));
-    void pool.destroy(); // terminating the worker stops even a loop that never yields
+    void endStuck(1, pool);
   });
   try {
     const task: ReplayTask = { replay: { params, seed, index, ...(events ? { events } : {}) }, build: buildId(), pulse: watchdog.buffer };
@@ -30,6 +31,5 @@ export async function replayGame(
     throw stuck ?? e;
   } finally {
     watchdog.stop();
-    await pool.destroy();
   }
 }

@@ -258,6 +258,19 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(r.stdout).toBe('');
   });
 
+  it('a replay stuck in one decision ends the worker it played on, and the next replay in the process plays on a fresh one', async () => {
+    // Replays play on the one-worker pool the process keeps: the stuck one's pool is ended and forgotten.
+    const seats = ['--seats', 'stuck,min-bet*5', '--seed', '8', '--index', '3'];
+    const stuck = await pongsimIn(['replay', 'wolnamppong', '--plugin', 'stuck.mjs', ...seats, '--decision-timeout', '0.5'], dir);
+    expect(stuck.code).toBe(1);
+    expect(stuck.stderr).toMatch(/strategy stuck at seat 0 spent more than 0\.5 s on one decision/);
+    for (let i = 0; i < 2; i++) {
+      const next = await pongsimIn(['replay', 'wolnamppong', '--seats', 'kelly,min-bet*5', '--seed', '8', '--index', String(i)], dir);
+      expect(next.code, next.stderr).toBe(0);
+      expect(next.stdout).toMatch(/seat 0 \(kelly/);
+    }
+  });
+
   it('code that ends the process with exit 0 part-way is a failure that says so', () => {
     const r = pongsim(['sim', 'wolnamppong', '--plugin', 'exits.mjs', '--seats', 'exits,min-bet*5', '--games', '10'], dir);
     expect(r.code).toBe(1);
