@@ -21,6 +21,19 @@ function container(file: string): { args?: string[]; command?: string[] } {
   return job.spec.template.spec.containers[0];
 }
 
+/** Plays `experiment` once, whole, at the recipes' size (through the library the CLI calls),
+ * into root/whole, and checks that each of its CSVs is the one the merge wrote into
+ * root/results/<experiment>; the CSVs' names. */
+async function matchesOneRun(root: string, experiment: string, seed: string): Promise<string[]> {
+  await runStudy({ experiment, games: Number(GAMES), seed, out: path.join(root, 'whole') });
+  const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
+  for (const f of csvs)
+    expect(fs.readFileSync(path.join(root, 'results', experiment, f), 'utf8'), f).toBe(
+      fs.readFileSync(path.join(root, 'whole', f), 'utf8'),
+    );
+  return csvs;
+}
+
 /** A manifest's argument list at test size, with the shared volume at `root`. */
 const local = (args: string[], root: string): string[] =>
   args.map((a, i) => (args[i - 1] === '--games' ? GAMES : a.replaceAll('/data', root)));
@@ -47,14 +60,8 @@ describe('cluster recipes', () => {
       env: CLI_ENV,
     });
     expect(merge.status, merge.stderr).toBe(0);
-    // One run of the same study, seed and size (through the library the CLI calls).
-    const study = args[1]!;
-    const seed = args[args.indexOf('--seed') + 1]!;
-    await runStudy({ experiment: study, games: Number(GAMES), seed, out: path.join(root, 'whole') });
-    const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
-    expect(csvs.length).toBeGreaterThan(0);
-    for (const f of csvs)
-      expect(fs.readFileSync(path.join(root, 'results', study, f), 'utf8')).toBe(fs.readFileSync(path.join(root, 'whole', f), 'utf8'));
+    // One run of the same study, seed and size.
+    expect((await matchesOneRun(root, args[1]!, args[args.indexOf('--seed') + 1]!)).length).toBeGreaterThan(0);
   });
 
   it("the Slurm script's shards and merge give the CSVs of one run", async () => {
@@ -62,8 +69,8 @@ describe('cluster recipes', () => {
     const script = path.resolve(DIR, 'slurm.sh');
     const env = { ...CLI_ENV, PONGSIM: `node ${MAIN}` };
     // A study that plays fast: each shard and the merge is a process of its own.
-    const whole = { experiment: 'wolnamppong-strategies', games: Number(GAMES), seed: '7' };
-    const study = [whole.experiment, '--games', GAMES, '--seed', whole.seed];
+    const [experiment, seed] = ['wolnamppong-strategies', '7'];
+    const study = [experiment, '--games', GAMES, '--seed', seed];
     // Array indices 4-6, as from sbatch --array=4-6.
     for (const id of [4, 5, 6]) {
       const r = spawnSync('bash', [script, 'shard', '3', ...study], {
@@ -75,13 +82,7 @@ describe('cluster recipes', () => {
     }
     const merge = spawnSync('bash', [script, 'merge', '3', ...study], { cwd: root, encoding: 'utf8', env });
     expect(merge.status, merge.stderr).toBe(0);
-    await runStudy({ ...whole, out: path.join(root, 'whole') });
-    const csvs = listFiles(path.join(root, 'whole')).filter((f) => f.endsWith('.csv'));
-    expect(csvs.length).toBeGreaterThan(1);
-    for (const f of csvs)
-      expect(fs.readFileSync(path.join(root, 'results', whole.experiment, f), 'utf8')).toBe(
-        fs.readFileSync(path.join(root, 'whole', f), 'utf8'),
-      );
+    expect((await matchesOneRun(root, experiment, seed)).length).toBeGreaterThan(1);
   });
 
   it('the container recipe copies only what the repository has', () => {
