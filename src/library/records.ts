@@ -49,7 +49,7 @@ export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boole
  * is not slowed. Gives the files written.
  */
 export function keepRecords(plan: RecordPlan, name: string, exp: Experiment, seed: string, games: number): string[] {
-  const rec = new Recorder((_cell, index) => index % plan.every === 0);
+  const rec = new Recorder(name, (_cell, index) => index % plan.every === 0);
   withRecorder(rec, () => {
     for (let cell = 0; cell < exp.cells.length; cell++) {
       for (let index = 0; index < games; index += plan.every) exp.runGame(cell, index, seed, newTally());
