@@ -4,6 +4,7 @@
 // advanced.ts, mahjong-assistant.ts) turns its entries into mjcard/1 lines; `assembleCard`
 // checks each line with the card compiler and makes the document.
 
+import { jsonFault } from '../../../core/json.js';
 import { CardError, compileCard } from './card.js';
 import { parsePattern } from './pattern.js';
 
@@ -145,6 +146,9 @@ export function entryObject(e: { text: string; line: number }, what: string): Re
     throw new ImportError(e.line, `not valid JSON (${(err as Error).message.split('\n')[0]}); allowed: ${what}`);
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ImportError(e.line, `an entry must be a JSON object: ${what}`);
+  // A key given twice (which value would the tool have meant?), "__proto__": refused as in every JSON pongsim reads.
+  const fault = jsonFault(e.text);
+  if (fault) throw new ImportError(e.line, fault);
   return v as Record<string, unknown>;
 }
 
