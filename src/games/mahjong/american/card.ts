@@ -4,7 +4,7 @@
 // no search. Pure: the file is read in src/io/card-file.ts.
 
 import { FLOWER, GREEN, MAN, PIN, RED, SOU, WHITE, EAST } from '../tiles.js';
-import { parsePattern, PatternError, type Group } from './pattern.js';
+import { parsePattern, PatternError, quoted, type Group } from './pattern.js';
 import { InputError } from '../../../core/errors.js';
 
 /** Tile kinds a card speaks of: 27 suited, 4 winds, 3 dragons, the flower. */
@@ -74,6 +74,9 @@ export function readVars(v: unknown, where: string): Partial<Record<'X' | 'Y', n
   }
   return out;
 }
+
+/** The largest card file read: the sample card is 5 KB, a real card's lines 10 to 30 KB. */
+export const MAX_CARD_BYTES = 1 << 20;
 
 /** The most readings (bindings of suits, numbers and winds) of one line's patterns, and of a
  * whole card's: about ten and forty times those of the sample card (216 and 507), counted before
@@ -287,7 +290,7 @@ export function compileCard(doc: unknown): Card {
         });
         if (feasible === 0) {
           throw new CardError(
-            `${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`,
+            `${at} (${which(pi)}): pattern "${quoted(pattern)}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`,
           );
         }
       });
