@@ -5,7 +5,7 @@
 // checks each line with the card compiler and makes the document.
 
 import { jsonFault } from '../../../core/json.js';
-import { CardError, compileCard } from './card.js';
+import { CardError, compileCard, MAX_CARD_TEXT } from './card.js';
 import { parsePattern } from './pattern.js';
 
 /** The largest foreign card file read (a real card's file is 20 to 130 KB). */
@@ -14,8 +14,8 @@ export const MAX_IMPORT_BYTES = 1 << 20;
 export const MAX_IMPORT_ENTRIES = 2000;
 /** The most mjcard/1 patterns one imported line may expand to (alternatives and wind choices). */
 export const MAX_LINE_PATTERNS = 64;
-/** The longest text (a name, a pattern) an entry may give. */
-export const MAX_IMPORT_TEXT = 500;
+/** The longest text (a name, a pattern) an entry may give: what a card may hold. */
+export const MAX_IMPORT_TEXT = MAX_CARD_TEXT;
 
 /** A fault of the file at `line` (1-based): the whole import stops. */
 export class ImportError extends CardError {

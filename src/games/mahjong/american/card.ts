@@ -75,6 +75,19 @@ export function readVars(v: unknown, where: string): Partial<Record<'X' | 'Y', n
   return out;
 }
 
+/** The longest name, id, note or pattern a card gives: each is printed wherever its card, section
+ * or line is named (card check, hand, advise, the studies' tables), so a stranger's card prints
+ * no line of megabytes. */
+export const MAX_CARD_TEXT = 500;
+
+/** Refuses a text field of a card longer than MAX_CARD_TEXT. */
+function bounded(v: unknown, where: string, key: string): void {
+  if (typeof v === 'string' && v.length > MAX_CARD_TEXT)
+    throw new CardError(
+      `${where}"${key}" is ${v.length} characters long; a card's names, ids, notes and patterns have at most ${MAX_CARD_TEXT}`,
+    );
+}
+
 /** The largest card file read: the sample card is 5 KB, a real card's lines 10 to 30 KB. */
 export const MAX_CARD_BYTES = 1 << 20;
 
@@ -210,6 +223,7 @@ export function compileCard(doc: unknown): Card {
   if (!isObject(doc)) throw new CardError('a card is a JSON object with "format": "mjcard/1"');
   if (doc.format !== 'mjcard/1') throw new CardError(`"format" must be "mjcard/1" (got ${JSON.stringify(doc.format)})`);
   if (doc.name !== undefined && typeof doc.name !== 'string') throw new CardError('"name" must be a string');
+  bounded(doc.name, '', 'name');
   if (doc.year !== undefined && !Number.isInteger(doc.year)) throw new CardError('"year" must be a whole number');
   const defaults = doc.defaults ?? {};
   if (!isObject(defaults)) throw new CardError('"defaults" must be an object');
@@ -228,6 +242,8 @@ export function compileCard(doc: unknown): Card {
     if (!isObject(section)) throw new CardError(`section ${si + 1}: must be an object`);
     const sid = section.id;
     if (typeof sid !== 'string' || sid === '') throw new CardError(`section ${si + 1}: "id" must be a non-empty string`);
+    bounded(sid, `section ${si + 1}: `, 'id');
+    bounded(section.name, `section ${si + 1}: `, 'name');
     if (sectionIds.has(sid)) throw new CardError(`section ${sid}: the id is used twice`);
     sectionIds.add(sid);
     const where = `section ${sid}`;
@@ -239,6 +255,8 @@ export function compileCard(doc: unknown): Card {
       if (!isObject(hand)) throw new CardError(`${where}: hand ${hi + 1} must be an object`);
       const id = hand.id;
       if (typeof id !== 'string' || id === '') throw new CardError(`${where}: hand ${hi + 1}: "id" must be a non-empty string`);
+      for (const key of ['id', 'note', 'pattern']) bounded(hand[key], `${where}: hand ${hi + 1}: `, key);
+      if (Array.isArray(hand.alt)) for (const a of hand.alt) bounded(a, `${where}: hand ${hi + 1}: `, 'alt');
       if (handIds.has(id)) throw new CardError(`line ${id}: the id is used twice`);
       handIds.add(id);
       const at = `line ${id}`;
