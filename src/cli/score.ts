@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { InputError, ItemError } from '../core/errors.js';
+import { jsonFault } from '../core/json.js';
 import { score } from '../library/hand.js';
 import { collect } from './options.js';
 
@@ -36,6 +37,9 @@ export function registerScore(program: Command): void {
         } catch {
           throw new InputError(`line ${i + 1}: not a JSON object`);
         }
+        // A key given twice would be scored as its last value, silently.
+        const fault = jsonFault(line);
+        if (fault) throw new InputError(`line ${i + 1}: ${fault}`);
         lines.push(i + 1);
         hands.push(o as Record<string, unknown>);
       });

@@ -29,14 +29,31 @@ export class Interrupted extends Error {
 /** The most characters an error line shows: a message quotes what it refuses, which may be megabytes. */
 export const MAX_LINE = 2000;
 
-/** `text` with every character that would act on a terminal rather than show (control
- * characters, such as the escape that starts a colour or cursor sequence, and bidirectional
- * overrides) written as its code: "\u001b". */
+/** Characters that act on a terminal rather than show: control characters (such as the escape
+ * that starts a colour or cursor sequence) and bidirectional overrides. */
+export const ACTING = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+const codeOf = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with every character that would act on a terminal rather than show written as its
+ * code: "\u001b". */
 export function visible(text: string): string {
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text.replace(ACTING, codeOf);
+}
+
+/** `text` as `visible` writes it, its newlines kept: lines a command prints, of which nothing
+ * (a name from a file) acts on the terminal. */
+export function visibleLines(text: string): string {
+  return text.replace(ACTING, (c) => (c === '\n' ? c : codeOf(c)));
+}
+
+/** The most characters of one name from a file (a record's strategy) that a command prints. */
+export const MAX_NAME = 80;
+
+/** A name read from a file as a command prints it: visible, and cut after MAX_NAME characters,
+ * saying how long it was. */
+export function nameOf(text: string): string {
+  return visible(text.length > MAX_NAME ? `${text.slice(0, MAX_NAME)}... (${text.length} characters)` : text);
 }
 
 /**

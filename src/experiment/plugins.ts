@@ -60,12 +60,17 @@ function resolvePongsim(): void {
   if (h) registerHooks(h.hook, { data: { api: h.api } });
 }
 
+/** The longest timer Node keeps (2^31 - 1 ms, about 24.8 days): a longer one fires at once, with a warning. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 /** How long a plug-in may take to load: PONGSIM_PLUGIN_TIMEOUT_MS, default 30 s. */
 function loadTimeout(): number {
   const env = process.env.PONGSIM_PLUGIN_TIMEOUT_MS;
   if (env === undefined || env === '') return 30_000;
-  if (!/^\d+$/.test(env.trim()) || Number(env) < 1)
-    throw new InputError(`PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds (got ${JSON.stringify(env)})`);
+  if (!/^\d+$/.test(env.trim()) || Number(env) < 1 || Number(env) > MAX_TIMEOUT_MS)
+    throw new InputError(
+      `PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days) (got ${JSON.stringify(env)})`,
+    );
   return Number(env);
 }
 

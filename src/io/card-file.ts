@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { assembleCard, ImportError, MAX_IMPORT_BYTES, type CardFormat, type Imported } from '../games/mahjong/american/card-import.js';
-import { CardError, type Card } from '../games/mahjong/american/card.js';
+import { CardError, MAX_CARD_BYTES, type Card } from '../games/mahjong/american/card.js';
 import { compiledCard } from '../games/mahjong/american/rules.js';
 import { readJsonFile } from './json-file.js';
 import { packagePath } from './package.js';
@@ -22,7 +22,7 @@ export interface CardFile {
 
 /** Reads, validates and expands a card file; any fault is one InputError line naming the file. */
 export function readCard(path: string): CardFile {
-  const { doc } = readJsonFile(path, 'a card file (JSON in the mjcard/1 format)');
+  const { doc } = readJsonFile(path, 'a card file (JSON in the mjcard/1 format)', { bytes: MAX_CARD_BYTES, what: 'a card file' });
   try {
     const { card, sha256 } = compiledCard(doc);
     return { path, hash: sha256, card, doc };

@@ -193,10 +193,19 @@ function probe(dir: string, fail: (why: string) => never): void {
 }
 
 /** What a checked target holds: for a folder, what goes in it (in messages); for a file, the
- * suffixes of the files written beside it (`.meta.json` beside FILE.csv is FILE.meta.json). */
+ * suffixes of the files written beside it (`.meta.json` beside FILE.csv is FILE.meta.json), and
+ * the file the command reads (`input`, `what` it is in messages), which it never writes over. */
 export interface Target {
   contents?: string;
   beside?: string[];
+  input?: { file: string; what: string };
+}
+
+/** Whether `a` and `b` are one file that exists, by whatever names (a link, a hard link, another path). */
+export function sameFile(a: string, b: string): boolean {
+  const sa = fs.statSync(a, { throwIfNoEntry: false });
+  const sb = fs.statSync(b, { throwIfNoEntry: false });
+  return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino;
 }
 
 /**
@@ -209,7 +218,7 @@ export function checkWritable(
   flag: string,
   target: string,
   kind: 'dir' | 'file',
-  { contents = 'the CSVs', beside = [] }: Target = {},
+  { contents = 'the CSVs', beside = [], input }: Target = {},
 ): void {
   const fail = (why: string): never => {
     throw new InputError(`${flag} ${target}: ${why}`);
@@ -227,10 +236,12 @@ export function checkWritable(
     const what = notRegular(target);
     if (what === 'a folder') fail('is a folder; it names the .csv file to write');
     if (what) fail(`is ${what}; pongsim replaces only a regular file, so give a new file's name`);
+    if (input && sameFile(target, input.file)) fail(`is ${input.what}; give another name`);
     const base = target.replace(/\.csv$/, '');
     for (const suffix of beside) {
       const other = notRegular(base + suffix);
       if (other) fail(`${base + suffix}, written beside it, is ${other}; pongsim replaces only a regular file`);
+      if (input && sameFile(base + suffix, input.file)) fail(`${base + suffix}, written beside it, is ${input.what}; give another name`);
     }
   }
   // The nearest folder that exists must be a folder we may write in.

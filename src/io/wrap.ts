@@ -1,3 +1,5 @@
+import { ACTING } from '../core/errors.js';
+
 /**
  * Text for a terminal: pongsim's lines fit COLUMNS (or a narrower terminal), so that nothing it
  * prints wraps mid-word on an 80- or 100-column screen; `--wide` prints lines whole.
@@ -16,9 +18,10 @@ export function terminalWidth(stream: { columns?: number } = process.stdout): nu
 const WIDE =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/gu;
 
-/** The columns `s` takes on a terminal. */
+/** The columns `s` (a line) takes on a terminal as the command line prints it: a character that
+ * would act on the terminal prints as its six-character code ("\u001b", core/errors.ts). */
 export function columnsOf(s: string): number {
-  return s.length + (s.match(WIDE)?.length ?? 0);
+  return s.length + (s.match(WIDE)?.length ?? 0) + 5 * (s.match(ACTING)?.length ?? 0);
 }
 
 /**

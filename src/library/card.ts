@@ -1,7 +1,5 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
-import { notRegular, writeAtomically } from '../io/csv.js';
+import { notRegular, sameFile, writeAtomically } from '../io/csv.js';
 import { cardEntry } from './hand.js';
 
 /** Options of `importCard`, as `pongsim card import` names them. */
@@ -45,8 +43,7 @@ export function importCard(o: ImportCardOptions): ImportCardResult {
   if (typeof o.out !== 'string' || o.out === '') throw new InputError('card import: --out FILE is required (the card file to write)');
   const what = notRegular(o.out);
   if (what) throw new InputError(`--out ${o.out}: is ${what}; pongsim writes a new file or replaces only a regular file`);
-  const real = (p: string) => (fs.existsSync(p) ? fs.realpathSync(p) : path.resolve(p));
-  if (real(o.out) === real(o.file)) throw new InputError(`--out ${o.out}: is the file being imported; give the card another name`);
+  if (sameFile(o.out, o.file)) throw new InputError(`--out ${o.out}: is the file being imported; give the card another name`);
   const done = card.import(o.from, o.file, o.skipUnsupported === true);
   writeAtomically([{ file: o.out, text: done.text }]);
   return { from: o.from, file: o.file, out: o.out, card: done.card, lines: done.lines, skipped: done.skipped };

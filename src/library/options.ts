@@ -5,6 +5,7 @@ import { InputError } from '../core/errors.js';
 import { packagePath } from '../io/package.js';
 import { rulesFrom } from '../io/rules-file.js';
 import { GAMES, offering, type GameEntry } from '../catalog/index.js';
+import { MAX_GAMES } from '../runner/plan.js';
 
 /**
  * Readers of the options the library's functions and the CLI's subcommands share, each
@@ -15,8 +16,7 @@ import { GAMES, offering, type GameEntry } from '../catalog/index.js';
 /** The most seats any game has. */
 const MAX_SEATS = 16;
 
-/** The most games a run plays (--games, --budget, ...), and so one more than the highest game index. */
-export const MAX_GAMES = 1e12;
+export { MAX_GAMES } from '../runner/plan.js';
 
 export function positiveInt(flag: string, max = MAX_GAMES) {
   return (text: string): number => {

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import type { Experiment } from '../experiment/experiment.js';
-import { writeAtomically } from '../io/csv.js';
+import { notRegular, writeAtomically } from '../io/csv.js';
 import { checkEvents, readRecord, type TableChanceOf } from '../records/check.js';
 import type { GameEntry } from '../catalog/entry.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
@@ -28,8 +29,12 @@ export interface RecordPlan {
 
 export const DEFAULT_RECORD_EVERY = 1000;
 
-/** Reads --record and --record-every; `sliced` says the run is one shard (which keeps none). */
-export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boolean): RecordPlan | undefined {
+/**
+ * Reads --record and --record-every of a run of `name` at `seed`; `sliced` says the run is one
+ * shard (which keeps none). The folder is checked as --out is, and so is every file in it the
+ * run's records would replace (a link, a FIFO: refused before any game is played).
+ */
+export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boolean, name: string, seed: string): RecordPlan | undefined {
   const every = given(o.recordEvery, positiveInt('--record-every'));
   const dir = given(o.record, pathName('--record', 'a folder name'));
   if (dir === undefined) {
@@ -38,6 +43,15 @@ export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boole
   }
   if (sliced) throw new InputError('--record with a shard: record from the whole run, or replay a game with replay --format events');
   checkOut('--record', dir, 'dir', o.force, { contents: 'the records' });
+  const ours = recordNames(name, seed);
+  const present = fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ? fs.readdirSync(dir) : [];
+  for (const f of present.filter((n) => ours.test(n))) {
+    const what = notRegular(path.join(dir, f));
+    if (what)
+      throw new InputError(
+        `--record ${dir}: ${path.join(dir, f)}, a record this run writes, is ${what}; pongsim replaces only a regular file`,
+      );
+  }
   return { dir, every: every ?? DEFAULT_RECORD_EVERY };
 }
 
@@ -49,7 +63,7 @@ export function recordPlan(o: RecordOptions & { force?: boolean }, sliced: boole
  * is not slowed. Gives the files written.
  */
 export function keepRecords(plan: RecordPlan, name: string, exp: Experiment, seed: string, games: number): string[] {
-  const rec = new Recorder((_cell, index) => index % plan.every === 0);
+  const rec = new Recorder(name, (_cell, index) => index % plan.every === 0);
   withRecorder(rec, () => {
     for (let cell = 0; cell < exp.cells.length; cell++) {
       for (let index = 0; index < games; index += plan.every) exp.runGame(cell, index, seed, newTally());
@@ -68,6 +82,12 @@ function recordName(name: string, r: GameRecord, cells: boolean): string {
   return `${name}${cells ? `-cell${r.cell}` : ''}-seed${r.seed}-game${r.index}${r.table > 0 ? `-table${r.table}` : ''}.jsonl`;
 }
 
+/** Every name recordName gives the records of a run of `name` at `seed`. */
+function recordNames(name: string, seed: string): RegExp {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal(name)}(-cell\\d+)?-seed${literal(seed)}-game\\d+(-table\\d+)?\\.jsonl$`);
+}
+
 export interface ViewOptions {
   /** The record file (pongsim-events/1). */
   record: string;
@@ -77,22 +97,21 @@ export interface ViewOptions {
   force?: boolean;
 }
 
-/** `pongsim view RECORD --html FILE`: writes the viewer page of a record (read and checked as
- * data first, not re-played) and gives where. */
+/** `pongsim view RECORD --html FILE`: writes the viewer page of a record, read and re-played as
+ * `check` checks it first (a record check refuses would draw a page whose steps make no sense,
+ * or whose script breaks), and gives where. */
 export function viewRecord(o: ViewOptions): { html: string } {
   const file = given(o.record, pathName('RECORD', 'a record file'))!;
-  htmlOut(o.html, o.force);
-  const events = readRecord(file);
-  if (events[0]!.type !== 'start')
-    throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
+  htmlOut(o.html, o.force, file);
+  const events = checkedRecord(file, 'view');
   return { html: writeRecordPage(events, o.html, o.force, path.basename(file)) };
 }
 
-/** --html FILE, checked as a page pongsim may write. */
-export function htmlOut(html: string, force: boolean | undefined): string {
+/** --html FILE, checked as a page pongsim may write (never over `record`, the record it draws). */
+export function htmlOut(html: string, force: boolean | undefined, record?: string): string {
   const out = given(html, pathName('--html', 'an .html file name'))!;
   if (!out.endsWith('.html')) throw new InputError(`--html ${out}: expected a file name ending in .html`);
-  checkOut('--html', out, 'file', force);
+  checkOut('--html', out, 'file', force, record === undefined ? {} : { input: { file: record, what: 'the record being read' } });
   return out;
 }
 
@@ -138,7 +157,15 @@ export interface OpenRecord {
 export function openRecord(game: string, record: unknown, command: string, flag = 'RECORD'): OpenRecord {
   const entry = entryFor(game, 'records', command);
   const file = given(record, pathName(flag, 'a record file'))!;
-  const events = readRecord(file);
+  return recordOf(entry, file, readRecord(file), command);
+}
+
+/** A game entry that keeps records. */
+type RecordsEntry = GameEntry & Required<Pick<GameEntry, 'records'>>;
+
+/** The events of a record, `file`, checked as openRecord checks them, of `entry`'s game. */
+function recordOf(entry: RecordsEntry, file: string, events: GameEvent[], command: string): OpenRecord {
+  const game = entry.def.id;
   const start = events[0]!;
   const head = `${file} line 1`;
   if (start.type !== 'start') throw new InputError(`${head}: expected the start event (type "start"), got a ${start.type} event`);
@@ -164,6 +191,27 @@ export function openRecord(game: string, record: unknown, command: string, flag 
   if (seats.length !== need) throw new InputError(`${head}: ${game} with these rules has ${need} seats; the record seats ${seats.length}`);
   const table = { chance: entry.records.tableChance, rules: entry.records.tableRules };
   return { entry, file, rules, events, seats, table };
+}
+
+/**
+ * The events of `file`, a record of whichever game its start names, read and re-played as
+ * `check` checks it (view, and report's recorded games): anything check refuses is the same one
+ * InputError line.
+ */
+export function checkedRecord(file: string, command: string): GameEvent[] {
+  const events = readRecord(file);
+  const start = events[0]!;
+  if (start.type !== 'start') throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${start.type} event`);
+  let entry: RecordsEntry;
+  try {
+    entry = entryFor(String(start.game), 'records', command);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file} line 1: ${e.message}`);
+    throw e;
+  }
+  const open = recordOf(entry, file, events, command);
+  checkEvents(entry.def, open.rules, events, file, open.table);
+  return events;
 }
 
 /**

@@ -188,7 +188,7 @@ export function review(o: ReviewOptions): ReviewResult {
   const csv = given(o.csv, pathName('--csv', 'a .csv file name'));
   if (csv !== undefined) {
     if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
-    checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'] });
+    checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
 

@@ -150,7 +150,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
   if (risk) checkSessions(risk, gamesGiven ?? 10000);
   const params = await simParams(o, gamesGiven ?? 10000, risk);
   if (out) checkOut('--out', out, 'file', o.force, { beside: ['.meta.json', '.svg', '.checkpoint.json'] });
-  const recording = recordPlan(o, shard !== undefined);
+  const recording = recordPlan(o, shard !== undefined, 'sim', seed);
   const base = out?.replace(/\.csv$/, '');
   const opts = runnerOptions({ ...o, seed }, c, shard);
   let untilCi: UntilCi | undefined;

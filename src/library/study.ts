@@ -164,7 +164,7 @@ export async function runWith(
       '--report with a shard: a shard writes a partial, not results; give --report to pongsim merge, or run pongsim report on the merged folder',
     );
   const out = outFolder(r.out, defaultOut, r.force);
-  const recording = recordPlan(o, r.shard !== undefined);
+  const recording = recordPlan(o, r.shard !== undefined, name, r.seed);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
   // With --record the report page comes once the records are kept, to link their viewer pages.
   const recorded = (run: StudyRun): StudyRun => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { TERMINAL, type GameDef, type GameState } from '../core/game.js';
 import { dealRng, type Rng } from '../core/rng.js';
+import { settle } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from './trace.js';
 import { eventFault } from './validate.js';
@@ -14,9 +16,19 @@ export const MAX_RECORD_LINE = 1024 * 1024;
 /**
  * Reads a record someone handed over, as data: a regular file of at most MAX_RECORD_BYTES,
  * one JSON object a line, each a well-formed event of this format (records/events.schema.json).
- * Anything else is one InputError line naming the file and the line.
+ * Anything else is one InputError line naming the file and the line. A set of records a killed
+ * run left half in place in its folder is finished first (or its leftovers removed), as the next
+ * run writing there would: the record read is the one the run wrote.
  */
 export function readRecord(file: string): GameEvent[] {
+  try {
+    settle(path.dirname(file));
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new InputError(
+      `${file}: its folder holds a set of records a killed run left half in place, and it cannot be finished here (${why}); run pongsim where that folder can be written, or record the games again`,
+    );
+  }
   let st: fs.Stats;
   try {
     st = fs.statSync(file);

@@ -14,14 +14,16 @@ export interface GameRecord {
 }
 
 /** The record's first line: the format, the game, its rules, who sits where, and the run it
- * belongs to (seed, cell, index: its chance events follow from them) and the build that played. */
-export function startEvent(table: Table<GameState, unknown>, seed: string, cell: number, index: number): GameEvent {
+ * belongs to (the experiment, as its results name it, and seed, cell, index: its chance events
+ * follow from them) and the build that played. */
+export function startEvent(table: Table<GameState, unknown>, experiment: string, seed: string, cell: number, index: number): GameEvent {
   return {
     type: 'start',
     format: EVENTS_FORMAT,
     game: table.game.id,
     rules: table.rules,
     seats: table.names.map((strategy, seat) => ({ seat, strategy })),
+    experiment,
     seed,
     cell,
     index,
@@ -41,14 +43,18 @@ export function recordText(events: readonly GameEvent[]): string {
   return events.map((e) => JSON.stringify(e)).join('\n') + '\n';
 }
 
-/** Records the games `keep` picks (by cell and index), every table each of them plays. */
+/** Records the games `keep` picks (by cell and index) of a run of `experiment` ('sim', or a
+ * study's name), every table each of them plays. */
 export class Recorder implements GameRecorder {
   readonly records: GameRecord[] = [];
   private last = '';
   private tables = 0;
   private open_: Omit<GameRecord, 'events'> | null = null;
 
-  constructor(private readonly keep: (cell: number, index: number) => boolean) {}
+  constructor(
+    private readonly experiment: string,
+    private readonly keep: (cell: number, index: number) => boolean,
+  ) {}
 
   open(table: Table<GameState, unknown>, seed: string, cell: number, index: number): Trace | null {
     if (!this.keep(cell, index)) return null;
@@ -56,7 +62,7 @@ export class Recorder implements GameRecorder {
     this.tables = key === this.last ? this.tables + 1 : 0;
     this.last = key;
     this.open_ = { seed, cell, index, table: this.tables };
-    return new Trace(null, [startEvent(table, seed, cell, index)]);
+    return new Trace(null, [startEvent(table, this.experiment, seed, cell, index)]);
   }
 
   close(table: Table<GameState, unknown>, trace: Trace): void {

@@ -58,9 +58,11 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
     case 'object': {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return `${at} must be an object`;
       const o = v as Record<string, unknown>;
-      for (const k of s.required ?? []) if (!(k in o)) return `${at} lacks "${k}"`;
+      for (const k of s.required ?? []) if (!Object.hasOwn(o, k)) return `${at} lacks "${k}"`;
       for (const [k, x] of Object.entries(o)) {
-        const p = s.properties?.[k];
+        // Own fields only: the schema's `properties` is an object too, and "constructor" or
+        // "toString" would find Object.prototype's member there and pass as a field.
+        const p = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined;
         if (!p) {
           if (s.additionalProperties === false)
             return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
@@ -78,6 +80,7 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
 /** A schema in words, for messages. */
 function kind(s: Schema): string {
   if (s.type === 'string' && s.pattern?.startsWith('^(1[0-2]')) return 'a Hwatu card such as 12c';
+  if (s.type === 'string' && s.pattern?.startsWith('^[A-Za-z0-9')) return '1-64 letters, digits or _.:-';
   if (s.type === 'string' && s.pattern) return 'a tile such as m1, z7, f2 or j';
   if (s.type === 'integer') return s.minimum !== undefined ? `a whole number from ${s.minimum} to ${s.maximum}` : 'a whole number';
   if (s.type === 'null') return 'null';

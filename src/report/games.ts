@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { GAMES as CATALOG } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import { notRegular } from '../io/csv.js';
+import { notRegular, settle } from '../io/csv.js';
+import { checkedRecord } from '../library/records.js';
 import { readRecord } from '../records/check.js';
 import { recordPage } from '../records/page.js';
+import type { GameEvent } from '../records/trace.js';
 
 /**
- * A study's recorded games on its report page: the records `run --record DIR` kept of it (named
- * <experiment>[-cellC]-seedS-gameI[-tableT].jsonl, library/records.ts), each drawn as its viewer
- * page in the study's folder (GAMES/), so that the page links only files of its folder.
+ * A study's recorded games on its report page: the records `run --record DIR` kept of it, each
+ * drawn as its viewer page in the study's folder (GAMES/), so that the page links only files of
+ * its folder. A record belongs to a study when its own start line says so (the study's
+ * experiment, seed and game), whatever its file is called.
  */
 
 /** The folder of a study's viewer pages, beside its CSVs. */
@@ -21,41 +25,84 @@ export interface RecordedGame {
   html: string;
 }
 
-const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A record of the folder, by its start line. */
+export interface RecordFile {
+  file: string;
+  start: GameEvent;
+}
+
+/** What a study's meta file says of the run that wrote it (report/page.ts, checked there). */
+export interface StudyRun {
+  experiment: string;
+  seed?: string;
+  provenance?: unknown;
+}
+
+const wrapped = <T>(f: () => T): T => {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`report: ${e.message}`);
+    throw e;
+  }
+};
 
 /**
- * The records in folder `records` of the run that wrote a study (its experiment and seed), in
- * the order cell, game, table. Each is read as `check` reads a record handed over (a regular
- * file, not a link; every line well-formed): anything else is one InputError line.
+ * The records of folder `records` (every .jsonl file), each read as `check` reads a record
+ * handed over (a regular file, not a link; every line well-formed), once a set a killed run left
+ * half in place there is finished: anything else is one InputError line.
  */
-export function recordedGames(records: string, experiment: string, seed: string | undefined): RecordedGame[] {
+export function recordFiles(records: string): RecordFile[] {
   if (!fs.lstatSync(records, { throwIfNoEntry: false })?.isDirectory())
     throw new InputError(`report: --records ${records} is not a folder; give the folder run --record DIR wrote the records to`);
-  if (seed === undefined) return [];
-  const name = new RegExp(`^${escaped(experiment)}(?:-cell(\\d+))?-seed${escaped(seed)}-game(\\d+)(?:-table(\\d+))?\\.jsonl$`);
+  settle(records);
   return fs
     .readdirSync(records)
-    .flatMap((f) => {
-      const m = name.exec(f);
-      return m ? [{ f, key: [Number(m[1] ?? 0), Number(m[2]), Number(m[3] ?? 0)], cells: m[1] !== undefined }] : [];
-    })
-    .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
-    .map(({ f, key: [cell, index, table], cells }) => {
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => {
       const file = path.join(records, f);
       const what = notRegular(file);
       if (what) throw new InputError(`report: ${file} is ${what}; report reads only regular record files`);
-      let events;
-      try {
-        events = readRecord(file);
-      } catch (e) {
-        if (e instanceof InputError) throw new InputError(`report: ${e.message}`);
-        throw e;
-      }
-      if (events[0]!.type !== 'start')
-        throw new InputError(`report: ${file} line 1: expected the start event (type "start"), got a ${events[0]!.type} event`);
-      const label = `${cells ? `cell ${cell}, ` : ''}game ${index}${table ? `, table ${table}` : ''}`;
-      return { label, page: `${path.basename(f, '.jsonl')}.html`, html: recordPage(events, `${String(events[0]!.game)} ${f}`) };
+      return { file, start: wrapped(() => readRecord(file))[0]! };
     });
+}
+
+/** The game a study plays in `cell`, as its meta file says: its provenance's (sim, compare, tune;
+ * each cell's in a study of several games), else the game whose study it is. */
+function gameOf(run: StudyRun, cell: number): string | undefined {
+  const p = run.provenance !== null && typeof run.provenance === 'object' ? (run.provenance as Record<string, unknown>) : {};
+  if (Array.isArray(p.games)) {
+    const g = (p.games[cell] as { game?: unknown } | undefined)?.game;
+    return typeof g === 'string' ? g : undefined;
+  }
+  if (typeof p.game === 'string') return p.game;
+  return CATALOG.find((g) => g.experiments.some((e) => e.name === run.experiment))?.def.id;
+}
+
+/**
+ * The games of `records` that the run of a study recorded: those whose start line names its
+ * experiment and seed and the game it plays in that cell, in the order cell, game, table (the
+ * file name's -tableT, the table of a game several line-ups play). Each is re-played as `check`
+ * checks it before its page is drawn: one InputError line for a record check refuses.
+ */
+export function recordedGames(records: readonly RecordFile[], run: StudyRun): RecordedGame[] {
+  if (run.seed === undefined) return [];
+  const cellOf = (s: GameEvent) => (typeof s.cell === 'number' ? s.cell : 0);
+  const tableOf = (file: string) => Number(/-table(\d+)\.jsonl$/.exec(file)?.[1] ?? 0);
+  const ours = records
+    .filter(
+      ({ start: s }) => s.type === 'start' && s.experiment === run.experiment && s.seed === run.seed && s.game === gameOf(run, cellOf(s)),
+    )
+    .map((r) => ({ ...r, cell: cellOf(r.start), index: Number(r.start.index ?? 0), table: tableOf(r.file) }))
+    .sort((a, b) => a.cell - b.cell || a.index - b.index || a.table - b.table || a.file.localeCompare(b.file));
+  const cells = ours.some((r) => r.cell > 0);
+  return ours.map(({ file, cell, index, table }) => {
+    const events = wrapped(() => checkedRecord(file, 'report --records'));
+    const name = path.basename(file);
+    const label = `${cells ? `cell ${cell}, ` : ''}game ${index}${table ? `, table ${table}` : ''}`;
+    return { label, page: `${path.basename(file, '.jsonl')}.html`, html: recordPage(events, `${String(events[0]!.game)} ${name}`) };
+  });
 }
 
 /** Where a study's viewer pages go (`dir`/GAMES), refused when that is anything but a folder or nothing. */

@@ -9,7 +9,7 @@ import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';
-import { GAMES, gamesFolder, recordedGames, type RecordedGame } from './games.js';
+import { GAMES, gamesFolder, recordedGames, recordFiles, type RecordedGame } from './games.js';
 
 /**
  * One self-contained HTML page for a folder of results: each study's question and answer,
@@ -44,9 +44,22 @@ interface Study {
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A name a meta file gives a table or chart: a plain file name, so that the files it names
- * are in the folder (no "../", no "/") and a link to them is a file (no "javascript:"). */
-const PLAIN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** A name a meta file gives a table or chart: one file name of the folder, as `sim --out` or a
+ * study writes it (spaces, accents and all), so that the files it names are in the folder: no
+ * "/" (or the platform's separator), not "." or "..", no NUL, at most 255 bytes. A link to it is
+ * a file whatever it holds: each part of a link is escaped (href), so "javascript:x" is a name. */
+function fileName(v: unknown): boolean {
+  return (
+    typeof v === 'string' &&
+    v !== '' &&
+    v !== '.' &&
+    v !== '..' &&
+    !v.includes('/') &&
+    !v.includes(path.sep) &&
+    !v.includes('\0') &&
+    Buffer.byteLength(v) <= 255
+  );
+}
 
 /** The text of `file`, a regular file of the folder: a link in a copied folder could pull any
  * file on the disk into the page. */
@@ -77,12 +90,17 @@ function readMeta(file: string): Meta | null {
   const m = doc as Record<string, unknown>;
   if (m.table === undefined || m.experiment === undefined) return null;
   const plain = (key: string, v: unknown) => {
-    if (typeof v !== 'string' || !PLAIN.test(v))
-      bad(`${key} ${describe(v)} is not a plain file name of the folder (letters, digits, . _ -)`);
+    if (!fileName(v)) bad(`${key} ${describe(v)} is not a file name of the folder (no /, not . or .., at most 255 bytes)`);
   };
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   plain('"table"', m.table);
   if (typeof m.experiment !== 'string') bad(`"experiment" must be a string, not ${describe(m.experiment)}`);
+  // What the page shows and matches records by, each of the type a run writes.
+  for (const key of ['version', 'seed'])
+    if (m[key] !== undefined && typeof m[key] !== 'string') bad(`"${key}" must be a string, not ${describe(m[key])}`);
+  for (const key of ['games', 'budget'])
+    if (m[key] !== undefined && !(Number.isInteger(m[key]) && (m[key] as number) >= 0))
+      bad(`"${key}" must be a whole number, not ${describe(m[key])}`);
   if (m.question !== undefined && typeof m.question !== 'string') bad('"question" must be a string');
   if (m.answer !== undefined && !strings(m.answer)) bad('"answer" must be a list of strings');
   if (m.keyColumns !== undefined && !strings(m.keyColumns)) bad('"keyColumns" must be a list of strings');
@@ -248,7 +266,8 @@ nav a { margin-right: 1em; }
  * `records`, the folder of the run's records, also the viewer page of each recorded game. */
 function report(dir: string, records?: string): { html: string; pages: { file: string; text: string }[] } {
   const studies = studiesIn(dir);
-  const games = studies.map((s) => (records === undefined ? [] : recordedGames(records, s.metas[0]!.experiment, s.metas[0]!.seed)));
+  const kept = records === undefined ? [] : recordFiles(records);
+  const games = studies.map((s) => recordedGames(kept, s.metas[0]!));
   const pages = studies.flatMap((s, i) => games[i]!.map((g) => ({ file: path.join(gamesFolder(s.dir), g.page), text: g.html })));
   const single = studies.length === 1 && studies[0]!.dir === dir;
   const title = single ? `pongsim: ${studies[0]!.metas[0]!.experiment}` : `pongsim: ${studies.length} studies`;

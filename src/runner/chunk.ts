@@ -128,7 +128,8 @@ export interface Replayed {
 export function replayOne({ replay: { params, seed, index, events } }: ReplayTask): Replayed {
   const arm = simArm(params);
   const trace: string[] = [];
-  const recorder = events ? new Recorder(() => true) : null;
+  // The game of a sim run, as `sim --record` keeps it.
+  const recorder = events ? new Recorder('sim', () => true) : null;
   const beat = pulse.beat;
   beat[BEAT_CELL] = 0;
   beat[BEAT_GAME] = index;

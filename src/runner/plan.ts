@@ -7,6 +7,14 @@ export interface Task {
   end: number;
 }
 
+/** The most games a run plays (--games, --budget, ...), and so one more than the highest game
+ * index, and the most shards a run is cut into: every count stays an exact whole number. */
+export const MAX_GAMES = 1e12;
+
+/** N of k/N, a whole number of digits: past MAX_GAMES (1/1e20, or digits that read as
+ * Infinity) it is refused, not rounded to another value. */
+const shards = (text: string): number => (/^\d{1,13}$/.test(text) && Number(text) <= MAX_GAMES ? Number(text) : NaN);
+
 /** Shard k of n (1-based), as given by `--shard k/N`. */
 export interface Shard {
   k: number;
@@ -20,12 +28,14 @@ export function parseShard(text: string): Shard {
 /** `--shard k/N` or `auto/N`, and for auto the variable that named the slice (for the command to say). */
 export function shardOf(text: string): { shard: Shard; from: string | null } {
   const auto = /^auto\/(\d+)$/.exec(text.trim());
-  if (auto && Number(auto[1]) >= 1) return shardFromEnv(Number(auto[1]), process.env);
+  if (auto && shards(auto[1]!) >= 1) return shardFromEnv(Number(auto[1]), process.env);
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const k = m ? Number(m[1]) : NaN;
-  const n = m ? Number(m[2]) : NaN;
-  if (!m || n < 1 || k < 1 || k > n) {
-    throw new InputError(`--shard: expected k/N with 1 <= k <= N, e.g. 3/8, or auto/N (got ${JSON.stringify(text)})`);
+  const k = m ? shards(m[1]!) : NaN;
+  const n = m ? shards(m[2]!) : NaN;
+  if (!(n >= 1 && k >= 1 && k <= n)) {
+    throw new InputError(
+      `--shard: expected k/N with 1 <= k <= N <= ${MAX_GAMES} (the most games a run plays), e.g. 3/8, or auto/N (got ${JSON.stringify(text)})`,
+    );
   }
   return { shard: { k, n }, from: null };
 }
@@ -38,8 +48,10 @@ export function shardOf(text: string): { shard: Shard; from: string | null } {
 export function shardFromEnv(n: number, env: NodeJS.ProcessEnv): { shard: Shard; from: string } {
   const whole = (name: string): number => {
     const v = env[name]!;
-    if (!/^\d+$/.test(v.trim())) throw new InputError(`--shard auto/${n}: ${name}=${JSON.stringify(v)} is not a whole number`);
-    return Number(v);
+    const k = shards(v.trim());
+    if (Number.isNaN(k))
+      throw new InputError(`--shard auto/${n}: ${name}=${JSON.stringify(v)} is not a whole number from 0 to ${MAX_GAMES}`);
+    return k;
   };
   let k: number;
   let from: string;
@@ -55,17 +67,19 @@ export function shardFromEnv(n: number, env: NodeJS.ProcessEnv): { shard: Shard;
       `--shard auto/${n}: neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set; give --shard k/N`,
     );
   }
-  if (k < 1 || k > n) throw new InputError(`--shard auto/${n}: ${from} names shard ${k}, outside 1..${n}`);
+  if (!(k >= 1 && k <= n)) throw new InputError(`--shard auto/${n}: ${from} names shard ${k}, outside 1..${n}`);
   return { shard: { k, n }, from };
 }
 
 /** `--shard-index i/N`: the same slice with a 0-based index (Kubernetes numbers pods from 0). */
 export function parseShardIndex(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const i = m ? Number(m[1]) : NaN;
-  const n = m ? Number(m[2]) : NaN;
-  if (!m || n < 1 || i < 0 || i >= n) {
-    throw new InputError(`--shard-index: expected i/N with 0 <= i < N, e.g. 0/8 (got ${JSON.stringify(text)})`);
+  const i = m ? shards(m[1]!) : NaN;
+  const n = m ? shards(m[2]!) : NaN;
+  if (!(n >= 1 && i >= 0 && i < n)) {
+    throw new InputError(
+      `--shard-index: expected i/N with 0 <= i < N <= ${MAX_GAMES} (the most games a run plays), e.g. 0/8 (got ${JSON.stringify(text)})`,
+    );
   }
   return { k: i + 1, n };
 }

@@ -59,6 +59,43 @@ describe('pongsim card check', () => {
   });
 });
 
+describe("a card's names are a stranger's text", () => {
+  const card = (name: string, id: string) => ({
+    format: 'mjcard/1',
+    name,
+    sections: [{ id: 'S', hands: [{ id, pattern: 'FF 22A 444A 6666B 888B', value: 25 }] }],
+  });
+
+  it('card check and hand print them with nothing in them acting on the terminal', async () => {
+    const file = path.join(tempDir(), 'card.json');
+    fs.writeFileSync(file, JSON.stringify(card('\u001b[2Jmine\u0007', 'S-1\u202e\u001b]0;x')));
+    for (const args of [
+      ['card', 'check', file],
+      ['hand', 'american', '--card', file, 'm2468 s222888 m7777'],
+    ]) {
+      const r = await pongsimIn(args);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('"\\u001b[2Jmine\\u0007"');
+      expect(r.stdout).toContain('S-1\\u202e\\u001b]0;x');
+      expect(r.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
+  it('each name, id, note and pattern of a card has at most 500 characters, so none prints a line of megabytes', () => {
+    const file = path.join(tempDir(), 'card.json');
+    fs.writeFileSync(file, JSON.stringify(card('n'.repeat(501), 'S-1')));
+    expect(inputErrorLine(() => checkCard({ file }))).toBe(
+      `${file}: "name" is 501 characters long; a card's names, ids, notes and patterns have at most 500`,
+    );
+    fs.writeFileSync(file, JSON.stringify(card('mine', 'x'.repeat(5000))));
+    expect(inputErrorLine(() => checkCard({ file }))).toBe(
+      `${file}: section S: hand 1: "id" is 5000 characters long; a card's names, ids, notes and patterns have at most 500`,
+    );
+    fs.writeFileSync(file, JSON.stringify(card('mine', 'S-1')).replace('"FF 22A', `"${'+ '.repeat(300)}FF 22A`));
+    expect(inputErrorLine(() => checkCard({ file }))).toMatch(/: section S: hand 1: "pattern" is 622 characters long/);
+  });
+});
+
 describe('pongsim card import (the command: its printing and exit codes)', () => {
   it('prints what it wrote; a bad file is exit 2 with one line on stderr and no card written', async () => {
     const dir = tempDir();

@@ -49,6 +49,17 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['bad seed', ['sim', 'wolnamppong', '--seed', 'a b'], /--seed: expected 1-64 letters/],
     ['bad workers', ['sim', 'wolnamppong', '--workers', '-1'], /--workers: expected a whole number/],
     ['bad shard', ['run', 'wolnamppong-odds', '--shard', '0/3', '--out', out], /--shard: expected k\/N with 1 <= k <= N/],
+    // Past 2^53 the count was rounded (2/18446744073709551617 wrote shard 2 of ...552000), and 1/10^20 ran as a shard of nothing.
+    ...(['1/100000000000000000000', '2/18446744073709551617', `1/${'9'.repeat(400)}`, '1/1000000000001'].map((s) => [
+      `a shard count past 10^12: ${s.slice(0, 24)}`,
+      ['sim', 'wolnamppong', '--games', '10', '--out', path.join(out, 'x.csv'), '--shard', s],
+      /^pongsim: --shard: expected k\/N with 1 <= k <= N <= 1000000000000 \(the most games a run plays\), e\.g\. 3\/8, or auto\/N/,
+    ]) as [string, string[], RegExp][]),
+    [
+      'a shard index past 10^12',
+      ['sim', 'wolnamppong', '--games', '10', '--out', path.join(out, 'x.csv'), '--shard-index', '0/18446744073709551617'],
+      /^pongsim: --shard-index: expected i\/N with 0 <= i < N <= 1000000000000 \(the most games a run plays\), e\.g\. 0\/8/,
+    ],
     ['replay without index', ['replay', 'wolnamppong', '--seed', '1'], /required option '--index <i>' not specified/],
     [
       'a replay index a double cannot hold',
@@ -68,6 +79,15 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
       /strategy "kely" is not a wolnamppong strategy \(did you mean "kelly"\?\)/,
     ],
   ];
+  it('a batch index past 10^12 for --shard auto/N: exit 2, one line, nothing written', async () => {
+    const r = await pongsimIn([...sim, '--shard', 'auto/4'], dir, '', { JOB_COMPLETION_INDEX: '18446744073709551617' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'pongsim: --shard auto/4: JOB_COMPLETION_INDEX="18446744073709551617" is not a whole number from 0 to 1000000000000\n',
+    );
+    expect(listFiles(out)).toEqual([]);
+  });
+
   for (const [what, args, msg] of cases) {
     it(`${what}: exit 2, one line, nothing written`, async () => {
       const r = await pongsimIn(args, dir);
@@ -258,6 +278,11 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     ['unknown experiment', () => runStudy({ experiment: 'nope', out }), /unknown experiment "nope"; allowed: default, wolnamppong-odds/],
     ['shard past the end', () => runStudy({ experiment: 'wolnamppong-odds', shard: '4/3', out }), /--shard: expected k\/N/],
     ['shard not a fraction', () => runStudy({ experiment: 'wolnamppong-odds', shard: 'half', out }), /--shard: expected k\/N/],
+    [
+      'a shard count past 10^12',
+      () => runStudy({ experiment: 'wolnamppong-odds', shard: { k: 1, n: 1e20 }, out }),
+      /--shard: expected k\/N with 1 <= k <= N <= 1000000000000/,
+    ],
     [
       'seen month out of range',
       () => odds({ game: 'wolnamppong', seen: '3,13', out: path.join(out, 'o.csv') }),

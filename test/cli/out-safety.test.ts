@@ -102,3 +102,65 @@ describe('--out names a file pongsim may replace', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['link.csv', 'pipe.csv', 'runs.svg', 'theirs.txt']);
   });
 });
+
+describe('a command never writes over the file it reads', () => {
+  // As card import refuses --out CARD over its own input: view --html and review --csv once
+  // replaced the record they read with their page or table.
+  it('view --html and review --csv (or the .meta.json beside it) refuse the record, by any name, with one line', async () => {
+    const dir = tempDir();
+    const replay = await pongsimIn(['replay', 'nylonppong', '--seed', '1', '--index', '0', '--format', 'events'], dir);
+    const text = replay.stdout;
+    for (const name of ['game.html', 'game.csv', 'game.meta.json']) fs.writeFileSync(path.join(dir, name), text);
+    fs.linkSync(path.join(dir, 'game.html'), path.join(dir, 'hard.html'));
+    fs.symlinkSync(path.join(dir, 'game.html'), path.join(dir, 'soft.html'));
+    const refused = async (args: string[], line: string) => {
+      const r = await pongsimIn(args, dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: ${line}\n`);
+      expect(r.stdout).toBe('');
+    };
+    await refused(['view', 'game.html', '--html', 'game.html'], '--html game.html: is the record being read; give another name');
+    await refused(['view', 'game.html', '--html', 'hard.html'], '--html hard.html: is the record being read; give another name');
+    await refused(['view', 'soft.html', '--html', 'game.html'], '--html game.html: is the record being read; give another name');
+    await refused(
+      ['review', 'nylonppong', 'game.csv', '--seat', '0', '--csv', 'game.csv'],
+      '--csv game.csv: is the record being read; give another name',
+    );
+    await refused(
+      ['review', 'nylonppong', 'game.meta.json', '--seat', '0', '--csv', 'game.csv'],
+      '--csv game.csv: game.meta.json, written beside it, is the record being read; give another name',
+    );
+    for (const name of ['game.html', 'game.csv', 'game.meta.json']) expect(fs.readFileSync(path.join(dir, name), 'utf8')).toBe(text);
+  });
+});
+
+describe('--record DIR names a folder whose records pongsim may replace', () => {
+  it('refuses a link or a FIFO where one of its records goes, before any game, naming it', async () => {
+    const dir = tempDir();
+    const recs = path.join(dir, 'recs');
+    fs.mkdirSync(recs);
+    fs.writeFileSync(path.join(dir, 'theirs.txt'), 'keep');
+    fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(recs, 'sim-seed1-game0.jsonl'));
+    execFileSync('mkfifo', [path.join(recs, 'wolnamppong-strategies-cell1-seed7-game0-table2.jsonl')]);
+    // Another run's (seed 2), which this one does not write: left alone.
+    fs.symlinkSync(path.join(dir, 'theirs.txt'), path.join(recs, 'sim-seed2-game0.jsonl'));
+    const refused = async (args: string[], line: string) => {
+      const r = await pongsimIn([...args, '--record', 'recs', '--out', path.join('out', 'x')], dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`pongsim: ${line}\n`);
+      expect(r.stdout).toBe('');
+    };
+    await refused(
+      ['sim', 'nylonppong', '--games', '3'],
+      `--record recs: ${path.join('recs', 'sim-seed1-game0.jsonl')}, a record this run writes, is a symbolic link; pongsim replaces only a regular file`,
+    );
+    await refused(
+      ['run', 'wolnamppong-strategies', '--games', '3', '--seed', '7'],
+      `--record recs: ${path.join('recs', 'wolnamppong-strategies-cell1-seed7-game0-table2.jsonl')}, a record this run writes, is a FIFO (named pipe); pongsim replaces only a regular file`,
+    );
+    expect(fs.existsSync(path.join(dir, 'out'))).toBe(false);
+    expect(fs.readFileSync(path.join(dir, 'theirs.txt'), 'utf8')).toBe('keep');
+    const other = await pongsimIn(['sim', 'nylonppong', '--games', '3', '--seed', '3', '--record', 'recs'], dir);
+    expect(other.code, other.stderr).toBe(0);
+  });
+});

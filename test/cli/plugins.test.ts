@@ -207,6 +207,15 @@ export const dice = { name: 'dice', game: 'wolnamppong', doc: 'folds or bets by 
     expect(never.stderr).toMatch(
       /^pongsim: --plugin never\.mjs: did not finish loading within 0\.3 s \(a loop, or a top-level await that never settles\?\)\n$/,
     );
+    // A time no timer holds (past 2^31 - 1 ms): Node fired it at once, and the plug-in "did not
+    // finish loading within 3000000 s".
+    const huge = await pongsimIn(['sim', 'wolnamppong', '--plugin', 'never.mjs', '--games', '10'], dir, '', {
+      PONGSIM_PLUGIN_TIMEOUT_MS: '3000000000',
+    });
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toBe(
+      'pongsim: PONGSIM_PLUGIN_TIMEOUT_MS: expected a whole number of milliseconds from 1 to 2147483647 (about 24.8 days) (got "3000000000")\n',
+    );
     // A loop at the top level: the load timer could not fire on the thread running it, and
     // pongsim hung for ever. (Bounded here, so that the hang fails the test.)
     const loop = spawnSync(process.execPath, [MAIN, 'sim', 'wolnamppong', '--plugin', 'loop.mjs', '--games', '10'], {

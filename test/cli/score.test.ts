@@ -126,4 +126,21 @@ describe('pongsim score', () => {
     expect(r.stderr).toMatch(/line 1: not a JSON object/);
     expect((await pongsimIn(['score', 'gostop'])).stderr).toMatch(/score: unknown game "gostop"/);
   });
+
+  // JSON.parse keeps the last of a key given twice: the hand would be scored as one the line does not say.
+  it('refuses a key given twice, or "__proto__", naming the line and the key', async () => {
+    const good = '{"concealed": "m23445556p345678", "winTile": "p8", "winType": "selfDraw"}';
+    for (const [bad, msg] of [
+      [
+        '{"concealed": "m23445556p345678", "winTile": "p8", "winType": "discard", "winType": "selfDraw"}',
+        '"winType" is given twice in one object; give it once',
+      ],
+      ['{"concealed": "m23445556p345678", "winTile": "p8", "winType": "selfDraw", "__proto__": {}}', '"__proto__" is not allowed as a key'],
+    ]) {
+      const r = await pongsimIn(['score', 'korean'], undefined, `${good}\n${bad}\n`);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`pongsim: line 2: ${msg}\n`);
+    }
+  });
 });

@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { duplicateKey, readJsonFile } from '../../src/io/json-file.js';
+import { duplicateKey } from '../../src/core/json.js';
+import { readJsonFile } from '../../src/io/json-file.js';
 import { tempDir } from '../support/cli.js';
 
 describe('a JSON file a user names', () => {

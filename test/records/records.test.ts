@@ -27,7 +27,7 @@ async function recorded(
   set: string[] = [],
 ): Promise<{ events: GameEvent[]; returns: number[] }> {
   const arm = simArm(await simParams({ game, set }, index + 1));
-  const rec = new Recorder(() => true);
+  const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play(seed, 0, index));
   return { events: rec.records[0]!.events, returns: Array.from(arm.returns) };
 }
@@ -239,9 +239,9 @@ describe.concurrent('a record with one event changed is refused, naming its line
 
 // Records without a seed (a game played at a real table and written down): `check` plays them
 // with their chance taken from the record (records/chance.ts), every game.
-/** The record as a person at the table would write it: no seed, cell, index or build, and people in the seats. */
+/** The record as a person at the table would write it: no experiment, seed, cell, index or build, and people in the seats. */
 function typed(events: readonly GameEvent[]): GameEvent[] {
-  const { seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;
+  const { experiment: _x, seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;
   return [{ ...start, seats: (start.seats as unknown[]).map((_, seat) => ({ seat, strategy: 'human' })) }, ...events.slice(1)];
 }
 
@@ -385,6 +385,48 @@ describe('a record is data: one line for what is wrong with it', () => {
     expect(refused(`${'x'.repeat(1024 * 1024 + 1)}\n`)).toMatch(/line 1: 1048577 characters; a record's line is at most 1048576/);
     expect(refusal(() => checkRecord({ game: 'nylonppong', record: dir }))).toMatch(/is not a regular file/);
     expect(refusal(() => checkRecord({ game: 'nylonppong', record: path.join(dir, 'missing.jsonl') }))).toMatch(/no such file/);
+  });
+
+  it("refuses a field the schema does not name, even one named like an Object.prototype member, in every event and in a win's scoring lines", () => {
+    for (const k of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__']) {
+      expect(refused(line({ ...start, [k]: 1 }))).toMatch(new RegExp(`line 1: start event has no field "${k}" \\(fields: type, format`));
+      expect(refused(line(start) + line({ type: 'draw', seat: 0, card: '1a', [k]: {} }))).toMatch(
+        new RegExp(`line 2: draw event has no field "${k}"`),
+      );
+      expect(refused(line({ ...start, seats: [{ seat: 0, strategy: 'basic', [k]: 'x' }] }))).toMatch(
+        new RegExp(`line 1: "seats"\\[0\\] has no field "${k}"`),
+      );
+    }
+    const win = { type: 'win', seat: 0, target: 0, yaku: [{ name: 'pinfu', points: 1, valueOf: 2 }] };
+    expect(refused(line({ ...start, game: 'korean' }) + line(win), 'korean')).toMatch(/line 2: "yaku"\[0\] has no field "valueOf"/);
+  });
+
+  it('bounds every number: a game index or cell past the most a run plays, a seed no run takes, an amount past 10^15', () => {
+    // 1e300 was dealt as game 0 (the rng keeps an index's low 64 bits), and so checked as game 0.
+    expect(refused(line({ ...start, index: 1e300 }))).toMatch(/line 1: "index" must be from 0 to 999999999999/);
+    expect(refused(line({ ...start, index: 1e12 }))).toMatch(/line 1: "index" must be from 0 to 999999999999/);
+    expect(refused(line({ ...start, index: -1 }))).toMatch(/line 1: "index" must be from 0 to 999999999999/);
+    expect(refused(line({ ...start, cell: 2 ** 53 }))).toMatch(/line 1: "cell" must be from 0 to 999999999999/);
+    expect(refused(line({ ...start, seed: 'x'.repeat(65) }))).toMatch(
+      /line 1: "seed" must be 1-64 letters, digits or _.:- \(got "x{20}"\)/,
+    );
+    expect(refused(line(start) + line({ type: 'reshuffle', cards: 1e9 }))).toMatch(/line 2: "cards" must be from 0 to 48/);
+    expect(refused(line(start) + line({ type: 'end', returns: [1e16, 0, 0, 0] }))).toMatch(
+      /line 2: "returns"\[0\] must be from -1000000000000000 to 1000000000000000/,
+    );
+    // Every number of every event has both bounds.
+    const unbounded: string[] = [];
+    const walk = (s: unknown, at: string): void => {
+      if (Array.isArray(s)) s.forEach((x, i) => walk(x, `${at}[${i}]`));
+      else if (s !== null && typeof s === 'object') {
+        const o = s as Record<string, unknown>;
+        if ((o.type === 'number' || o.type === 'integer') && (typeof o.minimum !== 'number' || typeof o.maximum !== 'number'))
+          unbounded.push(at);
+        for (const [k, v] of Object.entries(o)) walk(v, `${at}.${k}`);
+      }
+    };
+    walk(schema.oneOf, 'oneOf');
+    expect(unbounded).toEqual([]);
   });
 
   it("refuses a record that does not start as one of this game, or whose rules are not the game's", () => {

@@ -16,7 +16,7 @@ import { tempDir } from '../support/cli.js';
 
 async function recorded(game: string): Promise<GameEvent[]> {
   const arm = simArm(await simParams({ game }, 1));
-  const rec = new Recorder(() => true);
+  const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play('view', 0, 0));
   return rec.records[0]!.events;
 }

@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
-import { replay } from 'pongsim';
+import { replay, simulate } from 'pongsim';
 import { recordText } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/records/trace.js';
+import { describe as described } from '../../src/core/rules.js';
 import { reportHtml, writeReport } from '../../src/report/page.js';
 import { tempDir } from '../support/cli.js';
 
@@ -35,17 +36,54 @@ function refusal(dir: string): string {
 }
 
 describe('a report from a copied folder', () => {
-  it('refuses table and chart names that are not plain file names of the folder', () => {
-    for (const table of ['javascript:alert(1)//x', '../../../etc/passwd', 'sub/x', '.hidden', '']) {
+  it('refuses table and chart names that are not file names of the folder', () => {
+    for (const table of ['javascript:alert(1)//x', '../../../etc/passwd', 'sub/x', '..', '.', '', 'x'.repeat(256), 7]) {
       const dir = folder({ table });
       expect(refusal(dir)).toBe(
-        `report: ${path.join(dir, 'x.meta.json')}: "table" ${JSON.stringify(table)} is not a plain file name of the folder (letters, digits, . _ -)`,
+        `report: ${path.join(dir, 'x.meta.json')}: "table" ${described(table)} is not a file name of the folder (no /, not . or .., at most 255 bytes)`,
       );
     }
     const chart = folder({ charts: [{ name: '../../secret', caption: 'c' }] });
-    expect(refusal(chart)).toMatch(/: a chart's "name" "\.\.\/\.\.\/secret" is not a plain file name of the folder/);
+    expect(refusal(chart)).toMatch(/: a chart's "name" "\.\.\/\.\.\/secret" is not a file name of the folder/);
     expect(refusal(folder({ answer: 'one line' }))).toMatch(/x\.meta\.json: "answer" must be a list of strings$/);
     expect(refusal(folder({ charts: [null] }))).toMatch(/"charts": each chart has a name and a caption$/);
+  });
+
+  // A numeric seed once reached the records' matching as a number and crashed the report (exit 1).
+  it('refuses a meta field of the wrong type, naming the file and the field', () => {
+    const seeded = folder({ seed: 3 });
+    expect(() => writeReport(seeded, tempDir())).toThrow(
+      new InputError(`report: ${path.join(seeded, 'x.meta.json')}: "seed" must be a string, not 3`),
+    );
+    for (const [field, value, msg] of [
+      ['seed', 3, '"seed" must be a string, not 3'],
+      ['version', ['0.1.0'], '"version" must be a string, not ["0.1.0"]'],
+      ['games', '20', '"games" must be a whole number, not "20"'],
+      ['budget', -1, '"budget" must be a whole number, not -1'],
+    ] as const) {
+      const dir = folder({ [field]: value });
+      expect(refusal(dir)).toBe(`report: ${path.join(dir, 'x.meta.json')}: ${msg}`);
+    }
+  });
+
+  it('draws the results sim --out writes under a name with spaces and accents', async () => {
+    const dir = tempDir();
+    for (const name of ['my run', 'café']) await simulate({ game: 'wolnamppong', games: 20, out: path.join(dir, `${name}.csv`) });
+    const html = reportHtml(dir);
+    expect(html).toContain('<a href="./my%20run.csv">my run.csv</a>');
+    expect(html).toContain('<a href="./caf%C3%A9.csv">café.csv</a>');
+    expect(html).toContain('<img class="chart" src="data:image/svg+xml;base64,');
+  });
+
+  it('draws the tables of the file names pongsim writes: spaces, accents, a leading dot', () => {
+    for (const name of ['my run', 'café ½', '.hidden', 'javascript:x']) {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, `${name}.csv`), 'name,value\nseat,1.5\n');
+      fs.writeFileSync(path.join(dir, `${name}.meta.json`), JSON.stringify({ table: name, experiment: 'sim' }));
+      const html = reportHtml(dir);
+      expect(html).toContain(`<a href="./${encodeURIComponent(`${name}.csv`)}">`);
+      expect(html).toContain('<td class="num">1.5</td>');
+    }
   });
 
   it('draws links that are files of the folder, whatever its sub-folders are called', () => {
@@ -105,23 +143,28 @@ describe('a report from a copied folder', () => {
   });
 
   it("links the run's recorded games, each drawn as its viewer page in the study's games/ folder; refuses a record that is not one", async () => {
-    const dir = folder({ seed: '3' });
+    const dir = folder({ seed: '3', provenance: { game: 'wolnamppong' } });
     const recs = tempDir();
-    const events = async (index: number): Promise<GameEvent[]> =>
-      (await replay({ game: 'wolnamppong', seed: '3', index, format: 'events' })).events!;
+    const events = async (index: number, seed = '3', game = 'wolnamppong'): Promise<GameEvent[]> =>
+      (await replay({ game, seed, index, format: 'events' })).events!;
     const game0 = await events(0);
-    fs.writeFileSync(path.join(recs, 'sim-seed3-game5.jsonl'), recordText(await events(5)));
+    // A record belongs to the study by its own start line, whatever its file is called.
+    fs.writeFileSync(path.join(recs, 'kept by hand.jsonl'), recordText(await events(5)));
     fs.writeFileSync(path.join(recs, 'sim-seed3-game0.jsonl'), recordText(game0));
-    // Another run's record, another study's, and a file that is no record: none of this study's.
-    for (const f of ['sim-seed4-game0.jsonl', 'compare-seed3-game0.jsonl', 'notes.txt']) fs.writeFileSync(path.join(recs, f), 'not read');
+    // Named as this study's, but of another run (seed 4), another study, another game: not linked.
+    fs.writeFileSync(path.join(recs, 'sim-seed3-game1.jsonl'), recordText(await events(1, '4')));
+    const [start, ...rest] = await events(2);
+    fs.writeFileSync(path.join(recs, 'sim-seed3-game2.jsonl'), recordText([{ ...start!, experiment: 'compare' }, ...rest]));
+    fs.writeFileSync(path.join(recs, 'sim-seed3-game3.jsonl'), recordText(await events(3, '3', 'nylonppong')));
+    fs.writeFileSync(path.join(recs, 'notes.txt'), 'not a record, not read');
     expect(reportHtml(dir)).not.toContain('Recorded games');
     const index = writeReport(dir, recs);
     const html = fs.readFileSync(index, 'utf8');
     expect([...html.matchAll(/href="(\.\/games\/[^"]*)"/g)].map((m) => m[1])).toEqual([
       './games/sim-seed3-game0.html',
-      './games/sim-seed3-game5.html',
+      './games/kept%20by%20hand.html',
     ]);
-    expect(html).toContain('>game 0</a>, <a href="./games/sim-seed3-game5.html">game 5</a>');
+    expect(html).toContain('>game 0</a>, <a href="./games/kept%20by%20hand.html">game 5</a>');
     const page = fs.readFileSync(path.join(dir, 'games', 'sim-seed3-game0.html'), 'utf8');
     expect(page).toContain("default-src 'none'");
     expect(page).toContain(JSON.stringify(game0.at(-1)));
@@ -150,6 +193,14 @@ describe('a report from a copied folder', () => {
     const bad = path.join(recs, 'sim-seed3-game9.jsonl');
     fs.writeFileSync(bad, `${JSON.stringify(game0[0])}\n{"type":"teleport"}\n`);
     refused(/^report: .*sim-seed3-game9\.jsonl line 2: unknown event type "teleport"/);
+    // Every line well-formed, but not a game check confirms: its page would step through nonsense.
+    fs.writeFileSync(
+      bad,
+      recordText(game0.map((e, i) => (i === game0.length - 1 ? { ...e, returns: (e.returns as number[]).map((x) => x + 1) } : e))),
+    );
+    refused(/^report: .*sim-seed3-game9\.jsonl line \d+: expected \{"type":"end"/);
+    fs.writeFileSync(bad, 'not a record\n');
+    refused(/^report: .*sim-seed3-game9\.jsonl line 1: not valid JSON/);
     fs.rmSync(bad);
     fs.symlinkSync(path.join(recs, 'sim-seed3-game0.jsonl'), bad);
     refused(/^report: .*sim-seed3-game9\.jsonl is a symbolic link; report reads only regular record files$/);

@@ -4,7 +4,8 @@
 // advanced.ts, mahjong-assistant.ts) turns its entries into mjcard/1 lines; `assembleCard`
 // checks each line with the card compiler and makes the document.
 
-import { CardError, compileCard } from './card.js';
+import { jsonFault } from '../../../core/json.js';
+import { CardError, compileCard, MAX_CARD_TEXT } from './card.js';
 import { parsePattern } from './pattern.js';
 
 /** The largest foreign card file read (a real card's file is 20 to 130 KB). */
@@ -13,8 +14,8 @@ export const MAX_IMPORT_BYTES = 1 << 20;
 export const MAX_IMPORT_ENTRIES = 2000;
 /** The most mjcard/1 patterns one imported line may expand to (alternatives and wind choices). */
 export const MAX_LINE_PATTERNS = 64;
-/** The longest text (a name, a pattern) an entry may give. */
-export const MAX_IMPORT_TEXT = 500;
+/** The longest text (a name, a pattern) an entry may give: what a card may hold. */
+export const MAX_IMPORT_TEXT = MAX_CARD_TEXT;
 
 /** A fault of the file at `line` (1-based): the whole import stops. */
 export class ImportError extends CardError {
@@ -145,6 +146,9 @@ export function entryObject(e: { text: string; line: number }, what: string): Re
     throw new ImportError(e.line, `not valid JSON (${(err as Error).message.split('\n')[0]}); allowed: ${what}`);
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ImportError(e.line, `an entry must be a JSON object: ${what}`);
+  // A key given twice (which value would the tool have meant?), "__proto__": refused as in every JSON pongsim reads.
+  const fault = jsonFault(e.text);
+  if (fault) throw new ImportError(e.line, fault);
   return v as Record<string, unknown>;
 }
 

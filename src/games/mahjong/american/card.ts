@@ -4,7 +4,7 @@
 // no search. Pure: the file is read in src/io/card-file.ts.
 
 import { FLOWER, GREEN, MAN, PIN, RED, SOU, WHITE, EAST } from '../tiles.js';
-import { parsePattern, PatternError, type Group } from './pattern.js';
+import { parsePattern, PatternError, quoted, type Group } from './pattern.js';
 import { InputError } from '../../../core/errors.js';
 
 /** Tile kinds a card speaks of: 27 suited, 4 winds, 3 dragons, the flower. */
@@ -74,6 +74,22 @@ export function readVars(v: unknown, where: string): Partial<Record<'X' | 'Y', n
   }
   return out;
 }
+
+/** The longest name, id, note or pattern a card gives: each is printed wherever its card, section
+ * or line is named (card check, hand, advise, the studies' tables), so a stranger's card prints
+ * no line of megabytes. */
+export const MAX_CARD_TEXT = 500;
+
+/** Refuses a text field of a card longer than MAX_CARD_TEXT. */
+function bounded(v: unknown, where: string, key: string): void {
+  if (typeof v === 'string' && v.length > MAX_CARD_TEXT)
+    throw new CardError(
+      `${where}"${key}" is ${v.length} characters long; a card's names, ids, notes and patterns have at most ${MAX_CARD_TEXT}`,
+    );
+}
+
+/** The largest card file read: the sample card is 5 KB, a real card's lines 10 to 30 KB. */
+export const MAX_CARD_BYTES = 1 << 20;
 
 /** The most readings (bindings of suits, numbers and winds) of one line's patterns, and of a
  * whole card's: about ten and forty times those of the sample card (216 and 507), counted before
@@ -207,6 +223,7 @@ export function compileCard(doc: unknown): Card {
   if (!isObject(doc)) throw new CardError('a card is a JSON object with "format": "mjcard/1"');
   if (doc.format !== 'mjcard/1') throw new CardError(`"format" must be "mjcard/1" (got ${JSON.stringify(doc.format)})`);
   if (doc.name !== undefined && typeof doc.name !== 'string') throw new CardError('"name" must be a string');
+  bounded(doc.name, '', 'name');
   if (doc.year !== undefined && !Number.isInteger(doc.year)) throw new CardError('"year" must be a whole number');
   const defaults = doc.defaults ?? {};
   if (!isObject(defaults)) throw new CardError('"defaults" must be an object');
@@ -225,6 +242,8 @@ export function compileCard(doc: unknown): Card {
     if (!isObject(section)) throw new CardError(`section ${si + 1}: must be an object`);
     const sid = section.id;
     if (typeof sid !== 'string' || sid === '') throw new CardError(`section ${si + 1}: "id" must be a non-empty string`);
+    bounded(sid, `section ${si + 1}: `, 'id');
+    bounded(section.name, `section ${si + 1}: `, 'name');
     if (sectionIds.has(sid)) throw new CardError(`section ${sid}: the id is used twice`);
     sectionIds.add(sid);
     const where = `section ${sid}`;
@@ -236,6 +255,8 @@ export function compileCard(doc: unknown): Card {
       if (!isObject(hand)) throw new CardError(`${where}: hand ${hi + 1} must be an object`);
       const id = hand.id;
       if (typeof id !== 'string' || id === '') throw new CardError(`${where}: hand ${hi + 1}: "id" must be a non-empty string`);
+      for (const key of ['id', 'note', 'pattern']) bounded(hand[key], `${where}: hand ${hi + 1}: `, key);
+      if (Array.isArray(hand.alt)) for (const a of hand.alt) bounded(a, `${where}: hand ${hi + 1}: `, 'alt');
       if (handIds.has(id)) throw new CardError(`line ${id}: the id is used twice`);
       handIds.add(id);
       const at = `line ${id}`;
@@ -287,7 +308,7 @@ export function compileCard(doc: unknown): Card {
         });
         if (feasible === 0) {
           throw new CardError(
-            `${at} (${which(pi)}): pattern "${pattern}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`,
+            `${at} (${which(pi)}): pattern "${quoted(pattern)}": no reading of it can be made from 152 tiles (4 of each tile, 8 flowers, ${JOKERS} jokers${jokers ? '' : ', none allowed in this line'})`,
           );
         }
       });

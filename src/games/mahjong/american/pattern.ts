@@ -30,7 +30,13 @@ export interface Group {
 /** A pattern error: the token (or the pattern) at fault and what is wrong with it. */
 export class PatternError extends Error {}
 
-const bad = (token: string, why: string): PatternError => new PatternError(`token "${token}": ${why}`);
+/** The most tiles a group (or a whole pattern) holds: a hand on the card is 14. */
+const HAND = 14;
+
+/** A token or pattern as a message quotes it: its start, however long it is. */
+export const quoted = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}... (${text.length} characters)` : text);
+
+const bad = (token: string, why: string): PatternError => new PatternError(`token "${quoted(token)}": ${why}`);
 
 const TAGS = 'ABC?bcd';
 const DECORATION = /^[+\-=x*/]+$/;
@@ -51,6 +57,9 @@ function readGroup(token: string): Group {
   const atoms: Atom[] = [];
   const written: string[] = [];
   for (let i = 0; i < body.length; ) {
+    // A group of more tiles than a hand is refused as soon as it is seen to be one: its atoms
+    // are never built, so a token of megabytes costs no more than its own text.
+    if (atoms.length >= HAND) throw bad(token, `a group holds at most ${HAND} tiles (a hand on the card holds ${HAND})`);
     const c = body[i]!;
     if (c >= '1' && c <= '9') {
       atoms.push({ t: 'num', n: Number(c) });
@@ -61,6 +70,7 @@ function readGroup(token: string): Group {
       while (body[j] === c) j++;
       const d = body[j];
       if (d === undefined || d < '0' || d > '9') throw bad(token, `${c} needs one offset digit after it (${c}${c}${c}0, ${c}1)`);
+      if (atoms.length + j - i > HAND) throw bad(token, `a group holds at most ${HAND} tiles (a hand on the card holds ${HAND})`);
       for (let r = i; r < j; r++) {
         atoms.push({ t: 'var', v: c, off: Number(d) });
         written.push(c + d);
@@ -96,11 +106,18 @@ function readGroup(token: string): Group {
 /** The groups of a pattern, decoration (+ - = x * /) dropped. Throws a PatternError. */
 export function parsePattern(pattern: string): Group[] {
   const groups: Group[] = [];
-  for (const token of pattern.split(/\s+/)) {
-    if (token === '' || DECORATION.test(token)) continue;
-    groups.push(readGroup(token));
+  let tiles = 0;
+  // Token by token, stopping once past a hand's tiles: a pattern of megabytes builds no list of them.
+  const tokens = /\S+/g;
+  for (let m = tokens.exec(pattern); m !== null && tiles <= HAND; m = tokens.exec(pattern)) {
+    if (DECORATION.test(m[0])) continue;
+    const g = readGroup(m[0]);
+    groups.push(g);
+    tiles += g.atoms.length;
   }
-  const tiles = groups.reduce((n, g) => n + g.atoms.length, 0);
-  if (tiles !== 14) throw new PatternError(`pattern "${pattern}" holds ${tiles} tiles; a hand on the card holds 14`);
+  if (tiles !== HAND)
+    throw new PatternError(
+      `pattern "${quoted(pattern)}" holds ${tiles > HAND ? `more than ${HAND}` : tiles} tiles; a hand on the card holds ${HAND}`,
+    );
   return groups;
 }

@@ -16,6 +16,7 @@ import {
   Unsupported,
   arrayElements,
   entryObject,
+  lineAt,
   textField,
   valueField,
   type CardFormat,
@@ -97,12 +98,59 @@ function yakuList(text: string): number {
   return m.index + m[0].length - 1;
 }
 
+/** jq's update-assignment operators, longest first. */
+const UPDATES = ['//=', '|=', '+=', '-=', '*=', '/=', '%=', '='];
+
+/**
+ * Every other place outside strings and comments where the program changes `.yaku` than the
+ * list at `list` (`.yaku += [...]`, `.yaku |= ...`, `.yaku[0].value = ...`, `del(.yaku...)`),
+ * as its offset and what it does. pongsim runs none of the program: a card whose hands such a
+ * statement adds or changes is not the card the list alone says.
+ */
+function otherYakuUpdates(text: string, list: number): { at: number; op: string }[] {
+  const out: { at: number; op: string }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+      continue;
+    }
+    if (!text.startsWith('.yaku', i) || /[\w$.]/.test(text[i - 1] ?? ' ') || /\w/.test(text[i + 5] ?? ' ')) continue;
+    if (/del\(\s*$/.test(text.slice(Math.max(0, i - 20), i))) {
+      out.push({ at: i, op: 'del(.yaku' });
+      continue;
+    }
+    // The path on from .yaku (.yaku[0].value), then the operator, if any.
+    let j = i + 5;
+    for (;;) {
+      while (j < text.length && /\s/.test(text[j]!)) j++;
+      if (text[j] === '[') j = text.indexOf(']', j) < 0 ? text.length : text.indexOf(']', j) + 1;
+      else if (text[j] === '.' && /\w/.test(text[j + 1] ?? ' ')) for (j++; /\w/.test(text[j] ?? ' '); j++);
+      else break;
+    }
+    const op = UPDATES.find((u) => text.startsWith(u, j) && !(u === '=' && text[j + 1] === '='));
+    if (op && text.indexOf('[', j) !== list) out.push({ at: i, op: `${text.slice(i, j).replace(/\s+/g, '')} ${op}` });
+  }
+  return out;
+}
+
 export const riichiAdvanced: CardFormat = {
   id: 'riichi-advanced',
   title: 'Riichi Advanced American card (mods/american/am_card_*.jq)',
   lines(text, skip) {
     const out: ImportedLine[] = [];
-    for (const e of arrayElements(text, yakuList(text), true)) {
+    const list = yakuList(text);
+    const [other] = otherYakuUpdates(text, list);
+    if (other)
+      throw new ImportError(
+        lineAt(text, other.at),
+        `"${other.op}" changes the list of hands by running jq, which pongsim does not do, so the card it makes is not the one the list says; allowed: every hand in the one list ".yaku = [...]"`,
+      );
+    for (const e of arrayElements(text, list, true)) {
       const o = entryObject(e, ENTRY);
       const name = textField(o, 'display_name', e.line)!;
       const value = valueField(o, 'value', e.line);

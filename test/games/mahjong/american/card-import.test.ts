@@ -257,6 +257,32 @@ describe('card import refuses a bad file with one line naming its line, and writ
       riichi([['A #1', 25, ['FF 22a|44a 22b|44b 22c|44c 2222a|4444a 2222b|4444b 2222c|4444c 22a|44a']]]),
       /more than 64 patterns; allowed: at most 64 a line/,
     ],
+    [
+      'a key given twice in an entry (JSON.parse keeps the last)',
+      riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]]).replace('"value":25', '"value":25,"value":50'),
+      /, line 2: "value" is given twice in one object; give it once$/,
+    ],
+    [
+      'a "__proto__" key',
+      riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]]).replace('"value":25', '"value":25,"__proto__":{"value":50}'),
+      /, line 2: "__proto__" is not allowed as a key$/,
+    ],
+    [
+      'a later .yaku += that adds hands (pongsim runs no jq)',
+      `${riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]])}|\n# more hands\n.yaku += [\n  {"display_name": "B #1", "value": 25, "when": []}\n]\n`,
+      /, line 6: "\.yaku \+=" changes the list of hands by running jq, which pongsim does not do, so the card it makes is not the one the list says; allowed: every hand in the one list "\.yaku = \[\.\.\.\]"$/,
+    ],
+    [
+      'a later change of one hand',
+      `${riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]])}|\n.yaku[0].value |= . * 2\n`,
+      /, line 5: "\.yaku\[0\]\.value \|=" changes the list of hands/,
+    ],
+    [
+      'a second list',
+      `${riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]])}|\n.yaku = []\n`,
+      /, line 5: "\.yaku =" changes the list of hands/,
+    ],
+    ['a hand deleted', `${riichi([['A #1', 25, ['FF 2222a 4444b 6666c']]])}|\ndel(.yaku[0])\n`, /, line 5: "del\(\.yaku" changes/],
   ])('riichi-advanced: %s', (_, text, msg) => {
     expect(refused('riichi-advanced', text)).toMatch(msg);
   });
@@ -318,6 +344,11 @@ describe('card import refuses a bad file with one line naming its line, and writ
       'two ways of one line with different points',
       assistant([entry('A', 1, 25, EVENS), { ...entry('A', 1, 30, EVENS), 'Pattern ID': 2 }]),
       /, line 3: another way to complete "A-1" \(line 2\) differs from it in points/,
+    ],
+    [
+      'a key given twice in an entry',
+      assistant([entry('A', 1, 25, EVENS)]).replace('"Hand_Points":25', '"Hand_Points":25,"Hand_Points":50'),
+      /, line 2: "Hand_Points" is given twice in one object; give it once$/,
     ],
   ])('mahjong-assistant: %s', (_, text, msg) => {
     expect(refused('mahjong-assistant', text, 'card.json')).toMatch(msg);

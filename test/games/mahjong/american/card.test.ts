@@ -1,11 +1,15 @@
 // The mjcard/1 grammar: every token and reading of american/RULES.md ("Card files"), every
 // error, and the expansion of the shipped sample card.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   bind,
   CardError,
   compileCard,
+  MAX_CARD_BYTES,
   MAX_CARD_READINGS,
   MAX_LINE_READINGS,
   readings,
@@ -14,7 +18,9 @@ import {
 } from '../../../../src/games/mahjong/american/card.js';
 import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
 import { formatTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
-import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
+import { readCard, SAMPLE_CARD } from '../../../../src/io/card-file.js';
+import { tempDir } from '../../../support/cli.js';
+import { inputErrorLine } from '../../../support/errors.js';
 
 /** A card of one line. */
 const card = (hand: Record<string, unknown>, section: Record<string, unknown> = {}): Card =>
@@ -314,5 +320,51 @@ describe('the readings of a card are bounded before any is expanded', () => {
     expect(() => compileCard(doc)).toThrow(
       `line L-${lines}: the lines up to it have ${(lines * 972).toLocaleString('en-US')} readings; a card may have at most ${MAX_CARD_READINGS.toLocaleString('en-US')}`,
     );
+  });
+});
+
+// A card file is data from a stranger: what reading it costs is bounded by its size, and its
+// size is bounded before it is read.
+describe('a card costs no more than its bytes', () => {
+  it('a card file over 1 MiB is refused before it is read, a pipe once it has given more', () => {
+    const dir = tempDir();
+    const big = path.join(dir, 'big.json');
+    fs.writeFileSync(big, `${' '.repeat(MAX_CARD_BYTES)}{}`);
+    expect(inputErrorLine(() => readCard(big))).toBe(`${big}: is 1,048,578 bytes; a card file may have at most 1,048,576`);
+    fs.writeFileSync(big, `${' '.repeat(MAX_CARD_BYTES - 2)}{}`);
+    expect(inputErrorLine(() => readCard(big))).toBe(`${big}: "format" must be "mjcard/1" (got undefined)`);
+  });
+
+  // A 30 MB token once built an atom and a string for each of its characters: 2.5 GB. It runs in
+  // a process of its own with a heap of 160 MB, which the old parser ran out of in two seconds.
+  // A card refuses so long a pattern before parsing it; the parser itself is bounded too.
+  it('a pattern token of 30 MB is refused at its start, growing the heap by less than twice its bytes', () => {
+    const at = (file: string) => JSON.stringify(pathToFileURL(path.resolve('dist/src/games/mahjong/american', file)).href);
+    const script = `
+      const { parsePattern } = await import(${at('pattern.js')});
+      const { compileCard } = await import(${at('card.js')});
+      const token = 'X'.repeat(30 * 2 ** 20) + '0A';
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const hand = { id: 'S-1', value: 25, pattern: 'FF ' + token };
+      for (const f of [() => parsePattern(hand.pattern), () => compileCard({ format: 'mjcard/1', sections: [{ id: 'S', hands: [hand] }] })]) {
+        try {
+          f();
+        } catch (e) {
+          console.log(e.message);
+        }
+      }
+      gc();
+      console.log((process.memoryUsage().heapUsed - before) / 2 ** 20);`;
+    const r = spawnSync(process.execPath, ['--max-old-space-size=160', '--expose-gc', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const [parsed, compiled, grew] = r.stdout.trim().split('\n');
+    expect(parsed).toBe(`token "${'X'.repeat(60)}... (31457282 characters)": a group holds at most 14 tiles (a hand on the card holds 14)`);
+    expect(compiled).toBe(
+      `section S: hand 1: "pattern" is 31457285 characters long; a card's names, ids, notes and patterns have at most 500`,
+    );
+    expect(Number(grew)).toBeLessThan(60);
   });
 });
