@@ -486,8 +486,9 @@ export class AmericanState extends TableState<AmericanRules> {
 
   // ---- Dead hands ------------------------------------------------------------------------
 
-  /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand. */
-  private checkDead(): void {
+  /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand
+   * (a situation read calls it once its table is laid). */
+  checkDead(): void {
     if (this.r.deadHandAdjudication === 'off') return;
     this.tallyJokers();
     let deadN = 0;
