@@ -480,7 +480,10 @@ export class AmericanState extends TableState<AmericanRules> {
     this.log?.event({ type: 'joker_exchange', seat: x, target: owner, pai: tileName(t) });
     this.checkDead();
     // An exchange that proved the exchanger's own hand dead ends its turn where dead hands stop playing.
-    if (this.dead[x] !== 0 && this.deadSkipTurns) return endDeadTurn(this, x);
+    if (this.dead[x] !== 0 && this.deadSkipTurns) {
+      this.exchanged = false;
+      return endDeadTurn(this, x);
+    }
     prepareTurn(this);
   }
 
