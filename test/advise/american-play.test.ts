@@ -186,3 +186,41 @@ describe('pongsim advise american --stage play', () => {
     );
   });
 });
+
+describe('pongsim advise american --stage play: dead hands', () => {
+  // No line of the sample card holds a kong of winds: an exposed z1111 leaves no line possible.
+  const dead = { game: 'american', stage: 'play', hand: 'm11333 p557 s9 j', exposed: 'z1111', rightExposed: 'p777j' };
+  const home = { set: 'deadHandStopsPlaying=false' };
+
+  it('a dead hand stops playing under the standard rules: nothing to decide', () => {
+    expect(inputErrorLine(() => advise({ ...dead, budget: 100 }))).toMatch(
+      /^--hand: your hand is dead \(no line of the card can still be made from the tiles in sight\): a dead hand stops playing under these rules/,
+    );
+  });
+
+  it('where dead hands play on, a dead hand is advised only discards: no joker exchange, no Mah Jongg, no claim', () => {
+    // She holds a p7 and the player on her right exposed p777 with a joker: alive, she could exchange it.
+    const r = advise({ ...dead, ...home, budget: 100, seed: 'd' });
+    expect(r.actions.length).toBeGreaterThan(0);
+    for (const a of r.actions) expect(a.action).toMatch(/^discard /);
+    expect(inputErrorLine(() => advise({ ...dead, ...home, hand: 'm11333 p557 s9', offered: 'p5', budget: 100 }))).toMatch(
+      /^--hand: your hand is dead .*: a dead hand claims no discard/,
+    );
+  });
+
+  it("the others' dead hands are ruled dead: under the standard rules a dead thrower threw nothing", () => {
+    const given = { stage: 'play', hand: 'm111333 p55777 s999', rightExposed: 'z1111', acrossExposed: 'z2222' };
+    const { state } = playSituation(rules, given, (k) => k);
+    expect(Array.from(state.dead)).toEqual([0, 1, 1, 0]);
+    const offered = { ...given, hand: 'm11333 p55777 s999', offered: 'm1', budget: 100 };
+    expect(inputErrorLine(() => advise({ game: 'american', ...offered, from: 'right' }))).toMatch(
+      /^--from: the right player's hand is dead .* it threw no tile/,
+    );
+    // The player on her left is alive: the same tile from her may be taken.
+    expect(advise({ game: 'american', ...offered, from: 'left', seed: 'd' }).actions.map((a) => a.action)).toContain('pass');
+    // Three dead hands end the hand as a wall game: no turn of hers follows.
+    expect(inputErrorLine(() => advise({ game: 'american', ...given, leftExposed: 'z3333', budget: 100 }))).toMatch(
+      /^--discards: three hands are dead from the tiles in sight/,
+    );
+  });
+});

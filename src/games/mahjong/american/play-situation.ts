@@ -265,6 +265,22 @@ export function playSituation(
     seatWind: WINDS[seatWind]!,
     wall,
   };
+  // The hands the tiles in sight prove unwinnable are dead, as the table would have declared
+  // them (a tile on offer is still in play: it is judged only once let go).
+  s.checkDead();
+  const stops = s.r.deadHandStopsPlaying;
+  if (s.dead[0] !== 0 && (stops || offered >= 0))
+    throw new InputError(
+      `${name('hand')}: your hand is dead (no line of the card can still be made from the tiles in sight): a dead hand ${stops ? 'stops playing under these rules (deadHandStopsPlaying)' : 'claims no discard'}, so there is nothing to decide`,
+    );
+  if (offered >= 0 && s.dead[from] !== 0 && stops)
+    throw new InputError(
+      `${name('from')}: the ${OTHERS[from - 1]} player's hand is dead (no line can still be made from the tiles in sight) and stops playing under these rules: it threw no tile`,
+    );
+  if (s.ended && (offered >= 0 || drawn >= 0))
+    throw new InputError(
+      `${name('discards')}: three hands are dead from the tiles in sight, which ends the hand as a wall game under these rules (threeDeadHandsEndGame): there is nothing to decide`,
+    );
   s.cur = 0;
   s.phase = TURN;
   if (offered < 0) {

@@ -118,7 +118,7 @@ export const americanSchema: RulesSchema<AmericanRules> = {
       ['auto', 'off'] as const,
       'a hand the visible tiles prove unwinnable is declared dead at once (auto), or never',
     ),
-    bool('deadHandStopsPlaying', true, 'a dead hand stops picking and discarding (it still pays)'),
+    bool('deadHandStopsPlaying', true, 'a dead hand stops at once, without a discard (it still pays); false: it only picks and discards'),
     bool('threeDeadHandsEndGame', true, 'three dead hands end the hand as a wall game'),
     bool('jokerlessBonus', true, 'a win with no joker pays double where its section allows'),
     int('discarderMultiplier', 2, 0, 100, 'the discarder of the Mah Jongg tile pays this times the line value'),
@@ -137,6 +137,9 @@ export const americanSchema: RulesSchema<AmericanRules> = {
   presets: {
     default: { doc: 'the defaults (NMJL)', set: {} },
     'no-second-charleston': { doc: 'the first Charleston and the courtesy pass only', set: { 'charleston.second': 'never' } },
-    'home-dead-hands': { doc: 'dead hands keep picking and discarding (an older home rule)', set: { deadHandStopsPlaying: false } },
+    'home-dead-hands': {
+      doc: 'dead hands keep picking and discarding, and do nothing else (an older home rule)',
+      set: { deadHandStopsPlaying: false },
+    },
   },
 };

@@ -25,7 +25,7 @@ import type { AmericanView } from './view.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { FLOWER, JOKER, tileName } = tilesModule;
 const { CAN_MELD, CAN_WIN } = actionsModule;
-const { addTile, discard, prepareTurn, takeTiles } = flowModule;
+const { addTile, discard, endDeadTurn, prepareTurn, takeTiles } = flowModule;
 const { BIT, WORD } = kindsModule;
 const { PREPLAY, SEATS, STRIDE, TURN } = tableStateModule;
 const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
@@ -437,6 +437,8 @@ export class AmericanState extends TableState<AmericanRules> {
     const off = x * STRIDE;
     if (this.hand[off + FLOWER]! > 0) out[n++] = DISCARD_FLOWER;
     if (this.hand[off + JOKER]! > 0) out[n++] = DISCARD_JOKER;
+    // A dead hand exchanges no joker (where it plays on, it only draws and discards).
+    if (this.dead[x] !== 0) return n;
     for (let t = 0; t < CARD_KINDS; t++) if (this.hand[off + t]! > 0 && this.exposureWithJoker(t) >= 0) out[n++] = EXCHANGE + t;
     return n;
   }
@@ -459,6 +461,7 @@ export class AmericanState extends TableState<AmericanRules> {
       if (this.hand[x * STRIDE + k]! <= 0) throw new Error(`american: seat ${x} holds no ${tileName(k)}`);
       return discard(this, x, k, 0);
     }
+    if (this.dead[x] !== 0) throw new Error(`american: seat ${x}'s hand is dead: it exchanges no joker`);
     const t = a - EXCHANGE;
     const i = t >= 0 && t < CARD_KINDS && this.hand[x * STRIDE + t]! > 0 ? this.exposureWithJoker(t) : -1;
     if (i < 0) throw new Error(`american: seat ${x} cannot exchange ${t >= 0 && t < CARD_KINDS ? tileName(t) : `kind ${t}`} for a joker`);
@@ -476,13 +479,19 @@ export class AmericanState extends TableState<AmericanRules> {
     this.log?.push(`seat ${x} exchanges ${tileName(t)} for a joker from seat ${owner}`);
     this.log?.event({ type: 'joker_exchange', seat: x, target: owner, pai: tileName(t) });
     this.checkDead();
+    // An exchange that proved the exchanger's own hand dead ends its turn where dead hands stop playing.
+    if (this.dead[x] !== 0 && this.deadSkipTurns) {
+      this.exchanged = false;
+      return endDeadTurn(this, x);
+    }
     prepareTurn(this);
   }
 
   // ---- Dead hands ------------------------------------------------------------------------
 
-  /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand. */
-  private checkDead(): void {
+  /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand
+   * (a situation read calls it once its table is laid). */
+  checkDead(): void {
     if (this.r.deadHandAdjudication === 'off') return;
     this.tallyJokers();
     let deadN = 0;

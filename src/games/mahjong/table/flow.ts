@@ -461,7 +461,19 @@ function resolveClaims(s: TableState): void {
     pai: tileName(t),
     meld: a === PUNG ? 'pon' : a === KONG ? 'daiminkan' : a < TABLE_ACTIONS ? 'chi' : 'exposure',
   });
+  // A ruleset's meld may prove the claimer's own hand dead (American exposures).
+  if (s.deadSkipTurns && s.dead[y] !== 0) return endDeadTurn(s, y);
   startTurn(s, y, a === KONG ? REPLACEMENT : AFTER_CALL);
+}
+
+/**
+ * `seat`'s hand was ruled dead in its own turn (by its exposure, or a turn action of the
+ * ruleset's own) where dead hands stop playing: it stops at once, without a discard, and the
+ * next seat in turn that still plays draws.
+ */
+export function endDeadTurn(s: TableState, seat: number): void {
+  s.drawn = -1;
+  startTurn(s, s.nextSeat(seat), DRAW);
 }
 
 /**

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { replay } from 'pongsim';
+import { Table } from '../../../../src/core/play.js';
+import { parseSpec } from '../../../../src/core/strategy.js';
+import { Trace, type GameEvent } from '../../../../src/records/trace.js';
+import { americanStrategies } from '../../../../strategies/american/index.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
-import { exposeAction } from '../../../../src/games/mahjong/american/actions.js';
+import { DISCARD_FLOWER, DISCARD_JOKER, exposeAction } from '../../../../src/games/mahjong/american/actions.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
-import { CAN_WIN, PASS } from '../../../../src/games/mahjong/table/actions.js';
+import { CAN_WIN, DECLARE, PASS } from '../../../../src/games/mahjong/table/actions.js';
 import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
-import { CLAIM, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { CLAIM, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { randomSimTest } from '../../../support/drivers.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
   resolveRules<AmericanRules>(americanSchema, [
@@ -161,4 +167,154 @@ describe('american dead hands: exact', () => {
     expect(s.dead[1]).toBe(0);
     expect(s.hand[1 * STRIDE + JOKER]).toBe(1);
   });
+});
+
+/**
+ * What a dead hand may do (RULES.md, "Dead hands"), re-checked at every state of random play:
+ * it never wins, claims, exposes or exchanges a joker; with `deadHandStopsPlaying` it takes no
+ * further action at all (never the seat to act, its concealed tiles as they were when it died);
+ * without, it only draws and discards (on its turn every legal action is a discard). Others may
+ * still take the jokers of its exposures.
+ */
+function deadHandRules(r: AmericanRules): { check: (s: AmericanState) => void; turns: { n: number } } {
+  const legal = new Int16Array(american.maxActions(r));
+  const stops = r.deadHandStopsPlaying;
+  // Per seat: its concealed tiles and exposures when its hand was first seen dead, and the hand (serial) it died in.
+  const diedIn = [-1, -1, -1, -1];
+  const tiles: Int8Array[] = [0, 1, 2, 3].map(() => new Int8Array(STRIDE));
+  const exposures = [0, 0, 0, 0];
+  let deadBefore = 0;
+  let serial = -1;
+  const wins = [0, 0, 0, 0];
+  // States where a dead hand is to act (it plays on).
+  const turns = { n: 0 };
+  const check = (s: AmericanState): void => {
+    for (let y = 0; y < 4; y++) {
+      if (s.stats.wins[y]! > wins[y]! && ((deadBefore >> y) & 1) !== 0 && s.serial === serial)
+        throw new Error(`seat ${y}: a dead hand won`);
+      wins[y] = s.stats.wins[y]!;
+    }
+    serial = s.serial;
+    deadBefore = 0;
+    if (s.phase === PREPLAY) {
+      if (s.dead.some((d) => d !== 0)) throw new Error('a hand is dead in the Charleston');
+      return;
+    }
+    if (s.phase !== TURN && s.phase !== CLAIM) return;
+    for (let y = 0; y < 4; y++) {
+      if (s.dead[y] === 0) continue;
+      deadBefore |= 1 << y;
+      const hand = s.hand.subarray(y * STRIDE, (y + 1) * STRIDE);
+      if (diedIn[y] !== s.serial) {
+        diedIn[y] = s.serial;
+        tiles[y]!.set(hand);
+        exposures[y] = s.expN[y]!;
+        continue;
+      }
+      if (s.expN[y] !== exposures[y]) throw new Error(`seat ${y}: a dead hand exposed`);
+      if (stops && hand.some((n, k) => n !== tiles[y]![k])) throw new Error(`seat ${y}: a dead hand's tiles changed (it stopped playing)`);
+    }
+    if (s.phase === CLAIM) {
+      if (s.winners & deadBefore) throw new Error('a dead hand claimed Mah Jongg');
+      for (let i = s.claimAt; i < s.claimN; i++)
+        if (s.dead[s.claimSeats[i]!] !== 0) throw new Error(`seat ${s.claimSeats[i]}: a dead hand is offered a discard`);
+    }
+    const x = s.cur;
+    if (s.dead[x] === 0) return;
+    if (stops) throw new Error(`seat ${x}: a dead hand is to act (${s.phase === TURN ? 'its turn' : 'a claim'})`);
+    if (s.phase !== TURN) throw new Error(`seat ${x}: a dead hand is offered a discard`);
+    if (s.turnWinOk) throw new Error(`seat ${x}: a dead hand may declare Mah Jongg`);
+    const n = american.legal(s, legal);
+    for (let i = 0; i < n; i++) {
+      const a = legal[i]!;
+      if (a < DECLARE || a === DISCARD_FLOWER || a === DISCARD_JOKER) continue;
+      throw new Error(`seat ${x}: a dead hand may ${american.actionName(s, a, 0)}`);
+    }
+    turns.n++;
+  };
+  return { check, turns };
+}
+
+describe('american dead hands: what a dead hand does', () => {
+  const variants: [string, Partial<AmericanRules>][] = [
+    ...Object.entries(americanSchema.presets).map(([name, p]): [string, Partial<AmericanRules>] => [name, p.set as Partial<AmericanRules>]),
+    ['stops, a fourth hand plays on', { threeDeadHandsEndGame: false }],
+    ['plays on, a fourth hand plays on', { deadHandStopsPlaying: false, threeDeadHandsEndGame: false }],
+  ];
+  for (const [name, set] of variants) {
+    it(`random play: every action of every dead hand follows the rules over 400 hands (${name})`, () => {
+      const r = rules(set, { handsPerSession: 1 });
+      const { check, turns } = deadHandRules(r);
+      let dead = 0;
+      randomSimTest({
+        game: american,
+        rules: r,
+        games: 400,
+        seed: `am-dead-acts-${name}`,
+        maxSteps: 2000,
+        check,
+        checkReturns: (ret, s) => {
+          expect(ret.reduce((a, b) => a + b, 0)).toBe(0);
+          dead += s.stats.deadHands;
+        },
+      });
+      expect(dead).toBeGreaterThan(50);
+      // Where dead hands play on, they do: many turns of theirs were checked.
+      if (r.deadHandStopsPlaying) expect(turns.n).toBe(0);
+      else expect(turns.n).toBeGreaterThan(100);
+    });
+  }
+});
+
+describe('american dead hands: the repro', () => {
+  it('replay american --seed 12 --index 17: seat 3, dead by its own exposure, stops at once; it takes no joker and does not discard', async () => {
+    const { events } = await replay({ game: 'american', seed: '12', index: 17, format: 'events' });
+    const at = events!.findIndex((e) => e.type === 'dead_hand' && e.seat === 3);
+    // Its kong of p8 (with a joker) left no line possible: the claim goes through, then seat 0 draws.
+    expect(events!.slice(at - 1, at + 3).map((e) => [e.type, e.seat])).toEqual([
+      ['exposure', 3],
+      ['dead_hand', 3],
+      ['call', 3],
+      ['tsumo', 0],
+    ]);
+    expect(deadHandEvents(events!, true)).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A record's dead hands, each from its death (and the table's note of the claim that caused it)
+ * to the end of its hand: with `stops` no event of the dead seat's own, else only its draws and
+ * discards. Returns how many dead hands there were.
+ */
+function deadHandEvents(events: GameEvent[], stops: boolean): number {
+  let n = 0;
+  events.forEach((e, i) => {
+    if (e.type !== 'dead_hand') return;
+    const from = events[i + 1]!.type === 'call' ? i + 2 : i + 1;
+    const end = events.findIndex((f, j) => j > i && f.type === 'end_kyoku');
+    const own = events.slice(from, end).filter((f) => f.seat === e.seat && f.type !== 'dead_hand');
+    expect(own.filter((f) => stops || (f.type !== 'tsumo' && f.type !== 'dahai'))).toEqual([]);
+    n++;
+  });
+  return n;
+}
+
+describe('american dead hands: bots', () => {
+  for (const stops of [true, false]) {
+    it(`line-chaser bots over 20 sessions: every dead hand's own record events are ${stops ? 'none' : 'draws and discards'}`, () => {
+      const r = rules({ deadHandStopsPlaying: stops });
+      const seats = [0, 1, 2, 3].map(() => {
+        const spec = parseSpec('line-chaser', americanStrategies, 'american', r);
+        return americanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+      });
+      const table = new Table(american, r, seats, ['a', 'b', 'c', 'd']);
+      let dead = 0;
+      for (let g = 0; g < 20; g++) {
+        const events: GameEvent[] = [];
+        table.playSeeded('am-dead-bots', 0, g, new Trace(null, events));
+        dead += deadHandEvents(events, stops);
+      }
+      expect(dead).toBeGreaterThan(5);
+    });
+  }
 });
