@@ -1,5 +1,6 @@
 import type { CsvTable } from '../experiment/experiment.js';
 import { tableObjects } from '../io/csv.js';
+import { FONT_STACK, textWidth } from './font.js';
 
 /**
  * Vega-Lite specs for the three shapes pongsim's tables take: estimates with intervals by
@@ -35,15 +36,26 @@ const DASHES = [
 ];
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 
+/** The weight of every text of a chart: regular, so that a chart embeds one face of the shipped font (font.ts). */
+const REGULAR = 'normal';
+
 const CONFIG = {
   background: 'white',
-  font: 'Helvetica, Arial, sans-serif',
+  font: FONT_STACK,
   view: { stroke: '#999999' },
   // Text at least 11 px (a chart is drawn at most as wide as the report page), never cut short.
-  axis: { labelColor: '#000000', titleColor: '#000000', gridColor: '#e0e0e0', labelLimit: 0, labelFontSize: 11, titleFontSize: 12 },
-  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 0 },
-  legend: { labelLimit: 0, titleLimit: 0, labelFontSize: 11, titleFontSize: 12 },
-  title: { fontSize: 14, anchor: 'start' },
+  axis: {
+    labelColor: '#000000',
+    titleColor: '#000000',
+    gridColor: '#e0e0e0',
+    labelLimit: 0,
+    labelFontSize: 11,
+    titleFontSize: 12,
+    titleFontWeight: REGULAR,
+  },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 0, titleFontWeight: REGULAR },
+  legend: { labelLimit: 0, titleLimit: 0, labelFontSize: 11, titleFontSize: 12, titleFontWeight: REGULAR },
+  title: { fontSize: 14, anchor: 'start', fontWeight: REGULAR },
   range: { category: GREYS },
 };
 
@@ -277,16 +289,30 @@ export interface HeatMap extends TwoAxes {
   /** A panel per value of this column, `wrap` panels to a line. */
   panel?: string;
   wrap?: number;
-  /** d3 format of the value written in each cell. */
-  format: string;
+  /** Decimals of the value written in each cell. */
+  decimals: number;
 }
 
-/** A value over two ordinal parameters, the value written in each cell. */
+/** The size of the text in a heat map's cells (px), and the least room on each side of it. */
+const CELL_TEXT_PX = 11;
+const CELL_PAD_PX = 2;
+
+/**
+ * A value over two ordinal parameters, the value written in each cell. The cells are as wide as
+ * the widest value written in them needs in the shipped font (font.ts), and never narrower than
+ * 31 px, so that no value runs into the next whatever fonts the reader has.
+ */
 export function heatMap(c: HeatMap): Record<string, unknown> {
+  const label = `${c.value}_label`;
+  const rows = c.rows.map((r) => {
+    const v = r[c.value];
+    return typeof v === 'number' && Number.isFinite(v) ? { ...r, [label]: fixed(v, c.decimals) } : r;
+  });
+  const widest = Math.max(0, ...rows.map((r) => (typeof r[label] === 'string' ? textWidth(r[label], CELL_TEXT_PX) : 0)));
   const x = { field: c.x, type: 'ordinal', title: c.xAxis, sort: 'ascending', axis: { labelAngle: 0 } };
   const y = { field: c.y, type: 'ordinal', title: c.yAxis, sort: 'descending' };
   const layer = {
-    width: { step: 31 },
+    width: { step: Math.max(31, widest + 2 * CELL_PAD_PX) },
     height: { step: 24 },
     layer: [
       {
@@ -294,19 +320,25 @@ export function heatMap(c: HeatMap): Record<string, unknown> {
         encoding: { x, y, color: { field: c.value, type: 'quantitative', title: c.legend, scale: { scheme: 'greys', reverse: true } } },
       },
       {
-        mark: { type: 'text', fontSize: 11 },
+        mark: { type: 'text', fontSize: CELL_TEXT_PX },
         encoding: {
           x,
           y,
-          text: { field: c.value, type: 'quantitative', format: c.format },
+          text: { field: label, type: 'nominal' },
           // Dark cells (low values) get white text; the split is the midpoint of the data.
-          color: { condition: { test: `datum['${c.value}'] < ${midpoint(c.rows, c.value)}`, value: '#ffffff' }, value: '#000000' },
+          color: { condition: { test: `datum['${c.value}'] < ${midpoint(rows, c.value)}`, value: '#ffffff' }, value: '#000000' },
         },
       },
     ],
   };
-  if (!c.panel) return { ...base(c.title, c.rows, c.value), ...layer };
-  return wrapped(base(c.title, c.rows, c.value), layer, c.rows, c.panel, c.wrap, false);
+  if (!c.panel) return { ...base(c.title, rows, c.value), ...layer };
+  return wrapped(base(c.title, rows, c.value), layer, rows, c.panel, c.wrap, false);
+}
+
+/** `v` with `decimals` decimals as a cell shows it: a minus sign (U+2212) for a negative, none for a value that rounds to 0. */
+export function fixed(v: number, decimals: number): string {
+  const s = v.toFixed(decimals);
+  return /^-[0.]*$/.test(s) ? s.slice(1) : s.replace('-', '\u2212');
 }
 
 function midpoint(rows: Row[], field: string): number {

@@ -1,6 +1,7 @@
 // The viewer page of a record, in a real headless Chromium: it loads with no console errors and
 // fetches nothing, stepping (keys and buttons) changes what it shows, jumping to a hand goes there,
-// and a record's strings are shown as text, never run as markup.
+// every text is drawn in the font the page embeds, and a record's strings are shown as text,
+// never run as markup.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +12,8 @@ import { viewRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/records/trace.js';
-import { launchBrowser } from '../support/browser.js';
+import { FONT_FAMILY } from '../../src/report/font.js';
+import { fontsUsed, launchBrowser } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 
 async function recorded(game: string): Promise<GameEvent[]> {
@@ -90,6 +92,10 @@ describe('the record viewer', () => {
       expect(await page.textContent('#event')).toMatch(/^(hand 2|round 2|cycle 2)/);
       expect(errors).toEqual([]);
       expect(fetched).toEqual([]);
+      // Every text, the cards or tiles of the end included, in the font the page embeds. (Last:
+      // the developer tools' look at the page logs an error of their own.)
+      await page.keyboard.press('End');
+      expect(await fontsUsed(page, 'body')).toEqual([[{ family: FONT_FAMILY, embedded: true }]]);
       await page.close();
     });
   }
