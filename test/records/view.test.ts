@@ -5,15 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { simArm } from '../../src/experiment/sim.js';
 import { viewRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/records/trace.js';
 import { FONT_FAMILY } from '../../src/report/font.js';
-import { fontsUsed, launchBrowser } from '../support/browser.js';
+import { browserForTests, fontsUsed } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 
 async function recorded(game: string): Promise<GameEvent[]> {
@@ -23,13 +23,7 @@ async function recorded(game: string): Promise<GameEvent[]> {
   return rec.records[0]!.events;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 const dir = tempDir();
 
@@ -38,7 +32,7 @@ async function open(events: readonly GameEvent[], name: string): Promise<{ page:
   const record = path.join(dir, `${name}.jsonl`);
   fs.writeFileSync(record, recordText(events));
   const { html } = viewRecord({ record, html: path.join(dir, `${name}.html`) });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   const errors: string[] = [];
   const fetched: string[] = [];
   page.on('console', (m) => {

@@ -2,23 +2,16 @@
 // (test/support/fonts.ts), never the machine's, so a machine with more fonts cannot hide what
 // another shows; and the shipped font it draws pongsim's charts and pages in (embedded) is as
 // wide, character by character, as pongsim lays text out for (src/report/font.ts).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FONT_FAMILY, fontFaces, textWidth, type Weight } from '../../src/report/font.js';
-import { fontsUsed, launchBrowser } from '../support/browser.js';
+import { browserForTests, fontsUsed } from '../support/browser.js';
 import { FALLBACK_FAMILY } from '../support/fonts.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 describe('the browser the tests drive', () => {
   it("finds none of the machine's fonts: every family a page may name falls back to the one npm installed", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const families = [
       'DejaVu Sans',
       'DejaVu Sans Mono',
@@ -40,7 +33,7 @@ describe('the browser the tests drive', () => {
   });
 
   it('draws each character of the shipped font, regular and bold, as wide as pongsim lays it out, to within a pixel at 100 px', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const chars = [...Array(94)]
       .map((_, i) => String.fromCharCode(0x21 + i))
       .concat([...'\u2212\u00b1\u2026\u2013\u00ab\u00bb\u2039\u203a\u00d7\u00e9']);

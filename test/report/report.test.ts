@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY } from '../../src/library/study.js';
 import { experimentDef } from '../../src/experiment/registry.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
 import { writeReport } from '../../src/report/page.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
-import { fontsUsed, launchBrowser } from '../support/browser.js';
+import { browserForTests, fontsUsed } from '../support/browser.js';
 import { chartFaults, folderTables } from '../support/chart-check.js';
 import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/report/font.js';
 
@@ -99,17 +98,11 @@ describe('charts beside every table', () => {
 const PAGE = { width: 1200, height: 900 };
 
 describe('the report page, in a real headless browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = browserForTests();
 
   /** What is wrong with each chart of the report page of `dir`, at the width the page shows it. */
   async function faultsOnPage(dir: string): Promise<{ charts: number; faults: string[] }> {
-    const page = await browser.newPage({ viewport: PAGE });
+    const page = await browser().newPage({ viewport: PAGE });
     await page.goto(pathToFileURL(writeReport(dir)).href);
     const charts = await page.$$eval('img.chart', (imgs) =>
       imgs.map((i) => {
@@ -159,7 +152,7 @@ describe('the report page, in a real headless browser', () => {
   }, 120_000);
 
   it('the chart check finds each fault it looks for in a chart drawn badly', async () => {
-    const page = await browser.newPage({ viewport: PAGE });
+    const page = await browser().newPage({ viewport: PAGE });
     const text = (x: number, y: number, s: string, font = FONT_STACK) =>
       `<text x="${x}" y="${y}" font-size="12px" font-family="${font}">${s}</text>`;
     const chart = (body: string, data = true) =>
@@ -187,7 +180,7 @@ describe('the report page, in a real headless browser', () => {
   });
 
   it('run default writes index.html: loads with no console errors, every chart shown, every link resolves, nothing fetched', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     const fetched: string[] = [];
     page.on('console', (m) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /**
  * A headless browser for one test file, the Chromium the global setup found (chromium.ts),
@@ -16,6 +16,18 @@ export function launchBrowser(): Promise<Browser> {
     // it is loaded; both variables name ours.
     env: { ...process.env, FONTCONFIG_FILE: fontconfig, FONTCONFIG_PATH: path.dirname(fontconfig) },
   });
+}
+
+/** The browser of the test file or describe block that calls this: launched before its tests, closed after them. */
+export function browserForTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 /** A font a browser drew some text in: its family, and whether the page embedded it (@font-face) or the machine supplied it. */
