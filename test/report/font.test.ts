@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSvg } from '../../src/report/chart.js';
 import { FONT_FAMILY, FONT_STACK, fontFaces, textWidth, uncovered, withFonts } from '../../src/report/font.js';
-import { fixed, heatMap } from '../../src/report/specs.js';
+import { curveChart, fixed, heatMap } from '../../src/report/specs.js';
 import { folderTables } from '../support/chart-check.js';
 
 const REFERENCE = 'results/reference';
@@ -127,5 +127,37 @@ describe("a heat map's cells", () => {
     expect([-0.834, 0.836, -0.004, -0, 0, 12].map((v) => fixed(v, 2))).toEqual(['\u22120.83', '0.84', '0.00', '0.00', '0.00', '12.00']);
     expect(fixed(-3, 0)).toBe('\u22123');
     expect(fixed(-0.4, 0)).toBe('0');
+  });
+});
+
+describe('panels side by side', () => {
+  it("are far enough apart that no panel's title or x axis title, measured in the shipped font, reaches its neighbour's", () => {
+    const rows = (panels: string[]) =>
+      panels.flatMap((p) => [1, 2].map((x) => ({ panel: p, x, y: x, y_ci_low: 0, y_ci_high: 3, series: 'a' })));
+    const gap = (panels: string[], xAxis: string) => {
+      const spec = curveChart({
+        title: 't',
+        rows: rows(panels),
+        x: 'x',
+        xAxis,
+        y: 'y',
+        yAxis: 'y',
+        series: 'series',
+        seriesTitle: 's',
+        panel: 'panel',
+        sharedY: true,
+      });
+      const plot = (spec.spec as { width: number }).width;
+      return { plot, column: (spec.spacing as { column: number }).column };
+    };
+    // Short titles: the usual gap.
+    expect(gap(['a', 'b'], 'x').column).toBe(24);
+    // A panel title (a line of it: it breaks after commas) and an axis title wider than the plot.
+    const wide = 'concealedTripletsIgnoredAndMore: limit 10,';
+    const { plot, column } = gap([`${wide} basic`, 'b'], 'x');
+    expect(textWidth(wide, 12)).toBeGreaterThan(plot + 24);
+    expect(column).toBe(textWidth(wide, 12) - plot + 8);
+    const axis = 'stop threshold t (two-card sum), with a longer unit';
+    expect(gap(['a', 'b'], axis).column).toBe(textWidth(axis, 12) - plot + 8);
   });
 });
