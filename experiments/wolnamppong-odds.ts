@@ -71,7 +71,7 @@ export const wolnamppongOdds: ExperimentDef = {
           legend: 'EV (chips per chip bet)',
           panel: 'variant',
           wrap: 2,
-          format: '.2f',
+          decimals: 2,
         }),
     },
   ],

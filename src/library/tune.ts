@@ -71,9 +71,8 @@ export const TUNE_TABLE_COLUMNS = [
   'kept',
 ];
 
-/** What the tune table's columns mean. */
 /** The tuning rounds: every configuration's mean with its interval, a panel per round. */
-const TUNE_CHARTS: ChartDef[] = [
+export const TUNE_CHARTS: ChartDef[] = [
   {
     name: 'tune',
     caption:
@@ -91,6 +90,7 @@ const TUNE_CHARTS: ChartDef[] = [
   },
 ];
 
+/** What the tune table's columns mean. */
 export const TUNE_COLUMNS: Record<string, string> = {
   round: 'the halving round (from 1), each on fresh deals',
   config: 'the configuration: the strategy spec with every parameter written out',

@@ -9,6 +9,7 @@ import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';
+import { FONT_STACK, fontFaces } from './font.js';
 import { GAMES, gamesFolder, recordedGames, recordFiles, type RecordedGame } from './games.js';
 
 /**
@@ -244,8 +245,10 @@ function studyHtml(s: Study, root: string, single: boolean, games: readonly Reco
   return out.filter((l) => l !== '').join('\n');
 }
 
+/** The page's style: everything in the shipped font (font.ts), embedded, code and provenance included. */
 const STYLE = `
-body { font: 15px/1.45 Helvetica, Arial, sans-serif; color: #111; max-width: 1100px; margin: 2em auto; padding: 0 1em; }
+body { font: 15px/1.45 ${FONT_STACK}; color: #111; max-width: 1100px; margin: 2em auto; padding: 0 1em; }
+code, pre { font-family: ${FONT_STACK}; }
 h1 { font-size: 1.6em; } h2 { border-top: 2px solid #333; padding-top: .6em; margin-top: 2em; }
 .question { font-size: 1.1em; font-weight: bold; }
 .answer li { margin: .2em 0; }
@@ -281,7 +284,7 @@ function report(dir: string, records?: string): { html: string; pages: { file: s
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>\n${fontFaces([400, 700])}${STYLE}</style>`,
     '</head>',
     '<body>',
     `<h1>${esc(title)}</h1>`,
