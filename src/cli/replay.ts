@@ -32,8 +32,9 @@ export function registerReplay(program: Command): void {
       'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]} (with --format events, "events" instead of "trace"; with --html, "html")',
     )
     .action(async (game: string, flags: Omit<ReplayOptions, 'game'> & { json?: boolean }) => {
-      const r = await replay({ ...flags, game });
-      if (flags.json) printJson(r);
+      const { json, ...o } = flags;
+      const r = await replay({ ...o, game });
+      if (json) printJson(r);
       else if (r.events) io().stdout.write(recordText(r.events));
       else {
         const end = r.result

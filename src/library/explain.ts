@@ -8,6 +8,7 @@ import { EXPERIMENTS } from '../experiment/registry.js';
 import { newTally } from '../stats/tally.js';
 import { tableOf } from './options.js';
 import { TUNE_COLUMNS, TUNE_TABLE_COLUMNS } from './tune.js';
+import { checkOptions, TEXT } from './arguments.js';
 
 /** The parameters sim's and compare's tables are laid out with: the first game's default
  * table (their columns are the same for every game). */
@@ -44,6 +45,7 @@ export interface Explanation {
 
 /** What every column of an experiment's CSVs means, with its unit (`pongsim explain`). */
 export function explain(o: { experiment: string }): Explanation {
+  checkOptions('explain', o, { experiment: TEXT(() => `an experiment: ${EXPERIMENTS.map((e) => e.name).join(', ')}`) }, ['experiment']);
   const name = o.experiment;
   const def = EXPERIMENTS.find((e) => e.name === name);
   if (!def)

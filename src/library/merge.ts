@@ -3,6 +3,7 @@ import { mergeShards } from '../runner/merge.js';
 import { given, list } from './control.js';
 import { checkOut, outDir } from './options.js';
 import { finish, type StudyResult, type StudyRun } from './study.js';
+import { checkOptions, FLAG, LIST, PLUGINS, TEXT, type Keys } from './arguments.js';
 
 export interface MergeOptions {
   /** The shard partials (from runs with `shard`). */
@@ -16,10 +17,17 @@ export interface MergeOptions {
   force?: boolean;
 }
 
+const MERGE_KEYS: Keys<MergeOptions> = {
+  partials: LIST('a list of shard partial files', (v) => typeof v === 'string'),
+  out: TEXT('a folder name'),
+  plugin: PLUGINS,
+  report: FLAG,
+  force: FLAG,
+};
+
 /** `merge`, with what the CLI prints as text. */
 export async function mergeRun(o: MergeOptions): Promise<StudyRun> {
-  const out = given(o.out, outDir);
-  if (out === undefined) throw new InputError('--out: required: the folder the merged results go into');
+  const out = given(o.out, outDir)!;
   if (!o.partials.length) throw new InputError('merge: give the partial files to merge');
   checkOut('--out', out, 'dir', o.force);
   const files = [...o.partials];
@@ -29,5 +37,6 @@ export async function mergeRun(o: MergeOptions): Promise<StudyRun> {
 
 /** Folds shard partials into the CSVs one machine would write (`pongsim merge`). */
 export async function merge(o: MergeOptions): Promise<StudyResult> {
+  checkOptions('merge', o, MERGE_KEYS, ['partials', 'out']);
   return (await mergeRun(o)).result;
 }

@@ -4,7 +4,8 @@ import type { GameEvent } from '../records/trace.js';
 import { replayGame } from '../runner/replay.js';
 import { given } from './control.js';
 import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';
-import { simParams, type TableOptions } from './simulate.js';
+import { simParams, TABLE_KEYS, type TableOptions } from './simulate.js';
+import { checkOptions, FLAG, POSITIVE, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { htmlOut, writeRecordPage } from './records.js';
 
 export interface ReplayOptions extends TableOptions {
@@ -21,6 +22,16 @@ export interface ReplayOptions extends TableOptions {
   /** Allow writing into results/reference/. */
   force?: boolean;
 }
+
+const REPLAY_KEYS: Keys<ReplayOptions> = {
+  ...TABLE_KEYS,
+  seed: SEED,
+  index: WHOLE,
+  decisionTimeout: POSITIVE,
+  format: TEXT('trace or events'),
+  html: TEXT('an .html file name'),
+  force: FLAG,
+};
 
 /** What `replay --json` prints: the game's trace and each seat's result, or, for a game that
  * ended in an illegal move, the trace up to it and the move. */
@@ -43,7 +54,7 @@ export interface ReplayResult {
  * stuck in one decision fails the replay after `decisionTimeout` seconds instead of hanging it.
  */
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
-  if (o.seed === undefined || o.index === undefined) throw new InputError("replay: give the run's --seed and the game's --index");
+  checkOptions('replay', o, REPLAY_KEYS, ['game', 'seed', 'index']);
   const seed = given(o.seed, seedText)!;
   const index = given(o.index, nonNegativeInt('--index', MAX_GAMES - 1))!;
   const decisionTimeout = given(o.decisionTimeout, positiveNumber('--decision-timeout'));

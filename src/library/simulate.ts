@@ -13,13 +13,18 @@ import type { CsvTable } from '../experiment/experiment.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { chartFiles } from '../report/chart.js';
-import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { checkOut, GAME, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { checkOptions, PLUGINS, POSITIVE, RULES, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import {
+  checkControl,
   given,
   list,
   RESUME,
+  RISK_KEYS,
   riskOf,
+  RUN_KEYS,
   runnerOptions,
+  SLICE_KEYS,
   sliceOf,
   type RiskOptions,
   type RunControl,
@@ -28,7 +33,7 @@ import {
 } from './control.js';
 import { checkSessions, moneyOf, riskFigures, type RiskParams } from '../experiment/risk.js';
 import { writePartial, type PartialWritten } from './partial.js';
-import { keepRecords, recordPlan, type RecordOptions } from './records.js';
+import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';
 
 /** A table: its game, rules, seats and plug-ins, as `sim` and `replay` take them. */
 export interface TableOptions {
@@ -45,6 +50,15 @@ export interface TableOptions {
   plugin?: string | string[];
 }
 
+export const TABLE_KEYS: Keys<TableOptions> = {
+  game: GAME(),
+  seats: SPECS,
+  rules: RULES,
+  set: SETS,
+  card: TEXT('a card file'),
+  plugin: PLUGINS,
+};
+
 export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** Games to play (default 10000). */
   games?: number;
@@ -56,6 +70,18 @@ export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions,
    * shard's partial, a checkpoint to resume from). */
   out?: string;
 }
+
+const SIMULATE_KEYS: Keys<SimulateOptions> = {
+  ...TABLE_KEYS,
+  ...RUN_KEYS,
+  ...SLICE_KEYS,
+  ...RECORD_KEYS,
+  ...RISK_KEYS,
+  games: WHOLE,
+  untilCi: POSITIVE,
+  maxGames: WHOLE,
+  out: TEXT('a .csv file name'),
+};
 
 /** An estimate with its 95% interval, under the CSV's names. */
 type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null };
@@ -285,6 +311,8 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
  * A shard (`shard: 'k/N'`, with `out`) gives where it wrote its partial instead.
  */
 export async function simulate(o: SimulateOptions, c: RunControl = {}): Promise<SimulateResult | PartialWritten> {
+  checkOptions('simulate', o, SIMULATE_KEYS, ['game']);
+  checkControl('simulate', c);
   const r = await simulateRun(o, c);
   return 'partial' in r ? r : r.result;
 }

@@ -19,10 +19,14 @@ import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import {
+  checkControl,
   given,
   RESUME,
+  RISK_KEYS,
   riskOf,
+  RUN_KEYS,
   runnerOptions,
+  SLICE_KEYS,
   sliceOf,
   type RiskOptions,
   type RunControl,
@@ -33,7 +37,8 @@ import { checkSessions } from '../experiment/risk.js';
 import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
-import { keepRecords, recordPlan, type RecordOptions } from './records.js';
+import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';
+import { checkOptions, FLAG, POSITIVE, TEXT, WHOLE, type Keys } from './arguments.js';
 
 export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** A study's name (see `pongsim list`), or 'default': the headline studies at a quick size. */
@@ -51,6 +56,25 @@ export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, R
   /** Also write the report page, OUT/index.html. */
   report?: boolean;
 }
+
+/** The keys of a study's options, bar `experiment` and `card`: compare's too. */
+export const STUDY_RUN_KEYS = {
+  ...RUN_KEYS,
+  ...SLICE_KEYS,
+  ...RECORD_KEYS,
+  ...RISK_KEYS,
+  games: WHOLE,
+  out: TEXT('a folder name'),
+  report: FLAG,
+};
+
+const STUDY_KEYS: Keys<StudyOptions> = {
+  ...STUDY_RUN_KEYS,
+  experiment: TEXT(() => `a study: default, ${STUDIES.map((d) => d.name).join(', ')}`),
+  card: TEXT('a card file'),
+  untilCi: POSITIVE,
+  maxGames: WHOLE,
+};
 
 /** What `run --json` prints for one study: its answer and every table as rows of objects. */
 export interface StudyResult {
@@ -316,6 +340,8 @@ export async function defaultStudy(
  * wrote its partial instead.
  */
 export async function runStudy(o: StudyOptions, c: RunControl = {}): Promise<StudyResult | PartialWritten | DefaultStudyResult> {
+  checkOptions('runStudy', o, STUDY_KEYS, ['experiment']);
+  checkControl('runStudy', c);
   if (o.experiment === 'default') return defaultStudy(o, c);
   const run = await studyRun(o, c);
   return 'partial' in run ? run : run.result;

@@ -12,8 +12,9 @@ import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
-import { given, list, runnerOptions, type RunControl } from './control.js';
+import { GAME, outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
+import { checkControl, given, list, runnerOptions, type RunControl } from './control.js';
+import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { toolStamp } from '../io/build.js';
@@ -39,6 +40,23 @@ export interface TuneOptions {
   out?: string;
   force?: boolean;
 }
+
+const TUNE_KEYS: Keys<TuneOptions> = {
+  game: GAME(),
+  strategy: TEXT("a grid such as 'careful(t=[4,7],k=0.1)'"),
+  budget: WHOLE,
+  seat: WHOLE,
+  against: SPECS,
+  rules: RULES,
+  set: SETS,
+  card: TEXT('a card file'),
+  plugin: PLUGINS,
+  seed: SEED,
+  workers: WHOLE,
+  decisionTimeout: POSITIVE,
+  out: TEXT('a folder name'),
+  force: FLAG,
+};
 
 /** What `tune --json` prints. */
 export interface TuneResult {
@@ -117,8 +135,6 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     out: given(o.out, outDir),
     force: o.force,
   };
-  if (typeof flags.strategy !== 'string') throw new InputError("--strategy: expected a grid such as 'careful(t=[4,7],k=0.1)'");
-  if (flags.budget === undefined) throw new InputError('--budget: expected a whole number of games');
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const entry = gameEntry(game);
   const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card });
@@ -253,6 +269,8 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
  * gives what `tune --json` prints.
  */
 export async function tune(o: TuneOptions, c: RunControl = {}): Promise<TuneResult> {
+  checkOptions('tune', o, TUNE_KEYS, ['game', 'strategy', 'budget']);
+  checkControl('tune', c);
   return (await tuneRun(o, c)).result;
 }
 

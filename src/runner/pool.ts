@@ -17,8 +17,9 @@ export interface RunOptions {
   shard?: Shard | null;
   /** Override the experiment's chunk size (tests use it to show results do not depend on it). */
   chunk?: number;
-  /** Called as each chunk comes back (the CLI's progress bar). */
-  onProgress?: (p: ChunkProgress) => void;
+  /** Called as each chunk comes back (the CLI's progress bar), and awaited; what it throws or
+   * rejects with fails the run (callerFailed). */
+  onProgress?: (p: ChunkProgress) => void | Promise<void>;
   /** Stops the run: it lets the chunks in flight finish, saves its checkpoint and throws
    * Interrupted, whose reason is the signal's (a string reason, e.g. 'SIGINT', else 'aborted'). */
   signal?: AbortSignal;
@@ -159,6 +160,10 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   };
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort);
+  // The caller hears of each chunk in turn: one onProgress call at a time, in the order the
+  // chunks came back, none once one has failed (a later call gives that failure back).
+  let told: Promise<Error | null> = Promise.resolve(null);
+  const tell = (p: ChunkProgress) => (told = told.then((fault) => fault ?? callerFailed(() => opts.onProgress!(p))));
   const every = checkpointEvery();
   let saved = Date.now();
   try {
@@ -169,15 +174,31 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
         const t = all.at(next++);
         if (finished.has(`${t.cell}:${t.start}`)) continue;
         const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
+        let r: ChunkResult;
         try {
-          const r = (await pool.run(task)) as ChunkResult;
-          mergeTally(tallies[t.cell]!, r.tally);
-          opts.onProgress?.({ experiment: exp.name, cellGames: left, workers, cell: t.cell, games: t.end - t.start, seconds: r.seconds });
+          r = (await pool.run(task)) as ChunkResult;
         } catch (error) {
           failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
           return;
         }
+        // The chunk is done, in the tallies and the list alike, before the caller hears of it:
+        // whatever its onProgress does, the checkpoint holds what it says it holds.
+        mergeTally(tallies[t.cell]!, r.tally);
         done.push([t.cell, t.start]);
+        if (opts.onProgress && !failure) {
+          const fault = await tell({
+            experiment: exp.name,
+            cellGames: left,
+            workers,
+            cell: t.cell,
+            games: t.end - t.start,
+            seconds: r.seconds,
+          });
+          if (fault) {
+            failure ??= { error: fault };
+            return;
+          }
+        }
         if (cp && Date.now() - saved >= every) {
           if (!save()) {
             failure ??= { error: new Error(`${unsaved}${savedBefore()}`) };
@@ -193,7 +214,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       if (failure) {
         const { error } = failure as { error: unknown };
         if (cp && kept && error instanceof Error)
-          error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
+          error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file}; continue with: ${cp.how}`;
         throw error;
       }
       if (!cp) throw new Interrupted(stop!, `interrupted (${stop}); nothing was written`);
@@ -214,6 +235,28 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     opts.signal?.removeEventListener('abort', onAbort);
     await end();
   }
+}
+
+/**
+ * Calls the caller's onProgress and awaits what it returns; gives the Error that fails the run
+ * when it throws or rejects, named as the caller's (the original as its `cause`), else null.
+ * Awaited here, a rejection never goes unhandled to end the host process.
+ */
+async function callerFailed(call: () => void | Promise<void>): Promise<Error | null> {
+  let returned: void | Promise<void>;
+  const failed = (how: string, e: unknown) =>
+    new Error(`the caller's onProgress ${how}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  try {
+    returned = call();
+  } catch (e) {
+    return failed('threw', e);
+  }
+  try {
+    await returned;
+  } catch (e) {
+    return failed('rejected', e);
+  }
+  return null;
 }
 
 /**

@@ -47,6 +47,15 @@ describe('--set', () => {
   });
 });
 
+describe('--rules', () => {
+  it("names a game's own presets only, not the members every object has", () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(() => gameRules(gameEntry('wolnamppong'), name)).toThrow(
+        new RegExp(`^--rules: no wolnamppong preset or file named "${name}"; presets: default, `),
+      );
+  });
+});
+
 describe('--plugin', () => {
   const dir = tempDir();
   const plugin = (name: string, param: string) => {
