@@ -1,6 +1,6 @@
 import { ALPHA, holm, meanP } from '../stats/family.js';
 import { FEW, t975, Z95 } from '../stats/intervals.js';
-import { studentTail, studentTailInverse } from '../stats/student-t.js';
+import { studentTail, studentTailInverse } from '../stats/distributions.js';
 import { summarizeMean, summarizeRate, summarizeRatio, type Tally } from '../stats/tally.js';
 import type { Cellval, CsvTable } from './experiment.js';
 

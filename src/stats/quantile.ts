@@ -1,4 +1,4 @@
-import { binomialCdf } from './binomial.js';
+import { binomialCdf } from './distributions.js';
 import { Z95 } from './intervals.js';
 
 /**

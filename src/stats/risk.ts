@@ -1,4 +1,4 @@
-import { clopperPearson } from './binomial.js';
+import { clopperPearson } from './intervals.js';
 import { countsOf, countTotal, expectedShortfall, quantile, type Counts, type Estimate } from './quantile.js';
 import type { Sessions } from './sessions.js';
 

@@ -5,7 +5,7 @@ import { compare, merge, runStudy, simulate, type SimulateOptions, type Simulate
 import { simArm, type SimParams } from '../../src/experiment/sim.js';
 import { gameRules } from '../../src/library/options.js';
 import { gameEntry } from '../../src/catalog/index.js';
-import { clopperPearson } from '../../src/stats/binomial.js';
+import { clopperPearson } from '../../src/stats/intervals.js';
 import { listFiles, tempDir } from '../support/cli.js';
 
 const SIM: SimulateOptions = { game: 'wolnamppong', seats: 'kelly,ev-threshold,min-bet', games: 390, seed: '5', session: 13, bankroll: 30 };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { binomialCdf, clopperPearson } from '../../src/stats/binomial.js';
 import { countsOf, expectedShortfall, quantile, type Counts } from '../../src/stats/quantile.js';
 import { bankrollNeed, sessionRisk } from '../../src/stats/risk.js';
 import { addSessionGame, mergeSessions, newSessions, type Sessions } from '../../src/stats/sessions.js';
@@ -12,38 +11,6 @@ function counts(xs: number[]): Counts {
   for (const x of xs) t[String(x)] = (t[String(x)] ?? 0) + 1;
   return countsOf(t);
 }
-
-const choose = (n: number, k: number): number => {
-  let c = 1;
-  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-  return c;
-};
-
-describe('binomial', () => {
-  it('its distribution function is the sum of its probabilities', () => {
-    for (const [n, p] of [
-      [10, 0.3],
-      [40, 0.05],
-      [25, 0.5],
-    ] as const) {
-      let sum = 0;
-      for (let k = 0; k <= n; k++) {
-        sum += choose(n, k) * p ** k * (1 - p) ** (n - k);
-        expect(binomialCdf(k, n, p)).toBeCloseTo(sum, 12);
-      }
-    }
-  });
-
-  it('Clopper-Pearson intervals match their closed forms and published values', () => {
-    // No event in n: the upper end solves (1 - p)^n = 0.025.
-    expect(clopperPearson(0, 10).high).toBeCloseTo(1 - 0.025 ** (1 / 10), 10);
-    expect(clopperPearson(10, 10).low).toBeCloseTo(0.025 ** (1 / 10), 10);
-    // 5 of 10: 0.187086, 0.812914 (the textbook exact interval).
-    const half = clopperPearson(5, 10);
-    expect(half.low).toBeCloseTo(0.187086, 5);
-    expect(half.high).toBeCloseTo(0.812914, 5);
-  });
-});
 
 describe('quantiles with order-statistic intervals', () => {
   it('give the median of 100 between the 40th and 61st values, as the binomial tables do', () => {
