@@ -22,6 +22,21 @@ export interface Interval {
   high: number;
 }
 
+/** An estimate with its 95% interval and the observations it rests on; with no interval (NaN bounds), why. */
+export interface Estimate extends Interval {
+  value: number;
+  n: number;
+  /** Why it has no interval, in words without its count: "too few to say". */
+  why?: string;
+  /** Its interval is a large-sample one (Student's t, or the normal), which knows no bounds (experiment/ranges.ts). */
+  largeSample?: boolean;
+}
+
+/**
+ * Wilson's score interval of a proportion, k events in n trials. With no event its low end is 0
+ * and with every trial an event its high end is 1, exactly: the formula's difference of two
+ * equal numbers leaves rounding (2.8e-17), which put the low end above the estimate of 0.
+ */
 export function wilson(k: number, n: number, z = Z95): Interval {
   if (n === 0) return { low: 0, high: 1 };
   const p = k / n;
@@ -29,7 +44,7 @@ export function wilson(k: number, n: number, z = Z95): Interval {
   const den = 1 + z2 / n;
   const mid = (p + z2 / (2 * n)) / den;
   const half = (z / den) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, mid - half), high: Math.min(1, mid + half) };
+  return { low: k === 0 ? 0 : Math.max(0, mid - half), high: k === n ? 1 : Math.min(1, mid + half) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { countsOf, expectedShortfall, quantile, type Counts } from '../../src/stats/quantile.js';
+import { countsOf, expectedShortfall, quantile, quantileNeeds, type Counts } from '../../src/stats/quantile.js';
 import { bankrollNeed, sessionRisk } from '../../src/stats/risk.js';
 import { addSessionGame, mergeSessions, newSessions, type Sessions } from '../../src/stats/sessions.js';
 import { addSession, mergeTally, newTally, tallyFault } from '../../src/stats/tally.js';
@@ -18,11 +18,20 @@ describe('quantiles with order-statistic intervals', () => {
     expect(q).toEqual({ value: 50, low: 40, high: 61, n: 100 });
   });
 
-  it('leave an end open where too few observations bound it', () => {
-    // The lowest of 58 is below the 5% quantile with probability 1 - 0.95^58 < 97.5%.
-    const q = quantile(counts(Array.from({ length: 58 }, (_, i) => i)), 0.05);
-    expect(q.low).toBe(-Infinity);
-    expect(Number.isFinite(quantile(counts(Array.from({ length: 80 }, (_, i) => i)), 0.05).low)).toBe(true);
+  it('give no interval, and say why, where too few observations bound it', () => {
+    // The lowest of 71 is below the 5% quantile with probability 1 - 0.95^71 < 97.5%; of 72, above it.
+    const of = (n: number, q: number) => quantile(counts(Array.from({ length: n }, (_, i) => i)), q);
+    const q = of(71, 0.05);
+    expect([q.value, q.low, q.high, q.n]).toEqual([3, NaN, NaN, 71]);
+    expect(q.why).toBe('too few observations in all for an interval of the 5% quantile, which takes 72');
+    expect(Number.isFinite(of(72, 0.05).low)).toBe(true);
+    // Each quantile from the fewest observations that give its interval, and not one fewer.
+    for (const p of [0.01, 0.05, 0.5, 0.95, 0.99]) {
+      const need = quantileNeeds(p);
+      expect(of(need - 1, p).why, `${p} of ${need - 1}`).toBeDefined();
+      expect([of(need, p).why, Number.isFinite(of(need, p).low + of(need, p).high)], `${p} of ${need}`).toEqual([undefined, true]);
+    }
+    expect([quantileNeeds(0.5), quantileNeeds(0.99)]).toEqual([6, 368]);
   });
 
   it('cover the true quantile at least 95% of the time', () => {
