@@ -46,11 +46,15 @@ export const americanCardLines: ExperimentDef = {
     wins: 'wins with the line (count)',
     chased_share: { meaning: 'share of seat-hands chasing the line (0-1)', range: SHARE },
     win_share: { meaning: 'share of all wins made with the line (0-1)', range: SHARE },
-    wins_per_chase: { meaning: 'wins with the line per seat-hand chasing it', range: NON_NEGATIVE },
+    wins_per_chase: {
+      meaning:
+        'wins with the line per seat-hand chasing it (not a share: a seat that chased another line after the Charleston may win with this one)',
+      range: NON_NEGATIVE,
+    },
     mean_payout: { meaning: 'points the winner received per win with the line', range: NON_NEGATIVE },
     jokers_per_win: { meaning: 'jokers in the winning 14 tiles (mean)', range: NON_NEGATIVE },
     jokerless_share: { meaning: "share of the line's wins holding no joker (0-1)", range: SHARE },
-    trap: "trap if chased at least as often as the average line but winning significantly under half the card's wins per chase (Holm across the lines so chased, 5%)",
+    trap: "trap if chased at least as often as the average line but winning significantly under half the card's wins per chase (Holm across the lines so chased whose wins per chase have an interval, 5%)",
   },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
   charts: [

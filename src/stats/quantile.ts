@@ -69,7 +69,7 @@ export function quantile(c: Counts, q: number): Estimate {
       low: NaN,
       high: NaN,
       n,
-      why: `too few observations in all for an interval of ${quantileName(q)}, which takes ${quantileNeeds(q)}`,
+      why: `too few observations for an interval of ${quantileName(q)}, which takes ${quantileNeeds(q)} in all`,
     };
   return { value, low: nthSmallest(c, l), high: nthSmallest(c, u), n };
 }

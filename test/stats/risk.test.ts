@@ -23,7 +23,7 @@ describe('quantiles with order-statistic intervals', () => {
     const of = (n: number, q: number) => quantile(counts(Array.from({ length: n }, (_, i) => i)), q);
     const q = of(71, 0.05);
     expect([q.value, q.low, q.high, q.n]).toEqual([3, NaN, NaN, 71]);
-    expect(q.why).toBe('too few observations in all for an interval of the 5% quantile, which takes 72');
+    expect(q.why).toBe('too few observations for an interval of the 5% quantile, which takes 72 in all');
     expect(Number.isFinite(of(72, 0.05).low)).toBe(true);
     // Each quantile from the fewest observations that give its interval, and not one fewer.
     for (const p of [0.01, 0.05, 0.5, 0.95, 0.99]) {
