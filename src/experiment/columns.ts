@@ -44,7 +44,7 @@ export function rate(t: Tally, key: string): Figure {
 export function ratio(t: Tally, key: string): Figure {
   const s = summarizeRatio(t, key);
   const f: Figure = { value: s.ratio, low: s.low, high: s.high, n: s.n, largeSample: true };
-  return s.n > 0 && Number.isNaN(s.ratio) ? { ...f, why: 'its games add up to 0 to divide by' } : f;
+  return s.n > 0 && Number.isNaN(s.ratio) ? { ...f, why: 'a total of 0 to divide by' } : f;
 }
 
 /** A paired difference: the mean of per-game differences, with its p-value against none. */
