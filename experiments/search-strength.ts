@@ -18,6 +18,7 @@ import {
 } from '../src/experiment/columns.js';
 import { addMean } from '../src/stats/tally.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL } from '../src/experiment/ranges.js';
 
 /**
  * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
@@ -87,9 +88,12 @@ export const searchStrength: ExperimentDef = {
     game: 'the game',
     opponents: 'the best hand-written bot of the game, at every other seat and as the baseline',
     unit: "what the result counts, for this game (per game of the study's short rules)",
-    result: "the focal seat's mean result per game, in the unit of the row",
-    diff_vs_best:
-      'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
+    result: { meaning: "the focal seat's mean result per game, in the unit of the row", range: ANY_REAL },
+    diff_vs_best: {
+      meaning:
+        'paired difference per game against the best bot playing the same seat on the same deals (positive: the strategy does better; penalties counted with the sign turned)',
+      range: ANY_REAL,
+    },
     verdict: 'better, worse, or no significant difference (diff_vs_best_p_holm against 5%: Holm among every search of the table)',
   },
   doc: "every game: rollout(n) search with the game's best hand-written bot as policy, against copies of that bot, duplicate seats, paired difference with interval",
@@ -159,6 +163,7 @@ export const searchStrength: ExperimentDef = {
             'search-strength',
             ['game', 'strategy', 'opponents', 'unit', 'games', ...meanColumns('result'), ...diffColumns('diff_vs_best'), 'verdict'],
             rows,
+            searchStrength.columns,
           ),
         ];
       },

@@ -19,7 +19,8 @@ import type { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { simArm } from './sim.js';
-import { addNight, moneyOf, RISK_KINDS, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
+import { addNight, moneyOf, RISK_KINDS, RISK_RANGE, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
+import { ANY_REAL, PLACE, PLACE_DIFFERENCE, SHARE, SHARE_DIFFERENCE } from './ranges.js';
 import { standing } from './standing.js';
 import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
 
@@ -154,9 +155,15 @@ export const compare: ExperimentDef = {
       "seatK (seat K's mean result per game), winK and placeK (its win probability and mean place), focal, focalWin, focalPlace (the compared strategy's), a rate the game reports, or with --session a risk figure of seatK or focal (seat0:session_q05, seat0:ruin with --bankroll; see kind)",
     kind: `seat, focal, win, place, rate, or a risk figure: ${RISK_KINDS.join(', ')} (as in sim's table)`,
     strategy: 'the strategy behind a seat figure',
-    value: "the arm's estimate of the figure",
-    diff_vs_baseline:
-      'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
+    value: {
+      meaning: "the arm's estimate of the figure",
+      range: { byKind: { seat: ANY_REAL, focal: ANY_REAL, win: SHARE, place: PLACE, rate: SHARE, ...RISK_RANGE } },
+    },
+    diff_vs_baseline: {
+      meaning:
+        'paired difference against the baseline arm on the same deals (empty for the baseline, and for the risk figures, whose paired differences are not estimated)',
+      range: { byKind: { seat: ANY_REAL, focal: ANY_REAL, win: SHARE_DIFFERENCE, place: PLACE_DIFFERENCE, rate: SHARE_DIFFERENCE } },
+    },
     significant:
       'whether the paired difference is significant: diff_vs_baseline_p_holm under 5%, Holm among every difference of the table (yes, no; empty for the baseline and the risk figures)',
   },
@@ -262,8 +269,10 @@ export const compare: ExperimentDef = {
             if (!wanted(f)) continue;
             const isRate = !figures.includes(f);
             const strategy = isRate ? '' : arm.specs[focal ?? Number(/\d+$/.exec(f)![0])]!.text;
-            const est = isRate ? rate(t!, `${i}|${f}`) : mean(t!, `${i}|${f}`);
-            const d = i === base ? '' : diff(t!, `d|${i}|${f}`);
+            // A place lies between 1 and the arm's players, a difference of places within them less 1.
+            const players = arm.specs.length;
+            const est = isRate ? rate(t!, `${i}|${f}`) : { ...mean(t!, `${i}|${f}`), players };
+            const d = i === base ? '' : { ...diff(t!, `d|${i}|${f}`), players };
             const kind = isRate
               ? 'rate'
               : /^(win|focalWin)/.test(f)
@@ -290,6 +299,7 @@ export const compare: ExperimentDef = {
             'compare',
             ['arm', 'figure', 'kind', 'strategy', 'n', ...meanColumns('value'), ...diffColumns('diff_vs_baseline'), 'significant'],
             rows.map((r) => [...r.cells, r.d, r.d === '' ? '' : significant(r.d) ? 'yes' : 'no']),
+            compare.columns,
           ),
         ];
       },

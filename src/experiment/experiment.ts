@@ -1,4 +1,5 @@
 import type { Tally } from '../stats/tally.js';
+import type { ColumnDoc } from './dictionary.js';
 
 export type Cellval = string | number;
 
@@ -54,8 +55,9 @@ export interface ExperimentDef {
   question?: string;
   /** Per table, the columns the terminal shows without --wide (their intervals come along). */
   keyColumns?: Record<string, string[]>;
-  /** What its own columns mean, with their units (shared names are in dictionary.ts). */
-  columns?: Record<string, string>;
+  /** What its own columns mean, with their units, and what values each figure can take
+   * (shared names are in dictionary.ts). */
+  columns?: Record<string, ColumnDoc>;
   /** The charts drawn beside its tables. */
   charts?: ChartDef[];
   /** Games per cell when --games is not given. */

@@ -4,7 +4,9 @@ import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
 import { addSession, type Tally } from '../stats/tally.js';
 import { meanColumns, type Figure } from './columns.js';
+import type { ColumnDoc } from './dictionary.js';
 import type { ExperimentParams } from './experiment.js';
+import { ANY_REAL, SHARE, type Range } from './ranges.js';
 
 /** What a run asks of the risk of a night (`--session`, `--bankroll`, `--point-value`). */
 export interface RiskParams {
@@ -68,6 +70,20 @@ export const RISK_MEANING: Record<(typeof RISK_KINDS)[number], string> = {
 /** How the intervals of the risk figures are taken, for the column dictionaries and the README. */
 export const RISK_METHODS =
   'quantiles: order-statistic intervals (n = sessions); CVaR: normal interval of its asymptotic variance (n = sessions in the worst 5%); ruin: Clopper-Pearson (n = sessions)';
+
+/** What values each risk figure can take: a session's result in money any real number, the risk of ruin a share. */
+export const RISK_RANGE: Record<(typeof RISK_KINDS)[number], Range> = {
+  session_q05: ANY_REAL,
+  session_q50: ANY_REAL,
+  session_q95: ANY_REAL,
+  session_cvar05: ANY_REAL,
+  ruin: SHARE,
+};
+
+/** The risk figures' columns in a money study's column dictionary. */
+export const RISK_COLUMNS: Record<string, ColumnDoc> = Object.fromEntries(
+  RISK_KINDS.map((k) => [k, { meaning: RISK_MEANING[k], range: RISK_RANGE[k] }]),
+);
 
 /** The risk kinds a run reports: ruin only with a bankroll. */
 export const riskKinds = (risk: RiskParams): string[] => RISK_KINDS.filter((k) => k !== 'ruin' || risk.bankroll !== undefined);

@@ -8,7 +8,18 @@ import { standing } from './standing.js';
 import type { ExperimentDef, ExperimentParams } from './experiment.js';
 import type { PluginRef } from './plugins.js';
 import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
-import { addNight, RISK_KINDS, RISK_MEANING, RISK_METHODS, riskFigures, riskKinds, studyRisk, type RiskParams } from './risk.js';
+import {
+  addNight,
+  RISK_KINDS,
+  RISK_MEANING,
+  RISK_METHODS,
+  RISK_RANGE,
+  riskFigures,
+  riskKinds,
+  studyRisk,
+  type RiskParams,
+} from './risk.js';
+import { ANY_REAL, PLACE, SHARE } from './ranges.js';
 
 export interface SimParams extends ExperimentParams {
   game: string;
@@ -45,7 +56,10 @@ export const sim: ExperimentDef = {
     kind: `seat (mean result per game), win (probability of winning the game, ties shared), place (mean place), rate (the game's own rates), or with --session a risk figure of the seat (ruin with --bankroll): ${RISK_KINDS.map((k) => `${k} (${RISK_MEANING[k]})`).join(', ')}; intervals: ${RISK_METHODS}`,
     name: "the seat number, or the rate's name",
     strategy: "the seat's strategy spec",
-    value: "the estimate: mean result (the game's points, or penalty where lower is better), probability, place or rate",
+    value: {
+      meaning: "the estimate: mean result (the game's points, or penalty where lower is better), probability, place or rate",
+      range: { byKind: { seat: ANY_REAL, win: SHARE, place: PLACE, rate: SHARE, ...RISK_RANGE } },
+    },
   },
   doc: "an ad-hoc study (pongsim sim): per seat its mean result, its share of first places (ties shared) and its mean place, plus the game's own rates",
   charts: [
@@ -104,7 +118,8 @@ export const sim: ExperimentDef = {
         const rows = [
           ...(['seat', 'win', 'place'] as const).flatMap((kind) =>
             arm.specs.map((spec, k) => {
-              const m = mean(t!, `${kind}${k}`);
+              // A place lies between 1 and the players at the table.
+              const m = { ...mean(t!, `${kind}${k}`), players: n };
               return [kind, String(k), spec.text, m.n, m];
             }),
           ),
@@ -124,7 +139,7 @@ export const sim: ExperimentDef = {
               )
             : []),
         ];
-        return [figureTable('sim', ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows)];
+        return [figureTable('sim', ['kind', 'name', 'strategy', 'n', 'value', 'value_ci_low', 'value_ci_high'], rows, sim.columns)];
       },
     };
   },

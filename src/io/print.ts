@@ -29,9 +29,14 @@ export function estimate(x: number, lo: number, hi: number): string {
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
 }
 
-/** An estimate as `estimate` prints it, marked with its count when it rests on few observations (`n` from small_sample). */
+/**
+ * An estimate as `estimate` prints it, marked with its count when it rests on few observations
+ * (`n` from small_sample), and saying so when it has no interval (the CSV's small_sample says why).
+ */
 export function estimateOf(x: number, lo: number, hi: number, n: number | undefined): string {
-  return `${estimate(x, lo, hi)}${n === undefined ? '' : ` (n=${n})`}`;
+  const none = !(Number.isFinite(lo) && Number.isFinite(hi));
+  const marks = [...(n === undefined ? [] : [`n=${n}`]), ...(none ? ['no interval'] : [])];
+  return `${estimate(x, lo, hi)}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
-import { columnDictionary } from '../experiment/dictionary.js';
+import { columnDictionary, type ColumnEntry } from '../experiment/dictionary.js';
 import { figureTable } from '../experiment/columns.js';
 import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
@@ -22,11 +22,11 @@ function sampleParams(name: string): ExperimentParams {
 }
 
 /** Every table an experiment writes, with its columns explained. */
-export function explainTables(def: ExperimentDef): { table: string; columns: { name: string; meaning: string }[] }[] {
+export function explainTables(def: ExperimentDef): { table: string; columns: ColumnEntry[] }[] {
   let tables: CsvTable[];
   let own = def.columns;
   if (def.name === 'tune') {
-    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [])];
+    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [], TUNE_COLUMNS)];
     own = TUNE_COLUMNS;
   } else {
     // The columns do not depend on the games played: lay the tables out from empty tallies.
@@ -40,7 +40,7 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
 export interface Explanation {
   experiment: string;
   question: string;
-  tables: { table: string; columns: { name: string; meaning: string }[] }[];
+  tables: { table: string; columns: ColumnEntry[] }[];
 }
 
 /** What every column of an experiment's CSVs means, with its unit (`pongsim explain`). */

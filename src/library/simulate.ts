@@ -10,6 +10,7 @@ import { toolStamp } from '../io/build.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import type { CsvTable } from '../experiment/experiment.js';
+import { figureIn, whyInterval } from '../experiment/columns.js';
 import { sim, type SimParams } from '../experiment/sim.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import { chartFiles } from '../report/chart.js';
@@ -83,8 +84,8 @@ const SIMULATE_KEYS: Keys<SimulateOptions> = {
   out: TEXT('a .csv file name'),
 };
 
-/** An estimate with its 95% interval, under the CSV's names. */
-type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null };
+/** An estimate with its 95% interval, under the CSV's names, and why it has none (null where it has one). */
+type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null } & { [K in `${N}_ci_why`]: string | null };
 
 export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Estimate<'mean_place'> {
   seat: number;
@@ -120,7 +121,7 @@ export interface SimulateResult {
   seed: string;
   rules: Record<string, unknown>;
   seats: SeatResult[];
-  rates: Record<string, { n: number; rate: number | null; rate_ci_low: number | null; rate_ci_high: number | null }>;
+  rates: Record<string, { n: number } & Estimate<'rate'>>;
   untilCi?: UntilCi;
   /** With --record: the record files written. */
   records?: string[];
@@ -252,11 +253,15 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     );
     removeCheckpoint(`${base}.checkpoint.json`);
   }
-  // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in runStudy's.
+  // The names of the CSV (every figure X with X_ci_low and X_ci_high, and X_ci_why), as in
+  // runStudy's, each figure as the table shows it (inside its range).
   const num = (x: number) => (Number.isFinite(x) ? x : null);
-  const est = (name: string, key: string) => {
-    const m = summarizeMean(t.means[key]);
-    return { [name]: num(m.mean), [`${name}_ci_low`]: num(m.low), [`${name}_ci_high`]: num(m.high) };
+  /** The table's figure of `kind` for seat or rate `of`, under the name `name`. */
+  const est = (name: string, kind: string, of: string | number) => {
+    const row = table!.rows.find((r) => r[0] === kind && r[1] === String(of))!;
+    const f = figureIn(table!, row, 'value');
+    const why = whyInterval(table!, row, 'value');
+    return { [name]: num(f.value), [`${name}_ci_low`]: num(f.low), [`${name}_ci_high`]: num(f.high), [`${name}_ci_why`]: why };
   };
   const seats = params.seats.map(
     (_, k) =>
@@ -264,17 +269,16 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
         seat: k,
         strategy: (exp.provenance.seats as string[])[k]!,
         n: summarizeMean(t.means[`seat${k}`]).n,
-        ...est('mean', `seat${k}`),
-        ...est('win_prob', `win${k}`),
-        ...est('mean_place', `place${k}`),
+        ...est('mean', 'seat', k),
+        ...est('win_prob', 'win', k),
+        ...est('mean_place', 'place', k),
       }) as SeatResult,
   );
   const rates = Object.fromEntries(
     Object.keys(t.rates)
       .sort()
       .map((k) => {
-        const r = summarizeRate(t.rates[k]);
-        return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
+        return [k, { n: summarizeRate(t.rates[k]).n, ...est('rate', 'rate', k) } as { n: number } & Estimate<'rate'>];
       }),
   );
   const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
@@ -287,7 +291,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
         const figures = riskFigures(t, `seat${k}`, money, risk);
         return Object.assign(
           { seat: k, strategy: (exp.provenance.seats as string[])[k]!, sessions: figures[0]![1].n },
-          ...figures.map(([kind, f]) => ({ [kind]: num(f.value), [`${kind}_ci_low`]: num(f.low), [`${kind}_ci_high`]: num(f.high) })),
+          ...figures.map(([kind]) => est(kind, kind, k)),
         ) as SeatRisk;
       }),
     };

@@ -3,7 +3,8 @@ import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { expandGrid } from '../core/grid.js';
 import { parseSpec } from '../core/strategy.js';
-import { columnDictionary } from '../experiment/dictionary.js';
+import { columnDictionary, type ColumnDoc } from '../experiment/dictionary.js';
+import { ANY_REAL, inRange, type Bounded } from '../experiment/ranges.js';
 import { figureTable, type Figure } from '../experiment/columns.js';
 import type { ChartDef, CsvTable } from '../experiment/experiment.js';
 import { FEW } from '../stats/intervals.js';
@@ -69,6 +70,8 @@ export interface TuneResult {
   diff_vs_runner_up: number | null;
   diff_vs_runner_up_ci_low: number | null;
   diff_vs_runner_up_ci_high: number | null;
+  /** Why the difference has no interval, with its count, or null where it has one. */
+  diff_vs_runner_up_ci_why: string | null;
   significant: boolean;
   answer: string;
   out: string;
@@ -109,12 +112,12 @@ export const TUNE_CHARTS: ChartDef[] = [
 ];
 
 /** What the tune table's columns mean. */
-export const TUNE_COLUMNS: Record<string, string> = {
+export const TUNE_COLUMNS: Record<string, ColumnDoc> = {
   round: 'the halving round (from 1), each on fresh deals',
   config: 'the configuration: the strategy spec with every parameter written out',
   games: 'games the configuration played in the round (count)',
-  mean: "its mean result per game in the tuned seat (the game's points; a penalty where lower is better)",
-  diff_vs_leader: "paired difference against the round's leader on the same deals (0 for the leader)",
+  mean: { meaning: "its mean result per game in the tuned seat (the game's points; a penalty where lower is better)", range: ANY_REAL },
+  diff_vs_leader: { meaning: "paired difference against the round's leader on the same deals (0 for the leader)", range: ANY_REAL },
   kept: 'whether it went on to the next round (yes, no; the last round keeps the winner)',
 };
 
@@ -190,8 +193,8 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
         r,
         alive[i]!,
         games,
-        { value: m.mean, low: m.low, high: m.high, n: m.n },
-        { value: d.mean, low: d.low, high: d.high, n: m.n },
+        { value: m.mean, low: m.low, high: m.high, n: m.n, largeSample: true },
+        { value: d.mean, low: d.low, high: d.high, n: m.n, largeSample: true },
         rank < keep ? 'yes' : 'no',
       ]);
     });
@@ -208,6 +211,9 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
   const alike = d !== null && d.low === 0 && d.high === 0;
   const lastGames = summarizeMean(tally.means.m0).n;
+  // Any real difference has an interval from two games on (the table's rows say the same).
+  const shown = d && inRange<Bounded>({ value: d.mean, low: d.low, high: d.high, n: lastGames, largeSample: true }, ANY_REAL);
+  const whyNone = shown?.why === undefined ? null : `${shown.why} (n = ${lastGames})`;
   const few = lastGames < FEW ? ` (from ${lastGames} games each only)` : '';
   const answer =
     runnerUp === null
@@ -215,7 +221,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
       : alike
         ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
         : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
-  const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows);
+  const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows, TUNE_COLUMNS);
   const meta = {
     ...toolStamp(),
     experiment: 'tune',
@@ -234,6 +240,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     diff_vs_runner_up: d && num(d.mean),
     diff_vs_runner_up_ci_low: d && num(d.low),
     diff_vs_runner_up_ci_high: d && num(d.high),
+    diff_vs_runner_up_ci_why: whyNone,
     significant,
     seconds: (Date.now() - started) / 1000,
   };
@@ -255,6 +262,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     diff_vs_runner_up: meta.diff_vs_runner_up,
     diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low,
     diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high,
+    diff_vs_runner_up_ci_why: meta.diff_vs_runner_up_ci_why,
     significant,
     answer,
     out,

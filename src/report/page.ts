@@ -168,8 +168,9 @@ function tableHtml(csvFile: string, link: string, columns: string[] | undefined)
     const v = r[idx(c)] ?? '';
     const lo = idx(`${c}_ci_low`);
     const hi = idx(`${c}_ci_high`);
-    if (lo < 0 || hi < 0 || v === '' || r[lo] === '' || r[hi] === '') return esc(v);
-    return esc(estimateOf(Number(v), Number(r[lo]), Number(r[hi]), fewOf(r[idx(SMALL_SAMPLE)]).get(c)));
+    if (lo < 0 || hi < 0 || v === '') return esc(v);
+    const bound = (x: string | undefined) => (x === undefined || x === '' ? NaN : Number(x));
+    return esc(estimateOf(Number(v), bound(r[lo]), bound(r[hi]), fewOf(r[idx(SMALL_SAMPLE)]).get(c)));
   };
   const numeric = (c: string) => body.every((r) => r[idx(c)] === '' || Number.isFinite(Number(r[idx(c)])));
   const cls = (c: string) => (numeric(c) ? ' class="num"' : '');

@@ -24,10 +24,12 @@ export function widestInterval(
       for (const r of t.rows) {
         if (!row(t, r)) continue;
         // An interval that cannot exist (no trials yet, a baseline's difference with itself left
-        // blank) is no headline; one that can must be narrow.
+        // blank) is no headline; one that can must be narrow, and a figure that has none yet
+        // (too few games to say) is not.
         const w = (r[hi] as number) - (r[lo] as number);
+        const v = r[t.columns.indexOf(c)];
+        if (typeof v === 'number' && Number.isFinite(v) && !Number.isFinite(w)) return Infinity;
         if (typeof r[hi] !== 'number' || typeof r[lo] !== 'number' || Number.isNaN(w)) continue;
-        if (!Number.isFinite(w)) return Infinity;
         seen = true;
         widest = Math.max(widest, w);
       }
