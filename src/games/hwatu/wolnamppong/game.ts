@@ -20,6 +20,8 @@ import {
 } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
 import { determinize, FACE_DOWN, FACE_DOWN_REDEALT, SHOWN } from './determinize.js';
+import { WolnamLuck } from './luck.js';
+import { betWon } from './settlement.js';
 
 /** What a seat may know when it decides: its own two months, the table, and the months
  * revealed so far this cycle (bettors' hands and third cards). */
@@ -135,6 +137,9 @@ export class WolnamState implements GameState {
   hi = 0;
   cap = 0;
   rotatePending = false;
+  /** The month of the last third card turned (0 before any): the luck meter reads it after a
+   * bet, when the cycle may have ended and the deck been gathered. */
+  third = 0;
   /** 16 bytes, so that `seenWords` clears it with four stores each cycle. */
   readonly seen = new Int8Array(16);
   readonly seenWords = new Int32Array(this.seen.buffer);
@@ -211,10 +216,6 @@ function ante(s: WolnamState): void {
     s.log.push(`  everyone antes ${a}: pot ${s.pot}`);
     s.log.event({ type: 'ante', amount: a, pot: s.pot });
   }
-}
-
-function round(r: WolnamRules, x: number): number {
-  return r.roundingOfFractionalLoss === 'ceil' ? Math.ceil(x) : r.roundingOfFractionalLoss === 'floor' ? Math.floor(x) : x;
 }
 
 /** Moves `x` chips from seat to pot (negative: from pot to seat). */
@@ -383,7 +384,6 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
 }
 
 function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
-  const r = s.r;
   const a = s.lo,
     b = s.hi;
   const ado = bet === s.pot;
@@ -395,6 +395,7 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   if (s.drawsCard[a * 13 + b]) {
     const c = s.deck.draw(s.rng);
     m = month(c);
+    s.third = m;
     s.seen[m]!++;
     if (m === a || m === b) s.posts++;
     if (s.log) {
@@ -402,8 +403,8 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
       s.log.event({ type: 'draw', seat, card: cardName(c) });
     }
   }
-  const f = s.factor[((a * 13 + b) * 4 + kind) * 13 + m]!;
-  if (f > 0) {
+  const won = betWon(s, kind, bet, m);
+  if (won > 0) {
     s.wins[seat]!++;
     pay(s, seat, -bet);
     if (s.log) {
@@ -411,8 +412,8 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
       logSettle(s, seat, 'win', -bet);
     }
     if (s.pot === 0) potEmptied(s);
-  } else if (f < 0) {
-    const loss = round(r, -f * bet * (ado ? r.adoLossMultiplier : 1));
+  } else if (won < 0) {
+    const loss = -won;
     pay(s, seat, loss);
     if (s.log) {
       s.log.push(`  seat ${seat} loses ${loss}: pot ${s.pot}`);
@@ -488,6 +489,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   // the same object in both states): the generic copier copies it whole.
   copy: copyState,
   determinize,
+  luck: () => new WolnamLuck(),
   /**
    * A search bot plays a betting decision out to the end of its deal cycle: the cycle is the
    * unit of play (the deck is gathered and shuffled after it, so no card knowledge outlives
