@@ -51,11 +51,12 @@ export function registerAdvise(program: Command): void {
       "the most playouts (one action played out from one deal) the decision gets (default: the game's, a few seconds)",
     )
     .option('--seed <text>', 'seed of the deals (default 1)')
+    .option('--workers <n>', 'worker threads the rollouts are played on (default: cores); the answer is the same on any number')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
-  cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
-    const { result: r, about } = adviseRun({ ...flags, game });
+  cmd.action(async (game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
+    const { result: r, about } = await adviseRun({ ...flags, game });
     if (flags.json) {
       printJson(r);
       return;

@@ -1,8 +1,8 @@
 import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
-import { Rollouts } from './rollouts.js';
-import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
+import { Rollouts, type RolloutOptions } from './rollouts.js';
+import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
@@ -86,6 +86,66 @@ export interface RaceOptions {
   keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
+  /** How the rollouts are played (RolloutOptions: the variance-reduction layer, on by default). */
+  rollouts?: RolloutOptions;
+  /** Who plays the race's blocks of rollouts: in this thread by default (localPlayer), or on
+   * worker threads (runner/rollouts.ts). Either gives the same results. */
+  player?: (o: RaceOptions, choices: readonly Choice[]) => BlockPlayer;
+}
+
+/** What a block of rollouts gave: per choice asked for, its result in each rollout, in order,
+ * and in how many of them the seat won. */
+export interface Block {
+  values: Float64Array[];
+  wins: number[];
+}
+
+/** Plays rollouts [from, to) of a race's decision for the choices `alive` (indices into its
+ * list of choices). Rollout i deals from the race's stream i alone, so a block played in parts,
+ * in any order, on any thread, gives the same results. */
+export type BlockPlayer = (alive: readonly number[], from: number, to: number) => Promise<Block>;
+
+/** The rollouts of one decision, as a block player plays them (in this thread, or in a worker's). */
+export class DecisionRollouts {
+  private readonly ro: Rollouts;
+  private readonly actions: { a: number; x: number; moves: readonly number[] | null; own?: { strategy: Strategy; text: string } }[];
+  private readonly rng = new Rng(null);
+
+  constructor(private readonly o: Omit<RaceOptions, 'budget' | 'player'>, choices: readonly Choice[]) {
+    this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, o.rollouts);
+    this.ro.judge = o.won;
+    this.actions = choices.map((ch) => ({
+      a: ch.moves[0] ?? -1,
+      x: ch.amount ?? 0,
+      moves: ch.amount === undefined ? ch.moves : null,
+      own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+    }));
+  }
+
+  play(alive: readonly number[], from: number, to: number): Block {
+    const { ro, actions, o } = this;
+    alive.forEach((j, i) => {
+      const { a, x, moves, own } = actions[j]!;
+      if (moves) ro.setMoves(i, moves, own);
+      else ro.set(i, a, x);
+    });
+    const values = alive.map(() => new Float64Array(to - from));
+    const wins = alive.map(() => 0);
+    for (let i = from; i < to; i++) {
+      ro.evaluate(o.state, o.seat, alive.length, 0, 1, this.rng.reuse(o.seed, 0, i, 'advise'));
+      for (let at = 0; at < alive.length; at++) {
+        values[at]![i - from] = ro.result(at);
+        if (ro.won(at)) wins[at]!++;
+      }
+    }
+    return { values, wins };
+  }
+}
+
+/** The block player of this thread. */
+export function localPlayer(o: RaceOptions, choices: readonly Choice[]): BlockPlayer {
+  const d = new DecisionRollouts(o, choices);
+  return (alive, from, to) => Promise.resolve(d.play(alive, from, to));
 }
 
 /**
@@ -99,38 +159,48 @@ export interface RaceOptions {
  * The race ends with one action left, after LOOKS looks, or when the budget cannot give
  * every action in contention another rollout.
  */
-export function race(o: RaceOptions): Advice {
-  const { game, state, seat } = o;
-  const alpha = o.alpha ?? 0.05;
-  const ro = new Rollouts(game, o.rules, o.policy, o.defs);
-  const list = new Int16Array(game.maxActions(o.rules));
-  const listed: Choice[] = o.choices
-    ? [...o.choices]
-    : Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
-        const a = ro.candA[j]!,
-          x = ro.candX[j]!;
-        return { name: game.actionName(state, a, x), moves: [a], amount: x };
-      });
+export async function race(o: RaceOptions): Promise<Advice> {
+  const steps = raceSteps(o);
+  const play = (o.player ?? localPlayer)(o, steps.choices);
+  let step = steps.run.next();
+  while (!step.done) step = steps.run.next(await play(step.value.alive, step.value.from, step.value.to));
+  return step.value;
+}
+
+/** `race` played in this thread, without waiting: for a caller that must answer at once (a
+ * bot that takes the advice at the table). */
+export function raceHere(o: RaceOptions): Advice {
+  const steps = raceSteps(o);
+  const d = new DecisionRollouts(o, steps.choices);
+  let step = steps.run.next();
+  while (!step.done) step = steps.run.next(d.play(step.value.alive, step.value.from, step.value.to));
+  return step.value;
+}
+
+/** The race as steps: the choices it ranks, and a generator that asks for each block of
+ * rollouts (the choices in contention, rollouts [from, to)) and gives the advice at the end. */
+function raceSteps(o: RaceOptions): {
+  choices: Choice[];
+  run: Generator<{ alive: number[]; from: number; to: number }, Advice, Block>;
+} {
+  const listed: Choice[] = o.choices ? [...o.choices] : legalChoices(o);
   let kept: string | undefined;
   if (o.keep) {
     const same = listed.find((ch) => sameChoice(ch, o.keep!));
     if (!same) listed.push(o.keep);
     kept = (same ?? o.keep).name;
   }
+  return { choices: listed, run: raceRun(o, listed, kept) };
+}
+
+function* raceRun(o: RaceOptions, listed: Choice[], kept: string | undefined): Generator<{ alive: number[]; from: number; to: number }, Advice, Block> {
+  const alpha = o.alpha ?? 0.05;
   const c = listed.length;
-  const actions = listed.map((ch) => ({
-    a: ch.moves[0] ?? -1,
-    x: ch.amount ?? 0,
-    moves: ch.amount === undefined ? ch.moves : null,
-    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
-  }));
   const names = listed.map((ch) => ch.name);
-  const values: number[][] = actions.map(() => []);
-  const wins = actions.map(() => 0);
-  ro.judge = o.won;
+  const values: number[][] = listed.map(() => []);
+  const wins = listed.map(() => 0);
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
-  let alive = actions.map((_, j) => j);
-  const rng = new Rng(null);
+  let alive = listed.map((_, j) => j);
   let played = 0,
     playouts = 0,
     looks = 0;
@@ -139,18 +209,11 @@ export function race(o: RaceOptions): Advice {
     const want = looks === 0 ? FIRST : FIRST << looks;
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
-    alive.forEach((j, i) => {
-      const { a, x, moves, own } = actions[j]!;
-      if (moves) ro.setMoves(i, moves, own);
-      else ro.set(i, a, x);
+    const block: Block = yield { alive, from: played, to: played + k };
+    alive.forEach((j, at) => {
+      for (const v of block.values[at]!) values[j]!.push(v);
+      wins[j]! += block.wins[at]!;
     });
-    for (let i = played; i < played + k; i++) {
-      ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
-      alive.forEach((j, at) => {
-        values[j]!.push(ro.result(at));
-        if (ro.won(at)) wins[j]!++;
-      });
-    }
     played += k;
     playouts += k * alive.length;
     looks++;
@@ -160,7 +223,7 @@ export function race(o: RaceOptions): Advice {
   if (looks === 0)
     throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
-  const rows: AdviceRow[] = actions.map((_, j) => {
+  const rows: AdviceRow[] = listed.map((_, j) => {
     const v = values[j]!,
       n = v.length;
     const m = mean(v),
@@ -199,6 +262,18 @@ export function race(o: RaceOptions): Advice {
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+}
+
+/** Every legal action of the decision as a choice, with a few amounts for one that takes an amount. */
+function legalChoices(o: RaceOptions): Choice[] {
+  const { game, state } = o;
+  const ro = new Rollouts(game, o.rules, o.policy, o.defs, undefined, { layer: false });
+  const list = new Int16Array(game.maxActions(o.rules));
+  return Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
+    const a = ro.candA[j]!,
+      x = ro.candX[j]!;
+    return { name: game.actionName(state, a, x), moves: [a], amount: x };
+  });
 }
 
 /** Whether two choices make the same moves (in any order) with the same amount. */

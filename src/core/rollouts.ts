@@ -207,7 +207,7 @@ export class Rollouts {
         }
         const raw = (this.rawValue[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null, luck));
         const v = (value[j] = meter ? raw - luckTaken(meter.coef, luck!) : raw);
-        if (this.judge) this.wonLast[j] = this.judge(work, seat, round, v) ? 1 : 0;
+        if (this.judge) this.wonLast[j] = this.judge(work, seat, round, raw) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
       }

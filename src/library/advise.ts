@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
-import { race, type AdviceRow, type Choice } from '../core/advise.js';
+import { localPlayer, race, type AdviceRow, type Choice, type RaceOptions } from '../core/advise.js';
+import { defaultWorkers } from '../runner/pool.js';
+import { poolPlayer } from '../runner/rollouts.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { listed } from '../core/play.js';
 import { Rng } from '../core/rng.js';
@@ -39,6 +41,8 @@ export interface AdviseOptions {
   record?: string;
   /** The record's line: its decision, or the next one at or after it. */
   at?: number | string;
+  /** Worker threads the rollouts are played on (default: the cores); the answer is the same on any number. */
+  workers?: number | string;
   /** The situation's fields, by commander's names (--chips is chips). */
   [field: string]: unknown;
 }
@@ -79,6 +83,7 @@ const ADVISE_KEYS: Record<string, Kind> = {
   card: TEXT('a card file'),
   record: TEXT('a record file'),
   at: WHOLE,
+  workers: WHOLE,
   json: FLAG,
 };
 
@@ -111,15 +116,37 @@ function situationFile(file: string): Record<string, unknown> {
  * played out on the same deals by the policy in every seat, the budget raced to the actions
  * still in contention (src/core/advise.ts). Gives what `advise --json` prints.
  */
-export function advise(o: AdviseOptions): AdviseResult {
+export async function advise(o: AdviseOptions): Promise<AdviseResult> {
   // The situation's fields are the game's to check (adviseRun), by the CLI's check.
   checkOptions('advise', o, ADVISE_KEYS, ['game'], { others: JSON_VALUE });
-  return adviseRun(o).result;
+  return (await adviseRun(o)).result;
+}
+
+/** The block player of `workers` threads (`--workers`, by default the cores): this thread's
+ * own for one, which spares starting a worker. */
+export function racePlayer(workers: number | string | undefined): RaceOptions['player'] {
+  const n = given(workers, positiveInt('--workers', 256)) ?? defaultWorkers();
+  return n > 1 ? poolPlayer(n) : localPlayer;
 }
 
 /** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
-export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: string[] } {
-  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, card, record, at, json: _json, ...flags } = o;
+export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResult; about: string[] }> {
+  const {
+    game,
+    situation,
+    rules: rulesArg,
+    set,
+    policy,
+    budget: budgetArg,
+    seed: seedArg,
+    card,
+    record,
+    at,
+    workers,
+    json: _json,
+    ...flags
+  } = o;
+  const player = racePlayer(workers);
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -172,7 +199,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
   if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
   const about = q.about?.(state, seat);
   const choices = fitting(entry.def, rules, state, seat, q.choices?.(state, seat));
-  const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
+  const a = await race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices, player });
   const result: AdviseResult = {
     game,
     rules,

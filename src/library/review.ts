@@ -7,7 +7,7 @@ import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -38,6 +38,8 @@ export interface ReviewOptions {
   csv?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
+  /** Worker threads the rollouts are played on (default: the cores); the review is the same on any number. */
+  workers?: number | string;
 }
 
 const REVIEW_KEYS: Keys<ReviewOptions> = {
@@ -50,6 +52,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
   force: FLAG,
+  workers: WHOLE,
 };
 
 /** One decision of the seat, reviewed. */
@@ -183,7 +186,7 @@ function forced(def: GameDef, p: Pending, legal: Int16Array): boolean {
  * decisions' streams are separate, so their costs are independent and the total's variance is
  * the sum of theirs.
  */
-export function review(o: ReviewOptions): ReviewResult {
+export async function review(o: ReviewOptions): Promise<ReviewResult> {
   // --seat is an option of the command, with its own line below.
   checkOptions('review', o, REVIEW_KEYS, ['game', 'record']);
   const open = openRecord(o.game, o.record, 'review');
@@ -206,6 +209,7 @@ export function review(o: ReviewOptions): ReviewResult {
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
+  const player = racePlayer(o.workers);
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
@@ -224,18 +228,23 @@ export function review(o: ReviewOptions): ReviewResult {
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
 
-  const rows: ReviewedDecision[] = [];
+  // The decisions to review, each with a table of its own, then each reviewed in turn.
+  const pending: Pending[] = [];
   seatDecisions(
     open,
     seat,
-    () => rows.length < reviewed,
+    () => pending.length < reviewed,
     (p) => {
-      if (rows.length >= reviewed || forced(def, p, legal)) return;
-      rows.push(reviewDecision(p));
+      if (pending.length >= reviewed || forced(def, p, legal)) return;
+      const state = def.create(rules) as GameState;
+      def.copy(p.state, state);
+      pending.push({ ...p, state });
     },
   );
+  const rows: ReviewedDecision[] = [];
+  for (const p of pending) rows.push(await reviewDecision(p));
 
-  function reviewDecision(p: Pending): ReviewedDecision {
+  async function reviewDecision(p: Pending): Promise<ReviewedDecision> {
     const { state, line, moves } = p;
     const round = def.round(state) + 1;
     const name =
@@ -243,8 +252,8 @@ export function review(o: ReviewOptions): ReviewResult {
       (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
     const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test };
-    const ranked = race({
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player };
+    const ranked = await race({
       ...common,
       budget: Math.max(budget, 2 * n),
       seed: `${seed}/line${line}`,
@@ -269,7 +278,7 @@ export function review(o: ReviewOptions): ReviewResult {
     } else {
       // Measured again on fresh deals: the ranking's deals picked the best, and on them the best
       // looks better than it is.
-      const m = race({
+      const m = await race({
         ...common,
         budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
         seed: `${seed}/line${line}/measure`,

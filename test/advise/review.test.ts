@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import type { GameEntry } from '../../src/catalog/entry.js';
-import { race } from '../../src/core/advise.js';
+import { race, raceHere } from '../../src/core/advise.js';
 import { TERMINAL, type GameState } from '../../src/core/game.js';
 import { dealRng, Rng } from '../../src/core/rng.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
@@ -22,7 +22,7 @@ import { recordText } from '../../src/records/record.js';
 import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/records/trace.js';
 import { tempDir } from '../support/cli.js';
 import { diffState } from '../support/determinize.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 
 const dir = tempDir();
 let files = 0;
@@ -124,7 +124,7 @@ function exactEv(s: WolnamState): number {
 }
 
 describe('pongsim review', () => {
-  it('flags a Wolnamppong bet of the pot on a hand of negative exact EV, where folding was best', () => {
+  it('flags a Wolnamppong bet of the pot on a hand of negative exact EV, where folding was best', async () => {
     // Seat 1's first decision on a hand whose exact EV is negative: it bets the most instead of folding.
     let edited = -1;
     const file = playRecord(wolnam, 'bad-bet', ({ state, seat }) => {
@@ -143,7 +143,7 @@ describe('pongsim review', () => {
     });
     expect(edited).toBe(1);
     const line = decisions(wolnam, file).find((d) => d.seat === 1 && exactEv(d.state as WolnamState) < -0.2)!.line;
-    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 2000, seed: '3' });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 2000, seed: '3' });
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.taken).toMatch(/^bet /);
     expect(bad.verdict).toBe('worse');
@@ -155,12 +155,12 @@ describe('pongsim review', () => {
     expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
   });
 
-  it('finds no measurable loss where the seat always took the advice (ranked on other deals)', () => {
+  it('finds no measurable loss where the seat always took the advice (ranked on other deals)', async () => {
     // Seat 2 plays advise's best at each of its decisions, ranked with a seed of its own; the review
     // ranks them again on other deals, and measures the taken action against its best on fresh ones.
     const file = playRecord(wolnam, 'advised', ({ state, seat }) => {
       if (seat !== 2) return null;
-      const a = race({
+      const a = raceHere({
         game: wolnam.def,
         rules: wolnamRules,
         state,
@@ -173,14 +173,14 @@ describe('pongsim review', () => {
       });
       return { a: a.bestChoice.moves[0]!, x: a.bestChoice.amount ?? 0 };
     });
-    const r = review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
     expect(r.decisions.reviewed).toBeGreaterThan(5);
     expect(r.lossLow).toBeLessThanOrEqual(0);
     expect(r.lossHigh).toBeGreaterThanOrEqual(0);
     expect(r.decisions.worse).toBe(0);
   });
 
-  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', () => {
+  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', async () => {
     const entry = entryOf('korean');
     const rules = rulesOf(entry);
     const legal = new Int16Array(entry.def.maxActions(rules));
@@ -203,7 +203,7 @@ describe('pongsim review', () => {
     let file = '';
     for (let k = 0; who < 0 && k < 20; k++) file = playRecord(entry, `declined-${k}`, decline);
     expect(who).toBeGreaterThanOrEqual(0);
-    const r = review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
+    const r = await review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.best).toBe('win (self-draw)');
     expect(bad.taken).toMatch(/^discard/);
@@ -212,12 +212,12 @@ describe('pongsim review', () => {
     expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
   });
 
-  it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
+  it('the same seed gives the same bytes, and the CSV holds one row a decision', async () => {
     const file = playRecord(wolnam, 'bytes');
     const csv = path.join(dir, 'review.csv');
-    const a = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    const a = await review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
     const text = fs.readFileSync(csv, 'utf8');
-    const b = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    const b = await review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
@@ -226,51 +226,51 @@ describe('pongsim review', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
   });
 
-  it('refuses bad input with one line naming what is allowed', () => {
+  it('refuses bad input with one line naming what is allowed', async () => {
     const file = playRecord(wolnam, 'bad-input');
-    const run = (o: Record<string, unknown>) => inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 0, ...o }));
-    expect(run({ seat: 6 })).toMatch(/--seat 6: wolnamppong with the record's rules has seats 0 to 5/);
-    expect(run({ seat: undefined })).toMatch(/--seat: required/);
-    expect(run({ budget: 10 })).toMatch(/--budget: expected at least 64/);
-    expect(run({ maxDecisions: '0' })).toMatch(/--max-decisions: expected a whole number from 1/);
-    expect(run({ csv: path.join(dir, 'out.txt') })).toMatch(/--csv .*out\.txt: expected a file name ending in \.csv/);
-    expect(run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
+    const run = (o: Record<string, unknown>) => inputErrorLineAsync(() => review({ game: 'wolnamppong', record: file, seat: 0, ...o }));
+    expect(await run({ seat: 6 })).toMatch(/--seat 6: wolnamppong with the record's rules has seats 0 to 5/);
+    expect(await run({ seat: undefined })).toMatch(/--seat: required/);
+    expect(await run({ budget: 10 })).toMatch(/--budget: expected at least 64/);
+    expect(await run({ maxDecisions: '0' })).toMatch(/--max-decisions: expected a whole number from 1/);
+    expect(await run({ csv: path.join(dir, 'out.txt') })).toMatch(/--csv .*out\.txt: expected a file name ending in \.csv/);
+    expect(await run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
     fs.mkdirSync(path.join(dir, 'folder.csv'), { recursive: true });
-    expect(run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
-    expect(inputErrorLine(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(/a record of wolnamppong, not of korean/);
+    expect(await run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
+    expect(await inputErrorLineAsync(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(/a record of wolnamppong, not of korean/);
   });
 });
 
 describe('pongsim advise --record', () => {
-  it('at a Wolnamppong decision, gives the answer of the same situation given by flags', () => {
+  it('at a Wolnamppong decision, gives the answer of the same situation given by flags', async () => {
     const file = playRecord(wolnam, 'at');
     // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
     const [first] = decisions(wolnam, file);
     const s = first!.state as WolnamState;
-    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
-    const flags = advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
+    const at = await advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
+    const flags = await advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
     expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
     expect(at.actions).toEqual(flags.actions);
     expect(at.advice).toBe(flags.advice);
   });
 
-  it('refuses a bad --at, and --record beside flags, with one line', () => {
+  it('refuses a bad --at, and --record beside flags, with one line', async () => {
     const file = playRecord(wolnam, 'at-bad');
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n').length;
-    const run = (o: Record<string, unknown>) => inputErrorLine(() => advise({ game: 'wolnamppong', record: file, ...o }));
-    expect(run({ at: 0 })).toBe(`--at "0": expected a line of the record, a whole number from 1 to ${lines}`);
-    expect(run({ at: 'x' })).toBe(`--at "x": expected a line of the record, a whole number from 1 to ${lines}`);
-    expect(run({ at: lines + 1 })).toMatch(/a whole number from 1 to/);
-    expect(run({ at: lines })).toMatch(
+    const run = (o: Record<string, unknown>) => inputErrorLineAsync(() => advise({ game: 'wolnamppong', record: file, ...o }));
+    expect(await run({ at: 0 })).toBe(`--at "0": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(await run({ at: 'x' })).toBe(`--at "x": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(await run({ at: lines + 1 })).toMatch(/a whole number from 1 to/);
+    expect(await run({ at: lines })).toMatch(
       new RegExp(`--at ${lines}: no decision at or after line ${lines} of .*; its last decision is on line \\d+: give 1 to \\d+`),
     );
-    expect(run({})).toMatch(/--at: required with --record/);
-    expect(run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
-    expect(run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
+    expect(await run({})).toMatch(/--at: required with --record/);
+    expect(await run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
+    expect(await run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
   });
 
-  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", () => {
+  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", async () => {
     const file = playRecord(wolnam, 'swap');
     const events = fs
       .readFileSync(file, 'utf8')
@@ -294,10 +294,10 @@ describe('pongsim advise --record', () => {
     const two = write(swapped, 'table-swapped.jsonl');
     const at = b! + 3; // the next seat's decision, after the second fold
     const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
-    expect(ask(two).actions).toEqual(ask(one).actions);
-    const seat = ask(one).situation.seat as number;
-    const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
-    expect(rev(two)).toEqual(rev(one));
+    expect((await ask(two)).actions).toEqual((await ask(one)).actions);
+    const seat = (await ask(one)).situation.seat as number;
+    const rev = async (f: string) => (await review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 })).rows;
+    expect(await rev(two)).toEqual(await rev(one));
   });
 
   // What the seat cannot see is dealt anew by each rollout: the answer from the record's true table
@@ -305,7 +305,7 @@ describe('pongsim advise --record', () => {
   // otherwise, consistently with all it has seen), to the byte.
   for (const entry of GAMES) {
     const game = entry.def.id;
-    it(`${game}: the answer does not change when the cards the seat cannot see are dealt otherwise`, () => {
+    it(`${game}: the answer does not change when the cards the seat cannot see are dealt otherwise`, async () => {
       const file = playRecord(entry, `leak-${game}`);
       const d = decisions(entry, file, 40).at(-1)!;
       const rules = rulesOf(entry);
@@ -325,7 +325,7 @@ describe('pongsim advise --record', () => {
           seed: 'leak',
           won: q.won.test,
         });
-      expect(ask(other)).toEqual(ask(d.state));
+      expect(await ask(other)).toEqual(await ask(d.state));
     });
   }
 });

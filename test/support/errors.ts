@@ -14,3 +14,16 @@ export function inputErrorLine(f: () => unknown): string {
   }
   throw new Error('no error');
 }
+
+/** inputErrorLine for a call that rejects rather than throws (an async library function). */
+export async function inputErrorLineAsync(f: () => Promise<unknown>): Promise<string> {
+  try {
+    await f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    const msg = (e as Error).message;
+    expect(msg).not.toContain('\n');
+    return msg;
+  }
+  throw new Error('no error');
+}
