@@ -2,7 +2,7 @@ import type { BenchResult } from '../bench/clock.js';
 import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
 
@@ -44,7 +44,7 @@ export interface GameEntry {
   risk?: RiskQuery;
 }
 
-/** A game's records: the engine writes them through its trace (records/trace.ts); what the
+/** A game's records: the engine writes them through its trace (core/trace.ts); what the
  * entry adds is what a record of this game may hold. */
 export interface RecordsOffer {
   /** The event types of this game's records, beside start and end (each described in
@@ -53,7 +53,7 @@ export interface RecordsOffer {
   /**
    * For a record without a seed (a game played at a real table and written down, each deal and
    * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,
-   * to play `state` with (records/chance.ts).
+   * to play `state` with (core/chance.ts).
    */
   tableChance(events: readonly GameEvent[], state: GameState): Rng;
   /** The rules such a record is played under, where the record's rules lay chance out from the

@@ -1,6 +1,6 @@
 import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import { replayGame } from '../runner/replay.js';
 import { given } from './control.js';
 import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';

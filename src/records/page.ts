@@ -1,5 +1,5 @@
 import { FONT_STACK, fontFaces } from '../report/font.js';
-import type { GameEvent } from './trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 /**
  * The viewer: one self-contained page (no network: its policy forbids fetching anything) that

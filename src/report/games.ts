@@ -6,7 +6,7 @@ import { notRegular, settle } from '../io/csv.js';
 import { checkedRecord } from '../library/records.js';
 import { readRecord } from '../records/check.js';
 import { recordPage } from '../records/page.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 /**
  * A study's recorded games on its report page: the records `run --record DIR` kept of it, each

@@ -6,7 +6,7 @@ import { BEAT_BUSY, BEAT_CELL, BEAT_GAME, decisionLog, pulse } from '../core/pla
 import { IllegalMoveError } from '../core/errors.js';
 import { simArm, type SimParams } from '../experiment/sim.js';
 import { Recorder, withRecorder } from '../records/record.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 export interface ChunkTask extends Task {
   experiment: string;

@@ -14,7 +14,7 @@ import { checkRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { parseRecord } from '../../src/records/check.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
+import type { GameEvent } from '../../src/core/trace.js';
 import { EVENT_TYPES } from '../../src/records/validate.js';
 import schema from '../../src/records/events.schema.json' with { type: 'json' };
 import { tempDir } from '../support/cli.js';
@@ -238,7 +238,7 @@ describe.concurrent('a record with one event changed is refused, naming its line
 });
 
 // Records without a seed (a game played at a real table and written down): `check` plays them
-// with their chance taken from the record (records/chance.ts), every game.
+// with their chance taken from the record (core/chance.ts), every game.
 /** The record as a person at the table would write it: no experiment, seed, cell, index or build, and people in the seats. */
 function typed(events: readonly GameEvent[]): GameEvent[] {
   const { experiment: _x, seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;

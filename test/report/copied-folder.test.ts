@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { replay, simulate } from 'pongsim';
 import { recordText } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
+import type { GameEvent } from '../../src/core/trace.js';
 import { describe as described } from '../../src/core/rules.js';
 import { reportHtml, writeReport } from '../../src/report/page.js';
 import { tempDir } from '../support/cli.js';
