@@ -4,7 +4,8 @@ import type { GameDef, GameState } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import type { GameEvent } from '../core/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
-import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
+import type { ExperimentDef } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the

@@ -1,14 +1,6 @@
 import type { Tally } from '../stats/tally.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import type { ColumnDoc } from './dictionary.js';
-
-export type Cellval = string | number;
-
-/** One CSV table: column names and rows of plain values. */
-export interface CsvTable {
-  name: string;
-  columns: string[];
-  rows: Cellval[][];
-}
 
 /** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
 export interface ExperimentParams {
@@ -37,15 +29,6 @@ export interface Experiment {
   provenance: Record<string, unknown>;
   /** Optional lines for stdout after the run (the answer in words). */
   summary?(tables: CsvTable[]): string[];
-}
-
-/** A chart written beside a run's CSVs as `<name>.svg`, drawn from its tables. */
-export interface ChartDef {
-  name: string;
-  /** What it shows, in a sentence (the report page's caption). */
-  caption: string;
-  /** The Vega-Lite spec for these tables (see src/report/specs.ts). */
-  spec(tables: CsvTable[]): Record<string, unknown>;
 }
 
 export interface ExperimentDef {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { GAMES, studyGame } from '../catalog/index.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import { experimentDef, studyDef } from '../experiment/registry.js';
-import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import { experimentDef, studyDef, STUDIES } from '../experiment/registry.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable, Cellval } from '../core/table.js';
 import { buildExperiment } from '../runner/chunk.js';
 import type { Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
@@ -13,7 +14,6 @@ import { checkpointPlan, removeCheckpoint, writeResults } from '../runner/checkp
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { VERSION } from '../io/package.js';
 import { buildId, toolStamp } from '../io/build.js';
-import type { Cellval } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
 import { writeReport } from '../report/page.js';
@@ -34,7 +34,6 @@ import {
   type SliceOptions,
 } from './control.js';
 import { checkSessions } from '../experiment/risk.js';
-import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
 import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';

@@ -6,7 +6,7 @@ import { parseSpec } from '../core/strategy.js';
 import { columnDictionary, type ColumnDoc } from '../experiment/dictionary.js';
 import { ANY_REAL, inRange, type Bounded } from '../experiment/ranges.js';
 import { figureTable, type Figure } from '../experiment/columns.js';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
 import { loadPlugins } from '../experiment/plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import { formatNumber } from '../io/csv.js';
 import { shippedWeight, textWidth, withFonts } from './font.js';
 

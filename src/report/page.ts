@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../core/errors.js';
 import { estimateOf } from '../io/print.js';
-import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
+import { fewOf, SMALL_SAMPLE } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
 import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';

@@ -1,4 +1,4 @@
-import type { CsvTable } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 import { tableObjects } from '../io/csv.js';
 import { FONT_STACK, textWidth } from './font.js';
 

@@ -1,5 +1,6 @@
 import { InputError } from '../core/errors.js';
-import type { CsvTable, ExperimentParams } from '../experiment/experiment.js';
+import type { ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import { buildExperiment } from './chunk.js';
 import { runExperiment, type RunOptions, type RunResult } from './pool.js';

@@ -2,7 +2,8 @@
 // seat is rarely dealt four) carry their counts in small_sample and in the answer, the net a
 // ratio over the games that saw them.
 import { describe, expect, it } from 'vitest';
-import { figureIn, fewOf, SMALL_SAMPLE } from '../../src/experiment/columns.js';
+import { figureIn } from '../../src/experiment/columns.js';
+import { fewOf, SMALL_SAMPLE } from '../../src/core/table.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { newTally } from '../../src/stats/tally.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import type { CsvTable } from '../../src/experiment/experiment.js';
+import type { CsvTable } from '../../src/core/table.js';
 import { FONT_FAMILY, shippedWeight, textWidth } from '../../src/report/font.js';
 import { fontsUsed } from './browser.js';
 
