@@ -8,7 +8,7 @@ import { STUDIES } from '../../src/experiment/registry.js';
 import { VERSION } from '../../src/io/package.js';
 import { buildId } from '../../src/io/build.js';
 import { csvText } from '../../src/io/csv.js';
-import { readPartial } from '../../src/io/partial.js';
+import { readPartial } from '../../src/runner/partial.js';
 import { mergeShards } from '../../src/runner/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
