@@ -6,6 +6,7 @@ import type { GameEvent } from '../core/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
+import type { RiskQuery } from '../experiment/risk.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the
@@ -61,27 +62,6 @@ export interface RecordsOffer {
    * seed in a way no record can follow (mahjong's seat draws); the record's own otherwise. */
   tableRules?(rules: Record<string, unknown>): Record<string, unknown>;
 }
-
-/** What a game's results are worth in money, for the risk figures. */
-export interface RiskQuery {
-  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
-  stake(rules: Record<string, unknown>): Stake | string;
-}
-
-export interface Stake {
-  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
-  sign: 1 | -1;
-  /** What the money is counted in (chips; money for the value of a point). */
-  unit: string;
-  /** Whether the results are points a table values at an agreed amount each (--point-value). */
-  perPoint: boolean;
-}
-
-/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
-export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
-
-/** Results in the chips won, money already: a game played for a pot. */
-export const CHIPS_WON: RiskQuery = { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) };
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
 export interface CardInput {

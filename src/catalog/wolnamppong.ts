@@ -10,7 +10,8 @@ import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-s
 import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
-import { CHIPS_WON, type AdviseQuery, type GameEntry, type OddsQuery } from './entry.js';
+import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { CHIPS_WON } from '../experiment/risk.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
