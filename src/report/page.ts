@@ -9,7 +9,7 @@ import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';
-import { FONT_STACK, fontFaces } from './font.js';
+import { FONT_STACK, fontFaces } from '../io/font.js';
 import { GAMES, gamesFolder, recordedGames, recordFiles, type RecordedGame } from './games.js';
 
 /**
@@ -246,7 +246,7 @@ function studyHtml(s: Study, root: string, single: boolean, games: readonly Reco
   return out.filter((l) => l !== '').join('\n');
 }
 
-/** The page's style: everything in the shipped font (font.ts), embedded, code and provenance included. */
+/** The page's style: everything in the shipped font (io/font.ts), embedded, code and provenance included. */
 const STYLE = `
 body { font: 15px/1.45 ${FONT_STACK}; color: #111; max-width: 1100px; margin: 2em auto; padding: 0 1em; }
 code, pre { font-family: ${FONT_STACK}; }

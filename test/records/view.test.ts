@@ -12,7 +12,7 @@ import { viewRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/core/trace.js';
-import { FONT_FAMILY } from '../../src/report/font.js';
+import { FONT_FAMILY } from '../../src/io/font.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 

@@ -10,7 +10,7 @@ import { writeReport } from '../../src/report/page.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { chartFaults, folderTables } from '../support/chart-check.js';
-import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/report/font.js';
+import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/io/font.js';
 
 /**
  * The default study at a small size, then its charts and its report page: every chart drawn
