@@ -1,6 +1,6 @@
 import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
-import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
+import { oddsCard } from './wolnamppong-odds-card.js';
 import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';

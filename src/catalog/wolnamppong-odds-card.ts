@@ -4,11 +4,11 @@
 // returns text, and the CLI writes it. Readable in black and white: every cell says BET or
 // fold in words, the shading only repeats it.
 
-import { FONT_STACK, withFonts } from '../../../io/font.js';
-import { fracValue } from '../../../stats/fraction.js';
-import { exactBestBet, unseen } from './odds.js';
-import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from './odds-table.js';
-import type { WolnamRules } from './rules.js';
+import { FONT_STACK, withFonts } from '../io/font.js';
+import { fracValue } from '../stats/fraction.js';
+import { exactBestBet, unseen } from '../games/hwatu/wolnamppong/odds.js';
+import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 
 const CELL = 46;
 const MARGIN = 34;
