@@ -1,4 +1,4 @@
-import type { ExperimentDef } from '../experiment/experiment.js';
+import type { ExperimentDef, Games } from '../experiment/experiment.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
@@ -75,3 +75,6 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }
+
+/** The games as the studies told a game's name are built with (sim, compare, tune, search-strength). */
+export const CATALOG: Games = { game: gameEntry, risk: riskQuery };

@@ -1,6 +1,9 @@
 import type { Tally } from '../stats/tally.js';
 import type { ChartDef, CsvTable } from '../core/table.js';
+import type { GameDef } from '../core/game.js';
+import type { StrategyDef } from '../core/strategy.js';
 import type { ColumnDoc } from './dictionary.js';
+import type { RiskQuery } from './risk.js';
 
 /** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
 export interface ExperimentParams {
@@ -50,4 +53,23 @@ export interface ExperimentDef {
    * risk is its question. */
   risk?: { night?: number };
   build(params: ExperimentParams): Experiment;
+}
+
+/** A game as a study told its name plays it (sim, compare, tune, search-strength). */
+export interface StudyGame {
+  def: GameDef;
+  /** Its strategies, plug-ins included (they join this list). */
+  strategies: StrategyDef[];
+}
+
+/**
+ * The games a study told a game's name is built with: the catalog's, handed over by the library,
+ * which builds the list of studies (library/studies.ts). A study never looks a game up itself:
+ * the catalog lists the studies, and so stands above them.
+ */
+export interface Games {
+  /** Game `id`, or an InputError line naming the games. */
+  game(id: string): StudyGame;
+  /** How game `id`'s results become money, or an InputError line naming the games played for money. */
+  risk(id: string): RiskQuery;
 }

@@ -1,15 +1,20 @@
-import { GAMES } from '../catalog/index.js';
+import { CATALOG, GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ExperimentDef } from './experiment.js';
-import { compare } from './compare.js';
-import { sim } from './sim.js';
-import { tuneRound } from './tune.js';
-import { searchStrength } from '../../experiments/search-strength.js';
+import { compareDef } from './compare.js';
+import { simDef } from './sim.js';
+import { tuneRoundDef } from './tune.js';
+import { searchStrengthDef } from '../../experiments/search-strength.js';
+
+/** The studies that are told a game's name, built with the catalog's games. */
+export const sim = simDef(CATALOG);
+export const compare = compareDef(CATALOG);
+export const tuneRound = tuneRoundDef(CATALOG);
 
 /** Every experiment: the ones any game runs (sim, compare), each game's own studies, then the
  * studies of every game at once. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrength];
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrengthDef(CATALOG)];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare and tune, which have their own commands. */
 export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare && e !== tuneRound);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { gameEntry, type GameEntry } from '../catalog/index.js';
+import { CATALOG, gameEntry, type GameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { readJsonFile } from '../io/json-file.js';
@@ -222,7 +222,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     checkSessions(risk, params.games!);
     params.risk = risk;
   }
-  checkArms(params, named); // every arm and figure checked before any game is played
+  checkArms(params, CATALOG, named); // every arm and figure checked before any game is played
   const seed = flags.seed ?? fromStudy.seed ?? '1';
   return runWith('compare', params, { ...o, seed, games: undefined }, c, path.join('results', `compare-${game}`));
 }

@@ -1,4 +1,5 @@
 import { experimentDef } from '../experiment/registry.js';
+import { CATALOG } from '../catalog/index.js';
 import type { Experiment, ExperimentParams } from '../experiment/experiment.js';
 import { mergeTally, newTally, tallyFault, type Tally } from '../stats/tally.js';
 import type { Task } from './plan.js';
@@ -126,7 +127,7 @@ export interface Replayed {
 /** Plays one game of a sim run as the run played it, recording every decision (the worker's
  * body for a replay task, watched as a chunk is). */
 export function replayOne({ replay: { params, seed, index, events } }: ReplayTask): Replayed {
-  const arm = simArm(params);
+  const arm = simArm(params, CATALOG);
   const trace: string[] = [];
   // The game of a sim run, as `sim --record` keeps it.
   const recorder = events ? new Recorder('sim', () => true) : null;

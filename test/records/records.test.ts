@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog/index.js';
+import { CATALOG, GAMES } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { checkRecord } from '../../src/library/records.js';
@@ -26,7 +26,7 @@ async function recorded(
   index: number,
   set: string[] = [],
 ): Promise<{ events: GameEvent[]; returns: number[] }> {
-  const arm = simArm(await simParams({ game, set }, index + 1));
+  const arm = simArm(await simParams({ game, set }, index + 1), CATALOG);
   const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play(seed, 0, index));
   return { events: rec.records[0]!.events, returns: Array.from(arm.returns) };
