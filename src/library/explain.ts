@@ -5,7 +5,7 @@ import { columnDictionary, type ColumnEntry } from '../experiment/dictionary.js'
 import { figureTable } from '../experiment/columns.js';
 import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
-import { EXPERIMENTS } from '../experiment/registry.js';
+import { EXPERIMENTS } from './studies.js';
 import { newTally } from '../stats/tally.js';
 import { tableOf } from './options.js';
 import { TUNE_COLUMNS, TUNE_TABLE_COLUMNS } from './tune.js';

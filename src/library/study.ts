@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { GAMES, studyGame } from '../catalog/index.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import { experimentDef, studyDef, STUDIES } from '../experiment/registry.js';
+import { experimentDef, studyDef, STUDIES } from './studies.js';
 import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import type { CsvTable, Cellval } from '../core/table.js';
 import { buildExperiment } from '../runner/chunk.js';
@@ -117,7 +117,7 @@ export async function finish(
   extra: Record<string, unknown>,
   report?: boolean,
 ): Promise<StudyRun> {
-  const exp = buildExperiment(name, params);
+  const exp = buildExperiment(experimentDef(name), params);
   const tables = exp.tables(tallies);
   const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
@@ -189,10 +189,11 @@ export async function runWith(
   const out = outFolder(r.out, defaultOut, r.force);
   const recording = recordPlan(o, r.shard !== undefined, name, r.seed);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
+  const def = experimentDef(name);
   // With --record the report page comes once the records are kept, to link their viewer pages.
   const recorded = (run: StudyRun): StudyRun => {
     if (!recording) return run;
-    const records = keepRecords(recording, name, buildExperiment(name, params), r.seed, run.result.games);
+    const records = keepRecords(recording, name, buildExperiment(def, params), r.seed, run.result.games);
     const report = r.report ? { report: writeReport(out, recording.dir) } : {};
     return { ...run, result: { ...run.result, records, ...report } };
   };
@@ -202,9 +203,8 @@ export async function runWith(
         '--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)',
       );
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
-    const def = experimentDef(name);
     const maxGames = r.maxGames ?? 100 * def.defaultGames;
-    const res = await runUntilNarrow(name, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
+    const res = await runUntilNarrow(def, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
     return {
@@ -229,7 +229,7 @@ export async function runWith(
     Boolean(r.resume),
     c.resumeHint ?? RESUME,
   );
-  const res = await runExperiment(name, params, { ...opts, checkpoint });
+  const res = await runExperiment(def, params, { ...opts, checkpoint });
   const run = await writeResults(checkpoint, res.checkpointed, () =>
     written(name, params, { ...r, report: r.report && !recording }, out, res),
   );

@@ -5,7 +5,7 @@ import { InputError } from '../core/errors.js';
 import { estimateOf } from '../io/print.js';
 import { fewOf, SMALL_SAMPLE } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
-import { EXPERIMENTS } from '../experiment/registry.js';
+import { EXPERIMENTS } from '../library/studies.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';

@@ -14,7 +14,7 @@ import { fewOf, SMALL_SAMPLE, whyOf } from '../../src/core/table.js';
 import { columnRange, type ColumnDoc } from '../../src/experiment/dictionary.js';
 import type { ExperimentDef } from '../../src/experiment/experiment.js';
 import { ANY_REAL, inRange, NON_NEGATIVE, PLACE, rangeOf, SHARE, type Range } from '../../src/experiment/ranges.js';
-import { EXPERIMENTS, STUDIES } from '../../src/experiment/registry.js';
+import { EXPERIMENTS, STUDIES } from '../../src/library/studies.js';
 import { TUNE_COLUMNS } from '../../src/library/tune.js';
 import { FEW } from '../../src/stats/intervals.js';
 import { tempDir } from '../support/cli.js';

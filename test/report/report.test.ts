@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY } from '../../src/library/study.js';
-import { experimentDef } from '../../src/experiment/registry.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
 import { writeReport } from '../../src/report/page.js';
