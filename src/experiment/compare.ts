@@ -15,8 +15,7 @@ import {
   type Figure,
 } from './columns.js';
 import type { Arm } from './arm.js';
-import type { ExperimentDef, ExperimentParams, Games } from './experiment.js';
-import type { PluginRef } from './plugins.js';
+import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 import { simArm } from './sim.js';
 import { addNight, moneyOf, RISK_KINDS, RISK_RANGE, riskFigures, riskKinds, type Money, type RiskParams } from './risk.js';
 import { ANY_REAL, PLACE, PLACE_DIFFERENCE, SHARE, SHARE_DIFFERENCE } from './ranges.js';

@@ -5,6 +5,17 @@ import type { StrategyDef } from '../core/strategy.js';
 import type { ColumnDoc } from './dictionary.js';
 import type { RiskQuery } from './risk.js';
 
+/**
+ * A strategy plug-in as a run's parameters name it (library/plugins.ts loads it): by its file and
+ * the sha256 of its bytes, so a plug-in edited between an interrupt and --resume, or between
+ * shards, is another run.
+ */
+export interface PluginRef {
+  /** Its absolute path where the run found it. */
+  file: string;
+  sha256: string;
+}
+
 /** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
 export interface ExperimentParams {
   games?: number;

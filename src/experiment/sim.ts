@@ -4,8 +4,7 @@ import { addMean, addRate } from '../stats/tally.js';
 import { figureTable, mean, rate } from './columns.js';
 import { Arm } from './arm.js';
 import { standing } from './standing.js';
-import type { ExperimentDef, ExperimentParams, Games } from './experiment.js';
-import type { PluginRef } from './plugins.js';
+import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 import { intervalChart, kindAxis, kindPanel, rowsOf, tableNamed } from '../report/specs.js';
 import {
   addNight,
@@ -24,7 +23,7 @@ export interface SimParams extends ExperimentParams {
   game: string;
   rules: Record<string, unknown>;
   seats: string[];
-  /** The strategy plug-ins it plays (see plugins.ts). */
+  /** The strategy plug-ins it plays (library/plugins.ts loads them). */
   plugins?: PluginRef[];
   /** The risk of a night (sessions of consecutive games), for a game played for money. */
   risk?: RiskParams;

@@ -1,8 +1,7 @@
 import { parseSpec } from '../core/strategy.js';
 import { addMean } from '../stats/tally.js';
 import { Arm } from './arm.js';
-import type { ExperimentDef, ExperimentParams, Games } from './experiment.js';
-import type { PluginRef } from './plugins.js';
+import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 
 /** One round of `pongsim tune`: the configurations still in, on the same deals. */
 export interface TuneRoundParams extends ExperimentParams {

@@ -3,7 +3,7 @@ import { CATALOG, gameEntry, type GameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { readJsonFile } from '../io/json-file.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import { GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
 import { checkOptions, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';

@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.js';
-import { loadPlugins, pluginsOf } from '../experiment/plugins.js';
+import { loadPlugins, pluginsOf } from './plugins.js';
 import { buildId } from '../io/build.js';
 import { VERSION } from '../io/package.js';
 import type { Tally } from '../stats/tally.js';

@@ -13,7 +13,7 @@ import { type CsvTable, whyInterval } from '../core/table.js';
 import { figureIn } from '../experiment/columns.js';
 import type { SimParams } from '../experiment/sim.js';
 import { sim } from './studies.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import { chartFiles } from '../report/chart.js';
 import { checkOut, GAME, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { checkOptions, PLUGINS, POSITIVE, RULES, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';

@@ -8,7 +8,7 @@ import { ANY_REAL, inRange, type Bounded } from '../experiment/ranges.js';
 import { figureTable, type Figure } from '../experiment/columns.js';
 import type { ChartDef, CsvTable } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';

@@ -2,7 +2,8 @@
 // body, handed the studies this library builds (studies.ts), the sim arm a replay plays, and the
 // run's strategy plug-ins to load before a task plays.
 import { CATALOG } from '../catalog/index.js';
-import { loadVetted, type PluginRef } from '../experiment/plugins.js';
+import { loadVetted } from './plugins.js';
+import type { PluginRef } from '../experiment/experiment.js';
 import { simArm } from '../experiment/sim.js';
 import { chunkWorker } from '../runner/worker.js';
 import { experimentDef } from './studies.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../src/catalog/index.js';
 import { gameRules } from '../../src/library/options.js';
-import { loadPlugins } from '../../src/experiment/plugins.js';
+import { loadPlugins } from '../../src/library/plugins.js';
 import { runChunk } from '../../src/runner/chunk.js';
 import { sim } from '../../src/library/studies.js';
 import { tempDir } from '../support/cli.js';
