@@ -16,7 +16,7 @@ import { VERSION } from '../io/package.js';
 import { buildId, toolStamp } from '../io/build.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
-import { writeReport } from '../report/page.js';
+import { writeReport } from './report.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import {
   checkControl,

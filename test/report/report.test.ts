@@ -6,7 +6,7 @@ import { DEFAULT_STUDY } from '../../src/library/study.js';
 import { experimentDef } from '../../src/library/studies.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
-import { writeReport } from '../../src/report/page.js';
+import { writeReport } from '../../src/library/report.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { chartFaults, folderTables } from '../support/chart-check.js';
