@@ -10,7 +10,7 @@ import * as tableStateModule from '../table/state.js';
 import * as americanActions from './actions.js';
 import { CARD_KINDS } from './card.js';
 import type { AmericanState } from './state.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { tileName } = tilesModule;

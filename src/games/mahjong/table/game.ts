@@ -5,7 +5,7 @@
 import { copyState } from '../../../core/copy.js';
 import * as gameModule from '../../../core/game.js';
 import type { GameDef, RateSink } from '../../../core/game.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';

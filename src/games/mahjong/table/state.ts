@@ -5,7 +5,7 @@
 // win, paying it, what a seat may discard or call, and how the deal moves.
 
 import type { GameState } from '../../../core/game.js';
-import type { Trace } from '../../../records/trace.js';
+import type { Trace } from '../../../core/trace.js';
 import type { Rng } from '../../../core/rng.js';
 import type { WinShapes } from '../shanten.js';
 import type { TileSet } from '../tile-sets.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { replay } from 'pongsim';
 import { Table } from '../../../../src/core/play.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
-import { Trace, type GameEvent } from '../../../../src/records/trace.js';
+import { Trace, type GameEvent } from '../../../../src/core/trace.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../src/core/rng.js';
-import { Trace } from '../../../../src/records/trace.js';
+import { Trace } from '../../../../src/core/trace.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
