@@ -20,7 +20,9 @@ import { CARD_KINDS } from './card.js';
 import { american, type AmericanState } from './game.js';
 import type { Exposure } from './match.js';
 import { americanCounts, readExposure } from './notation.js';
-import { MAX_EXPOSURES } from './state.js';
+import { placeExposure } from './claims.js';
+import { checkDead } from './dead.js';
+import { MAX_EXPOSURES } from './slots.js';
 
 /** The other seats as the situation names them, in turn order after hers (seat 0). */
 export const OTHERS = ['right', 'across', 'left'] as const;
@@ -225,7 +227,7 @@ export function playSituation(
   }
   exposed.forEach((list, y) => {
     for (const e of list) {
-      s.placeExposure(y, e);
+      placeExposure(s, y, e);
       for (let c = 0; c < e.size - e.jokers; c++) order.push(e.tile);
       for (let c = 0; c < e.jokers; c++) order.push(JOKER);
     }
@@ -267,7 +269,7 @@ export function playSituation(
   };
   // The hands the tiles in sight prove unwinnable are dead, as the table would have declared
   // them (a tile on offer is still in play: it is judged only once let go).
-  s.checkDead();
+  checkDead(s);
   const stops = s.r.deadHandStopsPlaying;
   if (s.dead[0] !== 0 && (stops || offered >= 0))
     throw new InputError(

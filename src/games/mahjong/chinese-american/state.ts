@@ -6,6 +6,7 @@
 
 import * as tilesModule from '../tiles.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../tile-sets.js';
+import * as actionsModule from '../table/actions.js';
 import * as flowModule from '../table/flow.js';
 import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
@@ -19,6 +20,7 @@ import type { ChineseAmericanView } from './view.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { PLAY_KINDS, tileKind, tileName } = tilesModule;
+const { CAN_WIN, WIN_LEGAL, WIN_PASSABLE } = actionsModule;
 const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
 const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
@@ -173,14 +175,9 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     }
   }
 
-  discardWin(seat: number, tile: number): boolean {
-    if (this.temp[seat] !== 0) return false;
-    const ok = winLegal(this, seat, tile, false);
-    if (ok) {
-      this.ronOk[seat] = 1;
-      this.passable[seat] = 1;
-    }
-    return ok;
+  discardWin(seat: number, tile: number): number {
+    if (this.temp[seat] !== 0) return 0;
+    return winLegal(this, seat, tile, false) ? CAN_WIN | WIN_LEGAL | WIN_PASSABLE : 0;
   }
 
   missedWin(seat: number): void {

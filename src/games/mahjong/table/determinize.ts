@@ -134,7 +134,7 @@ export function determinize(from: TableState, seat: number, stream: Rng, s: Tabl
     }
     if (u > 0) unknown[y] = u;
   }
-  s.poolHidden(seat, counts);
+  s.countHidden(seat, counts);
   const w = s.wall;
   w.countUndrawn(counts);
 

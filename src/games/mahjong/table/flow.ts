@@ -1,7 +1,7 @@
 // The turn flow every mahjong ruleset shares: the deal, draws with flower replacement, discards,
 // the claim window (win before pung or kong before chow, in turn order from the discarder),
 // kongs of every kind with their replacement draws (and robbing an added kong), wins, wall
-// games and the session of hands. The ruleset's hooks on the state (state.ts) judge, pay and
+// games and the session of hands. The ruleset's hooks on the state (hooks.ts) judge, pay and
 // move the deal.
 
 import type { Rng } from '../../../core/rng.js';
@@ -19,8 +19,23 @@ import type { TableState } from './state.js';
 // a hand. (The consts are read when the module loads, so these modules must not import each
 // other in a cycle.)
 const { HONOR, KINDS, formatTiles, tileName } = tilesModule;
-const { CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW, CHOW_MID, KONG, PUNG, TABLE_ACTIONS } =
-  actionsModule;
+const {
+  CAN_ANY,
+  CAN_CHOW_HIGH,
+  CAN_CHOW_LOW,
+  CAN_CHOW_MID,
+  CAN_KONG,
+  CAN_PUNG,
+  CAN_WIN,
+  CHOW_HIGH,
+  CHOW_LOW,
+  CHOW_MID,
+  KONG,
+  PUNG,
+  TABLE_ACTIONS,
+  WIN_LEGAL,
+  WIN_PASSABLE,
+} = actionsModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, WORD, chowable, forEachKind } = kindsModule;
 const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
@@ -59,6 +74,7 @@ function dealHand(s: TableState): void {
   s.discarder = -1;
   s.robbing = false;
   s.restrictDiscards = false;
+  s.ended = false;
   s.dealerNetBefore = s.net[s.dealer]!;
   s.newHand();
   s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
@@ -189,7 +205,7 @@ const scratch = new Int32Array(2);
 
 /** Recomputes `seat`'s shanten and waits after its hand changed to 13 - 3 per meld tiles. */
 export function recomputeWaits(s: TableState, seat: number): void {
-  if (s.cardWins) return s.cardWaits(seat);
+  if (s.wins !== null) return s.wins.waits(s, seat);
   const g = seat * 4;
   s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
@@ -277,11 +293,12 @@ function startTurn(s: TableState, seat: number, how: number): void {
     s.fromClaim = how === AFTER_CALL;
   }
   const d = s.drawn;
-  s.turnWinShape = s.cardWins
-    ? s.cardComplete(seat)
-    : d >= 0
-      ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0
-      : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
+  s.turnWinShape =
+    s.wins !== null
+      ? s.wins.complete(s, seat)
+      : d >= 0
+        ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0
+        : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
   s.turnWinOk = s.turnWinShape && s.dead[seat] === 0 && s.selfDrawLegal(seat);
   setAllowed(s, seat);
 }
@@ -290,7 +307,7 @@ function startTurn(s: TableState, seat: number, how: number): void {
 function setAllowed(s: TableState, x: number): void {
   s.allowed0 = s.kinds[x * 2]!;
   s.allowed1 = s.kinds[x * 2 + 1]!;
-  if (s.restrictDiscards) s.restrict(x);
+  if (s.restrictDiscards) s.allowed0 = s.restrict(x);
 }
 
 /** Traces a draw, out of line: no run that counts traces. */
@@ -334,15 +351,21 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
     C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
-  if ((interest & bit) === 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if ((interest & bit) === 0) return passOn(s, x);
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
   s.meldClaimSeat = -1;
   askSeats(s, 1);
-  if (s.claimN === 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if (s.claimN === 0) return passOn(s, x);
   s.phase = CLAIM;
   s.cur = s.claimSeats[0]!;
+}
+
+/** `x`'s discard went unclaimed (or its hand was ruled dead in its turn): the next seat draws. */
+function passOn(s: TableState, x: number): void {
+  s.onPassed(x);
+  startTurn(s, s.nextSeat(x), DRAW);
 }
 
 /**
@@ -363,12 +386,15 @@ export function askSeats(s: TableState, from: number): void {
   for (let i = from; i < SEATS; i++) {
     const y = (x + i) & LAST_SEAT;
     let opts = 0;
-    s.ronOk[y] = 0;
-    s.passable[y] = 0;
-    if (s.cardWins && !s.robbing) {
-      opts = s.cardClaims(y, t);
+    let win = 0;
+    if (s.wins !== null && !s.robbing) {
+      win = s.wins.claims(s, y, t);
+      opts = win & CAN_ANY;
     } else {
-      if ((s.waits[y * 2 + w]! & bit) !== 0 && s.discardWin(y, t)) opts = CAN_WIN;
+      if ((s.waits[y * 2 + w]! & bit) !== 0) {
+        win = s.discardWin(y, t);
+        opts = win & CAN_WIN;
+      }
       const n = s.hand[y * STRIDE + t]!;
       if ((n >= 2 || (chows && i === 1)) && melds && !s.locked(y)) {
         if (n >= 2) opts |= CAN_PUNG;
@@ -376,6 +402,8 @@ export function askSeats(s: TableState, from: number): void {
         if (chows && i === 1) opts |= chowOptions(s, y, t);
       }
     }
+    s.ronOk[y] = (win & WIN_LEGAL) !== 0 ? 1 : 0;
+    s.passable[y] = (win & WIN_PASSABLE) !== 0 ? 1 : 0;
     s.claimOpts[y] = opts;
     if (opts !== 0) s.claimSeats[s.claimN++] = y;
   }
@@ -424,7 +452,7 @@ function resolveClaims(s: TableState): void {
   if (s.winners !== 0) return discardWins(s);
   if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
-  if (y < 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if (y < 0) return passOn(s, x);
   const t = s.claimTile;
   const a = s.meldClaimAction;
   s.claimed[x]!++;
@@ -434,7 +462,7 @@ function resolveClaims(s: TableState): void {
   s.anyCall = true;
   s.openMelds[y]!++;
   if (a >= TABLE_ACTIONS) {
-    s.claimMeld(y, a);
+    s.wins!.claimMeld(s, y, a);
   } else if (a === PUNG || a === KONG) {
     const n = a === PUNG ? 2 : 3;
     takeTiles(s, y, t, n);
@@ -473,7 +501,7 @@ function resolveClaims(s: TableState): void {
  */
 export function endDeadTurn(s: TableState, seat: number): void {
   s.drawn = -1;
-  startTurn(s, s.nextSeat(seat), DRAW);
+  passOn(s, seat);
 }
 
 /**
@@ -583,7 +611,7 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
     s.dealer = (s.dealer + 1) & LAST_SEAT;
     s.dealerPasses++;
     s.dealerStreak = 0;
-    s.onDealerPass();
+    s.roundWind = s.roundWindAfterPass();
   }
   s.log?.push(`  net after hand ${s.handNo}: ${Array.from(s.net).join(' ')}`);
   s.log?.event({ type: 'end_kyoku', hand: s.handNo - 1, deltas: s.log.deltas(s.net), scores: Array.from(s.net) });

@@ -306,7 +306,7 @@ export function clearTable(s: TableState): void {
   s.newHand();
   s.stats.reset();
   s.wall.reset(s.rng);
-  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
+  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = s.ended = false;
   s.claimTile = s.discarder = -1;
 }
 

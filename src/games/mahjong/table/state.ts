@@ -1,13 +1,15 @@
 // What every mahjong ruleset's table keeps: typed arrays indexed seat * STRIDE + kind (hands),
 // seat * 2 + word (kinds.ts masks), seat * 4 + group (hand-eval patterns) or seat * MAX_MELDS
 // + i (melds), allocated once per worker and reset per hand. A ruleset extends TableState
-// with its own fields and the hooks the turn flow (flow.ts) calls once per event: judging a
-// win, paying it, what a seat may discard or call, and how the deal moves.
+// with its own fields and answers the hooks of hooks.ts, which the turn flow (flow.ts) calls
+// once per event: what is legal, what happens at each moment, how a hand is settled and how
+// hidden tiles are dealt for search.
 
 import type { GameState } from '../../../core/game.js';
 import type { Trace } from '../../../records/trace.js';
 import type { Rng } from '../../../core/rng.js';
 import type { WinShapes } from '../shanten.js';
+import type { RulesetHooks, WinModel } from './hooks.js';
 import type { TileSet } from '../tile-sets.js';
 import * as tilesModule from '../tiles.js';
 import { HandEval } from './hand-eval.js';
@@ -58,11 +60,9 @@ export interface TableRules {
   readonly robConcealedKong?: boolean;
   /** A pung or kong claim beats a chow claim from a seat earlier in turn order (default true). */
   readonly pongBeatsChow?: boolean;
-  /**
-   * Wins are judged by the ruleset, not by standard shapes (American: a card line): waits,
-   * win shapes and claim options come from the card hooks below, and nobody declares kongs.
-   */
-  readonly cardWins?: boolean;
+  /** Wins are judged by this model, not by the standard shapes (American: a card line): waits,
+   * complete hands and claim options come from it, and nobody declares kongs. */
+  readonly wins?: WinModel<TableState>;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
   /** A seat's claim lifts its missed-win lock (`temp`) as its next draw does (default true);
@@ -156,7 +156,7 @@ export class SessionStats {
   }
 }
 
-export abstract class TableState<R = unknown> implements GameState {
+export abstract class TableState<R = unknown> implements GameState, RulesetHooks {
   log: Trace | null = null;
   readonly wall: Wall;
   readonly ev: HandEval;
@@ -173,7 +173,8 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly robKong: boolean;
   readonly robConcealedKong: boolean;
   readonly pongBeatsChow: boolean;
-  readonly cardWins: boolean;
+  /** TableRules.wins, or null: the standard shapes, judged by the table's hand evaluator. */
+  readonly wins: WinModel<TableState> | null;
   readonly deadSkipTurns: boolean;
   readonly claimLiftsLock: boolean;
   readonly handStreams: boolean;
@@ -222,9 +223,9 @@ export abstract class TableState<R = unknown> implements GameState {
    * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next draw
    * (and at its claims, unless the rules say claimLiftsLock false). */
   readonly temp = this.arena.i32(SEATS);
-  /** The kinds each seat could claim a discard of for a meld (the pairs, unless the ruleset
-   * keeps its own: American exposures may use jokers). */
-  callable: Int32Array = this.pairs;
+  /** The kinds each seat could claim a discard of for a meld: the pairs, or with a win model an
+   * array of its own that the model keeps (American exposures may use jokers). */
+  readonly callable: Int32Array;
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
   readonly dMask = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
@@ -248,6 +249,9 @@ export abstract class TableState<R = unknown> implements GameState {
 
   /** The deal is under way (flowers are judged once it is done). */
   dealing = false;
+  /** The ruleset ended the hand as a wall game (American: three dead hands): no tile is drawn
+   * any more. */
+  ended = false;
 
   // Hand: turn.
   phase = TURN;
@@ -300,8 +304,8 @@ export abstract class TableState<R = unknown> implements GameState {
     readonly stats: SessionStats,
   ) {
     this.wall = new Wall(t.wallTiles, t.reserve);
-    // A card-judged ruleset never asks for shanten, so it does not pay for building the tables.
-    this.ev = t.cardWins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
+    // A ruleset with a win model never asks for shanten, so it does not pay for building the tables.
+    this.ev = t.wins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
     this.reserveBlocksReplacement = t.reserveBlocksReplacement;
     this.asideFrom = t.flowersAside ? tilesModule.FLOWER : 255;
     this.quadPairs = t.quadPairs;
@@ -310,7 +314,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.robKong = t.robKong;
     this.robConcealedKong = t.robConcealedKong ?? false;
     this.pongBeatsChow = t.pongBeatsChow ?? true;
-    this.cardWins = t.cardWins ?? false;
+    this.wins = t.wins ?? null;
+    this.callable = t.wins ? this.arena.i32(SEATS * 2) : this.pairs;
     this.deadSkipTurns = t.deadSkipTurns ?? false;
     this.claimLiftsLock = t.claimLiftsLock ?? true;
     this.handStreams = t.handStreams;
@@ -324,7 +329,7 @@ export abstract class TableState<R = unknown> implements GameState {
 
   /** Live tiles left (drawable in turn). */
   live(): number {
-    return this.wall.live();
+    return this.ended ? 0 : this.wall.live();
   }
 
   /** Whether a kong or flower replacement can still be drawn. */
@@ -360,104 +365,59 @@ export abstract class TableState<R = unknown> implements GameState {
     return ((WORD[kind] === 0 ? this.allowed0 : this.allowed1) & BIT[kind]!) !== 0;
   }
 
-  // ---- Ruleset hooks, each called once per event -------------------------------------------
+  // ---- Ruleset hooks (hooks.ts): the defaults where most rulesets do nothing -------------------
 
-  /** A session begins (its deal stream is set). */
-  newSession(): void {}
-  /** A hand begins (before the deal): reset the ruleset's per-hand state. */
-  abstract newHand(): void;
-  /** After the deal and its flower replacements; returns true when it ended the hand. */
-  afterDeal(): boolean {
-    return false;
-  }
-  /** A flower was set aside by `seat` during play; returns true when it ended the hand. */
-  onFlower(_seat: number): boolean {
-    return false;
-  }
-  /** Whether the seat to act, whose tiles are a winning shape, may legally win by self-draw. */
+  // What is legal (TableLegality).
   abstract selfDrawLegal(seat: number): boolean;
-  /** Narrows allowed0/allowed1 (every kind held) for `seat`, to act in TURN; called only
-   * while restrictDiscards is set, so that most turns make no call. */
-  restrict(_seat: number): void {}
-  /** `seat` discarded `kind` (its waits already recomputed); `declare` is a declaration block + 1, or 0. */
-  abstract onDiscard(seat: number, kind: number, declare: number): void;
-  /**
-   * `seat` holds the tile on offer among its waits: set ronOk[seat] and passable[seat], and
-   * return whether a win is offered to it at all (it may be offered and not legal: a false win).
-   */
-  abstract discardWin(seat: number, tile: number): boolean;
-  /** Appends the ruleset's turn declarations (actions.ts DECLARE) to out[n..]; returns the new n. */
-  addDeclarations(_seat: number, _out: Int16Array, n: number): number {
-    return n;
+  restrict(_seat: number): number {
+    return this.allowed0;
   }
-  /** Appends what a locked seat may do besides its discards; returns the new n. */
-  lockedActions(_seat: number, _out: Int16Array, n: number): number {
-    return n;
-  }
-  /** The seat may not call (it may still win). */
+  abstract discardWin(seat: number, tile: number): number;
   locked(_seat: number): boolean {
     return false;
   }
-  /** `seat` let a winning tile on offer go. */
-  abstract missedWin(seat: number, tile: number): void;
-  /** `seat` declared a win it may not take. */
-  abstract falseWin(seat: number): void;
-  /** A discard of `seat`'s was claimed for a meld. */
-  onClaimed(_seat: number, _kind: number): void {}
-  /** Pays the self-draw win of the seat to act. */
-  abstract paySelfDraw(seat: number): void;
-  /** Pays the discard winners (bits of `winners`) on the tile on offer. */
-  abstract payDiscardWins(): void;
-  // ---- Card hooks: called only when the rules set cardWins -----------------------------------
-
-  /** Sets waits[seat] for its 13-tile state. */
-  cardWaits(_seat: number): void {}
-  /** Whether the seat to act's tiles complete a win now. */
-  cardComplete(_seat: number): boolean {
-    return false;
-  }
-  /** Claim options (CAN_* bits) of `seat` on the discard `tile`; sets ronOk and passable as discardWin does. */
-  cardClaims(_seat: number, _tile: number): number {
-    return 0;
-  }
-  /** Appends `seat`'s meld claims on the tile on offer (ruleset action ids) to out[n..]; returns the new n. */
-  claimMelds(_seat: number, _out: Int16Array, n: number): number {
+  addDeclarations(_seat: number, _out: Int16Array, n: number): number {
     return n;
   }
-  /** `seat` won the claim of the tile on offer with the ruleset action `a`: make the meld. */
-  claimMeld(_seat: number, _a: number): void {}
+  lockedActions(_seat: number, _out: Int16Array, n: number): number {
+    return n;
+  }
 
-  /** Whether the dealer keeps the deal after a hand (`dealerWon`, or a wall game when `exhausted`). */
+  // What happens at each moment (TableEvents).
+  newSession(): void {}
+  abstract newHand(): void;
+  afterDeal(): boolean {
+    return false;
+  }
+  onFlower(_seat: number): boolean {
+    return false;
+  }
+  abstract onDiscard(seat: number, kind: number, declare: number): void;
+  onPassed(_seat: number): void {}
+  abstract missedWin(seat: number, tile: number): void;
+  abstract falseWin(seat: number): void;
+  onClaimed(_seat: number, _kind: number): void {}
+
+  // How a hand is settled (TableSettlement).
+  abstract paySelfDraw(seat: number): void;
+  abstract payDiscardWins(): void;
   abstract dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
-  /** The deal has passed. */
-  onDealerPass(): void {}
-  /** Whether the session is over after the hand just finished. */
+  roundWindAfterPass(): number {
+    return this.roundWind;
+  }
   abstract sessionOver(): boolean;
 
-  // ---- Search hooks: copies and determinizations (determinize.ts), never called in play ------
-
-  /** Adds to `out` (counts by kind) the tiles of `y`'s concealed hand that `seat` knows are
-   * there: all of them when the hand is known whole. */
+  // How hidden tiles are dealt for search (HiddenTiles): never called in play.
   knownTiles(_seat: number, _y: number, _out: Int8Array): void {}
-  /** Everyone knows `y`'s concealed hand (13 tiles, less 3 per meld) is ready. */
   knownReady(_y: number): boolean {
     return false;
   }
-  /** Adds to `counts` the tiles in the ruleset's own places hidden from `seat` (beyond hands and
-   * the wall), and clears what those places hold that `seat` cannot know. */
-  poolHidden(_seat: number, _counts: Int16Array): void {}
-  /** Whether the ruleset's own hidden places may not hold `kind`. */
+  countHidden(_seat: number, _counts: Int16Array): void {}
   hiddenRefuses(_kind: number): boolean {
     return false;
   }
-  /** Refills the places poolHidden counted, a tile at a time from `draw`. */
-  dealHidden(_seat: number, _draw: () => number): void {}
-  /** `y`'s concealed hand was dealt anew (its waits are recomputed next): reset what the
-   * ruleset derives from it by a path of changes. */
+  dealHidden(_seat: number, _next: () => number): void {}
   handRedealt(_y: number): void {}
-  /** A determinization for `seat` is complete: forget what the ruleset keeps of other seats'
-   * hidden tiles. */
   afterDeterminize(_seat: number): void {}
-  /** The state was overwritten by a copy (src/core/copy.ts, which sees no #private field). */
   afterCopy(): void {}
 }

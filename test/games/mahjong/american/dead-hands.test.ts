@@ -7,6 +7,7 @@ import { americanStrategies } from '../../../../strategies/american/index.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { DISCARD_FLOWER, DISCARD_JOKER, exposeAction } from '../../../../src/games/mahjong/american/actions.js';
+import { claimMeld, placeExposure } from '../../../../src/games/mahjong/american/claims.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
@@ -14,6 +15,7 @@ import { CAN_WIN, DECLARE, PASS } from '../../../../src/games/mahjong/table/acti
 import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { cardWaits } from '../../../../src/games/mahjong/american/wins.js';
 import { randomSimTest } from '../../../support/drivers.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
@@ -40,14 +42,14 @@ function give(s: AmericanState, y: number, text: string): void {
 
 /** An exposure already on the table (its tiles seen by everyone). */
 function laid(s: AmericanState, y: number, text: string): void {
-  s.placeExposure(y, readExposure(text));
+  placeExposure(s, y, readExposure(text));
 }
 
 /** Seat `y` claims the discard `t` (already seen) for a pung of naturals: the adjudication runs. */
 function pung(s: AmericanState, y: number, t: string): void {
   s.claimTile = tileKind(t);
   s.seen[s.claimTile]!++;
-  s.claimMeld(y, exposeAction(3, 0));
+  claimMeld(s, y, exposeAction(3, 0));
 }
 
 describe('american dead hands: when', () => {
@@ -63,7 +65,7 @@ describe('american dead hands: when', () => {
     give(s, x, 'm3p19s19z1234567');
     const m3 = tileKind('m3');
     s.seen[m3] = 3;
-    s.cardWaits(0);
+    cardWaits(s, 0);
     s.cur = x;
     discard(s, x, m3, 0);
     return s;
@@ -113,7 +115,7 @@ describe('american dead hands: exact', () => {
     give(s, 1, 'm5p11112222f1j');
     s.claimTile = tileKind('m5');
     s.seen[s.claimTile]!++;
-    s.claimMeld(1, exposeAction(3, 1));
+    claimMeld(s, 1, exposeAction(3, 1));
     expect(s.dead[1]).toBe(0);
   });
 
@@ -152,7 +154,7 @@ describe('american dead hands: exact', () => {
       s.seen[tileKind('m1')] = m1Seen;
       s.claimTile = tileKind('m1');
       s.seen[s.claimTile]!++;
-      s.claimMeld(1, exposeAction(3, 1));
+      claimMeld(s, 1, exposeAction(3, 1));
       return s.dead[1] !== 0;
     };
     expect(dead(0)).toBe(false);

@@ -9,7 +9,9 @@ import { american, type AmericanState } from '../../../../src/games/mahjong/amer
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
 import { CardMatcher, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/match.js';
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
-import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
+import { cardClaims, claimMelds } from '../../../../src/games/mahjong/american/claims.js';
+import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/slots.js';
+import { cardComplete } from '../../../../src/games/mahjong/american/wins.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
 import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
@@ -285,11 +287,11 @@ describe('american exposures', () => {
         s.expSize[y * MAX_EXPOSURES + i] = size;
       });
       s.expN[y] = exposed.length;
-      s.calls[y * 2] = s.calls[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
+      s.callable[y * 2] = s.callable[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
       s.claimTile = t;
-      if ((s.cardClaims(y, t) & CAN_MELD) === 0) return [];
+      if ((cardClaims(s, y, t) & CAN_MELD) === 0) return [];
       const out = new Int16Array(32);
-      const n = s.claimMelds(y, out, 0);
+      const n = claimMelds(s, y, out, 0);
       return [...new Set(Array.from(out.subarray(0, n), exposeSize))];
     };
     expect(sizesOffered([3, 3])).toEqual([3, 4]); // 7 concealed: either leaves tiles to discard
@@ -329,7 +331,7 @@ describe('american first-turn wins (laid out: far too rare to meet in play)', ()
       s.drawn = -1;
       s.fromClaim = false;
       s.exchanged = false;
-      return s.cardComplete(s.dealer);
+      return cardComplete(s, s.dealer);
     };
     expect(complete(rules({ heavenlyHand: false }))).toBe(false);
     expect(complete(rules({ heavenlyHand: false, earthlyHand: true }))).toBe(true);
