@@ -14,7 +14,7 @@ import type { GameEvent } from '../../../records/trace.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { tileName } = tilesModule;
-const { addTile, takeTiles } = flowModule;
+const { addTile, preplayTurn, takeTiles } = flowModule;
 const { PREPLAY, SEATS, STRIDE } = tableStateModule;
 const { BLIND, COURTESY_DONE, PASS_TILE, VOTE_NO, VOTE_YES } = americanActions;
 
@@ -86,8 +86,7 @@ export class Charleston {
     this.outN.fill(0);
     this.blind.fill(0);
     this.yes = 0;
-    s.phase = PREPLAY;
-    s.cur = s.dealer;
+    preplayTurn(s, s.dealer);
   }
 
   legal(out: Int16Array): number {
@@ -137,7 +136,7 @@ export class Charleston {
   private done(): void {
     const s = this.s;
     if (++this.acted < SEATS) {
-      s.cur = (s.cur + 1) % SEATS;
+      preplayTurn(s, (s.cur + 1) % SEATS);
       return;
     }
     const step = this.step;

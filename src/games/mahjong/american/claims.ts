@@ -6,6 +6,7 @@ import * as tilesModule from '../tiles.js';
 import * as actionsModule from '../table/actions.js';
 import * as flowModule from '../table/flow.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as americanActions from './actions.js';
 import * as charlestonModule from './charleston.js';
 import * as cardModule from './card.js';
@@ -20,6 +21,7 @@ const { FLOWER, JOKER, tileName } = tilesModule;
 const { CAN_MELD, CAN_WIN, WIN_LEGAL } = actionsModule;
 const { addTile, discard, endDeadTurn, prepareTurn, takeTiles } = flowModule;
 const { SEATS, STRIDE } = tableStateModule;
+const { forgetDraw, see, tryTile } = writesModule;
 const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
 const { letGo } = charlestonModule;
 const { CARD_KINDS } = cardModule;
@@ -31,12 +33,11 @@ const { winningVariant } = winsModule;
 export function cardClaims(s: AmericanState, y: number, t: number): number {
   if (s.dead[y] !== 0) return 0;
   let opts = 0;
-  const off = y * STRIDE;
   if (s.has(s.waits, y, t) && (!s.lastDiscard || s.r.lastDiscardClaimable)) {
     // The hand with the discard added (the seat's lines follow the hand when next read).
-    s.hand[off + t]!++;
+    tryTile(s, y, t, 1);
     const v = winningVariant(s, y);
-    s.hand[off + t]!--;
+    tryTile(s, y, t, -1);
     s.winVariant[y] = v;
     if (v >= 0) opts |= CAN_WIN | WIN_LEGAL;
   }
@@ -80,7 +81,7 @@ export function claimMeld(s: AmericanState, y: number, a: number): void {
   const naturals = size - 1 - jokers;
   takeTiles(s, y, t, naturals);
   takeTiles(s, y, JOKER, jokers);
-  s.seen[t]! += naturals;
+  see(s, t, naturals);
   const i = y * MAX_EXPOSURES + s.expN[y]!++;
   s.expTile[i] = t;
   s.expSize[i] = size;
@@ -100,7 +101,7 @@ export function placeExposure(s: AmericanState, y: number, e: Exposure): void {
   s.expTile[i] = e.tile;
   s.expSize[i] = e.size;
   s.expJokers[i] = e.jokers;
-  s.seen[e.tile]! += e.size - e.jokers;
+  see(s, e.tile, e.size - e.jokers);
   s.lines[y]!.expose(e);
 }
 
@@ -141,12 +142,12 @@ export function turnAction(s: AmericanState, a: number): void {
   addTile(s, x, JOKER);
   letGo(s, x, t, 1);
   s.expJokers[i]!--;
-  s.seen[t]!++;
+  see(s, t, 1);
   s.lines[owner]!.exchanged(i - owner * MAX_EXPOSURES);
   s.stats.exchanges++;
   s.exchanged = true;
   // The hand changed: the drawn tile is no longer one thrown back unchanged.
-  s.drawn = -1;
+  forgetDraw(s);
   s.log?.push(`seat ${x} exchanges ${tileName(t)} for a joker from seat ${owner}`);
   s.log?.event({ type: 'joker_exchange', seat: x, target: owner, pai: tileName(t) });
   checkDead(s);

@@ -4,6 +4,7 @@
 
 import * as tilesModule from '../tiles.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as cardModule from './card.js';
 import * as slotsModule from './slots.js';
 import type { Exposure } from './slots.js';
@@ -12,6 +13,7 @@ import type { AmericanState } from './state.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { JOKER } = tilesModule;
 const { SEATS } = tableStateModule;
+const { declareDead, endAsWallGame, setCallable, setWaits } = writesModule;
 const { CARD_KINDS } = cardModule;
 const { MAX_EXPOSURES, placeExposures } = slotsModule;
 
@@ -32,10 +34,10 @@ export function checkDead(s: AmericanState): void {
       for (let v = 0; v < ix.variants && w < 0; v++) if (possible(s, y, v)) w = v;
       if (w >= 0) s.witness[y] = w;
       else {
-        s.dead[y] = DEAD_VISIBLE;
+        declareDead(s, y, DEAD_VISIBLE);
         s.stats.deadHands++;
-        s.waits[y * 2] = s.waits[y * 2 + 1] = 0;
-        s.callable[y * 2] = s.callable[y * 2 + 1] = 0;
+        setWaits(s, y, 0, 0);
+        setCallable(s, y, 0, 0);
         s.log?.push(`seat ${y}'s hand is dead: no line is still possible from the visible tiles`);
         s.log?.event({ type: 'dead_hand', seat: y, why: 'noLinePossible' });
       }
@@ -43,7 +45,7 @@ export function checkDead(s: AmericanState): void {
     if (s.dead[y] !== 0) deadN++;
   }
   if (deadN >= 3 && s.r.threeDeadHandsEndGame && !s.ended) {
-    s.ended = true;
+    endAsWallGame(s);
     s.log?.push('three dead hands: the hand ends as a wall game');
     s.log?.event({ type: 'ryukyoku', reason: 'threeDeadHands' });
   }

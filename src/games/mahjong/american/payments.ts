@@ -6,6 +6,7 @@
 import * as tilesModule from '../tiles.js';
 import * as flowModule from '../table/flow.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as slotsModule from './slots.js';
 import type { AmericanState } from './state.js';
 
@@ -13,6 +14,7 @@ import type { AmericanState } from './state.js';
 const { JOKER } = tilesModule;
 const { addTile } = flowModule;
 const { SEATS, STRIDE } = tableStateModule;
+const { addNet } = writesModule;
 const { MAX_EXPOSURES } = slotsModule;
 
 /** Jokers dealt to one seat are tallied up to this many (more count here). */
@@ -59,10 +61,10 @@ function settle(s: AmericanState, winner: number, discarder: number): void {
   for (let y = 0; y < SEATS; y++) {
     if (y === winner) continue;
     const pay = v * (discarder < 0 ? r.selfPickMultiplier : y === discarder ? r.discarderMultiplier : r.othersMultiplier);
-    s.net[y]! -= pay;
+    addNet(s, y, -pay);
     got += pay;
   }
-  s.net[winner]! += got;
+  addNet(s, winner, got);
   const st = s.stats;
   st.winPoints[winner]! += got;
   st.lineWins[line]!++;

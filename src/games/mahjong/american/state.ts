@@ -12,6 +12,7 @@ import { pairingRules } from '../table/pairing.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import { STANDARD_SHAPES } from '../shanten.js';
 import type { Card } from './card.js';
 import { CARD_KINDS } from './card.js';
@@ -28,7 +29,8 @@ import * as winsModule from './wins.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { FLOWER, JOKER } = tilesModule;
 const { BIT, WORD } = kindsModule;
-const { PREPLAY, SEATS, STRIDE, TURN } = tableStateModule;
+const { PREPLAY, SEATS, STRIDE } = tableStateModule;
+const { declareDead, setCallable } = writesModule;
 const { cardClaims, claimMeld, claimMelds, turnDeclarations } = claimsModule;
 const { MAX_EXPOSURES } = slotsModule;
 const { cardComplete, cardWaits, winningVariant } = winsModule;
@@ -204,11 +206,8 @@ export class AmericanState extends TableState<AmericanRules> {
         this.log?.event({ type: 'heavenly_hand', seat: this.dealer });
         st.heavenly++;
         // Settled as a self-pick on East's turn.
-        this.phase = TURN;
-        this.cur = this.dealer;
         this.winVariant[this.dealer] = v;
-        this.turnWinOk = this.turnWinShape = true;
-        flowModule.selfDrawWin(this);
+        flowModule.heavenlyWin(this, this.dealer);
         return true;
       }
     }
@@ -260,7 +259,7 @@ export class AmericanState extends TableState<AmericanRules> {
 
   falseWin(seat: number): void {
     // Not reachable by a legal move (the table offers a win only when it is one); kept for the contract.
-    this.dead[seat] = DEAD_FALSE_WIN;
+    declareDead(this, seat, DEAD_FALSE_WIN);
   }
 
   override addDeclarations(x: number, out: Int16Array, n: number): number {
@@ -319,7 +318,7 @@ export class AmericanState extends TableState<AmericanRules> {
     this.seatLines(y).refreshAll();
     this.winVariant[y] = -1;
     this.jokerWait[y] = 0;
-    this.callable[y * 2] = this.callable[y * 2 + 1] = 0;
+    setCallable(this, y, 0, 0);
   }
 
   /** Other seats' Charleston knowledge is theirs; dead-hand witnesses (which variant proved a hand

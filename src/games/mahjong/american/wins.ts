@@ -7,12 +7,14 @@
 import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import type { AmericanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { FLOWER, JOKER } = tilesModule;
 const { BIT, WORD } = kindsModule;
 const { STRIDE } = tableStateModule;
+const { setCallable, setWaits } = writesModule;
 
 /** The highest-valued variant `seat`'s 14 tiles complete, or -1. */
 export function winningVariant(s: AmericanState, seat: number): number {
@@ -27,12 +29,20 @@ export function winningVariant(s: AmericanState, seat: number): number {
 
 /** Sets `seat`'s waits for its 13-tile state, whether a joker would complete it, and the kinds it could expose. */
 export function cardWaits(s: AmericanState, seat: number): void {
-  const m = seat * 2;
-  s.waits[m] = 0;
-  s.waits[m + 1] = 0;
+  const w = waitWords;
+  w[0] = w[1] = 0;
   s.jokerWait[seat] = 0;
   setCalls(s, seat);
-  if (s.dead[seat] !== 0) return;
+  if (s.dead[seat] === 0) findWaits(s, seat, w);
+  setWaits(s, seat, w[0]!, w[1]!);
+}
+
+/** The waits being found, two words. */
+const waitWords = new Int32Array(2);
+
+/** Adds to `w` the kinds that complete a variant `seat`'s tiles are one short of (and notes
+ * whether a joker would). */
+function findWaits(s: AmericanState, seat: number, w: Int32Array): void {
   const l = s.seatLines(seat);
   const ix = s.index;
   const { vStart, vEntry, eKind } = ix;
@@ -51,7 +61,7 @@ export function cardWaits(s: AmericanState, seat: number): void {
         const n = r >> 8;
         const j = (r >> 4) & 15;
         const h = l.counts[t]!;
-        if (missing > 0 ? n > h : j > Math.max(0, h - n)) s.waits[m + WORD[t]!]! |= BIT[t]!;
+        if (missing > 0 ? n > h : j > Math.max(0, h - n)) w[WORD[t]!]! |= BIT[t]!;
       }
     }
   }
@@ -62,17 +72,12 @@ function setCalls(s: AmericanState, seat: number): void {
   const off = seat * STRIDE;
   const jokers = s.hand[off + JOKER]!;
   const m = seat * 2;
-  const calls = s.callable;
-  if (s.dead[seat] !== 0) {
-    calls[m] = calls[m + 1] = 0;
-  } else if (jokers >= 2) {
-    calls[m] = s.setKinds[0]!;
-    calls[m + 1] = s.setKinds[1]!;
-  } else {
+  if (s.dead[seat] !== 0) setCallable(s, seat, 0, 0);
+  else if (jokers >= 2) setCallable(s, seat, s.setKinds[0]!, s.setKinds[1]!);
+  else {
     const held = jokers === 1 ? s.kinds : s.pairs;
-    calls[m] = held[m]! & s.setKinds[0]!;
-    calls[m + 1] = held[m + 1]! & s.setKinds[1]!;
-    if (s.hand[off + FLOWER]! + jokers >= 2 && s.setSizes[FLOWER] !== 0) calls[m]! |= BIT[FLOWER]!;
+    const flower = s.hand[off + FLOWER]! + jokers >= 2 && s.setSizes[FLOWER] !== 0 ? BIT[FLOWER]! : 0;
+    setCallable(s, seat, (held[m]! & s.setKinds[0]!) | flower, held[m + 1]! & s.setKinds[1]!);
   }
 }
 

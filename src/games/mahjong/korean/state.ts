@@ -10,6 +10,7 @@ import * as kindsModule from '../table/kinds.js';
 import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as codesModule from './codes.js';
 import * as furitenModule from './furiten.js';
 import * as judgeModule from './judge.js';
@@ -25,6 +26,7 @@ const { FLOWER } = tilesModule;
 const { CAN_WIN, WIN_LEGAL, WIN_PASSABLE } = actionsModule;
 const { BIT } = kindsModule;
 const { SEATS, STRIDE } = tableStateModule;
+const { forgetDiscard } = writesModule;
 const { LOST_KINDS } = codesModule;
 const { missedWin, ronBlock } = furitenModule;
 const { ronBasic, tsumoBasic } = judgeModule;
@@ -152,7 +154,7 @@ export class KoreanState extends TableState<KoreanRules> {
   }
 
   override onClaimed(seat: number, kind: number): void {
-    if (this.countDiscards && --this.dCount[seat * STRIDE + kind]! === 0) this.dMask[seat * 2]! &= ~BIT[kind]!;
+    if (this.countDiscards && --this.dCount[seat * STRIDE + kind]! === 0) forgetDiscard(this, seat, kind);
   }
 
   paySelfDraw(seat: number): void {

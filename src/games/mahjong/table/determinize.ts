@@ -42,7 +42,7 @@ import type { Rng } from '../../../core/rng.js';
 import * as tilesModule from '../tiles.js';
 import * as flowModule from './flow.js';
 import * as stateModule from './state.js';
-import type { TableState } from './state.js';
+import type { TableState, WritableTable } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const { KINDS } = tilesModule;
@@ -108,7 +108,7 @@ function undraw(c: number, fromFirst: boolean): void {
  * Turns `s`, a copy of `from`, into a determinization of it for `seat` drawing from `stream`
  * (which also becomes the stream of every later chance event).
  */
-export function determinize(from: TableState, seat: number, stream: Rng, s: TableState): void {
+export function determinize(from: TableState, seat: number, stream: Rng, s: WritableTable): void {
   s.rng = stream;
   // Hands dealt after this one (a rollout that runs past the hand's end) come from the stream
   // too, not from the true session's hand streams.
@@ -173,7 +173,7 @@ export function determinize(from: TableState, seat: number, stream: Rng, s: Tabl
 
 /** Deals `y`'s hand anew: the tiles the seat knows are there, then unknown[y] from the pool
  * (the last as the tile drawn this turn when `withDraw`), and recomputes its waits. */
-function dealHand(s: TableState, y: number, fromFirst: boolean, withDraw: boolean): void {
+function dealHand(s: WritableTable, y: number, fromFirst: boolean, withDraw: boolean): void {
   const off = y * STRIDE;
   s.hand.fill(0, off, off + STRIDE);
   for (let i = y * 2; i < y * 2 + 2; i++) s.kinds[i] = s.pairs[i] = s.quads[i] = 0;
@@ -208,7 +208,7 @@ function dealHand(s: TableState, y: number, fromFirst: boolean, withDraw: boolea
 }
 
 /** Outside a claim window, what the last window recorded is stale. */
-function clearClaims(s: TableState): void {
+function clearClaims(s: WritableTable): void {
   s.claimOpts.fill(0);
   s.ronOk.fill(0);
   s.passable.fill(0);
@@ -218,14 +218,14 @@ function clearClaims(s: TableState): void {
 }
 
 /** Outside a turn, what the last turn allowed is stale (a kong's tile on offer keeps no draw). */
-function clearTurn(s: TableState): void {
+function clearTurn(s: WritableTable): void {
   s.turnWinShape = s.turnWinOk = false;
   s.allowed0 = s.allowed1 = 0;
   if (s.phase === CLAIM) s.drawn = -1;
 }
 
 /** The claim window under way, with the seat to act first and the seats after it asked anew. */
-function rebuildClaims(s: TableState, seat: number): void {
+function rebuildClaims(s: WritableTable, seat: number): void {
   const x = s.discarder;
   const cur = s.cur;
   s.winners &= 1 << seat;

@@ -15,7 +15,7 @@ import type { Ruleset } from '../rulesets.js';
 import { FLOWER, JOKER, KINDS, formatTiles, parseTiles, tileKind, tileName } from '../tiles.js';
 import { DISCARD } from './actions.js';
 import { addTile, prepareTurn, recomputeWaits, takeTiles } from './flow.js';
-import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from './state.js';
+import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState, type WritableTable } from './state.js';
 import { BIT, WORD } from './kinds.js';
 import { CONCEALED_KONG, MAX_MELDS, PUNG } from './melds.js';
 
@@ -275,7 +275,7 @@ export interface TableLayout {
  * thrower's with the tile on offer just drawn. Who discarded which tile does not matter to the
  * rules; each river's discards are its seat's draws.
  */
-export function laySituation(s: TableState, l: TableLayout): void {
+export function laySituation(s: WritableTable, l: TableLayout): void {
   clearTable(s);
   s.dealer = l.dealer;
   s.roundWind = l.roundWind;
@@ -357,7 +357,7 @@ export function laySituation(s: TableState, l: TableLayout): void {
 }
 
 /** A dealt table emptied for a situation to be laid on it: no tile in any hand, the wall whole. */
-export function clearTable(s: TableState): void {
+export function clearTable(s: WritableTable): void {
   s.clearHand();
   s.newHand();
   s.stats.reset();
@@ -368,7 +368,7 @@ export function clearTable(s: TableState): void {
 
 /** The wall of a situation: the tiles drawn so far (`drawn`, in any order) first, then the
  * rest (`left`, counts by kind), undrawn. */
-export function layWall(s: TableState, drawn: number[], left: ArrayLike<number>): void {
+export function layWall(s: WritableTable, drawn: number[], left: ArrayLike<number>): void {
   const order = [...drawn];
   for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
   s.wall.tiles.set(order);

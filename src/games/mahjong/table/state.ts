@@ -4,6 +4,12 @@
 // with its own fields and answers the hooks of hooks.ts, which the turn flow (flow.ts) calls
 // once per event: what is legal, what happens at each moment, how a hand is settled and how
 // hidden tiles are dealt for search.
+//
+// The table's fields are read-only to everyone but the table: TableState declares them so (its
+// arrays Readonly), and the table's own code writes them through WritableTable, the same state
+// with the marks off (a type only: no cost). A ruleset changes them only through the table's
+// operations (flow.ts) and its named writes (writes.ts), so the compiler lists every write a
+// ruleset makes.
 
 import type { GameState } from '../../../core/game.js';
 import type { Trace } from '../../../records/trace.js';
@@ -62,7 +68,7 @@ export interface TableRules {
   readonly pongBeatsChow?: boolean;
   /** Wins are judged by this model, not by the standard shapes (American: a card line): waits,
    * complete hands and claim options come from it, and nobody declares kongs. */
-  readonly wins?: WinModel<TableState>;
+  readonly wins?: WinModel<WritableTable>;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
   /** A seat's claim lifts its missed-win lock (`temp`) as its next draw does (default true);
@@ -156,12 +162,37 @@ export class SessionStats {
   }
 }
 
+/** A typed array of the table's, as a ruleset sees it: its elements read-only. (Its fill and set
+ * are not barred: barring them would keep a ruleset's state from being passed to the table's
+ * operations, and no ruleset calls them on the table's arrays.) */
+type Frozen<A> = Readonly<A>;
+
+/** The writable array behind a Frozen one. */
+type Thawed<T> =
+  T extends Frozen<Float64Array>
+    ? Float64Array
+    : T extends Frozen<Int32Array>
+      ? Int32Array
+      : T extends Frozen<Uint32Array>
+        ? Uint32Array
+        : T extends Frozen<Int8Array>
+          ? Int8Array
+          : T extends Frozen<Uint8Array>
+            ? Uint8Array
+            : T;
+
+/** A state with the table's read-only marks off: what the table's own code writes through. */
+export type Writable<S> = { -readonly [K in keyof S]: Thawed<S[K]> };
+
+/** The table as its own code (flow.ts, determinize, the situation's layout) writes it. */
+export type WritableTable = Writable<TableState>;
+
 export abstract class TableState<R = unknown> implements GameState, RulesetHooks {
   log: Trace | null = null;
   readonly wall: Wall;
   readonly ev: HandEval;
   /** Net points per seat over the session. */
-  readonly net = new Float64Array(SEATS);
+  readonly net: Frozen<Float64Array> = new Float64Array(SEATS);
 
   // Table rules, copied into plain fields: read on every move.
   readonly reserveBlocksReplacement: boolean;
@@ -174,7 +205,7 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   readonly robConcealedKong: boolean;
   readonly pongBeatsChow: boolean;
   /** TableRules.wins, or null: the standard shapes, judged by the table's hand evaluator. */
-  readonly wins: WinModel<TableState> | null;
+  readonly wins: WinModel<WritableTable> | null;
   readonly deadSkipTurns: boolean;
   readonly claimLiftsLock: boolean;
   readonly handStreams: boolean;
@@ -194,109 +225,109 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   }
 
   /** The key of the session's hand streams (TableRules.handStreams; Rng.familyKey). */
-  readonly handKey = new Uint32Array(3);
-  handNo = 0;
-  dealer = 0;
+  readonly handKey: Frozen<Uint32Array> = new Uint32Array(3);
+  readonly handNo: number = 0;
+  readonly dealer: number = 0;
   /** Times the deal has passed. */
-  dealerPasses = 0;
+  readonly dealerPasses: number = 0;
   /** Hands the current dealer has kept the deal for in a row. */
-  dealerStreak = 0;
-  roundWind = 0;
+  readonly dealerStreak: number = 0;
+  readonly roundWind: number = 0;
   /** The dealer's net when the hand began. */
-  dealerNetBefore = 0;
+  readonly dealerNetBefore: number = 0;
 
   /** Everything below that a new hand clears to zero; a ruleset's own per-hand arrays come from it too. */
   protected readonly arena = new Arena();
 
   // Hand: tiles (masks are kinds.ts two-word masks, seat * 2 + word).
   /** The kinds in each hand. */
-  readonly kinds = this.arena.i32(SEATS * 2);
+  readonly kinds: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each hand holds two or more of (pung candidates). */
-  readonly pairs = this.arena.i32(SEATS * 2);
+  readonly pairs: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each hand holds four of (concealed kong candidates). */
-  readonly quads = this.arena.i32(SEATS * 2);
+  readonly quads: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each seat has a melded pung of (added kong candidates). */
-  readonly pungs = this.arena.i32(SEATS * 2);
+  readonly pungs: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Winning kinds of each seat's 13-tile state. */
-  readonly waits = this.arena.i32(SEATS * 2);
+  readonly waits: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Kinds of word 0 a seat may not win on by discard until its next turn (after letting a win
    * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next draw
    * (and at its claims, unless the rules say claimLiftsLock false). */
-  readonly temp = this.arena.i32(SEATS);
+  readonly temp: Frozen<Int32Array> = this.arena.i32(SEATS);
   /** The kinds each seat could claim a discard of for a meld: the pairs, or with a win model an
    * array of its own that the model keeps (American exposures may use jokers). */
-  readonly callable: Int32Array;
+  readonly callable: Frozen<Int32Array>;
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
-  readonly dMask = this.arena.i32(SEATS * 2);
+  readonly dMask: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
-  readonly gi = this.arena.i32(SEATS * 4);
-  readonly hand = this.arena.i8(SEATS * STRIDE);
+  readonly gi: Frozen<Int32Array> = this.arena.i32(SEATS * 4);
+  readonly hand: Frozen<Int8Array> = this.arena.i8(SEATS * STRIDE);
   /** Tiles everyone can see: rivers and melds. */
-  readonly seen = this.arena.i8(STRIDE);
+  readonly seen: Frozen<Int8Array> = this.arena.i8(STRIDE);
   /** Shanten of each seat's 13-tile state. */
-  readonly shanten13 = this.arena.i8(SEATS);
-  readonly meldType = this.arena.u8(SEATS * MAX_MELDS);
-  readonly meldKind = this.arena.i8(SEATS * MAX_MELDS);
-  readonly meldN = this.arena.u8(SEATS);
-  readonly openMelds = this.arena.u8(SEATS);
-  readonly flowers = this.arena.u8(SEATS);
+  readonly shanten13: Frozen<Int8Array> = this.arena.i8(SEATS);
+  readonly meldType: Frozen<Uint8Array> = this.arena.u8(SEATS * MAX_MELDS);
+  readonly meldKind: Frozen<Int8Array> = this.arena.i8(SEATS * MAX_MELDS);
+  readonly meldN: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly openMelds: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly flowers: Frozen<Uint8Array> = this.arena.u8(SEATS);
   /** Own discards claimed by others. */
-  readonly claimed = this.arena.u8(SEATS);
-  readonly draws = this.arena.u8(SEATS);
-  readonly discards = this.arena.u8(SEATS);
+  readonly claimed: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly draws: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly discards: Frozen<Uint8Array> = this.arena.u8(SEATS);
   /** Why a hand is dead (cannot win at all), 0 = alive; the codes are the ruleset's. */
-  readonly dead = this.arena.u8(SEATS);
+  readonly dead: Frozen<Uint8Array> = this.arena.u8(SEATS);
 
   /** The deal is under way (flowers are judged once it is done). */
-  dealing = false;
+  readonly dealing: boolean = false;
   /** The ruleset ended the hand as a wall game (American: three dead hands): no tile is drawn
    * any more. */
-  ended = false;
+  readonly ended: boolean = false;
 
   // Hand: turn.
-  phase = TURN;
-  cur = 0;
+  readonly phase: number = TURN;
+  readonly cur: number = 0;
   /** Tile drawn this turn, or -1 (after a claim, or the dealer's first turn). */
-  drawn = -1;
+  readonly drawn: number = -1;
   /** The drawn tile is a kong replacement. */
-  afterKong = false;
+  readonly afterKong: boolean = false;
   /** The drawn tile replaced a flower. */
-  afterFlower = false;
+  readonly afterFlower: boolean = false;
   /** The turn follows a pung or chow: discard only (no self-draw win, no kong). */
-  fromClaim = false;
+  readonly fromClaim: boolean = false;
   /** Any call or kong so far (ends the first go-around). */
-  anyCall = false;
+  readonly anyCall: boolean = false;
   /** The seat to act in TURN may legally declare a self-draw win. */
-  turnWinOk = false;
+  readonly turnWinOk: boolean = false;
   /** The tiles of the seat to act in TURN form a winning shape (a win may be declared). */
-  turnWinShape = false;
+  readonly turnWinShape: boolean = false;
   /** The kinds the seat to act in TURN may discard, set as the turn starts (two words): the
    * view, the legal list and isLegal all ask for them on every turn. */
-  allowed0 = 0;
-  allowed1 = 0;
+  readonly allowed0: number = 0;
+  readonly allowed1: number = 0;
   /** The ruleset may forbid discarding some held kinds this hand (see restrict). */
-  restrictDiscards = false;
+  readonly restrictDiscards: boolean = false;
 
   // Hand: a discard (or a kong's added tile) being offered.
-  claimTile = -1;
-  discarder = -1;
-  discardAfterKong = false;
-  lastDiscard = false;
+  readonly claimTile: number = -1;
+  readonly discarder: number = -1;
+  readonly discardAfterKong: boolean = false;
+  readonly lastDiscard: boolean = false;
   /** The tile on offer is the fourth added to a pung: it may only be won on (robbing the kong). */
-  robbing = false;
-  readonly claimSeats = new Int8Array(3);
-  claimN = 0;
-  claimAt = 0;
+  readonly robbing: boolean = false;
+  readonly claimSeats: Frozen<Int8Array> = new Int8Array(3);
+  readonly claimN: number = 0;
+  readonly claimAt: number = 0;
   /** Claim options per seat (bits of CAN_* in actions.ts). */
-  readonly claimOpts = new Uint8Array(SEATS);
+  readonly claimOpts: Frozen<Uint8Array> = new Uint8Array(SEATS);
   /** The seat may legally win on the tile on offer. */
-  readonly ronOk = new Uint8Array(SEATS);
+  readonly ronOk: Frozen<Uint8Array> = new Uint8Array(SEATS);
   /** The tile on offer is one of the seat's winning tiles not barred by the ruleset: letting
    * it go is passing a winning tile. */
-  readonly passable = new Uint8Array(SEATS);
-  winners = 0;
-  meldClaimSeat = -1;
-  meldClaimAction = -1;
+  readonly passable: Frozen<Uint8Array> = new Uint8Array(SEATS);
+  readonly winners: number = 0;
+  readonly meldClaimSeat: number = -1;
+  readonly meldClaimAction: number = -1;
 
   constructor(
     readonly r: R,
