@@ -68,7 +68,7 @@ export interface TableRules {
   readonly pongBeatsChow?: boolean;
   /** Wins are judged by this model, not by the standard shapes (American: a card line): waits,
    * complete hands and claim options come from it, and nobody declares kongs. */
-  readonly wins?: WinModel<WritableTable>;
+  readonly wins?: WinModel<TableState>;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
   /** A seat's claim lifts its missed-win lock (`temp`) as its next draw does (default true);
@@ -205,7 +205,7 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   readonly robConcealedKong: boolean;
   readonly pongBeatsChow: boolean;
   /** TableRules.wins, or null: the standard shapes, judged by the table's hand evaluator. */
-  readonly wins: WinModel<WritableTable> | null;
+  readonly wins: WinModel<TableState> | null;
   readonly deadSkipTurns: boolean;
   readonly claimLiftsLock: boolean;
   readonly handStreams: boolean;
@@ -237,7 +237,7 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   readonly dealerNetBefore: number = 0;
 
   /** Everything below that a new hand clears to zero; a ruleset's own per-hand arrays come from it too. */
-  protected readonly arena = new Arena();
+  readonly arena = new Arena();
 
   // Hand: tiles (masks are kinds.ts two-word masks, seat * 2 + word).
   /** The kinds in each hand. */
@@ -373,13 +373,7 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   nextSeat(seat: number): number {
     // The skipping loop out of line: this runs after every discard, on a path that must fit
     // V8's inlining budget (flow.ts discard).
-    return this.deadSkipTurns ? this.nextLiveSeat(seat) : (seat + 1) & LAST_SEAT;
-  }
-
-  private nextLiveSeat(seat: number): number {
-    let y = (seat + 1) & LAST_SEAT;
-    while (this.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
-    return y;
+    return this.deadSkipTurns ? nextLiveSeat(this, seat) : (seat + 1) & LAST_SEAT;
   }
 
   seatWind(seat: number): number {
@@ -451,4 +445,11 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   handRedealt(_y: number): void {}
   afterDeterminize(_seat: number): void {}
   afterCopy(): void {}
+}
+
+/** The seat after `seat` whose hand is not dead (`seat` itself when every other is). */
+function nextLiveSeat(s: TableState, seat: number): number {
+  let y = (seat + 1) & LAST_SEAT;
+  while (s.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
+  return y;
 }
