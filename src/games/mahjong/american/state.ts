@@ -286,7 +286,7 @@ export class AmericanState extends TableState<AmericanRules> {
 
   // ---- Search hooks -----------------------------------------------------------------------
   //
-  // What a seat knows beyond the table's model (table/determinize.ts): the tiles it passed in the
+  // What a seat knows beyond the table's model (table/hidden.ts): the tiles it passed in the
   // Charleston and where each went (blind passes route them by the public pass sizes), for as
   // long as the receiver cannot have let them go (`passed`). Once the receiver chooses a pass of
   // its own, its next pass may hold them: the knowledge is dropped (exact when it passes all

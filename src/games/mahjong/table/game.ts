@@ -1,5 +1,5 @@
 // The GameDef of a mahjong ruleset played on the shared table: legal actions, their check and
-// their application are the table's; the ruleset adds its declarations (state.ts hooks), its
+// their application are the table's; the ruleset adds its declarations (hooks.ts), its
 // rules schema, its view and its rates.
 
 import { copyState } from '../../../core/copy.js';
