@@ -62,6 +62,8 @@ export class HiddenPlaces {
   readonly handTiles = new Int16Array(SEATS);
   /** Per seat, by kind (seat * STRIDE + kind): the tiles `seat` knows are in that hand. They stay. */
   readonly known = new Int8Array(SEATS * STRIDE);
+  /** Each seat's part of `known`. */
+  readonly knownOf = Array.from({ length: SEATS }, (_, y) => this.known.subarray(y * STRIDE, (y + 1) * STRIDE));
   /** Per seat: 1 when everyone knows the hand is ready (Korean uper): it may be dealt only a ready hand. */
   readonly ready = new Uint8Array(SEATS);
   /** The seat to act when the tile it drew this turn is hidden: the last of its tiles is dealt
@@ -101,7 +103,7 @@ export function hiddenPlaces(s: TableState, seat: number, out: HiddenPlaces): vo
     handTiles[y] = -1;
     ready[y] = s.knownReady(y) ? 1 : 0;
     if (y === seat || (s.phase === CLAIM && y === s.cur)) continue;
-    s.knownTiles(seat, y, known.subarray(y * STRIDE, (y + 1) * STRIDE));
+    s.knownTiles(seat, y, out.knownOf[y]!);
     let u = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = s.hand[y * STRIDE + k]! - known[y * STRIDE + k]!;
