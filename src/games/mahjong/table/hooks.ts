@@ -2,7 +2,8 @@
 // declares them, with defaults where most rulesets do nothing) and, where its wins are not the
 // standard shapes, a win model (TableRules.wins). The turn flow (flow.ts) calls each hook once
 // per event, never per tile, and reads the rules as data; the table's own fields are read-only
-// to a ruleset (state.ts), which changes them only through the table's named writes (writes.ts).
+// to a ruleset (state.ts), which changes them only through the table's operations (flow.ts) and
+// named writes (writes.ts).
 
 /** What is legal: asked as a turn starts, as a discard is offered and as the legal list is made. */
 export interface TableLegality {
