@@ -86,10 +86,10 @@ export interface RaceOptions {
   keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
-  /** How the rollouts are played (RolloutOptions: the variance-reduction layer, on by default). */
+  /** How the rollouts are played (RolloutOptions: the variance-reduction layer, on unless this says off). */
   rollouts?: RolloutOptions;
   /** Who plays the race's blocks of rollouts: in this thread by default (localPlayer), or on
-   * worker threads (runner/rollouts.ts). Either gives the same results. */
+   * worker threads (library/rollouts.ts). Either gives the same results. */
   player?: (o: RaceOptions, choices: readonly Choice[]) => BlockPlayer;
 }
 
@@ -111,8 +111,11 @@ export class DecisionRollouts {
   private readonly actions: { a: number; x: number; moves: readonly number[] | null; own?: { strategy: Strategy; text: string } }[];
   private readonly rng = new Rng(null);
 
-  constructor(private readonly o: Omit<RaceOptions, 'budget' | 'player'>, choices: readonly Choice[]) {
-    this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, o.rollouts);
+  constructor(
+    private readonly o: Omit<RaceOptions, 'budget' | 'player'>,
+    choices: readonly Choice[],
+  ) {
+    this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, { layer: o.rollouts?.layer ?? true });
     this.ro.judge = o.won;
     this.actions = choices.map((ch) => ({
       a: ch.moves[0] ?? -1,
@@ -193,7 +196,11 @@ function raceSteps(o: RaceOptions): {
   return { choices: listed, run: raceRun(o, listed, kept) };
 }
 
-function* raceRun(o: RaceOptions, listed: Choice[], kept: string | undefined): Generator<{ alive: number[]; from: number; to: number }, Advice, Block> {
+function* raceRun(
+  o: RaceOptions,
+  listed: Choice[],
+  kept: string | undefined,
+): Generator<{ alive: number[]; from: number; to: number }, Advice, Block> {
   const alpha = o.alpha ?? 0.05;
   const c = listed.length;
   const names = listed.map((ch) => ch.name);

@@ -122,7 +122,12 @@ function loadValue(v: unknown, was: unknown, key: string | number): unknown {
     (was as Uint8Array).set(v as Uint8Array);
     return was;
   }
-  if (Object.getPrototypeOf(v) === Object.prototype && typeof key === 'number' && (was === undefined || Object.getPrototypeOf(was) === Object.prototype)) return v;
+  if (
+    Object.getPrototypeOf(v) === Object.prototype &&
+    typeof key === 'number' &&
+    (was === undefined || Object.getPrototypeOf(was) === Object.prototype)
+  )
+    return v;
   loadInto(v, was as object);
   return was;
 }

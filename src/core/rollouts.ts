@@ -14,9 +14,11 @@ const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
 
 /** How a Rollouts plays its playouts out. */
 export interface RolloutOptions {
-  /** The variance-reduction layer (default on): each determinization's chance readied for
-   * paired playouts (GameDef.pairChance) and each playout's luck taken off its result
-   * (GameDef.luck). Off, playouts are played and counted as they come. */
+  /** The variance-reduction layer: each determinization's chance readied for paired playouts
+   * (GameDef.pairChance) and each playout's luck taken off its result (GameDef.luck). Off,
+   * playouts are played and counted as they come. Off by default: the race of advise and review
+   * turns it on (core/advise.ts); the search bot and the learned tables still play as their
+   * reference results were made. */
   layer?: boolean;
 }
 
@@ -107,7 +109,7 @@ export class Rollouts {
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
     this.ret = new Float64Array(this.seats);
-    this.layer = options.layer ?? true;
+    this.layer = options.layer ?? false;
     this.meter = this.layer ? (game.luck?.(rules) ?? null) : null;
   }
 

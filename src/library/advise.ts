@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
 import { localPlayer, race, type AdviceRow, type Choice, type RaceOptions } from '../core/advise.js';
 import { defaultWorkers } from '../runner/pool.js';
-import { poolPlayer } from '../runner/rollouts.js';
+import { poolPlayer } from './rollouts.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { listed } from '../core/play.js';
 import { Rng } from '../core/rng.js';
@@ -199,7 +199,19 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
   if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
   const about = q.about?.(state, seat);
   const choices = fitting(entry.def, rules, state, seat, q.choices?.(state, seat));
-  const a = await race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices, player });
+  const a = await race({
+    game: entry.def,
+    rules,
+    state,
+    seat,
+    defs: entry.strategies,
+    policy: spec,
+    budget,
+    seed,
+    won: q.won.test,
+    choices,
+    player,
+  });
   const result: AdviseResult = {
     game,
     rules,

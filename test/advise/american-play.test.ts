@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { advise } from '../../src/library/advise.js';
 import { american, type AmericanState } from '../../src/games/mahjong/american/game.js';
 import { playSituation } from '../../src/games/mahjong/american/play-situation.js';
-import { MAX_EXPOSURES } from '../../src/games/mahjong/american/state.js';
+import { MAX_EXPOSURES } from '../../src/games/mahjong/american/slots.js';
 import { SEATS, STRIDE, TURN } from '../../src/games/mahjong/table/state.js';
 import { americanEntry } from '../../src/catalog/american.js';
 import { AMERICAN_SET } from '../../src/games/mahjong/tile-sets.js';
@@ -35,7 +35,14 @@ const ODDS = ['m1', 'm3', 'p5', 'p7', 's9', 'z2'];
 
 describe('pongsim advise american --stage play', () => {
   it('throws the tile no live line uses before any tile the only live line needs', { timeout: 30000 }, async () => {
-    const r = await advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999 z1', discards: 's1 s2 z3', budget: 1500, seed: 'd' });
+    const r = await advise({
+      game: 'american',
+      stage: 'play',
+      hand: 'm11333 p55777 s999 z1',
+      discards: 's1 s2 z3',
+      budget: 1500,
+      seed: 'd',
+    });
     const about = r.about as { stage: string; lines: { line: string; tilesAway: number; needs: string; jokerSlots: number }[] };
     expect(about.stage).toBe('play');
     expect(about.lines).toEqual([{ line: 'ODDS-1', value: 25, tilesAway: 1, needs: '', jokerSlots: 1 }]);

@@ -36,10 +36,14 @@ describe('pongsim advise american', () => {
     expect(await inputErrorLineAsync(() => advise({ game: 'american', hand: 'm113' }))).toMatch(
       /^--hand: E holds 14 tiles in the Charleston \(got 3\)/,
     );
-    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand, stage: 'third-left' }))).toMatch(/^--stage: expected one of first-right/);
-    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand, stage: 'second-left', set: 'charleston.second=never' }))).toMatch(
-      /never play/,
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand, stage: 'third-left' }))).toMatch(
+      /^--stage: expected one of first-right/,
     );
-    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand: 'm11111 p5577 s99 z12 m8' }))).toMatch(/^--hand: tile m1 appears 5 times/);
+    expect(
+      await inputErrorLineAsync(() => advise({ game: 'american', hand, stage: 'second-left', set: 'charleston.second=never' })),
+    ).toMatch(/never play/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand: 'm11111 p5577 s99 z12 m8' }))).toMatch(
+      /^--hand: tile m1 appears 5 times/,
+    );
   });
 });

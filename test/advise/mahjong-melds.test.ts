@@ -9,6 +9,7 @@ import { makeStrategy, parseSpec, type StrategyDef } from '../../src/core/strate
 import { chineseAmerican } from '../../src/games/mahjong/chinese-american/game.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { addMeldTiles, CONCEALED_KONG, MAX_MELDS } from '../../src/games/mahjong/table/melds.js';
+import { rulesetById } from '../../src/games/mahjong/rulesets.js';
 import { tableSituation } from '../../src/games/mahjong/table/situation.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from '../../src/games/mahjong/table/state.js';
 import { FLOWER, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileName } from '../../src/games/mahjong/tiles.js';
@@ -104,7 +105,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
           given.left = formatTiles(parseTiles(rivers[LAST_SEAT]!.map(tileName).join(' ')));
           given.offered = tileName(s.claimTile);
         } else given.drawn = tileName(s.drawn);
-        const built = tableSituation(game, rules, given, (k) => k);
+        const built = tableSituation(game, rulesetById(game.id), rules, given, (k) => k);
         expect(legalNames(game, built.state)).toEqual(legalNames(game, s));
         // The same tiles are left to draw, and everyone's melds are on the table.
         expect(built.state.live()).toBe(s.live());
@@ -191,16 +192,18 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
 
   it('bad melds and flowers get one line naming the field', async () => {
     const hand = 'm123 p456 m45 p99 z11';
-    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand, melds: 'p777 p8' }))).toMatch(/^--melds: "p777 p8" is not a meld/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand, melds: 'p777 p8' }))).toMatch(
+      /^--melds: "p777 p8" is not a meld/,
+    );
     expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: `${hand} z2`, melds: 'p777' }))).toMatch(
       /^--hand: expected 11 concealed tiles on your turn \(the tile drawn included\) beside 1 meld\(s\) \(got 13\)/,
     );
     expect(await inputErrorLineAsync(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', flowers: 'm1' }))).toMatch(
       /^--flowers: m1 is not a flower/,
     );
-    expect(await inputErrorLineAsync(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', leftMelds: 'z111' }))).toMatch(
-      /^--left-melds: z1 appears more than the 4 the set holds/,
-    );
+    expect(
+      await inputErrorLineAsync(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', leftMelds: 'z111' })),
+    ).toMatch(/^--left-melds: z1 appears more than the 4 the set holds/);
     expect(await inputErrorLineAsync(() => advise({ game: 'korean', rules: 'no-flowers', hand: `${hand} p12`, flowers: 'f1' }))).toMatch(
       /^--flowers: f1 is not in this game's set/,
     );

@@ -91,7 +91,9 @@ describe('pongsim advise korean and chinese-american', () => {
   });
 
   it('bad situations get one line naming the field', async () => {
-    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123' }))).toMatch(/^--hand: expected 14 concealed tiles on your turn/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123' }))).toMatch(
+      /^--hand: expected 14 concealed tiles on your turn/,
+    );
     expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 s1' }))).toMatch(
       /^--hand: s1 is not in this game's set/,
     );

@@ -24,7 +24,14 @@ describe('pongsim advise nylonppong', () => {
   ];
   for (const c of cases) {
     it(`a stop with ${c.hand} against hands of ${c.others.join(',')} cards (seen ${c.discards || 'none'}): its value and success agree with the exact stop odds`, async () => {
-      const r = await advise({ game: 'nylonppong', hand: c.hand, discards: c.discards, others: c.others.join(','), seed: 'stop', budget: 4000 });
+      const r = await advise({
+        game: 'nylonppong',
+        hand: c.hand,
+        discards: c.discards,
+        others: c.others.join(','),
+        seed: 'stop',
+        budget: 4000,
+      });
       const rules = r.rules as unknown as NylonRules;
       const stop = r.actions.find((a) => a.action.startsWith('stop'))!;
       const sum = c.hand
@@ -68,8 +75,12 @@ describe('pongsim advise nylonppong', () => {
   });
 
   it('bad situations get one line naming the field', async () => {
-    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,13b' }))).toMatch(/^--hand: card "13b": expected a month 1-12/);
-    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', discards: '3b' }))).toMatch(/3b is also in your hand/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,13b' }))).toMatch(
+      /^--hand: card "13b": expected a month 1-12/,
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', discards: '3b' }))).toMatch(
+      /3b is also in your hand/,
+    );
     expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,5' }))).toMatch(
       /^--others: expected the hand sizes of the 3 other players/,
     );

@@ -19,7 +19,7 @@ import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
 import { checkEvents } from '../../src/records/check.js';
 import { recordText } from '../../src/records/record.js';
-import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/records/trace.js';
+import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/core/trace.js';
 import { tempDir } from '../support/cli.js';
 import { diffState } from '../support/determinize.js';
 import { inputErrorLineAsync } from '../support/errors.js';
@@ -237,7 +237,9 @@ describe('pongsim review', () => {
     expect(await run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
     fs.mkdirSync(path.join(dir, 'folder.csv'), { recursive: true });
     expect(await run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
-    expect(await inputErrorLineAsync(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(/a record of wolnamppong, not of korean/);
+    expect(await inputErrorLineAsync(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(
+      /a record of wolnamppong, not of korean/,
+    );
   });
 });
 
@@ -267,7 +269,9 @@ describe('pongsim advise --record', () => {
     expect(await run({})).toMatch(/--at: required with --record/);
     expect(await run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
     expect(await run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
-    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(
+      /--at: only with --record/,
+    );
   });
 
   it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", async () => {

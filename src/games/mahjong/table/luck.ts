@@ -102,4 +102,3 @@ function share(waits: Int32Array, y: number, t: number, counts: Int16Array, tota
   const hit = t < PLAY_KINDS && ((WORD[t] === 0 ? w0 : w1) & BIT[t]!) !== 0 ? 1 : 0;
   return hit - good / total;
 }
-

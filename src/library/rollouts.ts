@@ -3,8 +3,9 @@ import { DecisionRollouts, type Block, type BlockPlayer, type Choice, type RaceO
 import { loadStateData, stateData } from '../core/copy.js';
 import type { GameState } from '../core/game.js';
 import { parseSpec } from '../core/strategy.js';
-import { buildId } from '../io/build.js';
-import { keptPool } from './pool.js';
+import { buildId, shortBuild } from '../io/build.js';
+import { keptPool } from '../runner/pool.js';
+import { WORKER } from './studies.js';
 
 /** One decision's race, as plain data a worker thread can rebuild it from. */
 export interface DecisionSpec {
@@ -20,7 +21,7 @@ export interface DecisionSpec {
   layer: boolean;
 }
 
-/** A block of a decision's rollouts for a worker (runner/worker.ts). */
+/** A block of a decision's rollouts for a worker (library/worker.ts). */
 export interface RolloutsTask {
   rollouts: { spec: DecisionSpec; alive: readonly number[]; from: number; to: number };
   build: string;
@@ -52,12 +53,14 @@ export function poolPlayer(workers: number): (o: RaceOptions, choices: readonly 
       seed: o.seed,
       layer: o.rollouts?.layer ?? true,
     };
-    const pool = keptPool(workers);
+    const pool = keptPool(WORKER, workers);
     return async (alive, from, to) => {
       const parts = Math.max(1, Math.min(workers, to - from));
       const cuts = Array.from({ length: parts + 1 }, (_, k) => from + Math.round(((to - from) * k) / parts));
       const blocks = (await Promise.all(
-        cuts.slice(0, parts).map((a, k) => pool.run({ rollouts: { spec, alive, from: a, to: cuts[k + 1]! }, build: buildId() } satisfies RolloutsTask)),
+        cuts
+          .slice(0, parts)
+          .map((a, k) => pool.run({ rollouts: { spec, alive, from: a, to: cuts[k + 1]! }, build: buildId() } satisfies RolloutsTask)),
       )) as Block[];
       const values = alive.map((_, at) => {
         const v = new Float64Array(to - from);
@@ -75,8 +78,13 @@ export function poolPlayer(workers: number): (o: RaceOptions, choices: readonly 
 const rebuilt = new Map<string, DecisionRollouts>();
 const KEEP = 4;
 
-/** A worker's part of a block (runner/worker.ts). */
-export function playRollouts({ rollouts: { spec, alive, from, to } }: RolloutsTask): Block {
+/** A worker's part of a block (library/worker.ts). */
+export function playRollouts({ rollouts: { spec, alive, from, to }, build }: RolloutsTask): Block {
+  // As for a run's chunks (runner/worker.ts): a worker of another build would play other code.
+  if (build !== buildId())
+    throw new Error(
+      `this worker runs build ${shortBuild(buildId())} of pongsim and the decision build ${shortBuild(build)}: the engine was rebuilt meanwhile; ask again`,
+    );
   let d = rebuilt.get(spec.key);
   if (!d) {
     const entry = entryFor(spec.game, 'advise', 'advise');
