@@ -272,7 +272,7 @@ function* raceRun(
 }
 
 /** Every legal action of the decision as a choice, with a few amounts for one that takes an amount. */
-function legalChoices(o: RaceOptions): Choice[] {
+export function legalChoices(o: Pick<RaceOptions, 'game' | 'state' | 'rules' | 'policy' | 'defs'>): Choice[] {
   const { game, state } = o;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs, undefined, { layer: false });
   const list = new Int16Array(game.maxActions(o.rules));

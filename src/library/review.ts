@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { race, type Choice } from '../core/advise.js';
+import { race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
@@ -253,55 +253,8 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
     const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
     const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player };
-    const ranked = await race({
-      ...common,
-      budget: Math.max(budget, 2 * n),
-      seed: `${seed}/line${line}`,
-      choices: p.choices,
-      keep: taken,
-    });
-    const takenName = ranked.kept!;
+    const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
-    let row: Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
-    if (ranked.best === takenName) {
-      const r = ranked.rows[0]!;
-      row = {
-        valueTaken: r.value,
-        valueBest: r.value,
-        diff: 0,
-        diffLow: 0,
-        diffHigh: 0,
-        diffSe: 0,
-        verdict: 'best',
-        playouts: ranked.playouts,
-      };
-    } else {
-      // Measured again on fresh deals: the ranking's deals picked the best, and on them the best
-      // looks better than it is.
-      const m = await race({
-        ...common,
-        budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
-        seed: `${seed}/line${line}/measure`,
-        choices: [{ ...taken, name: takenName }, ranked.bestChoice],
-      });
-      const t = m.rows.find((r) => r.action === takenName)!;
-      const b = m.rows.find((r) => r.action === ranked.best)!;
-      // Each row's difference is against the measuring race's leader, which may be either.
-      const d =
-        m.best === takenName
-          ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
-          : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
-      row = {
-        valueTaken: t.value,
-        valueBest: b.value,
-        diff: d.mean,
-        diffLow: d.low,
-        diffHigh: d.high,
-        diffSe: d.se,
-        verdict: d.high < 0 ? 'worse' : 'tied',
-        playouts: ranked.playouts + m.playouts,
-      };
-    }
     const unit = q.unit;
     const words =
       row.verdict === 'best'
@@ -407,3 +360,59 @@ function writeReview(file: string, r: ReviewResult): void {
     { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
   ]);
 }
+
+/** A decision judged as review judges it, with the race's options but its budget, seed and
+ * choices: the taken action ranked among the choices, and where another was best, the two
+ * measured again on fresh deals (the ranking's deals picked the best, and on them the best looks
+ * better than it is). The precision bench (bench/precision.ts) judges its situations with it. */
+export async function judgeDecision(
+  common: Omit<RaceOptions, 'budget' | 'seed' | 'choices' | 'keep'>,
+  budget: number,
+  seed: string,
+  taken: Choice,
+  choices: Choice[] | undefined,
+): Promise<{ ranked: Advice; takenName: string; row: Judged }> {
+  const ranked = await race({ ...common, budget, seed, choices, keep: taken });
+  const takenName = ranked.kept!;
+  if (ranked.best === takenName) {
+    const r = ranked.rows[0]!;
+    const row: Judged = {
+      valueTaken: r.value,
+      valueBest: r.value,
+      diff: 0,
+      diffLow: 0,
+      diffHigh: 0,
+      diffSe: 0,
+      verdict: 'best',
+      playouts: ranked.playouts,
+    };
+    return { ranked, takenName, row };
+  }
+  const m = await race({
+    ...common,
+    budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
+    seed: `${seed}/measure`,
+    choices: [{ ...taken, name: takenName }, ranked.bestChoice],
+  });
+  const t = m.rows.find((r) => r.action === takenName)!;
+  const b = m.rows.find((r) => r.action === ranked.best)!;
+  // Each row's difference is against the measuring race's leader, which may be either.
+  const d =
+    m.best === takenName
+      ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
+      : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
+  const row: Judged = {
+    valueTaken: t.value,
+    valueBest: b.value,
+    diff: d.mean,
+    diffLow: d.low,
+    diffHigh: d.high,
+    diffSe: d.se,
+    verdict: d.high < 0 ? 'worse' : 'tied',
+    playouts: ranked.playouts + m.playouts,
+  };
+  return { ranked, takenName, row };
+}
+
+/** A judged decision's figures (ReviewedDecision's, less where it is in the record). */
+type Judged = Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
