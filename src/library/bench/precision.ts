@@ -5,6 +5,7 @@ import { DecisionRollouts, legalChoices, race, type Choice } from '../../core/ad
 import { TERMINAL, type GameState } from '../../core/game.js';
 import { dealRng, Rng } from '../../core/rng.js';
 import { makeStrategy } from '../../core/strategy.js';
+import { Rollouts } from '../../core/rollouts.js';
 import { studentQuantile } from '../../stats/distributions.js';
 import { now } from '../../bench/clock.js';
 import { fitting, MIN_BUDGET, rolloutPolicy } from '../advise.js';
@@ -224,4 +225,77 @@ export function precisionLine(p: GamePrecision): string {
     `review worse agreed ${pc(p.worseAgreeWith)} with, ${pc(p.worseAgreeWithout)} without; same best ${pc(p.sameBestWith)} with, ${pc(p.sameBestWithout)} without; ` +
     `time per playout ${p.costRatio.toFixed(2)} times`
   );
+}
+
+/**
+ * Least-squares coefficients of a game's luck terms for the race's quantity, the paired
+ * difference of two actions: on `n` pilot situations (their own seed, never the bench's), each
+ * rollout's difference of every action's result from the first's, regressed on the same
+ * difference of their luck terms. A game ships what this gave as its fixed coefficients
+ * (luckCoef, or its meter's own): fitted in advance on other situations, they keep every
+ * correction unbiased. Prints nothing; returns the coefficients and the variance explained.
+ */
+export function fitLuck(game: string, n: number, seed: string, rollouts = 200): { coef: number[]; explained: number } {
+  const entry = entryFor(game, 'advise', 'advise');
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const list = new Int16Array(entry.def.maxActions(rules));
+  let terms = 0;
+  let xtx: number[][] = [],
+    xty: number[] = [],
+    yy = 0,
+    ysum = 0,
+    count = 0;
+  const rng = new Rng(null);
+  for (const [k, sit] of precisionSituations(entry, n, seed).entries()) {
+    const ro = new Rollouts(entry.def, rules, spec, entry.strategies, undefined, { layer: true });
+    const c = Math.min(6, ro.candidates(sit.state, list, entry.def.legal(sit.state, list)));
+    if (c < 2) continue;
+    if (!terms) {
+      terms = ro.luck[0]!.length;
+      xtx = Array.from({ length: terms }, () => new Array<number>(terms).fill(0));
+      xty = new Array<number>(terms).fill(0);
+    }
+    for (let i = 0; i < rollouts; i++) {
+      ro.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(seed, k, i, 'fit'));
+      for (let j = 1; j < c; j++) {
+        const y = ro.rawResult(j) - ro.rawResult(0);
+        const x = ro.luck[j]!.map((v, m) => v - ro.luck[0]![m]!);
+        for (let a = 0; a < terms; a++) {
+          xty[a]! += x[a]! * y;
+          for (let b = 0; b < terms; b++) xtx[a]![b]! += x[a]! * x[b]!;
+        }
+        yy += y * y;
+        ysum += y;
+        count++;
+      }
+    }
+  }
+  // A small ridge keeps a term the pilot never touched at 0.
+  for (let a = 0; a < terms; a++) xtx[a]![a]! += 1e-9 * count + 1e-12;
+  const coef = solve(xtx, xty);
+  const fitted = coef.reduce((s, b, a) => s + b * xty[a]!, 0);
+  return { coef, explained: fitted / (yy - (ysum * ysum) / count) };
+}
+
+/** Solves A x = b by Gaussian elimination with partial pivoting (A small and positive definite). */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = M[r]![n]!;
+    for (let k = r + 1; k < n; k++) s -= M[r]![k]! * x[k]!;
+    x[r] = s / M[r]![r]!;
+  }
+  return x;
 }

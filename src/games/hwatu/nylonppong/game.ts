@@ -5,7 +5,6 @@ import type { GameEvent } from '../../../core/trace.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
 import { determinize } from './determinize.js';
-import { NylonLuck } from './luck.js';
 import { COMBO_IDS, COMBO_NAMES, comboValue } from './combos.js';
 import * as round from './round.js';
 import { compileRules, nylonRulesSchema, type NylonRules } from './rules.js';
@@ -227,7 +226,6 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   // Every field of a state is play or public record: the generic copier copies it whole.
   copy: copyState,
   determinize,
-  luck: () => new NylonLuck(Float64Array.of(0, 0, 0)),
   round: (s) => s.round,
   returns: (s, out) => out.set(s.total),
   lowerIsBetter: true,
