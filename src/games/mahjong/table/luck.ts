@@ -19,7 +19,7 @@ import type { TableState } from './state.js';
 
 const { KINDS, PLAY_KINDS } = tilesModule;
 const { SLOT, WEIGHT } = handEvalModule;
-const { BIT, WORD } = kindsModule;
+const { BIT, WORD, lowKind, lowBamboo } = kindsModule;
 const { TURN } = stateModule;
 
 /** The terms: the seat's draws at shanten 0 (a winning tile), 1, 2 and 3 or more (a tile that
@@ -31,6 +31,7 @@ export class TableLuck implements LuckMeter<TableState> {
   private seat = 0;
   private drawnBefore = 0;
   private readonly counts = new Int16Array(KINDS);
+  private readonly may = new Int32Array(2);
 
   constructor(readonly coef: Float64Array) {}
 
@@ -48,6 +49,9 @@ export class TableLuck implements LuckMeter<TableState> {
     if (w.head + w.size - w.tail === this.drawnBefore || s.phase !== TURN || s.drawn < 0) return;
     const y = s.cur;
     const t = s.drawn;
+    const seat = this.seat;
+    // Only the seat's own draws, and draws while the seat or the drawer is ready, have terms.
+    if (y !== seat && s.shanten13[seat]! !== 0 && s.shanten13[y]! !== 0) return;
     const counts = this.counts;
     counts.fill(0);
     w.countUndrawn(counts);
@@ -55,7 +59,6 @@ export class TableLuck implements LuckMeter<TableState> {
     let total = 0;
     const top = s.asideFrom < KINDS ? s.asideFrom : KINDS;
     for (let k = 0; k < top; k++) total += counts[k]!;
-    const seat = this.seat;
     if (y === seat) {
       const sh = s.shanten13[seat]!;
       if (sh <= 0) {
@@ -73,13 +76,18 @@ export class TableLuck implements LuckMeter<TableState> {
         s.gi[g + 3]! - (slot === 3 ? WEIGHT[t]! : 0),
       );
       const melds = s.meldN[seat]!;
+      const may = this.may;
+      ev.mayImprove(melds, may);
       let good = 0;
       let hit = 0;
-      for (let k = 0; k < PLAY_KINDS; k++) {
-        if (counts[k]! === 0) continue;
-        if (ev.shantenWith(k, 1, melds) < sh) {
-          good += counts[k]!;
-          if (k === t) hit = 1;
+      for (let word = 0; word < 2; word++) {
+        for (let m = may[word]!; m !== 0; m &= m - 1) {
+          const k = word === 0 ? lowKind(m) : lowBamboo(m);
+          if (counts[k]! === 0) continue;
+          if (ev.shantenWith(k, 1, melds) < sh) {
+            good += counts[k]!;
+            if (k === t) hit = 1;
+          }
         }
       }
       luck[sh >= 3 ? 3 : sh]! += hit - good / total;
