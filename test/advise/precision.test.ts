@@ -9,6 +9,7 @@ import { normalQuantile } from '../../src/stats/distributions.js';
 import { advise, rolloutPolicy } from '../../src/library/advise.js';
 import { precisionSituations } from '../../src/library/bench/precision.js';
 import { gameRules } from '../../src/library/options.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 
 /** Per game: situations from seeded games and rollouts of each (a small version of the bench's
  * check; `pongsim bench --only precision` measures the spread on more). */
@@ -86,5 +87,11 @@ describe('a decision on several workers', () => {
     const two = await advise({ ...o, workers: 2 });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     expect(one.playouts).toBeGreaterThan(0);
+  });
+
+  it('refuses a --workers that is no whole number from 1 with one line', async () => {
+    const o = { game: 'wolnamppong', hand: '3,10', pot: '16' };
+    expect(await inputErrorLineAsync(() => advise({ ...o, workers: 0 }))).toMatch(/^--workers/);
+    expect(await inputErrorLineAsync(() => advise({ ...o, workers: 'two' }))).toMatch(/^--workers/);
   });
 });

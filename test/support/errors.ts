@@ -7,12 +7,16 @@ export function inputErrorLine(f: () => unknown): string {
   try {
     f();
   } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain('\n');
-    return msg;
+    return oneLine(e);
   }
   throw new Error('no error');
+}
+
+function oneLine(e: unknown): string {
+  expect(e).toBeInstanceOf(InputError);
+  const msg = (e as Error).message;
+  expect(msg).not.toContain('\n');
+  return msg;
 }
 
 /** inputErrorLine for a call that rejects rather than throws (an async library function). */
@@ -20,10 +24,7 @@ export async function inputErrorLineAsync(f: () => Promise<unknown>): Promise<st
   try {
     await f();
   } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain('\n');
-    return msg;
+    return oneLine(e);
   }
   throw new Error('no error');
 }
