@@ -28,7 +28,7 @@ const STRIDE = 7;
 /**
  * Decisions taken from games of the game's reference bot in every seat (default rules), dealt
  * from `seed`: every STRIDE-th decision with more than one legal action, until there are `n`.
- * A decision of several moves (an American Charleston pass) is left out: the bench judges one
+ * A decision of several moves (a pass of several tiles) is left out: the bench judges one
  * move. The same seed gives the same situations.
  */
 export function precisionSituations(entry: GameEntry, n: number, seed: string): PrecisionSituation[] {
