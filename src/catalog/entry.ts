@@ -200,7 +200,8 @@ export interface AdviseQuery {
   round: string;
   /** What a value is counted in, in words: "chips", "penalty points". */
   unit: string;
-  /** What a rollout counts as won, in words and as a test of the table where it ended (the
-   * round or hand GameDef.round numbered `round` was played; `gain` is the seat's result). */
-  won: { doc: string; test(end: GameState, seat: number, round: number, gain: number): boolean };
+  /** What a rollout counts as won, in words and as a test of the table where it ended, `end`,
+   * set against the table at the decision, `start` (the round or hand GameDef.round numbered
+   * `round` was played; `gain` is the seat's result). */
+  won: { doc: string; test(start: GameState, end: GameState, seat: number, round: number, gain: number): boolean };
 }

@@ -100,7 +100,7 @@ const advise: AdviseQuery = {
   unit: 'penalty points',
   won: {
     doc: 'you scored the least this round (ties included)',
-    test: (end, seat, round) => lowestInRound(end as NylonState, seat, round),
+    test: (_start, end, seat, round) => lowestInRound(end as NylonState, seat, round),
   },
 };
 

@@ -4,6 +4,7 @@ import { Rng } from './rng.js';
 import { Rollouts } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
+import { wilson } from '../stats/intervals.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
  * paired difference (often mostly zeros, a few large values) too unreliable to drop on. */
@@ -34,8 +35,11 @@ export interface AdviceRow {
   value: number;
   valueLow: number;
   valueHigh: number;
-  /** The share of its rollouts the seat won (GameAdvice.win says what that means). */
+  /** The share of its rollouts the seat won (AdviseQuery.won says what that means), and its
+   * 95% Wilson interval (this action alone). */
   won: number;
+  wonLow: number;
+  wonHigh: number;
   /** Its mean paired difference against the best action on the same deals, with the interval
    * the race drops on (simultaneous over the comparisons and looks): 0 for the best. */
   diff: number;
@@ -76,8 +80,9 @@ export interface RaceOptions {
   /** The most playouts to make. */
   budget: number;
   seed: string;
-  /** Whether the seat won a rollout, judged on the table where it ended (Rollouts.judge). */
-  won: (end: GameState, seat: number, round: number, gain: number) => boolean;
+  /** Whether the seat won a rollout, judged on the table where it ended set against the table
+   * at the decision (Rollouts.judge). */
+  won: (start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean;
   /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
    * default every legal action, with a few amounts for one that takes an amount. */
   choices?: readonly Choice[];
@@ -166,6 +171,7 @@ export function race(o: RaceOptions): Advice {
     const m = mean(v),
       half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
+    const w = wilson(wins[j]!, n);
     return {
       action: names[j]!,
       rollouts: n,
@@ -173,6 +179,8 @@ export function race(o: RaceOptions): Advice {
       valueLow: m - half,
       valueHigh: m + half,
       won: wins[j]! / n,
+      wonLow: w.low,
+      wonHigh: w.high,
       diff: d.mean,
       diffLow: d.low,
       diffHigh: d.high,

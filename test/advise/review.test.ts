@@ -14,7 +14,9 @@ import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
 import type { WolnamState } from '../../src/games/hwatu/wolnamppong/game.js';
 import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import type { TableState } from '../../src/games/mahjong/table/state.js';
 import { advise } from '../../src/library/advise.js';
+import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
 import { checkEvents } from '../../src/records/check.js';
@@ -40,9 +42,13 @@ interface At {
  * A seeded record of `game` played by the reference bot in every seat, except where `choose`
  * gives a decision (an action and amount) instead; written to a file of its own.
  */
-function playRecord(entry: GameEntry, seed: string, choose: (at: At) => { a: number; x: number } | null = () => null): string {
+function playRecord(
+  entry: GameEntry,
+  seed: string,
+  choose: (at: At) => { a: number; x: number } | null = () => null,
+  rules = rulesOf(entry),
+): string {
   const def = entry.def;
-  const rules = rulesOf(entry);
   const spec = parseSpec(entry.defaultSeat, entry.strategies, def.id, rules);
   const seats = def.seats(rules);
   const bots = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
@@ -298,6 +304,39 @@ describe('pongsim advise --record', () => {
     const seat = ask(one).situation.seat as number;
     const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
     expect(rev(two)).toEqual(rev(one));
+  });
+
+  it("Korean, a hand after the seat won one: the won share is this hand's, the same as with no earlier win", () => {
+    const entry = entryOf('korean');
+    const rules = { ...rulesOf(entry), handsPerSession: 3 };
+    const file = playRecord(entry, 'won-before', undefined, rules);
+    // The first decision of a seat that has already won a hand of the session.
+    const d = decisions(entry, file).find((x) => (x.state as TableState).stats.wins[x.seat]! > 0)!;
+    expect(d, 'a seat won an earlier hand').toBeDefined();
+    const q = entry.advise!;
+    const ask = (state: GameState) =>
+      race({
+        game: entry.def,
+        rules,
+        state,
+        seat: d.seat,
+        defs: entry.strategies,
+        policy: parseSpec(entry.defaultSeat, entry.strategies, 'korean', rules),
+        budget: 300,
+        seed: 'won',
+        won: q.won.test,
+      });
+    const forgot = entry.def.create(rules) as TableState;
+    entry.def.copy(d.state, forgot);
+    (forgot.stats.wins as Int32Array)[d.seat] = 0;
+    const won = (a: ReturnType<typeof ask>) => a.rows.map((r) => [r.action, r.won, r.wonLow, r.wonHigh]);
+    const rows = ask(d.state).rows;
+    expect(won(ask(d.state))).toEqual(won(ask(forgot)));
+    expect(rows.some((r) => r.won < 1)).toBe(true);
+    for (const r of rows) {
+      const w = wilson(Math.round(r.won * r.rollouts), r.rollouts);
+      expect([r.wonLow, r.wonHigh]).toEqual([w.low, w.high]);
+    }
   });
 
   // What the seat cannot see is dealt anew by each rollout: the answer from the record's true table
