@@ -123,12 +123,7 @@ export function race(o: RaceOptions): Advice {
     kept = (same ?? o.keep).name;
   }
   const c = listed.length;
-  const actions = listed.map((ch) => ({
-    a: ch.moves[0] ?? -1,
-    x: ch.amount ?? 0,
-    moves: ch.amount === undefined ? ch.moves : null,
-    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
-  }));
+  const actions = armed(listed, o);
   const names = listed.map((ch) => ch.name);
   const values: number[][] = actions.map(() => []);
   const wins = actions.map(() => 0);
@@ -144,11 +139,7 @@ export function race(o: RaceOptions): Advice {
     const want = looks === 0 ? FIRST : FIRST << looks;
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
-    alive.forEach((j, i) => {
-      const { a, x, moves, own } = actions[j]!;
-      if (moves) ro.setMoves(i, moves, own);
-      else ro.set(i, a, x);
-    });
+    arm(ro, actions, alive);
     for (let i = played; i < played + k; i++) {
       ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
       alive.forEach((j, at) => {
@@ -207,6 +198,59 @@ export function race(o: RaceOptions): Advice {
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+}
+
+/** The choices as Rollouts plays them: an action and amount, or moves and the strategy after them. */
+function armed(listed: readonly Choice[], o: { defs: readonly StrategyDef[]; rules: unknown }) {
+  return listed.map((ch) => ({
+    a: ch.moves[0] ?? -1,
+    x: ch.amount ?? 0,
+    moves: ch.amount === undefined ? ch.moves : null,
+    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+  }));
+}
+
+/** Sets the rollouts' candidates to `actions`, in order. */
+function arm(ro: Rollouts, actions: ReturnType<typeof armed>, which: readonly number[]): void {
+  which.forEach((j, i) => {
+    const { a, x, moves, own } = actions[j]!;
+    if (moves) ro.setMoves(i, moves, own);
+    else ro.set(i, a, x);
+  });
+}
+
+/** What `measure` finds: each choice's mean over the deals, and the first's paired difference
+ * against the second with its 95% interval (Student's t) and standard error. */
+export interface Measured {
+  rollouts: number;
+  values: [number, number];
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+  diffSe: number;
+}
+
+/**
+ * Two choices played out on the same `rollouts` deals from `seed`, every one of them: no look,
+ * no drop, so the mean paired difference is unbiased for the deals' luck whatever it turns out
+ * to be (a race that stops where a difference looks large overstates it). Review measures a
+ * decision's cost with it on deals of its own, apart from those that found the decision worse.
+ */
+export function measure(
+  o: Omit<RaceOptions, 'budget' | 'choices' | 'keep' | 'alpha' | 'won'> & { choices: readonly [Choice, Choice]; rollouts: number },
+): Measured {
+  const ro = new Rollouts(o.game, o.rules, o.policy, o.defs);
+  arm(ro, armed(o.choices, o), [0, 1]);
+  const rng = new Rng(null);
+  const first: number[] = [],
+    second: number[] = [];
+  for (let i = 0; i < o.rollouts; i++) {
+    ro.evaluate(o.state, o.seat, 2, 1, 1, rng.reuse(o.seed, 0, i, 'advise'));
+    first.push(ro.result(0));
+    second.push(ro.result(1));
+  }
+  const d = interval(first, second, studentQuantileFor(0.025));
+  return { rollouts: o.rollouts, values: [mean(first), mean(second)], diff: d.mean, diffLow: d.low, diffHigh: d.high, diffSe: d.se };
 }
 
 /** Whether two choices make the same moves (in any order) with the same amount. */

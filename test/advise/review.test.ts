@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import type { GameEntry } from '../../src/catalog/entry.js';
-import { race } from '../../src/core/advise.js';
+import { measure, race } from '../../src/core/advise.js';
 import { TERMINAL, type GameState } from '../../src/core/game.js';
 import { dealRng, Rng } from '../../src/core/rng.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
@@ -218,6 +218,69 @@ describe('pongsim review', () => {
     expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
   });
 
+  it('Korean: the expected loss counts only the decisions shown worse, each measured on deals of its own; it is never negative here', {
+    timeout: 30000,
+  }, () => {
+    const entry = entryOf('korean');
+    // A one-hand record whose tied decisions, measured on fresh deals, favour the taken action in
+    // sum: counting their noise, as the loss once did, would make the total negative.
+    const file = playRecord(entry, 'loss-3');
+    const r = review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25 });
+    expect(r.decisions.tied).toBeGreaterThan(0);
+    expect(-r.rows.reduce((a, row) => a + row.diff, 0)).toBeLessThan(0);
+    const rows = r.rows;
+    for (const row of rows.filter((x) => x.verdict !== 'worse'))
+      expect([row.loss, row.lossLow, row.lossHigh, row.lossSe]).toEqual([0, 0, 0, 0]);
+    expect(r.loss).toBeCloseTo(
+      rows.reduce((a, x) => a + x.loss, 0),
+      9,
+    );
+    expect(r.loss).toBeGreaterThanOrEqual(0);
+    expect(r.summary).toMatch(/the others count 0|no decision was shown worse/);
+    // A worse decision's loss is measured apart from the deals that found it worse.
+    for (const row of rows.filter((x) => x.verdict === 'worse')) {
+      expect(row.loss).not.toBe(-row.diff);
+      expect(row.lossLow).toBeLessThanOrEqual(row.loss);
+      expect(row.lossHigh).toBeGreaterThanOrEqual(row.loss);
+    }
+  });
+
+  it("the held-out measure's interval covers the exact difference of two Wolnamppong bets", () => {
+    const q = wolnam.advise!;
+    const def = wolnam.def;
+    const legal = new Int16Array(def.maxActions(wolnamRules));
+    for (const [hand, seen] of [
+      ['2,11', ''],
+      ['3,9', '5,6'],
+      ['4,8', '5,6,7,7'],
+    ] as const) {
+      const { state, seat } = q.situation(wolnamRules as unknown as Record<string, unknown>, { hand, pot: '16', seen }, (k) => k);
+      def.legal(state, legal);
+      const [lo, hi] = hand.split(',').map(Number) as [number, number];
+      const ev = exactBestBet(wolnamRules, lo, hi, unseen(lo, hi, seen ? seen.split(',').map(Number) : []) as number[]).ev;
+      const m = measure({
+        game: def,
+        rules: wolnamRules,
+        state,
+        seat,
+        defs: wolnam.strategies,
+        policy: parseSpec(wolnam.defaultSeat, wolnam.strategies, 'wolnamppong', wolnamRules),
+        seed: `held-out ${hand}`,
+        choices: [
+          { name: 'bet 8', moves: [legal[1]!], amount: 8 },
+          { name: 'bet 2', moves: [legal[1]!], amount: 2 },
+        ],
+        rollouts: 400,
+      });
+      expect(m.rollouts).toBe(400);
+      // Bets below the pot are worth their size times the exact EV a chip.
+      const exact = 6 * (ev.n / ev.d);
+      expect(m.diffLow).toBeLessThanOrEqual(exact + 1e-9);
+      expect(m.diffHigh).toBeGreaterThanOrEqual(exact - 1e-9);
+      expect(m.diff).toBeCloseTo(m.values[0] - m.values[1], 9);
+    }
+  });
+
   it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
     const file = playRecord(wolnam, 'bytes');
     const csv = path.join(dir, 'review.csv');
@@ -227,7 +290,9 @@ describe('pongsim review', () => {
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,playouts');
+    expect(lines[0]).toBe(
+      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,playouts',
+    );
     expect(lines.length - 1).toBe(a.rows.length);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
   });
