@@ -379,7 +379,7 @@ export function review(o: ReviewOptions): ReviewResult {
 function lossWords(loss: number, half: number, worse: number, value: string): string {
   const figure = `${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${value}; 95% interval)`;
   if (worse === 0)
-    return 'Expected loss over the game: 0: no decision was shown worse (a decision that cannot be told from the best counts 0).';
+    return `Expected loss over the game: ${figure}: no decision was shown worse, and one that cannot be told from the best counts 0.`;
   const how = `the sum over the ${worse} decision${worse === 1 ? '' : 's'} shown worse of what each cost against the best, measured on deals of its own; the others count 0`;
   return loss >= 0
     ? `Expected loss over the game: ${figure}: ${how}.`

@@ -236,7 +236,7 @@ describe('pongsim review', () => {
       9,
     );
     expect(r.loss).toBeGreaterThanOrEqual(0);
-    expect(r.summary).toMatch(/the others count 0|no decision was shown worse/);
+    expect(r.summary).toMatch(/Expected loss over the game: [\d.]+ \[.*(the others count 0|no decision was shown worse)/);
     // A worse decision's loss is measured apart from the deals that found it worse.
     for (const row of rows.filter((x) => x.verdict === 'worse')) {
       expect(row.loss).not.toBe(-row.diff);
