@@ -80,13 +80,13 @@ export function registerAdvise(program: Command): void {
       rows: r.actions.map((a) => [
         a.action,
         a.verdict,
-        a.value,
+        a.exact ? exactCell(a.value, a.exact.value) : a.value,
         a.valueLow,
         a.valueHigh,
         a.diff,
         a.diffLow,
         a.diffHigh,
-        a.won,
+        a.exact?.won ? exactCell(a.won, a.exact.won) : a.won,
         a.wonLow,
         a.wonHigh,
         a.rollouts,
@@ -94,9 +94,16 @@ export function registerAdvise(program: Command): void {
     };
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
-    const note = `(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
+    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     io().stdout.write(
       `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );
   });
+}
+
+/** An exact figure as printed: its fraction when short, else its decimal to 7 significant
+ * digits (enough to show how a rare failure moves it off a round number), marked exact. */
+function exactCell(x: number, fraction: string): string {
+  return `${fraction.length <= 9 ? fraction : String(Number(x.toPrecision(7)))} (exact)`;
 }

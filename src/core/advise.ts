@@ -109,13 +109,7 @@ export function race(o: RaceOptions): Advice {
   const alpha = o.alpha ?? 0.05;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
   const list = new Int16Array(game.maxActions(o.rules));
-  const listed: Choice[] = o.choices
-    ? [...o.choices]
-    : Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
-        const a = ro.candA[j]!,
-          x = ro.candX[j]!;
-        return { name: game.actionName(state, a, x), moves: [a], amount: x };
-      });
+  const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(game, state, list);
   let kept: string | undefined;
   if (o.keep) {
     const same = listed.find((ch) => sameChoice(ch, o.keep!));
@@ -198,6 +192,33 @@ export function race(o: RaceOptions): Advice {
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+}
+
+/**
+ * Every legal action of the decision at `s`, and for one that takes an amount every amount it
+ * allows: each whole amount from the least to the most, and the least and the most themselves
+ * (GameDef.amountAllowed says which are allowed). None is left out on a guess: a bet of the pot
+ * less one chip beats the whole pot wherever winning the whole pot makes everyone ante again,
+ * and a few sizes between the least and the most missed it.
+ */
+function everyChoice(game: GameDef, s: GameState, list: Int16Array): Choice[] {
+  const bounds = new Float64Array(2);
+  const out: Choice[] = [];
+  const m = game.legal(s, list);
+  for (let i = 0; i < m; i++) {
+    const a = list[i]!;
+    if (!game.amountBounds?.(s, a, bounds)) {
+      out.push({ name: game.actionName(s, a, 0), moves: [a], amount: 0 });
+      continue;
+    }
+    const lo = bounds[0]!,
+      hi = bounds[1]!;
+    const amounts = new Set([lo]);
+    for (let x = Math.ceil(lo); x <= hi; x++) amounts.add(x);
+    amounts.add(hi);
+    for (const x of amounts) if (!game.amountAllowed?.(s, a, x)) out.push({ name: game.actionName(s, a, x), moves: [a], amount: x });
+  }
+  return out;
 }
 
 /** The choices as Rollouts plays them: an action and amount, or moves and the strategy after them. */
