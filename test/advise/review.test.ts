@@ -100,6 +100,20 @@ function rulesOf(entry: GameEntry): Record<string, unknown> {
 
 const entryOf = (id: string): GameEntry => GAMES.find((g) => g.def.id === id)!;
 
+/** Advice for `seat` of a table of `entry`'s game, as advise ranks it, with the reference bot playing on. */
+const raceAt = (entry: GameEntry, rules: Record<string, unknown>, seat: number, budget: number, seed: string) => (state: GameState) =>
+  race({
+    game: entry.def,
+    rules,
+    state,
+    seat,
+    defs: entry.strategies,
+    policy: parseSpec(entry.defaultSeat, entry.strategies, entry.def.id, rules),
+    budget,
+    seed,
+    won: entry.advise!.won.test,
+  });
+
 /** The record's decisions (the first `most`): line, seat and a copy of the table before each. */
 function decisions(entry: GameEntry, file: string, most = Infinity): { line: number; seat: number; state: GameState }[] {
   const events = fs
@@ -378,19 +392,7 @@ describe('pongsim advise --record', () => {
     // The first decision of a seat that has already won a hand of the session.
     const d = decisions(entry, file).find((x) => (x.state as TableState).stats.wins[x.seat]! > 0)!;
     expect(d, 'a seat won an earlier hand').toBeDefined();
-    const q = entry.advise!;
-    const ask = (state: GameState) =>
-      race({
-        game: entry.def,
-        rules,
-        state,
-        seat: d.seat,
-        defs: entry.strategies,
-        policy: parseSpec(entry.defaultSeat, entry.strategies, 'korean', rules),
-        budget: 300,
-        seed: 'won',
-        won: q.won.test,
-      });
+    const ask = raceAt(entry, rules, d.seat, 300, 'won');
     const forgot = entry.def.create(rules) as TableState;
     entry.def.copy(d.state, forgot);
     (forgot.stats.wins as Int32Array)[d.seat] = 0;
@@ -416,19 +418,7 @@ describe('pongsim advise --record', () => {
       const other = entry.def.create(rules);
       entry.def.determinize(d.state, d.seat, new Rng('another deal'), other);
       expect(diffState(d.state, other), 'the hidden cards are dealt otherwise').not.toBeNull();
-      const q = entry.advise!;
-      const ask = (state: GameState) =>
-        race({
-          game: entry.def,
-          rules,
-          state,
-          seat: d.seat,
-          defs: entry.strategies,
-          policy: parseSpec(entry.defaultSeat, entry.strategies, game, rules),
-          budget: 200,
-          seed: 'leak',
-          won: q.won.test,
-        });
+      const ask = raceAt(entry, rules, d.seat, 200, 'leak');
       expect(ask(other)).toEqual(ask(d.state));
     });
   }
