@@ -201,7 +201,7 @@ export function race(o: RaceOptions): Advice {
  * less one chip beats the whole pot wherever winning the whole pot makes everyone ante again,
  * and a few sizes between the least and the most missed it.
  */
-function everyChoice(game: GameDef, s: GameState, list: Int16Array): Choice[] {
+export function everyChoice(game: GameDef, s: GameState, list: Int16Array): Choice[] {
   const bounds = new Float64Array(2);
   const out: Choice[] = [];
   const m = game.legal(s, list);

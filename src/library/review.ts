@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { measure, race, type Choice } from '../core/advise.js';
+import { everyChoice, measure, race, type Choice } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
@@ -253,7 +253,8 @@ export function review(o: ReviewOptions): ReviewResult {
       p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
       (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
-    const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
+    // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
+    const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
     const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test };
     const ranked = race({
       ...common,

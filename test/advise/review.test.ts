@@ -12,7 +12,7 @@ import { TERMINAL, type GameState } from '../../src/core/game.js';
 import { dealRng, Rng } from '../../src/core/rng.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
 import type { WolnamState } from '../../src/games/hwatu/wolnamppong/game.js';
-import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { BET, exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import type { TableState } from '../../src/games/mahjong/table/state.js';
 import { advise } from '../../src/library/advise.js';
@@ -293,6 +293,19 @@ describe('pongsim review', () => {
       expect(m.diffHigh).toBeGreaterThanOrEqual(exact - 1e-9);
       expect(m.diff).toBeCloseTo(m.values[0] - m.values[1], 9);
     }
+  });
+
+  it('a large pot: every bet from 1 to the most is ranked, the budget raised to two rollouts each', () => {
+    const rules = { ...rulesOf(wolnam), ante: 40 };
+    const file = playRecord(wolnam, 'big-pot', undefined, rules);
+    const first = decisions(wolnam, file).find((d) => d.seat === 0)!;
+    const bounds = new Float64Array(2);
+    wolnam.def.amountBounds!(first.state, BET, bounds);
+    expect(bounds[1]).toBeGreaterThan(64);
+    const r = review({ game: 'wolnamppong', record: file, seat: 0, budget: 64, seed: 'pot', maxDecisions: 1 });
+    expect(r.rows).toHaveLength(1);
+    // Fold and each whole bet up to the most (and the most, where it is not whole).
+    expect(r.rows[0]!.actions).toBe(1 + Math.floor(bounds[1]!) + (Number.isInteger(bounds[1]) ? 0 : 1));
   });
 
   it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
