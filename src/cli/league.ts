@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { offering } from '../catalog/index.js';
 import { leagueRun, type LeagueOptions } from '../library/league.js';
 import { outDir, positiveInt, seedText } from '../library/options.js';
 import { collect, controlled, runOutputOptions } from './options.js';
@@ -14,6 +15,7 @@ export function registerLeague(program: Command): void {
     .requiredOption('--specs <specs>', 'the specs rated, comma separated (SPEC*k repeats; the first is anchored at rating 0)')
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option('--card <file.json>', `play this card of hands (${offering('card')})`)
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
     .option('--games <n>', 'deals per round, each played by every line-up in each of its seat orders (default 200)', positiveInt('--games'))
     .option(
