@@ -4,6 +4,7 @@ import { parseSpec } from '../core/strategy.js';
 import { bootstrapStrengths, choicesOf, ELO, fitStrengths, superiority, type ChoiceSet } from '../stats/plackett-luce.js';
 import { addMean, addRate, type Tally } from '../stats/tally.js';
 import { figureTable, mean, meanColumns, type Figure } from './columns.js';
+import { Z95 } from '../stats/intervals.js';
 import { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 import { ANY_REAL, SHARE } from './ranges.js';
@@ -165,9 +166,11 @@ export function undecided(fit: LeagueFit, band = 0.475): [number, number][] {
   return out;
 }
 
-/** The q-quantile of sorted values (by the nearest rank). */
-const quantile = (sorted: number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+/** The standard deviation of values. */
+function spread(xs: number[]): number {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
+}
 
 /** A rating in words: +123 or -45. */
 const elo = (x: number): string => {
@@ -195,7 +198,7 @@ export function leagueDef(catalog: Games): ExperimentDef {
       games_together: 'games the two specs played at one table (count)',
       rating: {
         meaning:
-          "Elo-like rating from the Plackett-Luce fit of every game's finishing order (Bradley-Terry at two seats), the first spec given anchored at 0: of two specs D points apart, the stronger finishes ahead of the other with chance 1 / (1 + 10^(-D/400)); its interval is the bootstrap's 2.5% and 97.5% quantiles over blocks of deals",
+          "Elo-like rating from the Plackett-Luce fit of every game's finishing order (Bradley-Terry at two seats), the first spec given anchored at 0: of two specs D points apart, the stronger finishes ahead of the other with chance 1 / (1 + 10^(-D/400)); its 95% interval is the rating plus or minus 1.96 standard deviations of the bootstrap over blocks of deals",
         range: ANY_REAL,
       },
       points: {
@@ -299,9 +302,11 @@ export function leagueDef(catalog: Games): ExperimentDef {
           const seatedGames = (i: number) =>
             all.reduce((s, l, li) => s + (l.includes(i) ? lineGames[li]! * l.filter((x) => x === i).length : 0), 0);
           const together = (i: number, j: number) => all.reduce((s, l, li) => s + (l.includes(i) && l.includes(j) ? lineGames[li]! : 0), 0);
+          // The interval is the normal one of the bootstrap's spread, as the likelihood of superiority is.
           const rating = (i: number): Figure => {
-            const r = fit.replicates.map((x) => x[i]! * ELO).sort((a, b) => a - b);
-            return { value: fit.theta[i]! * ELO, low: quantile(r, 0.025), high: quantile(r, 0.975), n: fit.deals };
+            const half = Z95 * spread(fit.replicates.map((x) => x[i]! * ELO));
+            const value = fit.theta[i]! * ELO;
+            return { value, low: value - half, high: value + half, n: fit.deals };
           };
           const order = names.map((_, i) => i).sort((a, b) => fit.theta[b]! - fit.theta[a]! || a - b);
           const table = figureTable(

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { compare, runStudy, simulate, tune } from 'pongsim';
+import { compare, league, runStudy, simulate, tune } from 'pongsim';
 import { studyGame } from '../../src/catalog/index.js';
 import { figureTable, type Figure } from '../../src/experiment/columns.js';
 import { fewOf, SMALL_SAMPLE, whyOf } from '../../src/core/table.js';
@@ -79,6 +79,11 @@ const CASES: Case[] = [
     name: 'tune',
     run: (out) => tune({ game: 'nylonppong', strategy: 'basic(t=[4,10])', budget: 200, seed: SEED, workers: 1, out }),
     docs: TUNE_COLUMNS,
+  },
+  {
+    name: 'league',
+    run: (out) => league({ game: 'nylonppong', specs: 'basic,careful,random', set: 'players=2', games: 6, seed: SEED, workers: 1, out }),
+    docs: def('league').columns!,
   },
 ];
 
