@@ -330,7 +330,7 @@ export function leagueDef(catalog: Games): ExperimentDef {
           const lc = (n: string) => s!.columns.indexOf(n);
           const rows = t!.rows;
           const lines = [
-            `${rows.length} specs rated together by Plackett-Luce (${seats === 2 ? 'Bradley-Terry: two seats' : `${seats} seats`}) over ${rows.reduce((a, r) => a + Number(r[c('games')]), 0) / seats} games, ${names[0]} anchored at 0; 95% bootstrap intervals over blocks of deals:`,
+            `${rows.length} specs rated together by Plackett-Luce (${seats === 2 ? 'Bradley-Terry: two seats' : `${seats} seats`}) over ${rows.reduce((a, r) => a + Number(r[c('games')]), 0) / seats} games, ${names[0]} anchored at 0; 95% intervals from a bootstrap over blocks of deals:`,
             ...rows.map(
               (r) =>
                 `${r[c('rank')]}. ${r[c('spec')]} ${elo(Number(r[c('rating')]))} [${elo(Number(r[c('rating_ci_low')]))}, ${elo(Number(r[c('rating_ci_high')]))}]`,
