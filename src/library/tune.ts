@@ -317,20 +317,18 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   };
   const tested = test ? await testSetting(test, winner, setup, offset, play) : null;
   const tables = [table, ...(tested ? [tested.table] : [])];
-  const charts = await chartFiles(out, TUNE_CHARTS, tables);
-  const described = {
-    ...meta,
-    ...(tested ? { sprt: tested.meta } : {}),
-    question: `Which configuration of ${flags.strategy} plays ${game} best?`,
-    answer: [answer, ...(tested ? [tested.result.answer] : [])],
-    charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })),
-  };
-  writeAtomically([...tableFiles(out, tables, described, (t) => columnDictionary(t, DOCS[t.name]!)), ...charts]);
+  await writeTune(
+    out,
+    TUNE_CHARTS,
+    tables,
+    { ...meta, ...(tested ? { sprt: tested.meta } : {}) },
+    {
+      question: `Which configuration of ${flags.strategy} plays ${game} best?`,
+      answer: [answer, ...(tested ? [tested.result.answer] : [])],
+    },
+  );
   const result: TuneResult = {
-    game,
-    grid: flags.strategy,
-    budget: flags.budget,
-    seed: flags.seed,
+    ...runOf(setup),
     winner,
     runner_up: runnerUp,
     diff_vs_runner_up: meta.diff_vs_runner_up,
@@ -346,6 +344,22 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   };
   return { result, table, ...(tested ? { sprt: tested.table } : {}) };
 }
+
+/** Writes a tune run's tables with their meta.json (the run's `meta` with its question and answer) and charts. */
+async function writeTune(
+  out: string,
+  charts: ChartDef[],
+  tables: CsvTable[],
+  meta: Record<string, unknown>,
+  said: { question: string; answer: string[] },
+): Promise<void> {
+  const files = await chartFiles(out, charts, tables);
+  const described = { ...meta, ...said, charts: charts.map((c) => ({ name: c.name, caption: c.caption })) };
+  writeAtomically([...tableFiles(out, tables, described, (t) => columnDictionary(t, DOCS[t.name]!)), ...files]);
+}
+
+/** What every tune result begins with: the game, the strategy given, the budget and the seed. */
+const runOf = (setup: Setup) => ({ game: setup.game, grid: setup.flags.strategy, budget: setup.flags.budget, seed: setup.flags.seed });
 
 /** Each table's column dictionary. */
 const DOCS: Record<string, Record<string, ColumnDoc>> = { tune: TUNE_COLUMNS, spsa: SPSA_COLUMNS, sprt: SPRT_COLUMNS };
@@ -465,19 +479,12 @@ async function spsaTune(
     ...(tested ? { sprt: tested.meta } : {}),
     seconds: (Date.now() - started) / 1000,
   };
-  const charts = await chartFiles(out, SPSA_CHARTS, tables);
-  const described = {
-    ...meta,
+  await writeTune(out, SPSA_CHARTS, tables, meta, {
     question: `Which setting of ${flags.strategy} plays ${game} best?`,
     answer: [answer, ...(tested ? [tested.result.answer] : [])],
-    charts: SPSA_CHARTS.map((c) => ({ name: c.name, caption: c.caption })),
-  };
-  writeAtomically([...tableFiles(out, tables, described, (t) => columnDictionary(t, DOCS[t.name]!)), ...charts]);
+  });
   const result: TuneResult = {
-    game,
-    grid: flags.strategy,
-    budget: flags.budget,
-    seed: flags.seed,
+    ...runOf(setup),
     winner: run.setting,
     runner_up: null,
     diff_vs_runner_up: null,
