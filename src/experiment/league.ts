@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.js';
 import { Rng } from '../core/rng.js';
 import { parseSpec } from '../core/strategy.js';
-import { bootstrapStrengths, choicesOf, ELO, fitStrengths, superiority, type ChoiceSet } from '../stats/plackett-luce.js';
+import { bootstrapStrengths, choicesOf, ELO, fitStrengths, spreadOf, superiority, type ChoiceSet } from '../stats/plackett-luce.js';
 import { addMean, addRate, type Tally } from '../stats/tally.js';
 import { figureTable, mean, meanColumns, type Figure } from './columns.js';
 import { Z95 } from '../stats/intervals.js';
@@ -94,7 +94,7 @@ export function specNames(specs: readonly string[]): string[] {
 }
 
 /** The choice sets a tally holds, per block: block -> set key -> the rates of each member. */
-function blocksOf(t: Tally, items: number): { keys: string[]; strata: number[]; blocks: ChoiceSet[][] } {
+function blocksOf(t: Tally, items: number): { strata: number[]; blocks: ChoiceSet[][] } {
   const byBlock = new Map<string, Map<string, ChoiceSet>>();
   const allSets = new Set<string>();
   for (const [key, r] of Object.entries(t.rates)) {
@@ -117,7 +117,7 @@ function blocksOf(t: Tally, items: number): { keys: string[]; strata: number[]; 
     const sets = byBlock.get(b)!;
     return setKeys.map((s) => sets.get(s) ?? { members: s.split('.').map(Number), n: 0, chosen: new Array<number>(items).fill(0) });
   });
-  return { keys, strata: keys.map((k) => Number(k.split('.')[0])), blocks };
+  return { strata: keys.map((k) => Number(k.split('.')[0])), blocks };
 }
 
 /** The whole run's choice sets: every block's added. */
@@ -164,12 +164,6 @@ export function undecided(fit: LeagueFit, band = 0.475): [number, number][] {
   for (let i = 0; i < k; i++)
     for (let j = i + 1; j < k; j++) if (Math.abs(superiority(fit.theta, fit.replicates, i, j) - 0.5) < band) out.push([i, j]);
   return out;
-}
-
-/** The standard deviation of values. */
-function spread(xs: number[]): number {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
 }
 
 /** A rating in words: +123 or -45. */
@@ -304,7 +298,7 @@ export function leagueDef(catalog: Games): ExperimentDef {
           const together = (i: number, j: number) => all.reduce((s, l, li) => s + (l.includes(i) && l.includes(j) ? lineGames[li]! : 0), 0);
           // The interval is the normal one of the bootstrap's spread, as the likelihood of superiority is.
           const rating = (i: number): Figure => {
-            const half = Z95 * spread(fit.replicates.map((x) => x[i]! * ELO));
+            const half = Z95 * spreadOf(fit.replicates.map((x) => x[i]! * ELO));
             const value = fit.theta[i]! * ELO;
             return { value, low: value - half, high: value + half, n: fit.deals };
           };

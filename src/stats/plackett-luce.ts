@@ -181,6 +181,12 @@ export function bootstrapStrengths(
   return out;
 }
 
+/** The standard deviation of the replicates' values (of a rating, or of a difference of two). */
+export function spreadOf(xs: readonly number[]): number {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1));
+}
+
 /** A difference of strengths that is rounding, not data (4e-7 Elo points). */
 const TINY = 1e-9;
 
@@ -191,9 +197,7 @@ const TINY = 1e-9;
  */
 export function superiority(fit: Float64Array, replicates: readonly Float64Array[], i: number, j: number): number {
   const d = fit[i]! - fit[j]!;
-  const ds = replicates.map((r) => r[i]! - r[j]!);
-  const mean = ds.reduce((a, b) => a + b, 0) / ds.length;
-  const sd = Math.sqrt(ds.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, ds.length - 1));
+  const sd = spreadOf(replicates.map((r) => r[i]! - r[j]!));
   // Two items that played alike (a bot and its copy in every seat order) differ by rounding alone.
   if (!(sd > TINY)) return d > TINY ? 1 : d < -TINY ? 0 : 0.5;
   return normalBelow(d / sd);
