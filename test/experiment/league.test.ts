@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { league, merge, type StudyResult } from 'pongsim';
+import { Interrupted, league, merge, type StudyResult } from 'pongsim';
 import { lineUps, seatOrders } from '../../src/experiment/league.js';
 import { listFiles, pongsimIn, tempDir } from '../support/cli.js';
 
@@ -72,6 +72,19 @@ describe('pongsim league', () => {
     expect(games('basic', 'random')).toBe(40);
     expect(games('basic', 'careful')).toBe(80);
     expect(r.summary[0]).toMatch(/Bradley-Terry: two seats/);
+  }, 60_000);
+
+  it('stops on an AbortSignal keeping its checkpoint, and resumes to the bytes of an uninterrupted run', async () => {
+    const o = { game: 'nylonppong', specs: 'basic,careful,random', set: 'players=2', games: 12, chunk: 2, seed: '6', workers: 1 };
+    const whole = tempDir();
+    await league({ ...o, out: whole });
+    const out = tempDir();
+    const stop = new AbortController();
+    await expect(league({ ...o, out }, { signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(Interrupted);
+    expect(listFiles(out)).toEqual(['league.checkpoint.json']);
+    await league({ ...o, out, resume: true });
+    for (const f of ['league.csv', 'superiority.csv'])
+      expect(fs.readFileSync(path.join(out, f), 'utf8')).toBe(fs.readFileSync(path.join(whole, f), 'utf8'));
   }, 60_000);
 
   it('refuses bad input in one line', async () => {
