@@ -61,8 +61,8 @@ function small(cmd: string): string {
       // Each comparison and tuning run into a folder of its own, so that a block's second does not
       // overwrite its first before its claims are checked.
       .map((l, i) =>
-        /npx pongsim (compare|tune) /.test(l) && !l.includes('--out')
-          ? l.replace(/(npx pongsim (compare|tune) \S+)/, `$1 --out claims-${i}`)
+        /npx pongsim (compare|tune|league) /.test(l) && !l.includes('--out')
+          ? l.replace(/(npx pongsim (compare|tune|league) \S+)/, `$1 --out claims-${i}`)
           : l,
       )
       .join('\n')
@@ -172,16 +172,27 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
       `${f}: every paired difference is 0, the arms played identical games`,
     ).toBe(true);
   }
-  const tunes = files.filter((f) => path.basename(f) === 'tune.csv');
-  expect(tunes.length, 'a tune.csv for every tuning run').toBe(count(/npx pongsim tune /));
+  // A grid's tune.csv, or SPSA's spsa.csv: some configuration or step played differently.
+  const tunes = files.filter((f) => ['tune.csv', 'spsa.csv'].includes(path.basename(f)));
+  expect(tunes.length, 'a tune.csv or spsa.csv for every tuning run').toBe(count(/npx pongsim tune /));
   for (const f of tunes) {
     expect(
-      csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_leader')),
+      csvRows(path.join(dir, f)).some((r) => moved(r, path.basename(f) === 'spsa.csv' ? 'diff' : 'diff_vs_leader')),
       `${f}: every configuration played as its leader did`,
     ).toBe(true);
   }
+  // A league: every spec rated, the first at 0, and some other rating off it.
+  for (const f of files.filter((x) => path.basename(x) === 'league.csv')) {
+    const rows = csvRows(path.join(dir, f));
+    expect(
+      rows.some((r) => Number(r.rating) !== 0),
+      `${f}: every spec rated level`,
+    ).toBe(true);
+  }
   // A study's tables: rows, and each paired difference somewhere other than 0.
-  for (const f of files.filter((x) => !['compare.csv', 'tune.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text))) {
+  for (const f of files.filter(
+    (x) => !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text),
+  )) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);
     for (const col of Object.keys(rows[0]!).filter((k) => /diff/.test(k) && !/_(ci_low|ci_high|p|p_holm)$/.test(k))) {

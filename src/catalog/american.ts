@@ -63,7 +63,7 @@ const advise: AdviseQuery = {
   value: 'points won this hand (your net change)',
   round: 'hand',
   unit: 'points',
-  won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },
+  won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start as AmericanState, end as AmericanState, seat) },
 };
 
 export const americanEntry: GameEntry = {

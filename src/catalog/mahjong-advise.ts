@@ -52,6 +52,6 @@ export function tableAdvise(
     value: 'points won this hand (your net change)',
     round: 'hand',
     unit: 'points',
-    won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as TableState, seat) },
+    won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start as TableState, end as TableState, seat) },
   };
 }

@@ -1,7 +1,9 @@
 import { CARDS, cardList, cardName, month } from '../games/hwatu/deck.js';
 import { nylonppong } from '../games/hwatu/nylonppong/game.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
-import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
+import { cardNames, stopOddsTable, stopOutcome } from '../games/hwatu/nylonppong/stop-odds.js';
+import { STOP } from '../games/hwatu/nylonppong/actions.js';
+import { bigFrac, bigFracText, bigFracValue } from '../stats/fraction.js';
 import { InputError } from '../core/errors.js';
 import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
 import { stopLimit } from '../../experiments/stop-limit.js';
@@ -98,9 +100,20 @@ const advise: AdviseQuery = {
   value: 'minus your penalty points this round (higher is better)',
   round: 'round',
   unit: 'penalty points',
+  exact(state, seat, action) {
+    if (action !== STOP) return undefined;
+    const o = stopOutcome(state as NylonState, seat);
+    if (!o) return undefined;
+    const value = bigFrac(-o.penalty.n, o.penalty.d);
+    return {
+      value: bigFracValue(value),
+      valueText: bigFracText(value),
+      ...(o.lowest ? { won: bigFracValue(o.lowest), wonText: bigFracText(o.lowest) } : {}),
+    };
+  },
   won: {
     doc: 'you scored the least this round (ties included)',
-    test: (end, seat, round) => lowestInRound(end as NylonState, seat, round),
+    test: (_start, end, seat, round) => lowestInRound(end as NylonState, seat, round),
   },
 };
 

@@ -86,7 +86,7 @@ const advise: AdviseQuery = {
   value: 'chips won this deal cycle',
   round: 'deal cycle',
   unit: 'chips',
-  won: { doc: 'the bet won', test: (_end, _seat, _round, gain) => gain > 0 },
+  won: { doc: 'the bet won', test: (_start, _end, _seat, _round, gain) => gain > 0 },
 };
 
 export const wolnamppongEntry: GameEntry = {

@@ -56,7 +56,8 @@ export function registerAdvise(program: Command): void {
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
   cmd.action(async (game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
-    const { result: r, about } = await adviseRun({ ...flags, game });
+    const { json: _json, wide, ...options } = flags;
+    const { result: r, about } = await adviseRun({ ...options, game });
     if (flags.json) {
       printJson(r);
       return;
@@ -73,15 +74,37 @@ export function registerAdvise(program: Command): void {
         'vs_best_ci_low',
         'vs_best_ci_high',
         'won',
+        'won_ci_low',
+        'won_ci_high',
         'rollouts',
       ],
-      rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
+      rows: r.actions.map((a) => [
+        a.action,
+        a.verdict,
+        a.exact ? exactCell(a.value, a.exact.value) : a.value,
+        a.valueLow,
+        a.valueHigh,
+        a.diff,
+        a.diffLow,
+        a.diffHigh,
+        a.exact?.won ? exactCell(a.won, a.exact.won) : a.won,
+        a.wonLow,
+        a.wonHigh,
+        a.rollouts,
+      ]),
     };
     const width = terminalWidth(io().stdout);
-    const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, flags.wide);
-    const note = `(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
+    const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
+    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
     io().stdout.write(
-      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
+      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );
   });
+}
+
+/** An exact figure as printed: its fraction when short, else its decimal to 7 significant
+ * digits (enough to show how a rare failure moves it off a round number), marked exact. */
+function exactCell(x: number, fraction: string): string {
+  return `${fraction.length <= 9 ? fraction : String(Number(x.toPrecision(7)))} (exact)`;
 }

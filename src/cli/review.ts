@@ -39,13 +39,39 @@ export function registerReview(program: Command): void {
       const width = terminalWidth(io().stdout);
       const table = {
         name: `review ${r.game}`,
-        columns: ['line', r.round.replace(/ /g, '_'), 'taken', 'best', 'verdict', 'diff', 'diff_ci_low', 'diff_ci_high', 'playouts'],
-        rows: r.rows.map((x) => [x.line, x.round, x.taken, x.best, x.verdict, x.diff, x.diffLow, x.diffHigh, x.playouts]),
+        columns: [
+          'line',
+          r.round.replace(/ /g, '_'),
+          'taken',
+          'best',
+          'verdict',
+          'diff',
+          'diff_ci_low',
+          'diff_ci_high',
+          'loss',
+          'loss_ci_low',
+          'loss_ci_high',
+          'playouts',
+        ],
+        rows: r.rows.map((x) => [
+          x.line,
+          x.round,
+          x.taken,
+          x.best,
+          x.verdict,
+          x.diff,
+          x.diffLow,
+          x.diffHigh,
+          x.loss,
+          x.lossLow,
+          x.lossHigh,
+          x.playouts,
+        ]),
       };
       const costly = r.costliest.length
         ? ['The costliest decisions:', ...r.costliest.map((w) => `  ${w}`)]
         : ['No decision was shown to cost anything at this budget.'];
-      const note = `(diff: the taken action's value less the best's, ${r.value}, on the same fresh deals, interval simultaneous over the looks; policy ${r.policy}, seed ${r.seed}${o.csv ? `; every row in ${o.csv}` : ''})`;
+      const note = `(diff: the taken action's value less the best's, ${r.value}, on the same fresh deals, interval simultaneous over the looks; loss: what the decision adds to the expected loss, 0 unless worse, then the best's value less the taken one's on deals of their own, 95% interval; policy ${r.policy}, seed ${r.seed}${o.csv ? `; every row in ${o.csv}` : ''})`;
       io().stdout.write(
         `${printTable(table, Infinity, wide ? {} : { width, rest: '--json or --csv' })}${wrapLines([r.summary, ...costly, note].join('\n'), width, wide)}\n`,
       );

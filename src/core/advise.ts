@@ -2,8 +2,9 @@ import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
 import { Rollouts, type RolloutOptions } from './rollouts.js';
-import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
+import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
+import { wilson } from '../stats/intervals.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
  * paired difference (often mostly zeros, a few large values) too unreliable to drop on. */
@@ -34,8 +35,11 @@ export interface AdviceRow {
   value: number;
   valueLow: number;
   valueHigh: number;
-  /** The share of its rollouts the seat won (GameAdvice.win says what that means). */
+  /** The share of its rollouts the seat won (AdviseQuery.won says what that means), and its
+   * 95% Wilson interval (this action alone). */
   won: number;
+  wonLow: number;
+  wonHigh: number;
   /** Its mean paired difference against the best action on the same deals, with the interval
    * the race drops on (simultaneous over the comparisons and looks): 0 for the best. */
   diff: number;
@@ -76,10 +80,11 @@ export interface RaceOptions {
   /** The most playouts to make. */
   budget: number;
   seed: string;
-  /** Whether the seat won a rollout, judged on the table where it ended (Rollouts.judge). */
-  won: (end: GameState, seat: number, round: number, gain: number) => boolean;
+  /** Whether the seat won a rollout, judged on the table where it ended set against the table
+   * at the decision (Rollouts.judge). */
+  won: (start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean;
   /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
-   * default every legal action, with a few amounts for one that takes an amount. */
+   * default every legal action, with every amount it allows for one that takes an amount (everyChoice). */
   choices?: readonly Choice[];
   /** A choice that must be among those ranked (a record's own move): added unless one makes
    * the same moves (in any order) with the same amount. */
@@ -90,7 +95,7 @@ export interface RaceOptions {
   rollouts?: RolloutOptions;
   /** Who plays the race's blocks of rollouts: in this thread by default (localPlayer), or on
    * worker threads (library/rollouts.ts). Either gives the same results. */
-  player?: (o: RaceOptions, choices: readonly Choice[]) => BlockPlayer;
+  player?: (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer;
 }
 
 /** What a block of rollouts gave: per choice asked for, its result in each rollout, in order,
@@ -105,33 +110,28 @@ export interface Block {
  * in any order, on any thread, gives the same results. */
 export type BlockPlayer = (alive: readonly number[], from: number, to: number) => Promise<Block>;
 
+/** What the rollouts of one decision are played from: a race's options less its budget and
+ * player; without `won` (as `measure` plays) no rollout is judged won. */
+export type DecisionOptions = Omit<RaceOptions, 'budget' | 'player' | 'won'> & Pick<Partial<RaceOptions>, 'won'>;
+
 /** The rollouts of one decision, as a block player plays them (in this thread, or in a worker's). */
 export class DecisionRollouts {
   private readonly ro: Rollouts;
-  private readonly actions: { a: number; x: number; moves: readonly number[] | null; own?: { strategy: Strategy; text: string } }[];
+  private readonly actions: ReturnType<typeof armed>;
   private readonly rng = new Rng(null);
 
   constructor(
-    private readonly o: Omit<RaceOptions, 'budget' | 'player'>,
+    private readonly o: DecisionOptions,
     choices: readonly Choice[],
   ) {
     this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, { layer: o.rollouts?.layer ?? true });
-    this.ro.judge = o.won;
-    this.actions = choices.map((ch) => ({
-      a: ch.moves[0] ?? -1,
-      x: ch.amount ?? 0,
-      moves: ch.amount === undefined ? ch.moves : null,
-      own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
-    }));
+    this.ro.judge = o.won ?? null;
+    this.actions = armed(choices, o);
   }
 
   play(alive: readonly number[], from: number, to: number): Block {
     const { ro, actions, o } = this;
-    alive.forEach((j, i) => {
-      const { a, x, moves, own } = actions[j]!;
-      if (moves) ro.setMoves(i, moves, own);
-      else ro.set(i, a, x);
-    });
+    arm(ro, actions, alive);
     const values = alive.map(() => new Float64Array(to - from));
     const wins = alive.map(() => 0);
     for (let i = from; i < to; i++) {
@@ -146,7 +146,7 @@ export class DecisionRollouts {
 }
 
 /** The block player of this thread. */
-export function localPlayer(o: RaceOptions, choices: readonly Choice[]): BlockPlayer {
+export function localPlayer(o: DecisionOptions, choices: readonly Choice[]): BlockPlayer {
   const d = new DecisionRollouts(o, choices);
   return (alive, from, to) => Promise.resolve(d.play(alive, from, to));
 }
@@ -186,7 +186,7 @@ function raceSteps(o: RaceOptions): {
   choices: Choice[];
   run: Generator<{ alive: number[]; from: number; to: number }, Advice, Block>;
 } {
-  const listed: Choice[] = o.choices ? [...o.choices] : legalChoices(o);
+  const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(o.game, o.state, new Int16Array(o.game.maxActions(o.rules)));
   let kept: string | undefined;
   if (o.keep) {
     const same = listed.find((ch) => sameChoice(ch, o.keep!));
@@ -236,6 +236,7 @@ function* raceRun(
     const m = mean(v),
       half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
+    const w = wilson(wins[j]!, n);
     return {
       action: names[j]!,
       rollouts: n,
@@ -243,6 +244,8 @@ function* raceRun(
       valueLow: m - half,
       valueHigh: m + half,
       won: wins[j]! / n,
+      wonLow: w.low,
+      wonHigh: w.high,
       diff: d.mean,
       diffLow: d.low,
       diffHigh: d.high,
@@ -271,16 +274,79 @@ function* raceRun(
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
 }
 
-/** Every legal action of the decision as a choice, with a few amounts for one that takes an amount. */
-export function legalChoices(o: Pick<RaceOptions, 'game' | 'state' | 'rules' | 'policy' | 'defs'>): Choice[] {
-  const { game, state } = o;
-  const ro = new Rollouts(game, o.rules, o.policy, o.defs, undefined, { layer: false });
-  const list = new Int16Array(game.maxActions(o.rules));
-  return Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
-    const a = ro.candA[j]!,
-      x = ro.candX[j]!;
-    return { name: game.actionName(state, a, x), moves: [a], amount: x };
+/**
+ * Every legal action of the decision at `s`, and for one that takes an amount every amount it
+ * allows: each whole amount from the least to the most, and the least and the most themselves
+ * (GameDef.amountAllowed says which are allowed). None is left out on a guess: a bet of the pot
+ * less one chip beats the whole pot wherever winning the whole pot makes everyone ante again,
+ * and a few sizes between the least and the most missed it.
+ */
+export function everyChoice(game: GameDef, s: GameState, list: Int16Array): Choice[] {
+  const bounds = new Float64Array(2);
+  const out: Choice[] = [];
+  const m = game.legal(s, list);
+  for (let i = 0; i < m; i++) {
+    const a = list[i]!;
+    if (!game.amountBounds?.(s, a, bounds)) {
+      out.push({ name: game.actionName(s, a, 0), moves: [a], amount: 0 });
+      continue;
+    }
+    const lo = bounds[0]!,
+      hi = bounds[1]!;
+    const amounts = new Set([lo]);
+    for (let x = Math.ceil(lo); x <= hi; x++) amounts.add(x);
+    amounts.add(hi);
+    for (const x of amounts) if (!game.amountAllowed?.(s, a, x)) out.push({ name: game.actionName(s, a, x), moves: [a], amount: x });
+  }
+  return out;
+}
+
+/** The choices as Rollouts plays them: an action and amount, or moves and the strategy after them. */
+function armed(listed: readonly Choice[], o: { defs: readonly StrategyDef[]; rules: unknown }) {
+  return listed.map((ch) => ({
+    a: ch.moves[0] ?? -1,
+    x: ch.amount ?? 0,
+    moves: ch.amount === undefined ? ch.moves : null,
+    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+  }));
+}
+
+/** Sets the rollouts' candidates to `actions`, in order. */
+function arm(ro: Rollouts, actions: ReturnType<typeof armed>, which: readonly number[]): void {
+  which.forEach((j, i) => {
+    const { a, x, moves, own } = actions[j]!;
+    if (moves) ro.setMoves(i, moves, own);
+    else ro.set(i, a, x);
   });
+}
+
+/** What `measure` finds: each choice's mean over the deals, and the first's paired difference
+ * against the second with its 95% interval (Student's t) and standard error. */
+export interface Measured {
+  rollouts: number;
+  values: [number, number];
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+  diffSe: number;
+}
+
+/**
+ * Two choices played out on the same `rollouts` deals from `seed`, every one of them: no look,
+ * no drop, so the mean paired difference is unbiased for the deals' luck whatever it turns out
+ * to be (a race that stops where a difference looks large overstates it). Review measures a
+ * decision's cost with it on deals of its own, apart from those that found the decision worse.
+ * Played as a race plays its blocks (RaceOptions.player), with the same layer.
+ */
+export async function measure(
+  o: Omit<RaceOptions, 'budget' | 'choices' | 'keep' | 'alpha' | 'won'> & { choices: readonly [Choice, Choice]; rollouts: number },
+): Promise<Measured> {
+  const play = (o.player ?? localPlayer)(o, o.choices);
+  const { values } = await play([0, 1], 0, o.rollouts);
+  const first = [...values[0]!],
+    second = [...values[1]!];
+  const d = interval(first, second, studentQuantileFor(0.025));
+  return { rollouts: o.rollouts, values: [mean(first), mean(second)], diff: d.mean, diffLow: d.low, diffHigh: d.high, diffSe: d.se };
 }
 
 /** Whether two choices make the same moves (in any order) with the same amount. */

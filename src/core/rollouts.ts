@@ -69,9 +69,10 @@ export class Rollouts {
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
-  /** Whether the deciding seat won, judged on the table where a rollout ended (GameDef.round
-   * `round` was the one played, `gain` the result), when one is set: read by `won`. */
-  judge: ((end: GameState, seat: number, round: number, gain: number) => boolean) | null = null;
+  /** Whether the deciding seat won, judged on the table where a rollout ended set against the
+   * table at the decision, `start` (GameDef.round `round` was the one played, `gain` the
+   * result), when one is set: read by `won`. */
+  judge: ((start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean) | null = null;
   private wonLast = new Uint8Array(64);
   /** Per candidate, the least and greatest result over the rollouts. */
   private low = new Float64Array(64);
@@ -209,7 +210,7 @@ export class Rollouts {
         }
         const raw = (this.rawValue[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null, luck));
         const v = (value[j] = meter ? raw - luckTaken(meter.coef, luck!) : raw);
-        if (this.judge) this.wonLast[j] = this.judge(work, seat, round, raw) ? 1 : 0;
+        if (this.judge) this.wonLast[j] = this.judge(s, work, seat, round, raw) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
       }

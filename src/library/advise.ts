@@ -10,7 +10,7 @@ import { checkEvents } from '../records/check.js';
 import { openRecord } from './records.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec, type StrategySpec } from '../core/strategy.js';
-import type { GameEntry } from '../catalog/entry.js';
+import type { ExactResult, GameEntry } from '../catalog/entry.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
 import { cardRule, GAME, gameRules, positiveInt, seedText } from './options.js';
@@ -64,12 +64,20 @@ export interface AdviseResult {
   clear: boolean;
   advice: string;
   /** Every legal action, best first. */
-  actions: AdviceRow[];
+  actions: AdvisedAction[];
   playouts: number;
   looks: number;
   /** What the game adds about the situation (a card game: the card lines still alive). */
   about?: Record<string, unknown>;
 }
+
+/** An action as advice ranks it; where the game knows its result exactly (a Nylon-ppong stop),
+ * `value` and `won` are the exact figures (their intervals of zero width), `exact` gives them as
+ * fractions beside the rollouts' own figures (`sampled`, to set against them), and the paired
+ * difference against the best is the rollouts' as for every action. */
+export type AdvisedAction = AdviceRow & {
+  exact?: { value: string; won?: string; sampled: Pick<AdviceRow, 'value' | 'valueLow' | 'valueHigh' | 'won' | 'wonLow' | 'wonHigh'> };
+};
 
 /** The keys every game's advice takes; the situation's fields beside them are each game's own. */
 const ADVISE_KEYS: Record<string, Kind> = {
@@ -224,12 +232,51 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     best: a.best,
     clear: a.clear,
     advice: a.words,
-    actions: a.rows,
+    actions: exactRows(entry, rules, state, seat, a.rows, choices),
     playouts: a.playouts,
     looks: a.looks,
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
+}
+
+/** The rows, each action whose result the game knows exactly (AdviseQuery.exact) given its
+ * exact value and won share in place of the rollouts' means. */
+function exactRows(
+  entry: GameEntry,
+  rules: Record<string, unknown>,
+  state: GameState,
+  seat: number,
+  rows: AdviceRow[],
+  choices: Choice[] | undefined,
+): AdvisedAction[] {
+  const exact = entry.advise?.exact;
+  if (!exact || choices) return rows;
+  const def = entry.def;
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const known = new Map<string, ExactResult>();
+  for (const a of legal.subarray(0, def.legal(state, legal))) {
+    const e = def.amountBounds?.(state, a, bounds) ? undefined : exact(state, seat, a);
+    if (e) known.set(def.actionName(state, a, 0), e);
+  }
+  return rows.map((r) => {
+    const e = known.get(r.action);
+    if (!e) return r;
+    const won = e.won === undefined ? {} : { won: e.won, wonLow: e.won, wonHigh: e.won };
+    return {
+      ...r,
+      value: e.value,
+      valueLow: e.value,
+      valueHigh: e.value,
+      ...won,
+      exact: {
+        value: e.valueText,
+        ...(e.wonText === undefined ? {} : { won: e.wonText }),
+        sampled: { value: r.value, valueLow: r.valueLow, valueHigh: r.valueHigh, won: r.won, wonLow: r.wonLow, wonHigh: r.wonHigh },
+      },
+    };
+  });
 }
 
 /** The strategy every seat plays on with in the rollouts (`--policy`, by default the game's

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
+import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
@@ -68,8 +68,8 @@ export interface ReviewedDecision {
    * own, when the taken one is the best). */
   valueTaken: number;
   valueBest: number;
-  /** valueTaken - valueBest: what the decision cost (negative), with its interval
-   * (simultaneous over the looks of the measuring race) and standard error. */
+  /** valueTaken - valueBest on those deals, with its interval (simultaneous over the looks of
+   * the race that tells the two apart) and standard error: 0 when the taken one is the best. */
   diff: number;
   diffLow: number;
   diffHigh: number;
@@ -77,6 +77,13 @@ export interface ReviewedDecision {
   /** best: the taken action is the best one; worse: it does worse on fresh deals; tied: the
    * two cannot be told apart at this budget. */
   verdict: 'best' | 'tied' | 'worse';
+  /** What the decision adds to the expected loss: 0 unless it is worse; then the best's value
+   * less the taken one's on deals of their own (neither those that ranked the actions nor those
+   * that found it worse), with its 95% interval and standard error. */
+  loss: number;
+  lossLow: number;
+  lossHigh: number;
+  lossSe: number;
   /** Actions ranked. */
   actions: number;
   /** Playouts spent on the decision (ranking and measuring). */
@@ -112,8 +119,9 @@ export interface ReviewResult {
     tied: number;
     worse: number;
   };
-  /** The expected loss over the reviewed decisions (the sum of what each cost against the
-   * best, positive when the seat lost by its choices) and its 95% interval. */
+  /** The expected loss over the reviewed decisions: the sum of the rows' `loss`, what the
+   * decisions shown worse cost against the best, measured on deals of their own (the others
+   * add 0), and its 95% interval. */
   loss: number;
   lossLow: number;
   lossHigh: number;
@@ -227,6 +235,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const open2 = all - nForced;
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
+  const more = measuringRollouts(budget);
 
   // The decisions to review, each with a table of its own, then each reviewed in turn.
   const pending: Pending[] = [];
@@ -251,24 +260,25 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
       (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
-    const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
+    // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
+    const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
     const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player };
-    const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), `${seed}/line${line}`, taken, p.choices);
+    const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
     const unit = q.unit;
     const words =
       row.verdict === 'best'
         ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
         : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(-row.diff)} [${num(-row.diffHigh)}, ${num(-row.diffLow)}] ${unit}.`
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.lossLow)}, ${num(row.lossHigh)}] ${unit}.`
           : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diffLow)}, ${num(row.diffHigh)}] ${unit}).`;
     return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
   }
 
-  const loss = -rows.reduce((s, r) => s + r.diff, 0);
-  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.diffSe * r.diffSe, 0));
+  const loss = rows.reduce((s, r) => s + r.loss, 0);
+  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.lossSe * r.lossSe, 0));
   const count = (v: ReviewedDecision['verdict']) => rows.filter((r) => r.verdict === v).length;
-  const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => a.diff - b.diff || a.line - b.line);
+  const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => b.loss - a.loss || a.line - b.line);
   const costliest = worse.slice(0, COSTLIEST).map((r) => r.words);
   const decisions = {
     all,
@@ -281,9 +291,9 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   };
   const summary =
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
-    `${budget} playouts each to rank (at least two for each action) and up to ${Math.max(MIN_BUDGET, Math.ceil(budget / 2))} more to measure the taken action against the best. ` +
+    `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
-    `Expected loss over the game: ${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${q.value}, summed over the decisions; 95% interval).`;
+    lossWords(loss, half, decisions.worse, q.value);
   const result: ReviewResult = {
     game: o.game,
     record: file,
@@ -306,6 +316,23 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   return result;
 }
 
+/**
+ * The expected loss in words. Only the decisions shown worse count, each measured on deals of
+ * its own; one that cannot be told from the best counts 0, so a loss spread thinly over many
+ * such decisions is not seen, and the total is what the seat was shown to lose, not more. It
+ * is negative only where the worse decisions' own measurements came out in the taken actions'
+ * favour in sum, and then the words say so.
+ */
+function lossWords(loss: number, half: number, worse: number, value: string): string {
+  const figure = `${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${value}; 95% interval)`;
+  if (worse === 0)
+    return `Expected loss over the game: ${figure}: no decision was shown worse, and one that cannot be told from the best counts 0.`;
+  const how = `the sum over the ${worse} decision${worse === 1 ? '' : 's'} shown worse of what each cost against the best, measured on deals of its own; the others count 0`;
+  return loss >= 0
+    ? `Expected loss over the game: ${figure}: ${how}.`
+    : `Expected loss over the game: ${figure}: ${how}; it is below 0 because, on those deals, the actions taken did no worse in sum than the best, so no loss is shown.`;
+}
+
 const sameMoves = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && [...a].sort((x, y) => x - y).join(',') === [...b].sort((x, y) => x - y).join(',');
 
@@ -324,6 +351,9 @@ const COLUMNS: Record<string, string> = {
   diff_ci_low: 'its interval, simultaneous over the looks',
   diff_ci_high: 'its interval, simultaneous over the looks',
   verdict: 'best, tied (cannot be told from the best) or worse',
+  loss: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
+  loss_ci_low: 'its 95% interval',
+  loss_ci_high: 'its 95% interval',
   playouts: 'playouts spent on the decision (ranking and measuring)',
 };
 
@@ -343,6 +373,9 @@ function writeReview(file: string, r: ReviewResult): void {
       x.diffLow,
       x.diffHigh,
       x.verdict,
+      x.loss,
+      x.lossLow,
+      x.lossHigh,
       x.playouts,
     ]),
   };
@@ -361,19 +394,31 @@ function writeReview(file: string, r: ReviewResult): void {
   ]);
 }
 
+/** The rollouts of each of two actions when review tells the taken one from the best, and again
+ * when it measures what a worse one cost, for a ranking of `budget` playouts: together about half
+ * the ranking's budget each time. */
+export function measuringRollouts(budget: number): number {
+  return Math.ceil(Math.max(MIN_BUDGET, Math.ceil(budget / 2)) / 2);
+}
+
 /** A decision judged as review judges it, with the race's options but its budget, seed and
- * choices: the taken action ranked among the choices, and where another was best, the two
- * measured again on fresh deals (the ranking's deals picked the best, and on them the best looks
- * better than it is). The precision bench (bench/precision.ts) judges its situations with it. */
+ * choices: the taken action ranked among the choices (`budget` playouts); where another was
+ * best, the two told apart on fresh deals (`more` rollouts each: the ranking's deals picked the
+ * best, and on them the best looks better than it is); and where the taken one was shown worse,
+ * what it cost measured once more on deals of its own (`more` rollouts each: the deals that found
+ * it worse are those on which it looked worst, and would overstate what it cost). The precision
+ * bench (bench/precision.ts) judges its situations with it. */
 export async function judgeDecision(
   common: Omit<RaceOptions, 'budget' | 'seed' | 'choices' | 'keep'>,
   budget: number,
+  more: number,
   seed: string,
   taken: Choice,
   choices: Choice[] | undefined,
 ): Promise<{ ranked: Advice; takenName: string; row: Judged }> {
   const ranked = await race({ ...common, budget, seed, choices, keep: taken });
   const takenName = ranked.kept!;
+  const none = { loss: 0, lossLow: 0, lossHigh: 0, lossSe: 0 };
   if (ranked.best === takenName) {
     const r = ranked.rows[0]!;
     const row: Judged = {
@@ -384,13 +429,14 @@ export async function judgeDecision(
       diffHigh: 0,
       diffSe: 0,
       verdict: 'best',
+      ...none,
       playouts: ranked.playouts,
     };
     return { ranked, takenName, row };
   }
   const m = await race({
     ...common,
-    budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
+    budget: 2 * more,
     seed: `${seed}/measure`,
     choices: [{ ...taken, name: takenName }, ranked.bestChoice],
   });
@@ -401,6 +447,11 @@ export async function judgeDecision(
     m.best === takenName
       ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
       : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
+  const worse = d.high < 0;
+  const { won: _won, ...plain } = common;
+  const cost = worse
+    ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
+    : null;
   const row: Judged = {
     valueTaken: t.value,
     valueBest: b.value,
@@ -408,8 +459,9 @@ export async function judgeDecision(
     diffLow: d.low,
     diffHigh: d.high,
     diffSe: d.se,
-    verdict: d.high < 0 ? 'worse' : 'tied',
-    playouts: ranked.playouts + m.playouts,
+    verdict: worse ? 'worse' : 'tied',
+    ...(cost ? { loss: cost.diff, lossLow: cost.diffLow, lossHigh: cost.diffHigh, lossSe: cost.diffSe } : none),
+    playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
   };
   return { ranked, takenName, row };
 }

@@ -1,5 +1,5 @@
 import { entryFor } from '../catalog/index.js';
-import { DecisionRollouts, type Block, type BlockPlayer, type Choice, type RaceOptions } from '../core/advise.js';
+import { DecisionRollouts, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
 import { loadStateData, stateData } from '../core/copy.js';
 import type { GameState } from '../core/game.js';
 import { parseSpec } from '../core/strategy.js';
@@ -35,7 +35,7 @@ let decisions = 0;
  * plain data, and the parts' results joined in order. Rollout i is a pure function of the race's
  * seed and i, so the results are those of one thread, on any number of workers.
  */
-export function poolPlayer(workers: number): (o: RaceOptions, choices: readonly Choice[]) => BlockPlayer {
+export function poolPlayer(workers: number): (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer {
   return (o, choices) => {
     const spec: DecisionSpec = {
       key: `decision${decisions++}`,

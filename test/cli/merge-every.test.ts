@@ -11,7 +11,7 @@ import { csvText } from '../../src/io/csv.js';
 import { readPartial } from '../../src/runner/partial.js';
 import { mergeShards } from '../../src/library/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
-import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
+import { compare, league, merge as mergeRun, runStudy, simulate } from 'pongsim';
 import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
@@ -57,6 +57,7 @@ interface Case {
 
 const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => path.join(dir, `${table}.csv`) };
 const SIM_RUN = { game: 'wolnamppong', games: 6, seed: SEED, workers: 1 };
+const LEAGUE_RUN = { game: 'nylonppong', specs: 'basic,random', set: 'players=2', games: 3, seed: SEED, workers: 1 };
 const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set dealInPenalty=20'], games: 4, seed: SEED, workers: 1 };
 const CASES: Case[] = [
   ...STUDIES.map((s): Case => {
@@ -78,6 +79,7 @@ const CASES: Case[] = [
     csv: (dir) => path.join(dir, 'runs.csv'),
   },
   { name: 'compare', games: COMPARE_RUN.games, run: (x) => compare({ ...COMPARE_RUN, ...x }), ...inDir },
+  { name: 'league', games: LEAGUE_RUN.games, run: (x) => league({ ...LEAGUE_RUN, ...x }), ...inDir },
 ];
 
 /** The partial files in `dir`, sorted. */

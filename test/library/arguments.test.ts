@@ -10,6 +10,7 @@ import { InputError } from 'pongsim';
 import { registerSim } from '../../src/cli/sim.js';
 import { registerRun } from '../../src/cli/run.js';
 import { registerCompare } from '../../src/cli/compare.js';
+import { registerLeague } from '../../src/cli/league.js';
 import { registerTune } from '../../src/cli/tune.js';
 import { registerOdds } from '../../src/cli/odds.js';
 import { registerHand } from '../../src/cli/hand.js';
@@ -174,9 +175,32 @@ const ENTRIES: Record<string, Entry> = {
       decisionTimeout: 'number',
       out: 'text',
       force: 'flag',
+      method: 'text',
+      sprt: 'text',
+      alpha: 'number',
+      beta: 'number',
+      current: 'text',
+      sprtGames: 'number',
     },
     control: true,
     command: 'tune',
+  },
+  league: {
+    base: { game: 'wolnamppong', specs: 'fold,min-bet' },
+    takes: {
+      ...STUDY,
+      ...TABLE,
+      seats: undefined as never,
+      session: undefined as never,
+      bankroll: undefined as never,
+      pointValue: undefined as never,
+      specs: 'texts',
+      rounds: 'number',
+    },
+    control: true,
+    command: 'league',
+    // The library's league keeps records as runStudy does; the command has no --record.
+    differs: [['record', 'recordEvery'], []],
   },
   odds: {
     base: { game: 'wolnamppong' },
@@ -417,6 +441,7 @@ describe('the argument of every function the package exports', () => {
       registerRun,
       registerCompare,
       registerTune,
+      registerLeague,
       registerOdds,
       registerHand,
       registerScore,

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GameEntry } from '../../catalog/entry.js';
 import { entryFor, GAMES } from '../../catalog/index.js';
-import { DecisionRollouts, legalChoices, race, type Choice } from '../../core/advise.js';
+import { DecisionRollouts, everyChoice, race, type Choice } from '../../core/advise.js';
 import { TERMINAL, type GameState } from '../../core/game.js';
 import { dealRng, Rng } from '../../core/rng.js';
 import { makeStrategy } from '../../core/strategy.js';
@@ -10,7 +10,7 @@ import { studentQuantile } from '../../stats/distributions.js';
 import { now } from '../../bench/clock.js';
 import { fitting, MIN_BUDGET, rolloutPolicy } from '../advise.js';
 import { gameRules } from '../options.js';
-import { judgeDecision } from '../review.js';
+import { judgeDecision, measuringRollouts } from '../review.js';
 
 /** A decision of a seeded game, as advise and review meet it. */
 export interface PrecisionSituation {
@@ -153,7 +153,7 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
     }
     // The best and the second by the layer's ranking, played out on the same deals with and without.
     const rows = ranked[0]!.rows;
-    const listed = sit.choices ?? legalChoices(common);
+    const listed = sit.choices ?? everyChoice(def, sit.state, new Int16Array(def.maxActions(rules)));
     const pick = [0, 1].map((r) => listed.findIndex((ch) => ch.name === rows[r]!.action));
     if (rows.length > 1 && pick.every((j) => j >= 0)) {
       const v = layers.map((layer) => {
@@ -171,7 +171,14 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
     for (const [i, layer] of layers.entries()) {
       const j = await Promise.all(
         ['a', 'b'].map((s) =>
-          judgeDecision({ ...common, rollouts: { layer } }, budget, `${seed}/${k}/review-${s}`, sit.taken, sit.choices),
+          judgeDecision(
+            { ...common, rollouts: { layer } },
+            budget,
+            measuringRollouts(budget),
+            `${seed}/${k}/review-${s}`,
+            sit.taken,
+            sit.choices,
+          ),
         ),
       );
       const w = j.map((x) => x.row.verdict === 'worse');
