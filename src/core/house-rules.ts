@@ -27,6 +27,8 @@ export interface RuleChange {
   set: Record<string, unknown>;
   /** How the table names it: `stopLimit=5`, `combos.enabled+fourOfAKind`, with its companions. */
   label: string;
+  /** Its companions as the label names them (empty for most). */
+  withText: string;
 }
 
 /** An option the table leaves out, and why. */
@@ -40,6 +42,14 @@ export function valueText(v: unknown): string {
   if (Array.isArray(v)) return v.length ? v.join(',') : 'none';
   if (v !== null && typeof v === 'object') return JSON.stringify(v);
   return String(v);
+}
+
+/** A setting as a change names it: `key=value`, or a set of ids by what it adds to or takes from the default (`combos.enabled+daeppang`). */
+export function settingText(o: Option, v: unknown): string {
+  if (o.domain?.kind !== 'ids' || !Array.isArray(v)) return `${o.key}=${valueText(v)}`;
+  const def = o.default as string[];
+  const moved = [...v.filter((x) => !def.includes(x)).map((x) => `+${x}`), ...def.filter((x) => !v.includes(x)).map((x) => `-${x}`)];
+  return moved.length ? `${o.key}${moved.join('')}` : `${o.key}=${valueText(v)}`;
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -80,6 +90,8 @@ export function ruleChanges(schema: RulesSchema<unknown>): { changes: RuleChange
   for (const k of [...Object.keys(notes.skip ?? {}), ...Object.keys(notes.values ?? {}), ...Object.keys(notes.with ?? {})]) {
     if (!known.has(k)) throw new Error(`${schema.game}: house-rule notes name no option "${k}"`);
   }
+  for (const set of Object.values(notes.with ?? {}))
+    for (const k of Object.keys(set)) if (!known.has(k)) throw new Error(`${schema.game}: house-rule notes name no option "${k}"`);
   for (const o of schema.options) {
     const why = notes.skip?.[o.key];
     if (why) {
@@ -104,7 +116,7 @@ export function ruleChanges(schema: RulesSchema<unknown>): { changes: RuleChange
     }
     const companions = notes.with?.[o.key] ?? {};
     const also = Object.entries(companions)
-      .map(([k, v]) => `${k}=${valueText(v)}`)
+      .map(([k, v]) => settingText(schema.options.find((x) => x.key === k)!, v))
       .join(', ');
     for (const a of alts) {
       changes.push({
@@ -113,6 +125,7 @@ export function ruleChanges(schema: RulesSchema<unknown>): { changes: RuleChange
         with: companions,
         set: { ...companions, [o.key]: a.value },
         label: also ? `${a.label} (with ${also})` : a.label,
+        withText: also,
       });
     }
   }

@@ -108,11 +108,14 @@ export function ruleTableDef<S extends GameState>(spec: RuleTableSpec<S>): Exper
     charts: [
       {
         name,
-        caption: `Each house rule's effect on each key figure: its paired difference against the defaults on the same deals, with 95% intervals, the changes sorted by the size of their effect on ${headline.name} (largest first); a panel per figure, each on its own scale; an interval off the dashed zero line is significant.`,
+        caption: `Each house rule's effect: its paired difference against the defaults on the same deals, with 95% intervals, the changes sorted by the size of their effect on ${headline.name} (largest first). The first panel is ${headline.name}, every change; each other panel a key figure, with the changes that move it significantly (Holm over the table), each panel on its own scale; an interval off the dashed zero line is significant.`,
         spec: (tables) =>
           intervalChart({
             title: `${spec.game.title}: each house rule's effect`,
-            rows: rowsOf(tableNamed(tables, name), (r) => typeof r.diff_vs_baseline === 'number').map((r) => ({
+            rows: rowsOf(
+              tableNamed(tables, name),
+              (r) => typeof r.diff_vs_baseline === 'number' && (r.figure === headline.name || r.significant === 'yes'),
+            ).map((r) => ({
               ...r,
               panel: String(r.figure),
             })),
@@ -217,11 +220,7 @@ function ruleTable(
         rows[i]!.label,
         c?.key ?? '',
         c ? valueText(c.value) : '',
-        c
-          ? Object.entries(c.with)
-              .map(([k, v]) => `${k}=${valueText(v)}`)
-              .join(', ')
-          : '',
+        c?.withText ?? '',
         figures[f]!.name,
         figures[f]!.kind,
         mean(t, `${i}|${f}`),
