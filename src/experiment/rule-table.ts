@@ -49,7 +49,7 @@ export interface RuleTableSpec<S extends GameState = GameState> {
   base?: Record<string, unknown>;
   /** The key figures, the headline first: the table is sorted by the size of each change's effect on it. */
   figures: KeyFigure[];
-  /** Writes one finished game's figures into `out`, in the order of `figures`; `returns` holds each seat's result. */
+  /** Writes one finished game's figures into `out`, in the order of `figures` (NaN: not observed in this game); `returns` holds each seat's result. */
   measure(s: S, returns: Float64Array, out: Float64Array): void;
   /** Games per worker task: a fixed size of a fraction of a second with every arm played. */
   chunk: number;
@@ -175,9 +175,13 @@ export function ruleTableDef<S extends GameState>(spec: RuleTableSpec<S>): Exper
             const s = arm.play(seed, 0, index);
             const v = values[i]!;
             spec.measure(s, arm.returns, v);
+            // A figure the game did not observe (NaN) is left out, and its difference with it.
             for (let f = 0; f < K; f++) {
-              addMean(tally, `${i}|${f}`, v[f]!);
-              if (i > 0) addMean(tally, `d|${i}|${f}`, v[f]! - values[0]![f]!);
+              const x = v[f]!;
+              if (Number.isNaN(x)) continue;
+              addMean(tally, `${i}|${f}`, x);
+              const b = values[0]![f]!;
+              if (i > 0 && !Number.isNaN(b)) addMean(tally, `d|${i}|${f}`, x - b);
             }
           });
         },
