@@ -71,7 +71,7 @@ export const americanEntry: GameEntry = {
   def: american,
   strategies: americanStrategies,
   defaultSeat: 'line-chaser',
-  experiments: [americanCharleston, americanCardLines, americanJokers, mahjongRuleTable(american, americanStrategies, 'line-chaser', 2000)],
+  experiments: [americanCharleston, americanCardLines, americanJokers, mahjongRuleTable(american, americanStrategies, 'line-chaser', 400)],
   quick: [
     { name: 'american-charleston', games: 60, seconds: 1.2 },
     { name: 'american-card-lines', games: 100, seconds: 0.8 },

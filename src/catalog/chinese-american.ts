@@ -17,7 +17,7 @@ export const chineseAmericanEntry: GameEntry = {
   def: chineseAmerican,
   strategies: chineseAmericanStrategies,
   defaultSeat: 'efficiency',
-  experiments: [chineseAmericanHands, mahjongRuleTable(chineseAmerican, chineseAmericanStrategies, 'efficiency', 3000)],
+  experiments: [chineseAmericanHands, mahjongRuleTable(chineseAmerican, chineseAmericanStrategies, 'efficiency', 600)],
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',

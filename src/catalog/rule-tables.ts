@@ -63,7 +63,7 @@ export const wolnamppongRuleTable: ExperimentDef = ruleTableDef<WolnamState>({
     out[5] = s.empties / s.r.cycles;
   },
   chunk: 20,
-  defaultGames: 50000,
+  defaultGames: 20000,
 });
 
 const NYLON_ENDS: [string, number, string][] = [
@@ -118,7 +118,7 @@ export const nylonppongRuleTable: ExperimentDef = ruleTableDef<NylonState>({
     });
   },
   chunk: 20,
-  defaultGames: 50000,
+  defaultGames: 20000,
 });
 
 /** The key figures of a mahjong ruleset's session, from the table's statistics. */

@@ -300,7 +300,7 @@ function answer(t: CsvTable, figures: KeyFigure[], skipped: Skipped[], games: nu
   lines.push(`${moved.size} of ${changes.size} changes move some figure significantly`);
   if (identical.length)
     lines.push(
-      `these played the very games of the baseline (nothing in them changed how the reference bot plays or is paid here): ${identical.join(', ')}`,
+      `these played the very games of the baseline (nothing in them changed how the reference bot plays or is paid here): ${identical.join('; ')}`,
     );
   return lines;
 }
