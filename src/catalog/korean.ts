@@ -17,7 +17,7 @@ export const koreanEntry: GameEntry = {
   def: korean,
   strategies: koreanStrategies,
   defaultSeat: 'efficiency',
-  experiments: [uperFuriten, koreanUperTable, mahjongRuleTable(korean, koreanStrategies, 'efficiency', 400)],
+  experiments: [uperFuriten, koreanUperTable, mahjongRuleTable(korean, koreanStrategies, 'uper-wait(w=2)', 400)],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',

@@ -161,7 +161,7 @@ function measureTable(s: TableState, _returns: Float64Array, out: Float64Array):
 }
 
 /**
- * A mahjong ruleset's table: its reference bot in every seat, every hand dealt from walls of its
+ * A mahjong ruleset's table: `seat` in every seat, every hand dealt from walls of its
  * own and each seat drawing from places of its own (pairing=seats, which changes no odds), so
  * that a change that plays one hand differently leaves the later hands paired.
  */

@@ -43,7 +43,7 @@ export interface KeyFigure {
 export interface RuleTableSpec<S extends GameState = GameState> {
   game: GameDef<S>;
   strategies: StrategyDef[];
-  /** The strategy every seat plays: the game's reference bot. */
+  /** The strategy every seat plays: the game's reference bot, or a bot that plays what the rules vary (Korean's uper). */
   seat: string;
   /** Settings every arm plays under, the baseline too, that change no rule (how chance is keyed). */
   base?: Record<string, unknown>;
@@ -68,7 +68,7 @@ export function seatEdge(returns: Float64Array, seat: number): number {
 /**
  * `<game>-rule-table` (and `pongsim compare <game> --each-option`): the baseline rules (the
  * game's defaults, or a card's) and every alternative value of every rule option, one change at a
- * time (core/house-rules.ts), each played by the game's reference bot in every seat on the same
+ * time (core/house-rules.ts), each played by one bot in every seat (the spec's) on the same
  * deals as the baseline (common random numbers). Each change's effect on each key figure is its
  * paired difference against the baseline, with its interval; every difference of the table is
  * one family (Holm); the changes are sorted by the size of their effect on the headline figure.
@@ -102,7 +102,7 @@ export function ruleTableDef<S extends GameState>(spec: RuleTableSpec<S>): Exper
   const def: ExperimentDef = {
     name,
     question: `${spec.game.title}: what does each house rule change, one at a time, against the defaults?`,
-    doc: `every alternative value of every ${id} rule option, one at a time, against the defaults on the same deals (the reference bot in every seat): each change's effect on the key figures (${spec.figures.map((f) => f.name).join(', ')}), sorted by its effect on ${headline.name}`,
+    doc: `every alternative value of every ${id} rule option, one at a time, against the defaults on the same deals (${spec.seat} in every seat): each change's effect on the key figures (${spec.figures.map((f) => f.name).join(', ')}), sorted by its effect on ${headline.name}`,
     keyColumns: { [name]: ['change', 'figure', 'value', 'diff_vs_baseline', 'significant'] },
     columns,
     charts: [
@@ -300,7 +300,7 @@ function answer(t: CsvTable, figures: KeyFigure[], skipped: Skipped[], games: nu
   lines.push(`${moved.size} of ${changes.size} changes move some figure significantly`);
   if (identical.length)
     lines.push(
-      `these played the very games of the baseline (nothing in them changed how the reference bot plays or is paid here): ${identical.join('; ')}`,
+      `these played the very games of the baseline (nothing in them changed how these seats play or are paid): ${identical.join('; ')}`,
     );
   return lines;
 }

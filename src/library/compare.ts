@@ -203,7 +203,7 @@ const ARM_OPTIONS: [keyof CompareOptions, string][] = [
 /**
  * `compare <game> --each-option`: the game's house-rule table (its `<game>-rule-table` study),
  * every alternative value of every rule option, one at a time, against the defaults on the
- * same deals, by the game's reference bot in every seat.
+ * same deals, by one bot in every seat (the game's reference bot; Korean's declares uper).
  */
 function eachOptionRun(o: CompareOptions, entry: GameEntry, c: RunControl): Promise<StudyRun | PartialWritten> {
   const name = `${entry.def.id}-rule-table`;
@@ -212,7 +212,7 @@ function eachOptionRun(o: CompareOptions, entry: GameEntry, c: RunControl): Prom
   const given_ = ARM_OPTIONS.find(([k]) => o[k] !== undefined && !(Array.isArray(o[k]) && o[k].length === 0));
   if (given_)
     throw new InputError(
-      `compare --each-option: ${given_[1]} cannot be given with it; the arms are every alternative value of every rule option, each against the defaults, with the reference bot in every seat (give --games, --seed, --out${entry.card ? ', --card' : ''})`,
+      `compare --each-option: ${given_[1]} cannot be given with it; the arms are every alternative value of every rule option, each against the defaults, with one bot in every seat (give --games, --seed, --out${entry.card ? ', --card' : ''})`,
     );
   const params: ExperimentParams = { games: given(o.games, positiveInt('--games')) ?? def.defaultGames };
   if (o.card !== undefined) params.rules = cardRule(o.card, entry);
