@@ -154,6 +154,8 @@ const ENTRIES: Record<string, Entry> = {
       focal: 'number',
       metrics: 'texts',
       plugin: 'texts',
+      eachOption: 'flag',
+      card: 'text',
     },
     control: true,
     command: 'compare',
