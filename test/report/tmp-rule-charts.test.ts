@@ -17,7 +17,11 @@ describe('tmp', () => {
       const page = await browser().newPage({ viewport: PAGE });
       await page.goto(pathToFileURL(writeReport(dir)).href);
       const charts = await page.$$eval('img.chart', (imgs) =>
-        imgs.map((i) => ({ alt: (i as HTMLImageElement).alt, src: (i as HTMLImageElement).src, scale: (i as HTMLImageElement).clientWidth / (i as HTMLImageElement).naturalWidth })),
+        imgs.map((i) => ({
+          alt: (i as HTMLImageElement).alt,
+          src: (i as HTMLImageElement).src,
+          scale: (i as HTMLImageElement).clientWidth / (i as HTMLImageElement).naturalWidth,
+        })),
       );
       const faults: string[] = [];
       for (const c of charts) {
