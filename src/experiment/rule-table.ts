@@ -111,7 +111,9 @@ export function ruleTableDef<S extends GameState>(spec: RuleTableSpec<S>): Exper
         caption: `Each house rule's effect: its paired difference against the defaults on the same deals, with 95% intervals, the changes sorted by the size of their effect on ${headline.name} (largest first). The first panel is ${headline.name}, every change; each other panel a key figure, with the changes that move it significantly (Holm over the table), each panel on its own scale; an interval off the dashed zero line is significant.`,
         spec: (tables) =>
           intervalChart({
-            title: `${spec.game.title}: each house rule's effect`,
+            // The game's short name, before its title's parenthesis (Korean's holds Hangul, which
+            // the charts' font does not have).
+            title: `${spec.game.title.split(' (')[0]}: each house rule's effect`,
             rows: rowsOf(
               tableNamed(tables, name),
               (r) => typeof r.diff_vs_baseline === 'number' && (r.figure === headline.name || r.significant === 'yes'),
