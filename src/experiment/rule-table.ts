@@ -9,6 +9,7 @@ import { Arm } from './arm.js';
 import {
   diff,
   diffColumns,
+  digits,
   family,
   figureIn,
   figureTable,
@@ -255,12 +256,6 @@ function ruleTable(
     columns,
   );
 }
-
-/** Decimals for a figure in words: two significant digits of its interval's half-width. */
-const digits = (f: Figure): number => {
-  const half = (f.high - f.low) / 2;
-  return Number.isFinite(half) && half > 0 ? Math.min(6, Math.max(0, 1 - Math.floor(Math.log10(half)))) : 2;
-};
 
 const signed = (f: Figure): string => `${f.value > 0 ? '+' : ''}${quote(f, digits(f), 'games')}`;
 
