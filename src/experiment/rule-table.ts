@@ -44,7 +44,7 @@ export interface KeyFigure {
 export interface RuleTableSpec<S extends GameState = GameState> {
   game: GameDef<S>;
   strategies: StrategyDef[];
-  /** The strategy every seat plays: the game's reference bot, or a bot that plays what the rules vary (Korean's uper). */
+  /** The strategy every seat plays: the game's reference bot, or a bot that plays what the rules vary (a declaration the reference bot never makes). */
   seat: string;
   /** Settings every arm plays under, the baseline too, that change no rule (how chance is keyed). */
   base?: Record<string, unknown>;
@@ -112,8 +112,8 @@ export function ruleTableDef<S extends GameState>(spec: RuleTableSpec<S>): Exper
         caption: `Each house rule's effect: its paired difference against the defaults on the same deals, with 95% intervals, the changes sorted by the size of their effect on ${headline.name} (largest first). The first panel is ${headline.name}, every change; each other panel a key figure, with the changes that move it significantly (Holm over the table), each panel on its own scale; an interval off the dashed zero line is significant.`,
         spec: (tables) =>
           intervalChart({
-            // The game's short name, before its title's parenthesis (Korean's holds Hangul, which
-            // the charts' font does not have).
+            // The game's short name, before its title's parenthesis (which may hold the game's name
+            // in a script the charts' font does not have).
             title: `${spec.game.title.split(' (')[0]}: each house rule's effect`,
             rows: rowsOf(
               tableNamed(tables, name),

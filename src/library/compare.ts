@@ -203,7 +203,7 @@ const ARM_OPTIONS: [keyof CompareOptions, string][] = [
 /**
  * `compare <game> --each-option`: the game's house-rule table (its `<game>-rule-table` study),
  * every alternative value of every rule option, one at a time, against the defaults on the
- * same deals, by one bot in every seat (the game's reference bot; Korean's declares uper).
+ * same deals, by one bot in every seat (the game's reference bot, or one its entry names).
  */
 function eachOptionRun(o: CompareOptions, entry: GameEntry, c: RunControl): Promise<StudyRun | PartialWritten> {
   const name = `${entry.def.id}-rule-table`;
