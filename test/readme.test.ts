@@ -165,8 +165,13 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   const files = listFiles(dir).filter((f) => f.endsWith('.csv') && !f.split(path.sep).includes('parts'));
   const count = (re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
   const compares = files.filter((f) => path.basename(f) === 'compare.csv');
-  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare /));
-  for (const f of compares) {
+  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare (?!.*--each-option)/));
+  // A house-rule table (compare --each-option) compares too: some change moved some figure.
+  const tables = files.filter((f) => path.basename(f).endsWith('-rule-table.csv'));
+  expect(tables.length, 'a rule table for every compare --each-option').toBeGreaterThanOrEqual(
+    count(/npx pongsim compare .*--each-option/),
+  );
+  for (const f of [...compares, ...tables]) {
     expect(
       csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')),
       `${f}: every paired difference is 0, the arms played identical games`,
@@ -191,7 +196,7 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   }
   // A study's tables: rows, and each paired difference somewhere other than 0.
   for (const f of files.filter(
-    (x) => !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text),
+    (x) => !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) && !tables.includes(x) && /npx pongsim (run|merge) /.test(text),
   )) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
 import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
 import { CHIPS_WON } from '../experiment/risk.js';
+import { wolnamppongRuleTable } from './rule-tables.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
@@ -93,7 +94,7 @@ export const wolnamppongEntry: GameEntry = {
   def: wolnamppong,
   strategies: wolnamppongStrategies,
   defaultSeat: 'ev-threshold',
-  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
+  experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy, wolnamppongRuleTable],
   quick: [
     { name: 'wolnamppong-odds', games: 4000, seconds: 1.1 },
     { name: 'wolnamppong-strategies', games: 3000, seconds: 1.0 },

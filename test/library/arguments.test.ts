@@ -155,6 +155,8 @@ const ENTRIES: Record<string, Entry> = {
       focal: 'number',
       metrics: 'texts',
       plugin: 'texts',
+      eachOption: 'flag',
+      card: 'text',
     },
     control: true,
     command: 'compare',
