@@ -8,7 +8,7 @@
 import type { Rng } from '../../src/core/rng.js';
 import type { Strategy } from '../../src/core/strategy.js';
 import * as americanActions from '../../src/games/mahjong/american/actions.js';
-import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
+import * as cardModule from '../../src/games/mahjong/american/card.js';
 import * as slotsModule from '../../src/games/mahjong/american/slots.js';
 import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
@@ -20,6 +20,7 @@ import * as tilesModule from '../../src/games/mahjong/tiles.js';
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
 const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } =
   americanActions;
+const { CARD_KINDS } = cardModule;
 const { PACKED, awayFromSum } = slotsModule;
 const { COURTESY, VOTE } = charlestonModule;
 const { DISCARD, PASS, WIN } = actionsModule;
@@ -60,7 +61,6 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly planLoss = new Float64Array(3);
   private plannedFor = -1;
   private plannedStep: Step | null = null;
-  private readonly bestOf: Int32Array;
   private readonly awayOf: Int8Array;
   private readonly pow: Float64Array;
 
@@ -69,7 +69,6 @@ export class LineChaser implements Strategy<AmericanView> {
     lines: number,
     private readonly hooks: ChaserHooks = {},
   ) {
-    this.bestOf = new Int32Array(lines);
     this.awayOf = new Int8Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);
   }
@@ -97,28 +96,30 @@ export class LineChaser implements Strategy<AmericanView> {
     if (l === this.rankedFor && l.version === this.rankedVersion) return;
     this.rankedFor = l;
     this.rankedVersion = l.version;
-    const { bestOf, awayOf } = this;
-    for (let line = 0; line < awayOf.length; line++) {
-      awayOf[line] = l.lineAway(line);
-      bestOf[line] = l.lineVariant(line);
-    }
+    const { awayOf, weight, targets, pow } = this;
+    const value = ix.value;
+    const hooks = this.hooks;
     const k = this.p.k;
-    this.nt = 0;
+    let nt = 0;
     for (let line = 0; line < awayOf.length; line++) {
-      if (awayOf[line]! >= 99 || (this.hooks.lineAllowed && !this.hooks.lineAllowed(v, line))) continue;
-      const w = ix.value[line]! * this.pow[awayOf[line]!]!;
+      // Every line is read (and so brought up to date), allowed or not.
+      const a = l.lineAway(line);
+      awayOf[line] = a;
+      if (a >= 99 || (hooks.lineAllowed !== undefined && !hooks.lineAllowed(v, line))) continue;
+      const w = value[line]! * pow[a]!;
       // Insertion into the sorted top k.
-      let i = this.nt < k ? this.nt++ : k;
-      if (i === k && w <= this.weight[k - 1]!) continue;
+      let i = nt < k ? nt++ : k;
+      if (i === k && w <= weight[k - 1]!) continue;
       if (i === k) i = k - 1;
-      while (i > 0 && this.weight[i - 1]! < w) {
-        this.weight[i] = this.weight[i - 1]!;
-        this.targets[i] = this.targets[i - 1]!;
+      while (i > 0 && weight[i - 1]! < w) {
+        weight[i] = weight[i - 1]!;
+        targets[i] = targets[i - 1]!;
         i--;
       }
-      this.weight[i] = w;
-      this.targets[i] = bestOf[line]!;
+      weight[i] = w;
+      targets[i] = l.lineVariant(line);
     }
+    this.nt = nt;
   }
 
   /** The targets' total weight with one tile of kind `t` fewer (JOKER: one joker fewer), and `plus` one more of kind `add`. */

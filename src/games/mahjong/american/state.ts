@@ -14,8 +14,8 @@ import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
 import * as americanActions from './actions.js';
 import { STANDARD_SHAPES } from '../shanten.js';
+import * as cardModule from './card.js';
 import type { Card } from './card.js';
-import { CARD_KINDS } from './card.js';
 import { Charleston } from './charleston.js';
 import { CardIndex, SeatLines } from './lines.js';
 import { placeExposures, type Exposure } from './slots.js';
@@ -29,6 +29,7 @@ const { addTile, discard, endDeadTurn, prepareTurn, takeTiles } = flowModule;
 const { BIT, WORD } = kindsModule;
 const { PREPLAY, SEATS, STRIDE, TURN } = tableStateModule;
 const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
+const { CARD_KINDS } = cardModule;
 
 /** Most exposures one seat can make (four groups of 3 or more within 14 tiles). */
 export const MAX_EXPOSURES = 4;
