@@ -132,6 +132,13 @@ export class AmericanState extends TableState<AmericanRules> {
   exchanged = false;
   /** Three hands are dead: the hand ends as a wall game. */
   ended = false;
+  /**
+   * Every live seat's witness was found possible from the visible tiles by the last checkDead,
+   * and the tallies it made (tallyJokers) still hold: then, when a discard goes unclaimed, only
+   * that kind's unseen count has changed since, and a witness that does not use it stays
+   * possible (checkDead). Cleared by whatever else sets witnesses or lays the table anew.
+   */
+  private deadChecked = false;
   /** Hands dealt by this state, a hand's identity for bots that plan per hand. */
   serial = 0;
 
@@ -206,6 +213,7 @@ export class AmericanState extends TableState<AmericanRules> {
     for (const l of this.lines) l.reset();
     this.exchanged = false;
     this.ended = false;
+    this.deadChecked = false;
     this.winVariant.fill(-1);
   }
 
@@ -253,6 +261,7 @@ export class AmericanState extends TableState<AmericanRules> {
       this.witness[y] = l.lineVariant(best);
       if (y !== this.dealer) this.cardWaits(y);
     }
+    this.deadChecked = false;
     flowModule.startPlay(this);
   }
 
@@ -398,6 +407,7 @@ export class AmericanState extends TableState<AmericanRules> {
     this.expJokers[i] = e.jokers;
     this.seen[e.tile]! += e.size - e.jokers;
     this.lines[y]!.expose(e);
+    this.deadChecked = false;
   }
 
   onDiscard(seat: number, kind: number, _declare: number): void {
@@ -409,7 +419,7 @@ export class AmericanState extends TableState<AmericanRules> {
    * (RULES.md, "Dead hands": a hand waiting on it was offered Mah Jongg first), before the next
    * seat is chosen, so that a dead one is passed over. */
   override nextSeat(seat: number): number {
-    this.checkDead();
+    this.checkDead(this.claimTile);
     return super.nextSeat(seat);
   }
 
@@ -491,13 +501,18 @@ export class AmericanState extends TableState<AmericanRules> {
   // ---- Dead hands ------------------------------------------------------------------------
 
   /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand
-   * (a situation read calls it once its table is laid). */
-  checkDead(): void {
+   * (a situation read calls it once its table is laid). `letGo` is the kind of a discard that has
+   * just gone unclaimed, the one change since the last check (-1: check everything). */
+  checkDead(letGo = -1): void {
     if (this.r.deadHandAdjudication === 'off') return;
-    this.tallyJokers();
+    // The unseen count of one kind, neither a joker nor one an exposure holds jokers of, is read
+    // only by the witnesses that use it: the others are still possible, and the tallies hold.
+    const quick = this.deadChecked && letGo >= 0 && letGo < CARD_KINDS && this.exposedJokers[letGo] === 0;
+    if (!quick) this.tallyJokers();
+    const entryOf = this.index.entryOf;
     let deadN = 0;
     for (let y = 0; y < SEATS; y++) {
-      if (this.dead[y] === 0 && !this.possible(y, this.witness[y]!)) {
+      if (this.dead[y] === 0 && !(quick && entryOf[this.witness[y]! * CARD_KINDS + letGo]! < 0) && !this.possible(y, this.witness[y]!)) {
         const ix = this.index;
         let w = -1;
         for (let v = 0; v < ix.variants && w < 0; v++) if (this.possible(y, v)) w = v;
@@ -513,6 +528,7 @@ export class AmericanState extends TableState<AmericanRules> {
       }
       if (this.dead[y] !== 0) deadN++;
     }
+    this.deadChecked = true;
     if (deadN >= 3 && this.r.threeDeadHandsEndGame && !this.ended) {
       this.ended = true;
       this.log?.push('three dead hands: the hand ends as a wall game');
@@ -737,6 +753,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Other seats' Charleston knowledge is theirs; dead-hand witnesses (which variant proved a hand
    * alive, first found from its tiles after the Charleston) are found again from the visible tiles. */
   override afterDeterminize(seat: number): void {
+    this.deadChecked = false;
     for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
     if (this.phase === PREPLAY) return;
     this.tallyJokers();
