@@ -18,8 +18,20 @@ import * as actionsModule from '../../src/games/mahjong/table/actions.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } =
-  americanActions;
+const {
+  AMERICAN_ACTIONS,
+  BLIND,
+  COURTESY_DONE,
+  DISCARD_FLOWER,
+  DISCARD_JOKER,
+  EXCHANGE,
+  EXPOSE,
+  PASS_TILE,
+  VOTE_NO,
+  VOTE_YES,
+  exposeJokers,
+  exposeSize,
+} = americanActions;
 const { CARD_KINDS } = cardModule;
 const { PACKED, awayFromSum } = slotsModule;
 const { COURTESY, VOTE } = charlestonModule;
@@ -49,8 +61,10 @@ export interface ChaserHooks {
 const MAX_K = 8;
 
 export class LineChaser implements Strategy<AmericanView> {
+  /** The targets (each line's nearest variant), best first, their weights value * q^away, and their lines' values. */
   private readonly targets = new Int32Array(MAX_K);
   private readonly weight = new Float64Array(MAX_K);
+  private readonly targetValue = new Int32Array(MAX_K);
   private nt = 0;
   /** The lines and version the targets were ranked for (a seat's hand is unchanged across its claim offers). */
   private rankedFor: SeatLines | null = null;
@@ -63,6 +77,11 @@ export class LineChaser implements Strategy<AmericanView> {
   private plannedStep: Step | null = null;
   private readonly awayOf: Int8Array;
   private readonly pow: Float64Array;
+  /** The claims or joker exchanges on offer (the view lists them). */
+  private readonly offered = new Int16Array(AMERICAN_ACTIONS);
+  /** Every choice is made from the view (its claims, exchanges and Charleston state), so the
+   * table need not list the legal actions at each turn. */
+  readonly viewOnly = true;
 
   constructor(
     private readonly p: ChaserParams,
@@ -73,39 +92,38 @@ export class LineChaser implements Strategy<AmericanView> {
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);
   }
 
-  choose(v: AmericanView, legal: Int16Array, n: number, _rng: Rng): number {
+  choose(v: AmericanView, _legal: Int16Array, _n: number, _rng: Rng): number {
     if (v.winLegal) return WIN;
     const step = v.charleston;
     // The second and third choices of a pass follow the plan made at the first.
     if (step !== null && (step.kind === VOTE || v.passChosen === 0)) this.rank(v);
-    if (step !== null) return this.charleston(v, step.kind, legal, n);
+    if (step !== null) return this.charleston(v, step.kind);
     this.rank(v);
-    if (v.phase === 1) return this.claim(v, legal, n);
+    if (v.phase === 1) return this.claim(v);
     if (this.p.x > 0) {
-      const a = this.exchange(v, legal, n);
+      const a = this.exchange(v);
       if (a >= 0) return a;
     }
-    const d = this.worstTile(v, false, this.hooks.avoid?.(v) ?? null);
+    const d = this.worstTile(v, this.hooks.avoid?.(v) ?? null);
     return d === FLOWER ? DISCARD_FLOWER : d === JOKER ? DISCARD_JOKER : DISCARD + d;
   }
 
   /** Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets. */
   private rank(v: AmericanView): void {
-    const ix = v.index;
     const l = v.lines;
     if (l === this.rankedFor && l.version === this.rankedVersion) return;
     this.rankedFor = l;
     this.rankedVersion = l.version;
-    const { awayOf, weight, targets, pow } = this;
-    const value = ix.value;
-    const hooks = this.hooks;
+    const { awayOf, weight, targets, targetValue, pow, hooks } = this;
+    // Every line is read (and so brought up to date), allowed or not.
+    l.linesAway(awayOf);
+    const value = v.index.value;
+    const restricted = hooks.lineAllowed !== undefined;
     const k = this.p.k;
     let nt = 0;
     for (let line = 0; line < awayOf.length; line++) {
-      // Every line is read (and so brought up to date), allowed or not.
-      const a = l.lineAway(line);
-      awayOf[line] = a;
-      if (a >= 99 || (hooks.lineAllowed !== undefined && !hooks.lineAllowed(v, line))) continue;
+      const a = awayOf[line]!;
+      if (a >= 99 || (restricted && !hooks.lineAllowed!(v, line))) continue;
       const w = value[line]! * pow[a]!;
       // Insertion into the sorted top k.
       let i = nt < k ? nt++ : k;
@@ -114,45 +132,57 @@ export class LineChaser implements Strategy<AmericanView> {
       while (i > 0 && weight[i - 1]! < w) {
         weight[i] = weight[i - 1]!;
         targets[i] = targets[i - 1]!;
+        targetValue[i] = targetValue[i - 1]!;
         i--;
       }
       weight[i] = w;
       targets[i] = l.lineVariant(line);
+      targetValue[i] = value[line]!;
     }
     this.nt = nt;
   }
 
-  /** The targets' total weight with one tile of kind `t` fewer (JOKER: one joker fewer), and `plus` one more of kind `add`. */
-  private weightWithout(v: AmericanView, t: number, add = -1): number {
+  /**
+   * The targets' total weight with one tile of card kind `t` fewer (-1: none) and `dj` jokers
+   * more, summed target by target in rank order as their weights are. A target that does not
+   * use t keeps its weight when the jokers stay.
+   */
+  private weightWith(v: AmericanView, t: number, dj: number): number {
     const l = this.rankedFor!;
-    const ix = v.index;
-    const jokers = l.jokers - (t === JOKER ? 1 : 0) + (add === JOKER ? 1 : 0);
+    const { sum, row, counts } = l;
+    const jokers = l.jokers + dj;
+    const entryOf = v.index.entryOf;
+    const { targets, weight, targetValue, pow } = this;
+    const h = t >= 0 ? counts[t]! : 0;
     let w = 0;
     for (let i = 0; i < this.nt; i++) {
-      const x = this.targets[i]!;
-      let sum = l.sum[x]!;
-      if (t >= 0 && t !== JOKER) {
-        const e = ix.entryOf[x * CARD_KINDS + t]!;
-        if (e >= 0) {
-          const r = l.row[e]!;
-          const h = l.counts[t]!;
-          sum += PACKED[r + h - 1]! - PACKED[r + h]!;
-        }
+      const x = targets[i]!;
+      const e = t >= 0 ? entryOf[x * CARD_KINDS + t]! : -1;
+      if (e < 0 && dj === 0) {
+        w += weight[i]!;
+        continue;
       }
-      w += ix.value[ix.vLine[x]!]! * this.pow[awayFromSum(sum, jokers)]!;
+      let s = sum[x]!;
+      if (e >= 0) {
+        const r = row[e]!;
+        s += PACKED[r + h - 1]! - PACKED[r + h]!;
+      }
+      w += targetValue[i]! * pow[awayFromSum(s, jokers)]!;
     }
     return w;
   }
 
-  /** The held kind (not a joker when `noJoker`) whose loss costs the targets least; `avoid` kinds only when nothing else is as good. */
-  private worstTile(v: AmericanView, noJoker: boolean, avoid: Uint8Array | null): number {
+  /** The held kind whose loss costs the targets least (a joker last); `avoid` kinds only when nothing else is as good. */
+  private worstTile(v: AmericanView, avoid: Uint8Array | null): number {
     const h = v.hand;
     let best = -1;
     let bestW = -1;
     let bestAvoided = true;
-    for (let t = 0; t <= JOKER; t++) {
-      if (h[t] === 0 || (t > FLOWER && t !== JOKER) || (noJoker && t === JOKER)) continue;
-      const w = this.weightWithout(v, t);
+    // Kinds in order, then the joker (after the card's kinds: flowers are the last of them).
+    for (let i = 0; i <= CARD_KINDS; i++) {
+      const t = i < CARD_KINDS ? i : JOKER;
+      if (h[t] === 0) continue;
+      const w = t === JOKER ? this.weightWith(v, -1, -1) : this.weightWith(v, t, 0);
       const avoided = avoid !== null && t < CARD_KINDS && avoid[t] === 1;
       if (best < 0 || (bestAvoided && !avoided) || (avoided === bestAvoided && w > bestW)) {
         best = t;
@@ -163,7 +193,7 @@ export class LineChaser implements Strategy<AmericanView> {
     return best;
   }
 
-  private charleston(v: AmericanView, kind: number, legal: Int16Array, n: number): number {
+  private charleston(v: AmericanView, kind: number): number {
     if (kind === VOTE) return this.awayOf[this.nt > 0 ? v.index.vLine[this.targets[0]!]! : 0]! >= this.p.v ? VOTE_YES : VOTE_NO;
     const i = v.passChosen;
     // A seat chooses its tiles for one pass in a row: the first choice plans all three. A plan
@@ -177,8 +207,7 @@ export class LineChaser implements Strategy<AmericanView> {
     }
     this.plannedFor = v.handId;
     this.plannedStep = v.charleston;
-    const canPass = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
-    if (!canPass) return kind === COURTESY ? COURTESY_DONE : BLIND;
+    if (!v.mayPassTile) return kind === COURTESY ? COURTESY_DONE : BLIND;
     if (this.planLoss[i]! > 0) {
       // Every tile left serves a target: the courtesy pass stops; a blind pass keeps them.
       if (kind === COURTESY) return COURTESY_DONE;
@@ -191,12 +220,12 @@ export class LineChaser implements Strategy<AmericanView> {
    * losses, into plan[from..3). */
   private planPass(v: AmericanView, from: number): void {
     const h = v.hand;
-    const now = this.weightWithout(v, -1);
+    const now = this.weightWith(v, -1, 0);
     const { plan, planLoss } = this;
     planLoss.fill(Infinity, from);
     for (let t = 0; t < CARD_KINDS; t++) {
       if (h[t] === 0) continue;
-      const loss = now - this.weightWithout(v, t);
+      const loss = now - this.weightWith(v, t, 0);
       let i = 3;
       while (i > from && loss < planLoss[i - 1]!) {
         if (i < 3) {
@@ -212,7 +241,7 @@ export class LineChaser implements Strategy<AmericanView> {
     }
   }
 
-  private claim(v: AmericanView, legal: Int16Array, n: number): number {
+  private claim(v: AmericanView): number {
     if (this.nt === 0) return PASS;
     const x = this.targets[0]!;
     const ix = v.index;
@@ -223,6 +252,8 @@ export class LineChaser implements Strategy<AmericanView> {
     const e = ix.entryOf[x * CARD_KINDS + t]!;
     // The claimed tile must bring the target nearer, in a set of the exposure's size.
     if (e < 0 || awayWith(l.sum[x]!, l.row[e]!, l.counts[t]!, l.jokers) >= l.away(x)) return PASS;
+    const legal = this.offered;
+    const n = v.claims(legal);
     let pick = -1;
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
@@ -234,12 +265,15 @@ export class LineChaser implements Strategy<AmericanView> {
     return pick >= 0 ? pick : PASS;
   }
 
-  private exchange(v: AmericanView, legal: Int16Array, n: number): number {
-    const now = this.weightWithout(v, -1);
+  private exchange(v: AmericanView): number {
+    const legal = this.offered;
+    const n = v.exchanges(legal);
+    if (n === 0) return -1;
+    const now = this.weightWith(v, -1, 0);
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
       if (a < EXCHANGE || a >= EXPOSE) continue;
-      if (this.weightWithout(v, a - EXCHANGE, JOKER) >= now) return a;
+      if (this.weightWith(v, a - EXCHANGE, 1) >= now) return a;
     }
     return -1;
   }

@@ -90,6 +90,15 @@ export class Charleston {
     s.cur = s.dealer;
   }
 
+  /** Whether `seat` may put a tile in the pass under way (PASS_TILE + a kind is among its legal
+   * actions): it has chosen fewer than three, and holds a tile other than a joker. */
+  mayPassTile(seat: number): boolean {
+    if (this.step.kind === VOTE || this.outN[seat]! >= 3) return false;
+    const off = seat * STRIDE;
+    for (let k = 0; k < CARD_KINDS; k++) if (this.s.hand[off + k]! > 0) return true;
+    return false;
+  }
+
   legal(out: Int16Array): number {
     const s = this.s;
     const step = this.step;

@@ -302,6 +302,15 @@ export class SeatLines {
     return m === STALE ? this.refresh(line) : m;
   }
 
+  /** out[line] = lineAway(line) for every line (the line chaser reads them all at each decision). */
+  linesAway(out: Int8Array): void {
+    const st = this.st;
+    for (let line = 0; line < out.length; line++) {
+      const m = st[line]!;
+      out[line] = m === STALE ? this.refresh(line) : m;
+    }
+  }
+
   /** The nearest variant of line `line` (-1 when none fits the exposures). */
   lineVariant(line: number): number {
     if (this.st[line] === STALE) this.refresh(line);

@@ -448,11 +448,37 @@ export class AmericanState extends TableState<AmericanRules> {
     const off = x * STRIDE;
     if (this.hand[off + FLOWER]! > 0) out[n++] = DISCARD_FLOWER;
     if (this.hand[off + JOKER]! > 0) out[n++] = DISCARD_JOKER;
+    return this.exchangeActions(x, out, n);
+  }
+
+  /** Seat x's joker exchanges (EXCHANGE + kind, kinds in order) written to out from n; returns the new n. */
+  exchangeActions(x: number, out: Int16Array, n: number): number {
     // A dead hand exchanges no joker (where it plays on, it only draws and discards).
     if (this.dead[x] !== 0) return n;
-    for (let t = 0; t < CARD_KINDS; t++) if (this.hand[off + t]! > 0 && this.exposureWithJoker(t) >= 0) out[n++] = EXCHANGE + t;
+    // The held kinds some exposure holds a joker of (asked at every turn: most turns there is none).
+    const off = x * STRIDE;
+    const mark = this.exchangeable;
+    let any = false;
+    for (let y = 0; y < SEATS; y++) {
+      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + this.expN[y]!; i++) {
+        const t = this.expTile[i]!;
+        if (this.expJokers[i]! > 0 && this.hand[off + t]! > 0) {
+          mark[t] = 1;
+          any = true;
+        }
+      }
+    }
+    if (!any) return n;
+    for (let t = 0; t < CARD_KINDS; t++) {
+      if (mark[t] === 0) continue;
+      mark[t] = 0;
+      out[n++] = EXCHANGE + t;
+    }
     return n;
   }
+
+  /** exchangeActions' scratch: kinds marked, cleared again as they are listed. */
+  private readonly exchangeable = new Uint8Array(CARD_KINDS);
 
   /** The first exposure of `t` holding a joker, own seat's first, then in turn order (seat * MAX_EXPOSURES + i), or -1. */
   exposureWithJoker(t: number): number {

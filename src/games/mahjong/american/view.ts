@@ -50,6 +50,18 @@ export class AmericanView extends TableView<AmericanState> {
     return this.#a.charleston.outN[this.seat]!;
   }
 
+  /** In the Charleston, whether this seat may put a tile in the pass under way. */
+  get mayPassTile(): boolean {
+    return this.#a.phase === PREPLAY && this.#a.charleston.mayPassTile(this.seat);
+  }
+
+  /** In its turn, this seat's legal joker exchanges (EXCHANGE + kind, kinds in order) written to
+   * `out`; returns how many. With `claims` and the table view's, what the line chaser needs to
+   * play without the legal list (Strategy.viewOnly). */
+  exchanges(out: Int16Array): number {
+    return this.#a.exchangeActions(this.seat, out, 0);
+  }
+
   /** Blind passing is allowed in the Charleston step under way. */
   get blindAllowed(): boolean {
     return this.#a.phase === PREPLAY && this.#a.charleston.blindAllowed;

@@ -3,7 +3,7 @@ import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
-import { BLIND, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
+import { BLIND, EXCHANGE, EXPOSE, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS, compileCard, type Variant } from '../../../../src/games/mahjong/american/card.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
@@ -207,6 +207,39 @@ describe('american invariants', () => {
       }
       if (blinds.every((b) => b === 3)) expect(Array.from(s.hand.subarray(0, 4 * STRIDE))).toEqual(before);
     }
+  });
+
+  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston (the line chaser plays without the list)', () => {
+    const r = rules({ handsPerSession: 1 });
+    const legal = new Int16Array(american.maxActions(r));
+    const offered = new Int16Array(american.maxActions(r));
+    let exchanges = 0;
+    let passes = 0;
+    randomSimTest({
+      game: american,
+      rules: r,
+      games: 300,
+      seed: 'am-view-offers',
+      maxSteps: 2000,
+      check: (s) => {
+        if (s.phase === OVER) return;
+        const v = american.view(s, s.cur);
+        const n = american.legal(s, legal);
+        const listed = Array.from(legal.subarray(0, n));
+        if (s.phase === TURN) {
+          const want = listed.filter((a) => a >= EXCHANGE && a < EXPOSE);
+          const got = Array.from(offered.subarray(0, v.exchanges(offered)));
+          if (got.join() !== want.join()) expect(got).toEqual(want);
+          exchanges += want.length;
+        } else if (s.phase === PREPLAY) {
+          const want = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
+          if (v.mayPassTile !== want) expect(v.mayPassTile).toBe(want);
+          if (want) passes++;
+        } else if (v.mayPassTile) expect(v.mayPassTile).toBe(false);
+      },
+    });
+    expect(exchanges).toBeGreaterThan(100);
+    expect(passes).toBeGreaterThan(1000);
   });
 
   it('bots of every kind play whole sessions with zero-sum returns', () => {
