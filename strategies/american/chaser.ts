@@ -10,7 +10,7 @@ import type { Strategy } from '../../src/core/strategy.js';
 import * as americanActions from '../../src/games/mahjong/american/actions.js';
 import * as cardModule from '../../src/games/mahjong/american/card.js';
 import * as slotsModule from '../../src/games/mahjong/american/slots.js';
-import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
+import type { CardIndex, SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 import * as charlestonModule from '../../src/games/mahjong/american/charleston.js';
 import type { Step } from '../../src/games/mahjong/american/charleston.js';
@@ -59,6 +59,8 @@ export interface ChaserHooks {
 }
 
 const MAX_K = 8;
+/** Tiles away a line can be, and one: a line's 14 tiles (99 is out of reach). */
+const MAX_AWAY_1 = 15;
 
 export class LineChaser implements Strategy<AmericanView> {
   /** The targets (each line's nearest variant), best first, their weights value * q^away, and their lines' values. */
@@ -75,7 +77,14 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly planLoss = new Float64Array(3);
   private plannedFor = -1;
   private plannedStep: Step | null = null;
+  /** Per line: tiles away and key (rank) at the last ranking (-1: out of reach or not allowed). */
   private readonly awayOf: Int8Array;
+  private readonly lineKey: Int32Array;
+  /** The card the keys are for (keys). */
+  private keysFor: CardIndex | null = null;
+  private keyTable = new Int32Array(0);
+  private keyLine = new Int32Array(0);
+  private bits = new Int32Array(0);
   private readonly pow: Float64Array;
   /** The claims or joker exchanges on offer (the view lists them). */
   private readonly offered = new Int16Array(AMERICAN_ACTIONS);
@@ -89,6 +98,7 @@ export class LineChaser implements Strategy<AmericanView> {
     private readonly hooks: ChaserHooks = {},
   ) {
     this.awayOf = new Int8Array(lines);
+    this.lineKey = new Int32Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);
   }
 
@@ -108,38 +118,69 @@ export class LineChaser implements Strategy<AmericanView> {
     return d === FLOWER ? DISCARD_FLOWER : d === JOKER ? DISCARD_JOKER : DISCARD + d;
   }
 
-  /** Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets. */
+  /**
+   * Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets,
+   * the earlier line first among equal weights. A line's place in that order at each tiles away
+   * is a number (keys): each line sets its bit in a bit set of the places, and the k lowest bits
+   * set are the targets, found without comparing one line with another (comparisons of weights
+   * go one way or the other at random, and a mispredicted branch costs as much as a line).
+   */
   private rank(v: AmericanView): void {
     const l = v.lines;
     if (l === this.rankedFor && l.version === this.rankedVersion) return;
     this.rankedFor = l;
     this.rankedVersion = l.version;
-    const { awayOf, weight, targets, targetValue, pow, hooks } = this;
+    const { awayOf, lineKey, weight, targets, targetValue, pow, hooks } = this;
     // Every line is read (and so brought up to date), allowed or not.
     l.linesAway(awayOf);
-    const value = v.index.value;
+    const ix = v.index;
+    const table = this.keys(ix);
+    const { bits, keyLine } = this;
     const restricted = hooks.lineAllowed !== undefined;
-    const k = this.p.k;
-    let nt = 0;
     for (let line = 0; line < awayOf.length; line++) {
       const a = awayOf[line]!;
-      if (a >= 99 || (restricted && !hooks.lineAllowed!(v, line))) continue;
-      const w = value[line]! * pow[a]!;
-      // Insertion into the sorted top k.
-      let i = nt < k ? nt++ : k;
-      if (i === k && w <= weight[k - 1]!) continue;
-      if (i === k) i = k - 1;
-      while (i > 0 && weight[i - 1]! < w) {
-        weight[i] = weight[i - 1]!;
-        targets[i] = targets[i - 1]!;
-        targetValue[i] = targetValue[i - 1]!;
-        i--;
+      if (a >= 99 || (restricted && !hooks.lineAllowed!(v, line))) {
+        lineKey[line] = -1;
+        continue;
       }
-      weight[i] = w;
-      targets[i] = l.lineVariant(line);
-      targetValue[i] = value[line]!;
+      const key = table[line * MAX_AWAY_1 + a]!;
+      lineKey[line] = key;
+      bits[key >> 5]! |= 1 << (key & 31);
+    }
+    const value = ix.value;
+    const k = this.p.k;
+    let nt = 0;
+    for (let word = 0; nt < k && word < bits.length; word++) {
+      for (let m = bits[word]!; m !== 0 && nt < k; m &= m - 1) {
+        const line = keyLine[(word << 5) | (31 - Math.clz32(m & -m))]!;
+        weight[nt] = value[line]! * pow[awayOf[line]!]!;
+        targets[nt] = l.lineVariant(line);
+        targetValue[nt] = value[line]!;
+        nt++;
+      }
     }
     this.nt = nt;
+    for (let line = 0; line < awayOf.length; line++) if (lineKey[line]! >= 0) bits[lineKey[line]! >> 5] = 0;
+  }
+
+  /** For card `ix`: the key table (keyTable[line * MAX_AWAY_1 + a]: the place of line `line` at
+   * `a` tiles away among all lines at all tiles away, by weight value * q^a, best first, the
+   * earlier line first among equal weights), the line of each place, and a bit set as large. */
+  private keys(ix: CardIndex): Int32Array {
+    if (this.keysFor === ix) return this.keyTable;
+    const pairs: { line: number; a: number; w: number }[] = [];
+    for (let line = 0; line < ix.lines; line++)
+      for (let a = 0; a < MAX_AWAY_1; a++) pairs.push({ line, a, w: ix.value[line]! * this.pow[a]! });
+    pairs.sort((x, y) => (x.w !== y.w ? (x.w > y.w ? -1 : 1) : x.line - y.line));
+    this.keyTable = new Int32Array(pairs.length);
+    this.keyLine = new Int32Array(pairs.length);
+    pairs.forEach((x, i) => {
+      this.keyTable[x.line * MAX_AWAY_1 + x.a] = i;
+      this.keyLine[i] = x.line;
+    });
+    this.bits = new Int32Array((pairs.length + 31) >> 5);
+    this.keysFor = ix;
+    return this.keyTable;
   }
 
   /**
