@@ -6,19 +6,23 @@
 // variants once: which still fit, and what is left of each.
 
 import * as tilesModule from '../tiles.js';
+import * as handEvalModule from '../table/hand-eval.js';
 import * as cardModule from './card.js';
 import type { Card } from './card.js';
 import * as slotsModule from './slots.js';
 import type { Exposure } from './slots.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
-const { JOKER } = tilesModule;
+const { FLOWER, JOKER } = tilesModule;
+const { SLOT, WEIGHT } = handEvalModule;
 const { CARD_KINDS } = cardModule;
 const { PACKED, awayFromSum, packedRow } = slotsModule;
 
 /** Counts of one kind a step list covers: a hand holds at most 8 of a kind (flowers), and
  * PACKED's rows stop at 15. */
 const STEPS = 15;
+/** The first kind of each suit (and the honours) in the table's index of a hand (hand-eval.ts SLOT), and the flowers. */
+const SLOT_START = Int32Array.from([0, 1, 2, 3, 4], (slot) => (slot === 4 ? FLOWER : SLOT.indexOf(slot)));
 /** lineMin of a line whose nearest variant must be found again (refresh). */
 const STALE = -1;
 /** The packed sum of a variant that does not fit the seat's exposures: far enough that no
@@ -154,6 +158,10 @@ export class SeatLines {
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
   readonly counts = new Int8Array(CARD_KINDS);
+  /** The counts of the kinds before flowers as the table's index of a hand (TableState.gi) holds
+   * them, one number per suit and the honours (hand-eval.ts SLOT, WEIGHT): syncSeat compares a
+   * suit's kinds only when its number differs. */
+  private readonly suitIndex = new Int32Array(4);
   jokers = 0;
   readonly exposures: Exposure[] = [];
   /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
@@ -196,6 +204,7 @@ export class SeatLines {
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
+    this.suitIndex.fill(0);
     this.jokers = 0;
     this.exposures.length = 0;
   }
@@ -213,6 +222,7 @@ export class SeatLines {
     if (c === was) return;
     this.#version++;
     this.counts[t] = c;
+    if (t < FLOWER) this.suitIndex[SLOT[t]!]! += (c - was) * WEIGHT[t]!;
     // A hand changes by one tile at a time, mostly of a kind none of its exposures holds: the
     // entries that change are then the kind's step list for the count, read in entry order.
     if ((c === was + 1 || c === was - 1) && this.exposedKind[t] === 0) this.step(t, c > was ? was : c, c > was);
@@ -289,6 +299,24 @@ export class SeatLines {
     }
     const counts = this.counts;
     for (let t = 0; t < CARD_KINDS; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
+  }
+
+  /** sync for a seat of the table: `gi` is the table's index of the seat's hand from `g`, the
+   * same number per suit as suitIndex when the suit's counts are unchanged (most are, between
+   * two reads: a hand changes by a tile or two), which are then not compared kind by kind. */
+  syncSeat(hand: ArrayLike<number>, off: number, gi: ArrayLike<number>, g: number): void {
+    if (this.jokers !== hand[off + JOKER]) {
+      this.jokers = hand[off + JOKER]!;
+      this.#version++;
+      this.staleAll();
+    }
+    const { counts, suitIndex } = this;
+    // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
+    for (let slot = 0; slot < 4; slot++) {
+      if (gi[g + slot] === suitIndex[slot]) continue;
+      for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
+    }
+    if (hand[off + FLOWER] !== counts[FLOWER]) this.set(FLOWER, hand[off + FLOWER]!);
   }
 
   /** Tiles away from variant `v` (an exposed seat's unfit variants are far away). */

@@ -191,7 +191,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Seat `seat`'s lines, brought up to date with its hand. */
   seatLines(seat: number): SeatLines {
     const l = this.lines[seat]!;
-    l.sync(this.hand, seat * STRIDE);
+    l.syncSeat(this.hand, seat * STRIDE, this.gi, seat * 4);
     return l;
   }
 
@@ -335,12 +335,11 @@ export class AmericanState extends TableState<AmericanRules> {
   override cardClaims(y: number, t: number): number {
     if (this.dead[y] !== 0) return 0;
     let opts = 0;
-    const off = y * STRIDE;
     if (this.has(this.waits, y, t) && (!this.lastDiscard || this.r.lastDiscardClaimable)) {
       // The hand with the discard added (the seat's lines follow the hand when next read).
-      this.hand[off + t]!++;
+      addTile(this, y, t);
       const v = this.winningVariant(y);
-      this.hand[off + t]!--;
+      takeTiles(this, y, t, 1);
       this.winVariant[y] = v;
       if (v >= 0) {
         this.ronOk[y] = 1;
