@@ -77,7 +77,7 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly planLoss = new Float64Array(3);
   private plannedFor = -1;
   private plannedStep: Step | null = null;
-  /** Per line: tiles away and key (rank) at the last ranking (-1: out of reach or not allowed). */
+  /** Per line: tiles away and key (its bit in the set) at the last ranking (-1: out of reach or not allowed). */
   private readonly awayOf: Int8Array;
   private readonly lineKey: Int32Array;
   /** The card the keys are for (keys). */
@@ -121,9 +121,10 @@ export class LineChaser implements Strategy<AmericanView> {
   /**
    * Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets,
    * the earlier line first among equal weights. A line's place in that order at each tiles away
-   * is a number (keys): each line sets its bit in a bit set of the places, and the k lowest bits
-   * set are the targets, found without comparing one line with another (comparisons of weights
-   * go one way or the other at random, and a mispredicted branch costs as much as a line).
+   * is a number (keys): the bit set holds each line's place, and its k lowest bits are the
+   * targets, found without comparing one line with another (comparisons of weights go one way
+   * or the other at random, and a mispredicted branch costs as much as a line). The set is kept
+   * from one decision to the next: only the lines whose place moved change their bit.
    */
   private rank(v: AmericanView): void {
     const l = v.lines;
@@ -139,13 +140,12 @@ export class LineChaser implements Strategy<AmericanView> {
     const restricted = hooks.lineAllowed !== undefined;
     for (let line = 0; line < awayOf.length; line++) {
       const a = awayOf[line]!;
-      if (a >= 99 || (restricted && !hooks.lineAllowed!(v, line))) {
-        lineKey[line] = -1;
-        continue;
-      }
-      const key = table[line * MAX_AWAY_1 + a]!;
+      const key = a >= 99 || (restricted && !hooks.lineAllowed!(v, line)) ? -1 : table[line * MAX_AWAY_1 + a]!;
+      const was = lineKey[line]!;
+      if (key === was) continue;
+      if (was >= 0) bits[was >> 5]! &= ~(1 << (was & 31));
+      if (key >= 0) bits[key >> 5]! |= 1 << (key & 31);
       lineKey[line] = key;
-      bits[key >> 5]! |= 1 << (key & 31);
     }
     const value = ix.value;
     const k = this.p.k;
@@ -160,12 +160,12 @@ export class LineChaser implements Strategy<AmericanView> {
       }
     }
     this.nt = nt;
-    for (let line = 0; line < awayOf.length; line++) if (lineKey[line]! >= 0) bits[lineKey[line]! >> 5] = 0;
   }
 
   /** For card `ix`: the key table (keyTable[line * MAX_AWAY_1 + a]: the place of line `line` at
    * `a` tiles away among all lines at all tiles away, by weight value * q^a, best first, the
-   * earlier line first among equal weights), the line of each place, and a bit set as large. */
+   * earlier line first among equal weights), the line of each place, and an empty bit set as
+   * large, no line in it (lineKey -1). */
   private keys(ix: CardIndex): Int32Array {
     if (this.keysFor === ix) return this.keyTable;
     const pairs: { line: number; a: number; w: number }[] = [];
@@ -179,6 +179,7 @@ export class LineChaser implements Strategy<AmericanView> {
       this.keyLine[i] = x.line;
     });
     this.bits = new Int32Array((pairs.length + 31) >> 5);
+    this.lineKey.fill(-1);
     this.keysFor = ix;
     return this.keyTable;
   }
