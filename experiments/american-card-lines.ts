@@ -12,6 +12,7 @@ import {
   rate,
   rateColumns,
   ratio,
+  shown,
   significant,
 } from '../src/experiment/columns.js';
 import { addRate, addRatio, type Tally } from '../src/stats/tally.js';
@@ -19,6 +20,7 @@ import { american } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { NON_NEGATIVE, SHARE } from '../src/experiment/ranges.js';
 
 const SEATS = 4;
 
@@ -42,13 +44,17 @@ export const americanCardLines: ExperimentDef = {
     exposed_or_concealed: 'X: groups may be exposed; C: concealed',
     chases: 'seat-hands for which it was the nearest line when the Charleston ended (count)',
     wins: 'wins with the line (count)',
-    chased_share: 'share of seat-hands chasing the line (0-1)',
-    win_share: 'share of all wins made with the line (0-1)',
-    wins_per_chase: 'wins with the line per seat-hand chasing it',
-    mean_payout: 'points the winner received per win with the line',
-    jokers_per_win: 'jokers in the winning 14 tiles (mean)',
-    jokerless_share: "share of the line's wins holding no joker (0-1)",
-    trap: "trap if chased at least as often as the average line but winning significantly under half the card's wins per chase (Holm across the lines so chased, 5%)",
+    chased_share: { meaning: 'share of seat-hands chasing the line (0-1)', range: SHARE },
+    win_share: { meaning: 'share of all wins made with the line (0-1)', range: SHARE },
+    wins_per_chase: {
+      meaning:
+        'wins with the line per seat-hand chasing it (not a share: a seat that chased another line after the Charleston may win with this one)',
+      range: NON_NEGATIVE,
+    },
+    mean_payout: { meaning: 'points the winner received per win with the line', range: NON_NEGATIVE },
+    jokers_per_win: { meaning: 'jokers in the winning 14 tiles (mean)', range: NON_NEGATIVE },
+    jokerless_share: { meaning: "share of the line's wins holding no joker (0-1)", range: SHARE },
+    trap: "trap if chased at least as often as the average line but winning significantly under half the card's wins per chase (Holm across the lines so chased whose wins per chase have an interval, 5%)",
   },
   doc: 'American: per card line, how often it is chased after the Charleston and how often won, wins per chase, mean payout, jokers per win, share of wins with no joker; trap lines (often chased, rarely won) flagged',
   charts: [
@@ -107,7 +113,11 @@ export const americanCardLines: ExperimentDef = {
         // test per line chased at least as often as the average line, Holm across them.
         const figures = card.lines.map((_line, l) => ({ chased: rate(t!, `chased.${l}`), perChase: ratio(t!, `perChase.${l}`) }));
         const often = figures.filter((f) => f.chased.value >= 1 / L);
-        const tested = often.map((f) => ({ ...f.perChase, p: pAgainst(f.perChase, perChase / 2) }));
+        // A line whose wins per chase have no interval (too few games to say) is not tested.
+        const tested = often.map((f) => {
+          const figure = shown(f.perChase, 'wins_per_chase', americanCardLines.columns);
+          return { ...figure, p: pAgainst(figure, perChase / 2) };
+        });
         family(tested);
         const rows = card.lines.map((line, l) => {
           const f = figures[l]!;
@@ -148,6 +158,7 @@ export const americanCardLines: ExperimentDef = {
               'trap',
             ],
             rows,
+            americanCardLines.columns,
           ),
         ];
       },
@@ -158,12 +169,14 @@ export const americanCardLines: ExperimentDef = {
           `${r[0]} (value ${r[c('value')]}): chased ${quote(figureIn(t!, r, 'chased_share'), 3, 'seat-hands')}, ` +
           `won ${quote(figureIn(t!, r, 'win_share'), 3, 'wins')} of wins, wins per chase ${quote(figureIn(t!, r, 'wins_per_chase'), 2, 'games')}, pays ${quote(figureIn(t!, r, 'mean_payout'), 0, 'games')}`;
         const traps = t!.rows.filter((r) => r[c('trap')] === 'trap').map((r) => r[0]);
-        const tested = t!.rows.filter((r) => (r[c('chased_share')] as number) >= 1 / t!.rows.length).length;
+        const often = t!.rows.filter((r) => (r[c('chased_share')] as number) >= 1 / t!.rows.length);
+        const tested = often.filter((r) => Number.isFinite(r[c('wins_per_chase_ci_low')])).length;
+        const untested = often.length > tested ? `, ${often.length - tested} more too few games to say` : '';
         const never = t!.rows.filter((r) => r[c('wins')] === 0).map((r) => r[0]);
         return [
           `most won: ${byWins.slice(0, 3).map(line).join('; ')}`,
           `least won: ${byWins.slice(-2).map(line).join('; ')}`,
-          `trap lines (chased at least as often as the average line, winning significantly under half the card's wins per chase; Holm among the ${tested} lines so chased): ` +
+          `trap lines (chased at least as often as the average line, winning significantly under half the card's wins per chase; Holm among the ${tested} lines so chased${untested}): ` +
             (traps.length ? traps.join(', ') : `none shown at ${games} sessions`),
           ...(never.length ? [`never won: ${never.join(', ')}`] : []),
         ];

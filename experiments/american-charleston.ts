@@ -21,6 +21,7 @@ import { american, type AmericanState } from '../src/games/mahjong/american/game
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
 import { americanStrategies } from '../strategies/american/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
 
 const SEATS = 4;
 const HANDS = 4;
@@ -77,19 +78,28 @@ export const americanCharleston: ExperimentDef = {
   },
   columns: {
     charleston: 'the Charleston rules of the row (standard, or what is turned off or always on)',
-    wall_game_rate: 'share of hands with no Mah Jongg (0-1)',
-    tiles_away_after_charleston: 'tiles a seat is from its nearest card line when the Charleston ends (mean over seat-hands)',
-    east_win_rate: 'share of hands East (the dealer) won (0-1)',
-    other_seat_win_rate: 'share of hands each other seat won, on average (0-1)',
-    east_edge_per_hand: "East's net points per hand it dealt",
-    second_charleston_rate: 'share of hands that played the second Charleston (0-1)',
-    blind_tiles_per_hand: 'tiles passed blind per hand, all seats (count)',
-    courtesy_tiles_per_hand: 'tiles swapped in the courtesy pass per hand, all seats (count)',
-    wall_game_diff_vs_standard: 'paired difference in wall-game rate against the standard rules on the same walls',
-    win_rate_diff_vs_standard: 'paired difference in win rate against the standard rules',
-    tiles_away_diff_vs_standard: 'paired difference in tiles away after the Charleston against the standard rules',
-    discards_diff_vs_standard: 'paired difference in discards per hand against the standard rules',
-    east_edge_diff_vs_standard: "paired difference in East's edge per hand against the standard rules",
+    wall_game_rate: { meaning: 'share of hands with no Mah Jongg (0-1)', range: SHARE },
+    tiles_away_after_charleston: {
+      meaning: 'tiles a seat is from its nearest card line when the Charleston ends (mean over seat-hands)',
+      range: NON_NEGATIVE,
+    },
+    east_win_rate: { meaning: 'share of hands East (the dealer) won (0-1)', range: SHARE },
+    other_seat_win_rate: { meaning: 'share of hands each other seat won, on average (0-1)', range: SHARE },
+    east_edge_per_hand: { meaning: "East's net points per hand it dealt", range: ANY_REAL },
+    second_charleston_rate: { meaning: 'share of hands that played the second Charleston (0-1)', range: SHARE },
+    blind_tiles_per_hand: { meaning: 'tiles passed blind per hand, all seats (count)', range: NON_NEGATIVE },
+    courtesy_tiles_per_hand: { meaning: 'tiles swapped in the courtesy pass per hand, all seats (count)', range: NON_NEGATIVE },
+    wall_game_diff_vs_standard: {
+      meaning: 'paired difference in wall-game rate against the standard rules on the same walls',
+      range: SHARE_DIFFERENCE,
+    },
+    win_rate_diff_vs_standard: { meaning: 'paired difference in win rate against the standard rules', range: SHARE_DIFFERENCE },
+    tiles_away_diff_vs_standard: {
+      meaning: 'paired difference in tiles away after the Charleston against the standard rules',
+      range: ANY_REAL,
+    },
+    discards_diff_vs_standard: { meaning: 'paired difference in discards per hand against the standard rules', range: ANY_REAL },
+    east_edge_diff_vs_standard: { meaning: "paired difference in East's edge per hand against the standard rules", range: ANY_REAL },
   },
   doc: "American: second Charleston, courtesy pass and blind passing on or off, four line-chasers: wall-game rate, win rate, tiles away after the Charleston, hand length, East's edge, each with its paired difference against the standard rules on the same walls",
   charts: [
@@ -193,6 +203,7 @@ export const americanCharleston: ExperimentDef = {
               ...DIFF_COLUMNS.flatMap(diffColumns),
             ],
             rows,
+            americanCharleston.columns,
           ),
         ];
       },

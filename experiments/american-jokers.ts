@@ -19,9 +19,10 @@ import {
 import { addMean, addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
-import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
+import { JOKER_ROWS } from '../src/games/mahjong/american/payments.js';
 import { americanStrategies } from '../strategies/american/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, SHARE } from '../src/experiment/ranges.js';
 
 const SEATS = 4;
 const HANDS = 4;
@@ -54,10 +55,10 @@ export const americanJokers: ExperimentDef = {
   columns: {
     jokers_dealt: "jokers in the seat's dealt tiles (the last row: that many or more)",
     seat_hands: 'seat-hands dealt that many jokers (count)',
-    win_rate: "share of the row's seat-hands won (0-1)",
-    net_per_hand: 'net points per seat-hand of the row',
+    win_rate: { meaning: "share of the row's seat-hands won (0-1)", range: SHARE },
+    net_per_hand: { meaning: 'net points per seat-hand of the row', range: ANY_REAL },
     policy: "the focal seat's joker-exchange policy (the other three always exchange)",
-    net_diff_vs_exchange_per_hand: 'paired difference in net points per hand against exchanging, same walls',
+    net_diff_vs_exchange_per_hand: { meaning: 'paired difference in net points per hand against exchanging, same walls', range: ANY_REAL },
     table_jokerless_win_share: "share of the whole table's wins holding no joker (0-1)",
     table_exchanges_per_hand: 'joker exchanges per hand at the whole table (count)',
   },
@@ -149,6 +150,7 @@ export const americanJokers: ExperimentDef = {
             'american-jokers',
             ['jokers_dealt', 'seat_hands', ...rateColumns('win_rate'), ...meanColumns('net_per_hand')],
             byJokers,
+            americanJokers.columns,
           ),
           figureTable(
             'american-joker-exchange',
@@ -162,6 +164,7 @@ export const americanJokers: ExperimentDef = {
               'table_exchanges_per_hand',
             ],
             [arm('exchange (line-chaser)', 'on', ''), arm('never exchange (line-chaser x=0)', 'off', never)],
+            americanJokers.columns,
           ),
         ];
       },

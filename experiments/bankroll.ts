@@ -3,8 +3,7 @@ import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import { figureIn, figureTable, mean, meanColumns, quote, rateColumns } from '../src/experiment/columns.js';
-import { CHIPS_WON } from '../src/catalog/entry.js';
-import { moneyOf, RISK_MEANING, riskColumns, riskFigures, type RiskParams } from '../src/experiment/risk.js';
+import { CHIPS_WON, moneyOf, RISK_COLUMNS, riskColumns, riskFigures, type RiskParams } from '../src/experiment/risk.js';
 import { bankrollNeed, RUIN_LIMIT } from '../src/stats/risk.js';
 import { newSessions } from '../src/stats/sessions.js';
 import { addMean, addSession } from '../src/stats/tally.js';
@@ -13,6 +12,7 @@ import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 import { FIELDS, FOCAL } from './wolnamppong-strategies.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE } from '../src/experiment/ranges.js';
 
 /** A night at the table when --session is not given: 5 games of 20 deal cycles each. */
 const NIGHT = 5;
@@ -34,11 +34,17 @@ export const bankrollStudy: ExperimentDef = {
     strategy: `the strategy in one seat, rotated through the table; every other seat plays ${FIELD}`,
     nights: "nights played: sessions of --session N consecutive games (the figures' observations)",
     night_games: "games in a night (--session N; each game is the rules' 20 deal cycles)",
-    net_per_game: "the strategy's mean net chips per game (higher is better): what the risk buys",
-    bankroll_needed: `the bankroll (chips) a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%: the 99% quantile of how far a night's running total falls below its start, with its order-statistic interval; its n is the nights in the top 1%`,
-    ruin_above_needed:
-      'the share of nights that fall further than bankroll_needed, which would ruin a bankroll just above it (Clopper-Pearson interval)',
-    ...RISK_MEANING,
+    net_per_game: { meaning: "the strategy's mean net chips per game (higher is better): what the risk buys", range: ANY_REAL },
+    bankroll_needed: {
+      meaning: `the bankroll (chips) a night needs for a risk of ruin of at most ${RUIN_LIMIT * 100}%: the 99% quantile of how far a night's running total falls below its start, with its order-statistic interval; its n is the nights in the top 1%`,
+      range: NON_NEGATIVE,
+    },
+    ruin_above_needed: {
+      meaning:
+        'the share of nights that fall further than bankroll_needed, which would ruin a bankroll just above it (Clopper-Pearson interval)',
+      range: SHARE,
+    },
+    ...RISK_COLUMNS,
   },
   doc: "Wolnamppong: the bankroll a night needs with each strategy for a risk of ruin of at most 1%, with the night's result quantiles and CVaR",
   charts: [
@@ -107,6 +113,7 @@ export const bankrollStudy: ExperimentDef = {
               ...riskColumns(risk),
             ],
             rows,
+            bankrollStudy.columns,
           ),
         ];
       },

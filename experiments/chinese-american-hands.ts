@@ -19,13 +19,13 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
+import { POINTS_AT_A_VALUE, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';
 import { chineseAmericanStrategies } from '../strategies/chinese-american/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE } from '../src/experiment/ranges.js';
 
 /** Each line-up's strategy; the first, efficiency, is the baseline of every paired difference. */
 const STRATEGIES = ['efficiency', 'tsumogiri', 'pong-hunter', 'flush-seeker', 'special-seeker', 'defensive'];
@@ -59,18 +59,24 @@ export const chineseAmericanHands: ExperimentDef = {
   },
   columns: {
     // With --session N --point-value V: nights of N games of the strategy's one seat against efficiency, in money.
-    ...RISK_MEANING,
+    ...RISK_COLUMNS,
     strategy: 'the strategy at all four seats (first table), or the line-up the row counts (second)',
-    draw_rate: 'share of hands that ended in a draw (0-1)',
-    paid_per_win: 'points a winner received per win',
-    dealer_net_per_hand: "the dealer's net points per hand it dealt (the dealer's edge)",
-    focal_net_per_game_vs_efficiency_field: 'net points per game of one seat playing the strategy against three efficiency seats',
-    focal_diff_vs_efficiency_per_game: "that seat's paired difference against efficiency in the same seat on the same deals",
+    draw_rate: { meaning: 'share of hands that ended in a draw (0-1)', range: SHARE },
+    paid_per_win: { meaning: 'points a winner received per win', range: NON_NEGATIVE },
+    dealer_net_per_hand: { meaning: "the dealer's net points per hand it dealt (the dealer's edge)", range: ANY_REAL },
+    focal_net_per_game_vs_efficiency_field: {
+      meaning: 'net points per game of one seat playing the strategy against three efficiency seats',
+      range: ANY_REAL,
+    },
+    focal_diff_vs_efficiency_per_game: {
+      meaning: "that seat's paired difference against efficiency in the same seat on the same deals",
+      range: ANY_REAL,
+    },
     row: "the special hand's row id (H2-H21)",
     name: "the row's name",
     start: "the row's start value (points)",
     wins: 'wins with that row (count)',
-    per_10000_hands: 'wins with that row per 10,000 hands',
+    per_10000_hands: { meaning: 'wins with that row per 10,000 hands', range: NON_NEGATIVE },
   },
   doc: "Chinese-American: each row H1-H21 and each extra per hand, payments by seat and dealer, draws, hand length, dealer's edge, per strategy line-up, and each strategy's paired difference against efficiency",
   charts: [
@@ -197,11 +203,13 @@ export const chineseAmericanHands: ExperimentDef = {
               ...nightColumns(risk),
             ],
             summaryRows,
+            chineseAmericanHands.columns,
           ),
           figureTable(
             'chinese-american-special-rows',
             ['strategy', 'row', 'name', 'start', 'wins', 'hands', ...rateColumns('per_10000_hands')],
             special,
+            chineseAmericanHands.columns,
           ),
         ];
       },

@@ -4,7 +4,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
 import { BucketGains, bucketKeys, familyWords, gainColumns, gainRows } from '../src/experiment/bucket-gains.js';
 import { figureTable, rate } from '../src/experiment/columns.js';
-import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import type { CsvTable } from '../src/core/table.js';
 import { addRate, type Tally } from '../src/stats/tally.js';
 import { DISCARD } from '../src/games/mahjong/table/actions.js';
 import { TURN } from '../src/games/mahjong/table/state.js';
@@ -27,6 +28,7 @@ import {
   WAIT_KIND_LABELS,
 } from '../strategies/korean/uper-buckets.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL } from '../src/experiment/ranges.js';
 
 /** Rollouts per candidate at each decision. Fewer than the stop table's 16: a Korean hand is
  * long and noisy, and a bucket's interval narrows more per second from more decisions than
@@ -65,8 +67,11 @@ export const koreanUperTable: ExperimentDef = {
     value: 'points a discard win would score without the uper (ante + basic + bonus + dora), the least over the waits, in ranges',
     decisions: 'declarations in this bucket the player could make (count; one turn may offer several declaring discards)',
     games: 'hands in which the bucket came up (count; the interval is over these)',
-    declare_gain:
-      'mean estimated gain of declaring uper over discarding the same tile silently, points per hand over the rest of the hand (positive: declaring is better)',
+    declare_gain: {
+      meaning:
+        'mean estimated gain of declaring uper over discarding the same tile silently, points per hand over the rest of the hand (positive: declaring is better)',
+      range: ANY_REAL,
+    },
     bot_declares: `share of the decisions where ${TABLE_BOT} itself declared with that tile (0-1)`,
     verdict:
       "declare (the interval of declare_gain above 0), stay silent (below 0) or unsure (across 0): the bucket's own, as uper-table plays it (declare_gain_p_holm says which hold for the table as one family)",
@@ -219,6 +224,7 @@ function uperTableOf(t: Tally): CsvTable {
     'korean-uper-table',
     ['opponents_uper', 'turn', 'wait_kinds', 'live', 'value', ...columns.slice(0, -1), 'bot_declares', 'verdict'],
     rows,
+    koreanUperTable.columns,
   );
 }
 

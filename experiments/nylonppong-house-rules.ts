@@ -27,6 +27,7 @@ import type { NylonState } from '../src/games/hwatu/nylonppong/state.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { endCells, endColumns, RoundCounter } from './stop-limit.js';
 import { curveChart, intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, PLACE_DIFFERENCE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
 
 const ALL_COMBOS = ['threePairs', 'twoTriplets', 'fourAndPair', 'straight', 'tenOrLess', 'fourOfAKind', 'daeppang'];
 const DEFAULT_COMBOS = ALL_COMBOS.slice(0, 5);
@@ -103,19 +104,27 @@ export const nylonppongHouseRules: ExperimentDef = {
   },
   columns: {
     change: 'the options the variant sets, as JSON',
-    diff_round_turns_vs_default: 'paired difference in turns per round against the defaults, same deals',
-    penalty_per_round: 'penalty points per seat per round (lower is better; empty under money scoring, where what a round moves sums to 0)',
-    diff_penalty_per_round_vs_default: 'paired difference in penalty per round against the defaults (empty under money scoring)',
-    starter_edge_per_round:
-      "the round starter's penalty per round less the others' mean (negative = starting helps; empty under money scoring)",
-    game_score_sd: 'standard deviation of the four game scores at the table (penalty points)',
-    game_score_range: 'highest less lowest game score at the table (penalty points)',
+    diff_round_turns_vs_default: { meaning: 'paired difference in turns per round against the defaults, same deals', range: ANY_REAL },
+    penalty_per_round: {
+      meaning: 'penalty points per seat per round (lower is better; empty under money scoring, where what a round moves sums to 0)',
+      range: NON_NEGATIVE,
+    },
+    diff_penalty_per_round_vs_default: {
+      meaning: 'paired difference in penalty per round against the defaults (empty under money scoring)',
+      range: ANY_REAL,
+    },
+    starter_edge_per_round: {
+      meaning: "the round starter's penalty per round less the others' mean (negative = starting helps; empty under money scoring)",
+      range: ANY_REAL,
+    },
+    game_score_sd: { meaning: 'standard deviation of the four game scores at the table (penalty points)', range: NON_NEGATIVE },
+    game_score_range: { meaning: 'highest less lowest game score at the table (penalty points)', range: NON_NEGATIVE },
     position_from_starter: "seat position counted from the round's starter in play order (0 = starter)",
-    win_rate: 'share of games the seat won alone (0-1)',
-    tie_rate: 'share of games the seat tied for the win (0-1)',
-    game_score: "the seat's penalty points per game (lower is better)",
-    win_prob_diff_vs_default: 'paired difference in win_prob against the defaults, same deals',
-    place_diff_vs_default: 'paired difference in mean_place against the defaults (negative = better)',
+    win_rate: { meaning: 'share of games the seat won alone (0-1)', range: SHARE },
+    tie_rate: { meaning: 'share of games the seat tied for the win (0-1)', range: SHARE },
+    game_score: { meaning: "the seat's penalty points per game (lower is better; money lost under money scoring)", range: ANY_REAL },
+    win_prob_diff_vs_default: { meaning: 'paired difference in win_prob against the defaults, same deals', range: SHARE_DIFFERENCE },
+    place_diff_vs_default: { meaning: 'paired difference in mean_place against the defaults (negative = better)', range: PLACE_DIFFERENCE },
   },
   doc: 'Nylon-ppong presets and single house-rule changes against the defaults, four basic seats: round length, end reasons, starter advantage, score spread, wins by seat',
   charts: [
@@ -272,9 +281,11 @@ export const nylonppongHouseRules: ExperimentDef = {
         // Each table's differences against the defaults are one family.
         const against = (t: Tally, key: string): Figure | '' => (t.means[key] ? diff(t, key) : '');
         const measured = (t: Tally, key: string): Figure | '' => (t.means[key] ? mean(t, key) : '');
+        // A difference of places lies within the players at the table less 1.
+        const withPlayers = (f: Figure | ''): Figure | '' => (f === '' ? f : { ...f, players: n });
         const changes = tallies.map((t) => [against(t, 'diffTurns'), against(t, 'diffPenalty')]);
         const seatChanges = tallies.map((t) =>
-          Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), against(t, `placeDiff${seat}`)]),
+          Array.from({ length: n }, (_, seat) => [against(t, `shareDiff${seat}`), withPlayers(against(t, `placeDiff${seat}`))]),
         );
         family(changes.flat().filter((d) => d !== ''));
         family(seatChanges.flat(2).filter((d) => d !== ''));
@@ -305,7 +316,7 @@ export const nylonppongHouseRules: ExperimentDef = {
               rate(t, `tie${seat}`),
               mean(t, `game${seat}`),
               mean(t, `share${seat}`),
-              mean(t, `place${seat}`),
+              { ...mean(t, `place${seat}`), players: n },
               ...seatChanges[i]![seat]!,
             ];
           }),
@@ -327,11 +338,13 @@ export const nylonppongHouseRules: ExperimentDef = {
               ...meanColumns('game_score_range'),
             ],
             main,
+            nylonppongHouseRules.columns,
           ),
           figureTable(
             'nylonppong-house-rules-position',
             ['variant', 'position_from_starter', ...meanColumns('penalty_per_round')],
             positions,
+            nylonppongHouseRules.columns,
           ),
           figureTable(
             'nylonppong-house-rules-seat',
@@ -347,6 +360,7 @@ export const nylonppongHouseRules: ExperimentDef = {
               ...diffColumns('place_diff_vs_default'),
             ],
             seats,
+            nylonppongHouseRules.columns,
           ),
         ];
       },

@@ -4,7 +4,8 @@ import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../src/core/strategy.js';
 import { BucketGains, bucketKeys, familyWords, gainColumns, gainRows } from '../src/experiment/bucket-gains.js';
 import { figureTable } from '../src/experiment/columns.js';
-import type { CsvTable, ExperimentDef } from '../src/experiment/experiment.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import type { CsvTable } from '../src/core/table.js';
 import type { Tally } from '../src/stats/tally.js';
 import { DRAW, has, JAYEON, PPONG, STOP } from '../src/games/hwatu/nylonppong/actions.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
@@ -13,6 +14,7 @@ import type { NylonView } from '../src/games/hwatu/nylonppong/view.js';
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { bucketOf, bucketParts, opponentsText, PILE_LABELS, TABLE_BOT, VERDICTS } from '../strategies/nylonppong/stop-table.js';
 import { curveChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL } from '../src/experiment/ranges.js';
 
 /** Rollouts per candidate at each decision. The bucket's interval comes from the spread over
  * its decisions, which holds the rollouts' own noise too: more decisions narrow it more than
@@ -47,8 +49,11 @@ export const nylonppongStopTable: ExperimentDef = {
     pair: 'whether its two cards are of one month (a pair can still go out by ppong; yes, no)',
     decisions: 'decisions in this bucket where the player could stop (count)',
     games: 'games in which the bucket came up (count; the interval is over these)',
-    stop_gain:
-      'mean estimated gain of stopping over drawing, penalty points per round over the rest of the round (positive: stopping is better)',
+    stop_gain: {
+      meaning:
+        'mean estimated gain of stopping over drawing, penalty points per round over the rest of the round (positive: stopping is better)',
+      range: ANY_REAL,
+    },
     verdict:
       "stop (the interval of stop_gain above 0), play on (below 0) or unsure (across 0): the bucket's own, as table-stop plays it (stop_gain_p_holm says which hold for the table as one family)",
   },
@@ -148,7 +153,12 @@ function stopTableOf(t: Tally): CsvTable {
     VERDICTS,
   );
   const rows = buckets.map((b, i) => [opponentsText(b.opponents), PILE_LABELS[b.pile]!, b.sum, b.pair ? 'yes' : 'no', ...gains[i]!]);
-  return figureTable('nylonppong-stop-table', ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')], rows);
+  return figureTable(
+    'nylonppong-stop-table',
+    ['opponents', 'pile', 'sum', 'pair', ...gainColumns('stop_gain')],
+    rows,
+    nylonppongStopTable.columns,
+  );
 }
 
 function summaryOf(t: CsvTable): string[] {

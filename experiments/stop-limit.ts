@@ -20,7 +20,8 @@ import {
   tested,
   type Figure,
 } from '../src/experiment/columns.js';
-import type { Cellval, ExperimentDef } from '../src/experiment/experiment.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import type { Cellval } from '../src/core/table.js';
 import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';
@@ -29,6 +30,7 @@ import { END_STOP, END_STOP_FAILED, type NylonState } from '../src/games/hwatu/n
 import { nylonppongStrategies } from '../strategies/nylonppong/index.js';
 import { TABLE_BOT } from '../strategies/nylonppong/stop-table.js';
 import { curveChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, PLACE_DIFFERENCE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
 
 /** Round end reasons in END_* order (state.ts), as CSV column stems. */
 export const END_COLUMNS = ['end_stop', 'end_stop_failed', 'end_go_out', 'end_combo', 'end_exhausted'];
@@ -127,29 +129,44 @@ export const stopLimit: ExperimentDef = {
     focal: 'the focal bot (basic or careful), with its threshold t',
     t: "the focal seat's threshold: it stops only with a sum at most t (0 = never; empty for table-stop, which stops where its table says)",
     strategy: 'the focal strategy spec',
-    penalty_per_game: "the focal seat's penalty points per game (lower is better)",
-    diff_vs_t_limit_per_game: 'paired difference in penalty per game against stopping at the limit, same deals',
-    diff_vs_basic_limit_per_game: 'paired difference in penalty per game against basic stopping at the limit, same deals',
-    diff_vs_best_per_round:
-      "paired difference in penalty per round against the cell's best t, same deals (positive = worse than the best; Holm among every comparison of a t with its cell's best; empty for the best t and the arms that are not a t)",
-    stop_rate: "share of the focal seat's rounds in which it stopped (0-1)",
-    stop_fail_rate: 'share of its stops that failed (0-1)',
-    win_prob_diff_vs_t_limit: 'paired difference in win_prob against stopping at the limit',
-    place_diff_vs_t_limit: 'paired difference in mean_place against stopping at the limit (negative = better)',
+    penalty_per_game: { meaning: "the focal seat's penalty points per game (lower is better)", range: NON_NEGATIVE },
+    diff_vs_t_limit_per_game: {
+      meaning: 'paired difference in penalty per game against stopping at the limit, same deals',
+      range: ANY_REAL,
+    },
+    diff_vs_basic_limit_per_game: {
+      meaning: 'paired difference in penalty per game against basic stopping at the limit, same deals',
+      range: ANY_REAL,
+    },
+    diff_vs_best_per_round: {
+      meaning:
+        "paired difference in penalty per round against the cell's best t, same deals (positive = worse than the best; Holm among every comparison of a t with its cell's best; empty for the best t and the arms that are not a t)",
+      range: ANY_REAL,
+    },
+    stop_rate: { meaning: "share of the focal seat's rounds in which it stopped (0-1)", range: SHARE },
+    stop_fail_rate: { meaning: 'share of its stops that failed (0-1)', range: SHARE },
+    win_prob_diff_vs_t_limit: { meaning: 'paired difference in win_prob against stopping at the limit', range: SHARE_DIFFERENCE },
+    place_diff_vs_t_limit: {
+      meaning: 'paired difference in mean_place against stopping at the limit (negative = better)',
+      range: PLACE_DIFFERENCE,
+    },
     best_t: 'the t with the lowest penalty',
-    best_penalty_per_round: 'the penalty per round at best_t',
+    best_penalty_per_round: { meaning: 'the penalty per round at best_t', range: NON_NEGATIVE },
     tied_with_best:
       'the t not significantly worse than best_t (Holm among every comparison of a t with its cell\'s best in the table, 5%), best_t included, as ranges ("0-3, 5")',
     next_t: 'the runner-up t that plays differently from best_t',
-    margin_per_round: 'paired penalty difference per round, runner-up less best (positive = best is better)',
+    margin_per_round: { meaning: 'paired penalty difference per round, runner-up less best (positive = best is better)', range: ANY_REAL },
     margin_significant:
       'whether the margin is significant: margin_per_round_p_holm under 5%, Holm among the margins of every row (yes, no)',
-    best_vs_t_limit_per_round: 'paired penalty difference per round, best_t less stopping at the limit',
+    best_vs_t_limit_per_round: { meaning: 'paired penalty difference per round, best_t less stopping at the limit', range: ANY_REAL },
     worst_t: 'the t with the highest penalty',
-    worst_vs_best_per_round: 'paired penalty difference per round, worst_t less best_t (its p-values in the family of tied_with_best)',
+    worst_vs_best_per_round: {
+      meaning: 'paired penalty difference per round, worst_t less best_t (its p-values in the family of tied_with_best)',
+      range: ANY_REAL,
+    },
     best_t_by_win_prob: 'the t that wins the game most often',
-    best_win_prob: 'its win_prob',
-    best_win_prob_vs_t_limit: 'its paired difference in win_prob against stopping at the limit',
+    best_win_prob: { meaning: 'its win_prob', range: SHARE },
+    best_win_prob_vs_t_limit: { meaning: 'its paired difference in win_prob against stopping at the limit', range: SHARE_DIFFERENCE },
   },
   doc: 'Nylon-ppong: the best stop threshold t (0..stopLimit) for one seat against basic seats, per limit 5/10, 2-6 players, house rules and focal bot (basic, careful)',
   charts: [
@@ -318,9 +335,9 @@ export const stopLimit: ExperimentDef = {
               ...endCells(t, `${a}`),
               mean(t, `${a}.turns`),
               mean(t, `${a}.win`),
-              mean(t, `${a}.place`),
+              { ...mean(t, `${a}.place`), players: c.players },
               mean(t, `${a}.winDiff`),
-              mean(t, `${a}.placeDiff`),
+              { ...mean(t, `${a}.placeDiff`), players: c.players },
             ]);
           });
         });
@@ -372,6 +389,7 @@ export const stopLimit: ExperimentDef = {
               ...meanColumns('place_diff_vs_t_limit'),
             ],
             rows,
+            stopLimit.columns,
           ),
           figureTable(
             'stop-limit-best',
@@ -394,6 +412,7 @@ export const stopLimit: ExperimentDef = {
               ...meanColumns('best_win_prob_vs_t_limit'),
             ],
             best,
+            stopLimit.columns,
           ),
         ];
       },

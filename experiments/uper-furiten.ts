@@ -19,14 +19,14 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
+import { POINTS_AT_A_VALUE, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';
 import { koreanStrategies } from '../strategies/korean/index.js';
 import { uperTableDiffers } from '../strategies/korean/uper-table.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
 
 /** Focal uper policies; the first, dama, is the baseline of every paired difference. */
 const POLICIES = ['dama', 'uper-always', 'uper-wait(w=6)', 'uper-early(k=8)'];
@@ -65,18 +65,18 @@ export const uperFuriten: ExperimentDef = {
     rules: 'the sacred-discard or uper rule varied from the defaults',
     opponents: 'the strategy at the three other seats',
     policy: 'the focal uper policy, rotated through the seats on the same deals',
-    win_rate: 'share of hands the focal seat won (0-1)',
-    self_draw_share: 'share of its wins made on a drawn tile (0-1)',
-    deal_in_rate: "share of hands in which it discarded another's winning tile (0-1)",
-    net_per_hand: 'its net points per hand',
-    win_value: 'points it received per win',
-    uper_rate: 'share of hands in which it declared uper (0-1)',
-    jump_rate: 'share of hands in which it made a false win (jump; 0-1)',
-    winning_turn: 'its own turn number at its wins (mean)',
-    net_diff_vs_dama: 'paired difference in net points per hand against dama (never uper), same deals',
+    win_rate: { meaning: 'share of hands the focal seat won (0-1)', range: SHARE },
+    self_draw_share: { meaning: 'share of its wins made on a drawn tile (0-1)', range: SHARE },
+    deal_in_rate: { meaning: "share of hands in which it discarded another's winning tile (0-1)", range: SHARE },
+    net_per_hand: { meaning: 'its net points per hand', range: ANY_REAL },
+    win_value: { meaning: 'points it received per win', range: NON_NEGATIVE },
+    uper_rate: { meaning: 'share of hands in which it declared uper (0-1)', range: SHARE },
+    jump_rate: { meaning: 'share of hands in which it made a false win (jump; 0-1)', range: SHARE },
+    winning_turn: { meaning: 'its own turn number at its wins (mean)', range: NON_NEGATIVE },
+    net_diff_vs_dama: { meaning: 'paired difference in net points per hand against dama (never uper), same deals', range: ANY_REAL },
     // With --session N --point-value V: a night of N hands of the policy's seat, in money.
-    ...RISK_MEANING,
-    win_rate_diff_vs_dama: 'paired difference in wins per hand against dama',
+    ...RISK_COLUMNS,
+    win_rate_diff_vs_dama: { meaning: 'paired difference in wins per hand against dama', range: SHARE_DIFFERENCE },
   },
   doc: 'Korean 2-point: uper policies vs dama under each sacred-discard rule, against silent and folding opponents: win, deal-in, net points, sacred-discard losses',
   charts: [
@@ -216,6 +216,7 @@ export const uperFuriten: ExperimentDef = {
               ...nightColumns(risk),
             ],
             rows,
+            uperFuriten.columns,
           ),
         ];
       },

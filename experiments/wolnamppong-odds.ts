@@ -8,6 +8,7 @@ import { betDrawsCard, betFactor, priorTable } from '../src/games/hwatu/wolnampp
 import { ODDS_COLUMNS, oddsRows } from '../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../src/games/hwatu/wolnamppong/rules.js';
 import { heatMap, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, SHARE } from '../src/experiment/ranges.js';
 
 /** The default rules and each post / Ilbi variant. */
 const VARIANTS: { name: string; set: Partial<WolnamRules> }[] = [
@@ -49,8 +50,8 @@ export const wolnamppongOdds: ExperimentDef = {
     ev_per_chip_exact: 'ev_per_chip as an exact fraction',
     note: 'why the hand never reaches a bet, or why its result is certain (empty otherwise)',
     mc_n: 'simulated deals of the hand (count)',
-    mc_p_win: 'simulated share of bets won (0-1)',
-    mc_ev: 'simulated net chips per chip bet',
+    mc_p_win: { meaning: 'simulated share of bets won (0-1)', range: SHARE },
+    mc_ev: { meaning: 'simulated net chips per chip bet', range: ANY_REAL },
     exact_in_interval: 'whether the exact EV lies inside the simulated 95% interval (yes, no)',
   },
   doc: 'exact Wolnamppong odds per hand for the default rules and each post/Ilbi variant, with a Monte Carlo check per cell',
@@ -71,7 +72,7 @@ export const wolnamppongOdds: ExperimentDef = {
           legend: 'EV (chips per chip bet)',
           panel: 'variant',
           wrap: 2,
-          format: '.2f',
+          decimals: 2,
         }),
     },
   ],
@@ -118,6 +119,7 @@ export const wolnamppongOdds: ExperimentDef = {
             'wolnamppong-odds',
             ['variant', ...ODDS_COLUMNS, 'mc_n', ...rateColumns('mc_p_win'), ...meanColumns('mc_ev'), 'exact_in_interval'],
             rows,
+            wolnamppongOdds.columns,
           ),
         ];
       },

@@ -20,12 +20,12 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { CHIPS_WON } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_MEANING, studyRisk } from '../src/experiment/risk.js';
+import { CHIPS_WON, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE } from '../src/experiment/ranges.js';
 
 /** The strategies compared, the first being the baseline of every paired difference. */
 export const FOCAL = [
@@ -58,18 +58,21 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
   columns: {
     field: 'the strategy at every other seat',
     strategy: 'the focal strategy, rotated through the seats on the same deals',
-    net_per_session: "the focal seat's net chips per session (higher is better)",
-    net_per_chip_bet: "the focal seat's net chips per chip it bet",
-    diff_vs_min_bet: 'paired difference in net chips per session against min-bet in the same seat on the same deals',
-    p_down_10_antes: 'probability of ending a session more than 10 antes down (0-1)',
-    bets_per_turn: 'bets per deal cycle (count; one turn a cycle)',
-    ado_rate: 'share of bets that stake the whole pot (ado; 0-1)',
-    deals_to_empty_pot: 'deal cycles from the ante that filled the pot to its emptying (count)',
+    net_per_session: { meaning: "the focal seat's net chips per session (higher is better)", range: ANY_REAL },
+    net_per_chip_bet: { meaning: "the focal seat's net chips per chip it bet", range: ANY_REAL },
+    diff_vs_min_bet: {
+      meaning: 'paired difference in net chips per session against min-bet in the same seat on the same deals',
+      range: ANY_REAL,
+    },
+    p_down_10_antes: { meaning: 'probability of ending a session more than 10 antes down (0-1)', range: SHARE },
+    bets_per_turn: { meaning: 'bets per deal cycle (count; one turn a cycle)', range: NON_NEGATIVE },
+    ado_rate: { meaning: 'share of bets that stake the whole pot (ado; 0-1)', range: SHARE },
+    deals_to_empty_pot: { meaning: 'deal cycles from the ante that filled the pot to its emptying (count)', range: NON_NEGATIVE },
     best: 'the strategy with the highest net per session against the field',
     runner_up: 'the strategy with the next highest',
-    margin_per_session: 'paired difference in net chips per session, best less runner-up, same deals',
+    margin_per_session: { meaning: 'paired difference in net chips per session, best less runner-up, same deals', range: ANY_REAL },
     // With --session N: a night of N sessions (games) of the focal strategy.
-    ...RISK_MEANING,
+    ...RISK_COLUMNS,
   },
   risk: {},
   doc: 'Wolnamppong strategies on the same deals against a loose and a tight field: net chips per session and per bet, risk, ado rate, pot life',
@@ -186,11 +189,13 @@ export const wolnamppongStrategiesExperiment: ExperimentDef = {
               ...nightColumns(risk),
             ],
             rows,
+            wolnamppongStrategiesExperiment.columns,
           ),
           figureTable(
             'wolnamppong-strategies-best',
             ['field', 'best', 'runner_up', ...diffColumns('margin_per_session')],
             best.map((x) => [parse(x.field).text, parse(FOCAL[x.b]!).text, parse(FOCAL[x.r]!).text, x.margin]),
+            wolnamppongStrategiesExperiment.columns,
           ),
         ];
       },

@@ -1,7 +1,7 @@
 import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
 import type { GameDef } from '../src/core/game.js';
 import { Rollouts } from '../src/core/rollouts.js';
-import { studentQuantile } from '../src/stats/student-t.js';
+import { studentQuantile } from '../src/stats/distributions.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
 
 /** The confirming rollouts of a departure from the policy, per rollout of the search, unless the

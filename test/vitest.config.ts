@@ -1,9 +1,10 @@
 // The suite's settings beyond the command line: a temporary folder for the whole run, which the
 // tests' scratch folders live in and which goes when the run ends, so that `npm test` leaves
 // nothing behind in the system's temporary folder; the headless Chromium the browser tests drive,
-// found once; and the built package (dist/, which tests reach as 'pongsim', as a program would)
-// loaded by Node itself rather than transformed again, so that its worker threads and plug-ins
-// load as they do for a user, and in a fraction of the time.
+// found once, and the fonts it sees (only those npm installed); and the built package (dist/,
+// which tests reach as 'pongsim', as a program would) loaded by Node itself rather than
+// transformed again, so that its worker threads and plug-ins load as they do for a user, and in
+// a fraction of the time.
 //
 // A test's imports of the sources (../src/..., ../strategies/..., ../experiments/...) load the
 // built module of that source (`npm test` builds first): one copy of each module in a process,
@@ -53,7 +54,7 @@ const project = {
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/temp-root.ts', 'test/support/chromium.ts'],
+    globalSetup: ['test/support/temp-root.ts', 'test/support/chromium.ts', 'test/support/fonts.ts'],
     sequence: { sequencer: SlowestFirst },
     projects: [
       { ...project, test: { ...project.test, name: 'own-process', include: LOADS_PLUGINS } },

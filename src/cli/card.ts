@@ -25,7 +25,15 @@ export function registerCard(program: Command): void {
     .option('--json', 'print one JSON object instead of text')
     .action((action: string, file: string, flags: { from?: string; out?: string; skipUnsupported?: boolean; json?: boolean }) => {
       if (action === 'import') {
-        const r = importCard({ from: flags.from!, file, out: flags.out!, skipUnsupported: flags.skipUnsupported });
+        // Options of the command that `card check` does without, and so not commander's to require.
+        if (flags.from === undefined)
+          throw new InputError(
+            `card import: --from is required; allowed: ${importCardFormats()
+              .map((f) => f.id)
+              .join(', ')}`,
+          );
+        if (flags.out === undefined) throw new InputError('card import: --out FILE is required (the card file to write)');
+        const r = importCard({ from: flags.from, file, out: flags.out, skipUnsupported: flags.skipUnsupported });
         if (flags.json) return printJson(r);
         const lines = [`${r.out}: "${r.card}", ${r.lines} lines converted from ${r.file} (${r.from})`];
         for (const s of r.skipped) lines.push(`  left out line ${s.line}: ${s.why}`);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
 import { InputError, ItemError } from '../core/errors.js';
-import { analyzeHandRun, analyzeHands } from '../library/hand.js';
+import { analyzeHandRun, analyzeHandsRun } from '../library/hand.js';
 import { collect, printJson } from './options.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 
@@ -57,7 +57,7 @@ export function registerHand(program: Command): void {
     const lines = stdinLines();
     let rows;
     try {
-      rows = analyzeHands({ ...flags, game, hands: lines.map((l) => l.text) });
+      rows = analyzeHandsRun({ ...flags, game, hands: lines.map((l) => l.text) });
     } catch (e) {
       if (e instanceof ItemError) throw new InputError(`stdin line ${lines[e.index]!.line}: ${e.detail}`);
       throw e;

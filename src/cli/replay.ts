@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { replay, type ReplayOptions } from '../library/replay.js';
 import { recordText } from '../records/record.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { MAX_GAMES, nonNegativeInt, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, printJson } from './options.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
@@ -32,8 +32,9 @@ export function registerReplay(program: Command): void {
       'print {"game", "seed", "index", "trace": [lines], "result": [{"seat", "strategy", "return"}]} (with --format events, "events" instead of "trace"; with --html, "html")',
     )
     .action(async (game: string, flags: Omit<ReplayOptions, 'game'> & { json?: boolean }) => {
-      const r = await replay({ ...flags, game });
-      if (flags.json) printJson(r);
+      const { json, ...o } = flags;
+      const r = await replay({ ...o, game });
+      if (json) printJson(r);
       else if (r.events) io().stdout.write(recordText(r.events));
       else {
         const end = r.result

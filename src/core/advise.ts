@@ -3,7 +3,7 @@ import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
 import { Rollouts } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
-import { studentQuantile } from '../stats/student-t.js';
+import { studentQuantile } from '../stats/distributions.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
  * paired difference (often mostly zeros, a few large values) too unreliable to drop on. */

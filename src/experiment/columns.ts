@@ -1,20 +1,20 @@
 import { ALPHA, holm, meanP } from '../stats/family.js';
 import { FEW, t975, Z95 } from '../stats/intervals.js';
-import { studentTail, studentTailInverse } from '../stats/student-t.js';
+import { studentTail, studentTailInverse } from '../stats/distributions.js';
 import { summarizeMean, summarizeRate, summarizeRatio, type Tally } from '../stats/tally.js';
-import type { Cellval, CsvTable } from './experiment.js';
+import { fewOf, SMALL_SAMPLE, whyOf, type Cellval, type CsvTable } from '../core/table.js';
+import { columnRange, type ColumnDoc } from './dictionary.js';
+import { inRange, rangeOf, type Bounded } from './ranges.js';
 
 /**
  * A figure of a table: its estimate, its 95% interval and the observations behind it (games
  * for a mean per game, trials for a rate, the games that observed it for a ratio). A paired
  * difference also carries its p-value against no difference (`p`) and, once the family of
- * figures it is flagged with is known, Holm's adjusted p-value (`holm`).
+ * figures it is flagged with is known, Holm's adjusted p-value (`holm`). A figure with no
+ * interval has NaN bounds and says why (`why`); its column's range decides the rest (ranges.ts:
+ * `largeSample`, and `players` for a place).
  */
-export interface Figure {
-  value: number;
-  low: number;
-  high: number;
-  n: number;
+export interface Figure extends Bounded {
   p?: number;
   holm?: number;
 }
@@ -29,9 +29,10 @@ export const meanColumns = (name: string): string[] => [name, `${name}_ci_low`, 
 export const rateColumns = meanColumns;
 export const diffColumns = (name: string): string[] => [...meanColumns(name), `${name}_p`, `${name}_p_holm`];
 
+/** A mean per game, with its Student's t interval. */
 export function mean(t: Tally, key: string): Figure {
   const s = summarizeMean(t.means[key]);
-  return { value: s.mean, low: s.low, high: s.high, n: s.n };
+  return { value: s.mean, low: s.low, high: s.high, n: s.n, largeSample: true };
 }
 
 export function rate(t: Tally, key: string): Figure {
@@ -42,13 +43,32 @@ export function rate(t: Tally, key: string): Figure {
 /** A ratio tallied with addRatio (src/stats/tally.ts). */
 export function ratio(t: Tally, key: string): Figure {
   const s = summarizeRatio(t, key);
-  return { value: s.ratio, low: s.low, high: s.high, n: s.n };
+  const f: Figure = { value: s.ratio, low: s.low, high: s.high, n: s.n, largeSample: true };
+  return s.n > 0 && Number.isNaN(s.ratio) ? { ...f, why: 'a total of 0 to divide by' } : f;
 }
 
 /** A paired difference: the mean of per-game differences, with its p-value against none. */
 export function diff(t: Tally, key: string): Figure {
   const s = summarizeMean(t.means[key]);
-  return { value: s.mean, low: s.low, high: s.high, n: s.n, p: meanP(s) };
+  return { value: s.mean, low: s.low, high: s.high, n: s.n, largeSample: true, p: meanP(s) };
+}
+
+/** A figure as its column shows it in a table built by figureTable (a column of one range, not by kind). */
+export function shown(f: Figure, column: string, own: Record<string, ColumnDoc> = {}): Figure {
+  const declared = columnRange(column, own);
+  if (!declared) throw new Error(`${column} declares no range of values in the column dictionary`);
+  return inRange(f, rangeOf(declared, undefined));
+}
+
+/**
+ * The half-width of a figure's Student's t interval: half of it, or, where the interval was cut
+ * to its column's range (one side visibly shorter), its longer side, which the cut left whole.
+ */
+function halfWidth(f: Figure): number {
+  const below = f.value - f.low;
+  const above = f.high - f.value;
+  // Rounding leaves the sides of a whole interval unequal by ulps of the estimate, far under this.
+  return Math.abs(below - above) > 1e-9 * Math.max(Math.abs(f.value), below, above) ? Math.max(below, above) : (f.high - f.low) / 2;
 }
 
 /**
@@ -57,7 +77,7 @@ export function diff(t: Tally, key: string): Figure {
  */
 export function pAgainst(f: Figure, x0: number): number {
   if (!(f.n >= 2) || !Number.isFinite(f.high - f.low)) return NaN;
-  const se = (f.high - f.low) / (2 * t975(f.n - 1));
+  const se = halfWidth(f) / t975(f.n - 1);
   return se > 0 ? studentTail((f.value - x0) / se, f.n - 1) : f.value === x0 ? 1 : 0;
 }
 
@@ -68,7 +88,7 @@ export function pAgainst(f: Figure, x0: number): number {
  * understated.
  */
 export function apartP(a: Figure, b: Figure): number {
-  const se2 = (f: Figure) => ((f.high - f.low) / (2 * (f.n < Infinity ? t975(f.n - 1) : Z95))) ** 2;
+  const se2 = (f: Figure) => (halfWidth(f) / (f.n < Infinity ? t975(f.n - 1) : Z95)) ** 2;
   const [va, vb] = [se2(a), se2(b)];
   if (!Number.isFinite(va + vb) || !(a.n >= 2 && b.n >= 2)) return NaN;
   if (va + vb === 0) return a.value === b.value ? 1 : 0;
@@ -100,21 +120,24 @@ export function tested(figures: Figure[]): Figure[] {
 /** Whether a figure is flagged: its Holm-adjusted p-value below 5%. */
 export const significant = (f: Figure): boolean => (f.holm ?? NaN) < ALPHA;
 
-/**
- * The last column of every table with figures: those of the row that rest on fewer than FEW
- * observations, each with its count (`win_rate n=2; net_per_hand n=2`), empty when none does.
- */
-export const SMALL_SAMPLE = 'small_sample';
-
 const isFigure = (x: unknown): x is Figure => typeof x === 'object' && x !== null && 'value' in x;
+
+/** A figure's entry in its row's small_sample cell, or '' when it needs none. */
+function sampleNote(column: string, f: Figure): string {
+  // With no observation at all the count says everything.
+  const none = f.why !== undefined && f.n > 0;
+  if (f.n >= FEW && !none) return '';
+  return `${column} n=${f.n}${none ? ` (no interval: ${f.why})` : ''}`;
+}
 
 /**
  * A table whose rows hold Figures: `columns` names every CSV column but the last (a figure's
  * with meanColumns or diffColumns), and a row holds one Figure where its figure's columns are,
- * or '' where the row has no such figure (a baseline's difference with itself). The table
- * gains the small_sample column.
+ * or '' where the row has no such figure (a baseline's difference with itself). Each figure is
+ * shown as its column's declared range allows (`own`: the study's column dictionary, over the
+ * shared one; ranges.ts inRange). The table gains the small_sample column.
  */
-export function figureTable(name: string, columns: string[], rows: (Cellval | Figure)[][]): CsvTable {
+export function figureTable(name: string, columns: string[], rows: (Cellval | Figure)[][], own: Record<string, ColumnDoc> = {}): CsvTable {
   // Each slot of a row: a plain column, or a figure spanning 3 or 5 columns.
   const slots: { name: string; width: number }[] = [];
   for (let i = 0; i < columns.length; ) {
@@ -125,10 +148,11 @@ export function figureTable(name: string, columns: string[], rows: (Cellval | Fi
     slots.push({ name: c, width });
     i += width;
   }
+  const kindSlot = slots.findIndex((s) => s.name === 'kind' && s.width === 1);
   const out = rows.map((row) => {
     if (row.length !== slots.length) throw new Error(`${name}: a row of ${row.length} cells for ${slots.length} columns and figures`);
     const cells: Cellval[] = [];
-    const few: string[] = [];
+    const notes: string[] = [];
     row.forEach((x, k) => {
       const { name: column, width } = slots[k]!;
       if (!isFigure(x)) {
@@ -137,26 +161,24 @@ export function figureTable(name: string, columns: string[], rows: (Cellval | Fi
         return;
       }
       if (width === 1) throw new Error(`${name}: ${column} is no figure's column`);
-      cells.push(x.value, x.low, x.high);
-      if (width === 5) cells.push(x.p ?? NaN, x.holm ?? NaN);
-      if (x.n < FEW) few.push(`${column} n=${x.n}`);
+      const declared = columnRange(column, own);
+      if (!declared) throw new Error(`${name}: ${column} declares no range of values in the column dictionary`);
+      const f = inRange(x, rangeOf(declared, kindSlot < 0 ? undefined : (row[kindSlot] as Cellval)));
+      cells.push(f.value, f.low, f.high);
+      if (width === 5) cells.push(f.p ?? NaN, f.holm ?? NaN);
+      const note = sampleNote(column, f);
+      if (note) notes.push(note);
     });
-    cells.push(few.join('; '));
+    cells.push(notes.join('; '));
     return cells;
   });
   return { name, columns: [...columns, SMALL_SAMPLE], rows: out };
 }
 
-/** The figures a row's small_sample cell names, each with its count. */
-export function fewOf(cell: unknown): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of String(cell ?? '').matchAll(/(\S+) n=(\d+)/g)) out.set(m[1]!, Number(m[2]));
-  return out;
-}
-
 /**
  * Figure `name` of a row of a table built by figureTable, as its CSV holds it; its n is the
- * count small_sample gives, or Infinity when it rests on FEW or more.
+ * count small_sample gives, or Infinity when it rests on FEW or more, and its why the reason
+ * small_sample gives for no interval.
  */
 export function figureIn(t: CsvTable, row: readonly Cellval[], name: string): Figure {
   const at = (c: string) => {
@@ -166,13 +188,16 @@ export function figureIn(t: CsvTable, row: readonly Cellval[], name: string): Fi
   };
   const i = t.columns.indexOf(name);
   if (i < 0) throw new Error(`${t.name} has no column ${name}`);
+  const small = row[t.columns.indexOf(SMALL_SAMPLE)];
+  const why = whyOf(small).get(name);
   return {
     value: at(name),
     low: at(`${name}_ci_low`),
     high: at(`${name}_ci_high`),
     p: at(`${name}_p`),
     holm: at(`${name}_p_holm`),
-    n: fewOf(row[t.columns.indexOf(SMALL_SAMPLE)]).get(name) ?? Infinity,
+    n: fewOf(small).get(name) ?? Infinity,
+    ...(why === undefined ? {} : { why }),
   };
 }
 
@@ -183,12 +208,15 @@ export function fewWords(f: Figure, unit = 'observations'): string {
 
 /**
  * A figure in an answer's words: the estimate with `d` decimals and its interval, and what it
- * rests on when that is few (`110.0 [-21.2, 241.2] (2 observations only)`).
+ * rests on when that is few (`110.0 [-21.2, 241.2] (2 observations only)`); with no interval,
+ * why and what it rests on (`133 (too few to say: 3 games)`).
  */
-export function quote(f: Figure, d = 2, unit?: string): string {
+export function quote(f: Figure, d = 2, unit = 'observations'): string {
   const x = (v: number) => v.toFixed(d);
-  const interval = Number.isFinite(f.low) && Number.isFinite(f.high) ? ` [${x(f.low)}, ${x(f.high)}]` : ' (no interval)';
-  return `${Number.isFinite(f.value) ? x(f.value) : '-'}${Number.isFinite(f.value) ? interval : ''}${fewWords(f, unit)}`;
+  if (!Number.isFinite(f.value)) return `-${fewWords(f, unit)}`;
+  if (Number.isFinite(f.low) && Number.isFinite(f.high)) return `${x(f.value)} [${x(f.low)}, ${x(f.high)}]${fewWords(f, unit)}`;
+  const count = Number.isFinite(f.n) ? `: ${f.n} ${f.n === 1 ? unit.replace(/s$/, '') : unit}` : '';
+  return `${x(f.value)} (${f.why ?? 'no interval'}${count})`;
 }
 
 /**
@@ -198,7 +226,7 @@ export function quote(f: Figure, d = 2, unit?: string): string {
  * to two significant digits; Infinity for a difference of exactly 0.
  */
 export function gamesToFlag(f: Figure, games: number, tests = 1): number {
-  const half = (f.high - f.low) / 2;
+  const half = halfWidth(f);
   if (!(Math.abs(f.value) > 0) || !Number.isFinite(half)) return Infinity;
   const stricter = studentTailInverse(ALPHA / tests, Infinity) / studentTailInverse(ALPHA, Infinity);
   const n = games * ((half * stricter) / Math.abs(f.value)) ** 2;

@@ -1,10 +1,32 @@
-import type { RiskQuery } from '../catalog/entry.js';
 import { InputError } from '../core/errors.js';
 import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
 import { addSession, type Tally } from '../stats/tally.js';
 import { meanColumns, type Figure } from './columns.js';
+import type { ColumnDoc } from './dictionary.js';
 import type { ExperimentParams } from './experiment.js';
+import { ANY_REAL, SHARE, type Range } from './ranges.js';
+
+/** What a game's results are worth in money, for the risk figures. */
+export interface RiskQuery {
+  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
+  stake(rules: Record<string, unknown>): Stake | string;
+}
+
+export interface Stake {
+  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
+  sign: 1 | -1;
+  /** What the money is counted in (chips; money for the value of a point). */
+  unit: string;
+  /** Whether the results are points a table values at an agreed amount each (--point-value). */
+  perPoint: boolean;
+}
+
+/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
+export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
+
+/** Results in the chips won, money already: a game played for a pot. */
+export const CHIPS_WON: RiskQuery = { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) };
 
 /** What a run asks of the risk of a night (`--session`, `--bankroll`, `--point-value`). */
 export interface RiskParams {
@@ -68,6 +90,20 @@ export const RISK_MEANING: Record<(typeof RISK_KINDS)[number], string> = {
 /** How the intervals of the risk figures are taken, for the column dictionaries and the README. */
 export const RISK_METHODS =
   'quantiles: order-statistic intervals (n = sessions); CVaR: normal interval of its asymptotic variance (n = sessions in the worst 5%); ruin: Clopper-Pearson (n = sessions)';
+
+/** What values each risk figure can take: a session's result in money any real number, the risk of ruin a share. */
+export const RISK_RANGE: Record<(typeof RISK_KINDS)[number], Range> = {
+  session_q05: ANY_REAL,
+  session_q50: ANY_REAL,
+  session_q95: ANY_REAL,
+  session_cvar05: ANY_REAL,
+  ruin: SHARE,
+};
+
+/** The risk figures' columns in a money study's column dictionary. */
+export const RISK_COLUMNS: Record<string, ColumnDoc> = Object.fromEntries(
+  RISK_KINDS.map((k) => [k, { meaning: RISK_MEANING[k], range: RISK_RANGE[k] }]),
+);
 
 /** The risk kinds a run reports: ruin only with a bankroll. */
 export const riskKinds = (risk: RiskParams): string[] => RISK_KINDS.filter((k) => k !== 'ruin' || risk.bankroll !== undefined);

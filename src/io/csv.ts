@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
-import type { Cellval, CsvTable } from '../experiment/experiment.js';
+import { type Cellval, type CsvTable, whyInterval } from '../core/table.js';
 
 /** Numbers in CSVs: integers as they are, others to 7 significant digits, NaN empty. */
 export function formatNumber(x: number): string {
@@ -273,14 +273,21 @@ export function tableFiles(
   ]);
 }
 
-/** Rows as objects keyed by column (non-finite numbers as null), for --json and charts. */
+/**
+ * Rows as objects keyed by column (non-finite numbers as null), for --json and charts. Each
+ * figure X (with X_ci_low and X_ci_high) also gets X_ci_why after its bounds: why it has no
+ * interval, with its count ("too few to say (n = 3)"), or null where it has one.
+ */
 export function tableObjects(t: CsvTable): Record<string, string | number | null>[] {
-  return t.rows.map((r) =>
-    Object.fromEntries(
-      t.columns.map((c, i) => {
-        const v = r[i];
-        return [c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)];
-      }),
-    ),
-  );
+  const figures = new Set(t.columns.filter((c) => t.columns.includes(`${c}_ci_low`) && t.columns.includes(`${c}_ci_high`)));
+  return t.rows.map((r) => {
+    const entries: [string, string | number | null][] = [];
+    t.columns.forEach((c, i) => {
+      const v = r[i];
+      entries.push([c, typeof v === 'number' && !Number.isFinite(v) ? null : (v ?? null)]);
+      const figure = /^(.+)_ci_high$/.exec(c)?.[1];
+      if (figure !== undefined && figures.has(figure)) entries.push([`${figure}_ci_why`, whyInterval(t, r, figure)]);
+    });
+    return Object.fromEntries(entries);
+  });
 }

@@ -1,5 +1,4 @@
-import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
-import type { Cellval, CsvTable } from '../experiment/experiment.js';
+import { fewOf, SMALL_SAMPLE, type Cellval, type CsvTable } from '../core/table.js';
 import { formatNumber } from './csv.js';
 
 const short = (v: Cellval | undefined): string =>
@@ -29,9 +28,14 @@ export function estimate(x: number, lo: number, hi: number): string {
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
 }
 
-/** An estimate as `estimate` prints it, marked with its count when it rests on few observations (`n` from small_sample). */
+/**
+ * An estimate as `estimate` prints it, marked with its count when it rests on few observations
+ * (`n` from small_sample), and saying so when it has no interval (the CSV's small_sample says why).
+ */
 export function estimateOf(x: number, lo: number, hi: number, n: number | undefined): string {
-  return `${estimate(x, lo, hi)}${n === undefined ? '' : ` (n=${n})`}`;
+  const none = !(Number.isFinite(lo) && Number.isFinite(hi));
+  const marks = [...(n === undefined ? [] : [`n=${n}`]), ...(none ? ['no interval'] : [])];
+  return `${estimate(x, lo, hi)}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 
 /**

@@ -18,7 +18,8 @@ export function rulesFrom(
   if (Object.keys(fill).length) layers.push({ where: '--seats', values: fill, strings: true });
   if (typeof rulesArg === 'object') layers.push({ where: 'rules', values: rulesArg });
   else if (rulesArg !== undefined) {
-    const preset = schema.presets[rulesArg];
+    // Its own presets only: `--rules toString` names no preset, though every object has a toString.
+    const preset = Object.hasOwn(schema.presets, rulesArg) ? schema.presets[rulesArg] : undefined;
     if (preset) layers.push({ where: `preset ${rulesArg}`, values: preset.set as Record<string, unknown> });
     else {
       if (!fs.existsSync(rulesArg)) {

@@ -11,7 +11,8 @@ import { parseSpec, type StrategySpec } from '../core/strategy.js';
 import type { GameEntry } from '../catalog/entry.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
-import { cardRule, gameRules, positiveInt, seedText } from './options.js';
+import { cardRule, GAME, gameRules, positiveInt, seedText } from './options.js';
+import { checkOptions, FLAG, JSON_VALUE, RULES, SEED, SETS, TEXT, WHOLE, type Kind } from './arguments.js';
 
 /** The largest situation file read: a situation is a hand and what was seen, a few hundred bytes. */
 const MAX_SITUATION_BYTES = 65536;
@@ -66,6 +67,21 @@ export interface AdviseResult {
   about?: Record<string, unknown>;
 }
 
+/** The keys every game's advice takes; the situation's fields beside them are each game's own. */
+const ADVISE_KEYS: Record<string, Kind> = {
+  game: GAME('advise'),
+  situation: TEXT('a JSON situation file'),
+  rules: RULES,
+  set: SETS,
+  policy: TEXT('a strategy spec'),
+  budget: WHOLE,
+  seed: SEED,
+  card: TEXT('a card file'),
+  record: TEXT('a record file'),
+  at: WHOLE,
+  json: FLAG,
+};
+
 const flagOf = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** A situation file's object: read whole only when small, parsed as data. */
@@ -96,6 +112,8 @@ function situationFile(file: string): Record<string, unknown> {
  * still in contention (src/core/advise.ts). Gives what `advise --json` prints.
  */
 export function advise(o: AdviseOptions): AdviseResult {
+  // The situation's fields are the game's to check (adviseRun), by the CLI's check.
+  checkOptions('advise', o, ADVISE_KEYS, ['game'], { others: JSON_VALUE });
   return adviseRun(o).result;
 }
 

@@ -1,6 +1,9 @@
 import { InputError } from '../core/errors.js';
 import { notRegular, sameFile, writeAtomically } from '../io/csv.js';
 import { cardEntry } from './hand.js';
+import { given } from './control.js';
+import { pathName } from './options.js';
+import { checkOptions, FLAG, TEXT, type Keys } from './arguments.js';
 
 /** Options of `importCard`, as `pongsim card import` names them. */
 export interface ImportCardOptions {
@@ -13,6 +16,18 @@ export interface ImportCardOptions {
   /** Leave out the lines the card format cannot say, listing them, instead of refusing the file. */
   skipUnsupported?: boolean;
 }
+
+const IMPORT_KEYS: Keys<ImportCardOptions> = {
+  from: TEXT(
+    () =>
+      `a format: ${importCardFormats()
+        .map((f) => f.id)
+        .join(', ')}`,
+  ),
+  file: TEXT("the other tool's card file"),
+  out: TEXT('the card file to write'),
+  skipUnsupported: FLAG,
+};
 
 /** What `card import --json` prints. */
 export interface ImportCardResult {
@@ -37,10 +52,9 @@ export function importCardFormats(): readonly { id: string; title: string }[] {
  * file's line, what was wrong and what is allowed).
  */
 export function importCard(o: ImportCardOptions): ImportCardResult {
+  checkOptions('importCard', o, IMPORT_KEYS, ['from', 'file', 'out']);
   const card = cardEntry().card;
-  if (typeof o.from !== 'string')
-    throw new InputError(`card import: --from is required; allowed: ${card.importFormats.map((f) => f.id).join(', ')}`);
-  if (typeof o.out !== 'string' || o.out === '') throw new InputError('card import: --out FILE is required (the card file to write)');
+  given(o.out, pathName('--out', 'the card file to write'));
   const what = notRegular(o.out);
   if (what) throw new InputError(`--out ${o.out}: is ${what}; pongsim writes a new file or replaces only a regular file`);
   if (sameFile(o.out, o.file)) throw new InputError(`--out ${o.out}: is the file being imported; give the card another name`);

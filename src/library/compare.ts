@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { gameEntry, type GameEntry } from '../catalog/index.js';
+import { CATALOG, gameEntry, type GameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { readJsonFile } from '../io/json-file.js';
-import { loadPlugins } from '../experiment/plugins.js';
-import { pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
-import { given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
+import { loadPlugins } from './plugins.js';
+import { GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
+import { checkControl, given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
+import { checkOptions, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';
 import { checkSessions } from '../experiment/risk.js';
 import type { PartialWritten } from './partial.js';
-import { runWith, type StudyOptions, type StudyResult, type StudyRun } from './study.js';
+import { runWith, STUDY_RUN_KEYS, type StudyOptions, type StudyResult, type StudyRun } from './study.js';
 
 export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card' | 'untilCi' | 'maxGames'>, RiskOptions {
   game: string;
@@ -24,6 +25,17 @@ export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card'
   metrics?: string | string[];
   plugin?: string | string[];
 }
+
+const COMPARE_KEYS: Keys<CompareOptions> = {
+  ...STUDY_RUN_KEYS,
+  game: GAME(),
+  arm: TEXTS("an arm 'NAME: --rules ... --set k=v --seats ...'"),
+  study: TEXT('a study file'),
+  baseline: TEXT("an arm's name"),
+  focal: WHOLE,
+  metrics: TEXTS('figure names'),
+  plugin: PLUGINS,
+};
 
 /** An arm as written: its rules (preset, file or object), --set overrides, seats and card. */
 interface ArmSpec {
@@ -210,7 +222,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     checkSessions(risk, params.games!);
     params.risk = risk;
   }
-  checkArms(params, named); // every arm and figure checked before any game is played
+  checkArms(params, CATALOG, named); // every arm and figure checked before any game is played
   const seed = flags.seed ?? fromStudy.seed ?? '1';
   return runWith('compare', params, { ...o, seed, games: undefined }, c, path.join('results', `compare-${game}`));
 }
@@ -221,6 +233,8 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
  * what `compare --json` prints.
  */
 export async function compare(o: CompareOptions, c: RunControl = {}): Promise<StudyResult | PartialWritten> {
+  checkOptions('compare', o, COMPARE_KEYS, ['game']);
+  checkControl('compare', c);
   const run = await compareRun(o, c);
   return 'partial' in run ? run : run.result;
 }

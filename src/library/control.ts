@@ -2,20 +2,31 @@ import { InputError } from '../core/errors.js';
 import type { ChunkProgress } from '../runner/pool.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { positiveInt, positiveNumber } from './options.js';
+import { WORKER } from './studies.js';
 import type { RiskParams } from '../experiment/risk.js';
+import { checkOptions, FLAG, FUNCTION, isPlain, POSITIVE, SEED, SIGNAL, TEXT, WHOLE, type Keys } from './arguments.js';
 
 export type { ChunkProgress } from '../runner/pool.js';
 
 /** How a caller follows and stops a run (simulate, runStudy, compare, tune). */
 export interface RunControl {
-  /** Called as each chunk of games comes back. */
-  onProgress?: (p: ChunkProgress) => void;
+  /** Called as each chunk of games comes back, and awaited. What it throws, or what the promise
+   * it returns rejects with, stops the run as a failed chunk does: the call rejects with an
+   * Error naming it as the caller's, the original as its `cause`. */
+  onProgress?: (p: ChunkProgress) => void | Promise<void>;
   /** Aborting it stops the run: the chunks in flight finish, the checkpoint (where the run keeps
    * one) is saved, and the call rejects with Interrupted. */
   signal?: AbortSignal;
   /** How to resume an interrupted run, for its message (the CLI passes its command line with
    * --resume). */
   resumeHint?: string;
+}
+
+const CONTROL: Keys<RunControl> = { onProgress: FUNCTION, signal: SIGNAL, resumeHint: TEXT('a string') };
+
+/** Checks the second argument of `fn` (simulate, runStudy, compare, tune). */
+export function checkControl(fn: string, c: unknown): asserts c is RunControl {
+  checkOptions(fn, c, CONTROL, [], { noun: 'an object of controls { onProgress, signal } as its second argument' });
 }
 
 /** The interrupt message's way to resume, where the caller gives none. */
@@ -55,6 +66,8 @@ export interface RunOptions {
   decisionTimeout?: number;
 }
 
+export const RUN_KEYS: Keys<RunOptions> = { seed: SEED, workers: WHOLE, chunk: WHOLE, decisionTimeout: POSITIVE };
+
 /** How a run that writes results may be sliced, resumed, and let at the reference results. */
 export interface SliceOptions {
   /** Play one slice of the run, 'k/N' (or {k, n}), and write its partial instead of results. */
@@ -67,10 +80,18 @@ export interface SliceOptions {
   force?: boolean;
 }
 
+export const SLICE_KEYS: Keys<SliceOptions> = {
+  shard: { what: "a slice 'k/N' or { k, n }", fits: (v) => typeof v === 'string' || isPlain(v) },
+  shardIndex: TEXT("a slice 'i/N'"),
+  resume: FLAG,
+  force: FLAG,
+};
+
 /** The runner's options from the library's. */
 export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, shard?: Shard) {
   return {
     seed: o.seed,
+    worker: WORKER,
     workers: given(o.workers, positiveInt('--workers', 256)),
     chunk: given(o.chunk, positiveInt('--chunk')),
     shard: shard ?? null,
@@ -89,6 +110,8 @@ export interface RiskOptions {
   /** What a point is worth, for a game that scores points (mahjong). */
   pointValue?: number;
 }
+
+export const RISK_KEYS: Keys<RiskOptions> = { session: WHOLE, bankroll: POSITIVE, pointValue: POSITIVE };
 
 /**
  * The risk a run is asked for, checked, or undefined: --session asks for it, --bankroll and

@@ -1,13 +1,15 @@
 import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
-import { columnDictionary } from '../experiment/dictionary.js';
+import { columnDictionary, type ColumnEntry } from '../experiment/dictionary.js';
 import { figureTable } from '../experiment/columns.js';
-import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
-import { EXPERIMENTS } from '../experiment/registry.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
+import { EXPERIMENTS } from './studies.js';
 import { newTally } from '../stats/tally.js';
 import { tableOf } from './options.js';
 import { TUNE_COLUMNS, TUNE_TABLE_COLUMNS } from './tune.js';
+import { checkOptions, TEXT } from './arguments.js';
 
 /** The parameters sim's and compare's tables are laid out with: the first game's default
  * table (their columns are the same for every game). */
@@ -21,11 +23,11 @@ function sampleParams(name: string): ExperimentParams {
 }
 
 /** Every table an experiment writes, with its columns explained. */
-export function explainTables(def: ExperimentDef): { table: string; columns: { name: string; meaning: string }[] }[] {
+export function explainTables(def: ExperimentDef): { table: string; columns: ColumnEntry[] }[] {
   let tables: CsvTable[];
   let own = def.columns;
   if (def.name === 'tune') {
-    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [])];
+    tables = [figureTable('tune', TUNE_TABLE_COLUMNS, [], TUNE_COLUMNS)];
     own = TUNE_COLUMNS;
   } else {
     // The columns do not depend on the games played: lay the tables out from empty tallies.
@@ -39,11 +41,12 @@ export function explainTables(def: ExperimentDef): { table: string; columns: { n
 export interface Explanation {
   experiment: string;
   question: string;
-  tables: { table: string; columns: { name: string; meaning: string }[] }[];
+  tables: { table: string; columns: ColumnEntry[] }[];
 }
 
 /** What every column of an experiment's CSVs means, with its unit (`pongsim explain`). */
 export function explain(o: { experiment: string }): Explanation {
+  checkOptions('explain', o, { experiment: TEXT(() => `an experiment: ${EXPERIMENTS.map((e) => e.name).join(', ')}`) }, ['experiment']);
   const name = o.experiment;
   const def = EXPERIMENTS.find((e) => e.name === name);
   if (!def)

@@ -1,7 +1,9 @@
 import { GAMES, entryFor } from '../catalog/index.js';
-import type { GameEntry } from '../catalog/entry.js';
+import type { GameEntry, HandOption } from '../catalog/entry.js';
 import { InputError, ItemError } from '../core/errors.js';
 import { list } from './control.js';
+import { ANY, checkOptions, FLAG, LIST, RULES, SETS, TEXT, type Keys, type Kind } from './arguments.js';
+import { GAME } from './options.js';
 
 /** Options of `analyzeHand`, as `pongsim hand` names them (its --help lists each game's). */
 export interface HandOptions {
@@ -19,6 +21,29 @@ export type HandResult = Record<string, unknown>;
 /** The flag of commander's attribute: kongReplacement is --kong-replacement. */ const flagOf = (name: string): string =>
   `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
+/** The kinds of a game's hand options: a flag that takes a value takes its text (or a number),
+ * one that takes none true or false; --rules and --set as everywhere. */
+function ownKinds(options: readonly HandOption[]): Record<string, Kind> {
+  const kinds: Record<string, Kind> = {};
+  for (const o of options) {
+    const key = o.flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    kinds[key] =
+      o.flag === '--rules'
+        ? RULES
+        : o.flag === '--set'
+          ? SETS
+          : o.value
+            ? { what: `the text of ${o.flag} ${o.value}`, fits: (v) => typeof v === 'string' || typeof v === 'number' }
+            : FLAG;
+  }
+  return kinds;
+}
+
+/** A number given for an option that takes a value, as the text the game reads (the CLI's). */
+function textOf(options: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(options)) if (typeof v === 'number') options[k] = String(v);
+}
+
 /** Refuses an option the game's hand does not read, naming what it does. */
 function onlyOwn(entry: GameEntry, given: Record<string, unknown>, own: readonly string[], mode: string): void {
   for (const [name, v] of Object.entries(given)) {
@@ -35,16 +60,22 @@ function onlyOwn(entry: GameEntry, given: Record<string, unknown>, own: readonly
 export function analyzeHandRun(o: HandOptions): { json: HandResult; text: string } {
   const { game, tiles, json: _json, ...rest } = o;
   const entry = entryFor(game, 'hand', 'hand');
-  if (rest.set !== undefined) rest.set = list('--set', rest.set);
   onlyOwn(
     entry,
     rest,
     entry.hand.options.map((x) => x.flag),
     '',
   );
+  checkOptions(`hand ${entry.def.id}`, rest, ownKinds(entry.hand.options));
+  textOf(rest);
+  if (rest.set !== undefined) rest.set = list('--set', rest.set);
   if (typeof tiles !== 'string') throw new InputError('hand: expected the concealed tiles in notation, e.g. m1112345678999');
   return entry.hand.analyze(tiles, rest);
 }
+
+const TILES = "the concealed tiles in notation, e.g. 'm1112345678999'";
+/** The keys of every game's hand; the game's own options beside them are each game's (onlyOwn). */
+const HAND_KEYS = { game: GAME('hand'), tiles: TEXT(TILES), json: FLAG };
 
 /**
  * Measures a mahjong hand (`pongsim hand`): its shanten, its waits with live tiles or every
@@ -52,6 +83,8 @@ export function analyzeHandRun(o: HandOptions): { json: HandResult; text: string
  * a complete hand's score. Gives what `hand --json` prints.
  */
 export function analyzeHand(o: HandOptions): HandResult {
+  // The game's own options are its to check (analyzeHandRun), by the CLI's check.
+  checkOptions('analyzeHand', o, HAND_KEYS, ['game', 'tiles'], { others: ANY });
   return analyzeHandRun(o).json;
 }
 
@@ -60,9 +93,18 @@ export function analyzeHand(o: HandOptions): HandResult {
  * A hand at fault throws an ItemError naming its place in `hands`.
  */
 export function analyzeHands(o: { game: string; hands: readonly string[]; [option: string]: unknown }): HandResult[] {
+  const keys = { game: HAND_KEYS.game, hands: LIST(`a list of hands, each ${TILES}`), json: FLAG };
+  checkOptions('analyzeHands', o, keys, ['game', 'hands'], { others: ANY });
+  return analyzeHandsRun(o);
+}
+
+/** `analyzeHands`, as the CLI calls it. */
+export function analyzeHandsRun(o: { game: string; hands: readonly string[]; [option: string]: unknown }): HandResult[] {
   const { game, hands, json: _json, ...rest } = o;
   const entry = entryFor(game, 'hand', 'hand');
   onlyOwn(entry, rest, entry.hand.batchOptions, ' -');
+  checkOptions(`hand ${entry.def.id} -`, rest, ownKinds(entry.hand.options.filter((x) => entry.hand.batchOptions.includes(x.flag))));
+  textOf(rest);
   return entry.hand.batch(hands, rest);
 }
 
@@ -75,11 +117,19 @@ export interface ScoreOptions {
   set?: string | string[];
 }
 
+const SCORE_KEYS: Keys<ScoreOptions> = {
+  game: GAME('score'),
+  hands: LIST('a list of hands, each an object of concealed, melds, winTile, winType and the situation'),
+  rules: TEXT('a house-rules preset or a JSON rules file'),
+  set: SETS,
+};
+
 /**
  * Scores complete hands in batch (`pongsim score`): one result per hand, as `score` prints one
  * a line. A hand at fault throws an ItemError naming its place and the field.
  */
 export function score(o: ScoreOptions): Record<string, unknown>[] {
+  checkOptions('score', o, SCORE_KEYS, ['game', 'hands']);
   const entry = entryFor(o.game, 'score', 'score');
   const rules = entry.score.rules(o.rules, list('--set', o.set));
   return o.hands.map((h, i) => {
@@ -96,6 +146,7 @@ export function score(o: ScoreOptions): Record<string, unknown>[] {
 /** What `card check --json` prints: the card, its sha256 (the one a run's provenance records),
  * its lines with their concrete variants. */
 export function checkCard(o: { file: string }): Record<string, unknown> {
+  checkOptions('checkCard', o, { file: TEXT('a card file (mjcard/1)') }, ['file']);
   return cardEntry().card!.check(o.file);
 }
 

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { GAMES, entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { resolveRules } from '../core/rules.js';
-import type { CsvTable } from '../experiment/experiment.js';
+import type { CsvTable, Cellval } from '../core/table.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { csvText, tableObjects, writeAtomically } from '../io/csv.js';
 import { toolStamp } from '../io/build.js';
-import type { Cellval } from '../experiment/experiment.js';
 import { list, given } from './control.js';
-import { checkOut, gameRules, outFile, pathName, positiveInt, positiveNumber } from './options.js';
+import { checkOut, GAME, gameRules, outFile, pathName, positiveInt, positiveNumber } from './options.js';
+import { checkOptions, FLAG, POSITIVE, RULES, SETS, TEXT, WHOLE, type Keys } from './arguments.js';
 
 /** Bets in a row the odds' risk of ruin is over when --session is not given, and the most it takes
  * (the exact sum walks every running total a run of bets can reach, bet after bet). */
@@ -33,6 +33,19 @@ export interface OddsOptions {
   card?: string | true;
   force?: boolean;
 }
+
+const ODDS_KEYS: Keys<OddsOptions> = {
+  game: GAME('odds'),
+  seen: TEXT('the cards seen, as the game writes them'),
+  hand: TEXT('a hand, as the game writes it'),
+  rules: RULES,
+  set: SETS,
+  out: TEXT('a .csv file name'),
+  bankroll: POSITIVE,
+  session: WHOLE,
+  card: { what: 'a folder name, or true for results/odds-card', fits: (v) => typeof v === 'string' || v === true },
+  force: FLAG,
+};
 
 /** What `odds --json` prints: the game, its rules, what the game's odds add (the cards as read,
  * a rule of thumb...) and the rows. */
@@ -128,6 +141,7 @@ function offeringOdds(what: 'card' | 'hand' | 'stake'): string {
  * odds card instead and gives where.
  */
 export function odds(o: OddsOptions): OddsResult | OddsCardWritten {
+  checkOptions('odds', o, ODDS_KEYS, ['game']);
   const r = oddsRun(o);
   return 'result' in r ? r.result : r;
 }

@@ -6,12 +6,17 @@ import { packagePath } from '../io/package.js';
 import { rulesFrom } from '../io/rules-file.js';
 import { GAMES, offering, type GameEntry } from '../catalog/index.js';
 import { MAX_GAMES } from '../runner/plan.js';
+import { TEXT, type Kind } from './arguments.js';
 
 /**
  * Readers of the options the library's functions and the CLI's subcommands share, each
  * throwing a one-line InputError that names the option as the CLI spells it. The CLI reads
  * text; the library reads the same values as plain data, through `given`.
  */
+
+/** The `game` key of a function: a game's id, of those that offer `what` where only some do. */
+export const GAME = (what?: keyof GameEntry): Kind =>
+  TEXT(() => `a game: ${what ? offering(what) : GAMES.map((g) => g.def.id).join(', ')}`);
 
 /** The most seats any game has. */
 const MAX_SEATS = 16;

@@ -8,10 +8,11 @@ import { checkEvents, readRecord, type TableChanceOf } from '../records/check.js
 import type { GameEntry } from '../catalog/entry.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
 import { recordPage } from '../records/page.js';
-import { EVENTS_FORMAT, type GameEvent } from '../records/trace.js';
+import { EVENTS_FORMAT, type GameEvent } from '../core/trace.js';
 import { newTally } from '../stats/tally.js';
 import { given } from './control.js';
-import { checkOut, gameRules, pathName, positiveInt } from './options.js';
+import { checkOut, GAME, gameRules, pathName, positiveInt } from './options.js';
+import { checkOptions, TEXT, WHOLE, type Keys } from './arguments.js';
 
 /** The options that keep records of a run's games (`sim`, `run`). */
 export interface RecordOptions {
@@ -26,6 +27,8 @@ export interface RecordPlan {
   dir: string;
   every: number;
 }
+
+export const RECORD_KEYS: Keys<RecordOptions> = { record: TEXT('a folder name'), recordEvery: WHOLE };
 
 export const DEFAULT_RECORD_EVERY = 1000;
 
@@ -128,6 +131,8 @@ export interface CheckOptions {
   record: string;
 }
 
+const CHECK_KEYS: Keys<CheckOptions> = { game: GAME('records'), record: TEXT('a record file') };
+
 /** What `check --json` prints for a record found right. */
 export interface CheckResult {
   game: string;
@@ -220,6 +225,7 @@ export function checkedRecord(file: string, command: string): GameEvent[] {
  * is wrong, what the game expected there and what was allowed.
  */
 export function checkRecord(o: CheckOptions): CheckResult {
+  checkOptions('checkRecord', o, CHECK_KEYS, ['game', 'record']);
   const { entry, file, rules, events, seats, table } = openRecord(o.game, o.record, 'check');
   const checked = checkEvents(entry.def, rules, events, file, table);
   return {

@@ -1,11 +1,13 @@
 import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import { replayGame } from '../runner/replay.js';
 import { given } from './control.js';
 import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';
-import { simParams, type TableOptions } from './simulate.js';
+import { simParams, TABLE_KEYS, type TableOptions } from './simulate.js';
+import { checkOptions, FLAG, POSITIVE, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { htmlOut, writeRecordPage } from './records.js';
+import { WORKER } from './studies.js';
 
 export interface ReplayOptions extends TableOptions {
   /** The seed of the sim run. */
@@ -21,6 +23,16 @@ export interface ReplayOptions extends TableOptions {
   /** Allow writing into results/reference/. */
   force?: boolean;
 }
+
+const REPLAY_KEYS: Keys<ReplayOptions> = {
+  ...TABLE_KEYS,
+  seed: SEED,
+  index: WHOLE,
+  decisionTimeout: POSITIVE,
+  format: TEXT('trace or events'),
+  html: TEXT('an .html file name'),
+  force: FLAG,
+};
 
 /** What `replay --json` prints: the game's trace and each seat's result, or, for a game that
  * ended in an illegal move, the trace up to it and the move. */
@@ -43,7 +55,7 @@ export interface ReplayResult {
  * stuck in one decision fails the replay after `decisionTimeout` seconds instead of hanging it.
  */
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
-  if (o.seed === undefined || o.index === undefined) throw new InputError("replay: give the run's --seed and the game's --index");
+  checkOptions('replay', o, REPLAY_KEYS, ['game', 'seed', 'index']);
   const seed = given(o.seed, seedText)!;
   const index = given(o.index, nonNegativeInt('--index', MAX_GAMES - 1))!;
   const decisionTimeout = given(o.decisionTimeout, positiveNumber('--decision-timeout'));
@@ -54,12 +66,12 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   if (o.html !== undefined) htmlOut(o.html, o.force);
   const params = await simParams(o, index + 1);
   // A game that ended in an illegal move comes back with its trace up to that move (and no record).
-  const r: ReplayResult = { game: o.game, seed, index, ...(await replayGame(params, seed, index, decisionTimeout, record)) };
+  const r: ReplayResult = { game: o.game, seed, index, ...(await replayGame(WORKER, params, seed, index, decisionTimeout, record)) };
   if (o.html !== undefined && r.events) r.html = writeRecordPage(r.events, o.html, o.force, `seed ${seed} game ${index}`);
   // The prose trace is what the replay shows unless the record was asked for.
   if (format !== 'events' && r.events) {
     delete r.events;
-    return { ...r, ...(await replayGame(params, seed, index, decisionTimeout, false)) };
+    return { ...r, ...(await replayGame(WORKER, params, seed, index, decisionTimeout, false)) };
   }
   return r;
 }

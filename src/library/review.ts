@@ -9,7 +9,8 @@ import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
 import { fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
 import { given } from './control.js';
-import { checkOut, pathName, positiveInt, seatIndex, seedText } from './options.js';
+import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
+import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { openRecord, type OpenRecord } from './records.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
@@ -38,6 +39,18 @@ export interface ReviewOptions {
   /** Allow writing into results/reference/. */
   force?: boolean;
 }
+
+const REVIEW_KEYS: Keys<ReviewOptions> = {
+  game: GAME('advise'),
+  record: TEXT('a record file'),
+  seat: WHOLE,
+  budget: WHOLE,
+  seed: SEED,
+  policy: TEXT('a strategy spec'),
+  maxDecisions: WHOLE,
+  csv: TEXT('a .csv file name'),
+  force: FLAG,
+};
 
 /** One decision of the seat, reviewed. */
 export interface ReviewedDecision {
@@ -171,6 +184,8 @@ function forced(def: GameDef, p: Pending, legal: Int16Array): boolean {
  * the sum of theirs.
  */
 export function review(o: ReviewOptions): ReviewResult {
+  // --seat is an option of the command, with its own line below.
+  checkOptions('review', o, REVIEW_KEYS, ['game', 'record']);
   const open = openRecord(o.game, o.record, 'review');
   const { entry, rules, file } = open;
   if (!entry.advise) throw new InputError(`review: ${o.game} has no advice to review against`);

@@ -9,17 +9,24 @@ import { csvText, writeAtomically } from '../io/csv.js';
 import { toolStamp } from '../io/build.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import type { CsvTable } from '../experiment/experiment.js';
-import { sim, type SimParams } from '../experiment/sim.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { type CsvTable, whyInterval } from '../core/table.js';
+import { figureIn } from '../experiment/columns.js';
+import type { SimParams } from '../experiment/sim.js';
+import { sim } from './studies.js';
+import { loadPlugins } from './plugins.js';
 import { chartFiles } from '../report/chart.js';
-import { checkOut, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { checkOut, GAME, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
+import { checkOptions, PLUGINS, POSITIVE, RULES, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import {
+  checkControl,
   given,
   list,
   RESUME,
+  RISK_KEYS,
   riskOf,
+  RUN_KEYS,
   runnerOptions,
+  SLICE_KEYS,
   sliceOf,
   type RiskOptions,
   type RunControl,
@@ -28,7 +35,7 @@ import {
 } from './control.js';
 import { checkSessions, moneyOf, riskFigures, type RiskParams } from '../experiment/risk.js';
 import { writePartial, type PartialWritten } from './partial.js';
-import { keepRecords, recordPlan, type RecordOptions } from './records.js';
+import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';
 
 /** A table: its game, rules, seats and plug-ins, as `sim` and `replay` take them. */
 export interface TableOptions {
@@ -45,6 +52,15 @@ export interface TableOptions {
   plugin?: string | string[];
 }
 
+export const TABLE_KEYS: Keys<TableOptions> = {
+  game: GAME(),
+  seats: SPECS,
+  rules: RULES,
+  set: SETS,
+  card: TEXT('a card file'),
+  plugin: PLUGINS,
+};
+
 export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** Games to play (default 10000). */
   games?: number;
@@ -57,8 +73,20 @@ export interface SimulateOptions extends TableOptions, RunOptions, SliceOptions,
   out?: string;
 }
 
-/** An estimate with its 95% interval, under the CSV's names. */
-type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null };
+const SIMULATE_KEYS: Keys<SimulateOptions> = {
+  ...TABLE_KEYS,
+  ...RUN_KEYS,
+  ...SLICE_KEYS,
+  ...RECORD_KEYS,
+  ...RISK_KEYS,
+  games: WHOLE,
+  untilCi: POSITIVE,
+  maxGames: WHOLE,
+  out: TEXT('a .csv file name'),
+};
+
+/** An estimate with its 95% interval, under the CSV's names, and why it has none (null where it has one). */
+type Estimate<N extends string> = { [K in N | `${N}_ci_low` | `${N}_ci_high`]: number | null } & { [K in `${N}_ci_why`]: string | null };
 
 export interface SeatResult extends Estimate<'mean'>, Estimate<'win_prob'>, Estimate<'mean_place'> {
   seat: number;
@@ -94,7 +122,7 @@ export interface SimulateResult {
   seed: string;
   rules: Record<string, unknown>;
   seats: SeatResult[];
-  rates: Record<string, { n: number; rate: number | null; rate_ci_low: number | null; rate_ci_high: number | null }>;
+  rates: Record<string, { n: number } & Estimate<'rate'>>;
   untilCi?: UntilCi;
   /** With --record: the record files written. */
   records?: string[];
@@ -115,7 +143,7 @@ export async function simParams(o: TableOptions, games: number, risk?: RiskParam
     ...(plugins.length ? { plugins } : {}),
     ...(risk ? { risk } : {}),
   };
-  buildExperiment('sim', params); // validates the seats before any game is played
+  buildExperiment(sim, params); // validates the seats before any game is played
   return params;
 }
 
@@ -160,7 +188,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     // Blocks of games until every seat's mean has an interval narrower than W.
     const maxGames = maxGamesGiven ?? 1_000_000;
     const r = await runUntilNarrow(
-      'sim',
+      sim,
       params,
       opts,
       untilCiWidth,
@@ -183,7 +211,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
             c.resumeHint ?? RESUME,
           )
         : undefined;
-    res = await runExperiment('sim', params, { ...opts, checkpoint });
+    res = await runExperiment(sim, params, { ...opts, checkpoint });
     if (shard) {
       const written = await writeResults(checkpoint, res.checkpointed, () => writePartial(base!, 'sim', params, seed, shard, res));
       removeCheckpoint(checkpoint!.file);
@@ -191,7 +219,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     }
   }
   const games = params.games!;
-  const exp = buildExperiment('sim', params);
+  const exp = buildExperiment(sim, params);
   const [table] = exp.tables(res.tallies);
   const t = res.tallies[0]!;
   if (out && base !== undefined) {
@@ -226,11 +254,15 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     );
     removeCheckpoint(`${base}.checkpoint.json`);
   }
-  // The names of the CSV (every figure X with X_ci_low and X_ci_high), as in runStudy's.
+  // The names of the CSV (every figure X with X_ci_low and X_ci_high, and X_ci_why), as in
+  // runStudy's, each figure as the table shows it (inside its range).
   const num = (x: number) => (Number.isFinite(x) ? x : null);
-  const est = (name: string, key: string) => {
-    const m = summarizeMean(t.means[key]);
-    return { [name]: num(m.mean), [`${name}_ci_low`]: num(m.low), [`${name}_ci_high`]: num(m.high) };
+  /** The table's figure of `kind` for seat or rate `of`, under the name `name`. */
+  const est = (name: string, kind: string, of: string | number) => {
+    const row = table!.rows.find((r) => r[0] === kind && r[1] === String(of))!;
+    const f = figureIn(table!, row, 'value');
+    const why = whyInterval(table!, row, 'value');
+    return { [name]: num(f.value), [`${name}_ci_low`]: num(f.low), [`${name}_ci_high`]: num(f.high), [`${name}_ci_why`]: why };
   };
   const seats = params.seats.map(
     (_, k) =>
@@ -238,17 +270,16 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
         seat: k,
         strategy: (exp.provenance.seats as string[])[k]!,
         n: summarizeMean(t.means[`seat${k}`]).n,
-        ...est('mean', `seat${k}`),
-        ...est('win_prob', `win${k}`),
-        ...est('mean_place', `place${k}`),
+        ...est('mean', 'seat', k),
+        ...est('win_prob', 'win', k),
+        ...est('mean_place', 'place', k),
       }) as SeatResult,
   );
   const rates = Object.fromEntries(
     Object.keys(t.rates)
       .sort()
       .map((k) => {
-        const r = summarizeRate(t.rates[k]);
-        return [k, { n: r.n, rate: num(r.rate), rate_ci_low: num(r.low), rate_ci_high: num(r.high) }];
+        return [k, { n: summarizeRate(t.rates[k]).n, ...est('rate', 'rate', k) } as { n: number } & Estimate<'rate'>];
       }),
   );
   const records = recording ? keepRecords(recording, 'sim', exp, seed, games) : undefined;
@@ -261,7 +292,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
         const figures = riskFigures(t, `seat${k}`, money, risk);
         return Object.assign(
           { seat: k, strategy: (exp.provenance.seats as string[])[k]!, sessions: figures[0]![1].n },
-          ...figures.map(([kind, f]) => ({ [kind]: num(f.value), [`${kind}_ci_low`]: num(f.low), [`${kind}_ci_high`]: num(f.high) })),
+          ...figures.map(([kind]) => est(kind, kind, k)),
         ) as SeatRisk;
       }),
     };
@@ -285,6 +316,8 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
  * A shard (`shard: 'k/N'`, with `out`) gives where it wrote its partial instead.
  */
 export async function simulate(o: SimulateOptions, c: RunControl = {}): Promise<SimulateResult | PartialWritten> {
+  checkOptions('simulate', o, SIMULATE_KEYS, ['game']);
+  checkControl('simulate', c);
   const r = await simulateRun(o, c);
   return 'partial' in r ? r : r.result;
 }

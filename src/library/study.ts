@@ -3,8 +3,9 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { GAMES, studyGame } from '../catalog/index.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import { experimentDef, studyDef } from '../experiment/registry.js';
-import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import { experimentDef, studyDef, STUDIES } from './studies.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable, Cellval } from '../core/table.js';
 import { buildExperiment } from '../runner/chunk.js';
 import type { Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
@@ -13,16 +14,19 @@ import { checkpointPlan, removeCheckpoint, writeResults } from '../runner/checkp
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { VERSION } from '../io/package.js';
 import { buildId, toolStamp } from '../io/build.js';
-import type { Cellval } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
-import { writeReport } from '../report/page.js';
+import { writeReport } from './report.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import {
+  checkControl,
   given,
   RESUME,
+  RISK_KEYS,
   riskOf,
+  RUN_KEYS,
   runnerOptions,
+  SLICE_KEYS,
   sliceOf,
   type RiskOptions,
   type RunControl,
@@ -30,10 +34,10 @@ import {
   type SliceOptions,
 } from './control.js';
 import { checkSessions } from '../experiment/risk.js';
-import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
-import { keepRecords, recordPlan, type RecordOptions } from './records.js';
+import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';
+import { checkOptions, FLAG, POSITIVE, TEXT, WHOLE, type Keys } from './arguments.js';
 
 export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, RiskOptions {
   /** A study's name (see `pongsim list`), or 'default': the headline studies at a quick size. */
@@ -51,6 +55,25 @@ export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, R
   /** Also write the report page, OUT/index.html. */
   report?: boolean;
 }
+
+/** The keys of a study's options, bar `experiment` and `card`: compare's too. */
+export const STUDY_RUN_KEYS = {
+  ...RUN_KEYS,
+  ...SLICE_KEYS,
+  ...RECORD_KEYS,
+  ...RISK_KEYS,
+  games: WHOLE,
+  out: TEXT('a folder name'),
+  report: FLAG,
+};
+
+const STUDY_KEYS: Keys<StudyOptions> = {
+  ...STUDY_RUN_KEYS,
+  experiment: TEXT(() => `a study: default, ${STUDIES.map((d) => d.name).join(', ')}`),
+  card: TEXT('a card file'),
+  untilCi: POSITIVE,
+  maxGames: WHOLE,
+};
 
 /** What `run --json` prints for one study: its answer and every table as rows of objects. */
 export interface StudyResult {
@@ -94,7 +117,7 @@ export async function finish(
   extra: Record<string, unknown>,
   report?: boolean,
 ): Promise<StudyRun> {
-  const exp = buildExperiment(name, params);
+  const exp = buildExperiment(experimentDef(name), params);
   const tables = exp.tables(tallies);
   const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
@@ -166,10 +189,11 @@ export async function runWith(
   const out = outFolder(r.out, defaultOut, r.force);
   const recording = recordPlan(o, r.shard !== undefined, name, r.seed);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
+  const def = experimentDef(name);
   // With --record the report page comes once the records are kept, to link their viewer pages.
   const recorded = (run: StudyRun): StudyRun => {
     if (!recording) return run;
-    const records = keepRecords(recording, name, buildExperiment(name, params), r.seed, run.result.games);
+    const records = keepRecords(recording, name, buildExperiment(def, params), r.seed, run.result.games);
     const report = r.report ? { report: writeReport(out, recording.dir) } : {};
     return { ...run, result: { ...run.result, records, ...report } };
   };
@@ -179,9 +203,8 @@ export async function runWith(
         '--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)',
       );
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
-    const def = experimentDef(name);
     const maxGames = r.maxGames ?? 100 * def.defaultGames;
-    const res = await runUntilNarrow(name, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
+    const res = await runUntilNarrow(def, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
     return {
@@ -206,7 +229,7 @@ export async function runWith(
     Boolean(r.resume),
     c.resumeHint ?? RESUME,
   );
-  const res = await runExperiment(name, params, { ...opts, checkpoint });
+  const res = await runExperiment(def, params, { ...opts, checkpoint });
   const run = await writeResults(checkpoint, res.checkpointed, () =>
     written(name, params, { ...r, report: r.report && !recording }, out, res),
   );
@@ -316,6 +339,8 @@ export async function defaultStudy(
  * wrote its partial instead.
  */
 export async function runStudy(o: StudyOptions, c: RunControl = {}): Promise<StudyResult | PartialWritten | DefaultStudyResult> {
+  checkOptions('runStudy', o, STUDY_KEYS, ['experiment']);
+  checkControl('runStudy', c);
   if (o.experiment === 'default') return defaultStudy(o, c);
   const run = await studyRun(o, c);
   return 'partial' in run ? run : run.result;

@@ -3,20 +3,23 @@ import { gameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { expandGrid } from '../core/grid.js';
 import { parseSpec } from '../core/strategy.js';
-import { columnDictionary } from '../experiment/dictionary.js';
+import { columnDictionary, type ColumnDoc } from '../experiment/dictionary.js';
+import { ANY_REAL, inRange, type Bounded } from '../experiment/ranges.js';
 import { figureTable, type Figure } from '../experiment/columns.js';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
-import { given, list, runnerOptions, type RunControl } from './control.js';
+import { GAME, outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
+import { checkControl, given, list, runnerOptions, type RunControl } from './control.js';
+import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { toolStamp } from '../io/build.js';
+import { tuneRound } from './studies.js';
 
 export interface TuneOptions {
   game: string;
@@ -40,6 +43,23 @@ export interface TuneOptions {
   force?: boolean;
 }
 
+const TUNE_KEYS: Keys<TuneOptions> = {
+  game: GAME(),
+  strategy: TEXT("a grid such as 'careful(t=[4,7],k=0.1)'"),
+  budget: WHOLE,
+  seat: WHOLE,
+  against: SPECS,
+  rules: RULES,
+  set: SETS,
+  card: TEXT('a card file'),
+  plugin: PLUGINS,
+  seed: SEED,
+  workers: WHOLE,
+  decisionTimeout: POSITIVE,
+  out: TEXT('a folder name'),
+  force: FLAG,
+};
+
 /** What `tune --json` prints. */
 export interface TuneResult {
   game: string;
@@ -51,6 +71,8 @@ export interface TuneResult {
   diff_vs_runner_up: number | null;
   diff_vs_runner_up_ci_low: number | null;
   diff_vs_runner_up_ci_high: number | null;
+  /** Why the difference has no interval, with its count, or null where it has one. */
+  diff_vs_runner_up_ci_why: string | null;
   significant: boolean;
   answer: string;
   out: string;
@@ -71,9 +93,8 @@ export const TUNE_TABLE_COLUMNS = [
   'kept',
 ];
 
-/** What the tune table's columns mean. */
 /** The tuning rounds: every configuration's mean with its interval, a panel per round. */
-const TUNE_CHARTS: ChartDef[] = [
+export const TUNE_CHARTS: ChartDef[] = [
   {
     name: 'tune',
     caption:
@@ -91,12 +112,13 @@ const TUNE_CHARTS: ChartDef[] = [
   },
 ];
 
-export const TUNE_COLUMNS: Record<string, string> = {
+/** What the tune table's columns mean. */
+export const TUNE_COLUMNS: Record<string, ColumnDoc> = {
   round: 'the halving round (from 1), each on fresh deals',
   config: 'the configuration: the strategy spec with every parameter written out',
   games: 'games the configuration played in the round (count)',
-  mean: "its mean result per game in the tuned seat (the game's points; a penalty where lower is better)",
-  diff_vs_leader: "paired difference against the round's leader on the same deals (0 for the leader)",
+  mean: { meaning: "its mean result per game in the tuned seat (the game's points; a penalty where lower is better)", range: ANY_REAL },
+  diff_vs_leader: { meaning: "paired difference against the round's leader on the same deals (0 for the leader)", range: ANY_REAL },
   kept: 'whether it went on to the next round (yes, no; the last round keeps the winner)',
 };
 
@@ -117,8 +139,6 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     out: given(o.out, outDir),
     force: o.force,
   };
-  if (typeof flags.strategy !== 'string') throw new InputError("--strategy: expected a grid such as 'careful(t=[4,7],k=0.1)'");
-  if (flags.budget === undefined) throw new InputError('--budget: expected a whole number of games');
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const entry = gameEntry(game);
   const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card });
@@ -158,7 +178,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   for (let r = 1; r <= rounds; r++) {
     const games = Math.floor(flags.budget / rounds / alive.length);
     const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-    const res = await runExperiment('tune', params, opts);
+    const res = await runExperiment(tuneRound, params, opts);
     const t = res.tallies[0]!;
     const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
     // Best first; ties keep grid order, so the halving is the same on any machine.
@@ -174,8 +194,8 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
         r,
         alive[i]!,
         games,
-        { value: m.mean, low: m.low, high: m.high, n: m.n },
-        { value: d.mean, low: d.low, high: d.high, n: m.n },
+        { value: m.mean, low: m.low, high: m.high, n: m.n, largeSample: true },
+        { value: d.mean, low: d.low, high: d.high, n: m.n, largeSample: true },
         rank < keep ? 'yes' : 'no',
       ]);
     });
@@ -192,6 +212,9 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   const significant = d !== null && (entry.def.lowerIsBetter ? d.high < 0 : d.low > 0);
   const alike = d !== null && d.low === 0 && d.high === 0;
   const lastGames = summarizeMean(tally.means.m0).n;
+  // Any real difference has an interval from two games on (the table's rows say the same).
+  const shown = d && inRange<Bounded>({ value: d.mean, low: d.low, high: d.high, n: lastGames, largeSample: true }, ANY_REAL);
+  const whyNone = shown?.why === undefined ? null : `${shown.why} (n = ${lastGames})`;
   const few = lastGames < FEW ? ` (from ${lastGames} games each only)` : '';
   const answer =
     runnerUp === null
@@ -199,7 +222,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
       : alike
         ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
         : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
-  const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows);
+  const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows, TUNE_COLUMNS);
   const meta = {
     ...toolStamp(),
     experiment: 'tune',
@@ -218,6 +241,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     diff_vs_runner_up: d && num(d.mean),
     diff_vs_runner_up_ci_low: d && num(d.low),
     diff_vs_runner_up_ci_high: d && num(d.high),
+    diff_vs_runner_up_ci_why: whyNone,
     significant,
     seconds: (Date.now() - started) / 1000,
   };
@@ -239,6 +263,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     diff_vs_runner_up: meta.diff_vs_runner_up,
     diff_vs_runner_up_ci_low: meta.diff_vs_runner_up_ci_low,
     diff_vs_runner_up_ci_high: meta.diff_vs_runner_up_ci_high,
+    diff_vs_runner_up_ci_why: meta.diff_vs_runner_up_ci_why,
     significant,
     answer,
     out,
@@ -253,6 +278,8 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
  * gives what `tune --json` prints.
  */
 export async function tune(o: TuneOptions, c: RunControl = {}): Promise<TuneResult> {
+  checkOptions('tune', o, TUNE_KEYS, ['game', 'strategy', 'budget']);
+  checkControl('tune', c);
   return (await tuneRun(o, c)).result;
 }
 

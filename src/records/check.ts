@@ -5,7 +5,7 @@ import { TERMINAL, type GameDef, type GameState } from '../core/game.js';
 import { dealRng, type Rng } from '../core/rng.js';
 import { settle } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
-import { ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from './trace.js';
+import { ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
 import { eventFault } from './validate.js';
 
 /** The largest record read: a long American session is a few hundred kilobytes. */

@@ -1,4 +1,5 @@
-import type { GameEvent } from './trace.js';
+import { FONT_STACK, fontFaces } from '../io/font.js';
+import type { GameEvent } from '../core/trace.js';
 
 /**
  * The viewer: one self-contained page (no network: its policy forbids fetching anything) that
@@ -18,26 +19,27 @@ export function recordPage(events: readonly GameEvent[], title: string): string 
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; font-src data:">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>
+${fontFaces([400, 700])}${STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
 <nav>
-<button id="first" title="Home">|&#x25C0; first</button>
-<button id="prevHand" title="Page Up">&#x25C0;&#x25C0; hand</button>
-<button id="prev" title="Left arrow">&#x25C0; back</button>
-<button id="next" title="Right arrow">forward &#x25B6;</button>
-<button id="nextHand" title="Page Down">hand &#x25B6;&#x25B6;</button>
-<button id="last" title="End">last &#x25B6;|</button>
+<button id="first" title="Home">|&laquo; first</button>
+<button id="prevHand" title="Page Up">&laquo; hand</button>
+<button id="prev" title="Left arrow">&lsaquo; back</button>
+<button id="next" title="Right arrow">forward &rsaquo;</button>
+<button id="nextHand" title="Page Down">hand &raquo;</button>
+<button id="last" title="End">last &raquo;|</button>
 <label>jump to <select id="hands"></select></label>
 <span id="where"></span>
 </nav>
 <p id="event"></p>
 <p id="table"></p>
 <div id="seats"></div>
-<p class="keys">Keys: &#x2190; and &#x2192; step, Page Up and Page Down go to the previous or next hand (round, cycle), Home and End to the first and last event.</p>
+<p class="keys">Keys: the left and right arrows step, Page Up and Page Down go to the previous or next hand (round, cycle), Home and End to the first and last event.</p>
 <script type="application/json" id="record">${data}</script>
 <script>${SCRIPT}</script>
 </body>
@@ -49,17 +51,21 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+// Everything in the shipped font (io/font.ts), embedded, its glyphs those of the font's Latin
+// subset (a test checks); a card or tile is a short code in a box of its own, whose figures are
+// all one width, so no monospace face is needed.
 const STYLE = `
-body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5em; color: #111; }
+body { font: 15px/1.4 ${FONT_STACK}; margin: 1.5em; color: #111; }
 nav { display: flex; gap: .4em; flex-wrap: wrap; align-items: center; }
 button { font: inherit; padding: .2em .6em; }
+select { font: inherit; }
 #event { font-size: 1.15em; min-height: 1.5em; padding: .4em; background: #f3f3f3; }
 .seat { border-top: 1px solid #ccc; padding: .4em 0; }
 .seat.acting { background: #fff6d6; }
 .name { font-weight: 600; }
 .row { margin: .2em 0; }
 .label { display: inline-block; width: 6em; color: #555; }
-.t { display: inline-block; min-width: 1.7em; margin: 1px; padding: 2px 3px; border: 1px solid #888; border-radius: 3px; text-align: center; font-family: ui-monospace, monospace; background: #fff; }
+.t { display: inline-block; min-width: 1.7em; margin: 1px; padding: 2px 3px; border: 1px solid #888; border-radius: 3px; text-align: center; background: #fff; }
 .m { color: #a00; } .p { color: #06a; } .s { color: #070; } .z { color: #222; font-weight: 700; } .f { color: #a60; } .j { color: #606; font-weight: 700; }
 .c { color: #333; background: #fdf3e7; }
 .meld { margin-right: .6em; }

@@ -1,5 +1,6 @@
-import type { CsvTable } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 import { tableObjects } from '../io/csv.js';
+import { FONT_STACK, textWidth } from '../io/font.js';
 
 /**
  * Vega-Lite specs for the three shapes pongsim's tables take: estimates with intervals by
@@ -35,15 +36,26 @@ const DASHES = [
 ];
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 
+/** The weight of every text of a chart: regular, so that a chart embeds one face of the shipped font (io/font.ts). */
+const REGULAR = 'normal';
+
 const CONFIG = {
   background: 'white',
-  font: 'Helvetica, Arial, sans-serif',
+  font: FONT_STACK,
   view: { stroke: '#999999' },
   // Text at least 11 px (a chart is drawn at most as wide as the report page), never cut short.
-  axis: { labelColor: '#000000', titleColor: '#000000', gridColor: '#e0e0e0', labelLimit: 0, labelFontSize: 11, titleFontSize: 12 },
-  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 0 },
-  legend: { labelLimit: 0, titleLimit: 0, labelFontSize: 11, titleFontSize: 12 },
-  title: { fontSize: 14, anchor: 'start' },
+  axis: {
+    labelColor: '#000000',
+    titleColor: '#000000',
+    gridColor: '#e0e0e0',
+    labelLimit: 0,
+    labelFontSize: 11,
+    titleFontSize: 12,
+    titleFontWeight: REGULAR,
+  },
+  header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 0, titleFontWeight: REGULAR },
+  legend: { labelLimit: 0, titleLimit: 0, labelFontSize: 11, titleFontSize: 12, titleFontWeight: REGULAR },
+  title: { fontSize: 14, anchor: 'start', fontWeight: REGULAR },
   range: { category: GREYS },
 };
 
@@ -210,7 +222,8 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
     const { color: _c, strokeDash: _d, shape: _s, ...encoding } = line.encoding as Record<string, unknown>;
     line.mark = { type: 'line', point: { color: '#000000' }, strokeWidth: 1.5, color: '#000000' };
     line.encoding = encoding;
-    return wrapped(base(c.title, c.rows, c.y), { width: 160, height: 110, layer: marks }, c.rows, c.panel, c.wrap, false);
+    const small = { width: 160, height: 110, layer: marks };
+    return wrapped(base(c.title, c.rows, c.y), small, c.rows, c.panel, c.wrap, false, { title: c.xAxis, width: small.width });
   }
   const layer = { width: 240, height: 170, layer: marks };
   // A grid of panels on one y scale keeps its legend above it (flush bounds would set it far off).
@@ -219,22 +232,36 @@ export function curveChart(c: CurveChart): Record<string, unknown> {
       (marks.find((m) => (m.mark as { type: string }).type === 'line')!.encoding as Record<string, Record<string, unknown>>)[k]!.legend = {
         orient: 'top',
       };
-  if (c.panel)
+  if (c.panel) {
+    const each = c.sharedY ? { ...layer, width: 190, height: 150 } : layer;
     return wrapped(
       base(c.title, c.rows, c.y),
-      c.sharedY ? { ...layer, width: 190, height: 150 } : layer,
+      each,
       c.rows,
       c.panel,
       c.wrap,
       !c.sharedY,
+      { title: c.xAxis, width: each.width },
       c.independentX,
     );
+  }
   return faceted(base(c.title, c.rows, c.y), layer, c, false);
+}
+
+/** The size (px) of a panel's title and of an axis title (CONFIG). */
+const PANEL_TITLE_PX = 12;
+
+/** A panel title longer than this many characters (house rules: option=value joined by commas) breaks after each comma and equals sign. */
+const PANEL_TITLE_BREAK = 22;
+
+/** The lines a panel's title is drawn in: as the header's labelExpr breaks it, in Vega's words, below. */
+function panelTitleLines(title: string): string[] {
+  return title.length > PANEL_TITLE_BREAK ? title.replace(/([,=])/g, '$1\n').split('\n') : [title];
 }
 
 /** A panel per value of `panel` in the order the rows list them, `wrap` to a line; with
  * `independentY` each panel has its own y scale and draws both its axes; with `independentX`
- * each its own x scale. */
+ * each its own x scale. `x` is each panel's x axis title and plot width (px). */
 function wrapped(
   spec: Record<string, unknown>,
   layer: Record<string, unknown>,
@@ -242,21 +269,29 @@ function wrapped(
   panel: string,
   wrap: number | undefined,
   independentY: boolean,
+  x: { title: string; width: number },
   independentX = false,
 ): Record<string, unknown> {
   const order = [...new Set(rows.map((r) => r[panel]))];
-  // A long panel title (house rules: option=value joined by commas) breaks after each comma and
-  // equals sign rather than being cut; the rows are spaced for three lines of it.
+  // A long panel title breaks rather than being cut; the rows are spaced for three lines of it.
   const header = {
     title: null,
     labelAnchor: 'start',
-    labelFontSize: 12,
+    labelFontSize: PANEL_TITLE_PX,
     labelLimit: 0,
-    labelExpr: "length(datum.label) > 22 ? split(replace(datum.label, /([,=])/g, '$1\\n'), '\\n') : datum.label",
+    labelExpr: `length(datum.label) > ${PANEL_TITLE_BREAK} ? split(replace(datum.label, /([,=])/g, '$1\\n'), '\\n') : datum.label`,
   };
   // Panels on one y scale: flush bounds, so that a panel's width is its plot's, not its title's
-  // (panels with a y scale each keep the full bounds: each draws its own axis).
-  const flush = independentY ? {} : { bounds: 'flush', spacing: { row: independentX ? 100 : 64, column: 24 } };
+  // (panels with a y scale each keep the full bounds: each draws its own axis). Flush bounds
+  // leave the panel's title (from its left edge) and its x axis title (centred under it) out of
+  // its width: the gap between two panels is widened by what the widest reaches past a panel in
+  // the shipped font, so that neither runs into its neighbour's.
+  const widest = Math.max(
+    x.title ? textWidth(x.title, PANEL_TITLE_PX) : 0,
+    ...order.flatMap((p) => panelTitleLines(String(p)).map((l) => textWidth(l, PANEL_TITLE_PX))),
+  );
+  const column = Math.max(24, widest - x.width + 8);
+  const flush = independentY ? {} : { bounds: 'flush', spacing: { row: independentX ? 100 : 64, column } };
   return {
     ...spec,
     facet: { field: panel, type: 'nominal', sort: order, header },
@@ -277,16 +312,30 @@ export interface HeatMap extends TwoAxes {
   /** A panel per value of this column, `wrap` panels to a line. */
   panel?: string;
   wrap?: number;
-  /** d3 format of the value written in each cell. */
-  format: string;
+  /** Decimals of the value written in each cell. */
+  decimals: number;
 }
 
-/** A value over two ordinal parameters, the value written in each cell. */
+/** The size of the text in a heat map's cells (px), and the least room on each side of it. */
+const CELL_TEXT_PX = 11;
+const CELL_PAD_PX = 2;
+
+/**
+ * A value over two ordinal parameters, the value written in each cell. The cells are as wide as
+ * the widest value written in them needs in the shipped font (io/font.ts), and never narrower than
+ * 31 px, so that no value runs into the next whatever fonts the reader has.
+ */
 export function heatMap(c: HeatMap): Record<string, unknown> {
+  const label = `${c.value}_label`;
+  const rows = c.rows.map((r) => {
+    const v = r[c.value];
+    return typeof v === 'number' && Number.isFinite(v) ? { ...r, [label]: fixed(v, c.decimals) } : r;
+  });
+  const widest = Math.max(0, ...rows.map((r) => (typeof r[label] === 'string' ? textWidth(r[label], CELL_TEXT_PX) : 0)));
   const x = { field: c.x, type: 'ordinal', title: c.xAxis, sort: 'ascending', axis: { labelAngle: 0 } };
   const y = { field: c.y, type: 'ordinal', title: c.yAxis, sort: 'descending' };
   const layer = {
-    width: { step: 31 },
+    width: { step: Math.max(31, widest + 2 * CELL_PAD_PX) },
     height: { step: 24 },
     layer: [
       {
@@ -294,19 +343,26 @@ export function heatMap(c: HeatMap): Record<string, unknown> {
         encoding: { x, y, color: { field: c.value, type: 'quantitative', title: c.legend, scale: { scheme: 'greys', reverse: true } } },
       },
       {
-        mark: { type: 'text', fontSize: 11 },
+        mark: { type: 'text', fontSize: CELL_TEXT_PX },
         encoding: {
           x,
           y,
-          text: { field: c.value, type: 'quantitative', format: c.format },
+          text: { field: label, type: 'nominal' },
           // Dark cells (low values) get white text; the split is the midpoint of the data.
-          color: { condition: { test: `datum['${c.value}'] < ${midpoint(c.rows, c.value)}`, value: '#ffffff' }, value: '#000000' },
+          color: { condition: { test: `datum['${c.value}'] < ${midpoint(rows, c.value)}`, value: '#ffffff' }, value: '#000000' },
         },
       },
     ],
   };
-  if (!c.panel) return { ...base(c.title, c.rows, c.value), ...layer };
-  return wrapped(base(c.title, c.rows, c.value), layer, c.rows, c.panel, c.wrap, false);
+  if (!c.panel) return { ...base(c.title, rows, c.value), ...layer };
+  const columns = new Set(rows.map((r) => r[c.x])).size;
+  return wrapped(base(c.title, rows, c.value), layer, rows, c.panel, c.wrap, false, { title: c.xAxis, width: layer.width.step * columns });
+}
+
+/** `v` with `decimals` decimals as a cell shows it: a minus sign (U+2212) for a negative, none for a value that rounds to 0. */
+export function fixed(v: number, decimals: number): string {
+  const s = v.toFixed(decimals);
+  return /^-[0.]*$/.test(s) ? s.slice(1) : s.replace('-', '\u2212');
 }
 
 function midpoint(rows: Row[], field: string): number {

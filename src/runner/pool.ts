@@ -4,7 +4,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import type { ChunkResult } from './worker.js';
-import type { ExperimentParams } from '../experiment/experiment.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { stuckMessage, Watchdog } from './watchdog.js';
@@ -13,12 +13,16 @@ import { CHECKPOINT_FORMAT, checkDone, checkpointEvery, loadCheckpoint, saveChec
 
 export interface RunOptions {
   seed: string;
+  /** The module each worker thread loads: the library's (library/worker-entry.cts), which hands
+   * runner/worker.ts the studies the library built, this run's among them. */
+  worker: URL;
   workers?: number;
   shard?: Shard | null;
   /** Override the experiment's chunk size (tests use it to show results do not depend on it). */
   chunk?: number;
-  /** Called as each chunk comes back (the CLI's progress bar). */
-  onProgress?: (p: ChunkProgress) => void;
+  /** Called as each chunk comes back (the CLI's progress bar), and awaited; what it throws or
+   * rejects with fails the run (callerFailed). */
+  onProgress?: (p: ChunkProgress) => void | Promise<void>;
   /** Stops the run: it lets the chunks in flight finish, saves its checkpoint and throws
    * Interrupted, whose reason is the signal's (a string reason, e.g. 'SIGINT', else 'aborted'). */
   signal?: AbortSignal;
@@ -41,10 +45,10 @@ export interface ChunkProgress {
   seconds: number;
 }
 
-/** `workers` worker threads that run chunks (runner/worker.ts). */
-function workerPool(workers: number): Piscina {
+/** `workers` worker threads that run chunks, each loading module `worker` (runner/worker.ts). */
+function workerPool(worker: URL, workers: number): Piscina {
   return new Piscina({
-    filename: new URL('./worker-entry.cjs', import.meta.url).href,
+    filename: worker.href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,
@@ -52,23 +56,25 @@ function workerPool(workers: number): Piscina {
 }
 
 /**
- * Worker pools kept across runs (and replays) in this process, one per worker count: a program
- * (or a test file) that runs many experiments pays each worker's start, which loads every game,
- * once. Idle workers do not keep the process alive (piscina unrefs them); a pool whose worker is
- * stuck is ended and forgotten (endStuck).
+ * Worker pools kept across runs (and replays) in this process, one per worker module and count: a
+ * program (or a test file) that runs many experiments pays each worker's start, which loads every
+ * game, once. Idle workers do not keep the process alive (piscina unrefs them); a pool whose
+ * worker is stuck is ended and forgotten (endStuck).
  */
-const kept = new Map<number, Piscina>();
+const kept = new Map<string, Piscina>();
 
-export function keptPool(workers: number): Piscina {
-  let pool = kept.get(workers);
-  if (!pool) kept.set(workers, (pool = workerPool(workers)));
+const keyOf = (worker: URL, workers: number) => `${workers} ${worker.href}`;
+
+export function keptPool(worker: URL, workers: number): Piscina {
+  let pool = kept.get(keyOf(worker, workers));
+  if (!pool) kept.set(keyOf(worker, workers), (pool = workerPool(worker, workers)));
   return pool;
 }
 
 /** Ends `pool`, one of whose workers is stuck in a decision (terminating a worker stops even a
- * loop that never yields), and forgets it if it is the pool kept for `workers`. */
-export function endStuck(workers: number, pool: Piscina): Promise<void> {
-  if (kept.get(workers) === pool) kept.delete(workers);
+ * loop that never yields), and forgets it if it is the pool kept for `worker` and `workers`. */
+export function endStuck(worker: URL, workers: number, pool: Piscina): Promise<void> {
+  if (kept.get(keyOf(worker, workers)) === pool) kept.delete(keyOf(worker, workers));
   return pool.destroy();
 }
 
@@ -95,8 +101,9 @@ export function defaultWorkers(): number {
 }
 
 /**
- * Runs an experiment's tasks on a piscina pool, folding each finished chunk's tally into its
- * cell's. Tallies merge exactly in any order, so the result is the same for any worker count,
+ * Runs study `def`'s tasks on a piscina pool, folding each finished chunk's tally into its
+ * cell's. The caller hands the study over (the library, which builds the list of studies); the
+ * workers find it by its name in the same list. Tallies merge exactly in any order, so the result is the same for any worker count,
  * chunk size, shard split or interruption and resume.
  *
  * Chunks are handed out a few at a time rather than queued all at once, so a run can stop
@@ -104,8 +111,8 @@ export function defaultWorkers(): number {
  * checkpoint and throws `Interrupted`. A chunk that fails stops the run the same way, its
  * checkpoint keeping the work finished before it, and its error (naming the game) is thrown.
  */
-export async function runExperiment(name: string, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
-  const exp = buildExperiment(name, params);
+export async function runExperiment(def: ExperimentDef, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
+  const exp = buildExperiment(def, params);
   const workers = opts.workers ?? defaultWorkers();
   const cp = opts.checkpoint;
   const resumed = cp?.resume ? loadCheckpoint(cp, exp.cells.length) : null;
@@ -140,13 +147,13 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}`
       : '';
   const started = process.hrtime.bigint();
-  const pool = keptPool(workers);
+  const pool = keptPool(opts.worker, workers);
   let stop: string | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
   // The pool outlives the run, unless a worker must be stopped.
-  const end = (stuck = false) => (ended ??= stuck ? endStuck(workers, pool) : Promise.resolve());
+  const end = (stuck = false) => (ended ??= stuck ? endStuck(opts.worker, workers, pool) : Promise.resolve());
   watchdog.start((s) => {
     failure ??= {
       error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)),
@@ -159,6 +166,10 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
   };
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort);
+  // The caller hears of each chunk in turn: one onProgress call at a time, in the order the
+  // chunks came back, none once one has failed (a later call gives that failure back).
+  let told: Promise<Error | null> = Promise.resolve(null);
+  const tell = (p: ChunkProgress) => (told = told.then((fault) => fault ?? callerFailed(() => opts.onProgress!(p))));
   const every = checkpointEvery();
   let saved = Date.now();
   try {
@@ -168,16 +179,32 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       while (next < all.count && !stop && !failure) {
         const t = all.at(next++);
         if (finished.has(`${t.cell}:${t.start}`)) continue;
-        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
+        const task: ChunkTask = { ...t, experiment: def.name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
+        let r: ChunkResult;
         try {
-          const r = (await pool.run(task)) as ChunkResult;
-          mergeTally(tallies[t.cell]!, r.tally);
-          opts.onProgress?.({ experiment: exp.name, cellGames: left, workers, cell: t.cell, games: t.end - t.start, seconds: r.seconds });
+          r = (await pool.run(task)) as ChunkResult;
         } catch (error) {
           failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
           return;
         }
+        // The chunk is done, in the tallies and the list alike, before the caller hears of it:
+        // whatever its onProgress does, the checkpoint holds what it says it holds.
+        mergeTally(tallies[t.cell]!, r.tally);
         done.push([t.cell, t.start]);
+        if (opts.onProgress && !failure) {
+          const fault = await tell({
+            experiment: exp.name,
+            cellGames: left,
+            workers,
+            cell: t.cell,
+            games: t.end - t.start,
+            seconds: r.seconds,
+          });
+          if (fault) {
+            failure ??= { error: fault };
+            return;
+          }
+        }
         if (cp && Date.now() - saved >= every) {
           if (!save()) {
             failure ??= { error: new Error(`${unsaved}${savedBefore()}`) };
@@ -193,7 +220,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       if (failure) {
         const { error } = failure as { error: unknown };
         if (cp && kept && error instanceof Error)
-          error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file} (--resume continues from them)`;
+          error.message += `; the ${done.length} chunks finished before it are saved in ${cp.file}; continue with: ${cp.how}`;
         throw error;
       }
       if (!cp) throw new Interrupted(stop!, `interrupted (${stop}); nothing was written`);
@@ -214,6 +241,28 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
     opts.signal?.removeEventListener('abort', onAbort);
     await end();
   }
+}
+
+/**
+ * Calls the caller's onProgress and awaits what it returns; gives the Error that fails the run
+ * when it throws or rejects, named as the caller's (the original as its `cause`), else null.
+ * Awaited here, a rejection never goes unhandled to end the host process.
+ */
+async function callerFailed(call: () => void | Promise<void>): Promise<Error | null> {
+  let returned: void | Promise<void>;
+  const failed = (how: string, e: unknown) =>
+    new Error(`the caller's onProgress ${how}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  try {
+    returned = call();
+  } catch (e) {
+    return failed('threw', e);
+  }
+  try {
+    await returned;
+  } catch (e) {
+    return failed('rejected', e);
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { studentTail } from './student-t.js';
+import { studentTail } from './distributions.js';
 
 /**
  * Tests of many figures at once. An output that flags each of 60 figures at 5% flags about 3 of

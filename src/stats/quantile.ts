@@ -1,5 +1,5 @@
-import { binomialCdf } from './binomial.js';
-import { Z95 } from './intervals.js';
+import { binomialCdf } from './distributions.js';
+import { Z95, type Estimate } from './intervals.js';
 
 /**
  * Observations kept as a table of counts: each distinct value with how often it was seen, in
@@ -27,13 +27,15 @@ export function nthSmallest(c: Counts, rank: number): number {
   return NaN;
 }
 
-/** An estimate with its 95% interval and the observations it rests on. */
-export interface Estimate {
-  value: number;
-  low: number;
-  high: number;
-  n: number;
+/** The fewest observations whose order statistics give a 95% interval of the q-quantile (see quantile). */
+export function quantileNeeds(q: number): number {
+  // The lowest observation lies below the quantile with probability 1 - (1 - q)^n, the highest
+  // above it with 1 - q^n: both must reach 97.5%.
+  return Math.ceil(Math.log(0.025) / Math.log(Math.max(q, 1 - q)));
 }
+
+/** "the 5% quantile", "the median". */
+const quantileName = (q: number): string => (q === 0.5 ? 'the median' : `the ${Number((q * 100).toPrecision(6))}% quantile`);
 
 /** The smallest whole k in [from, to] with pred(k), pred false then true along k; `to` + 1 if none. */
 function firstTrue(from: number, to: number, pred: (k: number) => boolean): number {
@@ -52,19 +54,24 @@ function firstTrue(from: number, to: number, pred: (k: number) => boolean): numb
  * it (the order statistic of rank ceil(qn)), with its distribution-free 95% interval: the order
  * statistics of ranks l and u for which the binomial(n, q) count of observations below the true
  * quantile falls in [l, u) with probability at least 95%. Where n is too small for such a rank
- * (a 5% quantile of fewer than 59 observations has no lower one), that end is unbounded.
+ * (a 5% quantile of fewer than 72 observations has no lower one), there is no interval, and
+ * `why` says how many observations would give one.
  */
 export function quantile(c: Counts, q: number): Estimate {
   const n = countTotal(c);
   if (n === 0) return { value: NaN, low: NaN, high: NaN, n };
   const l = firstTrue(1, n, (k) => binomialCdf(k - 1, n, q) > 0.025) - 1;
   const u = firstTrue(1, n, (k) => binomialCdf(k - 1, n, q) >= 0.975);
-  return {
-    value: nthSmallest(c, Math.max(1, Math.ceil(q * n))),
-    low: l >= 1 ? nthSmallest(c, l) : -Infinity,
-    high: u <= n ? nthSmallest(c, u) : Infinity,
-    n,
-  };
+  const value = nthSmallest(c, Math.max(1, Math.ceil(q * n)));
+  if (l < 1 || u > n)
+    return {
+      value,
+      low: NaN,
+      high: NaN,
+      n,
+      why: `too few observations for an interval of ${quantileName(q)}, which takes ${quantileNeeds(q)} in all`,
+    };
+  return { value, low: nthSmallest(c, l), high: nthSmallest(c, u), n };
 }
 
 /**
@@ -90,8 +97,8 @@ export function expectedShortfall(c: Counts, alpha: number): Estimate {
   const es = tail.reduce((s, [v, w]) => s + v * w, 0) / m;
   const spread = tail.reduce((s, [v, w]) => s + w * (v - es) ** 2, 0) / m;
   // One observation in the tail has no spread to measure: no interval.
-  if (m < 2) return { value: es, low: -Infinity, high: Infinity, n: Math.ceil(m) };
+  if (m < 2) return { value: es, low: NaN, high: NaN, n: Math.ceil(m), why: 'fewer than 2 observations in the tail' };
   const valueAtRisk = tail[tail.length - 1]![0];
   const half = Z95 * Math.sqrt((spread + (1 - alpha) * (valueAtRisk - es) ** 2) / m);
-  return { value: es, low: es - half, high: es + half, n: Math.ceil(m) };
+  return { value: es, low: es - half, high: es + half, n: Math.ceil(m), largeSample: true };
 }

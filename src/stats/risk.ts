@@ -1,5 +1,5 @@
-import { clopperPearson } from './binomial.js';
-import { countsOf, countTotal, expectedShortfall, quantile, type Counts, type Estimate } from './quantile.js';
+import { clopperPearson, type Estimate } from './intervals.js';
+import { countsOf, countTotal, expectedShortfall, quantile, type Counts } from './quantile.js';
 import type { Sessions } from './sessions.js';
 
 /** The share of nights the risk figures look at in the tail: the 5% worst. */

@@ -1,11 +1,16 @@
-// pongsim odds wolnamppong --card: the printable odds card agrees with the exact table.
+// pongsim odds wolnamppong --card: the printable odds card agrees with the exact table, and is
+// drawn in the font it embeds.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { odds, oddsCardDir } from '../../src/library/odds.js';
+import { FONT_FAMILY } from '../../src/io/font.js';
+import { fontsUsed, launchBrowser } from '../support/browser.js';
+import { chartFaults } from '../support/chart-check.js';
 import { inputErrorLine } from '../support/errors.js';
 import { tempDir, pongsimIn } from '../support/cli.js';
 
@@ -49,6 +54,26 @@ describe('the printable odds card', () => {
     const given = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === 'FILE' ? file : v]));
     expect(inputErrorLine(() => odds({ game: 'wolnamppong', card: path.join(dir, 'c'), ...given }))).toMatch(msg);
   });
+
+  it('draws in the font it embeds in a real headless browser: no text clipped or overlapping, the page and its grid', async () => {
+    const dir = tempDir();
+    const { html, svg } = odds({ game: 'wolnamppong', card: dir }) as { html: string; svg: string };
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      await page.goto(pathToFileURL(html).href);
+      await page.evaluate(() => document.fonts.ready);
+      expect(await fontsUsed(page, 'body')).toEqual([[{ family: FONT_FAMILY, embedded: true }]]);
+      // The grid at the size the page draws it (the page's width); its cells are not Vega's
+      // marks, which the check counts as data.
+      const scale = await page.$eval('svg', (s) => s.clientWidth / Number(s.getAttribute('width')));
+      expect(scale).toBeGreaterThan(1);
+      expect((await chartFaults(page, fs.readFileSync(svg, 'utf8'), scale)).filter((f) => f !== 'no data drawn')).toEqual([]);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it("refuses the table's --out and --json beside --card, which would go unheeded", async () => {
     const dir = path.join(tempDir(), 'card');

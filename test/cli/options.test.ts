@@ -8,7 +8,7 @@ import { gameEntry } from '../../src/catalog/index.js';
 import { MAX_GAMES, gameRules, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/library/options.js';
 import { simParams } from '../../src/library/simulate.js';
 import { parseSets } from '../../src/core/rules.js';
-import { loadPlugins } from '../../src/experiment/plugins.js';
+import { loadPlugins } from '../../src/library/plugins.js';
 import { tempDir } from '../support/cli.js';
 
 describe('--seats', () => {
@@ -44,6 +44,15 @@ describe('--set', () => {
     expect(() => gameRules(gameEntry('wolnamppong'), undefined, ['__proto__=3'])).toThrow(
       /^--set: unknown wolnamppong option "__proto__"; allowed options: /,
     );
+  });
+});
+
+describe('--rules', () => {
+  it("names a game's own presets only, not the members every object has", () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(() => gameRules(gameEntry('wolnamppong'), name)).toThrow(
+        new RegExp(`^--rules: no wolnamppong preset or file named "${name}"; presets: default, `),
+      );
   });
 });
 

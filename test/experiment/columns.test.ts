@@ -2,7 +2,9 @@
 // a small_sample column naming every figure of a row that rests on fewer than 30 observations;
 // and how an answer words a figure and a flag.
 import { describe, expect, it } from 'vitest';
-import { figureIn, figureTable, flagWords, gamesToFlag, quote, SMALL_SAMPLE, type Figure } from '../../src/experiment/columns.js';
+import { figureIn, figureTable, flagWords, gamesToFlag, quote, type Figure } from '../../src/experiment/columns.js';
+import { SMALL_SAMPLE } from '../../src/core/table.js';
+import { ANY_REAL } from '../../src/experiment/ranges.js';
 
 const fig = (value: number, low: number, high: number, n: number, p?: number, holm?: number): Figure => ({ value, low, high, n, p, holm });
 
@@ -16,6 +18,7 @@ describe('figureTable', () => {
         ['b', fig(4, 3, 5, 29), ''],
         ['c', fig(NaN, NaN, NaN, 0), fig(2, 1, 3, 2, 0.04, 0.08)],
       ],
+      { x: { meaning: 'x', range: ANY_REAL }, d: { meaning: 'd', range: ANY_REAL } },
     );
     expect(t.columns.at(-1)).toBe(SMALL_SAMPLE);
     expect(t.rows).toEqual([
@@ -36,7 +39,8 @@ describe('figureTable', () => {
 describe('answers', () => {
   it('say when a figure rests on few observations, and when it has no interval', () => {
     expect(quote(fig(110, -17.06, 237.06, 2), 1, 'games')).toBe('110.0 [-17.1, 237.1] (2 games only)');
-    expect(quote(fig(3, -Infinity, Infinity, 1), 1, 'games')).toBe('3.0 (no interval) (1 game only)');
+    expect(quote(fig(3, -Infinity, Infinity, 1), 1, 'games')).toBe('3.0 (no interval: 1 game)');
+    expect(quote({ ...fig(133.3, NaN, NaN, 3), why: 'too few to say' }, 0, 'games')).toBe('133 (too few to say: 3 games)');
     expect(quote(fig(0.25, 0.2, 0.3, 500))).toBe('0.25 [0.20, 0.30]');
   });
 

@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { compare, merge, runStudy, simulate, type SimulateOptions, type SimulateResult, type StudyResult } from 'pongsim';
 import { simArm, type SimParams } from '../../src/experiment/sim.js';
 import { gameRules } from '../../src/library/options.js';
-import { gameEntry } from '../../src/catalog/index.js';
-import { clopperPearson } from '../../src/stats/binomial.js';
+import { CATALOG, gameEntry } from '../../src/catalog/index.js';
+import { clopperPearson } from '../../src/stats/intervals.js';
 import { listFiles, tempDir } from '../support/cli.js';
 
 const SIM: SimulateOptions = { game: 'wolnamppong', seats: 'kelly,ev-threshold,min-bet', games: 390, seed: '5', session: 13, bankroll: 30 };
 
 /** Each seat's session results and falls, played game by game outside the runner. */
 function direct(p: SimParams, seed: string, games: number, size: number, sign: number): { results: number[][]; falls: number[][] } {
-  const arm = simArm(p);
+  const arm = simArm(p, CATALOG);
   const n = arm.specs.length;
   const results = Array.from({ length: n }, () => [] as number[]);
   const falls = Array.from({ length: n }, () => [] as number[]);
@@ -148,7 +148,12 @@ describe('the risk of a night in the money studies', () => {
     const risky = await run({ session: 6, bankroll: 15 });
     const added = Object.keys(risky[0]!).filter((k) => !(k in plain[0]!));
     expect(added).toEqual(
-      ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].flatMap((k) => [k, `${k}_ci_low`, `${k}_ci_high`]),
+      ['session_q05', 'session_q50', 'session_q95', 'session_cvar05', 'ruin'].flatMap((k) => [
+        k,
+        `${k}_ci_low`,
+        `${k}_ci_high`,
+        `${k}_ci_why`,
+      ]),
     );
     risky.forEach((row, i) => {
       for (const k of Object.keys(plain[0]!)) if (k !== 'small_sample') expect(row[k]).toEqual(plain[i]![k]);

@@ -1,33 +1,30 @@
 // The viewer page of a record, in a real headless Chromium: it loads with no console errors and
 // fetches nothing, stepping (keys and buttons) changes what it shows, jumping to a hand goes there,
-// and a record's strings are shown as text, never run as markup.
+// every text is drawn in the font the page embeds, and a record's strings are shown as text,
+// never run as markup.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/catalog/index.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { viewRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
-import { launchBrowser } from '../support/browser.js';
+import type { GameEvent } from '../../src/core/trace.js';
+import { FONT_FAMILY } from '../../src/io/font.js';
+import { browserForTests, fontsUsed } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 
 async function recorded(game: string): Promise<GameEvent[]> {
-  const arm = simArm(await simParams({ game }, 1));
+  const arm = simArm(await simParams({ game }, 1), CATALOG);
   const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play('view', 0, 0));
   return rec.records[0]!.events;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 const dir = tempDir();
 
@@ -36,7 +33,7 @@ async function open(events: readonly GameEvent[], name: string): Promise<{ page:
   const record = path.join(dir, `${name}.jsonl`);
   fs.writeFileSync(record, recordText(events));
   const { html } = viewRecord({ record, html: path.join(dir, `${name}.html`) });
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   const errors: string[] = [];
   const fetched: string[] = [];
   page.on('console', (m) => {
@@ -90,6 +87,10 @@ describe('the record viewer', () => {
       expect(await page.textContent('#event')).toMatch(/^(hand 2|round 2|cycle 2)/);
       expect(errors).toEqual([]);
       expect(fetched).toEqual([]);
+      // Every text, the cards or tiles of the end included, in the font the page embeds. (Last:
+      // the developer tools' look at the page logs an error of their own.)
+      await page.keyboard.press('End');
+      expect(await fontsUsed(page, 'body')).toEqual([[{ family: FONT_FAMILY, embedded: true }]]);
       await page.close();
     });
   }

@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'csv-parse/sync';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY } from '../../src/library/study.js';
-import type { CsvTable } from '../../src/experiment/experiment.js';
-import { experimentDef } from '../../src/experiment/registry.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
-import { writeReport } from '../../src/report/page.js';
+import { writeReport } from '../../src/library/report.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
-import { launchBrowser } from '../support/browser.js';
-import { chartFaults } from '../support/chart-check.js';
+import { browserForTests, fontsUsed } from '../support/browser.js';
+import { chartFaults, folderTables } from '../support/chart-check.js';
+import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/io/font.js';
 
 /**
  * The default study at a small size, then its charts and its report page: every chart drawn
@@ -33,13 +31,6 @@ beforeAll(async () => {
   expect(r.code).toBe(0);
 }, 120_000);
 
-/** A CSV read back as a table: numbers as numbers, empty cells as NaN (how they were written). */
-function readTable(file: string): CsvTable {
-  const [columns, ...rows] = parse(fs.readFileSync(file, 'utf8')) as string[][];
-  const cell = (v: string) => (v === '' ? NaN : Number.isFinite(Number(v)) ? Number(v) : v);
-  return { name: path.basename(file, '.csv'), columns: columns!, rows: rows.map((r) => r.map(cell)) };
-}
-
 /** The data marks of a Vega SVG: points and rectangles (each one estimate or one cell). */
 function dataMarks(svg: string): number {
   let n = 0;
@@ -54,10 +45,7 @@ describe('charts beside every table', () => {
       const def = experimentDef(name);
       expect(def.charts?.length, name).toBeGreaterThan(0);
       const study = path.join(dir, name);
-      const tables = fs
-        .readdirSync(study)
-        .filter((f) => f.endsWith('.csv'))
-        .map((f) => readTable(path.join(study, f)));
+      const tables = folderTables(study);
       for (const chart of def.charts!) {
         const svg = fs.readFileSync(path.join(study, `${chart.name}.svg`), 'utf8');
         const spec = chart.spec(tables);
@@ -74,10 +62,7 @@ describe('charts beside every table', () => {
     for (const { name } of DEFAULT_STUDY) {
       const def = experimentDef(name);
       const study = path.join(dir, name);
-      const tables = fs
-        .readdirSync(study)
-        .filter((f) => f.endsWith('.csv'))
-        .map((f) => readTable(path.join(study, f)));
+      const tables = folderTables(study);
       for (const file of await chartFiles(study, def.charts, tables)) expect(file.text, file.file).toBe(fs.readFileSync(file.file, 'utf8'));
     }
   });
@@ -113,17 +98,11 @@ describe('charts beside every table', () => {
 const PAGE = { width: 1200, height: 900 };
 
 describe('the report page, in a real headless browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = browserForTests();
 
   /** What is wrong with each chart of the report page of `dir`, at the width the page shows it. */
   async function faultsOnPage(dir: string): Promise<{ charts: number; faults: string[] }> {
-    const page = await browser.newPage({ viewport: PAGE });
+    const page = await browser().newPage({ viewport: PAGE });
     await page.goto(pathToFileURL(writeReport(dir)).href);
     const charts = await page.$$eval('img.chart', (imgs) =>
       imgs.map((i) => {
@@ -173,11 +152,22 @@ describe('the report page, in a real headless browser', () => {
   }, 120_000);
 
   it('the chart check finds each fault it looks for in a chart drawn badly', async () => {
-    const page = await browser.newPage({ viewport: PAGE });
-    const text = (x: number, y: number, s: string) => `<text x="${x}" y="${y}" font-size="12px" font-family="Helvetica">${s}</text>`;
+    const page = await browser().newPage({ viewport: PAGE });
+    const text = (x: number, y: number, s: string, font = FONT_STACK) =>
+      `<text x="${x}" y="${y}" font-size="12px" font-family="${font}">${s}</text>`;
     const chart = (body: string, data = true) =>
-      `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">${body}${data ? '<g class="mark-symbol role-mark"><path d="M1,1h2v2z"></path></g>' : ''}</svg>`;
+      withFonts(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">${body}${data ? '<g class="mark-symbol role-mark"><path d="M1,1h2v2z"></path></g>' : ''}</svg>`,
+      );
     expect(await chartFaults(page, chart(text(10, 50, 'fine')), 1)).toEqual([]);
+    // A font the chart does not embed is not the machine's either: the browser sees only the fonts npm installed.
+    expect(await chartFaults(page, chart(text(10, 50, 'system', 'DejaVu Sans')), 1)).toEqual([
+      `drawn in the machine's ${FONT_FAMILY}, not the embedded ${FONT_FAMILY}: "system"`,
+    ]);
+    // Letter spacing draws 2 px more a character than the font's advances lay out.
+    const spaced = await chartFaults(page, chart(text(10, 50, 'spaced').replace('<text ', '<text letter-spacing="2" ')), 1);
+    expect(spaced).toHaveLength(1);
+    expect(spaced[0]).toMatch(new RegExp(`^drawn \\d+\\.\\d px wide, laid out for ${textWidth('spaced', 12)} px: "spaced"$`));
     expect(await chartFaults(page, chart(text(250, 50, 'runs off the edge')), 1)).toEqual([
       'clipped by the chart\'s edge: "runs off the edge"',
     ]);
@@ -190,7 +180,7 @@ describe('the report page, in a real headless browser', () => {
   });
 
   it('run default writes index.html: loads with no console errors, every chart shown, every link resolves, nothing fetched', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 900 } });
     const errors: string[] = [];
     const fetched: string[] = [];
     page.on('console', (m) => {
@@ -229,6 +219,8 @@ describe('the report page, in a real headless browser', () => {
       expect(text).toContain(meta.answer[0]);
     }
     expect(await page.$$eval('section', (s) => s.length)).toBe(DEFAULT_STUDY.length);
+    // Every text of the page in the font it embeds, none in a font of the machine.
+    expect(await fontsUsed(page, 'body')).toEqual([[{ family: FONT_FAMILY, embedded: true }]]);
     // The README's screenshot: `npm start`, then `PONGSIM_SCREENSHOT=results/reference/default-report.png
     // npx vitest run test/report` photographs the top of that run's results/default/index.html.
     if (process.env.PONGSIM_SCREENSHOT) {

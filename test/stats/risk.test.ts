@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
-import { binomialCdf, clopperPearson } from '../../src/stats/binomial.js';
-import { countsOf, expectedShortfall, quantile, type Counts } from '../../src/stats/quantile.js';
+import { countsOf, expectedShortfall, quantile, quantileNeeds, type Counts } from '../../src/stats/quantile.js';
 import { bankrollNeed, sessionRisk } from '../../src/stats/risk.js';
 import { addSessionGame, mergeSessions, newSessions, type Sessions } from '../../src/stats/sessions.js';
 import { addSession, mergeTally, newTally, tallyFault } from '../../src/stats/tally.js';
@@ -13,49 +12,26 @@ function counts(xs: number[]): Counts {
   return countsOf(t);
 }
 
-const choose = (n: number, k: number): number => {
-  let c = 1;
-  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-  return c;
-};
-
-describe('binomial', () => {
-  it('its distribution function is the sum of its probabilities', () => {
-    for (const [n, p] of [
-      [10, 0.3],
-      [40, 0.05],
-      [25, 0.5],
-    ] as const) {
-      let sum = 0;
-      for (let k = 0; k <= n; k++) {
-        sum += choose(n, k) * p ** k * (1 - p) ** (n - k);
-        expect(binomialCdf(k, n, p)).toBeCloseTo(sum, 12);
-      }
-    }
-  });
-
-  it('Clopper-Pearson intervals match their closed forms and published values', () => {
-    // No event in n: the upper end solves (1 - p)^n = 0.025.
-    expect(clopperPearson(0, 10).high).toBeCloseTo(1 - 0.025 ** (1 / 10), 10);
-    expect(clopperPearson(10, 10).low).toBeCloseTo(0.025 ** (1 / 10), 10);
-    // 5 of 10: 0.187086, 0.812914 (the textbook exact interval).
-    const half = clopperPearson(5, 10);
-    expect(half.low).toBeCloseTo(0.187086, 5);
-    expect(half.high).toBeCloseTo(0.812914, 5);
-  });
-});
-
 describe('quantiles with order-statistic intervals', () => {
   it('give the median of 100 between the 40th and 61st values, as the binomial tables do', () => {
     const q = quantile(counts(Array.from({ length: 100 }, (_, i) => i + 1)), 0.5);
     expect(q).toEqual({ value: 50, low: 40, high: 61, n: 100 });
   });
 
-  it('leave an end open where too few observations bound it', () => {
-    // The lowest of 58 is below the 5% quantile with probability 1 - 0.95^58 < 97.5%.
-    const q = quantile(counts(Array.from({ length: 58 }, (_, i) => i)), 0.05);
-    expect(q.low).toBe(-Infinity);
-    expect(Number.isFinite(quantile(counts(Array.from({ length: 80 }, (_, i) => i)), 0.05).low)).toBe(true);
+  it('give no interval, and say why, where too few observations bound it', () => {
+    // The lowest of 71 is below the 5% quantile with probability 1 - 0.95^71 < 97.5%; of 72, above it.
+    const of = (n: number, q: number) => quantile(counts(Array.from({ length: n }, (_, i) => i)), q);
+    const q = of(71, 0.05);
+    expect([q.value, q.low, q.high, q.n]).toEqual([3, NaN, NaN, 71]);
+    expect(q.why).toBe('too few observations for an interval of the 5% quantile, which takes 72 in all');
+    expect(Number.isFinite(of(72, 0.05).low)).toBe(true);
+    // Each quantile from the fewest observations that give its interval, and not one fewer.
+    for (const p of [0.01, 0.05, 0.5, 0.95, 0.99]) {
+      const need = quantileNeeds(p);
+      expect(of(need - 1, p).why, `${p} of ${need - 1}`).toBeDefined();
+      expect([of(need, p).why, Number.isFinite(of(need, p).low + of(need, p).high)], `${p} of ${need}`).toEqual([undefined, true]);
+    }
+    expect([quantileNeeds(0.5), quantileNeeds(0.99)]).toEqual([6, 368]);
   });
 
   it('cover the true quantile at least 95% of the time', () => {

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.js';
+import { InputError } from './errors.js';
 
 /** A line of a record (from 1) that deals or draws what the game cannot: a card the deck no
  * longer holds, or none when the game draws one (a record without a seed, checked). */

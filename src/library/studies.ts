@@ -1,15 +1,28 @@
-import { GAMES } from '../catalog/index.js';
+// The composition root: the one place that lists every study, built with the catalog's games,
+// and hands the list down. The runner is handed a study to run and the module its worker threads
+// load (WORKER, whose worker.ts finds a task's study here by name); the report is handed the
+// studies' order and headline columns. Nothing below the catalog looks a study up.
+
+import { CATALOG, GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
-import type { ExperimentDef } from './experiment.js';
-import { compare } from './compare.js';
-import { sim } from './sim.js';
-import { tuneRound } from './tune.js';
-import { searchStrength } from '../../experiments/search-strength.js';
+import type { ExperimentDef } from '../experiment/experiment.js';
+import { compareDef } from '../experiment/compare.js';
+import { simDef } from '../experiment/sim.js';
+import { tuneRoundDef } from '../experiment/tune.js';
+import { searchStrengthDef } from '../../experiments/search-strength.js';
+
+/** The module each worker thread of a run (or replay) loads: worker-entry.cts, which loads worker.ts. */
+export const WORKER = new URL('./worker-entry.cjs', import.meta.url);
+
+/** The studies that are told a game's name, built with the catalog's games. */
+export const sim = simDef(CATALOG);
+export const compare = compareDef(CATALOG);
+export const tuneRound = tuneRoundDef(CATALOG);
 
 /** Every experiment: the ones any game runs (sim, compare), each game's own studies, then the
  * studies of every game at once. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrength];
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrengthDef(CATALOG)];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare and tune, which have their own commands. */
 export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare && e !== tuneRound);

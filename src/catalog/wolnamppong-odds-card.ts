@@ -4,10 +4,11 @@
 // returns text, and the CLI writes it. Readable in black and white: every cell says BET or
 // fold in words, the shading only repeats it.
 
-import { fracValue } from '../../../stats/fraction.js';
-import { exactBestBet, unseen } from './odds.js';
-import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from './odds-table.js';
-import type { WolnamRules } from './rules.js';
+import { FONT_STACK, withFonts } from '../io/font.js';
+import { fracValue } from '../stats/fraction.js';
+import { exactBestBet, unseen } from '../games/hwatu/wolnamppong/odds.js';
+import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 
 const CELL = 46;
 const MARGIN = 34;
@@ -96,22 +97,29 @@ export function oddsCard(r: WolnamRules, changes: string[]): OddsCard {
         `<text x="${MARGIN - 10}" y="${MARGIN + (m - 1) * CELL + CELL / 2 + 4}" text-anchor="end" font-size="12">${m}</text>`,
     )
     .join('');
+  // The grid in the shipped font, embedded (io/font.ts): the SVG draws the same on its own
+  // and inside the page, where its faces serve the page's text too. Which way the months run is
+  // said in the empty corner below the diagonal.
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" font-family="Helvetica, Arial, sans-serif">` +
-    `<title>Wolnamppong: bet or fold, and the exact EV per chip, for every hand (rows: lower month, columns: higher month)</title>` +
-    `<text x="4" y="14" font-size="10">low \u2193 high \u2192</text>${axis}${cells.join('')}</svg>\n`;
+    withFonts(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" font-family="${FONT_STACK}">` +
+        `<title>Wolnamppong: bet or fold, and the exact EV per chip, for every hand (rows: lower month, columns: higher month)</title>` +
+        `<text x="${MARGIN + 4}" y="${MARGIN + 11 * CELL + 28}" font-size="11">rows: the lower month, columns: the higher</text>` +
+        `${axis}${cells.join('')}</svg>`,
+    ) + '\n';
   const title = changes.length ? `Wolnamppong odds card (${changes.join(', ')})` : 'Wolnamppong odds card (default rules)';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <style>
 @page { size: auto; margin: 12mm; }
-body { font-family: Helvetica, Arial, sans-serif; color: #000; margin: 0 auto; max-width: 190mm; }
+body { font-family: ${FONT_STACK}; color: #000; margin: 0 auto; max-width: 190mm; }
 h1 { font-size: 16pt; margin: 0 0 4pt; }
 p { font-size: 9.5pt; margin: 3pt 0; }
 svg { width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 8.5pt; columns: 2; }
 td { padding: 1pt 6pt 1pt 0; vertical-align: top; }
 .notes { columns: 2; font-size: 8.5pt; margin-top: 4pt; }
+code { font-family: ${FONT_STACK}; }
 </style></head><body>
 <h1>${esc(title)}</h1>
 <p>Find your two cards: row = the lower month, column = the higher. <b>BET</b> where the exact expected value per chip is positive, <b>fold</b> elsewhere; "auto" hands are settled without a bet. The number is the EV per chip bet, from the 46 cards you cannot see.</p>
