@@ -154,6 +154,14 @@ export class SeatLines {
   readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
   readonly ok: Uint8Array;
+  /**
+   * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
+   * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
+   * or joker more brings a variant at most one tile nearer, and one fewer takes none nearer: a
+   * line that goes stale at m tiles away is at least m away, less what was added since. refresh
+   * stops at the first variant at the bound, which is then the first of the nearest.
+   */
+  private readonly bound: Int32Array;
   /** Per kind: 1 when one of the seat's exposures is of it (its entries' rows are the seat's own). */
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
@@ -173,6 +181,7 @@ export class SeatLines {
   constructor(readonly index: CardIndex) {
     const L = index.lines;
     this.st = new Int32Array(2 * L + index.variants);
+    this.bound = new Int32Array(L + 1);
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
@@ -198,6 +207,7 @@ export class SeatLines {
   /** An empty hand and no exposures. */
   reset(): void {
     this.#version++;
+    this.bound.fill(0);
     this.staleAll();
     this.row.set(this.index.eRow);
     this.ok.fill(1);
@@ -210,10 +220,30 @@ export class SeatLines {
   }
 
   /** Every line's nearest variant is to be found again (a loop: for a few dozen lines a
-   * builtin `fill` costs more than it saves). */
+   * builtin `fill` costs more than it saves), with no bound known but 0 (an exposure, a new
+   * hand: the rows change). */
   private staleAll(): void {
-    const st = this.st;
-    for (let line = 0; line < this.index.lines; line++) st[line] = STALE;
+    const { st, bound } = this;
+    const L = this.index.lines;
+    for (let line = 0; line < L; line++) {
+      st[line] = STALE;
+      bound[line] = bound[L]!;
+    }
+  }
+
+  /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
+   * before (jokers more bring it at most that many nearer). */
+  private setJokers(j: number): void {
+    const { st, bound } = this;
+    const L = this.index.lines;
+    for (let line = 0; line < L; line++) {
+      const m = st[line]!;
+      if (m !== STALE) bound[line] = m + bound[L]!;
+      st[line] = STALE;
+    }
+    if (j > this.jokers) bound[L]! += j - this.jokers;
+    this.jokers = j;
+    this.#version++;
   }
 
   /** Sets the concealed count of kind `t` (a card kind) to `c`. */
@@ -241,6 +271,7 @@ export class SeatLines {
     // A line's nearest variant changes only if one passes it (a tile more), or it was this one
     // and it moved away (a tile fewer).
     if (more) {
+      this.bound[L]!++;
       for (let i = from; i < end; i++) {
         const code = step[i]!;
         const v = (code >> 1) & 0x7fff;
@@ -264,9 +295,16 @@ export class SeatLines {
         const line = code >> 16;
         if (v !== st[L + line] || st[line] === STALE) continue;
         const x = (s & 63) - jokers;
-        if ((s >> 6) + (x & ~(x >> 31)) > st[line]!) st[line] = STALE;
+        const m = st[line]!;
+        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
       }
     }
+  }
+
+  /** Line `line`, m tiles away, is to be found again (its nearest variant moved away). */
+  private stale(line: number, m: number): void {
+    this.st[line] = STALE;
+    this.bound[line] = m + this.bound[this.index.lines]!;
   }
 
   /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
@@ -275,6 +313,7 @@ export class SeatLines {
     const { kStart, eVar, eLine, lines: L } = this.index;
     const { row, st, jokers } = this;
     const S = 2 * L;
+    if (c > was) this.bound[L]! += c - was;
     for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
       const v = eVar[e]!;
       const r = row[e]!;
@@ -286,17 +325,13 @@ export class SeatLines {
       if (a < m) {
         st[line] = a;
         st[L + line] = v;
-      } else if (a > m && v === st[L + line]) st[line] = STALE;
+      } else if (a > m && v === st[L + line]) this.stale(line, m);
     }
   }
 
   /** Brings the sums up to date with a hand laid out as table counts (kinds, then JOKER) from `off`. */
   sync(hand: ArrayLike<number>, off: number): void {
-    if (this.jokers !== hand[off + JOKER]) {
-      this.jokers = hand[off + JOKER]!;
-      this.#version++;
-      this.staleAll();
-    }
+    if (this.jokers !== hand[off + JOKER]) this.setJokers(hand[off + JOKER]!);
     const counts = this.counts;
     for (let t = 0; t < CARD_KINDS; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
   }
@@ -305,11 +340,7 @@ export class SeatLines {
    * same number per suit as suitIndex when the suit's counts are unchanged (most are, between
    * two reads: a hand changes by a tile or two), which are then not compared kind by kind. */
   syncSeat(hand: ArrayLike<number>, off: number, gi: ArrayLike<number>, g: number): void {
-    if (this.jokers !== hand[off + JOKER]) {
-      this.jokers = hand[off + JOKER]!;
-      this.#version++;
-      this.staleAll();
-    }
+    if (this.jokers !== hand[off + JOKER]) this.setJokers(hand[off + JOKER]!);
     const { counts, suitIndex } = this;
     // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
     for (let slot = 0; slot < 4; slot++) {
@@ -347,10 +378,14 @@ export class SeatLines {
 
   /** Finds line `line`'s nearest variant (the first of the nearest) and returns its tiles away. */
   private refresh(line: number): number {
-    const { st, jokers } = this;
+    const { st, jokers, bound } = this;
     const L = this.index.lines;
     const S = 2 * L;
     const lineStart = this.index.card.lineStart;
+    // No variant is nearer than the bound (a line kept up to date: its tiles away), so the first
+    // at the bound is the first of the nearest.
+    const m = st[line]!;
+    const low = m !== STALE ? m : bound[line]! - bound[L]!;
     let best = 99;
     let at = -1;
     // Unfit variants are far: never under 99.
@@ -361,6 +396,7 @@ export class SeatLines {
       if (a < best) {
         best = a;
         at = x;
+        if (a <= low) break;
       }
     }
     st[line] = best;
