@@ -132,14 +132,14 @@ export class LineChaser implements Strategy<AmericanView> {
     this.rankedFor = l;
     this.rankedVersion = l.version;
     const { awayOf, lineKey, weight, targets, targetValue, pow, hooks } = this;
-    // Every line is read (and so brought up to date), allowed or not.
-    l.linesAway(awayOf);
     const ix = v.index;
     const table = this.keys(ix);
     const { bits, keyLine } = this;
     const restricted = hooks.lineAllowed !== undefined;
     for (let line = 0; line < awayOf.length; line++) {
-      const a = awayOf[line]!;
+      // Every line is read (and so brought up to date), allowed or not.
+      const a = l.lineAway(line);
+      awayOf[line] = a;
       const key = a >= 99 || (restricted && !hooks.lineAllowed!(v, line)) ? -1 : table[line * MAX_AWAY_1 + a]!;
       const was = lineKey[line]!;
       if (key === was) continue;
@@ -217,6 +217,11 @@ export class LineChaser implements Strategy<AmericanView> {
   /** The held kind whose loss costs the targets least (a joker last); `avoid` kinds only when nothing else is as good. */
   private worstTile(v: AmericanView, avoid: Uint8Array | null): number {
     const h = v.hand;
+    // A tile fewer takes no target nearer, and a target's weight falls with its tiles away (q is
+    // at most 1, values above 0): no kind's weight is above the targets' weight now, the same sum
+    // in the same order as weightWith's for a kind no target loses by. The first kind not avoided
+    // at that weight is the one chosen, and the kinds after it need not be weighed.
+    const top = this.weightWith(v, -1, 0);
     let best = -1;
     let bestW = -1;
     let bestAvoided = true;
@@ -230,6 +235,7 @@ export class LineChaser implements Strategy<AmericanView> {
         best = t;
         bestW = w;
         bestAvoided = avoided;
+        if (!avoided && w === top) break;
       }
     }
     return best;
@@ -280,6 +286,8 @@ export class LineChaser implements Strategy<AmericanView> {
         plan[i] = t;
         planLoss[i] = loss;
       }
+      // No loss is below 0 (worstTile): once three kinds cost nothing, none after them is chosen.
+      if (planLoss[2] === 0) break;
     }
   }
 

@@ -67,8 +67,9 @@ export class CardIndex {
    * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
    * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
    * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Each is
-   * line * 65536 + variant * 2 + 1 when the tile fills a missing natural (the sum falls by 64),
-   * + 0 when it fills a joker slot (the sum falls by 1); the other entries of the kind do not
+   * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
+   * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
+   * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
    * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits.
    */
   readonly stepStart: Int32Array;
@@ -118,7 +119,7 @@ export class CardIndex {
     this.jokerless = Uint8Array.from(card.lines, (l) => (l.jokerlessBonus ? 1 : 0));
     this.empty = new Int32Array(V);
     for (let e = 0; e < kind.length; e++) this.empty[vars[e]!]! += PACKED[row[e]!]!;
-    if (V > 1 << 15) throw new Error(`CardIndex: ${V} variants; at most ${1 << 15} fit a step code`);
+    if (2 * this.lines + V > 0x7fff) throw new Error(`CardIndex: ${V} variants of ${this.lines} lines do not fit a step code`);
     const step: number[] = [];
     this.stepStart = new Int32Array(CARD_KINDS * STEPS + 1);
     for (let t = 0; t < CARD_KINDS; t++) {
@@ -126,7 +127,7 @@ export class CardIndex {
         for (let e = this.kStart[t]!; e < this.kStart[t + 1]!; e++) {
           const v = vars[e]!;
           const n = card.variants[v]!.natural[t]!;
-          if (h < n + card.variants[v]!.joker[t]!) step.push(this.vLine[v]! * 65536 + v * 2 + (h < n ? 1 : 0));
+          if (h < n + card.variants[v]!.joker[t]!) step.push(this.vLine[v]! * 65536 + (2 * this.lines + v) * 2 + (h < n ? 1 : 0));
         }
         this.stepStart[t * STEPS + h + 1] = step.length;
       }
@@ -274,8 +275,8 @@ export class SeatLines {
       this.bound[L]!++;
       for (let i = from; i < end; i++) {
         const code = step[i]!;
-        const v = (code >> 1) & 0x7fff;
-        const s = (st[S + v]! -= 1 + (code & 1) * 63);
+        const at = (code >> 1) & 0x7fff;
+        const s = (st[at]! -= 1 + (code & 1) * 63);
         const line = code >> 16;
         const m = st[line]!;
         // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
@@ -284,18 +285,22 @@ export class SeatLines {
         // A STALE line (-1) is never passed.
         if (a < m) {
           st[line] = a;
-          st[L + line] = v;
+          st[L + line] = at - S;
         }
       }
     } else {
       for (let i = from; i < end; i++) {
         const code = step[i]!;
-        const v = (code >> 1) & 0x7fff;
-        const s = (st[S + v]! += 1 + (code & 1) * 63);
-        const line = code >> 16;
-        if (v !== st[L + line] || st[line] === STALE) continue;
-        const x = (s & 63) - jokers;
+        st[(code >> 1) & 0x7fff]! += 1 + (code & 1) * 63;
+      }
+      // Then each line kept up to date whose nearest variant moved away (it was in the list):
+      // one look a line, rather than one an entry.
+      for (let line = 0; line < L; line++) {
         const m = st[line]!;
+        const v = st[L + line]!;
+        if (m === STALE || v < 0) continue;
+        const s = st[S + v]!;
+        const x = (s & 63) - jokers;
         if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
       }
     }
@@ -359,15 +364,6 @@ export class SeatLines {
   lineAway(line: number): number {
     const m = this.st[line]!;
     return m === STALE ? this.refresh(line) : m;
-  }
-
-  /** out[line] = lineAway(line) for every line (the line chaser reads them all at each decision). */
-  linesAway(out: Int8Array): void {
-    const st = this.st;
-    for (let line = 0; line < out.length; line++) {
-      const m = st[line]!;
-      out[line] = m === STALE ? this.refresh(line) : m;
-    }
   }
 
   /** The nearest variant of line `line` (-1 when none fits the exposures). */
