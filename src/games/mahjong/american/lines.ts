@@ -203,6 +203,9 @@ export class SeatLines {
   refreshAll(): void {
     this.#version++;
     for (let line = 0; line < this.index.lines; line++) this.refresh(line);
+    // Every line is up to date: the bounds, which tell of the changes that led here (hidden ones,
+    // for a hand dealt anew), start again.
+    this.bound.fill(0);
   }
 
   /** An empty hand and no exposures. */
