@@ -115,11 +115,16 @@ export class SoftPolicy {
    * allowed ones picked uniformly with `rng` (as the softened policy would, given the record).
    */
   weigh(s: GameState, x: number, allowed: ArrayLike<number>, k: number, amount: number, rng: Rng): number {
+    return Math.log(this.probability(s, x, allowed, k, amount, rng));
+  }
+
+  /** The probability `weigh` takes the log of (0 where none of the allowed actions is legal). */
+  probability(s: GameState, x: number, allowed: ArrayLike<number>, k: number, amount: number, rng: Rng): number {
     const { game, legal } = this;
     const m = game.legal(s, legal);
     let c = 0;
     for (let i = 0; i < k; i++) if (isIn(legal, m, allowed[i]!)) c++;
-    if (c === 0) return -Infinity;
+    if (c === 0) return 0;
     const st = this.strategies[x]!;
     const a = st.choose(game.view(s, x), legal, this.lists[x] ? m : 0, rng);
     // The amount the policy would bet is not weighed: the record's is applied.
@@ -127,6 +132,8 @@ export class SoftPolicy {
     for (let i = 0; i < k && !hit; i++) hit = allowed[i] === a;
     const uniform = this.eps / m;
     const p = (hit ? 1 - this.eps : 0) + c * uniform;
+    const g = globalThis as any;
+    if (g.__hits) g.__hits[hit ? 0 : 1]++;
     // Which allowed decision the softened policy made: its choice with probability
     // (1 - eps + eps / m) / p, else one of the allowed ones at eps / m each.
     if (hit && rng.next() * p < 1 - this.eps + uniform) this.action = a;
@@ -143,7 +150,7 @@ export class SoftPolicy {
       }
     }
     this.amount = amount;
-    return Math.log(p);
+    return p;
   }
 }
 
@@ -331,6 +338,7 @@ export function inferDealing<S extends GameState>(
   defs: readonly StrategyDef[],
   rng: Rng,
   particles = PARTICLES,
+  eps = EPSILON,
 ): Dealing<S> {
   const uniform = (why: string, report: InferenceReport | null = null): Dealing<S> => ({
     dealer: uniformDealer(game),
@@ -338,7 +346,7 @@ export function inferDealing<S extends GameState>(
     uniform: why,
   });
   if (!game.infer) return uniform(`${game.id} has nothing hidden to infer from the others' play`);
-  const soft = new SoftPolicy(game, rules, policy, defs);
+  const soft = new SoftPolicy(game, rules, policy, defs, eps);
   const tracker = game.infer.tracker(history, rules, soft);
   if (typeof tracker === 'string') return uniform(tracker);
   const filter = new ParticleFilter(game, rules, particles);

@@ -91,6 +91,19 @@ function drawRest(): number {
   return x;
 }
 
+/** Takes one tile of kind `k` out of the pool, keeping the accepted tiles in front. */
+function remove(k: number): void {
+  let j = 0;
+  while (j < n && tiles[j] !== k) j++;
+  if (j === n) throw new Error(`determinize: no ${k} left among the unseen tiles for a given hand`);
+  if (j < first) {
+    tiles[j] = tiles[first - 1]!;
+    tiles[first - 1] = tiles[n - 1]!;
+    first--;
+  } else tiles[j] = tiles[n - 1]!;
+  n--;
+}
+
 /** Puts back the last `c` tiles drawn (they sit at tiles[n..n + c)). */
 function undraw(c: number, fromFirst: boolean): void {
   for (let i = 0; i < c; i++) {
@@ -101,6 +114,24 @@ function undraw(c: number, fromFirst: boolean): void {
       tiles[first++] = x;
     }
     n++;
+  }
+}
+
+/** The other hands' unknown tiles by kind (seat * STRIDE + kind) where a determinizer chose
+ * them (an inferred particle: table/infer.ts), or null to deal them uniformly. */
+let given: Int8Array | null = null;
+
+/**
+ * A determinization (below) whose hands hold `hands` (by kind, seat * STRIDE + kind: each
+ * other hand's tiles beside those the seat knows are there), the rest of what the seat cannot
+ * see dealt anew from `stream`.
+ */
+export function determinizeGiven(from: TableState, seat: number, stream: Rng, s: TableState, hands: Int8Array): void {
+  given = hands;
+  try {
+    determinize(from, seat, stream, s);
+  } finally {
+    given = null;
   }
 }
 
@@ -149,6 +180,10 @@ export function determinize(from: TableState, seat: number, stream: Rng, s: Tabl
     if (pass === 0) first = n;
   }
 
+  // Given hands leave the pool first.
+  if (given)
+    for (let y = 0; y < SEATS; y++) if (unknown[y]! >= 0) for (let k = 0; k < KINDS; k++) for (let c = given[y * STRIDE + k]!; c > 0; c--) remove(k);
+
   // Deal: the places that refuse some kinds, ready hands before the others, then the wall.
   s.dealHidden(seat, drawFirst);
   for (let ready = 1; ready >= 0; ready--) {
@@ -179,9 +214,24 @@ function dealHand(s: TableState, y: number, fromFirst: boolean, withDraw: boolea
   for (let i = y * 2; i < y * 2 + 2; i++) s.kinds[i] = s.pairs[i] = s.quads[i] = 0;
   s.gi.fill(0, y * 4, y * 4 + 4);
   for (let k = 0; k < KINDS; k++) for (let c = 0; c < known[off + k]!; c++) addTile(s, y, k);
-  const draw = fromFirst ? drawFirst : drawRest;
+  let draw = fromFirst ? drawFirst : drawRest;
   const main = unknown[y]! - (withDraw ? 1 : 0);
-  if (s.knownReady(y)) {
+  if (given) {
+    // The given tiles in kind order, the last as the draw.
+    let k = 0,
+      left = 0;
+    draw = () => {
+      while (left === 0) left = given![off + k++]!;
+      left--;
+      return k - 1;
+    };
+    for (let i = 0; i < main; i++) addTile(s, y, draw());
+    s.handRedealt(y);
+    if (s.phase === PREPLAY || (s.phase === TURN && y === s.cur && !withDraw)) {
+      s.waits[y * 2] = s.waits[y * 2 + 1] = 0;
+      s.shanten13[y] = 0;
+    } else recomputeWaits(s, y);
+  } else if (s.knownReady(y)) {
     for (let tries = 1; ; tries++) {
       for (let i = 0; i < main; i++) addTile(s, y, (dealt[i] = draw()));
       recomputeWaits(s, y);
