@@ -132,8 +132,6 @@ export class SoftPolicy {
     for (let i = 0; i < k && !hit; i++) hit = allowed[i] === a;
     const uniform = this.eps / m;
     const p = (hit ? 1 - this.eps : 0) + c * uniform;
-    const g = globalThis as any;
-    if (g.__hits) g.__hits[hit ? 0 : 1]++;
     // Which allowed decision the softened policy made: its choice with probability
     // (1 - eps + eps / m) / p, else one of the allowed ones at eps / m each.
     if (hit && rng.next() * p < 1 - this.eps + uniform) this.action = a;

@@ -6,10 +6,11 @@ import { compare } from './compare.js';
 import { sim } from './sim.js';
 import { tuneRound } from './tune.js';
 import { searchStrength } from '../../experiments/search-strength.js';
+import { adviseCalibration } from '../../experiments/advise-calibration.js';
 
 /** Every experiment: the ones any game runs (sim, compare), each game's own studies, then the
  * studies of every game at once. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrength];
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrength, adviseCalibration];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare and tune, which have their own commands. */
 export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare && e !== tuneRound);

@@ -105,8 +105,9 @@ class WolnamTracker implements Tracker<WolnamState> {
     return autoRule(this.rules, Math.min(x, y), Math.max(x, y)) !== AUTO_NONE;
   }
 
-  begin(p: WolnamState, _i: number, rng: Rng): number {
+  begin(p: WolnamState, i: number, rng: Rng): number {
     const { seat, seen, pool } = this;
+    this.chance(i).seek(0);
     const first = this.h.events[this.decisions[0] ?? -1];
     // The face-down hands dealt so far this cycle, the first to act's among them unless its bet shows it.
     const hidden: number[] = [];

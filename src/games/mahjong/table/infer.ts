@@ -357,11 +357,10 @@ class TableTracker implements Tracker<TableState> {
     this.countOwed(p, y, line);
     if (!this.fits(y, d, line, p.hand, y * STRIDE)) return -1;
     const q = this.tryP;
-    const off = y * STRIDE;
     let sum = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.copies(k, reserved);
-      q[k] = c === 0 ? 0 : weigh ? c * (1 + COMPACT * near(p.hand, off, k)) : c;
+      q[k] = c;
       sum += q[k]!;
     }
     if (sum === 0) return -1;
@@ -403,8 +402,9 @@ class TableTracker implements Tracker<TableState> {
     return k;
   }
 
-  begin(p: TableState, _i: number, rng: Rng): number {
+  begin(p: TableState, i: number, rng: Rng): number {
     const { seat, given } = this;
+    this.chance(i).seek(0);
     this.cur = p;
     this.rng = rng;
     this.lw = 0;
@@ -694,23 +694,6 @@ class ParticleWall extends WallChance {
     this.tracker.drawSeen(d.value);
     return d;
   }
-}
-
-/** How much the deal's proposal favours a tile that joins the hand dealt so far (near). */
-const COMPACT = Number(process.env.COMPACT ?? 0);
-
-/** How a tile of kind k joins the tiles of hand[off..]: two for each of its kind (a pair or
- * more), one for each within one of it in its suit, a half for each two away. */
-function near(hand: Int8Array, off: number, k: number): number {
-  let n = 2 * hand[off + k]!;
-  if (k < 27) {
-    const r = k % 9;
-    if (r > 0) n += hand[off + k - 1]!;
-    if (r < 8) n += hand[off + k + 1]!;
-    if (r > 1) n += 0.5 * hand[off + k - 2]!;
-    if (r < 7) n += 0.5 * hand[off + k + 2]!;
-  }
-  return n;
 }
 
 /** The phase of a table, read anew after a move changed it. */

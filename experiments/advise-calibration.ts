@@ -1,0 +1,398 @@
+import { GAMES } from '../src/catalog/index.js';
+import type { GameEntry } from '../src/catalog/entry.js';
+import { TERMINAL, type GameDef, type GameState } from '../src/core/game.js';
+import { inferDealing, RoundStart, SoftPolicy, uniformDealer, type Dealer, type RoundHistory } from '../src/core/infer.js';
+import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../src/core/rng.js';
+import { Rollouts } from '../src/core/rollouts.js';
+import { resolveRules } from '../src/core/rules.js';
+import { makeStrategy, parseSpec, type Strategy, type StrategySpec } from '../src/core/strategy.js';
+import { figureTable, mean, meanColumns, ratio, type Figure } from '../src/experiment/columns.js';
+import type { Cellval, ExperimentDef } from '../src/experiment/experiment.js';
+import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
+import { Trace, type GameEvent } from '../src/records/trace.js';
+import { calibrationChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { value } from '../src/stats/exact-sum.js';
+import { addMean, addRatio, type Tally } from '../src/stats/tally.js';
+
+/**
+ * The games whose hidden hands advice infers (src/core/infer.ts), with the rules a game of the
+ * study plays (a mahjong game is one hand) and where its turn buckets begin (decisions made in
+ * the round before the situation's, by every seat).
+ */
+export const CALIBRATION_FIELDS: { game: string; rules: Record<string, unknown>; turns: number[] }[] = [
+  { game: 'wolnamppong', rules: {}, turns: [0, 2, 4] },
+  { game: 'korean', rules: { handsPerSession: 1 }, turns: [0, 16, 32, 48] },
+  { game: 'chinese-american', rules: { handsLimit: 1 }, turns: [0, 16, 32, 48] },
+];
+
+/** Rollouts per action and dealing at a situation: the inferred, the uniform and the true deal
+ * are played out on the same streams (common random numbers). */
+const ROLLOUTS = 48;
+/** The dealings compared, in the order of their tallies. */
+const DEALINGS = ['inferred', 'uniform'] as const;
+/** The buckets of predicted win share: tenths. */
+const TENTHS = 10;
+
+/**
+ * `advise-calibration`: is advice's picture of the hidden hands right? The simulator knows the
+ * hidden state of every game it plays. A game of the study is played by the game's reference bot
+ * in every seat; one of its decisions with a choice is picked at random (any seat, any point of
+ * the hand or round), and every action there is played out `ROLLOUTS` times from three deals of
+ * what the deciding seat cannot see: inferred from the others' play (advice's default), uniform
+ * (`--deal uniform`), and the true one (the true hands, the wall or pile shuffled anew). Each
+ * action's value and win share under a dealing, less the same under the true deal, is that
+ * dealing's error at the action; its mean over the situations of a bucket (by tenth of the
+ * predicted win share, by how far the round had gone) is the dealing's bias there. A
+ * situation's actions in one bucket count as one observation (their mean), so the intervals
+ * treat situations, not actions, as independent.
+ *
+ * Where the game has one, the hand's discard win the bots took (they always take a legal one) is
+ * ranked too: how often each dealing ranks it below passing or calling, and how often the true
+ * deal does (`advise-calibration-wins`).
+ */
+export const adviseCalibration: ExperimentDef = {
+  name: 'advise-calibration',
+  question: "Does advice's dealing of the hidden hands predict what the true hands give?",
+  keyColumns: {
+    'advise-calibration': ['game', 'dealing', 'bucket', 'situations', 'win_predicted', 'win_true', 'win_bias', 'value_bias', 'value_bias_share'],
+    'advise-calibration-wins': ['game', 'dealing', 'wins', 'below_pass', 'below_pass_true'],
+  },
+  columns: {
+    game: 'the game',
+    dealing: "how the hidden hands were dealt: inferred from the others' play, or uniformly from the unseen",
+    by: 'what the buckets split: tenth (of the predicted win share), turn (decisions made in the round before), all',
+    bucket: 'the bucket: a tenth of predicted win share (0.0-0.1 ...), the first decision of a turn bucket, or all',
+    situations: 'situations with an action in the bucket',
+    actions: "actions in the bucket, over the situations (a situation's actions in one bucket count as one observation)",
+    win_predicted: { meaning: "the dealing's mean win share over the actions (0-1)", range: SHARE },
+    win_true: { meaning: "the true deal's mean win share over the same actions (0-1)", range: SHARE },
+    win_bias: { meaning: 'win_predicted - win_true: the mean error of the predicted win share', range: SHARE_DIFFERENCE },
+    value_bias: { meaning: "the mean error of the predicted value (the seat's result over the round or hand), in the game's unit", range: ANY_REAL },
+    value_true: { meaning: "the true deal's mean absolute value over the same actions", range: NON_NEGATIVE },
+    value_bias_share: { meaning: 'value_bias / value_true: the error as a share of the size of an action\'s value', range: ANY_REAL },
+    wins: 'situations where the seat won on a discard it was offered (the bots take every legal win)',
+    below_pass: {
+      meaning: "share of those wins the dealing's rollouts rank below another action (pass or a call) by value",
+      range: SHARE,
+    },
+    below_pass_true: { meaning: 'the same from the true deal: where passing truly does better', range: SHARE },
+  },
+  doc: "advice's hidden-hand dealing against the true deal: the predicted value and win share of every action at random decisions of the reference bots, minus those rolled out from the true hidden state, by tenth of predicted win share and by turn; inferred and uniform dealing in the same run",
+  charts: [
+    {
+      name: 'advise-calibration',
+      caption:
+        'Predicted against true win share, by tenth of the predicted win share, with each bucket\'s mean bias and 95% interval: a calibrated dealing lies on the diagonal (inferred and uniform dealing, a panel per game).',
+      spec: (tables) => calibrationChart(rowsOf(tableNamed(tables, 'advise-calibration'))),
+    },
+  ],
+  defaultGames: 40,
+  build(params) {
+    const cells = CALIBRATION_FIELDS.map((f) => cellOf(f));
+    const games = params.games ?? 40;
+    return {
+      name: 'advise-calibration',
+      games,
+      // A situation costs a second or two of rollouts and filtering.
+      chunk: 2,
+      cells: cells.map((c) => c.game),
+      provenance: {
+        rollouts: ROLLOUTS,
+        games: cells.map((c) => ({ game: c.game, rules: c.rules, policy: c.policy.text, turns: c.turns })),
+      },
+      runGame(cell, index, seed, tally) {
+        situation(cells[cell]!, seed, cell, index, tally);
+      },
+      tables(tallies) {
+        const rows: (Cellval | Figure)[][] = [];
+        const wins: (Cellval | Figure)[][] = [];
+        cells.forEach((c, cell) => {
+          const t = tallies[cell]!;
+          for (const [d, dealing] of DEALINGS.entries()) {
+            const buckets = [
+              ['all', 'all'],
+              ...Array.from({ length: TENTHS }, (_, b) => ['tenth', `${(b / TENTHS).toFixed(1)}-${((b + 1) / TENTHS).toFixed(1)}`]),
+              ...c.turns.map((from, b) => ['turn', `${from}${b + 1 < c.turns.length ? `-${c.turns[b + 1]! - 1}` : '+'}`]),
+            ];
+            for (const [by, bucket] of buckets) {
+              const key = `${d}.${by}.${bucket}`;
+              const n = t.means[`${key}.win`]?.n ?? 0;
+              if (n === 0) continue;
+              rows.push([
+                c.game,
+                dealing,
+                by!,
+                bucket!,
+                n,
+                Math.round(value(t.means[`${key}.actions`]?.s ?? [])),
+                mean(t, `${key}.winPredicted`),
+                mean(t, `${key}.winTrue`),
+                mean(t, `${key}.win`),
+                mean(t, `${key}.value`),
+                mean(t, `${key}.size`),
+                ratio(t, `${key}.share`),
+              ]);
+            }
+            const n = t.means[`wins.${d}`]?.n ?? 0;
+            if (c.wins && n > 0) wins.push([c.game, dealing, n, mean(t, `wins.${d}`), mean(t, 'wins.true')]);
+          }
+        });
+        const tables = [
+          figureTable(
+            'advise-calibration',
+            [
+              'game',
+              'dealing',
+              'by',
+              'bucket',
+              'situations',
+              'actions',
+              ...meanColumns('win_predicted'),
+              ...meanColumns('win_true'),
+              ...meanColumns('win_bias'),
+              ...meanColumns('value_bias'),
+              ...meanColumns('value_true'),
+              ...meanColumns('value_bias_share'),
+            ],
+            rows,
+            adviseCalibration.columns,
+          ),
+        ];
+        if (wins.length)
+          tables.push(
+            figureTable(
+              'advise-calibration-wins',
+              ['game', 'dealing', 'wins', ...meanColumns('below_pass'), ...meanColumns('below_pass_true')],
+              wins,
+              adviseCalibration.columns,
+            ),
+          );
+        return tables;
+      },
+      summary(tables) {
+        const t = tables[0]!;
+        const col = (name: string) => t.columns.indexOf(name);
+        const lines: string[] = [];
+        for (const c of cells) {
+          for (const dealing of DEALINGS) {
+            const mine = t.rows.filter((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] !== 'all');
+            if (!mine.length) continue;
+            const worst = mine.reduce((a, r) => (Math.abs(Number(r[col('win_bias')])) > Math.abs(Number(a[col('win_bias')])) ? r : a));
+            const all = t.rows.find((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] === 'all');
+            const pts = (x: Cellval | undefined) => `${(100 * Number(x)).toFixed(1)}`;
+            lines.push(
+              `${c.game}, ${dealing}: win share off by ${pts(all?.[col('win_bias')])} points overall` +
+                ` (${pts(all?.[col('win_bias_ci_low')])} to ${pts(all?.[col('win_bias_ci_high')])}), at most ${pts(worst[col('win_bias')])} in a bucket (${worst[col('by')]} ${worst[col('bucket')]});` +
+                ` value off by ${Number(all?.[col('value_bias')]).toFixed(2)} (${(100 * Number(all?.[col('value_bias_share')])).toFixed(0)}% of an action's value)`,
+            );
+          }
+        }
+        return lines;
+      },
+    };
+  },
+};
+
+interface Cell {
+  game: string;
+  entry: GameEntry;
+  def: GameDef;
+  rules: Record<string, unknown>;
+  policy: StrategySpec;
+  turns: number[];
+  /** Whether the game has discard wins to rank (mahjong). */
+  wins: boolean;
+  /** The reference bot at each seat, its streams, and the scratch of a game. */
+  bots: Strategy[];
+  rngs: Rng[];
+  legal: Int16Array;
+  bounds: Float64Array;
+  ro: Rollouts;
+}
+
+function cellOf(f: (typeof CALIBRATION_FIELDS)[number]): Cell {
+  const entry = GAMES.find((g) => g.def.id === f.game)!;
+  const rules = resolveRules<Record<string, unknown>>(entry.def.schema, [{ where: 'advise-calibration', values: f.rules }]);
+  const policy = parseSpec(entry.defaultSeat, entry.strategies, f.game, rules);
+  const seats = entry.def.seats(rules);
+  return {
+    game: f.game,
+    entry,
+    def: entry.def,
+    rules,
+    policy,
+    turns: f.turns,
+    wins: entry.def.id !== 'wolnamppong' && entry.def.id !== 'nylonppong',
+    bots: Array.from({ length: seats }, () => makeStrategy(policy, entry.strategies, rules)),
+    rngs: Array.from({ length: seats }, () => new Rng(null)),
+    legal: new Int16Array(entry.def.maxActions(rules)),
+    bounds: new Float64Array(2),
+    ro: new Rollouts(entry.def, rules, policy, entry.strategies),
+  };
+}
+
+/** A decision of the game met while it is played: the table, the seat and its history. */
+interface Met {
+  state: GameState;
+  seat: number;
+  history: RoundHistory;
+  /** Decisions made in the round before it (every seat's): how far the round had gone. */
+  turn: number;
+  /** The decision is a discard win the bot took. */
+  win: boolean;
+}
+
+/** What `play` hands on at a decision with a choice: its number from 0, the table before it, the
+ * seat, the game's events so far, the round's start and the round's decisions before it. */
+type At = (i: number, s: GameState, seat: number, events: GameEvent[], start: RoundStart, turn: number) => boolean;
+
+/**
+ * Plays game `index` of the cell with the reference bot in every seat; `at` hears each decision
+ * with a choice and returns true to stop there. The game's events are written to a trace, so
+ * that each decision has its round's history. Returns the decisions with a choice met.
+ */
+function play(c: Cell, seed: string, cell: number, index: number, at: At): number {
+  const { def, rules, bots, rngs, legal, bounds } = c;
+  const s = def.create(rules) as GameState;
+  const events: GameEvent[] = [];
+  s.log = new Trace(null, events);
+  rngs.forEach((r, k) => r.reuse(seed, cell, index, SEAT_STREAMS[k]!));
+  def.deal(s, dealRng(seed, cell, index));
+  const start = new RoundStart(def, rules);
+  let i = 0,
+    round = -1,
+    turn = 0;
+  for (let x = def.toAct(s); x !== TERMINAL; x = def.toAct(s)) {
+    start.see(s, events.length);
+    if (def.round(s) !== round) {
+      round = def.round(s);
+      turn = 0;
+    }
+    const m = def.legal(s, legal);
+    if (m > 1 || def.amountBounds?.(s, legal[0]!, bounds)) {
+      if (at(i, s, x, events, start, turn)) return i;
+      i++;
+    }
+    turn++;
+    const bot = bots[x]!;
+    const view = def.view(s, x);
+    const a = bot.choose(view, legal, m, rngs[x]!);
+    const amount = def.amountBounds?.(s, a, bounds) ? bot.amount!(view, a, bounds[0]!, bounds[1]!, rngs[x]!) : 0;
+    events.push(def.actionEvent(s, a, amount));
+    def.apply(s, a, amount);
+  }
+  return i;
+}
+
+/** The situation of game `index`: one decision with a choice, picked at random, and the hand's
+ * discard win where there is one; each played out from the three dealings. */
+function situation(c: Cell, seed: string, cell: number, index: number, tally: Tally): void {
+  const { def } = c;
+  let winI = -1;
+  const total = play(c, seed, cell, index, (i, s) => {
+    if (winI < 0 && c.wins && isDiscardWin(c, s)) winI = i;
+    return false;
+  });
+  if (total === 0) return;
+  const pick = new Rng(null).reuse(seed, cell, index, 'pick').int(total);
+  const met: Met[] = [];
+  play(c, seed, cell, index, (i, s, seat, events, start, turn) => {
+    if (i !== pick && i !== winI) return false;
+    const state = def.create(c.rules) as GameState;
+    def.copy(s, state);
+    met.push({ state, seat, history: start.history(events, events.length, seat), turn, win: i === winI });
+    return i >= Math.max(pick, winI);
+  });
+  for (const m of met) {
+    const est = estimates(c, m, `${seed}/${cell}/${index}/${m.win ? 'win' : 'pick'}`);
+    if (!m.win || met.length === 1) addSituation(c, tally, m, est);
+    if (m.win) addWin(tally, est);
+  }
+}
+
+/** Whether the seat to act at `s` is offered a discard win it may take (the bots take it): a
+ * legal `hora` on another seat's tile. */
+function isDiscardWin(c: Cell, s: GameState): boolean {
+  const m = c.def.legal(s, c.legal);
+  for (let j = 0; j < m; j++) {
+    const e = c.def.actionEvent(s, c.legal[j]!, 0);
+    if (e.type === 'hora' && e.target !== e.seat) return true;
+  }
+  return false;
+}
+
+/** Per action: its value and win share under each dealing (DEALINGS, then the true deal last). */
+interface Estimates {
+  names: string[];
+  value: number[][];
+  won: number[][];
+}
+
+function estimates(c: Cell, m: Met, key: string): Estimates {
+  const { def, rules, ro } = c;
+  const soft = new SoftPolicy(def, rules, c.policy, c.entry.strategies);
+  const tracker = def.infer!.tracker(m.history, rules, soft);
+  const truth: Dealer | null = typeof tracker === 'string' ? null : { determinize: (s, _seat, rng, out) => tracker.deal(s, s, rng, out) };
+  const inferred = inferDealing(def, rules, m.history, c.policy, c.entry.strategies, new Rng(`${key}/infer`)).dealer;
+  const dealers = [inferred, uniformDealer(def), truth ?? uniformDealer(def)];
+  const cand = ro.candidates(m.state, c.legal, def.legal(m.state, c.legal));
+  const names = Array.from({ length: cand }, (_, j) => def.actionName(m.state, ro.candA[j]!, ro.candX[j]!));
+  const judge = c.entry.advise!.won.test;
+  const value = dealers.map(() => new Array<number>(cand).fill(0));
+  const won = dealers.map(() => new Array<number>(cand).fill(0));
+  ro.judge = judge;
+  const rng = new Rng(null);
+  dealers.forEach((dealer, d) => {
+    ro.dealer = dealer;
+    // The same streams for every dealing: common random numbers.
+    rng.reuse(key, 0, 0, 'rollouts');
+    ro.candidates(m.state, c.legal, def.legal(m.state, c.legal));
+    for (let i = 0; i < ROLLOUTS; i++) {
+      ro.evaluate(m.state, m.seat, cand, 0, 1, rng);
+      for (let j = 0; j < cand; j++) {
+        value[d]![j]! += ro.result(j) / ROLLOUTS;
+        if (ro.won(j)) won[d]![j]! += 1 / ROLLOUTS;
+      }
+    }
+  });
+  return { names, value, won };
+}
+
+/** A situation's errors into the tally: per dealing, per bucket its actions fall in, the mean. */
+function addSituation(c: Cell, tally: Tally, m: Met, e: Estimates): void {
+  const truth = e.value.length - 1;
+  const turn = m.turn;
+  let tb = 0;
+  while (tb + 1 < c.turns.length && turn >= c.turns[tb + 1]!) tb++;
+  const turnLabel = `${c.turns[tb]}${tb + 1 < c.turns.length ? `-${c.turns[tb + 1]! - 1}` : '+'}`;
+  DEALINGS.forEach((_, d) => {
+    const groups = new Map<string, number[]>();
+    e.names.forEach((_n, j) => {
+      const tenth = Math.min(TENTHS - 1, Math.floor(e.won[d]![j]! * TENTHS));
+      for (const key of [`${d}.all.all`, `${d}.tenth.${(tenth / TENTHS).toFixed(1)}-${((tenth + 1) / TENTHS).toFixed(1)}`, `${d}.turn.${turnLabel}`]) {
+        const g = groups.get(key) ?? [];
+        g.push(j);
+        groups.set(key, g);
+      }
+    });
+    for (const [key, js] of groups) {
+      const avg = (f: (j: number) => number) => js.reduce((s, j) => s + f(j), 0) / js.length;
+      addMean(tally, `${key}.win`, avg((j) => e.won[d]![j]! - e.won[truth]![j]!));
+      addMean(tally, `${key}.winPredicted`, avg((j) => e.won[d]![j]!));
+      addMean(tally, `${key}.winTrue`, avg((j) => e.won[truth]![j]!));
+      addMean(tally, `${key}.value`, avg((j) => e.value[d]![j]! - e.value[truth]![j]!));
+      addMean(tally, `${key}.size`, avg((j) => Math.abs(e.value[truth]![j]!)));
+      addMean(tally, `${key}.actions`, js.length);
+      addRatio(tally, `${key}.share`, avg((j) => e.value[d]![j]! - e.value[truth]![j]!), avg((j) => Math.abs(e.value[truth]![j]!)));
+    }
+  });
+}
+
+/** A discard win the bots took: whether each dealing (and the true deal) ranks it below the best other action. */
+function addWin(tally: Tally, e: Estimates): void {
+  const w = e.names.findIndex((n) => n.startsWith('win on'));
+  if (w < 0) return;
+  const below = (d: number) => (e.value[d]!.some((v, j) => j !== w && v > e.value[d]![w]!) ? 1 : 0);
+  DEALINGS.forEach((_, d) => addMean(tally, `wins.${d}`, below(d)));
+  addMean(tally, 'wins.true', below(e.value.length - 1));
+}
