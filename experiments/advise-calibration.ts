@@ -1,15 +1,14 @@
-import { GAMES } from '../src/catalog/index.js';
-import type { GameEntry } from '../src/catalog/entry.js';
 import { TERMINAL, type GameDef, type GameState } from '../src/core/game.js';
 import { inferDealing, RoundStart, SoftPolicy, uniformDealer, type Dealer, type RoundHistory } from '../src/core/infer.js';
 import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
-import { makeStrategy, parseSpec, type Strategy, type StrategySpec } from '../src/core/strategy.js';
+import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
 import { figureTable, mean, meanColumns, ratio, type Figure } from '../src/experiment/columns.js';
-import type { Cellval, ExperimentDef } from '../src/experiment/experiment.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import type { Cellval } from '../src/core/table.js';
 import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
-import { Trace, type GameEvent } from '../src/records/trace.js';
+import { Trace, type GameEvent } from '../src/core/trace.js';
 import { calibrationChart, rowsOf, tableNamed } from '../src/report/specs.js';
 import { value } from '../src/stats/exact-sum.js';
 import { addMean, addRatio, type Tally } from '../src/stats/tally.js';
@@ -50,152 +49,177 @@ const TENTHS = 10;
  * ranked too: how often each dealing ranks it below passing or calling, and how often the true
  * deal does (`advise-calibration-wins`).
  */
-export const adviseCalibration: ExperimentDef = {
-  name: 'advise-calibration',
-  question: "Does advice's dealing of the hidden hands predict what the true hands give?",
-  keyColumns: {
-    'advise-calibration': ['game', 'dealing', 'bucket', 'situations', 'win_predicted', 'win_true', 'win_bias', 'value_bias', 'value_bias_share'],
-    'advise-calibration-wins': ['game', 'dealing', 'wins', 'below_pass', 'below_pass_true'],
-  },
-  columns: {
-    game: 'the game',
-    dealing: "how the hidden hands were dealt: inferred from the others' play, or uniformly from the unseen",
-    by: 'what the buckets split: tenth (of the predicted win share), turn (decisions made in the round before), all',
-    bucket: 'the bucket: a tenth of predicted win share (0.0-0.1 ...), the first decision of a turn bucket, or all',
-    situations: 'situations with an action in the bucket',
-    actions: "actions in the bucket, over the situations (a situation's actions in one bucket count as one observation)",
-    win_predicted: { meaning: "the dealing's mean win share over the actions (0-1)", range: SHARE },
-    win_true: { meaning: "the true deal's mean win share over the same actions (0-1)", range: SHARE },
-    win_bias: { meaning: 'win_predicted - win_true: the mean error of the predicted win share', range: SHARE_DIFFERENCE },
-    value_bias: { meaning: "the mean error of the predicted value (the seat's result over the round or hand), in the game's unit", range: ANY_REAL },
-    value_true: { meaning: "the true deal's mean absolute value over the same actions", range: NON_NEGATIVE },
-    value_bias_share: { meaning: 'value_bias / value_true: the error as a share of the size of an action\'s value', range: ANY_REAL },
-    wins: 'situations where the seat won on a discard it was offered (the bots take every legal win)',
-    below_pass: {
-      meaning: "share of those wins the dealing's rollouts rank below another action (pass or a call) by value",
-      range: SHARE,
+/** A game as the study plays it, handed over by the library (library/studies.ts): its
+ * strategies, its reference bot's spec, and what advice counts as won (the catalog's entry). */
+export interface CalibrationGame {
+  def: GameDef;
+  strategies: StrategyDef[];
+  policy: string;
+  won(end: GameState, seat: number, round: number, gain: number): boolean;
+}
+
+export function adviseCalibrationDef(games: (id: string) => CalibrationGame): ExperimentDef {
+  const adviseCalibration: ExperimentDef = {
+    name: 'advise-calibration',
+    question: "Does advice's dealing of the hidden hands predict what the true hands give?",
+    keyColumns: {
+      'advise-calibration': [
+        'game',
+        'dealing',
+        'bucket',
+        'situations',
+        'win_predicted',
+        'win_true',
+        'win_bias',
+        'value_bias',
+        'value_bias_share',
+      ],
+      'advise-calibration-wins': ['game', 'dealing', 'wins', 'below_pass', 'below_pass_true'],
     },
-    below_pass_true: { meaning: 'the same from the true deal: where passing truly does better', range: SHARE },
-  },
-  doc: "advice's hidden-hand dealing against the true deal: the predicted value and win share of every action at random decisions of the reference bots, minus those rolled out from the true hidden state, by tenth of predicted win share and by turn; inferred and uniform dealing in the same run",
-  charts: [
-    {
-      name: 'advise-calibration',
-      caption:
-        'Predicted against true win share, by tenth of the predicted win share, with each bucket\'s mean bias and 95% interval: a calibrated dealing lies on the diagonal (inferred and uniform dealing, a panel per game).',
-      spec: (tables) => calibrationChart(rowsOf(tableNamed(tables, 'advise-calibration'))),
+    columns: {
+      game: 'the game',
+      dealing: "how the hidden hands were dealt: inferred from the others' play, or uniformly from the unseen",
+      by: 'what the buckets split: tenth (of the predicted win share), turn (decisions made in the round before), all',
+      bucket: 'the bucket: a tenth of predicted win share (0.0-0.1 ...), the first decision of a turn bucket, or all',
+      situations: 'situations with an action in the bucket',
+      actions: "actions in the bucket, over the situations (a situation's actions in one bucket count as one observation)",
+      win_predicted: { meaning: "the dealing's mean win share over the actions (0-1)", range: SHARE },
+      win_true: { meaning: "the true deal's mean win share over the same actions (0-1)", range: SHARE },
+      win_bias: { meaning: 'win_predicted - win_true: the mean error of the predicted win share', range: SHARE_DIFFERENCE },
+      value_bias: {
+        meaning: "the mean error of the predicted value (the seat's result over the round or hand), in the game's unit",
+        range: ANY_REAL,
+      },
+      value_true: { meaning: "the true deal's mean absolute value over the same actions", range: NON_NEGATIVE },
+      value_bias_share: { meaning: "value_bias / value_true: the error as a share of the size of an action's value", range: ANY_REAL },
+      wins: 'situations where the seat won on a discard it was offered (the bots take every legal win)',
+      below_pass: {
+        meaning: "share of those wins the dealing's rollouts rank below another action (pass or a call) by value",
+        range: SHARE,
+      },
+      below_pass_true: { meaning: 'the same from the true deal: where passing truly does better', range: SHARE },
     },
-  ],
-  defaultGames: 40,
-  build(params) {
-    const cells = CALIBRATION_FIELDS.map((f) => cellOf(f));
-    const games = params.games ?? 40;
-    return {
-      name: 'advise-calibration',
-      games,
-      // A situation costs a second or two of rollouts and filtering.
-      chunk: 2,
-      cells: cells.map((c) => c.game),
-      provenance: {
-        rollouts: ROLLOUTS,
-        games: cells.map((c) => ({ game: c.game, rules: c.rules, policy: c.policy.text, turns: c.turns })),
+    doc: "advice's hidden-hand dealing against the true deal: the predicted value and win share of every action at random decisions of the reference bots, minus those rolled out from the true hidden state, by tenth of predicted win share and by turn; inferred and uniform dealing in the same run",
+    charts: [
+      {
+        name: 'advise-calibration',
+        caption:
+          "Predicted against true win share, by tenth of the predicted win share, with each bucket's mean bias and 95% interval: a calibrated dealing lies on the diagonal (inferred and uniform dealing, a panel per game).",
+        spec: (tables) => calibrationChart(rowsOf(tableNamed(tables, 'advise-calibration'))),
       },
-      runGame(cell, index, seed, tally) {
-        situation(cells[cell]!, seed, cell, index, tally);
-      },
-      tables(tallies) {
-        const rows: (Cellval | Figure)[][] = [];
-        const wins: (Cellval | Figure)[][] = [];
-        cells.forEach((c, cell) => {
-          const t = tallies[cell]!;
-          for (const [d, dealing] of DEALINGS.entries()) {
-            const buckets = [
-              ['all', 'all'],
-              ...Array.from({ length: TENTHS }, (_, b) => ['tenth', `${(b / TENTHS).toFixed(1)}-${((b + 1) / TENTHS).toFixed(1)}`]),
-              ...c.turns.map((from, b) => ['turn', `${from}${b + 1 < c.turns.length ? `-${c.turns[b + 1]! - 1}` : '+'}`]),
-            ];
-            for (const [by, bucket] of buckets) {
-              const key = `${d}.${by}.${bucket}`;
-              const n = t.means[`${key}.win`]?.n ?? 0;
-              if (n === 0) continue;
-              rows.push([
-                c.game,
-                dealing,
-                by!,
-                bucket!,
-                n,
-                Math.round(value(t.means[`${key}.actions`]?.s ?? [])),
-                mean(t, `${key}.winPredicted`),
-                mean(t, `${key}.winTrue`),
-                mean(t, `${key}.win`),
-                mean(t, `${key}.value`),
-                mean(t, `${key}.size`),
-                ratio(t, `${key}.share`),
-              ]);
+    ],
+    defaultGames: 40,
+    build(params) {
+      const cells = CALIBRATION_FIELDS.map((f) => cellOf(f, games(f.game)));
+      const size = params.games ?? 40;
+      return {
+        name: 'advise-calibration',
+        games: size,
+        // A situation costs a second or two of rollouts and filtering.
+        chunk: 2,
+        cells: cells.map((c) => c.game),
+        provenance: {
+          rollouts: ROLLOUTS,
+          games: cells.map((c) => ({ game: c.game, rules: c.rules, policy: c.policy.text, turns: c.turns })),
+        },
+        runGame(cell, index, seed, tally) {
+          situation(cells[cell]!, seed, cell, index, tally);
+        },
+        tables(tallies) {
+          const rows: (Cellval | Figure)[][] = [];
+          const wins: (Cellval | Figure)[][] = [];
+          cells.forEach((c, cell) => {
+            const t = tallies[cell]!;
+            for (const [d, dealing] of DEALINGS.entries()) {
+              const buckets = [
+                ['all', 'all'],
+                ...Array.from({ length: TENTHS }, (_, b) => ['tenth', `${(b / TENTHS).toFixed(1)}-${((b + 1) / TENTHS).toFixed(1)}`]),
+                ...c.turns.map((from, b) => ['turn', `${from}${b + 1 < c.turns.length ? `-${c.turns[b + 1]! - 1}` : '+'}`]),
+              ];
+              for (const [by, bucket] of buckets) {
+                const key = `${d}.${by}.${bucket}`;
+                const n = t.means[`${key}.win`]?.n ?? 0;
+                if (n === 0) continue;
+                rows.push([
+                  c.game,
+                  dealing,
+                  by!,
+                  bucket!,
+                  n,
+                  Math.round(value(t.means[`${key}.actions`]?.s ?? [])),
+                  mean(t, `${key}.winPredicted`),
+                  mean(t, `${key}.winTrue`),
+                  mean(t, `${key}.win`),
+                  mean(t, `${key}.value`),
+                  mean(t, `${key}.size`),
+                  ratio(t, `${key}.share`),
+                ]);
+              }
+              const n = t.means[`wins.${d}`]?.n ?? 0;
+              if (c.wins && n > 0) wins.push([c.game, dealing, n, mean(t, `wins.${d}`), mean(t, 'wins.true')]);
             }
-            const n = t.means[`wins.${d}`]?.n ?? 0;
-            if (c.wins && n > 0) wins.push([c.game, dealing, n, mean(t, `wins.${d}`), mean(t, 'wins.true')]);
-          }
-        });
-        const tables = [
-          figureTable(
-            'advise-calibration',
-            [
-              'game',
-              'dealing',
-              'by',
-              'bucket',
-              'situations',
-              'actions',
-              ...meanColumns('win_predicted'),
-              ...meanColumns('win_true'),
-              ...meanColumns('win_bias'),
-              ...meanColumns('value_bias'),
-              ...meanColumns('value_true'),
-              ...meanColumns('value_bias_share'),
-            ],
-            rows,
-            adviseCalibration.columns,
-          ),
-        ];
-        if (wins.length)
-          tables.push(
+          });
+          const tables = [
             figureTable(
-              'advise-calibration-wins',
-              ['game', 'dealing', 'wins', ...meanColumns('below_pass'), ...meanColumns('below_pass_true')],
-              wins,
+              'advise-calibration',
+              [
+                'game',
+                'dealing',
+                'by',
+                'bucket',
+                'situations',
+                'actions',
+                ...meanColumns('win_predicted'),
+                ...meanColumns('win_true'),
+                ...meanColumns('win_bias'),
+                ...meanColumns('value_bias'),
+                ...meanColumns('value_true'),
+                ...meanColumns('value_bias_share'),
+              ],
+              rows,
               adviseCalibration.columns,
             ),
-          );
-        return tables;
-      },
-      summary(tables) {
-        const t = tables[0]!;
-        const col = (name: string) => t.columns.indexOf(name);
-        const lines: string[] = [];
-        for (const c of cells) {
-          for (const dealing of DEALINGS) {
-            const mine = t.rows.filter((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] !== 'all');
-            if (!mine.length) continue;
-            const worst = mine.reduce((a, r) => (Math.abs(Number(r[col('win_bias')])) > Math.abs(Number(a[col('win_bias')])) ? r : a));
-            const all = t.rows.find((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] === 'all');
-            const pts = (x: Cellval | undefined) => `${(100 * Number(x)).toFixed(1)}`;
-            lines.push(
-              `${c.game}, ${dealing}: win share off by ${pts(all?.[col('win_bias')])} points overall` +
-                ` (${pts(all?.[col('win_bias_ci_low')])} to ${pts(all?.[col('win_bias_ci_high')])}), at most ${pts(worst[col('win_bias')])} in a bucket (${worst[col('by')]} ${worst[col('bucket')]});` +
-                ` value off by ${Number(all?.[col('value_bias')]).toFixed(2)} (${(100 * Number(all?.[col('value_bias_share')])).toFixed(0)}% of an action's value)`,
+          ];
+          if (wins.length)
+            tables.push(
+              figureTable(
+                'advise-calibration-wins',
+                ['game', 'dealing', 'wins', ...meanColumns('below_pass'), ...meanColumns('below_pass_true')],
+                wins,
+                adviseCalibration.columns,
+              ),
             );
+          return tables;
+        },
+        summary(tables) {
+          const t = tables[0]!;
+          const col = (name: string) => t.columns.indexOf(name);
+          const lines: string[] = [];
+          for (const c of cells) {
+            for (const dealing of DEALINGS) {
+              const mine = t.rows.filter((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] !== 'all');
+              if (!mine.length) continue;
+              const worst = mine.reduce((a, r) => (Math.abs(Number(r[col('win_bias')])) > Math.abs(Number(a[col('win_bias')])) ? r : a));
+              const all = t.rows.find((r) => r[col('game')] === c.game && r[col('dealing')] === dealing && r[col('by')] === 'all');
+              const pts = (x: Cellval | undefined) => `${(100 * Number(x)).toFixed(1)}`;
+              lines.push(
+                `${c.game}, ${dealing}: win share off by ${pts(all?.[col('win_bias')])} points overall` +
+                  ` (${pts(all?.[col('win_bias_ci_low')])} to ${pts(all?.[col('win_bias_ci_high')])}), at most ${pts(worst[col('win_bias')])} in a bucket (${worst[col('by')]} ${worst[col('bucket')]});` +
+                  ` value off by ${Number(all?.[col('value_bias')]).toFixed(2)} (${(100 * Number(all?.[col('value_bias_share')])).toFixed(0)}% of an action's value)`,
+              );
+            }
           }
-        }
-        return lines;
-      },
-    };
-  },
-};
+          return lines;
+        },
+      };
+    },
+  };
+  return adviseCalibration;
+}
 
 interface Cell {
   game: string;
-  entry: GameEntry;
+  entry: CalibrationGame;
   def: GameDef;
   rules: Record<string, unknown>;
   policy: StrategySpec;
@@ -210,10 +234,9 @@ interface Cell {
   ro: Rollouts;
 }
 
-function cellOf(f: (typeof CALIBRATION_FIELDS)[number]): Cell {
-  const entry = GAMES.find((g) => g.def.id === f.game)!;
+function cellOf(f: (typeof CALIBRATION_FIELDS)[number], entry: CalibrationGame): Cell {
   const rules = resolveRules<Record<string, unknown>>(entry.def.schema, [{ where: 'advise-calibration', values: f.rules }]);
-  const policy = parseSpec(entry.defaultSeat, entry.strategies, f.game, rules);
+  const policy = parseSpec(entry.policy, entry.strategies, f.game, rules);
   const seats = entry.def.seats(rules);
   return {
     game: f.game,
@@ -337,7 +360,7 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
   const dealers = [inferred, uniformDealer(def), truth ?? uniformDealer(def)];
   const cand = ro.candidates(m.state, c.legal, def.legal(m.state, c.legal));
   const names = Array.from({ length: cand }, (_, j) => def.actionName(m.state, ro.candA[j]!, ro.candX[j]!));
-  const judge = c.entry.advise!.won.test;
+  const judge = c.entry.won;
   const value = dealers.map(() => new Array<number>(cand).fill(0));
   const won = dealers.map(() => new Array<number>(cand).fill(0));
   ro.judge = judge;
@@ -369,7 +392,11 @@ function addSituation(c: Cell, tally: Tally, m: Met, e: Estimates): void {
     const groups = new Map<string, number[]>();
     e.names.forEach((_n, j) => {
       const tenth = Math.min(TENTHS - 1, Math.floor(e.won[d]![j]! * TENTHS));
-      for (const key of [`${d}.all.all`, `${d}.tenth.${(tenth / TENTHS).toFixed(1)}-${((tenth + 1) / TENTHS).toFixed(1)}`, `${d}.turn.${turnLabel}`]) {
+      for (const key of [
+        `${d}.all.all`,
+        `${d}.tenth.${(tenth / TENTHS).toFixed(1)}-${((tenth + 1) / TENTHS).toFixed(1)}`,
+        `${d}.turn.${turnLabel}`,
+      ]) {
         const g = groups.get(key) ?? [];
         g.push(j);
         groups.set(key, g);
@@ -377,13 +404,38 @@ function addSituation(c: Cell, tally: Tally, m: Met, e: Estimates): void {
     });
     for (const [key, js] of groups) {
       const avg = (f: (j: number) => number) => js.reduce((s, j) => s + f(j), 0) / js.length;
-      addMean(tally, `${key}.win`, avg((j) => e.won[d]![j]! - e.won[truth]![j]!));
-      addMean(tally, `${key}.winPredicted`, avg((j) => e.won[d]![j]!));
-      addMean(tally, `${key}.winTrue`, avg((j) => e.won[truth]![j]!));
-      addMean(tally, `${key}.value`, avg((j) => e.value[d]![j]! - e.value[truth]![j]!));
-      addMean(tally, `${key}.size`, avg((j) => Math.abs(e.value[truth]![j]!)));
+      addMean(
+        tally,
+        `${key}.win`,
+        avg((j) => e.won[d]![j]! - e.won[truth]![j]!),
+      );
+      addMean(
+        tally,
+        `${key}.winPredicted`,
+        avg((j) => e.won[d]![j]!),
+      );
+      addMean(
+        tally,
+        `${key}.winTrue`,
+        avg((j) => e.won[truth]![j]!),
+      );
+      addMean(
+        tally,
+        `${key}.value`,
+        avg((j) => e.value[d]![j]! - e.value[truth]![j]!),
+      );
+      addMean(
+        tally,
+        `${key}.size`,
+        avg((j) => Math.abs(e.value[truth]![j]!)),
+      );
       addMean(tally, `${key}.actions`, js.length);
-      addRatio(tally, `${key}.share`, avg((j) => e.value[d]![j]! - e.value[truth]![j]!), avg((j) => Math.abs(e.value[truth]![j]!)));
+      addRatio(
+        tally,
+        `${key}.share`,
+        avg((j) => e.value[d]![j]! - e.value[truth]![j]!),
+        avg((j) => Math.abs(e.value[truth]![j]!)),
+      );
     }
   });
 }

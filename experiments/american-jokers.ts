@@ -19,7 +19,7 @@ import {
 import { addMean, addRate, addRatio, type Tally } from '../src/stats/tally.js';
 import { american, type AmericanState } from '../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, type AmericanRules } from '../src/games/mahjong/american/rules.js';
-import { JOKER_ROWS } from '../src/games/mahjong/american/state.js';
+import { JOKER_ROWS } from '../src/games/mahjong/american/payments.js';
 import { americanStrategies } from '../strategies/american/index.js';
 import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 import { ANY_REAL, SHARE } from '../src/experiment/ranges.js';

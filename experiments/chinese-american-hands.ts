@@ -19,8 +19,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
+import { POINTS_AT_A_VALUE, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { chineseAmerican } from '../src/games/mahjong/chinese-american/game.js';
 import { EXTRAS, ROWS } from '../src/games/mahjong/chinese-american/hands.js';
 import { chineseAmericanSchema, type ChineseAmericanRules } from '../src/games/mahjong/chinese-american/rules.js';

@@ -20,7 +20,8 @@ import {
   tested,
   type Figure,
 } from '../src/experiment/columns.js';
-import type { Cellval, ExperimentDef } from '../src/experiment/experiment.js';
+import type { ExperimentDef } from '../src/experiment/experiment.js';
+import type { Cellval } from '../src/core/table.js';
 import { standing } from '../src/experiment/standing.js';
 import { addMean, addRate, summarizeMean, type Tally } from '../src/stats/tally.js';
 import { nylonppong } from '../src/games/hwatu/nylonppong/game.js';

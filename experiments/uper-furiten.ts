@@ -19,8 +19,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { POINTS_AT_A_VALUE } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
+import { POINTS_AT_A_VALUE, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { korean } from '../src/games/mahjong/korean/game.js';
 import { koreanSchema, type KoreanRules } from '../src/games/mahjong/korean/rules.js';
 import { LOST_KINDS } from '../src/games/mahjong/korean/codes.js';

@@ -20,8 +20,7 @@ import {
   type Figure,
 } from '../src/experiment/columns.js';
 import { addMean, addRate, addRatio } from '../src/stats/tally.js';
-import { CHIPS_WON } from '../src/catalog/entry.js';
-import { addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
+import { CHIPS_WON, addNight, nightCells, nightColumns, RISK_COLUMNS, studyRisk } from '../src/experiment/risk.js';
 import { wolnamppong } from '../src/games/hwatu/wolnamppong/game.js';
 import { wolnamSchema } from '../src/games/hwatu/wolnamppong/rules.js';
 import { wolnamppongStrategies } from '../strategies/wolnamppong/index.js';

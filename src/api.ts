@@ -21,7 +21,7 @@ export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type Han
 export { importCard, importCardFormats, type ImportCardOptions, type ImportCardResult } from './library/card.js';
 export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
 export { checkRecord, type CheckOptions, type CheckResult, type RecordOptions } from './library/records.js';
-export type { GameEvent } from './records/trace.js';
+export type { GameEvent } from './core/trace.js';
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';
 export { advise, type AdviseOptions, type AdviseResult } from './library/advise.js';

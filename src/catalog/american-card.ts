@@ -1,14 +1,61 @@
 // The American card of hands as an input (`--card FILE`, `card check`) and `pongsim hand
 // american`: the card lines a hand completes, or each line's tiles away.
 
+import path from 'node:path';
 import { InputError, ItemError } from '../core/errors.js';
+import { assembleCard, ImportError, MAX_IMPORT_BYTES, type CardFormat, type Imported } from '../games/mahjong/american/card-import.js';
+import { CardError, MAX_CARD_BYTES, type Card } from '../games/mahjong/american/card.js';
 import { CardMatcher, UNREACHABLE, type Exposure } from '../games/mahjong/american/match.js';
 import { americanCounts, americanCountsError, readExposure } from '../games/mahjong/american/notation.js';
+import { compiledCard } from '../games/mahjong/american/rules.js';
 import { JOKER, formatTiles, tileCount } from '../games/mahjong/tiles.js';
-import { importCardFile, readCard, SAMPLE_CARD } from '../io/card-file.js';
+import { readJsonFile } from '../io/json-file.js';
+import { packagePath } from '../io/package.js';
+import { readTextFile } from '../io/text-file.js';
 import { riichiAdvanced } from '../games/mahjong/american/riichi-advanced.js';
 import { mahjongAssistant } from '../games/mahjong/american/mahjong-assistant.js';
 import type { CardInput, HandQuery } from './entry.js';
+
+/** The invented card shipped with pongsim, used when no --card is given. */
+export const SAMPLE_CARD = packagePath('src/games/mahjong/american/cards/sample-2031.json');
+
+/** A card read from its file, with what provenance records of it. */
+export interface CardFile {
+  path: string;
+  /** sha256 of its document as JSON (compiledCard): the one a run's provenance records. */
+  hash: string;
+  card: Card;
+  /** The file's JSON document (what a game's `card` rule holds). */
+  doc: unknown;
+}
+
+/** Reads, validates and expands a card file; any fault is one InputError line naming the file. */
+export function readCard(path: string): CardFile {
+  const { doc } = readJsonFile(path, 'a card file (JSON in the mjcard/1 format)', { bytes: MAX_CARD_BYTES, what: 'a card file' });
+  try {
+    const { card, sha256 } = compiledCard(doc);
+    return { path, hash: sha256, card, doc };
+  } catch (e) {
+    if (e instanceof CardError) throw new InputError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
+ * A foreign card file converted by `format` (`card import`): read only when it is a regular file
+ * of at most MAX_IMPORT_BYTES, never run; any fault is one InputError line naming the file and
+ * its line. The document returned compiles.
+ */
+function importCardFile(format: CardFormat, file: string, skipUnsupported: boolean): Imported {
+  const text = readTextFile(file, `a ${format.title}`, { bytes: MAX_IMPORT_BYTES, what: 'a card file to import', regular: true });
+  const name = path.basename(file).replace(/\.[^.]*$/, '') || 'imported card';
+  try {
+    return assembleCard(format, text, name, skipUnsupported);
+  } catch (e) {
+    if (e instanceof ImportError) throw new InputError(`${file}, ${e.message}`);
+    throw e;
+  }
+}
 
 /** The other tools' card files `card import` reads. */
 const FORMATS = [riichiAdvanced, mahjongAssistant];

@@ -5,7 +5,8 @@ import { chineseAmericanStrategies } from '../../strategies/chinese-american/ind
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import { POINTS_AT_A_VALUE, type GameEntry } from './entry.js';
+import type { GameEntry } from './entry.js';
+import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { WALL_RECORDS } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';

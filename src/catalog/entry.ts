@@ -2,9 +2,11 @@ import type { BenchResult } from '../bench/clock.js';
 import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import type { StrategyDef } from '../core/strategy.js';
-import type { CsvTable, ExperimentDef } from '../experiment/experiment.js';
+import type { ExperimentDef } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
+import type { RiskQuery } from '../experiment/risk.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the
@@ -44,7 +46,7 @@ export interface GameEntry {
   risk?: RiskQuery;
 }
 
-/** A game's records: the engine writes them through its trace (records/trace.ts); what the
+/** A game's records: the engine writes them through its trace (core/trace.ts); what the
  * entry adds is what a record of this game may hold. */
 export interface RecordsOffer {
   /** The event types of this game's records, beside start and end (each described in
@@ -53,34 +55,13 @@ export interface RecordsOffer {
   /**
    * For a record without a seed (a game played at a real table and written down, each deal and
    * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,
-   * to play `state` with (records/chance.ts).
+   * to play `state` with (core/chance.ts).
    */
   tableChance(events: readonly GameEvent[], state: GameState): Rng;
   /** The rules such a record is played under, where the record's rules lay chance out from the
    * seed in a way no record can follow (mahjong's seat draws); the record's own otherwise. */
   tableRules?(rules: Record<string, unknown>): Record<string, unknown>;
 }
-
-/** What a game's results are worth in money, for the risk figures. */
-export interface RiskQuery {
-  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
-  stake(rules: Record<string, unknown>): Stake | string;
-}
-
-export interface Stake {
-  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
-  sign: 1 | -1;
-  /** What the money is counted in (chips; money for the value of a point). */
-  unit: string;
-  /** Whether the results are points a table values at an agreed amount each (--point-value). */
-  perPoint: boolean;
-}
-
-/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
-export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
-
-/** Results in the chips won, money already: a game played for a pot. */
-export const CHIPS_WON: RiskQuery = { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) };
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
 export interface CardInput {

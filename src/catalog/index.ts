@@ -1,8 +1,9 @@
-import type { ExperimentDef } from '../experiment/experiment.js';
+import type { ExperimentDef, Games } from '../experiment/experiment.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
-import type { GameEntry, RiskQuery } from './entry.js';
+import type { GameEntry } from './entry.js';
+import type { RiskQuery } from '../experiment/risk.js';
 import { wolnamppongEntry } from './wolnamppong.js';
 import { nylonppongEntry } from './nylonppong.js';
 import { koreanEntry } from './korean.js';
@@ -74,3 +75,6 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }
+
+/** The games as the studies told a game's name are built with (sim, compare, tune, search-strength). */
+export const CATALOG: Games = { game: gameEntry, risk: riskQuery };

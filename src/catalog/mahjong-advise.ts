@@ -1,5 +1,6 @@
 import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
+import { rulesetById } from '../games/mahjong/rulesets.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
 import type { TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
@@ -14,6 +15,7 @@ export function tableAdvise(
   choices?: (state: TableState, seat: number) => Choice[] | undefined,
 ): AdviseQuery {
   const id = game.id;
+  const ruleset = rulesetById(id);
   return {
     doc: `${id}: ${doc}`,
     options: [
@@ -43,7 +45,7 @@ export function tableAdvise(
       { flag: '--seat-wind', value: '<E|S|W|N>', doc: `${id}: your seat wind (E: you deal; default E)` },
       { flag: '--round-wind', value: '<E|S|W|N>', doc: `${id}: the round wind (default E)` },
     ],
-    situation: (rules, given, name) => tableSituation(game, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
+    situation: (rules, given, name) => tableSituation(game, ruleset, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
     ...(choices ? { choices: (state, seat) => choices(state as TableState, seat) } : {}),
     example,
     budget: 3000,

@@ -1,7 +1,7 @@
 import type { GameState } from '../core/game.js';
 import { dueTiles, WallChance } from '../games/mahjong/table/record-chance.js';
 import type { TableState } from '../games/mahjong/table/state.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import type { RecordsOffer } from './entry.js';
 
 /**

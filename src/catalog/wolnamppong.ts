@@ -1,6 +1,6 @@
 import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
-import { oddsCard } from '../games/hwatu/wolnamppong/odds-card.js';
+import { oddsCard } from './wolnamppong-odds-card.js';
 import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';
@@ -10,7 +10,8 @@ import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-s
 import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
-import { CHIPS_WON, type AdviseQuery, type GameEntry, type OddsQuery } from './entry.js';
+import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { CHIPS_WON } from '../experiment/risk.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {

@@ -2,14 +2,15 @@ import { io } from './io.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { BENCHES } from '../bench/benches.js';
+import { BENCHES } from '../library/bench/benches.js';
 import type { BenchResult } from '../bench/clock.js';
-import { isolated } from '../bench/isolated.js';
+import { isolated } from '../library/bench/isolated.js';
 import { GAMES } from '../catalog/index.js';
 import { figureName } from '../bench/clock.js';
 import { runExperiment } from '../runner/pool.js';
 import { InputError } from '../core/errors.js';
 import { positiveInt, tableOf } from '../library/options.js';
+import { sim, WORKER } from '../library/studies.js';
 
 interface BenchFlags {
   seconds: number;
@@ -34,7 +35,7 @@ const SPEEDUP_FIGURE = figureName(SPEEDUP.def.id);
 async function workerSpeedup(seconds: number, gamesPerSec: number) {
   const games = Math.max(1000, Math.round(gamesPerSec * seconds));
   const params = { game: SPEEDUP.def.id, ...tableOf(SPEEDUP, {}), games };
-  const time = async (workers: number) => (await runExperiment('sim', params, { seed: 'bench', workers })).seconds;
+  const time = async (workers: number) => (await runExperiment(sim, params, { seed: 'bench', workers, worker: WORKER })).seconds;
   const runs1 = [await time(1)];
   const runs2 = [await time(2), await time(2)];
   runs1.push(await time(1));

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { nameOf } from '../core/errors.js';
 import { checkRecord } from '../library/records.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { printJson } from './options.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 

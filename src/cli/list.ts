@@ -1,7 +1,7 @@
 import { io } from './io.js';
 import type { Command } from 'commander';
 import { GAMES, gameEntry } from '../catalog/index.js';
-import { STUDIES } from '../experiment/registry.js';
+import { STUDIES } from '../library/studies.js';
 import type { Option } from '../core/rules.js';
 import { packagePath } from '../io/package.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';

@@ -6,7 +6,7 @@ import { parseShardIndex, shardOf, type Shard } from '../runner/plan.js';
 import { DECISION_TIMEOUT } from '../runner/pool.js';
 import { positiveInt, positiveNumber } from '../library/options.js';
 import { DEFAULT_RECORD_EVERY } from '../library/records.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { offering } from '../catalog/index.js';
 import { progressBar } from './progress.js';
 

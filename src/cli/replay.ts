@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { offering } from '../catalog/index.js';
 import { replay, type ReplayOptions } from '../library/replay.js';
 import { recordText } from '../records/record.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { MAX_GAMES, nonNegativeInt, seedText } from '../library/options.js';
 import { DECISION_TIMEOUT_OPTION, collect, printJson } from './options.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';

@@ -1,6 +1,6 @@
 import { io } from './io.js';
 import type { Command } from 'commander';
-import { writeReport } from '../report/page.js';
+import { writeReport } from '../library/report.js';
 
 export function registerReport(program: Command): void {
   program

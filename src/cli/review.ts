@@ -4,7 +4,7 @@ import { GAMES } from '../catalog/index.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 import { review, type ReviewOptions } from '../library/review.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { printJson } from './options.js';
 
 export function registerReview(program: Command): void {

@@ -1,7 +1,7 @@
 import { io } from './io.js';
 import type { Command } from 'commander';
 import { viewRecord } from '../library/records.js';
-import { EVENTS_FORMAT } from '../records/trace.js';
+import { EVENTS_FORMAT } from '../core/trace.js';
 import { printJson } from './options.js';
 
 export function registerView(program: Command): void {

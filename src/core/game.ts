@@ -1,4 +1,4 @@
-import type { GameEvent, Trace } from '../records/trace.js';
+import type { GameEvent, Trace } from './trace.js';
 import type { InferenceDef } from './infer.js';
 import type { Rng } from './rng.js';
 import type { RulesSchema } from './rules.js';
@@ -67,7 +67,7 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   /** Only what `seat` may know. May return a reused object: strategies must not keep it. */
   view(s: S, seat: number): V;
   actionName(s: S, a: Action, amount: number): string;
-  /** The decision `a` (with `amount`) of the seat to act as a record event (records/trace.ts),
+  /** The decision `a` (with `amount`) of the seat to act as a record event (core/trace.ts),
    * asked before it is applied; the game's own events (deals, draws, settlements) are written
    * to the trace as they happen. */
   actionEvent(s: S, a: Action, amount: number): GameEvent;

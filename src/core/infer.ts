@@ -26,7 +26,7 @@
 // Everything is drawn from one stream given to the filter: the same seed gives the same
 // particles, whatever else runs.
 
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from './trace.js';
 import type { GameDef, GameState } from './game.js';
 import { listsLegal } from './play.js';
 import { Rng } from './rng.js';

@@ -2,7 +2,7 @@ import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { DEAL, Rng, SEATS } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
-import { Trace } from '../records/trace.js';
+import { Trace } from './trace.js';
 
 /** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
  * checked once a game, not per decision. */

@@ -150,7 +150,7 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     if (p.name in params) continue;
     const v = typeof p.default === 'function' ? p.default(rules) : p.default;
     // A default that is a function of the rules is known only now (a plug-in's fixed default is
-    // checked when it loads, src/experiment/plugins.ts).
+    // checked when it loads, src/library/plugins.ts).
     if (!allows(p, v))
       throw new InputError(
         `strategy ${name}: parameter ${p.name} defaults to ${describe(v)} under these rules, which it does not allow (${paramRange(p)}); give ${p.name}=...`,

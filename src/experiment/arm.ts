@@ -1,6 +1,6 @@
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
-import type { Trace } from '../records/trace.js';
+import type { Trace } from '../core/trace.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strategy.js';
 
 /**

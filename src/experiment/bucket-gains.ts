@@ -2,7 +2,7 @@ import { verdictOf } from '../io/verdict-table.js';
 import { value } from '../stats/exact-sum.js';
 import { addRatio, type Tally } from '../stats/tally.js';
 import { ALPHA } from '../stats/family.js';
-import type { Cellval, CsvTable } from './experiment.js';
+import type { Cellval, CsvTable } from '../core/table.js';
 import { diffColumns, family, pAgainst, ratio, type Figure } from './columns.js';
 
 /**

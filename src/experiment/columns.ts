@@ -2,8 +2,8 @@ import { ALPHA, holm, meanP } from '../stats/family.js';
 import { FEW, t975, Z95 } from '../stats/intervals.js';
 import { studentTail, studentTailInverse } from '../stats/distributions.js';
 import { summarizeMean, summarizeRate, summarizeRatio, type Tally } from '../stats/tally.js';
-import type { Cellval, CsvTable } from './experiment.js';
-import { columnRange, SMALL_SAMPLE, type ColumnDoc } from './dictionary.js';
+import { fewOf, SMALL_SAMPLE, whyOf, type Cellval, type CsvTable } from '../core/table.js';
+import { columnRange, type ColumnDoc } from './dictionary.js';
 import { inRange, rangeOf, type Bounded } from './ranges.js';
 
 /**
@@ -120,14 +120,6 @@ export function tested(figures: Figure[]): Figure[] {
 /** Whether a figure is flagged: its Holm-adjusted p-value below 5%. */
 export const significant = (f: Figure): boolean => (f.holm ?? NaN) < ALPHA;
 
-/**
- * The last column of every table with figures (dictionary.ts says what it holds): those of the
- * row that rest on fewer than FEW observations, each with its count (`win_rate n=2;
- * net_per_hand n=2`), and those with no interval whatever their count, with why (`session_q05
- * n=60 (no interval: ...)`); empty when there are none.
- */
-export { SMALL_SAMPLE };
-
 const isFigure = (x: unknown): x is Figure => typeof x === 'object' && x !== null && 'value' in x;
 
 /** A figure's entry in its row's small_sample cell, or '' when it needs none. */
@@ -181,34 +173,6 @@ export function figureTable(name: string, columns: string[], rows: (Cellval | Fi
     return cells;
   });
   return { name, columns: [...columns, SMALL_SAMPLE], rows: out };
-}
-
-/** The figures a row's small_sample cell names, each with its count. */
-export function fewOf(cell: unknown): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of String(cell ?? '').matchAll(/(\S+) n=(\d+)/g)) out.set(m[1]!, Number(m[2]));
-  return out;
-}
-
-/** The figures a row's small_sample cell says have no interval, each with why. */
-export function whyOf(cell: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of String(cell ?? '').matchAll(/(\S+) n=\d+ \(no interval: ([^)]*)\)/g)) out.set(m[1]!, m[2]!);
-  return out;
-}
-
-/**
- * Why figure `name` of a row has no interval, with its count, as JSON says it ("too few to say
- * (n = 3)"), or null where it has one or there is no figure (a baseline's difference with itself).
- */
-export function whyInterval(t: CsvTable, row: readonly Cellval[], name: string): string | null {
-  const at = (c: string) => row[t.columns.indexOf(c)];
-  const [value, low, high] = [at(name), at(`${name}_ci_low`), at(`${name}_ci_high`)];
-  if (value === '' || (Number.isFinite(low) && Number.isFinite(high))) return null;
-  const small = at(SMALL_SAMPLE);
-  const n = fewOf(small).get(name);
-  if (n === undefined) return null;
-  return `${whyOf(small).get(name) ?? 'no observations'} (n = ${n})`;
 }
 
 /**

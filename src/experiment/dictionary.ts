@@ -7,11 +7,8 @@
 // figure as its range allows (ranges.ts), and a test checks every interval of every study against it.
 
 import { FEW } from '../stats/intervals.js';
-import type { CsvTable } from './experiment.js';
+import { SMALL_SAMPLE, type CsvTable } from '../core/table.js';
 import { ANY_REAL, NON_NEGATIVE, PLACE, rangeWords, SHARE, type Range, type RangeByKind } from './ranges.js';
-
-/** The last column of every table with figures (columns.ts figureTable). */
-export const SMALL_SAMPLE = 'small_sample';
 
 /** A column's entry: what it means and, for a figure, what values it can take. */
 export type ColumnDoc = string | { meaning: string; range: Range | RangeByKind };

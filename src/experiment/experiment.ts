@@ -1,13 +1,19 @@
 import type { Tally } from '../stats/tally.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
+import type { GameDef } from '../core/game.js';
+import type { StrategyDef } from '../core/strategy.js';
 import type { ColumnDoc } from './dictionary.js';
+import type { RiskQuery } from './risk.js';
 
-export type Cellval = string | number;
-
-/** One CSV table: column names and rows of plain values. */
-export interface CsvTable {
-  name: string;
-  columns: string[];
-  rows: Cellval[][];
+/**
+ * A strategy plug-in as a run's parameters name it (library/plugins.ts loads it): by its file and
+ * the sha256 of its bytes, so a plug-in edited between an interrupt and --resume, or between
+ * shards, is another run.
+ */
+export interface PluginRef {
+  /** Its absolute path where the run found it. */
+  file: string;
+  sha256: string;
 }
 
 /** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
@@ -39,15 +45,6 @@ export interface Experiment {
   summary?(tables: CsvTable[]): string[];
 }
 
-/** A chart written beside a run's CSVs as `<name>.svg`, drawn from its tables. */
-export interface ChartDef {
-  name: string;
-  /** What it shows, in a sentence (the report page's caption). */
-  caption: string;
-  /** The Vega-Lite spec for these tables (see src/report/specs.ts). */
-  spec(tables: CsvTable[]): Record<string, unknown>;
-}
-
 export interface ExperimentDef {
   name: string;
   doc: string;
@@ -67,4 +64,23 @@ export interface ExperimentDef {
    * risk is its question. */
   risk?: { night?: number };
   build(params: ExperimentParams): Experiment;
+}
+
+/** A game as a study told its name plays it (sim, compare, tune, search-strength). */
+export interface StudyGame {
+  def: GameDef;
+  /** Its strategies, plug-ins included (they join this list). */
+  strategies: StrategyDef[];
+}
+
+/**
+ * The games a study told a game's name is built with: the catalog's, handed over by the library,
+ * which builds the list of studies (library/studies.ts). A study never looks a game up itself:
+ * the catalog lists the studies, and so stands above them.
+ */
+export interface Games {
+  /** Game `id`, or an InputError line naming the games. */
+  game(id: string): StudyGame;
+  /** How game `id`'s results become money, or an InputError line naming the games played for money. */
+  risk(id: string): RiskQuery;
 }

@@ -1,5 +1,5 @@
 import { FEW, type Estimate } from '../stats/intervals.js';
-import type { Cellval } from './experiment.js';
+import type { Cellval } from '../core/table.js';
 
 /**
  * What values a figure can take: a share lies in [0, 1], a count or an amount won is never

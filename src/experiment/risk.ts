@@ -1,4 +1,3 @@
-import type { RiskQuery } from '../catalog/entry.js';
 import { InputError } from '../core/errors.js';
 import { sessionRisk } from '../stats/risk.js';
 import { newSessions } from '../stats/sessions.js';
@@ -7,6 +6,27 @@ import { meanColumns, type Figure } from './columns.js';
 import type { ColumnDoc } from './dictionary.js';
 import type { ExperimentParams } from './experiment.js';
 import { ANY_REAL, SHARE, type Range } from './ranges.js';
+
+/** What a game's results are worth in money, for the risk figures. */
+export interface RiskQuery {
+  /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
+  stake(rules: Record<string, unknown>): Stake | string;
+}
+
+export interface Stake {
+  /** 1 where a seat's result is what it won; -1 where it is what it lost (a penalty). */
+  sign: 1 | -1;
+  /** What the money is counted in (chips; money for the value of a point). */
+  unit: string;
+  /** Whether the results are points a table values at an agreed amount each (--point-value). */
+  perPoint: boolean;
+}
+
+/** Results in points, each worth what the table agrees (--point-value): the mahjong rulesets. */
+export const POINTS_AT_A_VALUE: RiskQuery = { stake: () => ({ sign: 1, unit: 'money', perPoint: true }) };
+
+/** Results in the chips won, money already: a game played for a pot. */
+export const CHIPS_WON: RiskQuery = { stake: () => ({ sign: 1, unit: 'chips', perPoint: false }) };
 
 /** What a run asks of the risk of a night (`--session`, `--bankroll`, `--point-value`). */
 export interface RiskParams {

@@ -1,9 +1,7 @@
-import { gameEntry } from '../catalog/index.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean } from '../stats/tally.js';
 import { Arm } from './arm.js';
-import type { ExperimentDef, ExperimentParams } from './experiment.js';
-import type { PluginRef } from './plugins.js';
+import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 
 /** One round of `pongsim tune`: the configurations still in, on the same deals. */
 export interface TuneRoundParams extends ExperimentParams {
@@ -22,15 +20,16 @@ export interface TuneRoundParams extends ExperimentParams {
 /**
  * One round of a tuning run: every configuration takes the tuned seat against the same
  * field on the same deals, the line-up rotated through the seats by the game index
- * (duplicate). Tallies each configuration's result and every pair's paired difference.
+ * (duplicate). Tallies each configuration's result and every pair's paired difference. The game
+ * is one of `catalog`'s.
  */
-export const tuneRound: ExperimentDef = {
+export const tuneRoundDef = (catalog: Games): ExperimentDef => ({
   name: 'tune',
   doc: "one round of pongsim tune: every configuration on the same deals, with every pair's paired difference",
   defaultGames: 1000,
   build(params) {
     const p = params as TuneRoundParams;
-    const entry = gameEntry(p.game);
+    const entry = catalog.game(p.game);
     const spec = (t: string) => parseSpec(t, entry.strategies, p.game, p.rules);
     const field = p.against.map(spec);
     const lineUp = (c: string) => [...field.slice(0, p.seat), spec(c), ...field.slice(p.seat)];
@@ -55,4 +54,4 @@ export const tuneRound: ExperimentDef = {
       tables: () => [],
     };
   },
-};
+});

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../core/errors.js';
-import type { Cellval, CsvTable } from '../experiment/experiment.js';
-import { whyInterval } from '../experiment/columns.js';
+import { type Cellval, type CsvTable, whyInterval } from '../core/table.js';
 
 /** Numbers in CSVs: integers as they are, others to 7 significant digits, NaN empty. */
 export function formatNumber(x: number): string {

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { jsonFault } from '../core/json.js';
+import { readTextFile, type FileBounds } from './text-file.js';
 
 /**
  * Reads the JSON file a user named (a rules, study or card file): its text and document, or one
@@ -9,39 +9,9 @@ import { jsonFault } from '../core/json.js';
  * `max`, a file of more than its bytes is refused before it is read whole or parsed (its `what`
  * names the file in the message).
  */
-export function readJsonFile(file: string, what: string, max?: { bytes: number; what: string }): { text: string; doc: unknown } {
-  let text: string;
-  try {
-    text = max ? boundedText(file, max.bytes, max.what) : fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new InputError(`${file}: no such file; expected ${what}`);
-    if (code === 'EISDIR') throw new InputError(`${file}: is a folder; expected ${what}`);
-    throw new InputError(`${file}: cannot be read (${code ?? (e as Error).message})`);
-  }
+export function readJsonFile(file: string, what: string, max?: FileBounds): { text: string; doc: unknown } {
+  const text = readTextFile(file, what, max);
   return { text, doc: parseJson(text, file) };
-}
-
-/** The text of `file`, refused when it holds more than `max` bytes: a regular file by its size,
- * anything else (a pipe) once more has been read. */
-function boundedText(file: string, max: number, what: string): string {
-  const refuse = (size: string): never => {
-    throw new InputError(`${file}: is ${size} bytes; ${what} may have at most ${max.toLocaleString('en-US')}`);
-  };
-  const fd = fs.openSync(file, 'r');
-  try {
-    const st = fs.fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
-    if (st.isFile() && st.size > max) refuse(st.size.toLocaleString('en-US'));
-    const buf = Buffer.alloc(max + 1);
-    let n = 0;
-    for (let got = -1; got !== 0 && n <= max; n += got) got = fs.readSync(fd, buf, n, max + 1 - n, null);
-    if (n > max) refuse(`over ${max.toLocaleString('en-US')}`);
-    return buf.toString('utf8', 0, n);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /**

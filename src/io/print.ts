@@ -1,5 +1,4 @@
-import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
-import type { Cellval, CsvTable } from '../experiment/experiment.js';
+import { fewOf, SMALL_SAMPLE, type Cellval, type CsvTable } from '../core/table.js';
 import { formatNumber } from './csv.js';
 
 const short = (v: Cellval | undefined): string =>

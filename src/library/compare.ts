@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { gameEntry, type GameEntry } from '../catalog/index.js';
+import { CATALOG, gameEntry, type GameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
 import { readJsonFile } from '../io/json-file.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import { GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
 import { checkOptions, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';
@@ -222,7 +222,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     checkSessions(risk, params.games!);
     params.risk = risk;
   }
-  checkArms(params, named); // every arm and figure checked before any game is played
+  checkArms(params, CATALOG, named); // every arm and figure checked before any game is played
   const seed = flags.seed ?? fromStudy.seed ?? '1';
   return runWith('compare', params, { ...o, seed, games: undefined }, c, path.join('results', `compare-${game}`));
 }

@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.js';
 import type { ChunkProgress } from '../runner/pool.js';
 import { parseShard, parseShardIndex, type Shard } from '../runner/plan.js';
 import { positiveInt, positiveNumber } from './options.js';
+import { WORKER } from './studies.js';
 import type { RiskParams } from '../experiment/risk.js';
 import { checkOptions, FLAG, FUNCTION, isPlain, POSITIVE, SEED, SIGNAL, TEXT, WHOLE, type Keys } from './arguments.js';
 
@@ -90,6 +91,7 @@ export const SLICE_KEYS: Keys<SliceOptions> = {
 export function runnerOptions(o: RunOptions & { seed: string }, c: RunControl, shard?: Shard) {
   return {
     seed: o.seed,
+    worker: WORKER,
     workers: given(o.workers, positiveInt('--workers', 256)),
     chunk: given(o.chunk, positiveInt('--chunk')),
     shard: shard ?? null,

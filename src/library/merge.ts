@@ -1,5 +1,11 @@
 import { InputError } from '../core/errors.js';
-import { mergeShards } from '../runner/merge.js';
+import { loadPlugins, pluginsOf } from './plugins.js';
+import { buildId } from '../io/build.js';
+import { VERSION } from '../io/package.js';
+import type { Tally } from '../stats/tally.js';
+import { buildExperiment } from '../runner/chunk.js';
+import { checkPartials, foldPartials, readPartial, type Partial } from '../runner/partial.js';
+import { experimentDef } from './studies.js';
 import { given, list } from './control.js';
 import { checkOut, outDir } from './options.js';
 import { finish, type StudyResult, type StudyRun } from './study.js';
@@ -24,6 +30,20 @@ const MERGE_KEYS: Keys<MergeOptions> = {
   report: FLAG,
   force: FLAG,
 };
+
+/**
+ * Shard partials folded into the tallies one machine would have produced. Every partial is read
+ * and checked against the others first, reading no code (runner/partial.ts); then the plug-ins
+ * the user names (`plugins`, merge's --plugin) are loaded, each one the run played by its
+ * contents: a path read from a partial is never loaded. Only then is the experiment built to
+ * count its cells and fold them.
+ */
+export async function mergeShards(files: string[], plugins: readonly string[] = []): Promise<{ first: Partial; tallies: Tally[] }> {
+  const parts = files.map(readPartial);
+  const first = checkPartials(files, parts, VERSION, buildId());
+  await loadPlugins(plugins, pluginsOf(first.params, files[0]!));
+  return { first, tallies: foldPartials(files, parts, buildExperiment(experimentDef(first.experiment), first.params).cells.length) };
+}
 
 /** `merge`, with what the CLI prints as text. */
 export async function mergeRun(o: MergeOptions): Promise<StudyRun> {

@@ -1,7 +1,7 @@
 import { writeAtomically } from '../io/csv.js';
 import { VERSION } from '../io/package.js';
 import { buildId } from '../io/build.js';
-import { PARTIAL_FORMAT, partialText, type Partial } from '../io/partial.js';
+import { PARTIAL_FORMAT, partialText, type Partial } from '../runner/partial.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
 import type { Shard } from '../runner/plan.js';
 import type { RunResult } from '../runner/pool.js';

@@ -8,7 +8,7 @@ import { checkEvents, readRecord, type TableChanceOf } from '../records/check.js
 import type { GameEntry } from '../catalog/entry.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
 import { recordPage } from '../records/page.js';
-import { EVENTS_FORMAT, type GameEvent } from '../records/trace.js';
+import { EVENTS_FORMAT, type GameEvent } from '../core/trace.js';
 import { newTally } from '../stats/tally.js';
 import { given } from './control.js';
 import { checkOut, GAME, gameRules, pathName, positiveInt } from './options.js';

@@ -1,12 +1,13 @@
 import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 import { replayGame } from '../runner/replay.js';
 import { given } from './control.js';
 import { MAX_GAMES, nonNegativeInt, positiveNumber, seedText } from './options.js';
 import { simParams, TABLE_KEYS, type TableOptions } from './simulate.js';
 import { checkOptions, FLAG, POSITIVE, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { htmlOut, writeRecordPage } from './records.js';
+import { WORKER } from './studies.js';
 
 export interface ReplayOptions extends TableOptions {
   /** The seed of the sim run. */
@@ -65,12 +66,12 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   if (o.html !== undefined) htmlOut(o.html, o.force);
   const params = await simParams(o, index + 1);
   // A game that ended in an illegal move comes back with its trace up to that move (and no record).
-  const r: ReplayResult = { game: o.game, seed, index, ...(await replayGame(params, seed, index, decisionTimeout, record)) };
+  const r: ReplayResult = { game: o.game, seed, index, ...(await replayGame(WORKER, params, seed, index, decisionTimeout, record)) };
   if (o.html !== undefined && r.events) r.html = writeRecordPage(r.events, o.html, o.force, `seed ${seed} game ${index}`);
   // The prose trace is what the replay shows unless the record was asked for.
   if (format !== 'events' && r.events) {
     delete r.events;
-    return { ...r, ...(await replayGame(params, seed, index, decisionTimeout, false)) };
+    return { ...r, ...(await replayGame(WORKER, params, seed, index, decisionTimeout, false)) };
   }
   return r;
 }

@@ -9,10 +9,11 @@ import { csvText, writeAtomically } from '../io/csv.js';
 import { toolStamp } from '../io/build.js';
 import { summarizeMean, summarizeRate } from '../stats/tally.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import type { CsvTable } from '../experiment/experiment.js';
-import { figureIn, whyInterval } from '../experiment/columns.js';
-import { sim, type SimParams } from '../experiment/sim.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { type CsvTable, whyInterval } from '../core/table.js';
+import { figureIn } from '../experiment/columns.js';
+import type { SimParams } from '../experiment/sim.js';
+import { sim } from './studies.js';
+import { loadPlugins } from './plugins.js';
 import { chartFiles } from '../report/chart.js';
 import { checkOut, GAME, outFile, positiveInt, positiveNumber, seedText, splitSeats, tableOf } from './options.js';
 import { checkOptions, PLUGINS, POSITIVE, RULES, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -142,7 +143,7 @@ export async function simParams(o: TableOptions, games: number, risk?: RiskParam
     ...(plugins.length ? { plugins } : {}),
     ...(risk ? { risk } : {}),
   };
-  buildExperiment('sim', params); // validates the seats before any game is played
+  buildExperiment(sim, params); // validates the seats before any game is played
   return params;
 }
 
@@ -187,7 +188,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     // Blocks of games until every seat's mean has an interval narrower than W.
     const maxGames = maxGamesGiven ?? 1_000_000;
     const r = await runUntilNarrow(
-      'sim',
+      sim,
       params,
       opts,
       untilCiWidth,
@@ -210,7 +211,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
             c.resumeHint ?? RESUME,
           )
         : undefined;
-    res = await runExperiment('sim', params, { ...opts, checkpoint });
+    res = await runExperiment(sim, params, { ...opts, checkpoint });
     if (shard) {
       const written = await writeResults(checkpoint, res.checkpointed, () => writePartial(base!, 'sim', params, seed, shard, res));
       removeCheckpoint(checkpoint!.file);
@@ -218,7 +219,7 @@ export async function simulateRun(o: SimulateOptions, c: RunControl = {}): Promi
     }
   }
   const games = params.games!;
-  const exp = buildExperiment('sim', params);
+  const exp = buildExperiment(sim, params);
   const [table] = exp.tables(res.tallies);
   const t = res.tallies[0]!;
   if (out && base !== undefined) {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { GAMES, studyGame } from '../catalog/index.js';
 import { columnDictionary } from '../experiment/dictionary.js';
-import { experimentDef, studyDef } from '../experiment/registry.js';
-import type { CsvTable, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import { experimentDef, studyDef, STUDIES } from './studies.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable, Cellval } from '../core/table.js';
 import { buildExperiment } from '../runner/chunk.js';
 import type { Shard } from '../runner/plan.js';
 import { runUntilNarrow } from '../runner/precision.js';
@@ -13,10 +14,9 @@ import { checkpointPlan, removeCheckpoint, writeResults } from '../runner/checkp
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { VERSION } from '../io/package.js';
 import { buildId, toolStamp } from '../io/build.js';
-import type { Cellval } from '../experiment/experiment.js';
 import type { Tally } from '../stats/tally.js';
 import { chartFiles } from '../report/chart.js';
-import { writeReport } from '../report/page.js';
+import { writeReport } from './report.js';
 import { anyCardRule, cardRule, outDir, outFolder, positiveInt, positiveNumber, seedText } from './options.js';
 import {
   checkControl,
@@ -34,7 +34,6 @@ import {
   type SliceOptions,
 } from './control.js';
 import { checkSessions } from '../experiment/risk.js';
-import { STUDIES } from '../experiment/registry.js';
 import { writePartial, type PartialWritten } from './partial.js';
 import type { UntilCi } from './simulate.js';
 import { keepRecords, RECORD_KEYS, recordPlan, type RecordOptions } from './records.js';
@@ -118,7 +117,7 @@ export async function finish(
   extra: Record<string, unknown>,
   report?: boolean,
 ): Promise<StudyRun> {
-  const exp = buildExperiment(name, params);
+  const exp = buildExperiment(experimentDef(name), params);
   const tables = exp.tables(tallies);
   const def = experimentDef(name);
   const summary = exp.summary?.(tables) ?? [];
@@ -190,10 +189,11 @@ export async function runWith(
   const out = outFolder(r.out, defaultOut, r.force);
   const recording = recordPlan(o, r.shard !== undefined, name, r.seed);
   const opts = runnerOptions({ ...o, seed: r.seed }, c, r.shard);
+  const def = experimentDef(name);
   // With --record the report page comes once the records are kept, to link their viewer pages.
   const recorded = (run: StudyRun): StudyRun => {
     if (!recording) return run;
-    const records = keepRecords(recording, name, buildExperiment(name, params), r.seed, run.result.games);
+    const records = keepRecords(recording, name, buildExperiment(def, params), r.seed, run.result.games);
     const report = r.report ? { report: writeReport(out, recording.dir) } : {};
     return { ...run, result: { ...run.result, records, ...report } };
   };
@@ -203,9 +203,8 @@ export async function runWith(
         '--resume with --until-ci: a run that grows until its intervals are narrow keeps no checkpoint; run it again (its blocks repeat exactly)',
       );
     // Play blocks until every headline interval (the study's key columns) is narrower than W.
-    const def = experimentDef(name);
     const maxGames = r.maxGames ?? 100 * def.defaultGames;
-    const res = await runUntilNarrow(name, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
+    const res = await runUntilNarrow(def, params, opts, r.untilCi, maxGames, (t) => def.keyColumns?.[t.name]);
     const grown = { ...params, games: res.games };
     const untilCi = { width: r.untilCi, maxGames, games: res.games, widest: res.widest, reached: res.widest < r.untilCi };
     return {
@@ -230,7 +229,7 @@ export async function runWith(
     Boolean(r.resume),
     c.resumeHint ?? RESUME,
   );
-  const res = await runExperiment(name, params, { ...opts, checkpoint });
+  const res = await runExperiment(def, params, { ...opts, checkpoint });
   const run = await writeResults(checkpoint, res.checkpointed, () =>
     written(name, params, { ...r, report: r.report && !recording }, out, res),
   );

@@ -6,9 +6,9 @@ import { parseSpec } from '../core/strategy.js';
 import { columnDictionary, type ColumnDoc } from '../experiment/dictionary.js';
 import { ANY_REAL, inRange, type Bounded } from '../experiment/ranges.js';
 import { figureTable, type Figure } from '../experiment/columns.js';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
-import { loadPlugins } from '../experiment/plugins.js';
+import { loadPlugins } from './plugins.js';
 import type { TuneRoundParams } from '../experiment/tune.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { runExperiment } from '../runner/pool.js';
@@ -19,6 +19,7 @@ import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, 
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { toolStamp } from '../io/build.js';
+import { tuneRound } from './studies.js';
 
 export interface TuneOptions {
   game: string;
@@ -177,7 +178,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   for (let r = 1; r <= rounds; r++) {
     const games = Math.floor(flags.budget / rounds / alive.length);
     const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-    const res = await runExperiment('tune', params, opts);
+    const res = await runExperiment(tuneRound, params, opts);
     const t = res.tallies[0]!;
     const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
     // Best first; ties keep grid order, so the halving is the same on any machine.

@@ -1,5 +1,5 @@
-import { FONT_STACK, fontFaces } from '../report/font.js';
-import type { GameEvent } from './trace.js';
+import { FONT_STACK, fontFaces } from '../io/font.js';
+import type { GameEvent } from '../core/trace.js';
 
 /**
  * The viewer: one self-contained page (no network: its policy forbids fetching anything) that
@@ -51,7 +51,7 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-// Everything in the shipped font (report/font.ts), embedded, its glyphs those of the font's Latin
+// Everything in the shipped font (io/font.ts), embedded, its glyphs those of the font's Latin
 // subset (a test checks); a card or tile is a short code in a box of its own, whose figures are
 // all one width, so no monospace face is needed.
 const STYLE = `

@@ -1,7 +1,7 @@
 import type { GameState } from '../core/game.js';
 import { recording, type GameRecorder, type Table } from '../core/play.js';
 import { buildId } from '../io/build.js';
-import { EVENTS_FORMAT, Trace, type GameEvent } from './trace.js';
+import { EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
 
 /** One recorded game: where it sits in its run, and its events from `start` to `end`. */
 export interface GameRecord {

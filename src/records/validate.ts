@@ -1,5 +1,5 @@
 import schema from './events.schema.json' with { type: 'json' };
-import type { GameEvent } from './trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 /** The part of JSON Schema that records/events.schema.json uses. */
 interface Schema {

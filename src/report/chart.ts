@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import type { ChartDef, CsvTable } from '../experiment/experiment.js';
+import type { ChartDef, CsvTable } from '../core/table.js';
 import { formatNumber } from '../io/csv.js';
-import { shippedWeight, textWidth, withFonts } from './font.js';
+import { shippedWeight, textWidth, withFonts } from '../io/font.js';
 
 /**
  * Renders a Vega-Lite spec to SVG in Node: compiled to Vega, run headless (no canvas, no
- * browser), its text laid out by its width in the shipped font (font.ts) and the font embedded,
+ * browser), its text laid out by its width in the shipped font (io/font.ts) and the font embedded,
  * so the same spec gives the same bytes on any machine and draws the same on every screen.
  */
 export async function renderSvg(spec: Record<string, unknown>): Promise<string> {

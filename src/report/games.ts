@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GAMES as CATALOG } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { notRegular, settle } from '../io/csv.js';
-import { checkedRecord } from '../library/records.js';
 import { readRecord } from '../records/check.js';
 import { recordPage } from '../records/page.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 /**
  * A study's recorded games on its report page: the records `run --record DIR` kept of it, each
@@ -29,6 +27,18 @@ export interface RecordedGame {
 export interface RecordFile {
   file: string;
   start: GameEvent;
+}
+
+/**
+ * What reading a study's records takes from above the report, handed over by the library
+ * (library/report.ts): the game a study plays where its meta file does not say, and a record
+ * re-played as `check` re-plays one.
+ */
+export interface RecordReader {
+  /** The game whose study `experiment` is, if it is one game's. */
+  gameOf(experiment: string): string | undefined;
+  /** The events of record `file`, re-played under its rules (one InputError line where that fails). */
+  checked(file: string): GameEvent[];
 }
 
 /** What a study's meta file says of the run that wrote it (report/page.ts, checked there). */
@@ -69,36 +79,37 @@ export function recordFiles(records: string): RecordFile[] {
 }
 
 /** The game a study plays in `cell`, as its meta file says: its provenance's (sim, compare, tune;
- * each cell's in a study of several games), else the game whose study it is. */
-function gameOf(run: StudyRun, cell: number): string | undefined {
+ * each cell's in a study of several games), else the game whose study it is (`reader`'s). */
+function gameOf(run: StudyRun, cell: number, reader: RecordReader): string | undefined {
   const p = run.provenance !== null && typeof run.provenance === 'object' ? (run.provenance as Record<string, unknown>) : {};
   if (Array.isArray(p.games)) {
     const g = (p.games[cell] as { game?: unknown } | undefined)?.game;
     return typeof g === 'string' ? g : undefined;
   }
   if (typeof p.game === 'string') return p.game;
-  return CATALOG.find((g) => g.experiments.some((e) => e.name === run.experiment))?.def.id;
+  return reader.gameOf(run.experiment);
 }
 
 /**
  * The games of `records` that the run of a study recorded: those whose start line names its
  * experiment and seed and the game it plays in that cell, in the order cell, game, table (the
  * file name's -tableT, the table of a game several line-ups play). Each is re-played as `check`
- * checks it before its page is drawn: one InputError line for a record check refuses.
+ * checks it before its page is drawn (`reader`): one InputError line for a record check refuses.
  */
-export function recordedGames(records: readonly RecordFile[], run: StudyRun): RecordedGame[] {
+export function recordedGames(records: readonly RecordFile[], run: StudyRun, reader: RecordReader): RecordedGame[] {
   if (run.seed === undefined) return [];
   const cellOf = (s: GameEvent) => (typeof s.cell === 'number' ? s.cell : 0);
   const tableOf = (file: string) => Number(/-table(\d+)\.jsonl$/.exec(file)?.[1] ?? 0);
   const ours = records
     .filter(
-      ({ start: s }) => s.type === 'start' && s.experiment === run.experiment && s.seed === run.seed && s.game === gameOf(run, cellOf(s)),
+      ({ start: s }) =>
+        s.type === 'start' && s.experiment === run.experiment && s.seed === run.seed && s.game === gameOf(run, cellOf(s), reader),
     )
     .map((r) => ({ ...r, cell: cellOf(r.start), index: Number(r.start.index ?? 0), table: tableOf(r.file) }))
     .sort((a, b) => a.cell - b.cell || a.index - b.index || a.table - b.table || a.file.localeCompare(b.file));
   const cells = ours.some((r) => r.cell > 0);
   return ours.map(({ file, cell, index, table }) => {
-    const events = wrapped(() => checkedRecord(file, 'report --records'));
+    const events = wrapped(() => reader.checked(file));
     const name = path.basename(file);
     const label = `${cells ? `cell ${cell}, ` : ''}game ${index}${table ? `, table ${table}` : ''}`;
     return { label, page: `${path.basename(file, '.jsonl')}.html`, html: recordPage(events, `${String(events[0]!.game)} ${name}`) };

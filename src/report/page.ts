@@ -3,23 +3,33 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../core/errors.js';
 import { estimateOf } from '../io/print.js';
-import { fewOf, SMALL_SAMPLE } from '../experiment/columns.js';
+import { fewOf, SMALL_SAMPLE } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
-import { EXPERIMENTS } from '../experiment/registry.js';
 import { notRegular, settle, writeAtomically } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { describe } from '../core/rules.js';
-import { FONT_STACK, fontFaces } from './font.js';
-import { GAMES, gamesFolder, recordedGames, recordFiles, type RecordedGame } from './games.js';
+import { FONT_STACK, fontFaces } from '../io/font.js';
+import { GAMES, gamesFolder, recordedGames, recordFiles, type RecordedGame, type RecordReader } from './games.js';
 
 /**
  * One self-contained HTML page for a folder of results: each study's question and answer,
  * its charts (embedded, so nothing is fetched), its headline tables, its provenance and links
  * to its CSVs. Everything on the page is read back from the files a run wrote (the CSVs, their
  * .meta.json and the .svg charts), so `pongsim report DIR` works on any result folder, a merged
- * one or one copied from another machine, and draws the same page for the same files. Given the
- * folder of a run's records (`--records`), each study also links its recorded games' viewer pages.
+ * one or one copied from another machine, and draws the same page for the same files; only the
+ * order of a folder of studies and a table's headline columns are pongsim's own (KnownStudies).
+ * Given the folder of a run's records (`--records`), each study also links its recorded games'
+ * viewer pages.
  */
+
+/**
+ * What the page is handed by the library (library/report.ts) besides the folder's files: the
+ * studies pongsim knows, in its order (a folder of studies is shown in it), each with its
+ * headline columns per table (a meta file names none), and how a study's recorded games are read.
+ */
+export interface KnownStudies extends RecordReader {
+  studies: readonly { name: string; keyColumns?: Record<string, string[]> }[];
+}
 
 /** Rows of a headline table shown on the page; the rest are in the CSV it links to. */
 const MAX_ROWS = 40;
@@ -122,8 +132,9 @@ function href(root: string, dir: string, file: string): string {
   return ['.', ...path.relative(root, path.join(dir, file)).split(path.sep)].map((p) => (p === '.' ? p : encodeURIComponent(p))).join('/');
 }
 
-/** The studies in `dir`: the folder itself if it holds tables, else each sub-folder that does. */
-function studiesIn(dir: string): Study[] {
+/** The studies in `dir`: the folder itself if it holds tables, else each sub-folder that does,
+ * in the order of `known`. */
+function studiesIn(dir: string, known: KnownStudies): Study[] {
   const metasOf = (d: string): Meta[] => {
     // A run killed while it put its files in place left a set to finish (or its old set, and
     // temporary files): the page draws the set the folder holds once that is done.
@@ -139,8 +150,8 @@ function studiesIn(dir: string): Study[] {
     throw new InputError(`report: ${dir} is not a folder; give the folder a run wrote its CSVs to`);
   const own = metasOf(dir);
   if (own.length) return [{ dir, metas: own }];
-  // A folder of studies (run default): in the order the catalog lists their experiments.
-  const rank = (s: Study) => EXPERIMENTS.findIndex((e) => e.name === s.metas[0]!.experiment);
+  // A folder of studies (run default): in the order pongsim lists their experiments.
+  const rank = (s: Study) => known.studies.findIndex((e) => e.name === s.metas[0]!.experiment);
   const subs = fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
@@ -204,7 +215,7 @@ function provenanceHtml(m: Meta): string {
   ].join('\n');
 }
 
-function studyHtml(s: Study, root: string, single: boolean, games: readonly RecordedGame[]): string {
+function studyHtml(s: Study, root: string, single: boolean, games: readonly RecordedGame[], known: KnownStudies): string {
   const first = s.metas[0]!;
   const rel = (f: string) => href(root, s.dir, f);
   const id = path.basename(s.dir);
@@ -222,7 +233,7 @@ function studyHtml(s: Study, root: string, single: boolean, games: readonly Reco
       '</figure>',
     );
   }
-  const def = EXPERIMENTS.find((e) => e.name === first.experiment);
+  const def = known.studies.find((e) => e.name === first.experiment);
   for (const m of s.metas) {
     const key = m.keyColumns ?? def?.keyColumns?.[m.table];
     const csv = path.join(s.dir, `${m.table}.csv`);
@@ -246,7 +257,7 @@ function studyHtml(s: Study, root: string, single: boolean, games: readonly Reco
   return out.filter((l) => l !== '').join('\n');
 }
 
-/** The page's style: everything in the shipped font (font.ts), embedded, code and provenance included. */
+/** The page's style: everything in the shipped font (io/font.ts), embedded, code and provenance included. */
 const STYLE = `
 body { font: 15px/1.45 ${FONT_STACK}; color: #111; max-width: 1100px; margin: 2em auto; padding: 0 1em; }
 code, pre { font-family: ${FONT_STACK}; }
@@ -268,10 +279,10 @@ nav a { margin-right: 1em; }
 
 /** The page for the results in `dir` (a study's folder, or a folder of study folders); with
  * `records`, the folder of the run's records, also the viewer page of each recorded game. */
-function report(dir: string, records?: string): { html: string; pages: { file: string; text: string }[] } {
-  const studies = studiesIn(dir);
+function report(dir: string, known: KnownStudies, records?: string): { html: string; pages: { file: string; text: string }[] } {
+  const studies = studiesIn(dir, known);
   const kept = records === undefined ? [] : recordFiles(records);
-  const games = studies.map((s) => recordedGames(kept, s.metas[0]!));
+  const games = studies.map((s) => recordedGames(kept, s.metas[0]!, known));
   const pages = studies.flatMap((s, i) => games[i]!.map((g) => ({ file: path.join(gamesFolder(s.dir), g.page), text: g.html })));
   const single = studies.length === 1 && studies[0]!.dir === dir;
   const title = single ? `pongsim: ${studies[0]!.metas[0]!.experiment}` : `pongsim: ${studies.length} studies`;
@@ -291,7 +302,7 @@ function report(dir: string, records?: string): { html: string; pages: { file: s
     `<h1>${esc(title)}</h1>`,
     `<p>Every figure is an estimate from seeded games with its 95% interval (<i>x</i> ±<i>h</i>, or <i>x</i> [low, high] where the interval is not symmetric), marked (n=<i>k</i>) where it rests on fewer than ${FEW} observations. The CSVs hold every column at full precision; <code>pongsim explain &lt;experiment&gt;</code> says what each means.</p>`,
     nav,
-    ...studies.map((s, i) => studyHtml(s, dir, single, games[i]!)),
+    ...studies.map((s, i) => studyHtml(s, dir, single, games[i]!, known)),
     '</body>',
     '</html>',
     '',
@@ -302,14 +313,14 @@ function report(dir: string, records?: string): { html: string; pages: { file: s
 }
 
 /** The page for the results in `dir`, with links to the recorded games in `records` (report). */
-export function reportHtml(dir: string, records?: string): string {
-  return report(dir, records).html;
+export function reportHtml(dir: string, known: KnownStudies, records?: string): string {
+  return report(dir, known, records).html;
 }
 
 /** Writes `dir/index.html` (and with `records` each recorded game's viewer page, games.ts) and returns its path. */
-export function writeReport(dir: string, records?: string): string {
+export function writeReport(dir: string, known: KnownStudies, records?: string): string {
   const file = path.join(dir, 'index.html');
-  const { html, pages } = report(dir, records);
+  const { html, pages } = report(dir, known, records);
   writeAtomically([{ file, text: html }, ...pages]);
   return file;
 }

@@ -1,6 +1,6 @@
-import type { CsvTable } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 import { tableObjects } from '../io/csv.js';
-import { FONT_STACK, textWidth } from './font.js';
+import { FONT_STACK, textWidth } from '../io/font.js';
 
 /**
  * Vega-Lite specs for the three shapes pongsim's tables take: estimates with intervals by
@@ -36,7 +36,7 @@ const DASHES = [
 ];
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 
-/** The weight of every text of a chart: regular, so that a chart embeds one face of the shipped font (font.ts). */
+/** The weight of every text of a chart: regular, so that a chart embeds one face of the shipped font (io/font.ts). */
 const REGULAR = 'normal';
 
 const CONFIG = {
@@ -322,7 +322,7 @@ const CELL_PAD_PX = 2;
 
 /**
  * A value over two ordinal parameters, the value written in each cell. The cells are as wide as
- * the widest value written in them needs in the shipped font (font.ts), and never narrower than
+ * the widest value written in them needs in the shipped font (io/font.ts), and never narrower than
  * 31 px, so that no value runs into the next whatever fonts the reader has.
  */
 export function heatMap(c: HeatMap): Record<string, unknown> {

@@ -1,12 +1,12 @@
-import { experimentDef } from '../experiment/registry.js';
-import type { Experiment, ExperimentParams } from '../experiment/experiment.js';
+import type { Experiment, ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { Arm } from '../experiment/arm.js';
 import { mergeTally, newTally, tallyFault, type Tally } from '../stats/tally.js';
 import type { Task } from './plan.js';
 import { BEAT_BUSY, BEAT_CELL, BEAT_GAME, decisionLog, pulse } from '../core/play.js';
 import { IllegalMoveError } from '../core/errors.js';
-import { simArm, type SimParams } from '../experiment/sim.js';
+import type { SimParams } from '../experiment/sim.js';
 import { Recorder, withRecorder } from '../records/record.js';
-import type { GameEvent } from '../records/trace.js';
+import type { GameEvent } from '../core/trace.js';
 
 export interface ChunkTask extends Task {
   experiment: string;
@@ -21,19 +21,21 @@ export interface ChunkTask extends Task {
 // Building an experiment resolves rules and strategies; a worker does it once per study.
 const built = new Map<string, Experiment>();
 
-export function buildExperiment(name: string, params: ExperimentParams): Experiment {
-  const key = JSON.stringify([name, params]);
+/** Study `def` built for `params`, once a thread. */
+export function buildExperiment(def: ExperimentDef, params: ExperimentParams): Experiment {
+  const key = JSON.stringify([def.name, params]);
   let exp = built.get(key);
   if (!exp) {
-    exp = experimentDef(name).build(params);
+    exp = def.build(params);
     built.set(key, exp);
   }
   return exp;
 }
 
-/** Runs one chunk: a pure function of the task. Also the piscina worker's body. */
-export function runChunk(task: ChunkTask): Tally {
-  const exp = buildExperiment(task.experiment, task.params);
+/** Runs one chunk of study `def` (the task's): a pure function of the task. Also the piscina
+ * worker's body. */
+export function runChunk(task: ChunkTask, def: ExperimentDef): Tally {
+  const exp = buildExperiment(def, task.params);
   const tally = newTally();
   // A plug-in's strategies are checked to repeat their play: the chunk's last game, which its
   // strategy objects meet after every other game of the chunk (and of the chunks before it).
@@ -47,7 +49,7 @@ export function runChunk(task: ChunkTask): Tally {
     for (let i = task.start; i < task.end; i++) {
       beat[BEAT_GAME] = i;
       try {
-        if (i === checked) playTwice(exp, task, i, tally);
+        if (i === checked) playTwice(exp, def, task, i, tally);
         else exp.runGame(task.cell, i, task.seed, tally);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
@@ -72,7 +74,7 @@ export function runChunk(task: ChunkTask): Tally {
  * something from one game into the next, would make a run's bytes depend on the moment it ran or
  * its worker count. (Math.random already throws in a worker.)
  */
-function playTwice(exp: Experiment, task: ChunkTask, index: number, tally: Tally): void {
+function playTwice(exp: Experiment, def: ExperimentDef, task: ChunkTask, index: number, tally: Tally): void {
   const once = newTally();
   const again = newTally();
   const run: (string | number)[] = [];
@@ -81,7 +83,7 @@ function playTwice(exp: Experiment, task: ChunkTask, index: number, tally: Tally
     decisionLog.list = run;
     exp.runGame(task.cell, index, task.seed, once);
     decisionLog.list = replay;
-    experimentDef(task.experiment).build(task.params).runGame(task.cell, index, task.seed, again);
+    def.build(task.params).runGame(task.cell, index, task.seed, again);
   } finally {
     decisionLog.list = null;
   }
@@ -123,9 +125,10 @@ export interface Replayed {
   illegalMove?: string;
 }
 
-/** Plays one game of a sim run as the run played it, recording every decision (the worker's
- * body for a replay task, watched as a chunk is). */
-export function replayOne({ replay: { params, seed, index, events } }: ReplayTask): Replayed {
+/** Plays one game of a sim run as the run played it, on the arm `simArm` builds for its
+ * parameters (experiment/sim.ts), recording every decision (the worker's body for a replay task,
+ * watched as a chunk is). */
+export function replayOne({ replay: { params, seed, index, events } }: ReplayTask, simArm: (p: SimParams) => Arm): Replayed {
   const arm = simArm(params);
   const trace: string[] = [];
   // The game of a sim run, as `sim --record` keeps it.

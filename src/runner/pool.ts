@@ -4,7 +4,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import type { ChunkResult } from './worker.js';
-import type { ExperimentParams } from '../experiment/experiment.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
 import { buildExperiment, type ChunkTask } from './chunk.js';
 import { plan, shardRange, type Shard, type Task } from './plan.js';
 import { stuckMessage, Watchdog } from './watchdog.js';
@@ -13,6 +13,9 @@ import { CHECKPOINT_FORMAT, checkDone, checkpointEvery, loadCheckpoint, saveChec
 
 export interface RunOptions {
   seed: string;
+  /** The module each worker thread loads: the library's (library/worker-entry.cts), which hands
+   * runner/worker.ts the studies the library built, this run's among them. */
+  worker: URL;
   workers?: number;
   shard?: Shard | null;
   /** Override the experiment's chunk size (tests use it to show results do not depend on it). */
@@ -42,10 +45,10 @@ export interface ChunkProgress {
   seconds: number;
 }
 
-/** `workers` worker threads that run chunks (runner/worker.ts). */
-function workerPool(workers: number): Piscina {
+/** `workers` worker threads that run chunks, each loading module `worker` (runner/worker.ts). */
+function workerPool(worker: URL, workers: number): Piscina {
   return new Piscina({
-    filename: new URL('./worker-entry.cjs', import.meta.url).href,
+    filename: worker.href,
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,
@@ -53,23 +56,25 @@ function workerPool(workers: number): Piscina {
 }
 
 /**
- * Worker pools kept across runs (and replays) in this process, one per worker count: a program
- * (or a test file) that runs many experiments pays each worker's start, which loads every game,
- * once. Idle workers do not keep the process alive (piscina unrefs them); a pool whose worker is
- * stuck is ended and forgotten (endStuck).
+ * Worker pools kept across runs (and replays) in this process, one per worker module and count: a
+ * program (or a test file) that runs many experiments pays each worker's start, which loads every
+ * game, once. Idle workers do not keep the process alive (piscina unrefs them); a pool whose
+ * worker is stuck is ended and forgotten (endStuck).
  */
-const kept = new Map<number, Piscina>();
+const kept = new Map<string, Piscina>();
 
-export function keptPool(workers: number): Piscina {
-  let pool = kept.get(workers);
-  if (!pool) kept.set(workers, (pool = workerPool(workers)));
+const keyOf = (worker: URL, workers: number) => `${workers} ${worker.href}`;
+
+export function keptPool(worker: URL, workers: number): Piscina {
+  let pool = kept.get(keyOf(worker, workers));
+  if (!pool) kept.set(keyOf(worker, workers), (pool = workerPool(worker, workers)));
   return pool;
 }
 
 /** Ends `pool`, one of whose workers is stuck in a decision (terminating a worker stops even a
- * loop that never yields), and forgets it if it is the pool kept for `workers`. */
-export function endStuck(workers: number, pool: Piscina): Promise<void> {
-  if (kept.get(workers) === pool) kept.delete(workers);
+ * loop that never yields), and forgets it if it is the pool kept for `worker` and `workers`. */
+export function endStuck(worker: URL, workers: number, pool: Piscina): Promise<void> {
+  if (kept.get(keyOf(worker, workers)) === pool) kept.delete(keyOf(worker, workers));
   return pool.destroy();
 }
 
@@ -96,8 +101,9 @@ export function defaultWorkers(): number {
 }
 
 /**
- * Runs an experiment's tasks on a piscina pool, folding each finished chunk's tally into its
- * cell's. Tallies merge exactly in any order, so the result is the same for any worker count,
+ * Runs study `def`'s tasks on a piscina pool, folding each finished chunk's tally into its
+ * cell's. The caller hands the study over (the library, which builds the list of studies); the
+ * workers find it by its name in the same list. Tallies merge exactly in any order, so the result is the same for any worker count,
  * chunk size, shard split or interruption and resume.
  *
  * Chunks are handed out a few at a time rather than queued all at once, so a run can stop
@@ -105,8 +111,8 @@ export function defaultWorkers(): number {
  * checkpoint and throws `Interrupted`. A chunk that fails stops the run the same way, its
  * checkpoint keeping the work finished before it, and its error (naming the game) is thrown.
  */
-export async function runExperiment(name: string, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
-  const exp = buildExperiment(name, params);
+export async function runExperiment(def: ExperimentDef, params: ExperimentParams, opts: RunOptions): Promise<RunResult> {
+  const exp = buildExperiment(def, params);
   const workers = opts.workers ?? defaultWorkers();
   const cp = opts.checkpoint;
   const resumed = cp?.resume ? loadCheckpoint(cp, exp.cells.length) : null;
@@ -141,13 +147,13 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       ? `; ${cp.file}, saved before, holds the chunks finished until then: make room and continue with: ${cp.how}`
       : '';
   const started = process.hrtime.bigint();
-  const pool = keptPool(workers);
+  const pool = keptPool(opts.worker, workers);
   let stop: string | null = null;
   let failure: { error: unknown } | null = null;
   const watchdog = new Watchdog(workers, 1000 * (opts.decisionTimeout ?? DECISION_TIMEOUT));
   let ended: Promise<void> | null = null;
   // The pool outlives the run, unless a worker must be stopped.
-  const end = (stuck = false) => (ended ??= stuck ? endStuck(workers, pool) : Promise.resolve());
+  const end = (stuck = false) => (ended ??= stuck ? endStuck(opts.worker, workers, pool) : Promise.resolve());
   watchdog.start((s) => {
     failure ??= {
       error: new Error(stuckMessage(s, `experiment ${exp.name}, cell ${exp.cells[s.cell]}, game index ${s.game}, seed ${opts.seed}`)),
@@ -173,7 +179,7 @@ export async function runExperiment(name: string, params: ExperimentParams, opts
       while (next < all.count && !stop && !failure) {
         const t = all.at(next++);
         if (finished.has(`${t.cell}:${t.start}`)) continue;
-        const task: ChunkTask = { ...t, experiment: name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
+        const task: ChunkTask = { ...t, experiment: def.name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
         let r: ChunkResult;
         try {
           r = (await pool.run(task)) as ChunkResult;

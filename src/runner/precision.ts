@@ -1,5 +1,6 @@
 import { InputError } from '../core/errors.js';
-import type { CsvTable, ExperimentParams } from '../experiment/experiment.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { CsvTable } from '../core/table.js';
 import { mergeTally, newTally, type Tally } from '../stats/tally.js';
 import { buildExperiment } from './chunk.js';
 import { runExperiment, type RunOptions, type RunResult } from './pool.js';
@@ -45,7 +46,7 @@ export function widestInterval(
  * result the same bytes as one run of that many games.
  */
 export async function runUntilNarrow(
-  name: string,
+  def: ExperimentDef,
   params: ExperimentParams,
   opts: RunOptions,
   width: number,
@@ -55,7 +56,7 @@ export async function runUntilNarrow(
 ): Promise<RunResult & { games: number; widest: number }> {
   if (opts.shard)
     throw new InputError('--until-ci: a run that stops when its intervals are narrow cannot be sharded; give --games with --shard');
-  const exp = buildExperiment(name, { ...params, games: maxGames });
+  const exp = buildExperiment(def, { ...params, games: maxGames });
   const block = exp.chunk * BLOCK_CHUNKS;
   const tallies: Tally[] = exp.cells.map(() => newTally());
   let games = 0;
@@ -64,12 +65,12 @@ export async function runUntilNarrow(
   let widest = Infinity;
   while (games < maxGames) {
     const end = Math.min(maxGames, games + block);
-    const res = await runExperiment(name, { ...params, games: maxGames }, { ...opts, range: [games, end], onProgress: undefined });
+    const res = await runExperiment(def, { ...params, games: maxGames }, { ...opts, range: [games, end], onProgress: undefined });
     res.tallies.forEach((t, i) => mergeTally(tallies[i]!, t));
     seconds += res.seconds;
     workers = res.workers;
     games = end;
-    widest = widestInterval(buildExperiment(name, { ...params, games }).tables(tallies), key, row);
+    widest = widestInterval(buildExperiment(def, { ...params, games }).tables(tallies), key, row);
     if (widest < width) break;
   }
   return { tallies, ranges: exp.cells.map(() => [0, games]), seconds, workers, games, widest, checkpointed: false };

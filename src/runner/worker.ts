@@ -1,5 +1,7 @@
 import { actingSeat } from '../core/play.js';
-import { loadVetted, type PluginRef } from '../experiment/plugins.js';
+import type { Arm } from '../experiment/arm.js';
+import type { ExperimentDef, ExperimentParams } from '../experiment/experiment.js';
+import type { SimParams } from '../experiment/sim.js';
 import type { Tally } from '../stats/tally.js';
 import { replayOne, runChunk, type ChunkTask, type Replayed, type ReplayTask } from './chunk.js';
 import { attach } from './watchdog.js';
@@ -21,18 +23,33 @@ export interface ChunkResult {
   seconds: number;
 }
 
-export default async function work(task: ChunkTask | ReplayTask): Promise<ChunkResult | Replayed> {
-  // A worker started after the engine was rebuilt (one replacing a worker that died) would
-  // play other code under the run's build identity.
-  if (task.build !== buildId())
-    throw new Error(
-      `this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`,
-    );
-  if (task.pulse) attach(task.pulse);
-  const params = 'replay' in task ? task.replay.params : task.params;
-  await loadVetted((params.plugins as PluginRef[] | undefined) ?? []);
-  if ('replay' in task) return replayOne(task);
-  const start = performance.now();
-  const tally = runChunk(task);
-  return { tally, seconds: (performance.now() - start) / 1000 };
+/**
+ * What a run's worker threads are handed by the module they load, which the library writes
+ * (library/worker.ts, with the list of studies it builds): the runner never looks a study up.
+ */
+export interface WorkerSetup {
+  /** The study of a task, by its name (the one the main thread's run was handed). */
+  study(name: string): ExperimentDef;
+  /** The arm of a sim run, for a replay (experiment/sim.ts simArm on the library's games). */
+  simArm(params: SimParams): Arm;
+  /** What a task's parameters need loaded before it plays: the run's strategy plug-ins. */
+  prepare(params: ExperimentParams): Promise<void>;
+}
+
+/** The piscina worker's body: a chunk or a replay task, played with what `setup` hands over. */
+export function chunkWorker(setup: WorkerSetup): (task: ChunkTask | ReplayTask) => Promise<ChunkResult | Replayed> {
+  return async (task) => {
+    // A worker started after the engine was rebuilt (one replacing a worker that died) would
+    // play other code under the run's build identity.
+    if (task.build !== buildId())
+      throw new Error(
+        `this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`,
+      );
+    if (task.pulse) attach(task.pulse);
+    await setup.prepare('replay' in task ? task.replay.params : task.params);
+    if ('replay' in task) return replayOne(task, setup.simArm);
+    const start = performance.now();
+    const tally = runChunk(task, setup.study(task.experiment));
+    return { tally, seconds: (performance.now() - start) / 1000 };
+  };
 }

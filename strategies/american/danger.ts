@@ -4,7 +4,7 @@
 
 import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
 import { placeExposures, type Exposure } from '../../src/games/mahjong/american/match.js';
-import { MAX_EXPOSURES } from '../../src/games/mahjong/american/state.js';
+import { MAX_EXPOSURES } from '../../src/games/mahjong/american/slots.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 
 const SEATS = 4;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { advise } from '../../src/library/advise.js';
 import { american, type AmericanState } from '../../src/games/mahjong/american/game.js';
 import { playSituation } from '../../src/games/mahjong/american/play-situation.js';
-import { MAX_EXPOSURES } from '../../src/games/mahjong/american/state.js';
+import { MAX_EXPOSURES } from '../../src/games/mahjong/american/slots.js';
 import { SEATS, STRIDE, TURN } from '../../src/games/mahjong/table/state.js';
 import { americanEntry } from '../../src/catalog/american.js';
 import { AMERICAN_SET } from '../../src/games/mahjong/tile-sets.js';

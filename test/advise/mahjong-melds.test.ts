@@ -9,6 +9,7 @@ import { makeStrategy, parseSpec, type StrategyDef } from '../../src/core/strate
 import { chineseAmerican } from '../../src/games/mahjong/chinese-american/game.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { addMeldTiles, CONCEALED_KONG, MAX_MELDS } from '../../src/games/mahjong/table/melds.js';
+import { rulesetById } from '../../src/games/mahjong/rulesets.js';
 import { tableSituation } from '../../src/games/mahjong/table/situation.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from '../../src/games/mahjong/table/state.js';
 import { FLOWER, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileName } from '../../src/games/mahjong/tiles.js';
@@ -104,7 +105,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
           given.left = formatTiles(parseTiles(rivers[LAST_SEAT]!.map(tileName).join(' ')));
           given.offered = tileName(s.claimTile);
         } else given.drawn = tileName(s.drawn);
-        const built = tableSituation(game, rules, given, (k) => k);
+        const built = tableSituation(game, rulesetById(game.id), rules, given, (k) => k);
         expect(legalNames(game, built.state)).toEqual(legalNames(game, s));
         // The same tiles are left to draw, and everyone's melds are on the table.
         expect(built.state.live()).toBe(s.live());

@@ -19,7 +19,7 @@ import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
 import { checkEvents } from '../../src/records/check.js';
 import { recordText } from '../../src/records/record.js';
-import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/records/trace.js';
+import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/core/trace.js';
 import { tempDir } from '../support/cli.js';
 import { diffState } from '../support/determinize.js';
 import { inputErrorLine } from '../support/errors.js';

@@ -7,7 +7,7 @@ import { GAMES } from '../../src/catalog/index.js';
 import { american } from '../../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
 import { resolveRules } from '../../src/core/rules.js';
-import { readCard, SAMPLE_CARD } from '../../src/io/card-file.js';
+import { readCard, SAMPLE_CARD } from '../../src/catalog/american-card.js';
 import { checkCard } from '../../src/library/hand.js';
 
 /** Every source file under `dir`. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPERIMENTS } from '../../src/experiment/registry.js';
+import { EXPERIMENTS } from '../../src/library/studies.js';
 import { explainTables } from '../../src/library/explain.js';
 import { runStudy } from 'pongsim';
 import { tempDir, pongsimIn } from '../support/cli.js';

@@ -8,7 +8,7 @@ import { resolveRules } from '../../src/core/rules.js';
 import { ODDS_COLUMNS, oddsRows } from '../../src/games/hwatu/wolnamppong/odds-table.js';
 import { wolnamSchema, type WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { odds, oddsCardDir } from '../../src/library/odds.js';
-import { FONT_FAMILY } from '../../src/report/font.js';
+import { FONT_FAMILY } from '../../src/io/font.js';
 import { fontsUsed, launchBrowser } from '../support/browser.js';
 import { chartFaults } from '../support/chart-check.js';
 import { inputErrorLine } from '../support/errors.js';

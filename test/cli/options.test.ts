@@ -8,7 +8,7 @@ import { gameEntry } from '../../src/catalog/index.js';
 import { MAX_GAMES, gameRules, nonNegativeInt, outDir, outFile, pathName, seatIndex } from '../../src/library/options.js';
 import { simParams } from '../../src/library/simulate.js';
 import { parseSets } from '../../src/core/rules.js';
-import { loadPlugins } from '../../src/experiment/plugins.js';
+import { loadPlugins } from '../../src/library/plugins.js';
 import { tempDir } from '../support/cli.js';
 
 describe('--seats', () => {

@@ -66,7 +66,7 @@ describe('a parameter written wrong', () => {
 });
 
 describe('every built-in strategy', () => {
-  // A plug-in whose default its own range refuses is refused when loaded (plugins.ts); pongsim's
+  // A plug-in whose default its own range refuses is refused when loaded (library/plugins.ts); pongsim's
   // own strategies keep to the same rule, for defaults that depend on the rules under every preset.
   it('defaults each parameter to a value its own range allows', () => {
     for (const g of GAMES) {

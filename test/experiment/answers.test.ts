@@ -2,12 +2,13 @@
 // instead of naming a winner that changes from seed to seed.
 import { describe, expect, it } from 'vitest';
 import { buildExperiment } from '../../src/runner/chunk.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { newTally } from '../../src/stats/tally.js';
 import type { ExperimentParams } from '../../src/experiment/experiment.js';
 
 /** A study's answer, played in-process. */
 function answer(name: string, params: ExperimentParams, seed: string): string[] {
-  const exp = buildExperiment(name, params);
+  const exp = buildExperiment(experimentDef(name), params);
   const tallies = exp.cells.map(() => newTally());
   for (let c = 0; c < exp.cells.length; c++) for (let i = 0; i < exp.games; i++) exp.runGame(c, i, seed, tallies[c]!);
   return exp.summary!(exp.tables(tallies));

@@ -2,7 +2,8 @@
 // a small_sample column naming every figure of a row that rests on fewer than 30 observations;
 // and how an answer words a figure and a flag.
 import { describe, expect, it } from 'vitest';
-import { figureIn, figureTable, flagWords, gamesToFlag, quote, SMALL_SAMPLE, type Figure } from '../../src/experiment/columns.js';
+import { figureIn, figureTable, flagWords, gamesToFlag, quote, type Figure } from '../../src/experiment/columns.js';
+import { SMALL_SAMPLE } from '../../src/core/table.js';
 import { ANY_REAL } from '../../src/experiment/ranges.js';
 
 const fig = (value: number, low: number, high: number, n: number, p?: number, holm?: number): Figure => ({ value, low, high, n, p, holm });

@@ -2,12 +2,14 @@
 // before any game is played, and the rate names that check reads off a state just created are
 // the ones played games report; and its differences are flagged as one family (Holm).
 import { describe, expect, it } from 'vitest';
-import { GAMES, gameEntry } from '../../src/catalog/index.js';
+import { CATALOG, GAMES, gameEntry } from '../../src/catalog/index.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { Rng } from '../../src/core/rng.js';
-import { checkArms, compare, type CompareParams } from '../../src/experiment/compare.js';
+import { checkArms, compareDef, type CompareParams } from '../../src/experiment/compare.js';
 import { addMean, addRate, newTally } from '../../src/stats/tally.js';
 import { simArm } from '../../src/experiment/sim.js';
+
+const compare = compareDef(CATALOG);
 
 const rules = (set: Record<string, unknown> = {}) =>
   resolveRules(gameEntry('nylonppong').def.schema, [{ where: 'test', values: set }]) as Record<string, unknown>;
@@ -25,8 +27,8 @@ const params = (metrics: string[], focal: number | null = null): CompareParams =
 
 describe('compare --metrics', () => {
   it("takes the figures the arms report, each seat's or the focal strategy's, and the game's rates", () => {
-    expect(() => checkArms(params(['seat3', 'win0', 'place2', 'endStop']))).not.toThrow();
-    expect(() => checkArms(params(['focal', 'focalWin', 'stopFailedOfStops'], 0))).not.toThrow();
+    expect(() => checkArms(params(['seat3', 'win0', 'place2', 'endStop']), CATALOG)).not.toThrow();
+    expect(() => checkArms(params(['focal', 'focalWin', 'stopFailedOfStops'], 0), CATALOG)).not.toThrow();
   });
 
   it.each([
@@ -45,11 +47,11 @@ describe('compare --metrics', () => {
       /^--metrics: "seat0" is not a figure of these arms; figures: focal, focalWin, focalPlace, comboFourAndPair/,
     ],
   ])('refuses %s, listing the figures', (_, metrics, focal, msg) => {
-    expect(() => checkArms(params(metrics, focal))).toThrow(msg);
+    expect(() => checkArms(params(metrics, focal), CATALOG)).toThrow(msg);
   });
 
   it("names a study file's field when the figures came from one", () => {
-    expect(() => checkArms(params(['nope']), (s) => `s.json: "${s}"`)).toThrow(/^s\.json: "metrics": "nope" is not a figure/);
+    expect(() => checkArms(params(['nope']), CATALOG, (s) => `s.json: "${s}"`)).toThrow(/^s\.json: "metrics": "nope" is not a figure/);
   });
 
   it('the rate names of a state just created are those a played game reports, in every game and preset', () => {
@@ -60,7 +62,7 @@ describe('compare --metrics', () => {
           schema,
           preset ? [{ where: preset, values: schema.presets[preset]!.set as Record<string, unknown> }] : [],
         ) as Record<string, unknown>;
-        const arm = simArm({ game: g.def.id, rules: r, seats: Array.from({ length: g.def.seats(r) }, () => g.defaultSeat) });
+        const arm = simArm({ game: g.def.id, rules: r, seats: Array.from({ length: g.def.seats(r) }, () => g.defaultSeat) }, CATALOG);
         const names = (s: unknown) => {
           const out: string[] = [];
           arm.game.rates(s as never, (name) => out.push(name));

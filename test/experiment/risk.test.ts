@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compare, merge, runStudy, simulate, type SimulateOptions, type SimulateResult, type StudyResult } from 'pongsim';
 import { simArm, type SimParams } from '../../src/experiment/sim.js';
 import { gameRules } from '../../src/library/options.js';
-import { gameEntry } from '../../src/catalog/index.js';
+import { CATALOG, gameEntry } from '../../src/catalog/index.js';
 import { clopperPearson } from '../../src/stats/intervals.js';
 import { listFiles, tempDir } from '../support/cli.js';
 
@@ -12,7 +12,7 @@ const SIM: SimulateOptions = { game: 'wolnamppong', seats: 'kelly,ev-threshold,m
 
 /** Each seat's session results and falls, played game by game outside the runner. */
 function direct(p: SimParams, seed: string, games: number, size: number, sign: number): { results: number[][]; falls: number[][] } {
-  const arm = simArm(p);
+  const arm = simArm(p, CATALOG);
   const n = arm.specs.length;
   const results = Array.from({ length: n }, () => [] as number[]);
   const falls = Array.from({ length: n }, () => [] as number[]);

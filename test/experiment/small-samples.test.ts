@@ -2,13 +2,15 @@
 // seat is rarely dealt four) carry their counts in small_sample and in the answer, the net a
 // ratio over the games that saw them.
 import { describe, expect, it } from 'vitest';
-import { figureIn, fewOf, SMALL_SAMPLE } from '../../src/experiment/columns.js';
+import { figureIn } from '../../src/experiment/columns.js';
+import { fewOf, SMALL_SAMPLE } from '../../src/core/table.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { newTally } from '../../src/stats/tally.js';
 
 describe('small samples', () => {
   it('american-jokers marks every figure from fewer than 30 observations, in the table and the answer', () => {
-    const exp = buildExperiment('american-jokers', { games: 40 });
+    const exp = buildExperiment(experimentDef('american-jokers'), { games: 40 });
     const tally = newTally();
     for (let i = 0; i < 40; i++) exp.runGame(0, i, '3', tally);
     const tables = exp.tables([tally]);

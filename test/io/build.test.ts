@@ -17,14 +17,14 @@ describe('the build identity', () => {
     put('src/core/play.js', 'export const a = 1;\n');
     put('strategies/x/bot.js', 'export const b = 2;\n');
     put('experiments/study.js', 'export const c = 3;\n');
-    put('src/runner/worker-entry.cjs', 'module.exports = 4;\n');
+    put('src/library/worker-entry.cjs', 'module.exports = 4;\n');
     const first = engineHash(dist);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     // Declarations, and files outside the engine's folders, do not play.
     put('src/core/play.d.ts', 'export declare const a: number;\n');
     put('test/x.js', 'anything');
     expect(engineHash(dist)).toBe(first);
-    for (const f of ['src/core/play.js', 'strategies/x/bot.js', 'experiments/study.js', 'src/runner/worker-entry.cjs']) {
+    for (const f of ['src/core/play.js', 'strategies/x/bot.js', 'experiments/study.js', 'src/library/worker-entry.cjs']) {
       const text = fs.readFileSync(path.join(dist, f), 'utf8');
       put(f, text.replace(/\d/, '9'));
       expect(engineHash(dist), f).not.toBe(first);

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compare, InputError, runStudy, simulate, tune, type RunControl } from 'pongsim';
 import { keptPool } from '../../src/runner/pool.js';
+import { WORKER } from '../../src/library/studies.js';
 import { csvs } from '../support/interrupt.js';
 import { CLI_ENV, listFiles, tempDir } from '../support/cli.js';
 
@@ -85,7 +86,7 @@ describe("a caller's onProgress that fails", () => {
         const boom = new Error('boom');
         const step = failing[mode](boom);
         let calls = 0;
-        const completed = keptPool(1).completed;
+        const completed = keptPool(WORKER, 1).completed;
         const error = await call(out, { onProgress: () => step(++calls) }).then(
           () => null,
           (e: unknown) => e,
@@ -99,11 +100,11 @@ describe("a caller's onProgress that fails", () => {
         // Not called again once it has failed.
         expect(calls).toBe(2);
         // Every chunk handed out had come back before the promise rejected: none is left running.
-        const settled = keptPool(1).completed;
+        const settled = keptPool(WORKER, 1).completed;
         expect(settled).toBeGreaterThan(completed);
         await sleep(100);
-        expect(keptPool(1).completed).toBe(settled);
-        expect(keptPool(1).queueSize).toBe(0);
+        expect(keptPool(WORKER, 1).completed).toBe(settled);
+        expect(keptPool(WORKER, 1).queueSize).toBe(0);
         expect(unhandled).toEqual([]);
         if (!checkpoint) {
           expect(listFiles(out)).toEqual([]);

@@ -7,14 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog/index.js';
+import { CATALOG, GAMES } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { checkRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { parseRecord } from '../../src/records/check.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
+import type { GameEvent } from '../../src/core/trace.js';
 import { EVENT_TYPES } from '../../src/records/validate.js';
 import schema from '../../src/records/events.schema.json' with { type: 'json' };
 import { tempDir } from '../support/cli.js';
@@ -26,7 +26,7 @@ async function recorded(
   index: number,
   set: string[] = [],
 ): Promise<{ events: GameEvent[]; returns: number[] }> {
-  const arm = simArm(await simParams({ game, set }, index + 1));
+  const arm = simArm(await simParams({ game, set }, index + 1), CATALOG);
   const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play(seed, 0, index));
   return { events: rec.records[0]!.events, returns: Array.from(arm.returns) };
@@ -238,7 +238,7 @@ describe.concurrent('a record with one event changed is refused, naming its line
 });
 
 // Records without a seed (a game played at a real table and written down): `check` plays them
-// with their chance taken from the record (records/chance.ts), every game.
+// with their chance taken from the record (core/chance.ts), every game.
 /** The record as a person at the table would write it: no experiment, seed, cell, index or build, and people in the seats. */
 function typed(events: readonly GameEvent[]): GameEvent[] {
   const { experiment: _x, seed: _s, cell: _c, index: _i, build: _b, ...start } = events[0]!;

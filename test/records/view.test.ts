@@ -7,17 +7,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/catalog/index.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { viewRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
-import { FONT_FAMILY } from '../../src/report/font.js';
+import type { GameEvent } from '../../src/core/trace.js';
+import { FONT_FAMILY } from '../../src/io/font.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 
 async function recorded(game: string): Promise<GameEvent[]> {
-  const arm = simArm(await simParams({ game }, 1));
+  const arm = simArm(await simParams({ game }, 1), CATALOG);
   const rec = new Recorder('sim', () => true);
   withRecorder(rec, () => arm.play('view', 0, 0));
   return rec.records[0]!.events;

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.js';
 import { replay, simulate } from 'pongsim';
 import { recordText } from '../../src/records/record.js';
-import type { GameEvent } from '../../src/records/trace.js';
+import type { GameEvent } from '../../src/core/trace.js';
 import { describe as described } from '../../src/core/rules.js';
-import { reportHtml, writeReport } from '../../src/report/page.js';
+import { reportHtml, writeReport } from '../../src/library/report.js';
 import { tempDir } from '../support/cli.js';
 
 /** A study folder of one table `x` (its CSV and meta.json), the meta changed by `meta`. */

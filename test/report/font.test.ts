@@ -1,4 +1,4 @@
-// The shipped font (src/report/font.ts) and the charts laid out in it, in Node, without a browser:
+// The shipped font (src/io/font.ts) and the charts laid out in it, in Node, without a browser:
 // the font is read from its npm package, has every character the charts write, is embedded in
 // each chart, and sets the widths Vega lays text out by; a heat map's cells are as wide as the
 // values written in them need. (test/report/fonts.test.ts checks the same font in a browser.)
@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSvg } from '../../src/report/chart.js';
-import { FONT_FAMILY, FONT_STACK, fontFaces, textWidth, uncovered, withFonts } from '../../src/report/font.js';
+import { FONT_FAMILY, FONT_STACK, fontFaces, textWidth, uncovered, withFonts } from '../../src/io/font.js';
 import { curveChart, fixed, heatMap } from '../../src/report/specs.js';
 import { folderTables } from '../support/chart-check.js';
 

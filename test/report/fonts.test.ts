@@ -1,9 +1,9 @@
 // In a real headless Chromium: the browser the tests drive sees only the fonts npm installed
 // (test/support/fonts.ts), never the machine's, so a machine with more fonts cannot hide what
 // another shows; and the shipped font it draws pongsim's charts and pages in (embedded) is as
-// wide, character by character, as pongsim lays text out for (src/report/font.ts).
+// wide, character by character, as pongsim lays text out for (src/io/font.ts).
 import { describe, expect, it } from 'vitest';
-import { FONT_FAMILY, fontFaces, textWidth, type Weight } from '../../src/report/font.js';
+import { FONT_FAMILY, fontFaces, textWidth, type Weight } from '../../src/io/font.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { FALLBACK_FAMILY } from '../support/fonts.js';
 

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChartDef } from '../../src/experiment/experiment.js';
-import { experimentDef } from '../../src/experiment/registry.js';
+import type { ChartDef } from '../../src/core/table.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { TUNE_CHARTS } from '../../src/library/tune.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { folderTables } from '../support/chart-check.js';

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STUDY } from '../../src/library/study.js';
-import { experimentDef } from '../../src/experiment/registry.js';
+import { experimentDef } from '../../src/library/studies.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { compare, simulate, tune } from 'pongsim';
-import { writeReport } from '../../src/report/page.js';
+import { writeReport } from '../../src/library/report.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { chartFaults, folderTables } from '../support/chart-check.js';
-import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/report/font.js';
+import { FONT_FAMILY, FONT_STACK, textWidth, withFonts } from '../../src/io/font.js';
 
 /**
  * The default study at a small size, then its charts and its report page: every chart drawn

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameEntry } from '../../src/catalog/index.js';
 import { gameRules } from '../../src/library/options.js';
-import { loadPlugins } from '../../src/experiment/plugins.js';
+import { loadPlugins } from '../../src/library/plugins.js';
 import { runChunk } from '../../src/runner/chunk.js';
+import { sim } from '../../src/library/studies.js';
 import { tempDir } from '../support/cli.js';
 
 const dir = tempDir();
@@ -35,15 +36,18 @@ async function chunk(bot: string) {
   // less than once in a million.
   const rules = gameRules(gameEntry('wolnamppong'), undefined);
   return () =>
-    runChunk({
-      experiment: 'sim',
-      params: { game: 'wolnamppong', rules, seats: [bot, 'min-bet', 'min-bet', 'min-bet', 'min-bet', 'min-bet'], games: 30, plugins },
-      seed: '3',
-      build: '',
-      cell: 0,
-      start: 0,
-      end: 30,
-    });
+    runChunk(
+      {
+        experiment: 'sim',
+        params: { game: 'wolnamppong', rules, seats: [bot, 'min-bet', 'min-bet', 'min-bet', 'min-bet', 'min-bet'], games: 30, plugins },
+        seed: '3',
+        build: '',
+        cell: 0,
+        start: 0,
+        end: 30,
+      },
+      sim,
+    );
 }
 
 describe("a plug-in's strategies repeat their play", () => {

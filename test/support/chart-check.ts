@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import type { CsvTable } from '../../src/experiment/experiment.js';
-import { FONT_FAMILY, shippedWeight, textWidth } from '../../src/report/font.js';
+import type { CsvTable } from '../../src/core/table.js';
+import { FONT_FAMILY, shippedWeight, textWidth } from '../../src/io/font.js';
 import { fontsUsed } from './browser.js';
 
 /** The smallest text a chart may show at the page's width (px). */
@@ -14,7 +14,7 @@ export const MIN_TEXT_PX = 11;
  * by the chart's edges or overlapping another, a label, title or legend cut short (Vega ends it
  * with "…", or "…N entries" for a legend cut), text smaller than MIN_TEXT_PX once the chart is
  * scaled by `scale` (its width on the page over its own), text drawn in any font but the shipped
- * one the chart embeds (src/report/font.ts) or drawn wider than the width it was laid out for
+ * one the chart embeds (src/io/font.ts) or drawn wider than the width it was laid out for
  * in Node, or no data drawn (no mark but rules). The chart is drawn inline at its own size, so
  * that its text can be measured.
  */

@@ -3,7 +3,7 @@
 // another (a developer's, CI's) would otherwise draw a page in other fonts and could hide a
 // defect another machine shows. Chromium finds the machine's fonts through fontconfig: a
 // fontconfig file of our own (FONTCONFIG_FILE, test/support/browser.ts) lists one folder, which
-// holds the shipped font (src/report/font.ts) from its npm package, regular and bold, as
+// holds the shipped font (src/io/font.ts) from its npm package, regular and bold, as
 // TrueType: the fontconfig inside the Chromium of @sparticuz/chromium reads no WOFF, and the
 // package ships its faces as WOFF and WOFF2 only. Everything a page draws in another font
 // (a family it names, a generic one, a character the font lacks) then falls back to that font.

@@ -1,4 +1,4 @@
-import type { Due } from '../../records/chance.js';
+import type { Due } from '../../core/chance.js';
 import type { Deck } from './deck.js';
 import { TableChance } from './table-chance.js';
 

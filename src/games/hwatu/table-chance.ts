@@ -1,9 +1,9 @@
-import { RecordChance, type Due } from '../../records/chance.js';
-import { ChanceError } from '../../records/trace.js';
+import { RecordChance, type Due } from '../../core/chance.js';
+import { ChanceError } from '../../core/trace.js';
 import { parseCard, type Deck } from './deck.js';
 
 /**
- * The chance of a Hwatu game played at a real table and written down (records/chance.ts): each
+ * The chance of a Hwatu game played at a real table and written down (core/chance.ts): each
  * draw from the deck gives the card the record says came next. The deck shuffles lazily, a
  * Fisher-Yates step per card (deck.ts), so a draw is the pick of a place among the cards left:
  * `int` answers the place of the card due, and `next` (Deck.drawTwo, two cards from one number)

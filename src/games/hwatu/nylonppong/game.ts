@@ -1,7 +1,7 @@
 import { copyState } from '../../../core/copy.js';
 import * as core from '../../../core/game.js';
 import type { GameDef } from '../../../core/game.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
 import { determinize } from './determinize.js';

@@ -1,5 +1,5 @@
 import type { GameState } from '../../../core/game.js';
-import type { Trace } from '../../../records/trace.js';
+import type { Trace } from '../../../core/trace.js';
 import { Rng } from '../../../core/rng.js';
 import * as hwatu from '../deck.js';
 import type { Config } from './rules.js';

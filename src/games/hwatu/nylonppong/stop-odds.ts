@@ -1,5 +1,5 @@
 import { bigFrac, bigFracAdd, bigFracText, bigFracValue, type BigFraction } from '../../../stats/fraction.js';
-import type { Cellval, CsvTable } from '../../../experiment/experiment.js';
+import type { Cellval, CsvTable } from '../../../core/table.js';
 import { CARDS, cardName, month } from '../deck.js';
 import type { NylonRules } from './rules.js';
 

@@ -1,7 +1,7 @@
 import { copyState } from '../../../core/copy.js';
 import { TERMINAL, type GameDef, type GameState } from '../../../core/game.js';
 import type { Rng } from '../../../core/rng.js';
-import type { Trace } from '../../../records/trace.js';
+import type { Trace } from '../../../core/trace.js';
 import { Deck, cardName, month } from '../deck.js';
 import {
   AUTO_CONSECUTIVE,

@@ -8,7 +8,7 @@
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import type { Rng } from '../../../core/rng.js';
-import { ChanceError } from '../../../records/trace.js';
+import { ChanceError } from '../../../core/trace.js';
 import { CARDS, month } from '../deck.js';
 import { ParticleChance } from '../particle-chance.js';
 import { dueCards } from '../table-chance.js';

@@ -1,5 +1,5 @@
 import { fracText, fracValue } from '../../../stats/fraction.js';
-import type { Cellval } from '../../../experiment/experiment.js';
+import type { Cellval } from '../../../core/table.js';
 import { BET_HIGHER, BET_LOWER, exactBestBet, unseen } from './odds.js';
 import { betOutcomes, kellyFraction, ruinOfBets } from './kelly.js';
 import type { WolnamRules } from './rules.js';

@@ -3,7 +3,7 @@
 // on a discard, and the Charleston's choices.
 
 import { TABLE_ACTIONS } from '../table/actions.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 import type { TableState } from '../table/state.js';
 import { FLOWER, JOKER, tileName } from '../tiles.js';
 

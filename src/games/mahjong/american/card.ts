@@ -1,7 +1,7 @@
 // A card of hands (the mjcard/1 format of american/RULES.md, "Card files"): validated, and every
 // line expanded once into its concrete variants, each a pair of count vectors over the 35 tile
 // kinds: tiles that must be natural, and slots a joker may fill. Matching (match.ts) then needs
-// no search. Pure: the file is read in src/io/card-file.ts.
+// no search. Pure: the file is read in src/catalog/american-card.ts.
 
 import { FLOWER, GREEN, MAN, PIN, RED, SOU, WHITE, EAST } from '../tiles.js';
 import { parsePattern, PatternError, quoted, type Group } from './pattern.js';

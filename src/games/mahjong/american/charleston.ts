@@ -10,11 +10,11 @@ import * as tableStateModule from '../table/state.js';
 import * as americanActions from './actions.js';
 import { CARD_KINDS } from './card.js';
 import type { AmericanState } from './state.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { tileName } = tilesModule;
-const { addTile, takeTiles } = flowModule;
+const { addTile, preplayTurn, takeTiles } = flowModule;
 const { PREPLAY, SEATS, STRIDE } = tableStateModule;
 const { BLIND, COURTESY_DONE, PASS_TILE, VOTE_NO, VOTE_YES } = americanActions;
 
@@ -86,8 +86,7 @@ export class Charleston {
     this.outN.fill(0);
     this.blind.fill(0);
     this.yes = 0;
-    s.phase = PREPLAY;
-    s.cur = s.dealer;
+    preplayTurn(s, s.dealer);
   }
 
   legal(out: Int16Array): number {
@@ -137,7 +136,7 @@ export class Charleston {
   private done(): void {
     const s = this.s;
     if (++this.acted < SEATS) {
-      s.cur = (s.cur + 1) % SEATS;
+      preplayTurn(s, (s.cur + 1) % SEATS);
       return;
     }
     const step = this.step;
@@ -225,26 +224,22 @@ export class Charleston {
     return { type: 'pass', seat, pai: tileName(a - PASS_TILE), step: this.step.name };
   }
 
-  /**
-   * For a determinization: adds to `counts` the tiles the others have chosen in the pass under
-   * way (hidden from `seat`; how many each chose is not) and clears their slots, also those left
-   * from earlier passes.
-   */
-  poolHidden(seat: number, counts: Int16Array): void {
+  /** For a determinization: adds to `counts` the tiles the others have chosen in the pass under
+   * way (hidden from `seat`; how many each chose is not). */
+  countHidden(seat: number, counts: Int16Array): void {
+    if (this.s.phase !== PREPLAY) return;
     for (let y = 0; y < SEATS; y++) {
-      if (y === seat) continue;
-      for (let i = y * 3; i < y * 3 + 3; i++) {
-        if (this.s.phase === PREPLAY && i < y * 3 + this.outN[y]!) counts[this.out[i]!]!++;
-        this.out[i] = 0;
-      }
+      if (y !== seat) for (let i = y * 3; i < y * 3 + this.outN[y]!; i++) counts[this.out[i]!]!++;
     }
   }
 
-  /** Refills the slots poolHidden counted from `draw`. */
-  dealHidden(seat: number, draw: () => number): void {
-    if (this.s.phase !== PREPLAY) return;
+  /** Refills the slots countHidden counted from `next`, and clears the others' slots left from
+   * earlier passes. */
+  dealHidden(seat: number, next: () => number): void {
+    const choosing = this.s.phase === PREPLAY;
     for (let y = 0; y < SEATS; y++) {
-      if (y !== seat) for (let i = y * 3; i < y * 3 + this.outN[y]!; i++) this.out[i] = draw();
+      if (y === seat) continue;
+      for (let i = y * 3; i < y * 3 + 3; i++) this.out[i] = choosing && i < y * 3 + this.outN[y]! ? next() : 0;
     }
   }
 
@@ -252,5 +247,15 @@ export class Charleston {
     const s = this.s;
     const off = s.cur * STRIDE;
     return `  [${this.step.name}; seat ${s.cur} to choose, ${this.outN[s.cur]} chosen] seat ${s.cur}: ${tilesModule.formatTiles(s.hand.subarray(off, off + STRIDE))}`;
+  }
+}
+
+/** `y` let `n` tiles of kind `t` go from its concealed hand: what each passer knows it holds drops by n. */
+export function letGo(s: AmericanState, y: number, t: number, n: number): void {
+  if (t >= CARD_KINDS) return; // jokers are never passed
+  for (let k = 0; k < SEATS; k++) {
+    const i = (k * SEATS + y) * CARD_KINDS + t;
+    const left = s.passed[i]! - n;
+    s.passed[i] = left > 0 ? left : 0;
   }
 }

@@ -7,7 +7,9 @@ import { SEATS } from '../table/state.js';
 import { tileName } from '../tiles.js';
 import { AMERICAN_ACTIONS, americanActionEvent, americanActionName } from './actions.js';
 import { americanSchema, type AmericanRules } from './rules.js';
-import { AmericanState, MAX_EXPOSURES } from './state.js';
+import { turnAction } from './claims.js';
+import { MAX_EXPOSURES } from './slots.js';
+import { AmericanState } from './state.js';
 import { AmericanView } from './view.js';
 
 export { AmericanState } from './state.js';
@@ -31,7 +33,7 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
     return s;
   },
   view: (s: AmericanState, seat: number) => s.views[seat]!,
-  turnAction: (s, a) => s.turnAction(a),
+  turnAction,
   actionName: (s, a) => americanActionName(a, s.claimTile),
   actionEvent: (s, a) => americanActionEvent(s, a),
   prePlay: {

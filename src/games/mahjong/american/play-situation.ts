@@ -9,9 +9,7 @@ import { InputError } from '../../../core/errors.js';
 import { Rng } from '../../../core/rng.js';
 import { listField } from '../../../core/situation.js';
 import { DISCARD, PASS } from '../table/actions.js';
-import { addTile, prepareTurn, recomputeWaits, takeTiles } from '../table/flow.js';
-import { clearTable, layWall, tilesField, windField, WINDS } from '../table/situation.js';
-import { BIT, WORD } from '../table/kinds.js';
+import { laySituation, tilesField, windField, WINDS } from '../table/situation.js';
 import { CLAIM, PREPLAY, SEATS, TURN } from '../table/state.js';
 import { AMERICAN_SET } from '../tile-sets.js';
 import { FLOWER, JOKER, KINDS, formatTiles, tileName } from '../tiles.js';
@@ -20,7 +18,9 @@ import { CARD_KINDS } from './card.js';
 import { american, type AmericanState } from './game.js';
 import type { Exposure } from './match.js';
 import { americanCounts, readExposure } from './notation.js';
-import { MAX_EXPOSURES } from './state.js';
+import { placeExposure } from './claims.js';
+import { checkDead } from './dead.js';
+import { MAX_EXPOSURES } from './slots.js';
 
 /** The other seats as the situation names them, in turn order after hers (seat 0). */
 export const OTHERS = ['right', 'across', 'left'] as const;
@@ -96,6 +96,22 @@ function lastWritten(text: string): number {
 function exposureName(e: Exposure): string {
   const t = tileName(e.tile);
   return `${t[0]}${t.slice(1).repeat(e.size - e.jokers)}${'j'.repeat(e.jokers)}`;
+}
+
+/** A session dealt from a fixed stream and played through its Charleston (every seat passing
+ * its first tiles, all voting for the second Charleston). */
+function pastCharleston(rules: unknown): AmericanState {
+  const s = american.create(rules as never);
+  american.deal(s, new Rng('situation'));
+  const scratch = new Int16Array(american.maxActions(rules as never));
+  while (s.phase === PREPLAY) {
+    const n = american.legal(s, scratch);
+    let a = scratch[0]!;
+    for (let i = 0; i < n; i++) if (scratch[i] === VOTE_YES) a = VOTE_YES;
+    american.apply(s, a, 0);
+  }
+  if (s.phase !== TURN) throw new Error('american situation: the dealt hand ended in its Charleston');
+  return s;
 }
 
 /**
@@ -190,64 +206,33 @@ export function playSituation(
   if (wall < 0) throw new InputError(`${name('discards')}: ${sum(discards)} discards are more than the wall allows beside four hands`);
 
   // A session dealt and played through its Charleston, then laid anew.
-  const s = american.create(rules as never);
-  american.deal(s, new Rng('situation'));
-  const scratch = new Int16Array(american.maxActions(rules as never));
-  while (s.phase === PREPLAY) {
-    const n = american.legal(s, scratch);
-    let a = scratch[0]!;
-    for (let i = 0; i < n; i++) if (scratch[i] === VOTE_YES) a = VOTE_YES;
-    american.apply(s, a, 0);
-  }
-  if (s.phase !== TURN) throw new Error('american situation: the dealt hand ended in its Charleston');
-  clearTable(s);
-  s.dealer = (0 - seatWind) & 3;
-  const order: number[] = [];
-  const lay = (y: number, k: number): void => {
-    addTile(s, y, k);
-    order.push(k);
-  };
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < hand[k]!; c++) lay(0, k);
+  const s = pastCharleston(rules);
   const take = (): number => {
     let k = 0;
     while (left[k]! <= 0) k++;
     left[k]!--;
     return k;
   };
-  for (let y = 1; y < SEATS; y++) {
-    const p = passed[y - 1]!;
-    for (let k = 0; k < CARD_KINDS; k++) {
-      for (let c = 0; c < p[k]!; c++) lay(y, k);
-      s.passed[y * CARD_KINDS + k] = p[k]!;
-    }
-    // The tile on offer is laid last: its thrower has just drawn it.
-    for (let i = sum(p); i < concealedOf(y) - (y === from ? 1 : 0); i++) lay(y, take());
-  }
-  exposed.forEach((list, y) => {
-    for (const e of list) {
-      s.placeExposure(y, e);
-      for (let c = 0; c < e.size - e.jokers; c++) order.push(e.tile);
-      for (let c = 0; c < e.jokers; c++) order.push(JOKER);
-    }
-    s.openMelds[y] = list.length;
-    if (list.length) s.anyCall = true;
-  });
+  // The others' hands: the tiles she passed them that they still hold, then tiles she has not
+  // seen (the thrower's without the tile on offer: it has just drawn it).
+  const hands = [
+    hand,
+    ...passed.map((p, i) => {
+      const y = i + 1;
+      const c = Int8Array.from(p);
+      for (let n = sum(p); n < concealedOf(y) - (y === from ? 1 : 0); n++) c[take()]!++;
+      return c;
+    }),
+  ];
+  // The discards spread over the seats from the one on her right.
+  const rivers = Array.from({ length: SEATS }, () => new Int8Array(KINDS));
   let thrower = 1;
   for (let k = 0; k < KINDS; k++) {
     for (let c = 0; c < discards[k]!; c++) {
-      s.seen[k]!++;
-      s.discards[thrower]!++;
-      if (k < FLOWER) s.dMask[(thrower << 1) | WORD[k]!]! |= BIT[k]!;
-      order.push(k);
+      rivers[thrower]![k]!++;
       thrower = (thrower + 1) % SEATS;
     }
   }
-  for (let y = 0; y < SEATS; y++) s.draws[y] = s.discards[y]!;
-  if (offered >= 0) order.push(offered);
-  layWall(s, order, left);
-  for (let y = 0; y < SEATS; y++) s.handRedealt(y);
-  for (let y = 1; y < SEATS; y++) if (y !== from) recomputeWaits(s, y);
-
   const read: PlaySituation = {
     stage: 'play',
     hand: formatTiles(hand),
@@ -265,44 +250,48 @@ export function playSituation(
     seatWind: WINDS[seatWind]!,
     wall,
   };
-  // The hands the tiles in sight prove unwinnable are dead, as the table would have declared
-  // them (a tile on offer is still in play: it is judged only once let go).
-  s.checkDead();
-  const stops = s.r.deadHandStopsPlaying;
-  if (s.dead[0] !== 0 && (stops || offered >= 0))
-    throw new InputError(
-      `${name('hand')}: your hand is dead (no line of the card can still be made from the tiles in sight): a dead hand ${stops ? 'stops playing under these rules (deadHandStopsPlaying)' : 'claims no discard'}, so there is nothing to decide`,
-    );
-  if (offered >= 0 && s.dead[from] !== 0 && stops)
-    throw new InputError(
-      `${name('from')}: the ${OTHERS[from - 1]} player's hand is dead (no line can still be made from the tiles in sight) and stops playing under these rules: it threw no tile`,
-    );
-  if (s.ended && (offered >= 0 || drawn >= 0))
-    throw new InputError(
-      `${name('discards')}: three hands are dead from the tiles in sight, which ends the hand as a wall game under these rules (threeDeadHandsEndGame): there is nothing to decide`,
-    );
-  s.cur = 0;
-  s.phase = TURN;
-  if (offered < 0) {
-    // Her 13 tiles' waits, then the tile she drew (none just after an exposure: no win then).
-    if (drawn >= 0) {
-      takeTiles(s, 0, drawn, 1);
-      recomputeWaits(s, 0);
-      addTile(s, 0, drawn);
-      s.draws[0]!++;
-    }
-    s.drawn = drawn;
-    s.fromClaim = drawn < 0;
-    prepareTurn(s);
-    return { state: s, seat: 0, read };
-  }
-  recomputeWaits(s, 0);
-  recomputeWaits(s, from);
-  addTile(s, from, offered);
-  s.draws[from]!++;
-  s.cur = from;
-  s.drawn = offered;
-  prepareTurn(s);
+  laySituation(s, {
+    hands,
+    ownMelds: exposed.map((list) => list.length),
+    rivers,
+    left,
+    dealer: (0 - seatWind) & 3,
+    roundWind: s.roundWind,
+    drawn,
+    offered,
+    from,
+    layOwn(order: number[]) {
+      passed.forEach((p, i) => {
+        for (let k = 0; k < CARD_KINDS; k++) s.passed[(i + 1) * CARD_KINDS + k] = p[k]!;
+      });
+      exposed.forEach((list, y) => {
+        for (const e of list) {
+          placeExposure(s, y, e);
+          for (let c = 0; c < e.size - e.jokers; c++) order.push(e.tile);
+          for (let c = 0; c < e.jokers; c++) order.push(JOKER);
+        }
+      });
+    },
+    // The hands the tiles in sight prove unwinnable are dead, as the table would have declared
+    // them (a tile on offer is still in play: it is judged only once let go).
+    beforeTurn() {
+      checkDead(s);
+      const stops = s.r.deadHandStopsPlaying;
+      if (s.dead[0] !== 0 && (stops || offered >= 0))
+        throw new InputError(
+          `${name('hand')}: your hand is dead (no line of the card can still be made from the tiles in sight): a dead hand ${stops ? 'stops playing under these rules (deadHandStopsPlaying)' : 'claims no discard'}, so there is nothing to decide`,
+        );
+      if (offered >= 0 && s.dead[from] !== 0 && stops)
+        throw new InputError(
+          `${name('from')}: the ${OTHERS[from - 1]} player's hand is dead (no line can still be made from the tiles in sight) and stops playing under these rules: it threw no tile`,
+        );
+      if (s.ended && (offered >= 0 || drawn >= 0))
+        throw new InputError(
+          `${name('discards')}: three hands are dead from the tiles in sight, which ends the hand as a wall game under these rules (threeDeadHandsEndGame): there is nothing to decide`,
+        );
+    },
+  });
+  if (offered < 0) return { state: s, seat: 0, read };
   american.apply(s, offered === FLOWER ? DISCARD_FLOWER : DISCARD + offered, 0);
   // The seats between the thrower and her let it go (what they could do is not hers to know).
   while (s.phase === CLAIM && s.cur !== 0) american.apply(s, PASS, 0);

@@ -12,6 +12,7 @@ import { JOKER, formatTiles, tileName } from '../tiles.js';
 import { BLIND, COURTESY_DONE, PASS_TILE, VOTE_YES } from './actions.js';
 import { COURTESY, VOTE } from './charleston.js';
 import { CARD_KINDS } from './card.js';
+import { linePossible } from './dead.js';
 import { placeExposures } from './slots.js';
 import { americanCounts, americanCountsError } from './notation.js';
 import { PLAY_FIELDS, playSituation, type PlaySituation } from './play-situation.js';
@@ -135,7 +136,7 @@ function liveLines(
   const lines = s.card.lines;
   const off = seat * STRIDE;
   const playing = s.phase !== PREPLAY;
-  const alive = lines.map((_, i) => l.lineAway(i) < 99 && (!playing || s.linePossible(seat, i)));
+  const alive = lines.map((_, i) => l.lineAway(i) < 99 && (!playing || linePossible(s, seat, i)));
   let nearest = Infinity;
   for (let i = 0; i < lines.length; i++) if (alive[i]) nearest = Math.min(nearest, l.lineAway(i));
   const out = [];

@@ -4,6 +4,9 @@
 
 import type { Variant } from './card.js';
 
+/** Most exposures one seat can make (four groups of 3 or more within 14 tiles). */
+export const MAX_EXPOSURES = 4;
+
 /** An exposure on the table: `size` tiles of `tile`, `jokers` of them jokers. */
 export interface Exposure {
   tile: number;

@@ -5,6 +5,7 @@
 
 import * as tilesModule from '../tiles.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as judgeModule from './judge.js';
 import type { ChineseAmericanRules } from './rules.js';
 import type { ChineseAmericanState } from './state.js';
@@ -12,6 +13,7 @@ import type { ChineseAmericanState } from './state.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { formatTiles, tileName } = tilesModule;
 const { SEATS } = tableStateModule;
+const { addNet } = writesModule;
 const { scoreWin } = judgeModule;
 
 /**
@@ -90,8 +92,8 @@ export function paySelfDraw(s: ChineseAmericanState, x: number): void {
   for (let y = 0; y < SEATS; y++) {
     if (y === x) continue;
     const pay = owed(s, v, x, y, double);
-    s.net[y]! -= pay;
-    s.net[x]! += pay;
+    addNet(s, y, -pay);
+    addNet(s, x, pay);
     s.stats.winPoints[x]! += pay;
   }
 }
@@ -106,8 +108,8 @@ export function payDiscardWins(s: ChineseAmericanState): void {
     const v = scoreWin(s, y, s.claimTile, false);
     record(s, y, v, false);
     const pay = owed(s, v, y, x, false);
-    s.net[x]! -= pay;
-    s.net[y]! += pay;
+    addNet(s, x, -pay);
+    addNet(s, y, pay);
     s.stats.winPoints[y]! += pay;
   }
 }

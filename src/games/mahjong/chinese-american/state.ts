@@ -6,10 +6,12 @@
 
 import * as tilesModule from '../tiles.js';
 import { CHINESE_AMERICAN_SET, wallTiles } from '../tile-sets.js';
+import * as actionsModule from '../table/actions.js';
 import * as flowModule from '../table/flow.js';
 import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import { EXTRAS, H20, ROWS } from './hands.js';
 import * as judgeModule from './judge.js';
 import * as paymentsModule from './payments.js';
@@ -19,8 +21,10 @@ import type { ChineseAmericanView } from './view.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { PLAY_KINDS, tileKind, tileName } = tilesModule;
+const { CAN_WIN, WIN_LEGAL, WIN_PASSABLE } = actionsModule;
 const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
+const { addNet, lockWins } = writesModule;
 const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
 const { dealerBonus, payDiscardWins, paySelfDraw } = paymentsModule;
 
@@ -99,8 +103,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
         const d = this.dealer;
         for (let y = 0; y < SEATS; y++) {
           if (y === d) continue;
-          this.net[y]! -= this.r.tripleSixBonus;
-          this.net[d]! += this.r.tripleSixBonus;
+          addNet(this, y, -this.r.tripleSixBonus);
+          addNet(this, d, this.r.tripleSixBonus);
         }
         this.stats.tripleSixes[d]!++;
         this.log?.push(`  seat ${d} rolls three sixes: ${this.r.tripleSixBonus} from each other player`);
@@ -140,8 +144,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       // The holder of the eighth flower pays double.
       let pay = 15 * (!all && this.flowers[y]! > 0 ? 2 : 1);
       if (!this.r.sevenFlowersFlat) pay += dealerBonus(this, holder, y);
-      this.net[y]! -= pay;
-      this.net[holder]! += pay;
+      addNet(this, y, -pay);
+      addNet(this, holder, pay);
       this.stats.winPoints[holder]! += pay;
     }
     this.stats.sevenFlowers[holder]!++;
@@ -164,8 +168,8 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
       const p = this.r.beginnerExempt ? 0 : this.r.declinedSelfDrawPenalty;
       for (let y = 0; y < SEATS; y++) {
         if (y === seat) continue;
-        this.net[y]! += p;
-        this.net[seat]! -= p;
+        addNet(this, y, p);
+        addNet(this, seat, -p);
       }
       this.missedWin(seat);
       this.log?.push(`  seat ${seat} declined a self-drawn win: pays ${p} to each other player`);
@@ -173,19 +177,14 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     }
   }
 
-  discardWin(seat: number, tile: number): boolean {
-    if (this.temp[seat] !== 0) return false;
-    const ok = winLegal(this, seat, tile, false);
-    if (ok) {
-      this.ronOk[seat] = 1;
-      this.passable[seat] = 1;
-    }
-    return ok;
+  discardWin(seat: number, tile: number): number {
+    if (this.temp[seat] !== 0) return 0;
+    return winLegal(this, seat, tile, false) ? CAN_WIN | WIN_LEGAL | WIN_PASSABLE : 0;
   }
 
   missedWin(seat: number): void {
     if (!this.r.missedWinLock) return;
-    this.temp[seat] = -1;
+    lockWins(this, seat, -1);
   }
 
   falseWin(): void {

@@ -3,12 +3,14 @@
 // tiles W, its discards D and their stems.
 
 import * as kindsModule from '../table/kinds.js';
+import * as writesModule from '../table/writes.js';
 import * as codesModule from './codes.js';
 import * as koreanKindsModule from './kinds.js';
 import type { KoreanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { BIT } = kindsModule;
+const { lockWins } = writesModule;
 const { STEM, stemsOf } = koreanKindsModule;
 const { LOST_DEAD, LOST_IDENTICAL, LOST_STEM, LOST_TEMPORARY, LOST_UPER_MISS, NO_RON_MISSED } = codesModule;
 
@@ -37,5 +39,5 @@ export function ronBlock(s: KoreanState, seat: number, t: number): number {
 /** `seat` let a winning discard `t` go (❶(1), ➌(1)); see discard (table/flow.ts) for which count. */
 export function missedWin(s: KoreanState, seat: number, t: number): void {
   if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
-  else s.temp[seat] = s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1);
+  else lockWins(s, seat, s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1));
 }

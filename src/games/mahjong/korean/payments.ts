@@ -4,6 +4,7 @@
 import * as tilesModule from '../tiles.js';
 import * as flowModule from '../table/flow.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as codesModule from './codes.js';
 import * as judgeModule from './judge.js';
 import * as scoringModule from './scoring.js';
@@ -14,6 +15,7 @@ import type { KoreanState } from './state.js';
 const { formatTiles, tileName } = tilesModule;
 const { maskName } = flowModule;
 const { SEATS } = tableStateModule;
+const { addNet, declareDead, restrictDiscards } = writesModule;
 const { DEAD_DISCARDED_WAIT, DEAD_JUMP, DEAD_UPER_FURITEN, NO_RON_DISCARDED_WAIT, NO_RON_UPER_FURITEN } = codesModule;
 const { loadScorer, tsumoBasic } = judgeModule;
 const { basicLines, scoreParts } = scoringModule;
@@ -22,8 +24,8 @@ const { basicLines, scoreParts } = scoringModule;
 export function uperDiscard(s: KoreanState, x: number, k: number): void {
   if (!s.has(s.waits, x, k) || s.dead[x] !== 0) return;
   // Locked or dead hands discard only what the Korean rules leave them (KoreanState.restrict).
-  s.restrictDiscards = true;
-  if (s.r.afterUperDiscardWinningTile === 'dead') s.dead[x] = DEAD_DISCARDED_WAIT;
+  restrictDiscards(s);
+  if (s.r.afterUperDiscardWinningTile === 'dead') declareDead(s, x, DEAD_DISCARDED_WAIT);
   else s.noRon[x] = NO_RON_DISCARDED_WAIT;
   s.log?.push(`  seat ${x} let a winning tile go after uper: ${s.dead[x] ? 'dead hand' : 'no discard wins'}`);
   s.log?.event(
@@ -33,7 +35,7 @@ export function uperDiscard(s: KoreanState, x: number, k: number): void {
 
 export function declareUper(s: KoreanState, x: number, k: number, declare: number): void {
   s.uper[x] = declare;
-  s.restrictDiscards = true;
+  restrictDiscards(s);
   s.uperTile[x] = k;
   s.stats.upers[x]!++;
   if (declare === 2) {
@@ -44,22 +46,22 @@ export function declareUper(s: KoreanState, x: number, k: number, declare: numbe
   s.log?.event({ type: 'uper', seat: x, open: declare === 2, waits: maskName(s.waits[x * 2]!, 0) });
   if ((s.waits[x * 2]! & s.dMask[x * 2]!) !== 0) {
     // A7: declared while a wait is among the own discards.
-    if (s.r.uperWhileFuriten === 'dead') s.dead[x] = DEAD_UPER_FURITEN;
+    if (s.r.uperWhileFuriten === 'dead') declareDead(s, x, DEAD_UPER_FURITEN);
     else s.noRon[x] = NO_RON_UPER_FURITEN;
   }
 }
 
 /** A false win: the declaration is cancelled and the offender's hand is dead (RULES.md, False win). */
 export function jump(s: KoreanState, seat: number): void {
-  s.dead[seat] = DEAD_JUMP;
-  s.restrictDiscards = true;
+  declareDead(s, seat, DEAD_JUMP);
+  restrictDiscards(s);
   s.stats.jumps[seat]!++;
   const p = s.r.jumpPenalty;
   if (p !== 'deadHand') {
     for (let y = 0; y < SEATS; y++) {
       if (y === seat) continue;
-      s.net[y]! += p.payEach;
-      s.net[seat]! -= p.payEach;
+      addNet(s, y, p.payEach);
+      addNet(s, seat, -p.payEach);
     }
   }
   s.log?.push(`  seat ${seat} declared a false win (jump): dead hand`);
@@ -73,8 +75,8 @@ export function paySelfDraw(s: KoreanState, x: number): void {
   for (let y = 0; y < SEATS; y++) {
     if (y === x) continue;
     const pay = total * dealerFactor(s, x, y);
-    s.net[y]! -= pay;
-    s.net[x]! += pay;
+    addNet(s, y, -pay);
+    addNet(s, x, pay);
     s.stats.winPoints[x]! += pay;
   }
 }
@@ -90,8 +92,8 @@ export function payDiscardWins(s: KoreanState): void {
     const total = payWin(s, y, false);
     const mult = s.uper[y] === 2 ? s.r.openUperRonMultiplier : s.r.ronMultiplier;
     const pay = total * mult * dealerFactor(s, x, y);
-    s.net[x]! -= pay;
-    s.net[y]! += pay;
+    addNet(s, x, -pay);
+    addNet(s, y, pay);
     s.stats.winPoints[y]! += pay;
   }
 }

@@ -5,10 +5,12 @@
 import * as tilesModule from '../tiles.js';
 import { KOREAN_SET, wallTiles } from '../tile-sets.js';
 import { SEVEN_PAIRS_SHAPES } from '../shanten.js';
+import * as actionsModule from '../table/actions.js';
 import * as kindsModule from '../table/kinds.js';
 import { pairingRules } from '../table/pairing.js';
 import * as tableStateModule from '../table/state.js';
 import { SessionStats, TableState } from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as codesModule from './codes.js';
 import * as furitenModule from './furiten.js';
 import * as judgeModule from './judge.js';
@@ -21,8 +23,10 @@ import type { KoreanView } from './view.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { FLOWER } = tilesModule;
+const { CAN_WIN, WIN_LEGAL, WIN_PASSABLE } = actionsModule;
 const { BIT } = kindsModule;
 const { SEATS, STRIDE } = tableStateModule;
+const { forgetDiscard } = writesModule;
 const { LOST_KINDS } = codesModule;
 const { missedWin, ronBlock } = furitenModule;
 const { ronBasic, tsumoBasic } = judgeModule;
@@ -111,8 +115,8 @@ export class KoreanState extends TableState<KoreanRules> {
     return tsumoBasic(this, seat) >= 2;
   }
 
-  override restrict(seat: number): void {
-    this.allowed0 = this.discardable(seat);
+  override restrict(seat: number): number {
+    return this.discardable(seat);
   }
 
   onDiscard(seat: number, kind: number, declare: number): void {
@@ -125,16 +129,15 @@ export class KoreanState extends TableState<KoreanRules> {
     else if (this.uper[seat] !== 0) uperDiscard(this, seat, kind);
   }
 
-  discardWin(seat: number, tile: number): boolean {
+  discardWin(seat: number, tile: number): number {
     // Letting a tile of W go is passing a winning tile (❶(1), ➌(1)) even when it is worth
     // under 2 basic points (the A3 trap), but not when sacred discard already bars it.
     const block = ronBlock(this, seat, tile);
     const enough = ronBasic(this, seat, tile) >= 2;
-    if (block < 0) {
-      this.passable[seat] = 1;
-      if (enough) this.ronOk[seat] = 1;
-    } else if (enough) this.stats.lost[seat * LOST_KINDS.length + block]!++;
-    return this.dead[seat] === 0;
+    let win = this.dead[seat] === 0 ? CAN_WIN : 0;
+    if (block < 0) win |= enough ? WIN_PASSABLE | WIN_LEGAL : WIN_PASSABLE;
+    else if (enough) this.stats.lost[seat * LOST_KINDS.length + block]!++;
+    return win;
   }
 
   /** Uper or dead: every draw that does not win is discarded, and no calls. */
@@ -151,7 +154,7 @@ export class KoreanState extends TableState<KoreanRules> {
   }
 
   override onClaimed(seat: number, kind: number): void {
-    if (this.countDiscards && --this.dCount[seat * STRIDE + kind]! === 0) this.dMask[seat * 2]! &= ~BIT[kind]!;
+    if (this.countDiscards && --this.dCount[seat * STRIDE + kind]! === 0) forgetDiscard(this, seat, kind);
   }
 
   paySelfDraw(seat: number): void {
@@ -166,8 +169,8 @@ export class KoreanState extends TableState<KoreanRules> {
     return dealerWon && this.r.dealerRotation !== 'always';
   }
 
-  override onDealerPass(): void {
-    if (this.r.roundWind === 'byDealerCycle') this.roundWind = ((this.dealerPasses / SEATS) | 0) % SEATS;
+  override roundWindAfterPass(): number {
+    return this.r.roundWind === 'byDealerCycle' ? ((this.dealerPasses / SEATS) | 0) % SEATS : this.roundWind;
   }
 
   sessionOver(): boolean {

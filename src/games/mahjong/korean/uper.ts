@@ -8,6 +8,7 @@ import * as flowModule from '../table/flow.js';
 import * as handEvalModule from '../table/hand-eval.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
 import * as judgeModule from './judge.js';
 import type { KoreanState } from './state.js';
 
@@ -17,6 +18,7 @@ const { loadEval, seatFullKinds } = flowModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, lowKind, popcount } = kindsModule;
 const { STRIDE } = tableStateModule;
+const { tryTile } = writesModule;
 const { ronBasic } = judgeModule;
 
 /** Action ids: declare uper (or open uper) and discard the kind. */
@@ -129,8 +131,7 @@ export function uperCheck(s: KoreanState, seat: number, k: number): number {
 /** Condition d: a discard win on every wait (or one, per uperRonCheck) is worth 2 basic points. */
 function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boolean {
   const all = s.r.uperRonCheck === 'allWaits';
-  const off = seat * STRIDE;
-  s.hand[off + k] = s.hand[off + k]! - 1;
+  tryTile(s, seat, k, -1);
   let result = all;
   for (let w = waits; w !== 0; w &= w - 1) {
     const t = lowKind(w);
@@ -140,18 +141,22 @@ function ronCheck(s: KoreanState, seat: number, k: number, waits: number): boole
       break;
     }
   }
-  s.hand[off + k] = s.hand[off + k]! + 1;
+  tryTile(s, seat, k, 1);
   return result;
 }
 
 /** After uper: a concealed kong of the drawn tile k keeps the waits unchanged. */
 function kongKeepsWaits(s: KoreanState, seat: number, k: number): boolean {
   const g = s.gi;
-  const at = seat * 4 + SLOT[k]!;
-  const before = g[at]!;
-  g[at] = before - 4 * WEIGHT[k]!;
-  loadEval(s, seat);
-  g[at] = before;
+  const at = seat * 4;
+  const slot = SLOT[k]!;
+  const w = 4 * WEIGHT[k]!;
+  s.ev.setIndices(
+    g[at]! - (slot === 0 ? w : 0),
+    g[at + 1]! - (slot === 1 ? w : 0),
+    g[at + 2]! - (slot === 2 ? w : 0),
+    g[at + 3]! - (slot === 3 ? w : 0),
+  );
   // The kong keeps all four copies: k is full either way.
   seatFullKinds(s, seat, -1, out2, 0);
   s.ev.waits(s.meldN[seat]! + 1, out2[0]!, 0, out2, 0);

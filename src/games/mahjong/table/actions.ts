@@ -25,8 +25,14 @@ export const CAN_KONG = 4;
 export const CAN_CHOW_LOW = 8;
 export const CAN_CHOW_MID = 16;
 export const CAN_CHOW_HIGH = 32;
-/** The ruleset offers melds of its own (American exposures): TableState.claimMelds lists them. */
+/** The ruleset offers melds of its own (American exposures): its win model lists them. */
 export const CAN_MELD = 64;
+/** The claim options above. */
+export const CAN_ANY = 127;
+/** Beside the options, as a ruleset answers them (TableLegality.discardWin, WinModel.claims):
+ * the win offered is legal, and letting the tile go is passing a winning tile. */
+export const WIN_LEGAL = 128;
+export const WIN_PASSABLE = 256;
 
 /**
  * An action in words; `claimTile` is the discard on offer (-1 on a turn), `declarations` the

@@ -1,7 +1,7 @@
 // The turn flow every mahjong ruleset shares: the deal, draws with flower replacement, discards,
 // the claim window (win before pung or kong before chow, in turn order from the discarder),
 // kongs of every kind with their replacement draws (and robbing an added kong), wins, wall
-// games and the session of hands. The ruleset's hooks on the state (state.ts) judge, pay and
+// games and the session of hands. The ruleset's hooks on the state (hooks.ts) judge, pay and
 // move the deal.
 
 import type { Rng } from '../../../core/rng.js';
@@ -11,7 +11,7 @@ import * as handEvalModule from './hand-eval.js';
 import * as kindsModule from './kinds.js';
 import * as meldsModule from './melds.js';
 import * as stateModule from './state.js';
-import type { TableState } from './state.js';
+import type { WritableTable } from './state.js';
 
 // Imports as module-local consts, here and in every module the move loop runs through: V8
 // folds a module's own consts into the compiled code, but re-reads an imported binding through
@@ -19,12 +19,27 @@ import type { TableState } from './state.js';
 // a hand. (The consts are read when the module loads, so these modules must not import each
 // other in a cycle.)
 const { HONOR, KINDS, formatTiles, tileName } = tilesModule;
-const { CAN_CHOW_HIGH, CAN_CHOW_LOW, CAN_CHOW_MID, CAN_KONG, CAN_PUNG, CAN_WIN, CHOW_HIGH, CHOW_LOW, CHOW_MID, KONG, PUNG, TABLE_ACTIONS } =
-  actionsModule;
+const {
+  CAN_ANY,
+  CAN_CHOW_HIGH,
+  CAN_CHOW_LOW,
+  CAN_CHOW_MID,
+  CAN_KONG,
+  CAN_PUNG,
+  CAN_WIN,
+  CHOW_HIGH,
+  CHOW_LOW,
+  CHOW_MID,
+  KONG,
+  PUNG,
+  TABLE_ACTIONS,
+  WIN_LEGAL,
+  WIN_PASSABLE,
+} = actionsModule;
 const { SLOT, WEIGHT, quadPairsWait } = handEvalModule;
 const { BIT, WORD, chowable, forEachKind } = kindsModule;
 const { ADDED_KONG, CHOW: MELD_CHOW, CONCEALED_KONG, KONG: MELD_KONG, MAX_MELDS, PUNG: MELD_PUNG, fullKinds } = meldsModule;
-const { CLAIM, LAST_SEAT, OVER, SEATS, STRIDE, TURN } = stateModule;
+const { CLAIM, LAST_SEAT, OVER, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
 const WINDS = 'ESWN';
 
@@ -33,7 +48,7 @@ const WINDS = 'ESWN';
 // functions behind `if (s.log)`, so that the draw functions stay small enough to be inlined.
 
 /** Starts a session, seat 0 dealing first. */
-export function startSession(s: TableState, rng: Rng): void {
+export function startSession(s: WritableTable, rng: Rng): void {
   s.rng = rng;
   if (s.handStreams) rng.familyKey(s.handKey);
   s.stats.reset();
@@ -47,7 +62,7 @@ export function startSession(s: TableState, rng: Rng): void {
   dealHand(s);
 }
 
-function dealHand(s: TableState): void {
+function dealHand(s: WritableTable): void {
   // A later hand's stream: the session's stream object, reseeded (TableRules.handStreams).
   if (s.handStreams && s.handNo > 0) s.rng.seedFamily(s.handKey, s.handNo);
   s.wall.reset(s.rng);
@@ -59,6 +74,7 @@ function dealHand(s: TableState): void {
   s.discarder = -1;
   s.robbing = false;
   s.restrictDiscards = false;
+  s.ended = false;
   s.dealerNetBefore = s.net[s.dealer]!;
   s.newHand();
   s.log?.push(`hand ${s.handNo + 1}: dealer seat ${s.dealer}, round wind ${WINDS[s.roundWind]}`);
@@ -82,12 +98,27 @@ function dealHand(s: TableState): void {
   startPlay(s);
 }
 
+/** `seat` is to decide next among the ruleset's decisions before play (American: the Charleston). */
+export function preplayTurn(s: WritableTable, seat: number): void {
+  s.phase = PREPLAY;
+  s.cur = seat;
+}
+
+/** `seat`'s dealt tiles already win (the ruleset found them so after the deal: American's heavenly
+ * hand): the win is settled at once, as a self-draw on its turn. */
+export function heavenlyWin(s: WritableTable, seat: number): void {
+  s.phase = TURN;
+  s.cur = seat;
+  s.turnWinOk = s.turnWinShape = true;
+  selfDrawWin(s);
+}
+
 /** East starts by discarding without drawing (after the deal, or the ruleset's exchanges before play). */
-export function startPlay(s: TableState): void {
+export function startPlay(s: WritableTable): void {
   startTurn(s, s.dealer, FIRST);
 }
 
-function logHands(s: TableState): void {
+function logHands(s: WritableTable): void {
   for (let seat = 0; seat < SEATS; seat++) {
     s.log?.push(
       `  seat ${seat} (${WINDS[s.seatWind(seat)]}) ${formatTiles(s.hand.subarray(seat * STRIDE, seat * STRIDE + STRIDE))}${s.flowers[seat] ? ` flowers ${s.flowers[seat]}` : ''}`,
@@ -104,7 +135,7 @@ function logHands(s: TableState): void {
 }
 
 /** `seat`'s concealed tiles by name, in kind order (records only). */
-export function handTiles(s: TableState, seat: number): string[] {
+export function handTiles(s: WritableTable, seat: number): string[] {
   const out: string[] = [];
   for (let k = 0; k < KINDS; k++) for (let n = s.hand[seat * STRIDE + k]!; n > 0; n--) out.push(tileName(k));
   return out;
@@ -115,14 +146,14 @@ export function handTiles(s: TableState, seat: number): string[] {
  * aside and replacing each from the tail. -1 when the hand ended instead: no replacement was
  * left (a wall game) or the ruleset settled it on a flower.
  */
-function drawFor(s: TableState, seat: number, fromTail: boolean): number {
+function drawFor(s: WritableTable, seat: number, fromTail: boolean): number {
   const w = s.wall;
   const t = fromTail ? w.drawTail() : w.seatMode ? w.drawSeat(seat) : w.drawHead();
   // Flowers are rare: their replacement stays out of the (inlined) common path.
   return t < s.asideFrom ? t : replaceFlowers(s, seat, t);
 }
 
-function replaceFlowers(s: TableState, seat: number, t: number): number {
+function replaceFlowers(s: WritableTable, seat: number, t: number): number {
   const w = s.wall;
   while (t >= s.asideFrom) {
     s.flowers[seat]!++;
@@ -142,7 +173,7 @@ function replaceFlowers(s: TableState, seat: number, t: number): number {
 }
 
 /** Adds one tile of kind `k` to `seat`'s concealed hand. */
-export function addTile(s: TableState, seat: number, k: number): void {
+export function addTile(s: WritableTable, seat: number, k: number): void {
   const n = ++s.hand[seat * STRIDE + k]!;
   if (k >= HONOR + 7) return;
   const bit = BIT[k]!;
@@ -154,7 +185,7 @@ export function addTile(s: TableState, seat: number, k: number): void {
 }
 
 /** Moves `n` copies of `k` out of the concealed hand (into a meld or a discard). */
-export function takeTiles(s: TableState, seat: number, k: number, n: number): void {
+export function takeTiles(s: WritableTable, seat: number, k: number, n: number): void {
   const left = (s.hand[seat * STRIDE + k]! -= n);
   if (k >= HONOR + 7) return;
   const bit = BIT[k]!;
@@ -166,13 +197,13 @@ export function takeTiles(s: TableState, seat: number, k: number, n: number): vo
 }
 
 /** Loads `seat`'s concealed pattern into the state's evaluator. */
-export function loadEval(s: TableState, seat: number): void {
+export function loadEval(s: WritableTable, seat: number): void {
   const g = seat * 4;
   s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
 }
 
 /** Writes `seat`'s full kinds (all four copies held or melded), less one `minus`, to out[at..]. */
-export function seatFullKinds(s: TableState, seat: number, minus: number, out: Int32Array, at: number): void {
+export function seatFullKinds(s: WritableTable, seat: number, minus: number, out: Int32Array, at: number): void {
   const q0 = s.quads[seat * 2]!;
   const q1 = s.quads[seat * 2 + 1]!;
   const drop = minus >= 0 && s.has(s.quads, seat, minus);
@@ -188,8 +219,8 @@ export function seatFullKinds(s: TableState, seat: number, minus: number, out: I
 const scratch = new Int32Array(2);
 
 /** Recomputes `seat`'s shanten and waits after its hand changed to 13 - 3 per meld tiles. */
-export function recomputeWaits(s: TableState, seat: number): void {
-  if (s.cardWins) return s.cardWaits(seat);
+export function recomputeWaits(s: WritableTable, seat: number): void {
+  if (s.wins !== null) return s.wins.waits(s, seat);
   const g = seat * 4;
   s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
@@ -211,7 +242,7 @@ export function recomputeWaits(s: TableState, seat: number): void {
 const full = new Int32Array(2);
 
 /** Whether `seat`'s 14 - 3 per meld tiles are a winning shape (only the dealer's first turn asks). */
-function completeNow(s: TableState, seat: number): boolean {
+function completeNow(s: WritableTable, seat: number): boolean {
   const g = seat * 4;
   s.ev.setIndices(s.gi[g]!, s.gi[g + 1]!, s.gi[g + 2]!, s.gi[g + 3]!);
   const melds = s.meldN[seat]!;
@@ -220,7 +251,7 @@ function completeNow(s: TableState, seat: number): boolean {
 }
 
 /** Fourteen tiles in seven pairs, four of a kind counting as two. */
-function quadPairsComplete(s: TableState, seat: number): boolean {
+function quadPairsComplete(s: WritableTable, seat: number): boolean {
   const kinds = s.ev.kinds;
   for (let i = 0; i < kinds.length; i++) if ((s.hand[seat * STRIDE + kinds[i]!]! & 1) !== 0) return false;
   return true;
@@ -236,7 +267,7 @@ const FIRST = 3;
 const AGAIN = 4;
 
 /** Sets again what the seat to act may do, after a turn action of the ruleset's own changed its hand. */
-export function prepareTurn(s: TableState): void {
+export function prepareTurn(s: WritableTable): void {
   startTurn(s, s.cur, AGAIN);
 }
 
@@ -252,7 +283,7 @@ export function prepareTurn(s: TableState): void {
  * compiles: Korean tsumogiri runs of the same build settled anywhere from 203k to 225k hands a
  * second.
  */
-function startTurn(s: TableState, seat: number, how: number): void {
+function startTurn(s: WritableTable, seat: number, how: number): void {
   if (how <= REPLACEMENT) {
     if (how === REPLACEMENT) {
       recomputeWaits(s, seat);
@@ -277,24 +308,25 @@ function startTurn(s: TableState, seat: number, how: number): void {
     s.fromClaim = how === AFTER_CALL;
   }
   const d = s.drawn;
-  s.turnWinShape = s.cardWins
-    ? s.cardComplete(seat)
-    : d >= 0
-      ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0
-      : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
+  s.turnWinShape =
+    s.wins !== null
+      ? s.wins.complete(s, seat)
+      : d >= 0
+        ? (s.waits[(seat << 1) | WORD[d]!]! & BIT[d]!) !== 0
+        : !s.fromClaim && s.discards[seat] === 0 && completeNow(s, seat);
   s.turnWinOk = s.turnWinShape && s.dead[seat] === 0 && s.selfDrawLegal(seat);
   setAllowed(s, seat);
 }
 
 /** What the seat to act may discard: every kind it holds, unless the ruleset narrows it. */
-function setAllowed(s: TableState, x: number): void {
+function setAllowed(s: WritableTable, x: number): void {
   s.allowed0 = s.kinds[x * 2]!;
   s.allowed1 = s.kinds[x * 2 + 1]!;
-  if (s.restrictDiscards) s.restrict(x);
+  if (s.restrictDiscards) s.allowed0 = s.restrict(x);
 }
 
 /** Traces a draw, out of line: no run that counts traces. */
-function logDraw(s: TableState, seat: number, t: number, replacement: boolean): void {
+function logDraw(s: WritableTable, seat: number, t: number, replacement: boolean): void {
   s.log?.push(`seat ${seat} ${replacement ? 'draws replacement' : 'draws'} ${tileName(t)} (${s.live()} left)`);
   s.log?.event(replacement ? { type: 'tsumo', seat, pai: tileName(t), replacement } : { type: 'tsumo', seat, pai: tileName(t) });
 }
@@ -310,7 +342,7 @@ function logDraw(s: TableState, seat: number, t: number, replacement: boolean): 
  * into the loop, and which way it went depended on the timing of V8's compiles: a Korean
  * tsumogiri run settled 5-15% slower when it went the wrong way.
  */
-export function discard(s: TableState, x: number, k: number, declare: number): void {
+export function discard(s: WritableTable, x: number, k: number, declare: number): void {
   takeTiles(s, x, k, 1);
   s.dMask[(x << 1) | WORD[k]!]! |= BIT[k]!;
   s.seen[k]!++;
@@ -334,15 +366,21 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
     C = s.callable;
   let interest = W[w]! | C[w]! | W[2 + w]! | C[2 + w]! | W[4 + w]! | C[4 + w]! | W[6 + w]! | C[6 + w]!;
   if (s.chowCalls && !s.lastDiscard) interest |= chowable(s.kinds[(((x + 1) & LAST_SEAT) << 1) | w]!);
-  if ((interest & bit) === 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if ((interest & bit) === 0) return passOn(s, x);
   s.claimN = 0;
   s.claimAt = 0;
   s.winners = 0;
   s.meldClaimSeat = -1;
   askSeats(s, 1);
-  if (s.claimN === 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if (s.claimN === 0) return passOn(s, x);
   s.phase = CLAIM;
   s.cur = s.claimSeats[0]!;
+}
+
+/** `x`'s discard went unclaimed (or its hand was ruled dead in its turn): the next seat draws. */
+function passOn(s: WritableTable, x: number): void {
+  s.onPassed(x);
+  startTurn(s, s.nextSeat(x), DRAW);
 }
 
 /**
@@ -353,7 +391,7 @@ export function discard(s: TableState, x: number, k: number, declare: number): v
  * determinization's rebuilt window, with the per-seat checks inline (a call per seat cost
  * Chinese-American play a few percent).
  */
-export function askSeats(s: TableState, from: number): void {
+export function askSeats(s: WritableTable, from: number): void {
   const x = s.discarder;
   const t = s.claimTile;
   const bit = BIT[t]!;
@@ -363,12 +401,15 @@ export function askSeats(s: TableState, from: number): void {
   for (let i = from; i < SEATS; i++) {
     const y = (x + i) & LAST_SEAT;
     let opts = 0;
-    s.ronOk[y] = 0;
-    s.passable[y] = 0;
-    if (s.cardWins && !s.robbing) {
-      opts = s.cardClaims(y, t);
+    let win = 0;
+    if (s.wins !== null && !s.robbing) {
+      win = s.wins.claims(s, y, t);
+      opts = win & CAN_ANY;
     } else {
-      if ((s.waits[y * 2 + w]! & bit) !== 0 && s.discardWin(y, t)) opts = CAN_WIN;
+      if ((s.waits[y * 2 + w]! & bit) !== 0) {
+        win = s.discardWin(y, t);
+        opts = win & CAN_WIN;
+      }
       const n = s.hand[y * STRIDE + t]!;
       if ((n >= 2 || (chows && i === 1)) && melds && !s.locked(y)) {
         if (n >= 2) opts |= CAN_PUNG;
@@ -376,12 +417,14 @@ export function askSeats(s: TableState, from: number): void {
         if (chows && i === 1) opts |= chowOptions(s, y, t);
       }
     }
+    s.ronOk[y] = (win & WIN_LEGAL) !== 0 ? 1 : 0;
+    s.passable[y] = (win & WIN_PASSABLE) !== 0 ? 1 : 0;
     s.claimOpts[y] = opts;
     if (opts !== 0) s.claimSeats[s.claimN++] = y;
   }
 }
 
-function chowOptions(s: TableState, y: number, t: number): number {
+function chowOptions(s: WritableTable, y: number, t: number): number {
   if (t >= HONOR) return 0;
   const h = s.hand;
   const off = y * STRIDE;
@@ -394,7 +437,7 @@ function chowOptions(s: TableState, y: number, t: number): number {
 }
 
 /** The seat being offered the tile chose `a` (PASS, WIN, PUNG, KONG, a chow or a ruleset meld). */
-export function claimAction(s: TableState, a: number, win: boolean): void {
+export function claimAction(s: WritableTable, a: number, win: boolean): void {
   const y = s.cur;
   const t = s.claimTile;
   if (win) {
@@ -419,12 +462,12 @@ export function claimAction(s: TableState, a: number, win: boolean): void {
   s.cur = s.claimSeats[s.claimAt]!;
 }
 
-function resolveClaims(s: TableState): void {
+function resolveClaims(s: WritableTable): void {
   const x = s.discarder;
   if (s.winners !== 0) return discardWins(s);
   if (s.robbing) return completeKong(s, x, s.claimTile);
   const y = s.meldClaimSeat;
-  if (y < 0) return startTurn(s, s.nextSeat(x), DRAW);
+  if (y < 0) return passOn(s, x);
   const t = s.claimTile;
   const a = s.meldClaimAction;
   s.claimed[x]!++;
@@ -434,7 +477,7 @@ function resolveClaims(s: TableState): void {
   s.anyCall = true;
   s.openMelds[y]!++;
   if (a >= TABLE_ACTIONS) {
-    s.claimMeld(y, a);
+    s.wins!.claimMeld(s, y, a);
   } else if (a === PUNG || a === KONG) {
     const n = a === PUNG ? 2 : 3;
     takeTiles(s, y, t, n);
@@ -471,16 +514,16 @@ function resolveClaims(s: TableState): void {
  * ruleset's own) where dead hands stop playing: it stops at once, without a discard, and the
  * next seat in turn that still plays draws.
  */
-export function endDeadTurn(s: TableState, seat: number): void {
+export function endDeadTurn(s: WritableTable, seat: number): void {
   s.drawn = -1;
-  startTurn(s, s.nextSeat(seat), DRAW);
+  passOn(s, seat);
 }
 
 /**
  * Concealed kong (four held) or added kong (a pung plus the fourth), then a replacement. An
  * added kong's tile is first offered to the others to win on, where the rules allow robbing it.
  */
-export function selfKong(s: TableState, x: number, k: number): void {
+export function selfKong(s: WritableTable, x: number, k: number): void {
   const off = x * STRIDE;
   s.anyCall = true;
   if (s.hand[off + k] === 4) {
@@ -501,7 +544,7 @@ export function selfKong(s: TableState, x: number, k: number): void {
 }
 
 /** Completes `x`'s kong of `k` (its tiles already out of the hand; a pung turns into an added kong), then the replacement. */
-function completeKong(s: TableState, x: number, k: number): void {
+function completeKong(s: WritableTable, x: number, k: number): void {
   s.robbing = false;
   for (let i = x * MAX_MELDS; i < x * MAX_MELDS + s.meldN[x]!; i++) {
     if (s.meldType[i] === MELD_PUNG && s.meldKind[i] === k) s.meldType[i] = ADDED_KONG;
@@ -510,7 +553,7 @@ function completeKong(s: TableState, x: number, k: number): void {
 }
 
 /** Offers the kong tile `t` of `x` to every seat that waits on it (robbing the kong); false when none does. */
-function offerKongTile(s: TableState, x: number, t: number): boolean {
+function offerKongTile(s: WritableTable, x: number, t: number): boolean {
   s.claimTile = t;
   s.discarder = x;
   s.robbing = true;
@@ -529,7 +572,7 @@ function offerKongTile(s: TableState, x: number, t: number): boolean {
 }
 
 /** The seat to act declares a self-draw win: paid if legal, else a false win. */
-export function selfDrawWin(s: TableState): void {
+export function selfDrawWin(s: WritableTable): void {
   const x = s.cur;
   if (!s.turnWinOk) {
     s.falseWin(x);
@@ -546,7 +589,7 @@ export function selfDrawWin(s: TableState): void {
   finishHand(s, x === s.dealer, false);
 }
 
-function discardWins(s: TableState): void {
+function discardWins(s: WritableTable): void {
   const x = s.discarder;
   let dealerWon = false;
   let count = 0;
@@ -565,7 +608,7 @@ function discardWins(s: TableState): void {
   finishHand(s, dealerWon, false);
 }
 
-export function exhaustiveDraw(s: TableState): void {
+export function exhaustiveDraw(s: WritableTable): void {
   s.stats.exhaustive++;
   s.log?.push('wall empty: exhaustive draw, no payment');
   s.log?.event({ type: 'ryukyoku', reason: 'exhausted' });
@@ -573,7 +616,7 @@ export function exhaustiveDraw(s: TableState): void {
 }
 
 /** Ends the hand: moves the deal, then deals the next hand or ends the session. */
-export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean): void {
+export function finishHand(s: WritableTable, dealerWon: boolean, exhausted: boolean): void {
   s.stats.hands++;
   s.stats.dealerNet += s.net[s.dealer]! - s.dealerNetBefore;
   for (let y = 0; y < SEATS; y++) s.stats.turns += s.discards[y]!;
@@ -583,7 +626,7 @@ export function finishHand(s: TableState, dealerWon: boolean, exhausted: boolean
     s.dealer = (s.dealer + 1) & LAST_SEAT;
     s.dealerPasses++;
     s.dealerStreak = 0;
-    s.onDealerPass();
+    s.roundWind = s.roundWindAfterPass();
   }
   s.log?.push(`  net after hand ${s.handNo}: ${Array.from(s.net).join(' ')}`);
   s.log?.event({ type: 'end_kyoku', hand: s.handNo - 1, deltas: s.log.deltas(s.net), scores: Array.from(s.net) });

@@ -1,11 +1,11 @@
 // The GameDef of a mahjong ruleset played on the shared table: legal actions, their check and
-// their application are the table's; the ruleset adds its declarations (state.ts hooks), its
+// their application are the table's; the ruleset adds its declarations (hooks.ts), its
 // rules schema, its view and its rates.
 
 import { copyState } from '../../../core/copy.js';
 import * as gameModule from '../../../core/game.js';
 import type { GameDef, RateSink } from '../../../core/game.js';
-import type { GameEvent } from '../../../records/trace.js';
+import type { GameEvent } from '../../../core/trace.js';
 import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
@@ -15,7 +15,7 @@ import * as flowModule from './flow.js';
 import * as legalModule from './legal.js';
 import * as meldsModule from './melds.js';
 import * as stateModule from './state.js';
-import type { TableState } from './state.js';
+import type { TableState, WritableTable } from './state.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const { TERMINAL } = gameModule;
@@ -146,7 +146,8 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     maxActions: () => spec.actions,
     create(r) {
       const s = spec.create(r);
-      s.phase = OVER;
+      // No session dealt yet.
+      (s as WritableTable).phase = OVER;
       return s;
     },
     deal(s, rng) {

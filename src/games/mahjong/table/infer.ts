@@ -31,16 +31,15 @@
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import type { Rng } from '../../../core/rng.js';
-import type { Due } from '../../../records/chance.js';
-import { canonical } from '../../../records/check.js';
-import { ChanceError, type GameEvent } from '../../../records/trace.js';
+import type { Due } from '../../../core/chance.js';
+import { canonical, ChanceError, type GameEvent } from '../../../core/trace.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinizeGiven } from './determinize.js';
 import * as flowModule from './flow.js';
 import { WallChance } from './record-chance.js';
 import * as stateModule from './state.js';
-import type { TableState } from './state.js';
+import type { TableState, WritableTable } from './state.js';
 
 const { KINDS, tileKind } = tilesModule;
 const { DISCARD, KONG, PASS, PUNG, WIN } = actionsModule;
@@ -92,9 +91,10 @@ interface HiddenDraw {
 /** The tracker of one hand's history for its seat, or why there is none. */
 export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy): Tracker<TableState> | string {
   const s = h.first;
-  if (s.cardWins) return 'the American table (its Charleston and card hands) is not followed by the inference';
+  if (s.wins) return 'the American table (its Charleston and card hands) is not followed by the inference';
   if (s.phase !== TURN) return 'the hand starts with decisions before play, which the inference does not follow';
-  for (const e of h.events) if (e.type === 'action') return `a ruleset's own action (${JSON.stringify(e).slice(0, 60)}) is not followed by the inference`;
+  for (const e of h.events)
+    if (e.type === 'action') return `a ruleset's own action (${JSON.stringify(e).slice(0, 60)}) is not followed by the inference`;
   return new TableTracker(h, soft);
 }
 
@@ -420,7 +420,7 @@ class TableTracker implements Tracker<TableState> {
       if (y === seat) continue;
       this.known.fill(0);
       p.knownTiles(seat, y, this.known);
-      for (let k = 0; k < KINDS; k++) p.hand[y * STRIDE + k] = this.known[k]!;
+      for (let k = 0; k < KINDS; k++) (p as WritableTable).hand[y * STRIDE + k] = this.known[k]!;
     }
     for (let y = 0; y < SEATS; y++) {
       if (y === seat) continue;
@@ -446,7 +446,7 @@ class TableTracker implements Tracker<TableState> {
         }
         this.wall[k]!--;
         total--;
-        p.hand[y * STRIDE + k]!++;
+        (p as WritableTable).hand[y * STRIDE + k]!++;
         given[y * STRIDE + k]!++;
       }
     }
@@ -454,7 +454,7 @@ class TableTracker implements Tracker<TableState> {
     // Laid on the table as a determinization lays its hands, the wall from the rest; then the
     // wall draws as a record's chance does. (The first decision is a turn: the determinization
     // reads nothing of the table it copies from but the table itself.)
-    determinizeGiven(p, seat, rng, p, given);
+    determinizeGiven(p, seat, rng, p, given, -1);
     p.wall.unpair();
     return this.lw;
   }
@@ -599,7 +599,7 @@ class TableTracker implements Tracker<TableState> {
   }
 
   /** Puts kind k in y's hand as the tile drawn, and readies the turn for it. */
-  private redraw(p: TableState, y: number, k: number): void {
+  private redraw(p: WritableTable, y: number, k: number): void {
     addTile(p, y, k);
     p.drawn = k;
     p.handRedealt(y);
@@ -673,7 +673,7 @@ class TableTracker implements Tracker<TableState> {
       for (let k = 0; k < KINDS; k++) given[y * STRIDE + k] = p.hand[y * STRIDE + k]! - this.known[k]!;
     }
     this.soft.game.copy(now, out);
-    determinizeGiven(now, seat, rng, out, given);
+    determinizeGiven(now, seat, rng, out, given, p.drawn);
   }
 }
 

@@ -39,7 +39,7 @@ export function legalClaim(s: TableState, out: Int16Array): number {
   if (o & CAN_CHOW_LOW) out[n++] = CHOW_LOW;
   if (o & CAN_CHOW_MID) out[n++] = CHOW_MID;
   if (o & CAN_CHOW_HIGH) out[n++] = CHOW_HIGH;
-  if (o & CAN_MELD) n = s.claimMelds(s.cur, out, n);
+  if (o & CAN_MELD) n = s.wins!.claimMelds(s, s.cur, out, n);
   return n;
 }
 
@@ -81,9 +81,9 @@ export function selfKongKinds(s: TableState, out: Int32Array): void {
 /** A locked seat's actions (a ruleset lists a few at most). */
 const scratch = new Int16Array(64);
 
-/** Not on a turn that follows a claim (nor in a game won by cards), and a replacement tile left. */
+/** Not on a turn that follows a claim (nor where a win model judges wins), and a replacement tile left. */
 function kongsAllowed(s: TableState): boolean {
-  return !s.fromClaim && !s.cardWins && s.replacementLeft();
+  return !s.fromClaim && s.wins === null && s.replacementLeft();
 }
 
 /** Word `w` of the kinds seat x could kong: four held, or the fourth of a pung it holds. */

@@ -1,5 +1,5 @@
-import { RecordChance, type Due } from '../../../records/chance.js';
-import { ChanceError } from '../../../records/trace.js';
+import { RecordChance, type Due } from '../../../core/chance.js';
+import { ChanceError } from '../../../core/trace.js';
 import { PLAY_KINDS, tileKind, tileName } from '../tiles.js';
 import { SEATS, type TableState } from './state.js';
 
@@ -7,7 +7,7 @@ import { SEATS, type TableState } from './state.js';
 const DEALT = 13;
 
 /**
- * The chance of a mahjong game played at a real table and written down (records/chance.ts):
+ * The chance of a mahjong game played at a real table and written down (core/chance.ts):
  * each draw from the wall gives the tile the record says came next. The wall shuffles lazily
  * (wall.ts): a draw from either end is the pick of a place among the `tail - head` places left,
  * so an `int` of that many outcomes is answered with the place of a tile of the kind due, and

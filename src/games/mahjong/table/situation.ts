@@ -1,7 +1,9 @@
 // A player's own decision at a mahjong table (`pongsim advise`), as she knows it: her concealed
 // hand and melds, the tile she drew or the tile on offer, every river, every seat's melds and
-// flowers, the winds. Korean and Chinese-American read it the same way; the table's rules (the
-// set, the wall, what a seat may do) are the ruleset's.
+// flowers, the winds. laySituation lays such a table out for every ruleset's advice (American
+// adds its exposures, play-situation.ts); Korean and Chinese-American read the situation the
+// same way (tableSituation). The table's rules (the set, the wall, what a seat may do) are the
+// ruleset's.
 
 import { InputError } from '../../../core/errors.js';
 import type { GameDef } from '../../../core/game.js';
@@ -9,11 +11,11 @@ import { Rng } from '../../../core/rng.js';
 import { listField } from '../../../core/situation.js';
 import { addMelds, meldType, type Meld } from '../decompose.js';
 import { meldName, parseMelds } from '../hand-analysis.js';
-import { rulesetById } from '../rulesets.js';
+import type { Ruleset } from '../rulesets.js';
 import { FLOWER, JOKER, KINDS, formatTiles, parseTiles, tileKind, tileName } from '../tiles.js';
 import { DISCARD } from './actions.js';
 import { addTile, prepareTurn, recomputeWaits, takeTiles } from './flow.js';
-import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from './state.js';
+import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState, type WritableTable } from './state.js';
 import { BIT, WORD } from './kinds.js';
 import { CONCEALED_KONG, MAX_MELDS, PUNG } from './melds.js';
 
@@ -89,7 +91,8 @@ function lastWritten(text: string): number {
 const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a + b, 0);
 
 /**
- * A table at her decision consistent with the situation, for the game `game` under `rules`:
+ * A table at her decision consistent with the situation, for the game `game` under `rules`
+ * (`ruleset` reads the melds):
  * she is seat 0; seats 1, 2, 3 are the players on her right, across and left. The tiles drawn
  * so far are the hands, the melds (a kong's replacement among them), the flowers set aside and
  * the rivers; the wall holds the rest. Who discarded the tiles the others called is not read: a
@@ -100,6 +103,7 @@ const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a +
  */
 export function tableSituation(
   game: GameDef,
+  ruleset: Ruleset,
   rules: unknown,
   given: Record<string, unknown>,
   name: (key: string) => string,
@@ -109,7 +113,6 @@ export function tableSituation(
   game.deal(s, new Rng('situation'));
   const hand = tilesField(given.hand, name('hand'));
   const rivers = RIVERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tilesField(given[k], name(k))));
-  const ruleset = rulesetById(game.id);
   const melds = MELDS.map((k): Meld[] => {
     if (given[k] === undefined) return [];
     try {
@@ -187,7 +190,6 @@ export function tableSituation(
     );
 
   // The hands: hers, then the others' from the tiles she has not seen (no flowers).
-  clearTable(s);
   for (let k = 0; k < KINDS; k++) left[k]! -= out[k]!;
   const take = (): number => {
     let k = 0;
@@ -196,61 +198,16 @@ export function tableSituation(
     left[k]!--;
     return k;
   };
-  const order: number[] = [];
-  for (let k = 0; k < KINDS; k++)
-    for (let c = 0; c < hand[k]!; c++) {
-      addTile(s, 0, k);
-      order.push(k);
-    }
-  for (let y = 1; y < SEATS; y++) {
-    for (let i = 0; i < concealedOf(y); i++) {
-      const k = take();
-      addTile(s, y, k);
-      order.push(k);
-    }
-  }
-  melds.forEach((list, y) => {
-    for (const m of list) {
-      const mi = y * MAX_MELDS + s.meldN[y]!++;
-      const type = meldType(m);
-      s.meldType[mi] = type;
-      s.meldKind[mi] = m.tile;
-      if (type !== CONCEALED_KONG) s.openMelds[y]!++;
-      if (type === PUNG) s.pungs[(y << 1) | WORD[m.tile]!]! |= BIT[m.tile]!;
-      s.anyCall = true;
-    }
-    const c = meldTiles[y]!;
-    for (let k = 0; k < KINDS; k++) {
-      s.seen[k]! += c[k]!;
-      for (let i = 0; i < c[k]!; i++) order.push(k);
-    }
-  });
-  flowers.forEach((f, y) => {
-    for (let k = FLOWER; k < JOKER; k++) {
-      s.flowers[y]! += f[k]!;
-      s.seen[k]! += f[k]!;
-      for (let i = 0; i < f[k]!; i++) order.push(k);
-    }
-  });
-  rivers.forEach((r, y) => {
-    for (let k = 0; k < FLOWER; k++) {
-      for (let c = 0; c < r[k]!; c++) {
-        s.seen[k]!++;
-        s.discards[y]!++;
-        s.dMask[(y << 1) | WORD[k]!]! |= BIT[k]!;
-        order.push(k);
-      }
-    }
-    s.draws[y] = s.discards[y]!;
-  });
-  if (offered >= 0) {
-    addTile(s, LAST_SEAT, offered);
-    order.push(offered);
-  }
-  layWall(s, order, left);
-  s.dealer = (0 - windField(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
-  s.roundWind = windField(given.roundWind ?? 'E', name('roundWind'));
-  for (let y = 1; y < SEATS; y++) recomputeWaits(s, y);
+  const hands = [
+    hand,
+    ...[1, 2, 3].map((y) => {
+      const c = new Int8Array(KINDS);
+      for (let i = 0; i < concealedOf(y); i++) c[take()]!++;
+      return c;
+    }),
+  ];
+  const dealer = (0 - windField(given.seatWind ?? 'E', name('seatWind'))) & LAST_SEAT;
+  const roundWind = windField(given.roundWind ?? 'E', name('roundWind'));
   const read: TableSituation = {
     hand: formatTiles(hand),
     drawn: drawn >= 0 ? tileName(drawn) : null,
@@ -267,31 +224,13 @@ export function tableSituation(
     rightFlowers: formatTiles(flowers[1]!),
     acrossFlowers: formatTiles(flowers[2]!),
     leftFlowers: formatTiles(flowers[3]!),
-    seatWind: WINDS[(0 - s.dealer) & LAST_SEAT]!,
-    roundWind: WINDS[s.roundWind]!,
+    seatWind: WINDS[(0 - dealer) & LAST_SEAT]!,
+    roundWind: WINDS[roundWind]!,
     wall,
   };
-  if (offered < 0) {
-    takeTiles(s, 0, drawn, 1);
-    recomputeWaits(s, 0);
-    addTile(s, 0, drawn);
-    s.draws[0]!++;
-    s.cur = 0;
-    s.phase = TURN;
-    s.drawn = drawn;
-    prepareTurn(s);
-    return { state: s, seat: 0, read };
-  }
-  // The player on her left drew the tile on offer and discards it now: the table asks her first.
-  recomputeWaits(s, 0);
-  takeTiles(s, LAST_SEAT, offered, 1);
-  recomputeWaits(s, LAST_SEAT);
-  addTile(s, LAST_SEAT, offered);
-  s.draws[LAST_SEAT]!++;
-  s.cur = LAST_SEAT;
-  s.phase = TURN;
-  s.drawn = offered;
-  prepareTurn(s);
+  // With a tile on offer, the player on her left drew it and discards it now: the table asks her first.
+  laySituation(s, { hands, melds, flowers, rivers, left, dealer, roundWind, drawn, offered, from: LAST_SEAT });
+  if (offered < 0) return { state: s, seat: 0, read };
   game.apply(s, DISCARD + offered, 0);
   if (s.phase !== CLAIM || s.cur !== 0)
     throw new InputError(
@@ -300,19 +239,136 @@ export function tableSituation(
   return { state: s, seat: 0, read };
 }
 
+/** A table laid out for a decision (laySituation): seat 0 is the player, seats 1, 2, 3 the
+ * players on her right, across and left. Lists are by seat; tile counts are by kind. */
+export interface TableLayout {
+  /** The concealed tiles of each seat: hers with her drawn tile, the thrower's without the tile on offer. */
+  readonly hands: readonly ArrayLike<number>[];
+  /** The table's melds of each seat (pung, kong, concealed kong, chow). */
+  readonly melds?: readonly (readonly Meld[])[];
+  /** Melds of the ruleset's own each seat has exposed (American exposures): layOwn lays them. */
+  readonly ownMelds?: readonly number[];
+  /** Flowers each seat has set aside. */
+  readonly flowers?: readonly ArrayLike<number>[];
+  /** Each seat's discards. */
+  readonly rivers: readonly ArrayLike<number>[];
+  /** The tiles not yet drawn, the wall. */
+  readonly left: ArrayLike<number>;
+  readonly dealer: number;
+  readonly roundWind: number;
+  /** Her tile drawn this turn, or -1: none (her turn after a call), or a tile is on offer. */
+  readonly drawn: number;
+  /** The tile on offer, or -1, and the seat about to throw it: its turn is laid with the tile
+   * drawn, for the caller to discard it. */
+  readonly offered: number;
+  readonly from: number;
+  /** Lays what the ruleset keeps of its own (American exposures and passed tiles) once the
+   * table's melds and flowers are laid, adding to `drawn` every tile it takes out of the wall. */
+  layOwn?(drawn: number[]): void;
+  /** Once every hand is laid and the others' waits are known, before the turn. */
+  beforeTurn?(): void;
+}
+
+/**
+ * Lays the situation `l` on a dealt table: the hands, melds, flowers and rivers, the wall behind
+ * them, the winds, every seat's waits, and the turn: hers with the tile she drew, or the
+ * thrower's with the tile on offer just drawn. Who discarded which tile does not matter to the
+ * rules; each river's discards are its seat's draws.
+ */
+export function laySituation(s: WritableTable, l: TableLayout): void {
+  clearTable(s);
+  s.dealer = l.dealer;
+  s.roundWind = l.roundWind;
+  const order: number[] = [];
+  l.hands.forEach((h, y) => {
+    for (let k = 0; k < KINDS; k++)
+      for (let c = 0; c < h[k]!; c++) {
+        addTile(s, y, k);
+        order.push(k);
+      }
+  });
+  l.melds?.forEach((list, y) => {
+    const c = new Int8Array(KINDS);
+    addMelds(c, list);
+    for (const m of list) {
+      const mi = y * MAX_MELDS + s.meldN[y]!++;
+      const type = meldType(m);
+      s.meldType[mi] = type;
+      s.meldKind[mi] = m.tile;
+      if (type !== CONCEALED_KONG) s.openMelds[y]!++;
+      if (type === PUNG) s.pungs[(y << 1) | WORD[m.tile]!]! |= BIT[m.tile]!;
+      s.anyCall = true;
+    }
+    for (let k = 0; k < KINDS; k++) {
+      s.seen[k]! += c[k]!;
+      for (let i = 0; i < c[k]!; i++) order.push(k);
+    }
+  });
+  l.flowers?.forEach((f, y) => {
+    for (let k = FLOWER; k < JOKER; k++) {
+      s.flowers[y]! += f[k]!;
+      s.seen[k]! += f[k]!;
+      for (let i = 0; i < f[k]!; i++) order.push(k);
+    }
+  });
+  l.ownMelds?.forEach((n, y) => {
+    s.openMelds[y]! += n;
+    if (n > 0) s.anyCall = true;
+  });
+  l.layOwn?.(order);
+  l.rivers.forEach((r, y) => {
+    for (let k = 0; k < KINDS; k++) {
+      for (let c = 0; c < r[k]!; c++) {
+        s.seen[k]!++;
+        s.discards[y]!++;
+        if (k < FLOWER) s.dMask[(y << 1) | WORD[k]!]! |= BIT[k]!;
+        order.push(k);
+      }
+    }
+    s.draws[y] = s.discards[y]!;
+  });
+  if (l.offered >= 0) order.push(l.offered);
+  layWall(s, order, l.left);
+  for (let y = 0; y < SEATS; y++) s.handRedealt(y);
+  const from = l.offered >= 0 ? l.from : -1;
+  for (let y = 1; y < SEATS; y++) if (y !== from) recomputeWaits(s, y);
+  l.beforeTurn?.();
+  s.phase = TURN;
+  if (from < 0) {
+    s.cur = 0;
+    s.fromClaim = l.drawn < 0;
+    // Her 13 tiles' waits, then the tile she drew (none just after a call: no win then).
+    if (l.drawn >= 0) {
+      takeTiles(s, 0, l.drawn, 1);
+      recomputeWaits(s, 0);
+      addTile(s, 0, l.drawn);
+      s.draws[0]!++;
+    }
+    s.drawn = l.drawn;
+  } else {
+    recomputeWaits(s, 0);
+    recomputeWaits(s, from);
+    addTile(s, from, l.offered);
+    s.draws[from]!++;
+    s.cur = from;
+    s.drawn = l.offered;
+  }
+  prepareTurn(s);
+}
+
 /** A dealt table emptied for a situation to be laid on it: no tile in any hand, the wall whole. */
-export function clearTable(s: TableState): void {
+export function clearTable(s: WritableTable): void {
   s.clearHand();
   s.newHand();
   s.stats.reset();
   s.wall.reset(s.rng);
-  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = false;
+  s.anyCall = s.afterKong = s.afterFlower = s.fromClaim = s.robbing = s.ended = false;
   s.claimTile = s.discarder = -1;
 }
 
 /** The wall of a situation: the tiles drawn so far (`drawn`, in any order) first, then the
  * rest (`left`, counts by kind), undrawn. */
-export function layWall(s: TableState, drawn: number[], left: ArrayLike<number>): void {
+export function layWall(s: WritableTable, drawn: number[], left: ArrayLike<number>): void {
   const order = [...drawn];
   for (let k = 0; k < KINDS; k++) for (let c = 0; c < left[k]!; c++) order.push(k);
   s.wall.tiles.set(order);

@@ -1,13 +1,21 @@
 // What every mahjong ruleset's table keeps: typed arrays indexed seat * STRIDE + kind (hands),
 // seat * 2 + word (kinds.ts masks), seat * 4 + group (hand-eval patterns) or seat * MAX_MELDS
 // + i (melds), allocated once per worker and reset per hand. A ruleset extends TableState
-// with its own fields and the hooks the turn flow (flow.ts) calls once per event: judging a
-// win, paying it, what a seat may discard or call, and how the deal moves.
+// with its own fields and answers the hooks of hooks.ts, which the turn flow (flow.ts) calls
+// once per event: what is legal, what happens at each moment, how a hand is settled and how
+// hidden tiles are dealt for search.
+//
+// The table's fields are read-only to everyone but the table: TableState declares them so (its
+// arrays Readonly), and the table's own code writes them through WritableTable, the same state
+// with the marks off (a type only: no cost). A ruleset changes them only through the table's
+// operations (flow.ts) and its named writes (writes.ts), so the compiler lists every write a
+// ruleset makes.
 
 import type { GameState } from '../../../core/game.js';
-import type { Trace } from '../../../records/trace.js';
+import type { Trace } from '../../../core/trace.js';
 import type { Rng } from '../../../core/rng.js';
 import type { WinShapes } from '../shanten.js';
+import type { RulesetHooks, WinModel } from './hooks.js';
 import type { TileSet } from '../tile-sets.js';
 import * as tilesModule from '../tiles.js';
 import { HandEval } from './hand-eval.js';
@@ -58,11 +66,9 @@ export interface TableRules {
   readonly robConcealedKong?: boolean;
   /** A pung or kong claim beats a chow claim from a seat earlier in turn order (default true). */
   readonly pongBeatsChow?: boolean;
-  /**
-   * Wins are judged by the ruleset, not by standard shapes (American: a card line): waits,
-   * win shapes and claim options come from the card hooks below, and nobody declares kongs.
-   */
-  readonly cardWins?: boolean;
+  /** Wins are judged by this model, not by the standard shapes (American: a card line): waits,
+   * complete hands and claim options come from it, and nobody declares kongs. */
+  readonly wins?: WinModel<TableState>;
   /** A dead hand stops drawing and discarding: turns pass over it. */
   readonly deadSkipTurns?: boolean;
   /** A seat's claim lifts its missed-win lock (`temp`) as its next draw does (default true);
@@ -156,12 +162,37 @@ export class SessionStats {
   }
 }
 
-export abstract class TableState<R = unknown> implements GameState {
+/** A typed array of the table's, as a ruleset sees it: its elements read-only. (Its fill and set
+ * are not barred: barring them would keep a ruleset's state from being passed to the table's
+ * operations, and no ruleset calls them on the table's arrays.) */
+type Frozen<A> = Readonly<A>;
+
+/** The writable array behind a Frozen one. */
+type Thawed<T> =
+  T extends Frozen<Float64Array>
+    ? Float64Array
+    : T extends Frozen<Int32Array>
+      ? Int32Array
+      : T extends Frozen<Uint32Array>
+        ? Uint32Array
+        : T extends Frozen<Int8Array>
+          ? Int8Array
+          : T extends Frozen<Uint8Array>
+            ? Uint8Array
+            : T;
+
+/** A state with the table's read-only marks off: what the table's own code writes through. */
+export type Writable<S> = { -readonly [K in keyof S]: Thawed<S[K]> };
+
+/** The table as its own code (flow.ts, determinize, the situation's layout) writes it. */
+export type WritableTable = Writable<TableState>;
+
+export abstract class TableState<R = unknown> implements GameState, RulesetHooks {
   log: Trace | null = null;
   readonly wall: Wall;
   readonly ev: HandEval;
   /** Net points per seat over the session. */
-  readonly net = new Float64Array(SEATS);
+  readonly net: Frozen<Float64Array> = new Float64Array(SEATS);
 
   // Table rules, copied into plain fields: read on every move.
   readonly reserveBlocksReplacement: boolean;
@@ -173,7 +204,8 @@ export abstract class TableState<R = unknown> implements GameState {
   readonly robKong: boolean;
   readonly robConcealedKong: boolean;
   readonly pongBeatsChow: boolean;
-  readonly cardWins: boolean;
+  /** TableRules.wins, or null: the standard shapes, judged by the table's hand evaluator. */
+  readonly wins: WinModel<TableState> | null;
   readonly deadSkipTurns: boolean;
   readonly claimLiftsLock: boolean;
   readonly handStreams: boolean;
@@ -193,106 +225,109 @@ export abstract class TableState<R = unknown> implements GameState {
   }
 
   /** The key of the session's hand streams (TableRules.handStreams; Rng.familyKey). */
-  readonly handKey = new Uint32Array(3);
-  handNo = 0;
-  dealer = 0;
+  readonly handKey: Frozen<Uint32Array> = new Uint32Array(3);
+  readonly handNo: number = 0;
+  readonly dealer: number = 0;
   /** Times the deal has passed. */
-  dealerPasses = 0;
+  readonly dealerPasses: number = 0;
   /** Hands the current dealer has kept the deal for in a row. */
-  dealerStreak = 0;
-  roundWind = 0;
+  readonly dealerStreak: number = 0;
+  readonly roundWind: number = 0;
   /** The dealer's net when the hand began. */
-  dealerNetBefore = 0;
+  readonly dealerNetBefore: number = 0;
 
   /** Everything below that a new hand clears to zero; a ruleset's own per-hand arrays come from it too. */
-  protected readonly arena = new Arena();
+  readonly arena = new Arena();
 
   // Hand: tiles (masks are kinds.ts two-word masks, seat * 2 + word).
   /** The kinds in each hand. */
-  readonly kinds = this.arena.i32(SEATS * 2);
+  readonly kinds: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each hand holds two or more of (pung candidates). */
-  readonly pairs = this.arena.i32(SEATS * 2);
+  readonly pairs: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each hand holds four of (concealed kong candidates). */
-  readonly quads = this.arena.i32(SEATS * 2);
+  readonly quads: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** The kinds each seat has a melded pung of (added kong candidates). */
-  readonly pungs = this.arena.i32(SEATS * 2);
+  readonly pungs: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Winning kinds of each seat's 13-tile state. */
-  readonly waits = this.arena.i32(SEATS * 2);
+  readonly waits: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Kinds of word 0 a seat may not win on by discard until its next turn (after letting a win
    * go), or -1 for every kind: a ruleset's use, cleared by the table at the seat's next draw
    * (and at its claims, unless the rules say claimLiftsLock false). */
-  readonly temp = this.arena.i32(SEATS);
-  /** The kinds each seat could claim a discard of for a meld (the pairs, unless the ruleset
-   * keeps its own: American exposures may use jokers). */
-  callable: Int32Array = this.pairs;
+  readonly temp: Frozen<Int32Array> = this.arena.i32(SEATS);
+  /** The kinds each seat could claim a discard of for a meld: the pairs, or with a win model an
+   * array of its own that the model keeps (American exposures may use jokers). */
+  readonly callable: Frozen<Int32Array>;
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
-  readonly dMask = this.arena.i32(SEATS * 2);
+  readonly dMask: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
-  readonly gi = this.arena.i32(SEATS * 4);
-  readonly hand = this.arena.i8(SEATS * STRIDE);
+  readonly gi: Frozen<Int32Array> = this.arena.i32(SEATS * 4);
+  readonly hand: Frozen<Int8Array> = this.arena.i8(SEATS * STRIDE);
   /** Tiles everyone can see: rivers and melds. */
-  readonly seen = this.arena.i8(STRIDE);
+  readonly seen: Frozen<Int8Array> = this.arena.i8(STRIDE);
   /** Shanten of each seat's 13-tile state. */
-  readonly shanten13 = this.arena.i8(SEATS);
-  readonly meldType = this.arena.u8(SEATS * MAX_MELDS);
-  readonly meldKind = this.arena.i8(SEATS * MAX_MELDS);
-  readonly meldN = this.arena.u8(SEATS);
-  readonly openMelds = this.arena.u8(SEATS);
-  readonly flowers = this.arena.u8(SEATS);
+  readonly shanten13: Frozen<Int8Array> = this.arena.i8(SEATS);
+  readonly meldType: Frozen<Uint8Array> = this.arena.u8(SEATS * MAX_MELDS);
+  readonly meldKind: Frozen<Int8Array> = this.arena.i8(SEATS * MAX_MELDS);
+  readonly meldN: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly openMelds: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly flowers: Frozen<Uint8Array> = this.arena.u8(SEATS);
   /** Own discards claimed by others. */
-  readonly claimed = this.arena.u8(SEATS);
-  readonly draws = this.arena.u8(SEATS);
-  readonly discards = this.arena.u8(SEATS);
+  readonly claimed: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly draws: Frozen<Uint8Array> = this.arena.u8(SEATS);
+  readonly discards: Frozen<Uint8Array> = this.arena.u8(SEATS);
   /** Why a hand is dead (cannot win at all), 0 = alive; the codes are the ruleset's. */
-  readonly dead = this.arena.u8(SEATS);
+  readonly dead: Frozen<Uint8Array> = this.arena.u8(SEATS);
 
   /** The deal is under way (flowers are judged once it is done). */
-  dealing = false;
+  readonly dealing: boolean = false;
+  /** The ruleset ended the hand as a wall game (American: three dead hands): no tile is drawn
+   * any more. */
+  readonly ended: boolean = false;
 
   // Hand: turn.
-  phase = TURN;
-  cur = 0;
+  readonly phase: number = TURN;
+  readonly cur: number = 0;
   /** Tile drawn this turn, or -1 (after a claim, or the dealer's first turn). */
-  drawn = -1;
+  readonly drawn: number = -1;
   /** The drawn tile is a kong replacement. */
-  afterKong = false;
+  readonly afterKong: boolean = false;
   /** The drawn tile replaced a flower. */
-  afterFlower = false;
+  readonly afterFlower: boolean = false;
   /** The turn follows a pung or chow: discard only (no self-draw win, no kong). */
-  fromClaim = false;
+  readonly fromClaim: boolean = false;
   /** Any call or kong so far (ends the first go-around). */
-  anyCall = false;
+  readonly anyCall: boolean = false;
   /** The seat to act in TURN may legally declare a self-draw win. */
-  turnWinOk = false;
+  readonly turnWinOk: boolean = false;
   /** The tiles of the seat to act in TURN form a winning shape (a win may be declared). */
-  turnWinShape = false;
+  readonly turnWinShape: boolean = false;
   /** The kinds the seat to act in TURN may discard, set as the turn starts (two words): the
    * view, the legal list and isLegal all ask for them on every turn. */
-  allowed0 = 0;
-  allowed1 = 0;
+  readonly allowed0: number = 0;
+  readonly allowed1: number = 0;
   /** The ruleset may forbid discarding some held kinds this hand (see restrict). */
-  restrictDiscards = false;
+  readonly restrictDiscards: boolean = false;
 
   // Hand: a discard (or a kong's added tile) being offered.
-  claimTile = -1;
-  discarder = -1;
-  discardAfterKong = false;
-  lastDiscard = false;
+  readonly claimTile: number = -1;
+  readonly discarder: number = -1;
+  readonly discardAfterKong: boolean = false;
+  readonly lastDiscard: boolean = false;
   /** The tile on offer is the fourth added to a pung: it may only be won on (robbing the kong). */
-  robbing = false;
-  readonly claimSeats = new Int8Array(3);
-  claimN = 0;
-  claimAt = 0;
+  readonly robbing: boolean = false;
+  readonly claimSeats: Frozen<Int8Array> = new Int8Array(3);
+  readonly claimN: number = 0;
+  readonly claimAt: number = 0;
   /** Claim options per seat (bits of CAN_* in actions.ts). */
-  readonly claimOpts = new Uint8Array(SEATS);
+  readonly claimOpts: Frozen<Uint8Array> = new Uint8Array(SEATS);
   /** The seat may legally win on the tile on offer. */
-  readonly ronOk = new Uint8Array(SEATS);
+  readonly ronOk: Frozen<Uint8Array> = new Uint8Array(SEATS);
   /** The tile on offer is one of the seat's winning tiles not barred by the ruleset: letting
    * it go is passing a winning tile. */
-  readonly passable = new Uint8Array(SEATS);
-  winners = 0;
-  meldClaimSeat = -1;
-  meldClaimAction = -1;
+  readonly passable: Frozen<Uint8Array> = new Uint8Array(SEATS);
+  readonly winners: number = 0;
+  readonly meldClaimSeat: number = -1;
+  readonly meldClaimAction: number = -1;
 
   constructor(
     readonly r: R,
@@ -300,8 +335,8 @@ export abstract class TableState<R = unknown> implements GameState {
     readonly stats: SessionStats,
   ) {
     this.wall = new Wall(t.wallTiles, t.reserve);
-    // A card-judged ruleset never asks for shanten, so it does not pay for building the tables.
-    this.ev = t.cardWins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
+    // A ruleset with a win model never asks for shanten, so it does not pay for building the tables.
+    this.ev = t.wins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);
     this.reserveBlocksReplacement = t.reserveBlocksReplacement;
     this.asideFrom = t.flowersAside ? tilesModule.FLOWER : 255;
     this.quadPairs = t.quadPairs;
@@ -310,7 +345,8 @@ export abstract class TableState<R = unknown> implements GameState {
     this.robKong = t.robKong;
     this.robConcealedKong = t.robConcealedKong ?? false;
     this.pongBeatsChow = t.pongBeatsChow ?? true;
-    this.cardWins = t.cardWins ?? false;
+    this.wins = t.wins ?? null;
+    this.callable = t.wins ? this.arena.i32(SEATS * 2) : this.pairs;
     this.deadSkipTurns = t.deadSkipTurns ?? false;
     this.claimLiftsLock = t.claimLiftsLock ?? true;
     this.handStreams = t.handStreams;
@@ -324,7 +360,7 @@ export abstract class TableState<R = unknown> implements GameState {
 
   /** Live tiles left (drawable in turn). */
   live(): number {
-    return this.wall.live();
+    return this.ended ? 0 : this.wall.live();
   }
 
   /** Whether a kong or flower replacement can still be drawn. */
@@ -337,13 +373,7 @@ export abstract class TableState<R = unknown> implements GameState {
   nextSeat(seat: number): number {
     // The skipping loop out of line: this runs after every discard, on a path that must fit
     // V8's inlining budget (flow.ts discard).
-    return this.deadSkipTurns ? this.nextLiveSeat(seat) : (seat + 1) & LAST_SEAT;
-  }
-
-  private nextLiveSeat(seat: number): number {
-    let y = (seat + 1) & LAST_SEAT;
-    while (this.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
-    return y;
+    return this.deadSkipTurns ? nextLiveSeat(this, seat) : (seat + 1) & LAST_SEAT;
   }
 
   seatWind(seat: number): number {
@@ -360,104 +390,66 @@ export abstract class TableState<R = unknown> implements GameState {
     return ((WORD[kind] === 0 ? this.allowed0 : this.allowed1) & BIT[kind]!) !== 0;
   }
 
-  // ---- Ruleset hooks, each called once per event -------------------------------------------
+  // ---- Ruleset hooks (hooks.ts): the defaults where most rulesets do nothing -------------------
 
-  /** A session begins (its deal stream is set). */
-  newSession(): void {}
-  /** A hand begins (before the deal): reset the ruleset's per-hand state. */
-  abstract newHand(): void;
-  /** After the deal and its flower replacements; returns true when it ended the hand. */
-  afterDeal(): boolean {
-    return false;
-  }
-  /** A flower was set aside by `seat` during play; returns true when it ended the hand. */
-  onFlower(_seat: number): boolean {
-    return false;
-  }
-  /** Whether the seat to act, whose tiles are a winning shape, may legally win by self-draw. */
+  // What is legal (TableLegality).
   abstract selfDrawLegal(seat: number): boolean;
-  /** Narrows allowed0/allowed1 (every kind held) for `seat`, to act in TURN; called only
-   * while restrictDiscards is set, so that most turns make no call. */
-  restrict(_seat: number): void {}
-  /** `seat` discarded `kind` (its waits already recomputed); `declare` is a declaration block + 1, or 0. */
-  abstract onDiscard(seat: number, kind: number, declare: number): void;
-  /**
-   * `seat` holds the tile on offer among its waits: set ronOk[seat] and passable[seat], and
-   * return whether a win is offered to it at all (it may be offered and not legal: a false win).
-   */
-  abstract discardWin(seat: number, tile: number): boolean;
-  /** Appends the ruleset's turn declarations (actions.ts DECLARE) to out[n..]; returns the new n. */
-  addDeclarations(_seat: number, _out: Int16Array, n: number): number {
-    return n;
+  restrict(_seat: number): number {
+    return this.allowed0;
   }
-  /** Appends what a locked seat may do besides its discards; returns the new n. */
-  lockedActions(_seat: number, _out: Int16Array, n: number): number {
-    return n;
-  }
-  /** The seat may not call (it may still win). */
+  abstract discardWin(seat: number, tile: number): number;
   locked(_seat: number): boolean {
     return false;
   }
-  /** `seat` let a winning tile on offer go. */
-  abstract missedWin(seat: number, tile: number): void;
-  /** `seat` declared a win it may not take. */
-  abstract falseWin(seat: number): void;
-  /** A discard of `seat`'s was claimed for a meld. */
-  onClaimed(_seat: number, _kind: number): void {}
-  /** Pays the self-draw win of the seat to act. */
-  abstract paySelfDraw(seat: number): void;
-  /** Pays the discard winners (bits of `winners`) on the tile on offer. */
-  abstract payDiscardWins(): void;
-  // ---- Card hooks: called only when the rules set cardWins -----------------------------------
-
-  /** Sets waits[seat] for its 13-tile state. */
-  cardWaits(_seat: number): void {}
-  /** Whether the seat to act's tiles complete a win now. */
-  cardComplete(_seat: number): boolean {
-    return false;
-  }
-  /** Claim options (CAN_* bits) of `seat` on the discard `tile`; sets ronOk and passable as discardWin does. */
-  cardClaims(_seat: number, _tile: number): number {
-    return 0;
-  }
-  /** Appends `seat`'s meld claims on the tile on offer (ruleset action ids) to out[n..]; returns the new n. */
-  claimMelds(_seat: number, _out: Int16Array, n: number): number {
+  addDeclarations(_seat: number, _out: Int16Array, n: number): number {
     return n;
   }
-  /** `seat` won the claim of the tile on offer with the ruleset action `a`: make the meld. */
-  claimMeld(_seat: number, _a: number): void {}
+  lockedActions(_seat: number, _out: Int16Array, n: number): number {
+    return n;
+  }
 
-  /** Whether the dealer keeps the deal after a hand (`dealerWon`, or a wall game when `exhausted`). */
+  // What happens at each moment (TableEvents).
+  newSession(): void {}
+  abstract newHand(): void;
+  afterDeal(): boolean {
+    return false;
+  }
+  onFlower(_seat: number): boolean {
+    return false;
+  }
+  abstract onDiscard(seat: number, kind: number, declare: number): void;
+  onPassed(_seat: number): void {}
+  abstract missedWin(seat: number, tile: number): void;
+  abstract falseWin(seat: number): void;
+  onClaimed(_seat: number, _kind: number): void {}
+
+  // How a hand is settled (TableSettlement).
+  abstract paySelfDraw(seat: number): void;
+  abstract payDiscardWins(): void;
   abstract dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
-  /** The deal has passed. */
-  onDealerPass(): void {}
-  /** Whether the session is over after the hand just finished. */
+  roundWindAfterPass(): number {
+    return this.roundWind;
+  }
   abstract sessionOver(): boolean;
 
-  // ---- Search hooks: copies and determinizations (determinize.ts), never called in play ------
-
-  /** Adds to `out` (counts by kind) the tiles of `y`'s concealed hand that `seat` knows are
-   * there: all of them when the hand is known whole. */
+  // How hidden tiles are dealt for search (HiddenTiles): never called in play.
   knownTiles(_seat: number, _y: number, _out: Int8Array): void {}
-  /** Everyone knows `y`'s concealed hand (13 tiles, less 3 per meld) is ready. */
   knownReady(_y: number): boolean {
     return false;
   }
-  /** Adds to `counts` the tiles in the ruleset's own places hidden from `seat` (beyond hands and
-   * the wall), and clears what those places hold that `seat` cannot know. */
-  poolHidden(_seat: number, _counts: Int16Array): void {}
-  /** Whether the ruleset's own hidden places may not hold `kind`. */
+  countHidden(_seat: number, _counts: Int16Array): void {}
   hiddenRefuses(_kind: number): boolean {
     return false;
   }
-  /** Refills the places poolHidden counted, a tile at a time from `draw`. */
-  dealHidden(_seat: number, _draw: () => number): void {}
-  /** `y`'s concealed hand was dealt anew (its waits are recomputed next): reset what the
-   * ruleset derives from it by a path of changes. */
+  dealHidden(_seat: number, _next: () => number): void {}
   handRedealt(_y: number): void {}
-  /** A determinization for `seat` is complete: forget what the ruleset keeps of other seats'
-   * hidden tiles. */
   afterDeterminize(_seat: number): void {}
-  /** The state was overwritten by a copy (src/core/copy.ts, which sees no #private field). */
   afterCopy(): void {}
+}
+
+/** The seat after `seat` whose hand is not dead (`seat` itself when every other is). */
+function nextLiveSeat(s: TableState, seat: number): number {
+  let y = (seat + 1) & LAST_SEAT;
+  while (s.dead[y] !== 0 && y !== seat) y = (y + 1) & LAST_SEAT;
+  return y;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../../src/core/errors.js';
-import type { CsvTable, Experiment } from '../../../../src/experiment/experiment.js';
+import type { Experiment } from '../../../../src/experiment/experiment.js';
+import type { CsvTable } from '../../../../src/core/table.js';
 import { newTally, type Tally } from '../../../../src/stats/tally.js';
 import { nylonppongHouseRules } from '../../../../experiments/nylonppong-house-rules.js';
 import { stopLimit } from '../../../../experiments/stop-limit.js';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCard, importCardFormats } from '../../../../src/library/card.js';
-import { readCard } from '../../../../src/io/card-file.js';
+import { readCard } from '../../../../src/catalog/american-card.js';
 import { CardMatcher, type Exposure } from '../../../../src/games/mahjong/american/match.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { JOKER } from '../../../../src/games/mahjong/tiles.js';

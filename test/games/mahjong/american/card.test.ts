@@ -18,7 +18,7 @@ import {
 } from '../../../../src/games/mahjong/american/card.js';
 import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
 import { formatTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
-import { readCard, SAMPLE_CARD } from '../../../../src/io/card-file.js';
+import { readCard, SAMPLE_CARD } from '../../../../src/catalog/american-card.js';
 import { tempDir } from '../../../support/cli.js';
 import { inputErrorLine } from '../../../support/errors.js';
 

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { replay } from 'pongsim';
 import { Table } from '../../../../src/core/play.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
-import { Trace, type GameEvent } from '../../../../src/records/trace.js';
+import { Trace, type GameEvent } from '../../../../src/core/trace.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
 import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { DISCARD_FLOWER, DISCARD_JOKER, exposeAction } from '../../../../src/games/mahjong/american/actions.js';
+import { claimMeld, placeExposure } from '../../../../src/games/mahjong/american/claims.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
@@ -14,7 +15,9 @@ import { CAN_WIN, DECLARE, PASS } from '../../../../src/games/mahjong/table/acti
 import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { cardWaits } from '../../../../src/games/mahjong/american/wins.js';
 import { randomSimTest } from '../../../support/drivers.js';
+import { open } from '../table/open.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
   resolveRules<AmericanRules>(americanSchema, [
@@ -28,8 +31,8 @@ function emptyTable(r: AmericanRules): AmericanState {
   american.deal(s, new Rng('am-dead'));
   for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
   s.seen.fill(0);
-  s.phase = TURN;
-  s.drawn = -1;
+  open(s).phase = TURN;
+  open(s).drawn = -1;
   return s;
 }
 
@@ -40,14 +43,14 @@ function give(s: AmericanState, y: number, text: string): void {
 
 /** An exposure already on the table (its tiles seen by everyone). */
 function laid(s: AmericanState, y: number, text: string): void {
-  s.placeExposure(y, readExposure(text));
+  placeExposure(s, y, readExposure(text));
 }
 
 /** Seat `y` claims the discard `t` (already seen) for a pung of naturals: the adjudication runs. */
 function pung(s: AmericanState, y: number, t: string): void {
-  s.claimTile = tileKind(t);
-  s.seen[s.claimTile]!++;
-  s.claimMeld(y, exposeAction(3, 0));
+  open(s).claimTile = tileKind(t);
+  open(s).seen[s.claimTile]!++;
+  claimMeld(s, y, exposeAction(3, 0));
 }
 
 describe('american dead hands: when', () => {
@@ -62,9 +65,9 @@ describe('american dead hands: when', () => {
     laid(s, 0, 's888');
     give(s, x, 'm3p19s19z1234567');
     const m3 = tileKind('m3');
-    s.seen[m3] = 3;
-    s.cardWaits(0);
-    s.cur = x;
+    open(s).seen[m3] = 3;
+    cardWaits(s, 0);
+    open(s).cur = x;
     discard(s, x, m3, 0);
     return s;
   }
@@ -111,9 +114,9 @@ describe('american dead hands: exact', () => {
   it('with a joker in the pung the same hand lives: the pair may still be made of the last two m5', () => {
     const s = emptyTable(rules({ card: twoGroups }));
     give(s, 1, 'm5p11112222f1j');
-    s.claimTile = tileKind('m5');
-    s.seen[s.claimTile]!++;
-    s.claimMeld(1, exposeAction(3, 1));
+    open(s).claimTile = tileKind('m5');
+    open(s).seen[s.claimTile]!++;
+    claimMeld(s, 1, exposeAction(3, 1));
     expect(s.dead[1]).toBe(0);
   });
 
@@ -129,7 +132,7 @@ describe('american dead hands: exact', () => {
     const dead = (z1Unseen: boolean) => {
       const s = emptyTable(rules({ card: quint, jokerCount: 1 }));
       laid(s, 2, 'z11j');
-      s.seen[tileKind('z1')] = z1Unseen ? 2 : 4;
+      open(s).seen[tileKind('z1')] = z1Unseen ? 2 : 4;
       give(s, 1, 'm1111p222s33f11');
       pung(s, 1, 's3');
       return s.dead[1] !== 0;
@@ -149,10 +152,10 @@ describe('american dead hands: exact', () => {
     const dead = (m1Seen: number) => {
       const s = emptyTable(rules({ card: natural }));
       give(s, 1, 'm1j');
-      s.seen[tileKind('m1')] = m1Seen;
-      s.claimTile = tileKind('m1');
-      s.seen[s.claimTile]!++;
-      s.claimMeld(1, exposeAction(3, 1));
+      open(s).seen[tileKind('m1')] = m1Seen;
+      open(s).claimTile = tileKind('m1');
+      open(s).seen[s.claimTile]!++;
+      claimMeld(s, 1, exposeAction(3, 1));
       return s.dead[1] !== 0;
     };
     expect(dead(0)).toBe(false);

@@ -9,13 +9,16 @@ import { american, type AmericanState } from '../../../../src/games/mahjong/amer
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
 import { CardMatcher, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/match.js';
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
-import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/state.js';
+import { cardClaims, claimMelds } from '../../../../src/games/mahjong/american/claims.js';
+import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/slots.js';
+import { cardComplete } from '../../../../src/games/mahjong/american/wins.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
 import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
+import { open } from '../table/open.js';
 
 const rules = (...layers: Partial<AmericanRules>[]) =>
   resolveRules<AmericanRules>(
@@ -277,19 +280,19 @@ describe('american exposures', () => {
     const sizesOffered = (exposed: number[]): number[] => {
       // Seat y holds two of t and a joker concealed, beside exposures of these sizes (13 tiles in all).
       s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
-      s.hand[y * STRIDE + t] = 2;
-      s.hand[y * STRIDE + JOKER] = 1;
-      s.hand[y * STRIDE + ((t + 1) % CARD_KINDS)] = 13 - 3 - exposed.reduce((a, b) => a + b, 0);
+      open(s).hand[y * STRIDE + t] = 2;
+      open(s).hand[y * STRIDE + JOKER] = 1;
+      open(s).hand[y * STRIDE + ((t + 1) % CARD_KINDS)] = 13 - 3 - exposed.reduce((a, b) => a + b, 0);
       exposed.forEach((size, i) => {
         s.expTile[y * MAX_EXPOSURES + i] = (t + 2 + i) % CARD_KINDS;
         s.expSize[y * MAX_EXPOSURES + i] = size;
       });
       s.expN[y] = exposed.length;
-      s.calls[y * 2] = s.calls[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
-      s.claimTile = t;
-      if ((s.cardClaims(y, t) & CAN_MELD) === 0) return [];
+      open(s).callable[y * 2] = open(s).callable[y * 2 + 1] = -1; // every kind callable: the sizes are what is tested
+      open(s).claimTile = t;
+      if ((cardClaims(s, y, t) & CAN_MELD) === 0) return [];
       const out = new Int16Array(32);
-      const n = s.claimMelds(y, out, 0);
+      const n = claimMelds(s, y, out, 0);
       return [...new Set(Array.from(out.subarray(0, n), exposeSize))];
     };
     expect(sizesOffered([3, 3])).toEqual([3, 4]); // 7 concealed: either leaves tiles to discard
@@ -306,7 +309,7 @@ describe('american first-turn wins (laid out: far too rare to meet in play)', ()
     const y = s.dealer;
     const v = card.variants.find((x) => !card.lines[x.line]!.concealed)!;
     s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
-    for (let t = 0; t < CARD_KINDS; t++) s.hand[y * STRIDE + t] = v.natural[t]! + v.joker[t]!;
+    for (let t = 0; t < CARD_KINDS; t++) open(s).hand[y * STRIDE + t] = v.natural[t]! + v.joker[t]!;
     return s;
   }
 
@@ -324,12 +327,12 @@ describe('american first-turn wins (laid out: far too rare to meet in play)', ()
   it('earthlyHand: East complete on her first turn after the Charleston may declare Mah Jongg only with it', () => {
     const complete = (r: AmericanRules) => {
       const s = eastComplete(r);
-      s.phase = TURN;
-      s.cur = s.dealer;
-      s.drawn = -1;
-      s.fromClaim = false;
+      open(s).phase = TURN;
+      open(s).cur = s.dealer;
+      open(s).drawn = -1;
+      open(s).fromClaim = false;
       s.exchanged = false;
-      return s.cardComplete(s.dealer);
+      return cardComplete(s, s.dealer);
     };
     expect(complete(rules({ heavenlyHand: false }))).toBe(false);
     expect(complete(rules({ heavenlyHand: false, earthlyHand: true }))).toBe(true);
@@ -343,9 +346,9 @@ describe('american payments', () => {
     american.deal(s, new Rng('am-pay'));
     s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
     const variant = card.variants[v]!;
-    for (let t = 0; t < CARD_KINDS; t++) s.hand[y * STRIDE + t] = variant.natural[t]! + variant.joker[t]!;
-    s.phase = TURN;
-    s.cur = y;
+    for (let t = 0; t < CARD_KINDS; t++) open(s).hand[y * STRIDE + t] = variant.natural[t]! + variant.joker[t]!;
+    open(s).phase = TURN;
+    open(s).cur = y;
     s.winVariant[y] = v;
     return s;
   }
@@ -362,8 +365,8 @@ describe('american payments', () => {
     expect(Array.from(s.net).map((x, i) => x - before[i]!)).toEqual([-4 * value, 12 * value, -4 * value, -4 * value]);
     const t = s.card.variants[v]!.joker.findIndex((j) => j > 0);
     const j = holding(rules(), 1, v);
-    j.hand[STRIDE + t]!--;
-    j.hand[STRIDE + JOKER] = 1;
+    open(j).hand[STRIDE + t]!--;
+    open(j).hand[STRIDE + JOKER] = 1;
     const b2 = Array.from(j.net);
     j.paySelfDraw(1);
     expect(Array.from(j.net).map((x, i) => x - b2[i]!)).toEqual([-2 * value, 6 * value, -2 * value, -2 * value]);
@@ -376,10 +379,10 @@ describe('american payments', () => {
     const s = holding(rules({ jokerlessBonus: false }), 2, v);
     // Take one natural out: it comes back as the claimed discard.
     const t = s.card.variants[v]!.joker.findIndex((j) => j > 0);
-    s.hand[2 * STRIDE + t]!--;
-    s.discarder = 0;
-    s.claimTile = t;
-    s.winners = 1 << 2;
+    open(s).hand[2 * STRIDE + t]!--;
+    open(s).discarder = 0;
+    open(s).claimTile = t;
+    open(s).winners = 1 << 2;
     const before = Array.from(s.net);
     s.payDiscardWins();
     expect(Array.from(s.net).map((x, i) => x - before[i]!)).toEqual([-2 * value, -value, 4 * value, -value]);

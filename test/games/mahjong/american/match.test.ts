@@ -8,7 +8,7 @@ import { CardMatcher, UNREACHABLE, type Exposure } from '../../../../src/games/m
 import { parsePattern } from '../../../../src/games/mahjong/american/pattern.js';
 import { americanCounts, readExposure } from '../../../../src/games/mahjong/american/notation.js';
 import { FLOWER, JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
-import { SAMPLE_CARD } from '../../../../src/io/card-file.js';
+import { SAMPLE_CARD } from '../../../../src/catalog/american-card.js';
 import { seeded, type Rand } from '../seeded.js';
 
 const doc = JSON.parse(fs.readFileSync(SAMPLE_CARD, 'utf8')) as {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../../src/core/rng.js';
-import { Trace } from '../../../../src/records/trace.js';
+import { Trace } from '../../../../src/core/trace.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
@@ -18,6 +18,7 @@ import { Z95 } from '../../../../src/stats/intervals.js';
 import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
 import { checkGolden, randomSimTest } from '../../../support/drivers.js';
 import { tilesConserved } from '../table/conservation.js';
+import { open } from '../table/open.js';
 
 const rules = (...layers: Partial<ChineseAmericanRules>[]) =>
   resolveRules<ChineseAmericanRules>(
@@ -145,10 +146,10 @@ describe('chinese-american settlements', () => {
       chineseAmerican.deal(s, new Rng('ca-fast'));
       s.draws.set([1, 1, 1, 1]);
       s.discards.set([1, 1, 1, 1]);
-      s.anyCall = false;
+      open(s).anyCall = false;
       const y = s.dealer;
       const t = s.hand.findIndex((n, i) => i >= y * STRIDE && i < y * STRIDE + 34 && n > 0) - y * STRIDE;
-      s.drawn = t;
+      open(s).drawn = t;
       return loadScorer(s, y, -1, t, true).fastWin;
     };
     expect(fast({})).toBe(false);
@@ -234,9 +235,9 @@ describe('chinese-american missed-win lock', () => {
     give(2, 'm11p258s369z12345');
     s.missedWin(2);
     expect(s.temp[2]).toBe(-1);
-    s.phase = TURN;
-    s.cur = 0;
-    s.drawn = -1;
+    open(s).phase = TURN;
+    open(s).cur = 0;
+    open(s).drawn = -1;
     discard(s, 0, tileKind('m1'), 0);
     expect(s.phase).toBe(CLAIM);
     expect(s.cur).toBe(2);

@@ -1,4 +1,4 @@
-import { Rng } from '../core/rng.js';
+import { Rng } from './rng.js';
 import { ChanceError } from './trace.js';
 
 /** One thing a record says chance gave, in the order the game asks for them. */

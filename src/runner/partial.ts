@@ -1,10 +1,10 @@
 import { InputError } from '../core/errors.js';
 import { mergeTally, newTally, tallyFault, type Tally } from '../stats/tally.js';
 import type { ExperimentParams } from '../experiment/experiment.js';
-import { readSealed, sealedText } from './sealed.js';
-import { firstDifference } from './difference.js';
-import { shardRange } from '../runner/plan.js';
-import { shortBuild } from './build.js';
+import { readSealed, sealedText } from '../io/sealed.js';
+import { firstDifference } from '../io/difference.js';
+import { shardRange } from './plan.js';
+import { shortBuild } from '../io/build.js';
 
 export const PARTIAL_FORMAT = 'pongsim-partial/2';
 

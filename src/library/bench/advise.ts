@@ -1,6 +1,6 @@
-import { GAMES } from '../catalog/index.js';
-import { advise } from '../library/advise.js';
-import { figureName, fmt, rate, type BenchResult } from './clock.js';
+import { GAMES } from '../../catalog/index.js';
+import { advise } from '../advise.js';
+import { figureName, fmt, rate, type BenchResult } from '../../bench/clock.js';
 
 /**
  * `pongsim advise` at the table, per game: the game's example situation (AdviseQuery.example,

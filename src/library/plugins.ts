@@ -8,19 +8,14 @@ import { GAMES } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { describe } from '../core/rules.js';
 import { allows, paramRange, type StrategyDef } from '../core/strategy.js';
+import type { PluginRef } from '../experiment/experiment.js';
 
 /**
  * Strategy plug-ins: JavaScript modules outside the repository that export StrategyDefs
- * (`--plugin ./my-bot.js`). Their strategies join their game's list, in the main thread and in
- * every worker, so specs can name them like built-in ones. A plug-in is named by its file and
- * the sha256 of its bytes: the run's parameters hold both, so a plug-in edited between an
- * interrupt and --resume, or between shards, is another run.
+ * (`--plugin ./my-bot.js`). Their strategies join their game's list in the catalog, in the main
+ * thread and in every worker (worker.ts), so specs can name them like built-in ones. A plug-in is
+ * named by its file and the sha256 of its bytes (PluginRef, experiment/experiment.ts).
  */
-export interface PluginRef {
-  /** Its absolute path where the run found it. */
-  file: string;
-  sha256: string;
-}
 
 /** Per file, its load in this thread (under way or done) and the sha256 of the contents it
  * loads: library calls side by side in one process that name one plug-in load it once. */

@@ -1,10 +1,10 @@
-import { GAMES } from '../catalog/index.js';
-import { Table } from '../core/play.js';
-import { Rng } from '../core/rng.js';
-import { resolveRules } from '../core/rules.js';
-import { makeStrategy, parseSpec, type Strategy } from '../core/strategy.js';
-import { SEARCH_FIELDS } from '../../experiments/search-strength.js';
-import { figureName, fmt, rate, type BenchResult } from './clock.js';
+import { GAMES } from '../../catalog/index.js';
+import { Table } from '../../core/play.js';
+import { Rng } from '../../core/rng.js';
+import { resolveRules } from '../../core/rules.js';
+import { makeStrategy, parseSpec, type Strategy } from '../../core/strategy.js';
+import { SEARCH_FIELDS } from '../../../experiments/search-strength.js';
+import { figureName, fmt, rate, type BenchResult } from '../../bench/clock.js';
 
 /** Rollouts per action in the figure: the search bot's default. */
 const N = 16;
@@ -19,7 +19,7 @@ export function benchSearch(seconds: number): BenchResult {
   const figures: Record<string, number> = {};
   for (const f of SEARCH_FIELDS) {
     const entry = GAMES.find((g) => g.def.id === f.game)!;
-    // The figure is per decision, so a field whose games are many hands (Chinese-American's 128,
+    // The figure is per decision, so a field whose games are many hands (one plays 128,
     // there to measure a small gain) plays one hand a game here, to keep a game within the seconds.
     const rules = resolveRules(entry.def.schema, [{ where: 'bench', values: f.hands ? { ...f.rules, handsLimit: 1 } : f.rules }]);
     const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);

@@ -1,4 +1,4 @@
-import { InputError } from '../core/errors.js';
+import { InputError } from './errors.js';
 
 /** A line of a record (from 1) that deals or draws what the game cannot: a card the deck no
  * longer holds, or none when the game draws one (a record without a seed, checked). */
@@ -52,4 +52,17 @@ export class Trace {
     this.scoresBefore = Array.from(scores);
     return d;
   }
+}
+
+/** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
 }

@@ -1,6 +1,6 @@
-import { GAMES } from '../catalog/index.js';
-import { figureName, type BenchResult } from './clock.js';
-import { benchShanten } from './mahjong.js';
+import { GAMES } from '../../catalog/index.js';
+import { figureName, type BenchResult } from '../../bench/clock.js';
+import { benchShanten } from '../../bench/mahjong.js';
 import { benchSearch } from './search.js';
 import { benchAdvise } from './advise.js';
 

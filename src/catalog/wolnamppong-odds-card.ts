@@ -4,11 +4,11 @@
 // returns text, and the CLI writes it. Readable in black and white: every cell says BET or
 // fold in words, the shading only repeats it.
 
-import { FONT_STACK, withFonts } from '../../../report/font.js';
-import { fracValue } from '../../../stats/fraction.js';
-import { exactBestBet, unseen } from './odds.js';
-import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from './odds-table.js';
-import type { WolnamRules } from './rules.js';
+import { FONT_STACK, withFonts } from '../io/font.js';
+import { fracValue } from '../stats/fraction.js';
+import { exactBestBet, unseen } from '../games/hwatu/wolnamppong/odds.js';
+import { ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
+import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 
 const CELL = 46;
 const MARGIN = 34;
@@ -97,7 +97,7 @@ export function oddsCard(r: WolnamRules, changes: string[]): OddsCard {
         `<text x="${MARGIN - 10}" y="${MARGIN + (m - 1) * CELL + CELL / 2 + 4}" text-anchor="end" font-size="12">${m}</text>`,
     )
     .join('');
-  // The grid in the shipped font, embedded (report/font.ts): the SVG draws the same on its own
+  // The grid in the shipped font, embedded (io/font.ts): the SVG draws the same on its own
   // and inside the page, where its faces serve the page's text too. Which way the months run is
   // said in the empty corner below the diagonal.
   const svg =

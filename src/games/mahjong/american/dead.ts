@@ -1,0 +1,187 @@
+// Dead hands (RULES.md, "Dead hands"): a hand is dead once the visible tiles (every discard and
+// every exposure) prove that no line of the card can still be made with it. Each live seat keeps
+// a witness, a variant still possible; only when it fails are the others tried.
+
+import * as tilesModule from '../tiles.js';
+import * as tableStateModule from '../table/state.js';
+import * as writesModule from '../table/writes.js';
+import * as cardModule from './card.js';
+import * as slotsModule from './slots.js';
+import type { Exposure } from './slots.js';
+import type { AmericanState } from './state.js';
+
+// Imports as module-local consts, read once: see table/flow.ts.
+const { JOKER } = tilesModule;
+const { SEATS } = tableStateModule;
+const { declareDead, endAsWallGame, setCallable, setWaits } = writesModule;
+const { CARD_KINDS } = cardModule;
+const { MAX_EXPOSURES, placeExposures } = slotsModule;
+
+/** Dead-hand causes (TableState.dead). */
+export const DEAD_VISIBLE = 1;
+export const DEAD_FALSE_WIN = 2;
+
+/** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand
+ * (a situation read calls it once its table is laid). */
+export function checkDead(s: AmericanState): void {
+  if (s.r.deadHandAdjudication === 'off') return;
+  tallyJokers(s);
+  let deadN = 0;
+  for (let y = 0; y < SEATS; y++) {
+    if (s.dead[y] === 0 && !possible(s, y, s.witness[y]!)) {
+      const ix = s.index;
+      let w = -1;
+      for (let v = 0; v < ix.variants && w < 0; v++) if (possible(s, y, v)) w = v;
+      if (w >= 0) s.witness[y] = w;
+      else {
+        declareDead(s, y, DEAD_VISIBLE);
+        s.stats.deadHands++;
+        setWaits(s, y, 0, 0);
+        setCallable(s, y, 0, 0);
+        s.log?.push(`seat ${y}'s hand is dead: no line is still possible from the visible tiles`);
+        s.log?.event({ type: 'dead_hand', seat: y, why: 'noLinePossible' });
+      }
+    }
+    if (s.dead[y] !== 0) deadN++;
+  }
+  if (deadN >= 3 && s.r.threeDeadHandsEndGame && !s.ended) {
+    endAsWallGame(s);
+    s.log?.push('three dead hands: the hand ends as a wall game');
+    s.log?.event({ type: 'ryukyoku', reason: 'threeDeadHands' });
+  }
+}
+
+/** Whether `y` may still complete some variant of `line`, judged from the visible tiles as
+ * the dead-hand test judges them (advice shows only the lines still alive). */
+export function linePossible(s: AmericanState, y: number, line: number): boolean {
+  tallyJokers(s);
+  const start = s.card.lineStart;
+  for (let v = start[line]!; v < start[line + 1]!; v++) if (possible(s, y, v)) return true;
+  return false;
+}
+
+/** Finds each live hand's witness afresh from the visible tiles, `seat`'s own aside (a
+ * determinization: the witnesses were found from the true hands). */
+export function findWitnesses(s: AmericanState, seat: number): void {
+  tallyJokers(s);
+  for (let y = 0; y < SEATS; y++) {
+    if (y === seat || s.dead[y] !== 0) continue;
+    let w = 0;
+    while (w < s.index.variants - 1 && !possible(s, y, w)) w++;
+    s.witness[y] = w;
+  }
+}
+
+// What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers, which every
+// test starts with): per kind, the jokers lying in exposures of it (any seat's, to be had by
+// exchanging a natural of that kind for each); the jokers neither discarded nor in an exposure
+// (in the wall or some concealed hand); and, summed over the kinds, jokerBalance of a kind no
+// variant entry uses.
+const exposedJokers = new Int8Array(CARD_KINDS);
+let hiddenJokers = 0;
+let unusedBalance = 0;
+
+function tallyJokers(s: AmericanState): void {
+  const e = exposedJokers;
+  e.fill(0);
+  let exposed = 0;
+  for (let y = 0; y < SEATS; y++) {
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) {
+      e[s.expTile[i]!]! += s.expJokers[i]!;
+      exposed += s.expJokers[i]!;
+    }
+  }
+  hiddenJokers = s.jokerCount - s.seen[JOKER]! - exposed;
+  let b = 0;
+  for (let t = 0; t < CARD_KINDS; t++) if (e[t] !== 0) b += jokerBalance(s.copies[t]! - s.seen[t]!, 0, 0, e[t]!);
+  unusedBalance = b;
+}
+
+/**
+ * Whether variant `v` may still be completed by `y`, judged only from what everyone sees (the
+ * discards and every exposure): its exposures fit, every natural it still needs has a copy
+ * unseen, and the jokers can fill the rest: those neither discarded nor exposed, and those in
+ * exposures, each for an unseen natural of its kind that the variant can spare. A variant that
+ * fits the exposures only once some of y's own jokers are exchanged away is possibleRedeemed.
+ */
+function possible(s: AmericanState, y: number, v: number): boolean {
+  const l = s.lines[y]!;
+  if (l.ok[v] === 0) return possibleRedeemed(s, y, v);
+  const { vStart, vEntry, eKind } = s.index;
+  const e = exposedJokers;
+  let need = unusedBalance;
+  for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
+    const entry = vEntry[i]!;
+    const t = eKind[entry]!;
+    const r = l.row[entry]!;
+    const unseen = s.copies[t]! - s.seen[t]!;
+    const b = jokerBalance(unseen, r >> 8, (r >> 4) & 15, e[t]!);
+    if (b === IMPOSSIBLE) return false;
+    need += b - (e[t] !== 0 ? jokerBalance(unseen, 0, 0, e[t]!) : 0);
+  }
+  return need <= hiddenJokers;
+}
+
+/** Scratch of possibleRedeemed: a variant placed on exposures whose jokers are exchanged away. */
+const redeemScratch = {
+  nat: new Int8Array(CARD_KINDS),
+  jok: new Int8Array(CARD_KINDS),
+  jokers: new Int8Array(CARD_KINDS),
+  used: [] as boolean[],
+  list: [] as Exposure[],
+};
+
+/**
+ * Variant `v` does not fit `y`'s exposures as they lie; it may once `y` exchanges every joker
+ * of some of them for naturals (a set of a section without jokers takes an exposure of
+ * naturals only). Each exchanged joker needs one more unseen natural of its exposure's kind,
+ * and joins the hidden jokers. Tries every such choice of y's exposures holding jokers.
+ */
+function possibleRedeemed(s: AmericanState, y: number, v: number): boolean {
+  const ix = s.index;
+  if (ix.vNaturalSets[v] === 0 || ix.vConcealed[v] !== 0) return false;
+  const at = y * MAX_EXPOSURES;
+  const n = s.expN[y]!;
+  let jokered = 0;
+  for (let i = 0; i < n; i++) if (s.expJokers[at + i]! > 0) jokered |= 1 << i;
+  const { nat, jok, jokers, used, list } = redeemScratch;
+  list.length = n;
+  for (let m = jokered; m > 0; m = (m - 1) & jokered) {
+    for (let i = 0; i < n; i++)
+      list[i] = { tile: s.expTile[at + i]!, size: s.expSize[at + i]!, jokers: (m >> i) & 1 ? 0 : s.expJokers[at + i]! };
+    if (!placeExposures(ix.card.variants[v]!, list, nat, jok, used)) continue;
+    jokers.set(exposedJokers);
+    let hidden = hiddenJokers;
+    for (let i = 0; i < n; i++) {
+      if (((m >> i) & 1) === 0) continue;
+      const t = s.expTile[at + i]!;
+      const j = s.expJokers[at + i]!;
+      nat[t]! += j;
+      jokers[t]! -= j;
+      hidden += j;
+    }
+    let need = 0;
+    for (let t = 0; t < CARD_KINDS && need !== IMPOSSIBLE; t++) {
+      const b = jokerBalance(s.copies[t]! - s.seen[t]!, nat[t]!, jok[t]!, jokers[t]!);
+      need = b === IMPOSSIBLE ? IMPOSSIBLE : need + b;
+    }
+    if (need <= hidden) return true;
+  }
+  return false;
+}
+
+const IMPOSSIBLE = 1 << 20;
+
+/**
+ * What one kind of a variant asks of the jokers in the dead-hand test: `unseen` copies of the
+ * kind are unseen, the variant still needs `naturals` of them as naturals and has `slots` joker
+ * slots, and `exposed` jokers lie in exposures of the kind. Its spare naturals fill the slots or
+ * buy those jokers, one each, whichever they can: the jokers it still needs from elsewhere are
+ * slots - min(spare, slots + exposed), negative when it brings jokers in; IMPOSSIBLE when the
+ * naturals are not there.
+ */
+function jokerBalance(unseen: number, naturals: number, slots: number, exposed: number): number {
+  if (naturals > unseen) return IMPOSSIBLE;
+  const spare = unseen - naturals;
+  return slots - Math.min(spare, slots + exposed);
+}
