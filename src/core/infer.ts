@@ -77,6 +77,13 @@ export interface Tracker<S extends GameState = GameState> {
 export interface InferenceDef<S extends GameState = GameState, R = any> {
   /** The tracker of one history, or why the game cannot follow it (the dealing is then uniform). */
   tracker(history: RoundHistory<S>, rules: R, soft: SoftPolicy): Tracker<S> | string;
+  /**
+   * The true deal, for a calibration (experiments/advise-calibration.ts): `out` becomes `s` with
+   * every hidden hand kept as it truly is and only what no seat holds (the wall, the pile) dealt
+   * anew from `rng`, which becomes the stream of every later chance event. What an inferred or
+   * uniform dealing predicts is compared with what rollouts from it give.
+   */
+  truth(s: S, seat: number, rng: Rng, out: S): void;
 }
 
 /**

@@ -203,7 +203,8 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     throw new InputError(
       '--deal inferred: the hands are inferred from the play of the round, which only a record holds; give --record FILE --at LINE, or --deal uniform',
     );
-  const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? 'inferred');
+  const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
+  const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
   const a = race({
     game: entry.def,
     rules,
@@ -234,7 +235,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     looks: a.looks,
     deal: dealing.uniform === null && dealing.report ? 'inferred' : 'uniform',
     inference: dealing.report,
-    dealing: dealingWords(dealing, dealAsked ?? 'inferred', rec !== undefined),
+    dealing: dealingWords(dealing, dealAsked, q.inferByDefault === true, rec !== undefined),
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
@@ -271,13 +272,16 @@ export function decisionDealing(
   return inferDealing(entry.def, rules, history, policy, entry.strategies, new Rng(`${seed}/${INFER_STREAM}`));
 }
 
-/** The dealing in words, for the note under the ranking. */
-export function dealingWords(d: Dealing, asked: 'inferred' | 'uniform', fromRecord: boolean): string {
+/** The dealing in words, for the note under the ranking: how the hidden hands were dealt, and
+ * why uniformly where they were. */
+export function dealingWords(d: Dealing, asked: 'inferred' | 'uniform' | undefined, infers: boolean, fromRecord: boolean): string {
   const r = d.report;
   if (d.uniform === null && r)
     return `hidden hands inferred from the others' play: ${r.particles} particles, effective sample size ${Math.round(r.ess)} (least on the way ${Math.round(r.minEss)}, ${r.resamplings} resamplings)`;
   if (asked === 'uniform') return 'hidden hands dealt uniformly from the unseen (--deal uniform)';
-  return `hidden hands dealt uniformly from the unseen: ${d.uniform ?? (fromRecord ? 'nothing to infer' : 'no play to infer from')}`;
+  if (asked === undefined && !infers)
+    return `hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here${fromRecord ? '; --deal inferred tries it' : ''})`;
+  return `hidden hands dealt uniformly from the unseen: ${d.uniform ?? 'no play to infer from'}`;
 }
 
 /** The strategy every seat plays on with in the rollouts (`--policy`, by default the game's

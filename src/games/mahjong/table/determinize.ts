@@ -86,10 +86,14 @@ export function determinizeGiven(from: TableState, seat: number, stream: Rng, s:
       deal.hands[off + d]!--;
     }
   }
+  // The ruleset's places from the tiles they accept, the wall from the rest.
   n = 0;
-  for (let k = 0; k < KINDS; k++) for (let c = 0; c < given[k]!; c++) tiles[n++] = k;
-  first = n;
-  for (let i = 0; i < places.rulesetTiles; i++) deal.ruleset[i] = drawRest();
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < KINDS; k++)
+      if ((places.rulesetRefuses[k] === 1) === (pass === 1)) for (let c = 0; c < given[k]!; c++) tiles[n++] = k;
+    if (pass === 0) first = n;
+  }
+  for (let i = 0; i < places.rulesetTiles; i++) deal.ruleset[i] = drawFirst();
   for (let i = 0; i < places.wallTiles; i++) deal.wall[i] = drawRest();
   dealPlaces(s, places, deal, from.stats);
 }

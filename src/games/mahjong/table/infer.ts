@@ -30,6 +30,7 @@
 // it answered unseen). The American table (its Charleston and card hands) is not followed.
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
+import { copyState } from '../../../core/copy.js';
 import type { Rng } from '../../../core/rng.js';
 import type { Due } from '../../../core/chance.js';
 import { canonical, ChanceError, type GameEvent } from '../../../core/trace.js';
@@ -664,17 +665,33 @@ class TableTracker implements Tracker<TableState> {
   }
 
   deal(now: TableState, p: TableState, rng: Rng, out: TableState): void {
-    const { seat, given } = this;
-    given.fill(0);
-    for (let y = 0; y < SEATS; y++) {
-      if (y === seat) continue;
-      this.known.fill(0);
-      now.knownTiles(seat, y, this.known);
-      for (let k = 0; k < KINDS; k++) given[y * STRIDE + k] = p.hand[y * STRIDE + k]! - this.known[k]!;
-    }
-    this.soft.game.copy(now, out);
-    determinizeGiven(now, seat, rng, out, given, p.drawn);
+    dealHandsOf(now, p, this.seat, rng, out);
   }
+}
+
+// Scratch of dealHandsOf: a determinization runs to the end without yielding.
+const handsOf = new Int8Array(SEATS * STRIDE);
+const knownOf = new Int8Array(STRIDE);
+
+/** `now` for `seat` with the other hands of `p` (a table at the same decision), beyond what the
+ * seat knows is in them, and the rest of what it cannot see dealt anew from `rng`. */
+function dealHandsOf(now: TableState, p: TableState, seat: number, rng: Rng, out: TableState): void {
+  handsOf.fill(0);
+  for (let y = 0; y < SEATS; y++) {
+    if (y === seat) continue;
+    knownOf.fill(0);
+    now.knownTiles(seat, y, knownOf);
+    for (let k = 0; k < KINDS; k++) handsOf[y * STRIDE + k] = p.hand[y * STRIDE + k]! - knownOf[k]!;
+  }
+  copyState(now, out);
+  out.afterCopy();
+  determinizeGiven(now, seat, rng, out, handsOf, p.drawn);
+}
+
+/** The true deal (InferenceDef.truth): every hand as it is, the wall (and a ruleset's own hidden
+ * places) dealt anew. */
+export function keepHands(s: TableState, seat: number, rng: Rng, out: TableState): void {
+  dealHandsOf(s, s, seat, rng, out);
 }
 
 /** A particle's wall: the record's tile where the seat saw it, the tracker's proposal elsewhere. */
