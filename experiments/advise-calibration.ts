@@ -1,5 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from '../src/core/game.js';
 import { inferDealing, PARTICLES, RoundStart, uniformDealer, type Dealer, type RoundHistory } from '../src/core/infer.js';
+import { BEAT_DECISIONS, BEAT_SEAT, pulse } from '../src/core/play.js';
 import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
@@ -326,6 +327,9 @@ function play(c: Cell, seed: string, cell: number, index: number, at: At): numbe
     round = -1,
     turn = 0;
   for (let x = def.toAct(s); x !== TERMINAL; x = def.toAct(s)) {
+    // The runner's watchdog hears every decision played, here and in the rollouts below.
+    pulse.beat[BEAT_SEAT] = x;
+    pulse.beat[BEAT_DECISIONS]!++;
     start.see(s, events.length);
     if (def.round(s) !== round) {
       round = def.round(s);
@@ -418,6 +422,7 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
     rng.reuse(key, 0, 0, 'rollouts');
     ro.candidates(m.state, c.legal, def.legal(m.state, c.legal));
     for (let i = 0; i < ROLLOUTS; i++) {
+      pulse.beat[BEAT_DECISIONS]!++;
       ro.evaluate(m.state, m.seat, cand, 0, 1, rng);
       for (let j = 0; j < cand; j++) {
         value[d]![j]! += ro.result(j) / ROLLOUTS;

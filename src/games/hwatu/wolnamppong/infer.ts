@@ -41,6 +41,7 @@ class WolnamTracker implements Tracker<WolnamState> {
   private rng: Rng | null = null;
   private readonly one = new Int16Array(1);
   private readonly pool = new Uint8Array(CARDS);
+  private readonly unseen = new Uint8Array(CARDS);
 
   constructor(
     private readonly h: RoundHistory<WolnamState>,
@@ -118,11 +119,16 @@ class WolnamTracker implements Tracker<WolnamState> {
       hidden.push(q);
     }
     if (hidden.length === 0) return 0;
-    // Their cards and the pile's, less what the seat sees later, dealt to them anew.
+    // Their cards and the pile's, less what the seat sees later, dealt to them anew. They are
+    // pooled in id order: the order the true deal left them in (which hand, where in the pile)
+    // is what the seat cannot see, and must not shape the particle.
     const { cards, drawn } = p.deck;
+    const unseen = this.unseen;
+    unseen.fill(0);
+    for (const q of hidden) unseen[p.hand[2 * q]!] = unseen[p.hand[2 * q + 1]!] = 1;
+    for (let j = drawn; j < CARDS; j++) unseen[cards[j]!] = 1;
     let n = 0;
-    for (const q of hidden) for (const c of [p.hand[2 * q]!, p.hand[2 * q + 1]!]) if (!seen[c]) pool[n++] = c;
-    for (let j = drawn; j < CARDS; j++) if (!seen[cards[j]!]) pool[n++] = cards[j]!;
+    for (let c = 0; c < CARDS; c++) if (unseen[c] && !seen[c]) pool[n++] = c;
     const old = hidden.flatMap((q) => [p.hand[2 * q]!, p.hand[2 * q + 1]!]);
     for (const q of hidden) {
       for (let tries = 0; ; tries++) {
