@@ -15,16 +15,18 @@ import { value } from '../src/stats/exact-sum.js';
 import { addMean, addRatio, type Tally } from '../src/stats/tally.js';
 
 /**
- * The games whose hidden hands advice infers (src/core/infer.ts), with the rules a game of the
- * study plays (a mahjong game is one hand) and where its turn buckets begin (decisions made in
- * the round before the situation's, by every seat).
+ * Every game, with the rules a game of the study plays (a mahjong game is one hand), where its
+ * turn buckets begin (decisions made in the round before the situation's, by every seat), and
+ * the situations a game of the study takes (`perGame`, each from a game of its own): a Hwatu
+ * situation costs a tenth of a mahjong one, so the Hwatu games take 8, and 125 games of the
+ * study give the 1,000 Hwatu situations issue 49 asks for beside 125 mahjong ones.
  */
-export const CALIBRATION_FIELDS: { game: string; rules: Record<string, unknown>; turns: number[] }[] = [
-  { game: 'wolnamppong', rules: {}, turns: [0, 2, 4] },
-  { game: 'nylonppong', rules: {}, turns: [0, 8, 16, 32] },
-  { game: 'korean', rules: { handsPerSession: 1 }, turns: [0, 16, 32, 48] },
-  { game: 'chinese-american', rules: { handsLimit: 1 }, turns: [0, 16, 32, 48] },
-  { game: 'american', rules: { handsPerSession: 1 }, turns: [0, 24, 48, 72] },
+export const CALIBRATION_FIELDS: { game: string; rules: Record<string, unknown>; turns: number[]; perGame: number }[] = [
+  { game: 'wolnamppong', rules: {}, turns: [0, 2, 4], perGame: 8 },
+  { game: 'nylonppong', rules: {}, turns: [0, 8, 16, 32], perGame: 8 },
+  { game: 'korean', rules: { handsPerSession: 1 }, turns: [0, 16, 32, 48], perGame: 1 },
+  { game: 'chinese-american', rules: { handsLimit: 1 }, turns: [0, 16, 32, 48], perGame: 1 },
+  { game: 'american', rules: { handsPerSession: 1 }, turns: [0, 24, 48, 72], perGame: 1 },
 ];
 
 /** Rollouts per action and dealing at a situation: the inferred, the uniform and the true deal
@@ -137,10 +139,11 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
         cells: cells.map((c) => c.game),
         provenance: {
           rollouts: ROLLOUTS,
-          games: cells.map((c) => ({ game: c.game, rules: c.rules, policy: c.policy.text, turns: c.turns })),
+          games: cells.map((c) => ({ game: c.game, rules: c.rules, policy: c.policy.text, turns: c.turns, perGame: c.perGame })),
         },
         runGame(cell, index, seed, tally) {
-          situation(cells[cell]!, seed, cell, index, tally);
+          const c = cells[cell]!;
+          for (let k = 0; k < c.perGame; k++) situation(c, seed, cell, index * c.perGame + k, tally);
         },
         tables(tallies) {
           const rows: (Cellval | Figure)[][] = [];
@@ -265,6 +268,7 @@ interface Cell {
   rules: Record<string, unknown>;
   policy: StrategySpec;
   turns: number[];
+  perGame: number;
   /** Whether the game has discard wins to rank (mahjong). */
   wins: boolean;
   /** The reference bot at each seat, its streams, and the scratch of a game. */
@@ -286,6 +290,7 @@ function cellOf(f: (typeof CALIBRATION_FIELDS)[number], entry: CalibrationGame):
     rules,
     policy,
     turns: f.turns,
+    perGame: f.perGame,
     wins: entry.def.id !== 'wolnamppong' && entry.def.id !== 'nylonppong',
     bots: Array.from({ length: seats }, () => makeStrategy(policy, entry.strategies, rules)),
     rngs: Array.from({ length: seats }, () => new Rng(null)),
