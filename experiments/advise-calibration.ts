@@ -5,7 +5,7 @@ import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
 import { resolveRules } from '../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
-import { figureTable, mean, meanColumns, ratio, type Figure } from '../src/experiment/columns.js';
+import { figureTable, meanColumns, ratio, type Figure } from '../src/experiment/columns.js';
 import type { ExperimentDef } from '../src/experiment/experiment.js';
 import type { Cellval } from '../src/core/table.js';
 import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
@@ -51,8 +51,9 @@ const TENTHS = 10;
  * action's value and win share under a dealing, less the same under the true deal, is that
  * dealing's error at the action; its mean over the situations of a bucket (by tenth of the
  * predicted win share, by how far the round had gone) is the dealing's bias there. A
- * situation's actions in one bucket count as one observation (their mean), so the intervals
- * treat situations, not actions, as independent.
+ * situation's actions in one bucket count as one observation (their mean); a figure is the mean
+ * over situations, its interval treating the games of the study (each situation, or in Hwatu
+ * each 8, from games of their own) as the independent draws, not the actions.
  *
  * Where the game has one, the hand's discard win the bots took (they always take a legal one) is
  * ranked too: how often each dealing ranks it below passing or calling, and how often the true
@@ -143,7 +144,9 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
         },
         runGame(cell, index, seed, tally) {
           const c = cells[cell]!;
-          for (let k = 0; k < c.perGame; k++) situation(c, seed, cell, index * c.perGame + k, tally);
+          const sums = new Sums();
+          for (let k = 0; k < c.perGame; k++) situation(c, seed, cell, index * c.perGame + k, sums);
+          sums.into(tally);
         },
         tables(tallies) {
           const rows: (Cellval | Figure)[][] = [];
@@ -151,8 +154,8 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
           const filter: (Cellval | Figure)[][] = [];
           cells.forEach((c, cell) => {
             const t = tallies[cell]!;
-            const n = t.means.fallback?.n ?? 0;
-            if (n > 0) filter.push([c.game, n, mean(t, 'fallback'), mean(t, 'ess')]);
+            const n = situations(t, 'fallback');
+            if (n > 0) filter.push([c.game, n, ratio(t, 'fallback'), ratio(t, 'ess')]);
             for (const [d, dealing] of DEALINGS.entries()) {
               const buckets = [
                 ['all', 'all'],
@@ -161,7 +164,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
               ];
               for (const [by, bucket] of buckets) {
                 const key = `${d}.${by}.${bucket}`;
-                const n = t.means[`${key}.win`]?.n ?? 0;
+                const n = situations(t, `${key}.win`);
                 if (n === 0) continue;
                 rows.push([
                   c.game,
@@ -170,16 +173,16 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
                   bucket!,
                   n,
                   Math.round(value(t.means[`${key}.actions`]?.s ?? [])),
-                  mean(t, `${key}.winPredicted`),
-                  mean(t, `${key}.winTrue`),
-                  mean(t, `${key}.win`),
-                  mean(t, `${key}.value`),
-                  mean(t, `${key}.size`),
+                  ratio(t, `${key}.winPredicted`),
+                  ratio(t, `${key}.winTrue`),
+                  ratio(t, `${key}.win`),
+                  ratio(t, `${key}.value`),
+                  ratio(t, `${key}.size`),
                   ratio(t, `${key}.share`),
                 ]);
               }
-              const n = t.means[`wins.${d}`]?.n ?? 0;
-              if (c.wins && n > 0) wins.push([c.game, dealing, n, mean(t, `wins.${d}`), mean(t, 'wins.true')]);
+              const n = situations(t, `wins.${d}`);
+              if (c.wins && n > 0) wins.push([c.game, dealing, n, ratio(t, `wins.${d}`), ratio(t, 'wins.true')]);
             }
           });
           const tables = [
@@ -358,7 +361,7 @@ function play(c: Cell, seed: string, cell: number, index: number, at: At): numbe
 
 /** The situation of game `index`: one decision with a choice, picked at random, and the hand's
  * discard win where there is one; each played out from the three dealings. */
-function situation(c: Cell, seed: string, cell: number, index: number, tally: Tally): void {
+function situation(c: Cell, seed: string, cell: number, index: number, tally: Sums): void {
   const { def } = c;
   let winI = -1;
   const total = play(c, seed, cell, index, (i, s) => {
@@ -379,8 +382,8 @@ function situation(c: Cell, seed: string, cell: number, index: number, tally: Ta
     const est = estimates(c, m, `${seed}/${cell}/${index}/${m.win ? 'win' : 'pick'}`);
     if (!m.win || met.length === 1) {
       addSituation(c, tally, m, est);
-      addMean(tally, 'fallback', est.fallback ? 1 : 0);
-      if (!est.fallback) addMean(tally, 'ess', est.ess);
+      tally.add('fallback', est.fallback ? 1 : 0);
+      if (!est.fallback) tally.add('ess', est.ess);
     }
     if (m.win) addWin(tally, est);
   }
@@ -446,7 +449,7 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
 }
 
 /** A situation's errors into the tally: per dealing, per bucket its actions fall in, the mean. */
-function addSituation(c: Cell, tally: Tally, m: Met, e: Estimates): void {
+function addSituation(c: Cell, tally: Sums, m: Met, e: Estimates): void {
   const truth = e.value.length - 1;
   const turn = m.turn;
   let tb = 0;
@@ -468,47 +471,66 @@ function addSituation(c: Cell, tally: Tally, m: Met, e: Estimates): void {
     });
     for (const [key, js] of groups) {
       const avg = (f: (j: number) => number) => js.reduce((s, j) => s + f(j), 0) / js.length;
-      addMean(
-        tally,
+      tally.add(
         `${key}.win`,
         avg((j) => e.won[d]![j]! - e.won[truth]![j]!),
       );
-      addMean(
-        tally,
+      tally.add(
         `${key}.winPredicted`,
         avg((j) => e.won[d]![j]!),
       );
-      addMean(
-        tally,
+      tally.add(
         `${key}.winTrue`,
         avg((j) => e.won[truth]![j]!),
       );
-      addMean(
-        tally,
+      tally.add(
         `${key}.value`,
         avg((j) => e.value[d]![j]! - e.value[truth]![j]!),
       );
-      addMean(
-        tally,
+      tally.add(
         `${key}.size`,
         avg((j) => Math.abs(e.value[truth]![j]!)),
       );
-      addMean(tally, `${key}.actions`, js.length);
-      addRatio(
-        tally,
-        `${key}.share`,
-        avg((j) => e.value[d]![j]! - e.value[truth]![j]!),
-        avg((j) => Math.abs(e.value[truth]![j]!)),
-      );
+      tally.add(`${key}.actions`, js.length);
     }
   });
 }
 
+/**
+ * A game's situations summed per key, then tallied as ratios: the sum over the game's
+ * situations over their count, so that a figure is the mean over situations and its interval
+ * (the ratio's, src/stats/tally.ts) treats the games, each its own draw, as the independent
+ * observations. A value's share of an action's value is the ratio of the two sums.
+ */
+class Sums {
+  private readonly sums = new Map<string, { sum: number; n: number }>();
+
+  add(key: string, x: number): void {
+    const a = this.sums.get(key);
+    if (a) {
+      a.sum += x;
+      a.n++;
+    } else this.sums.set(key, { sum: x, n: 1 });
+  }
+
+  into(tally: Tally): void {
+    for (const [key, { sum, n }] of this.sums) {
+      if (key.endsWith('.actions')) addMean(tally, key, sum);
+      else addRatio(tally, key, sum, n);
+      if (key.endsWith('.value'))
+        addRatio(tally, `${key.slice(0, -'.value'.length)}.share`, sum, this.sums.get(`${key.slice(0, -'.value'.length)}.size`)!.sum);
+    }
+  }
+}
+
+/** The situations a ratio of Sums counts: the sum of its games' counts. */
+const situations = (t: Tally, key: string): number => Math.round(value(t.means[`${key}/x`]?.s ?? []));
+
 /** A discard win the bots took: whether each dealing (and the true deal) ranks it below the best other action. */
-function addWin(tally: Tally, e: Estimates): void {
+function addWin(tally: Sums, e: Estimates): void {
   const w = e.names.findIndex((n) => n.startsWith('win on'));
   if (w < 0) return;
   const below = (d: number) => (e.value[d]!.some((v, j) => j !== w && v > e.value[d]![w]!) ? 1 : 0);
-  DEALINGS.forEach((_, d) => addMean(tally, `wins.${d}`, below(d)));
-  addMean(tally, 'wins.true', below(e.value.length - 1));
+  DEALINGS.forEach((_, d) => tally.add(`wins.${d}`, below(d)));
+  tally.add('wins.true', below(e.value.length - 1));
 }
