@@ -295,6 +295,18 @@ describe('pongsim advise --record', () => {
     expect(n.dealing).toMatch(/^hidden hands dealt uniformly from the unseen: Nylon-ppong's hands are not inferred from the play yet/);
   });
 
+  it('review --deal inferred ranks each decision on particles of its own round', () => {
+    const file = playRecord(wolnam, 'review-deal');
+    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
+    expect(r.deal).toBe('inferred');
+    expect(r.rows.length).toBe(3);
+    const u = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    expect(u.deal).toBe('uniform');
+    expect(inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
+      '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
+    );
+  });
+
   it('refuses a bad --deal, and --deal inferred without a record, with one line', () => {
     const file = playRecord(wolnam, 'deal-bad');
     expect(inputErrorLine(() => advise({ game: 'wolnamppong', record: file, at: 3, deal: 'smart' }))).toBe(
