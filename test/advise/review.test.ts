@@ -247,7 +247,8 @@ describe('pongsim advise --record', () => {
     // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
     const [first] = decisions(wolnam, file);
     const s = first!.state as WolnamState;
-    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
+    // Dealt as the flags deal it (uniformly: flags hold no play to infer from).
+    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5', deal: 'uniform' });
     const flags = advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
     expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
     expect(at.actions).toEqual(flags.actions);
@@ -266,6 +267,8 @@ describe('pongsim advise --record', () => {
     expect(inferred.inference!.ess).toBeGreaterThanOrEqual(1);
     expect(inferred.inference!.ess).toBeLessThanOrEqual(256);
     expect(inferred.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles, effective sample size \d+/);
+    // Wolnamppong's default, where the calibration passed.
+    expect(advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
     const uniform = advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });
     expect(uniform.deal).toBe('uniform');
     expect(uniform.inference).toBeNull();
@@ -282,6 +285,10 @@ describe('pongsim advise --record', () => {
     const r = advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.inference!.ess).toBeGreaterThan(0);
+    // Korean's default stays uniform: the inferred dealing has not passed the calibration.
+    expect(advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' }).dealing).toBe(
+      'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
+    );
     const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
     const n = advise({
       game: 'nylonppong',
@@ -300,7 +307,10 @@ describe('pongsim advise --record', () => {
     const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.rows.length).toBe(3);
-    const u = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    // Wolnamppong's default, where the calibration passed; uniform when asked.
+    const byDefault = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    expect(byDefault).toEqual(r);
+    const u = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'uniform' });
     expect(u.deal).toBe('uniform');
     expect(inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
       '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
