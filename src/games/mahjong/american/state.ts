@@ -39,9 +39,11 @@ const { JOKER_ROWS, payDiscardWins, paySelfDraw } = paymentsModule;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
 export class AmericanStats extends SessionStats {
-  /** Per line: seat-hands nearest to it after the Charleston, wins, points won, jokers in the winning hands, wins with no joker (bonus or not). */
+  /** Per line: seat-hands nearest to it after the Charleston, wins, the wins among those seat-hands
+   * (a seat that chased it won with it), points won, jokers in the winning hands, wins with no joker (bonus or not). */
   readonly chased: Int32Array;
   readonly lineWins: Int32Array;
+  readonly lineConverted: Int32Array;
   readonly linePaid: Float64Array;
   readonly lineJokers: Int32Array;
   readonly lineJokerless: Int32Array;
@@ -63,6 +65,7 @@ export class AmericanStats extends SessionStats {
     super();
     this.chased = new Int32Array(lines);
     this.lineWins = new Int32Array(lines);
+    this.lineConverted = new Int32Array(lines);
     this.linePaid = new Float64Array(lines);
     this.lineJokers = new Int32Array(lines);
     this.lineJokerless = new Int32Array(lines);
@@ -70,7 +73,7 @@ export class AmericanStats extends SessionStats {
 
   override reset(): void {
     super.reset();
-    for (const a of [this.chased, this.lineWins, this.linePaid, this.lineJokers, this.lineJokerless]) a.fill(0);
+    for (const a of [this.chased, this.lineWins, this.lineConverted, this.linePaid, this.lineJokers, this.lineJokerless]) a.fill(0);
     this.awayAfterCharleston = this.dealerWins = this.exchanges = this.deadHands = this.heavenly = 0;
     this.secondCharlestons = this.courtesyTiles = this.blindTiles = 0;
   }
@@ -117,6 +120,8 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly expN = this.arena.u8(SEATS);
   /** Per seat: a variant still possible from the visible tiles (the dead-hand test's witness). */
   readonly witness = this.arena.i32(SEATS);
+  /** Per seat: the line it chased when the Charleston ended (its nearest), -1 before (a heavenly hand has none). */
+  readonly chasedLine = this.arena.i32(SEATS);
   /** Per seat: the winning variant found by the last win test, or -1. */
   readonly winVariant = this.arena.i32(SEATS);
   readonly jokersDealt = this.arena.u8(SEATS);
@@ -189,6 +194,7 @@ export class AmericanState extends TableState<AmericanRules> {
     for (const l of this.lines) l.reset();
     this.exchanged = false;
     this.winVariant.fill(-1);
+    this.chasedLine.fill(-1);
   }
 
   override afterDeal(): boolean {
@@ -228,6 +234,7 @@ export class AmericanState extends TableState<AmericanRules> {
         if (a < b || (a === b && ix.value[line]! > ix.value[best]!)) best = line;
       }
       st.chased[best]!++;
+      this.chasedLine[y] = best;
       st.awayAfterCharleston += l.lineAway(best);
       this.witness[y] = l.lineVariant(best);
       if (y !== this.dealer) cardWaits(this, y);

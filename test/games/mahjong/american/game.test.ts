@@ -232,6 +232,33 @@ describe('american invariants', () => {
   });
 });
 
+describe('american card lines chased and won', () => {
+  it("counts a chase converted only when the seat that chased a line wins with it: a share of the line's chases and of its wins", () => {
+    const r = rules({ handsPerSession: 8 });
+    const spec = parseSpec('line-chaser', americanStrategies, 'american', r);
+    const arm = new Arm(american, r, [spec, spec, spec, spec], americanStrategies);
+    const lines = card.lines.length;
+    const [chased, wins, converted] = [new Array(lines).fill(0), new Array(lines).fill(0), new Array(lines).fill(0)];
+    for (let g = 0; g < 40; g++) {
+      const st = arm.play('am-chase', 0, g).stats;
+      for (let l = 0; l < lines; l++) {
+        chased[l] += st.chased[l]!;
+        wins[l] += st.lineWins[l]!;
+        converted[l] += st.lineConverted[l]!;
+      }
+    }
+    for (let l = 0; l < lines; l++) {
+      expect(converted[l]).toBeLessThanOrEqual(chased[l]);
+      expect(converted[l]).toBeLessThanOrEqual(wins[l]);
+    }
+    const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+    expect(sum(chased)).toBe(40 * 8 * 4);
+    // Seats do win on lines they turned to after the Charleston: wins per chase was no share.
+    expect(sum(converted)).toBeGreaterThan(0);
+    expect(sum(converted)).toBeLessThan(sum(wins));
+  });
+});
+
 describe('american deal (exact facts)', () => {
   it('East holds 14, the others 13, 99 tiles stay in the wall; jokers dealt match C(144,13)/C(152,13)', () => {
     const s = american.create(rules({ heavenlyHand: false }));
