@@ -40,7 +40,14 @@ function small(cmd: string): string {
       .split('\n')
       .map((l) =>
         l.replace(/--games \d+/g, (m) => {
-          const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
+          const cap =
+            l.includes('run search-strength') || l.includes('run advise-calibration')
+              ? 1
+              : l.includes('table-stop')
+                ? 50
+                : l.includes('uper-table,')
+                  ? 50
+                  : 12;
           return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
         }),
       )
@@ -55,7 +62,7 @@ function small(cmd: string): string {
       .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
-          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12')
+          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${l.includes('run advise-calibration') ? 1 : 12}`)
           : l,
       )
       // Each comparison and tuning run into a folder of its own, so that a block's second does not

@@ -1,6 +1,7 @@
 import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
+import type { Dealer } from './infer.js';
 import { Rollouts } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
@@ -91,6 +92,8 @@ export interface RaceOptions {
   keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
+  /** How each rollout deals what the seat cannot see (default: GameDef.determinize, uniformly). */
+  dealer?: Dealer;
 }
 
 /**
@@ -108,6 +111,7 @@ export function race(o: RaceOptions): Advice {
   const { game, state, seat } = o;
   const alpha = o.alpha ?? 0.05;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
+  if (o.dealer) ro.dealer = o.dealer;
   const list = new Int16Array(game.maxActions(o.rules));
   const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(game, state, list);
   let kept: string | undefined;

@@ -7,7 +7,8 @@ import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -38,6 +39,9 @@ export interface ReviewOptions {
   csv?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
+  /** How each decision's rollouts deal what the seat cannot see, as advise's --deal: inferred
+   * from the others' play in the round so far, or uniform (default: the game's, as advise). */
+  deal?: string;
 }
 
 const REVIEW_KEYS: Keys<ReviewOptions> = {
@@ -50,6 +54,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
   force: FLAG,
+  deal: TEXT('inferred or uniform'),
 };
 
 /** One decision of the seat, reviewed. */
@@ -100,6 +105,9 @@ export interface ReviewResult {
   value: string;
   round: string;
   policy: string;
+  /** How the rollouts dealt what the seat could not see (asked, or the game's default): each
+   * decision falls back to uniform where the game's inference cannot follow the round. */
+  deal: 'inferred' | 'uniform';
   /** The playouts each decision's ranking got (at least two for each action ranked), and the
    * most its measurement got. */
   budget: number;
@@ -137,6 +145,8 @@ interface Pending {
   moves: number[];
   amount: number;
   choices: Choice[] | undefined;
+  /** The round's public play before the decision, for an inferred dealing. */
+  history: RoundHistory;
 }
 
 /**
@@ -154,11 +164,13 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
   let lastSeat = -1;
   // One copy at a time is ever in use: a decision is handed on before the next one is copied.
   const scratch = def.create(open.rules) as GameState;
+  const start = new RoundStart(def, open.rules);
   const flush = (): void => {
     if (pending) each(pending);
     pending = null;
   };
   checkEvents(def, open.rules, open.events, open.file, open.table, (d: RecordDecision) => {
+    start.see(d.state, d.line - 1);
     const mine = d.seat === seat;
     const choices = mine ? fitting(def, open.rules, d.state, seat, q.choices?.(d.state, seat)) : undefined;
     if (pending && mine && lastSeat === seat && !choices) {
@@ -170,7 +182,8 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
     if (!mine) return;
     const state = copy() ? scratch : d.state;
     if (state === scratch) def.copy(d.state, scratch);
-    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices };
+    const history = start.history(open.events, d.line - 1, seat);
+    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices, history };
     if (choices) pending = p;
     else each(p);
   });
@@ -214,6 +227,7 @@ export function review(o: ReviewOptions): ReviewResult {
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
+  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
@@ -255,7 +269,8 @@ export function review(o: ReviewOptions): ReviewResult {
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
     // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
     const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test };
+    const dealer = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal).dealer;
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, dealer };
     const ranked = race({
       ...common,
       budget: Math.max(budget, 2 * n),
@@ -356,6 +371,7 @@ export function review(o: ReviewOptions): ReviewResult {
     value: q.value,
     round: q.round,
     policy: spec.text,
+    deal,
     budget,
     seed,
     decisions,
