@@ -203,7 +203,10 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   }
   // A study's tables: rows, and each paired difference somewhere other than 0.
   for (const f of files.filter(
-    (x) => !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) && !tables.includes(x) && /npx pongsim (run|merge) /.test(text),
+    (x) =>
+      !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) &&
+      !tables.includes(x) &&
+      /npx pongsim (run|merge) /.test(text),
   )) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);
