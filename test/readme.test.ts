@@ -40,7 +40,14 @@ function small(cmd: string): string {
       .split('\n')
       .map((l) =>
         l.replace(/--games \d+/g, (m) => {
-          const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
+          const cap =
+            l.includes('run search-strength') || l.includes('run advise-calibration')
+              ? 1
+              : l.includes('table-stop')
+                ? 50
+                : l.includes('uper-table,')
+                  ? 50
+                  : 12;
           return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
         }),
       )
@@ -55,7 +62,7 @@ function small(cmd: string): string {
       .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
-          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12')
+          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${l.includes('run advise-calibration') ? 1 : 12}`)
           : l,
       )
       // Each comparison and tuning run into a folder of its own, so that a block's second does not
@@ -165,8 +172,13 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   const files = listFiles(dir).filter((f) => f.endsWith('.csv') && !f.split(path.sep).includes('parts'));
   const count = (re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
   const compares = files.filter((f) => path.basename(f) === 'compare.csv');
-  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare /));
-  for (const f of compares) {
+  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare (?!.*--each-option)/));
+  // A house-rule table (compare --each-option) compares too: some change moved some figure.
+  const tables = files.filter((f) => path.basename(f).endsWith('-rule-table.csv'));
+  expect(tables.length, 'a rule table for every compare --each-option').toBeGreaterThanOrEqual(
+    count(/npx pongsim compare .*--each-option/),
+  );
+  for (const f of [...compares, ...tables]) {
     expect(
       csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')),
       `${f}: every paired difference is 0, the arms played identical games`,
@@ -191,7 +203,10 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   }
   // A study's tables: rows, and each paired difference somewhere other than 0.
   for (const f of files.filter(
-    (x) => !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text),
+    (x) =>
+      !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) &&
+      !tables.includes(x) &&
+      /npx pongsim (run|merge) /.test(text),
   )) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { americanCard, americanHand } from './american-card.js';
 import { WALL_RECORDS } from './mahjong-records.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
@@ -70,7 +71,7 @@ export const americanEntry: GameEntry = {
   def: american,
   strategies: americanStrategies,
   defaultSeat: 'line-chaser',
-  experiments: [americanCharleston, americanCardLines, americanJokers],
+  experiments: [americanCharleston, americanCardLines, americanJokers, mahjongRuleTable(american, americanStrategies, 'line-chaser', 400)],
   quick: [
     { name: 'american-charleston', games: 60, seconds: 1.2 },
     { name: 'american-card-lines', games: 100, seconds: 0.8 },

@@ -11,12 +11,13 @@ import { WALL_RECORDS } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { specialHandChoices } from './special-hands.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 export const chineseAmericanEntry: GameEntry = {
   def: chineseAmerican,
   strategies: chineseAmericanStrategies,
   defaultSeat: 'efficiency',
-  experiments: [chineseAmericanHands],
+  experiments: [chineseAmericanHands, mahjongRuleTable(chineseAmerican, chineseAmericanStrategies, 'efficiency', 600)],
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',

@@ -196,6 +196,10 @@ export interface AdviseQuery {
   moreExamples?: readonly { name: string; situation: Record<string, string> }[];
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
+  /** Whether advice from a record infers the others' hidden hands from their play unless told
+   * `--deal uniform` (src/core/infer.ts): only where the calibration study (advise-calibration)
+   * passed its targets. Elsewhere it deals uniformly unless told `--deal inferred`. */
+  inferByDefault?: boolean;
   /** The choices where one decision is several moves (American: a Charleston pass of three
    * tiles), each named; by default every legal action is one. */
   choices?(state: GameState, seat: number): Choice[] | undefined;

@@ -11,12 +11,13 @@ import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { WALL_RECORDS } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 export const koreanEntry: GameEntry = {
   def: korean,
   strategies: koreanStrategies,
   defaultSeat: 'efficiency',
-  experiments: [uperFuriten, koreanUperTable],
+  experiments: [uperFuriten, koreanUperTable, mahjongRuleTable(korean, koreanStrategies, 'uper-wait(w=2)', 400)],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',

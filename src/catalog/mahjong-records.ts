@@ -12,6 +12,6 @@ import type { RecordsOffer } from './entry.js';
  */
 export const WALL_RECORDS: Pick<RecordsOffer, 'tableChance' | 'tableRules'> = {
   tableChance: (events: readonly GameEvent[], state: GameState) =>
-    new WallChance(dueTiles(events, state as unknown as TableState), state as unknown as TableState, events.length),
+    new WallChance(dueTiles(events, state as unknown as TableState), () => state as unknown as TableState, events.length),
   tableRules: (rules) => (rules.pairing === 'seats' ? { ...rules, pairing: 'hands' } : rules),
 };

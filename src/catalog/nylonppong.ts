@@ -15,6 +15,7 @@ import type { NylonState } from '../games/hwatu/nylonppong/state.js';
 import { starterPick } from '../games/hwatu/nylonppong/scoring.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { nylonppongRuleTable } from './rule-tables.js';
 
 /** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
 const odds: OddsQuery = {
@@ -121,7 +122,7 @@ export const nylonppongEntry: GameEntry = {
   def: nylonppong,
   strategies: nylonppongStrategies,
   defaultSeat: 'basic',
-  experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
+  experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable, nylonppongRuleTable],
   quick: [
     { name: 'stop-limit', games: 200, seconds: 5.1 },
     { name: 'nylonppong-house-rules', games: 4000, seconds: 2.7 },

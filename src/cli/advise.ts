@@ -50,6 +50,10 @@ export function registerAdvise(program: Command): void {
       '--budget <playouts>',
       "the most playouts (one action played out from one deal) the decision gets (default: the game's, a few seconds)",
     )
+    .option(
+      '--deal <how>',
+      "how the rollouts deal what you cannot see: inferred (the others' hands inferred from their play, from a --record; the default) or uniform (uniformly from the unseen)",
+    )
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--workers <n>', 'worker threads the rollouts are played on (default: cores); the answer is the same on any number')
     .option('--json', 'print one JSON object instead of text')
@@ -96,7 +100,7 @@ export function registerAdvise(program: Command): void {
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
     const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
-    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed}; ${r.dealing})`;
     io().stdout.write(
       `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );

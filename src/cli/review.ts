@@ -23,6 +23,10 @@ export function registerReview(program: Command): void {
     )
     .option('--max-decisions <n>', "review only the seat's first N decisions that are not forced")
     .option('--policy <spec>', "the strategy every seat plays on with after an action (default: the game's reference bot)")
+    .option(
+      '--deal <how>',
+      "how the rollouts deal what the seat could not see: inferred (the others' hands inferred from their play) or uniform (uniformly from the unseen); default as advise's",
+    )
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--workers <n>', "worker threads the decisions' rollouts are played on (default: cores); the review is the same on any number")
     .option('--csv <file.csv>', 'also write one row a decision to this file (FILE.meta.json beside it)')

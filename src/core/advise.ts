@@ -1,6 +1,7 @@
 import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
+import type { Dealer } from './infer.js';
 import { Rollouts, type RolloutOptions } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
@@ -91,6 +92,8 @@ export interface RaceOptions {
   keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
+  /** How each rollout deals what the seat cannot see (default: GameDef.determinize, uniformly). */
+  dealer?: Dealer;
   /** How the rollouts are played (RolloutOptions: the variance-reduction layer, on unless this says off). */
   rollouts?: RolloutOptions;
   /** Who plays the race's blocks of rollouts: in this thread by default (localPlayer), or on
@@ -126,6 +129,7 @@ export class DecisionRollouts {
   ) {
     this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, { layer: o.rollouts?.layer ?? true });
     this.ro.judge = o.won ?? null;
+    if (o.dealer) this.ro.dealer = o.dealer;
     this.actions = armed(choices, o);
   }
 

@@ -1,6 +1,7 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { IllegalMoveError } from './errors.js';
 import { luckTaken, type LuckMeter } from './luck.js';
+import { uniformDealer, type Dealer } from './infer.js';
 import { listed, listsLegal } from './play.js';
 import { Rng } from './rng.js';
 import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
@@ -78,6 +79,10 @@ export class Rollouts {
   private low = new Float64Array(64);
   private high = new Float64Array(64);
 
+  /** How each rollout deals what the deciding seat cannot see: uniformly (GameDef.determinize)
+   * unless an inferred dealing is set (src/core/infer.ts). */
+  dealer: Dealer;
+
   /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
   private readonly ownName: string;
@@ -112,6 +117,7 @@ export class Rollouts {
     this.ret = new Float64Array(this.seats);
     this.layer = options.layer ?? false;
     this.meter = this.layer ? (game.luck?.(rules) ?? null) : null;
+    this.dealer = uniformDealer(game);
   }
 
   /** Sets candidate `c` (action and amount), growing the buffers as needed; returns c + 1. */
@@ -185,7 +191,7 @@ export class Rollouts {
     const before = this.ret[seat]!;
     for (let i = 0; i < n; i++) {
       for (let w = 0; w < words.length; w++) words[w] = rng.next();
-      game.determinize!(s, seat, this.seed(this.detRng, 0), base);
+      this.dealer.determinize(s, seat, this.seed(this.detRng, 0), base);
       if (this.layer) game.pairChance?.(base);
       for (let j = 0; j < c; j++) {
         game.copy!(base, work);

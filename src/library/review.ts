@@ -7,7 +7,8 @@ import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
+import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -40,6 +41,9 @@ export interface ReviewOptions {
   force?: boolean;
   /** Worker threads the rollouts are played on (default: the cores); the review is the same on any number. */
   workers?: number | string;
+  /** How each decision's rollouts deal what the seat cannot see, as advise's --deal: inferred
+   * from the others' play in the round so far, or uniform (default: the game's, as advise). */
+  deal?: string;
 }
 
 const REVIEW_KEYS: Keys<ReviewOptions> = {
@@ -53,6 +57,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   csv: TEXT('a .csv file name'),
   force: FLAG,
   workers: WHOLE,
+  deal: TEXT('inferred or uniform'),
 };
 
 /** One decision of the seat, reviewed. */
@@ -103,6 +108,9 @@ export interface ReviewResult {
   value: string;
   round: string;
   policy: string;
+  /** How the rollouts dealt what the seat could not see (asked, or the game's default): each
+   * decision falls back to uniform where the game's inference cannot follow the round. */
+  deal: 'inferred' | 'uniform';
   /** The playouts each decision's ranking got (at least two for each action ranked), and the
    * most its measurement got. */
   budget: number;
@@ -140,6 +148,8 @@ interface Pending {
   moves: number[];
   amount: number;
   choices: Choice[] | undefined;
+  /** The round's public play before the decision, for an inferred dealing. */
+  history: RoundHistory;
 }
 
 /**
@@ -157,11 +167,13 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
   let lastSeat = -1;
   // One copy at a time is ever in use: a decision is handed on before the next one is copied.
   const scratch = def.create(open.rules) as GameState;
+  const start = new RoundStart(def, open.rules);
   const flush = (): void => {
     if (pending) each(pending);
     pending = null;
   };
   checkEvents(def, open.rules, open.events, open.file, open.table, (d: RecordDecision) => {
+    start.see(d.state, d.line - 1);
     const mine = d.seat === seat;
     const choices = mine ? fitting(def, open.rules, d.state, seat, q.choices?.(d.state, seat)) : undefined;
     if (pending && mine && lastSeat === seat && !choices) {
@@ -173,7 +185,8 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
     if (!mine) return;
     const state = copy() ? scratch : d.state;
     if (state === scratch) def.copy(d.state, scratch);
-    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices };
+    const history = start.history(open.events, d.line - 1, seat);
+    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices, history };
     if (choices) pending = p;
     else each(p);
   });
@@ -218,6 +231,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
   const player = racePlayer(o.workers);
+  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
@@ -245,9 +259,14 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     () => pending.length < reviewed,
     (p) => {
       if (pending.length >= reviewed || forced(def, p, legal)) return;
-      const state = def.create(rules) as GameState;
-      def.copy(p.state, state);
-      pending.push({ ...p, state });
+      // The walk goes on with the live table, and the round's first table (the history's) is
+      // overwritten at the next round: each is kept as it was.
+      const copyOf = (s: GameState) => {
+        const c = def.create(rules) as GameState;
+        def.copy(s, c);
+        return c;
+      };
+      pending.push({ ...p, state: copyOf(p.state), history: { ...p.history, first: copyOf(p.history.first) } });
     },
   );
   const rows: ReviewedDecision[] = [];
@@ -262,7 +281,10 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
     // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
     const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player };
+    const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal);
+    // An inferred dealing is passed on; the uniform one is the rollouts' own.
+    const dealer = dealing.uniform === null ? { dealer: dealing.dealer } : {};
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player, ...dealer };
     const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
     const unit = q.unit;
@@ -302,6 +324,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     value: q.value,
     round: q.round,
     policy: spec.text,
+    deal,
     budget,
     seed,
     decisions,

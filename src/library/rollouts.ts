@@ -1,5 +1,5 @@
 import { entryFor } from '../catalog/index.js';
-import { DecisionRollouts, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
+import { DecisionRollouts, localPlayer, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
 import { loadStateData, stateData } from '../core/copy.js';
 import type { GameState } from '../core/game.js';
 import { parseSpec } from '../core/strategy.js';
@@ -37,6 +37,9 @@ let decisions = 0;
  */
 export function poolPlayer(workers: number): (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer {
   return (o, choices) => {
+    // An inferred dealing's particles live in this thread, not in the decision's plain data: its
+    // rollouts are played here, with the same results.
+    if (o.dealer) return localPlayer(o, choices);
     const spec: DecisionSpec = {
       key: `decision${decisions++}`,
       game: o.game.id,

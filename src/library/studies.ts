@@ -12,6 +12,7 @@ import { leagueDef } from '../experiment/league.js';
 import { simDef } from '../experiment/sim.js';
 import { tuneRoundDef } from '../experiment/tune.js';
 import { searchStrengthDef } from '../../experiments/search-strength.js';
+import { adviseCalibrationDef, type CalibrationGame } from '../../experiments/advise-calibration.js';
 
 /** The module each worker thread of a run (or replay) loads: worker-entry.cts, which loads worker.ts. */
 export const WORKER = new URL('./worker-entry.cjs', import.meta.url);
@@ -22,6 +23,12 @@ export const compare = compareDef(CATALOG);
 export const tuneRound = tuneRoundDef(CATALOG);
 export const league = leagueDef(CATALOG);
 
+/** A game as the calibration study plays it: its reference bot, and what advice counts as won. */
+function calibrationGame(id: string): CalibrationGame {
+  const e = GAMES.find((g) => g.def.id === id)!;
+  return { def: e.def, strategies: e.strategies, policy: e.defaultSeat, won: e.advise!.won.test };
+}
+
 /** Every experiment: the ones any game runs (sim, compare, tune, league), each game's own studies, then the
  * studies of every game at once. */
 export const EXPERIMENTS: ExperimentDef[] = [
@@ -31,6 +38,7 @@ export const EXPERIMENTS: ExperimentDef[] = [
   league,
   ...GAMES.flatMap((g) => g.experiments),
   searchStrengthDef(CATALOG),
+  adviseCalibrationDef(calibrationGame),
 ];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare, tune and league, which have their own commands. */

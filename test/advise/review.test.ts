@@ -347,11 +347,84 @@ describe('pongsim advise --record', () => {
     // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
     const [first] = decisions(wolnam, file);
     const s = first!.state as WolnamState;
-    const at = await advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
+    // Dealt as the flags deal it (uniformly: flags hold no play to infer from).
+    const at = await advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5', deal: 'uniform' });
     const flags = await advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
     expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
     expect(at.actions).toEqual(flags.actions);
     expect(at.advice).toBe(flags.advice);
+  });
+
+  it("--deal inferred deals the others' hands from a particle filter over the round, and says so", async () => {
+    const file = playRecord(wolnam, 'deal');
+    // A decision late in the first cycle, after folds: the filter has play to weigh.
+    const late = decisions(wolnam, file)
+      .filter((d) => (d.state as WolnamState).cycle === 1)
+      .at(-1)!;
+    const inferred = await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' });
+    expect(inferred.deal).toBe('inferred');
+    expect(inferred.inference!.particles).toBe(256);
+    expect(inferred.inference!.ess).toBeGreaterThanOrEqual(1);
+    expect(inferred.inference!.ess).toBeLessThanOrEqual(256);
+    expect(inferred.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles, effective sample size \d+/);
+    // Wolnamppong's default, where the calibration passed.
+    expect(await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
+    const uniform = await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });
+    expect(uniform.deal).toBe('uniform');
+    expect(uniform.inference).toBeNull();
+    expect(uniform.dealing).toBe('hidden hands dealt uniformly from the unseen (--deal uniform)');
+    // The same seed, the same answer.
+    expect((await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' })).actions).toEqual(
+      inferred.actions,
+    );
+  });
+
+  it('--deal inferred follows a Korean hand, and falls back to uniform with why where the game does not infer', async () => {
+    const file = playRecord(entryOf('korean'), 'deal-kr');
+    const late = decisions(entryOf('korean'), file).at(-1)!;
+    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
+    expect(r.deal).toBe('inferred');
+    expect(r.inference!.ess).toBeGreaterThan(0);
+    // Korean's default stays uniform: the inferred dealing has not passed the calibration.
+    expect((await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' })).dealing).toBe(
+      'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
+    );
+    const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
+    const n = await advise({
+      game: 'nylonppong',
+      record: ny,
+      at: decisions(entryOf('nylonppong'), ny)[3]!.line,
+      budget: 300,
+      seed: '5',
+      deal: 'inferred',
+    });
+    expect(n.deal).toBe('uniform');
+    expect(n.dealing).toMatch(/^hidden hands dealt uniformly from the unseen: Nylon-ppong's hands are not inferred from the play yet/);
+  });
+
+  it('review --deal inferred ranks each decision on particles of its own round', async () => {
+    const file = playRecord(wolnam, 'review-deal');
+    const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
+    expect(r.deal).toBe('inferred');
+    expect(r.rows.length).toBe(3);
+    // Wolnamppong's default, where the calibration passed; uniform when asked.
+    const byDefault = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    expect(byDefault).toEqual(r);
+    const u = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'uniform' });
+    expect(u.deal).toBe('uniform');
+    expect(await inputErrorLineAsync(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
+      '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
+    );
+  });
+
+  it('refuses a bad --deal, and --deal inferred without a record, with one line', async () => {
+    const file = playRecord(wolnam, 'deal-bad');
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', record: file, at: 3, deal: 'smart' }))).toBe(
+      '--deal "smart": expected inferred (the others\' hands inferred from their play) or uniform',
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', hand: '3,9', pot: '4', deal: 'inferred' }))).toMatch(
+      /^--deal inferred: the hands are inferred from the play of the round, which only a record holds/,
+    );
   });
 
   it('refuses a bad --at, and --record beside flags, with one line', async () => {
@@ -397,6 +470,10 @@ describe('pongsim advise --record', () => {
     const at = b! + 3; // the next seat's decision, after the second fold
     const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
     expect((await ask(two)).actions).toEqual((await ask(one)).actions);
+    // The inferred dealing weighs the folds by the hands a particle deals, never the record's.
+    const infer = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7', deal: 'inferred' });
+    expect((await infer(one)).deal).toBe('inferred');
+    expect(await infer(two)).toEqual({ ...(await infer(one)), situation: (await infer(two)).situation });
     const seat = (await ask(one)).situation.seat as number;
     const rev = async (f: string) => (await review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 })).rows;
     expect(await rev(two)).toEqual(await rev(one));

@@ -61,9 +61,10 @@ const LEAGUE_RUN = { game: 'nylonppong', specs: 'basic,random', set: 'players=2'
 const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set dealInPenalty=20'], games: 4, seed: SEED, workers: 1 };
 const CASES: Case[] = [
   ...STUDIES.map((s): Case => {
-    // The search bot plays slowly (a game of it is five games' fields searched): one game, which
-    // the second shard holds; the rest three, so the shards split them 1 + 2.
-    const games = s.name === 'search-strength' ? 1 : 3;
+    // The search bot plays slowly (a game of it is five games' fields searched), and so do the
+    // calibration's rollouts: one game, which the second shard holds; the rest three, so the
+    // shards split them 1 + 2.
+    const games = s.name === 'search-strength' || s.name === 'advise-calibration' ? 1 : 3;
     return {
       name: s.name,
       games,
@@ -195,7 +196,7 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
   });
 
   // The partials' own checks, each a slice of games edited: for every case that has games in
-  // both shards (search-strength's one game is in the second).
+  // both shards (search-strength's and advise-calibration's one game is in the second).
   if (c.games < 2) return;
   it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', async () => {
     const [a, b] = parts.get(c.name)!;

@@ -43,11 +43,13 @@ const CASES: Case[] = [
   ...STUDIES.map(
     (s): Case => ({
       name: s.name,
-      // The search bot plays slowly: one game; the rest a few, so most figures rest on few.
+      // The search bot and the calibration's rollouts play slowly: one game; a house-rule table
+      // plays every change of every option (some fifty arms a game): three; the rest a few, so
+      // most figures rest on few.
       run: (out) =>
         runStudy({
           experiment: s.name,
-          games: s.name === 'search-strength' ? 1 : 6,
+          games: s.name === 'search-strength' || s.name === 'advise-calibration' ? 1 : s.name.endsWith('-rule-table') ? 3 : 6,
           seed: SEED,
           workers: 1,
           out,
@@ -56,7 +58,7 @@ const CASES: Case[] = [
       docs: s.columns ?? {},
       players: s.name === 'nylonppong-house-rules' ? 4 : undefined,
       without: s.name === 'american-card-lines',
-      none: s.name === 'search-strength',
+      none: s.name === 'search-strength' || s.name === 'advise-calibration',
     }),
   ),
   {

@@ -11,6 +11,7 @@ import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinize } from './determinize.js';
 import { TableLuck } from './luck.js';
+import { keepHands, tableTracker } from './infer.js';
 import * as flowModule from './flow.js';
 import * as legalModule from './legal.js';
 import * as meldsModule from './melds.js';
@@ -193,6 +194,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     pairChance(s) {
       if (s.phase !== OVER && !s.wall.seatMode) s.wall.startSeatDraws();
     },
+    infer: { tracker: (h, _rules, soft) => tableTracker(h, soft), truth: keepHands },
     round: (s) => s.handNo,
     ...(spec.luckCoef ? { luck: () => new TableLuck(Float64Array.from(spec.luckCoef!)) as never } : {}),
     returns(s, out) {
