@@ -4,18 +4,19 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
-import type { AdviseQuery, GameEntry } from './entry.js';
+import { defineEntry, type AdviseQuery } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { STAGES, americanSituation, charlestonChoices, linesAbout } from '../games/mahjong/american/situation.js';
 import type { AmericanState } from '../games/mahjong/american/state.js';
+import type { AmericanRules } from '../games/mahjong/american/rules.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import { americanCard, americanHand } from './american-card.js';
-import { WALL_RECORDS } from './mahjong-records.js';
+import { wallRecords } from './mahjong-records.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
-const advise: AdviseQuery = {
+const advise: AdviseQuery<AmericanState, AmericanRules> = {
   doc: 'american: which three tiles to pass in each Charleston pass (blind where allowed), what to offer in the courtesy pass; after it (--stage play), which tile to throw, whether to exchange for a joker or declare Mah Jongg, whether to take a discard for an exposure or Mah Jongg',
   options: [
     {
@@ -49,9 +50,12 @@ const advise: AdviseQuery = {
     { flag: '--passed-across', value: '<tiles>', doc: 'american play: the same for the player across' },
     { flag: '--passed-left', value: '<tiles>', doc: 'american play: the same for the player on your left' },
   ],
-  situation: (rules, given, name) => americanSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
-  choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
-  about: (state, seat) => linesAbout(state as AmericanState, seat),
+  situation(rules, given, name) {
+    const { state, seat, read } = americanSituation(rules, given, name);
+    return { state, seat, read: { ...read } };
+  },
+  choices: charlestonChoices,
+  about: linesAbout,
   example: { hand: 'm1112 p2468 s369 z55 j' },
   moreExamples: [
     {
@@ -63,10 +67,10 @@ const advise: AdviseQuery = {
   value: 'points won this hand (your net change)',
   round: 'hand',
   unit: 'points',
-  won: { doc: 'you won the hand', test: (end, seat) => wonHand(end as AmericanState, seat) },
+  won: { doc: 'you won the hand', test: (end, seat) => wonHand(end, seat) },
 };
 
-export const americanEntry: GameEntry = {
+export const americanEntry = defineEntry({
   def: american,
   strategies: americanStrategies,
   defaultSeat: 'line-chaser',
@@ -98,7 +102,7 @@ export const americanEntry: GameEntry = {
       'dead_hand',
       'heavenly_hand',
     ],
-    ...WALL_RECORDS,
+    ...wallRecords(),
   },
   risk: POINTS_AT_A_VALUE,
-};
+});

@@ -5,14 +5,14 @@ import { chineseAmericanStrategies } from '../../strategies/chinese-american/ind
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import type { GameEntry } from './entry.js';
+import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
-import { WALL_RECORDS } from './mahjong-records.js';
+import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { specialHandChoices } from './special-hands.js';
 
-export const chineseAmericanEntry: GameEntry = {
+export const chineseAmericanEntry = defineEntry({
   def: chineseAmerican,
   strategies: chineseAmericanStrategies,
   defaultSeat: 'efficiency',
@@ -28,6 +28,6 @@ export const chineseAmericanEntry: GameEntry = {
     { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
     specialHandChoices(chineseAmerican, chineseAmericanStrategies),
   ),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'], ...WALL_RECORDS },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'], ...wallRecords() },
   risk: POINTS_AT_A_VALUE,
-};
+});

@@ -12,11 +12,13 @@ import type { RiskQuery } from '../experiment/risk.js';
  * A game and everything it offers. Everything above the games (the library, the CLI, the
  * runner, the experiments) asks an entry for a capability and never names a game: a game that
  * lacks one leaves its field out, and a new capability (records, advice) is one more field
- * that the games offering it fill in.
+ * that the games offering it fill in. A game's own entry is typed by its engine's state `S`,
+ * rules `R` and view `V` (defineEntry), so that its fields read the rules and the state as
+ * the engine declares them; the catalog lists them as GameEntry, those types erased.
  */
-export interface GameEntry {
+export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   /** The engine, with its rules schema and presets. */
-  def: GameDef;
+  def: GameDef<S, R, V>;
   strategies: StrategyDef[];
   /** The reference bot `sim` seats when --seats is not given. */
   defaultSeat: string;
@@ -33,22 +35,22 @@ export interface GameEntry {
   /** A file the rules read (`--card FILE`: American's card of hands). */
   card?: CardInput;
   /** Exact odds (`pongsim odds`). */
-  odds?: OddsQuery;
+  odds?: OddsQuery<R>;
   /** A hand measured and, complete, scored (`pongsim hand`). */
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */
   score?: ScoreQuery;
   /** Every action of a player's own decision ranked by simulation (`pongsim advise`). */
-  advise?: AdviseQuery;
+  advise?: AdviseQuery<S, R>;
   /** Game records (`replay --format events`, `--record`, `pongsim check`). */
-  records?: RecordsOffer;
+  records?: RecordsOffer<S, R>;
   /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
-  risk?: RiskQuery;
+  risk?: RiskQuery<R>;
 }
 
 /** A game's records: the engine writes them through its trace (core/trace.ts); what the
  * entry adds is what a record of this game may hold. */
-export interface RecordsOffer {
+export interface RecordsOffer<S extends GameState = GameState, R = any> {
   /** The event types of this game's records, beside start and end (each described in
    * src/records/events.schema.json). */
   events: readonly string[];
@@ -57,10 +59,10 @@ export interface RecordsOffer {
    * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,
    * to play `state` with (core/chance.ts).
    */
-  tableChance(events: readonly GameEvent[], state: GameState): Rng;
+  tableChance(events: readonly GameEvent[], state: S): Rng;
   /** The rules such a record is played under, where the record's rules lay chance out from the
    * seed in a way no record can follow (mahjong's seat draws); the record's own otherwise. */
-  tableRules?(rules: Record<string, unknown>): Record<string, unknown>;
+  tableRules?(rules: R): R;
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
@@ -95,7 +97,7 @@ export interface CardCheck {
 }
 
 /** Exact odds tables. The cards a player names come as typed (`--seen`, `--hand`). */
-export interface OddsQuery {
+export interface OddsQuery<R = any> {
   /** What the odds answer, for `pongsim odds --help`. */
   doc: string;
   /** What `--seen` lists in this game, e.g. "months revealed this cycle, e.g. 3,3,7,12". */
@@ -103,14 +105,14 @@ export interface OddsQuery {
   /** What `--hand` gives, where the odds take a hand. */
   hand?: string;
   /** The cards as typed, checked against the rules: InputError lines naming --seen or --hand. */
-  read(rules: Record<string, unknown>, seen: string | undefined, hand: string | undefined): OddsInput;
+  read(rules: R, seen: string | undefined, hand: string | undefined): OddsInput;
   /** What `--bankroll B` (with `--session N` bets) adds to the table, where the game's odds take a bankroll. */
   stake?: string;
   /** The table for these rules and cards (and a bankroll staked on `bets` bets in a row, where `stake` says what it adds). */
-  table(rules: Record<string, unknown>, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
+  table(rules: R, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
   /** A printable odds card for a fresh cycle, where the game has one; `changes` lists the rules
    * that differ from the defaults, as key=value. */
-  card?(rules: Record<string, unknown>, changes: string[]): { html: string; svg: string };
+  card?(rules: R, changes: string[]): { html: string; svg: string };
 }
 
 /** The cards of an odds question, read; `cards` counts those seen and held. */
@@ -164,7 +166,7 @@ export interface ScoreQuery {
 
 /** A decision as the deciding seat knows it, made into a table the rollouts play on from
  * (`pongsim advise`; the ranking itself is src/core/advise.ts, the same for every game). */
-export interface AdviseQuery {
+export interface AdviseQuery<S extends GameState = GameState, R = any> {
   /** What it advises, for `pongsim advise --help`: "how much to bet". */
   doc: string;
   /** The situation's fields as flags; a situation file gives the same fields under commander's
@@ -177,10 +179,10 @@ export interface AdviseQuery {
    * and the situation as read (what `advise --json` echoes). InputError lines.
    */
   situation(
-    rules: Record<string, unknown>,
+    rules: R,
     given: Record<string, unknown>,
     name: (key: string) => string,
-  ): { state: GameState; seat: number; read: Record<string, unknown> };
+  ): { state: S; seat: number; read: Record<string, unknown> };
   /** A typical situation (its fields by commander's names): `pongsim bench` times advising it. */
   example: Record<string, string>;
   /** Other typical situations `pongsim bench` times beside `example`, each named for its
@@ -190,10 +192,10 @@ export interface AdviseQuery {
   budget: number;
   /** The choices where one decision is several moves (American: a Charleston pass of three
    * tiles), each named; by default every legal action is one. */
-  choices?(state: GameState, seat: number): Choice[] | undefined;
+  choices?(state: S, seat: number): Choice[] | undefined;
   /** What else the answer shows about the situation (American: the card lines still alive and
    * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
-  about?(state: GameState, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
+  about?(state: S, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
   /** What an action's value is: "chips won this deal cycle". */
   value: string;
   /** What GameDef.round counts, in a word or two: "deal cycle", "hand". */
@@ -202,5 +204,14 @@ export interface AdviseQuery {
   unit: string;
   /** What a rollout counts as won, in words and as a test of the table where it ended (the
    * round or hand GameDef.round numbered `round` was played; `gain` is the seat's result). */
-  won: { doc: string; test(end: GameState, seat: number, round: number, gain: number): boolean };
+  won: { doc: string; test(end: S, seat: number, round: number, gain: number): boolean };
+}
+
+/**
+ * A game's entry, its fields checked against its engine's own state, rules and view types
+ * (a query reads `rules` as the engine's rules, a record's table as the engine's state), and
+ * listed in the catalog with those types erased: the one place they are.
+ */
+export function defineEntry<S extends GameState, R, V>(entry: GameEntry<S, R, V>): GameEntry {
+  return entry;
 }

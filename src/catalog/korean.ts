@@ -6,13 +6,13 @@ import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import type { GameEntry } from './entry.js';
+import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
-import { WALL_RECORDS } from './mahjong-records.js';
+import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 
-export const koreanEntry: GameEntry = {
+export const koreanEntry = defineEntry({
   def: korean,
   strategies: koreanStrategies,
   defaultSeat: 'efficiency',
@@ -27,6 +27,6 @@ export const koreanEntry: GameEntry = {
     right: 'z3 m9',
     left: 'p1',
   }),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...WALL_RECORDS },
+  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...wallRecords() },
   risk: POINTS_AT_A_VALUE,
-};
+});

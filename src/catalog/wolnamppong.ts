@@ -10,7 +10,7 @@ import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-s
 import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
-import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
 import { CHIPS_WON } from '../experiment/risk.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
@@ -29,7 +29,7 @@ function seenMonths(text: string): number[] {
 }
 
 /** Betting odds for every hand, exact, given the months seen this cycle. */
-const odds: OddsQuery = {
+const odds: OddsQuery<WolnamRules> = {
   doc: 'betting odds for every hand',
   seen: 'months revealed this cycle, e.g. 3,3,7,12',
   read: (_rules, seen) => {
@@ -43,7 +43,7 @@ const odds: OddsQuery = {
     const table = {
       name: 'wolnamppong-odds',
       columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])],
-      rows: oddsRows(rules as unknown as WolnamRules, seen, stake),
+      rows: oddsRows(rules, seen, stake),
     };
     const thumb = ruleOfThumb(table.rows);
     const kelly = stake
@@ -57,11 +57,11 @@ const odds: OddsQuery = {
       note: thumb + kelly,
     };
   },
-  card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
+  card: (rules, changes) => oddsCard(rules, changes),
 };
 
 /** How much to bet: fold, or each of a few amounts from the smallest bet to the largest. */
-const advise: AdviseQuery = {
+const advise: AdviseQuery<WolnamState, WolnamRules> = {
   doc: 'wolnamppong: how much to bet',
   options: [
     { flag: '--hand', value: '<months>', doc: 'wolnamppong: your two months, e.g. 3,9' },
@@ -77,9 +77,8 @@ const advise: AdviseQuery = {
     { flag: '--cycle', value: '<n>', doc: 'wolnamppong: the deal cycle, from 1 (default 1)' },
   ],
   situation(rules, given, name) {
-    const r = rules as unknown as WolnamRules;
-    const sit = readSituation(r, given, name);
-    return { ...situationState(r, sit, name), read: { ...sit } };
+    const sit = readSituation(rules, given, name);
+    return { ...situationState(rules, sit, name), read: { ...sit } };
   },
   example: { hand: '3,10', pot: '20', seen: '4,5' },
   budget: 20000,
@@ -89,7 +88,7 @@ const advise: AdviseQuery = {
   won: { doc: 'the bet won', test: (_end, _seat, _round, gain) => gain > 0 },
 };
 
-export const wolnamppongEntry: GameEntry = {
+export const wolnamppongEntry = defineEntry({
   def: wolnamppong,
   strategies: wolnamppongStrategies,
   defaultSeat: 'ev-threshold',
@@ -104,7 +103,7 @@ export const wolnamppongEntry: GameEntry = {
   advise,
   records: {
     events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
-    tableChance: (events, state) => new TableChance(dueCards(events), () => (state as WolnamState).deck, events.length),
+    tableChance: (events, state) => new TableChance(dueCards(events), () => state.deck, events.length),
   },
   risk: CHIPS_WON,
-};
+});
