@@ -1,5 +1,5 @@
 import { chineseAmerican } from '../games/mahjong/chinese-american/game.js';
-import { rulesetById } from '../games/mahjong/rulesets.js';
+import { chineseAmericanRuleset } from '../games/mahjong/chinese-american/ruleset.js';
 import { CHINESE_AMERICAN_SET } from '../games/mahjong/tile-sets.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
@@ -20,10 +20,12 @@ export const chineseAmericanEntry = defineEntry({
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',
-  hand: rulesetHand(rulesetById('chinese-american')),
-  score: rulesetScore(rulesetById('chinese-american')),
+  ruleset: chineseAmericanRuleset,
+  hand: rulesetHand(chineseAmericanRuleset),
+  score: rulesetScore(chineseAmericanRuleset),
   advise: tableAdvise(
     chineseAmerican,
+    chineseAmericanRuleset,
     'which tile to discard, and whether to go for a special hand the bots can play (four pongs, one suit, seven pairs, thirteen orphans); or whether to win on, call or pass a discard',
     { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
     specialHandChoices(chineseAmerican, chineseAmericanStrategies),

@@ -7,6 +7,7 @@ import type { StrategyDef } from '../core/strategy.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
 import type { RiskQuery } from '../experiment/risk.js';
+import type { Ruleset } from '../games/mahjong/rulesets.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the
@@ -36,6 +37,9 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   card?: CardInput;
   /** Exact odds (`pongsim odds`). */
   odds?: OddsQuery<R>;
+  /** A mahjong ruleset's hands without a game (its tiles, how a hand is measured, its scorer):
+   * what its hand, score and advice read, named here rather than looked up by game id. */
+  ruleset?: Ruleset;
   /** A hand measured and, complete, scored (`pongsim hand`). */
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */

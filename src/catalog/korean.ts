@@ -1,5 +1,5 @@
 import { korean } from '../games/mahjong/korean/game.js';
-import { rulesetById } from '../games/mahjong/rulesets.js';
+import { koreanRuleset } from '../games/mahjong/korean/ruleset.js';
 import { KOREAN_SET } from '../games/mahjong/tile-sets.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
@@ -20,13 +20,19 @@ export const koreanEntry = defineEntry({
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
-  hand: rulesetHand(rulesetById('korean')),
-  score: rulesetScore(rulesetById('korean')),
-  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', {
-    hand: 'm123 p456 p789 z11 m45 p1',
-    right: 'z3 m9',
-    left: 'p1',
-  }),
+  ruleset: koreanRuleset,
+  hand: rulesetHand(koreanRuleset),
+  score: rulesetScore(koreanRuleset),
+  advise: tableAdvise(
+    korean,
+    koreanRuleset,
+    'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard',
+    {
+      hand: 'm123 p456 p789 z11 m45 p1',
+      right: 'z3 m9',
+      left: 'p1',
+    },
+  ),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...wallRecords() },
   risk: POINTS_AT_A_VALUE,
 });

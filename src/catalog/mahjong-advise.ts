@@ -1,6 +1,6 @@
 import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
-import { rulesetById } from '../games/mahjong/rulesets.js';
+import type { Ruleset } from '../games/mahjong/rulesets.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
 import type { TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
@@ -10,12 +10,12 @@ import type { AdviseQuery } from './entry.js';
  * flowers, anyone's. */
 export function tableAdvise<S extends TableState, R>(
   game: GameDef<S, R>,
+  ruleset: Ruleset,
   doc: string,
   example: Record<string, string>,
   choices?: (state: S, seat: number) => Choice[] | undefined,
 ): AdviseQuery<S, R> {
   const id = game.id;
-  const ruleset = rulesetById(id);
   return {
     doc: `${id}: ${doc}`,
     options: [

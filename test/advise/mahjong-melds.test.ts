@@ -9,7 +9,8 @@ import { makeStrategy, parseSpec, type StrategyDef } from '../../src/core/strate
 import { chineseAmerican } from '../../src/games/mahjong/chinese-american/game.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { addMeldTiles, CONCEALED_KONG, MAX_MELDS } from '../../src/games/mahjong/table/melds.js';
-import { rulesetById } from '../../src/games/mahjong/rulesets.js';
+import { koreanRuleset } from '../../src/games/mahjong/korean/ruleset.js';
+import { chineseAmericanRuleset } from '../../src/games/mahjong/chinese-american/ruleset.js';
 import { tableSituation } from '../../src/games/mahjong/table/situation.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from '../../src/games/mahjong/table/state.js';
 import { FLOWER, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileName } from '../../src/games/mahjong/tiles.js';
@@ -82,12 +83,12 @@ const legalNames = (game: GameDef, s: TableState): string[] => {
 };
 
 const tables = [
-  { game: korean as GameDef, defs: koreanStrategies as StrategyDef[] },
-  { game: chineseAmerican as GameDef, defs: chineseAmericanStrategies as StrategyDef[] },
+  { game: korean as GameDef<TableState>, ruleset: koreanRuleset, defs: koreanStrategies as StrategyDef[] },
+  { game: chineseAmerican as GameDef<TableState>, ruleset: chineseAmericanRuleset, defs: chineseAmericanStrategies as StrategyDef[] },
 ];
 
 describe('pongsim advise korean and chinese-american with melds and flowers', () => {
-  for (const { game, defs } of tables) {
+  for (const { game, ruleset, defs } of tables) {
     for (const claim of [false, true]) {
       it(`${game.id}: a situation read from a played table with melds gives the engine's legal actions (${claim ? 'a discard on offer' : 'her turn'})`, () => {
         const rules = resolveRules(game.schema, []);
@@ -105,7 +106,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
           given.left = formatTiles(parseTiles(rivers[LAST_SEAT]!.map(tileName).join(' ')));
           given.offered = tileName(s.claimTile);
         } else given.drawn = tileName(s.drawn);
-        const built = tableSituation(game, rulesetById(game.id), rules, given, (k) => k);
+        const built = tableSituation(game, ruleset, rules, given, (k) => k);
         expect(legalNames(game, built.state)).toEqual(legalNames(game, s));
         // The same tiles are left to draw, and everyone's melds are on the table.
         expect(built.state.live()).toBe(s.live());
