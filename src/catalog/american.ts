@@ -104,5 +104,6 @@ export const americanEntry = defineEntry({
     ],
     ...wallRecords(),
   },
+  search: { best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
 });

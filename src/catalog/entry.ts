@@ -8,6 +8,7 @@ import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
 import type { RiskQuery } from '../experiment/risk.js';
 import type { Ruleset } from '../games/mahjong/rulesets.js';
+import type { SearchField } from '../../experiments/search-strength.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the
@@ -48,6 +49,9 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   advise?: AdviseQuery<S, R>;
   /** Game records (`replay --format events`, `--record`, `pongsim check`). */
   records?: RecordsOffer<S, R>;
+  /** Its fields in the search-strength study (its best hand-written bot, short rules, rollouts),
+   * which the search bot's `pongsim bench` figure reads too. */
+  search?: SearchField;
   /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
   risk?: RiskQuery<R>;
 }

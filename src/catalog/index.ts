@@ -1,4 +1,5 @@
 import type { ExperimentDef, Games } from '../experiment/experiment.js';
+import type { SearchedGame } from '../../experiments/search-strength.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
@@ -75,6 +76,9 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }
+
+/** The games the search-strength study plays (those whose entry gives its fields), in the catalog's order. */
+export const SEARCHED: SearchedGame[] = GAMES.filter((g): g is GameEntry & SearchedGame => g.search !== undefined);
 
 /** The games as the studies told a game's name are built with (sim, compare, tune, search-strength). */
 export const CATALOG: Games = { game: gameEntry, risk: riskQuery };

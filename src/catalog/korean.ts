@@ -34,5 +34,6 @@ export const koreanEntry = defineEntry({
     },
   ),
   records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...wallRecords() },
+  search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
 });

@@ -124,6 +124,7 @@ export const nylonppongEntry = defineEntry({
         (starter, n) => starterPick(s, starter, n),
       ),
   },
+  search: { best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   // Under money scoring a seat's result is the money it lost by its place.
   risk: {
     stake: (rules) =>

@@ -105,5 +105,6 @@ export const wolnamppongEntry = defineEntry({
     events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
     tableChance: (events, state) => new TableChance(dueCards(events), () => state.deck, events.length),
   },
+  search: { best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   risk: CHIPS_WON,
 });

@@ -3,7 +3,7 @@
 // load (WORKER, whose worker.ts finds a task's study here by name); the report is handed the
 // studies' order and headline columns. Nothing below the catalog looks a study up.
 
-import { CATALOG, GAMES } from '../catalog/index.js';
+import { CATALOG, GAMES, SEARCHED } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
@@ -22,7 +22,7 @@ export const tuneRound = tuneRoundDef(CATALOG);
 
 /** Every experiment: the ones any game runs (sim, compare), each game's own studies, then the
  * studies of every game at once. */
-export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrengthDef(CATALOG)];
+export const EXPERIMENTS: ExperimentDef[] = [sim, compare, tuneRound, ...GAMES.flatMap((g) => g.experiments), searchStrengthDef(SEARCHED)];
 
 /** The studies a user runs by name (`run`, `list`): every experiment but sim, compare and tune, which have their own commands. */
 export const STUDIES: ExperimentDef[] = EXPERIMENTS.filter((e) => e !== sim && e !== compare && e !== tuneRound);
