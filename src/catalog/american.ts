@@ -11,6 +11,21 @@ import type { AmericanState } from '../games/mahjong/american/state.js';
 import type { AmericanRules } from '../games/mahjong/american/rules.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
 import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import * as tableActions from '../games/mahjong/table/actions.js';
+import {
+  BLIND,
+  COURTESY_DONE,
+  DISCARD_FLOWER,
+  DISCARD_JOKER,
+  EXCHANGE,
+  EXPOSE,
+  PASS_TILE,
+  VOTE_NO,
+  VOTE_YES,
+  exposeAction,
+  exposeJokers,
+  exposeSize,
+} from '../games/mahjong/american/actions.js';
 import { americanCard, americanHand } from './american-card.js';
 import { wallRecords } from './mahjong-records.js';
 
@@ -73,6 +88,23 @@ const advise: AdviseQuery<AmericanState, AmericanRules> = {
 export const americanEntry = defineEntry({
   def: american,
   strategies: americanStrategies,
+  // The table's actions, then American's own: flowers and jokers thrown, joker exchanges,
+  // exposures claimed, and the Charleston's passes, courtesy and vote.
+  actions: {
+    ...tableActions,
+    DISCARD_FLOWER,
+    DISCARD_JOKER,
+    EXCHANGE,
+    EXPOSE,
+    PASS_TILE,
+    BLIND,
+    COURTESY_DONE,
+    VOTE_YES,
+    VOTE_NO,
+    exposeAction,
+    exposeSize,
+    exposeJokers,
+  },
   defaultSeat: 'line-chaser',
   experiments: [americanCharleston, americanCardLines, americanJokers],
   quick: [

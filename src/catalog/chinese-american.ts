@@ -5,6 +5,7 @@ import { chineseAmericanStrategies } from '../../strategies/chinese-american/ind
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import * as tableActions from '../games/mahjong/table/actions.js';
 import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { wallRecords } from './mahjong-records.js';
@@ -15,6 +16,7 @@ import { specialHandChoices } from './special-hands.js';
 export const chineseAmericanEntry = defineEntry({
   def: chineseAmerican,
   strategies: chineseAmericanStrategies,
+  actions: tableActions,
   defaultSeat: 'efficiency',
   experiments: [chineseAmericanHands],
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],

@@ -22,6 +22,9 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   /** The engine, with its rules schema and presets. */
   def: GameDef<S, R, V>;
   strategies: StrategyDef[];
+  /** The action ids (and their helpers) a strategy module compares legal actions with: what
+   * the package exports as `actions.<game>` for plug-ins. */
+  actions: Readonly<Record<string, unknown>>;
   /** The reference bot `sim` seats when --seats is not given. */
   defaultSeat: string;
   /** The game's own studies (`pongsim run <name>`). */
@@ -217,9 +220,10 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
 
 /**
  * A game's entry, its fields checked against its engine's own state, rules and view types
- * (a query reads `rules` as the engine's rules, a record's table as the engine's state), and
- * listed in the catalog with those types erased: the one place they are.
+ * (a query reads `rules` as the engine's rules, a record's table as the engine's state). The
+ * catalog lists it with those types erased, and reads its view type from it for plug-ins
+ * (GameViews).
  */
-export function defineEntry<S extends GameState, R, V>(entry: GameEntry<S, R, V>): GameEntry {
+export function defineEntry<S extends GameState, R, V>(entry: GameEntry<S, R, V>): GameEntry<S, R, V> {
   return entry;
 }

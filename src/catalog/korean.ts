@@ -6,6 +6,7 @@ import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
 import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import * as tableActions from '../games/mahjong/table/actions.js';
 import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { wallRecords } from './mahjong-records.js';
@@ -15,6 +16,7 @@ import { tableAdvise } from './mahjong-advise.js';
 export const koreanEntry = defineEntry({
   def: korean,
   strategies: koreanStrategies,
+  actions: tableActions,
   defaultSeat: 'efficiency',
   experiments: [uperFuriten, koreanUperTable],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],

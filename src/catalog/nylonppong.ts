@@ -1,5 +1,6 @@
 import { CARDS, cardList, cardName, month } from '../games/hwatu/deck.js';
 import { nylonppong } from '../games/hwatu/nylonppong/game.js';
+import * as nylonppongActions from '../games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
 import { InputError } from '../core/errors.js';
@@ -104,6 +105,7 @@ const advise: AdviseQuery<NylonState, NylonRules> = {
 export const nylonppongEntry = defineEntry({
   def: nylonppong,
   strategies: nylonppongStrategies,
+  actions: nylonppongActions,
   defaultSeat: 'basic',
   experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
   quick: [

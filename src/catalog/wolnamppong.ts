@@ -12,6 +12,7 @@ import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
 import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
 import { CHIPS_WON } from '../experiment/risk.js';
+import { BET, BET_HIGHER, BET_LOWER, FOLD } from '../games/hwatu/wolnamppong/odds.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
@@ -91,6 +92,8 @@ const advise: AdviseQuery<WolnamState, WolnamRules> = {
 export const wolnamppongEntry = defineEntry({
   def: wolnamppong,
   strategies: wolnamppongStrategies,
+  // Fold, bet, and on a pair under pairRule=callHighLow bet higher or lower.
+  actions: { FOLD, BET, BET_HIGHER, BET_LOWER },
   defaultSeat: 'ev-threshold',
   experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy],
   quick: [
