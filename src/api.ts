@@ -20,7 +20,7 @@ export { odds, type OddsOptions, type OddsResult, type OddsCardWritten } from '.
 export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type HandResult, type ScoreOptions } from './library/hand.js';
 export { importCard, importCardFormats, type ImportCardOptions, type ImportCardResult } from './library/card.js';
 export { replay, type ReplayOptions, type ReplayResult } from './library/replay.js';
-export { checkRecord, type CheckOptions, type CheckResult, type RecordOptions } from './library/records.js';
+export { checkRecord, eventsSchema, type CheckOptions, type CheckResult, type RecordOptions } from './library/records.js';
 export type { GameEvent } from './core/trace.js';
 export { merge, type MergeOptions } from './library/merge.js';
 export { explain, type Explanation } from './library/explain.js';

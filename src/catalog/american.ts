@@ -10,7 +10,7 @@ import { STAGES, americanSituation, charlestonChoices, linesAbout } from '../gam
 import type { AmericanState } from '../games/mahjong/american/state.js';
 import type { AmericanRules } from '../games/mahjong/american/rules.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
-import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import { AMERICAN_EVENTS } from '../games/mahjong/american/events.js';
 import * as tableActions from '../games/mahjong/table/actions.js';
 import {
   BLIND,
@@ -117,25 +117,7 @@ export const americanEntry = defineEntry({
   card: americanCard,
   hand: americanHand,
   advise,
-  records: {
-    events: [
-      ...TABLE_EVENTS,
-      'pass',
-      'pass_blind',
-      'pass_done',
-      'vote',
-      'charleston',
-      'charleston_vote',
-      'courtesy',
-      'expose',
-      'exposure',
-      'exchange',
-      'joker_exchange',
-      'dead_hand',
-      'heavenly_hand',
-    ],
-    ...wallRecords(),
-  },
+  records: { events: AMERICAN_EVENTS, ...wallRecords() },
   search: { best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
 });

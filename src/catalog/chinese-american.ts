@@ -1,10 +1,10 @@
 import { chineseAmerican } from '../games/mahjong/chinese-american/game.js';
 import { chineseAmericanRuleset } from '../games/mahjong/chinese-american/ruleset.js';
+import { CHINESE_AMERICAN_EVENTS } from '../games/mahjong/chinese-american/events.js';
 import { CHINESE_AMERICAN_SET } from '../games/mahjong/tile-sets.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
-import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import * as tableActions from '../games/mahjong/table/actions.js';
 import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
@@ -32,7 +32,7 @@ export const chineseAmericanEntry = defineEntry({
     { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
     specialHandChoices(chineseAmerican, chineseAmericanStrategies),
   ),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'tile_of_the_day', 'triple_six', 'declined_win'], ...wallRecords() },
+  records: { events: CHINESE_AMERICAN_EVENTS, ...wallRecords() },
   /*
    * 128 hands a game: there the search gains about a fortieth of a point a hand against a
    * spread of about 3 points a hand in the paired difference, which 4,000 hands (four a game,

@@ -3,6 +3,7 @@ import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import type { GameEvent } from '../core/trace.js';
+import type { EventKind } from '../core/event-kind.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
@@ -62,9 +63,10 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
 /** A game's records: the engine writes them through its trace (core/trace.ts); what the
  * entry adds is what a record of this game may hold. */
 export interface RecordsOffer<S extends GameState = GameState, R = any> {
-  /** The event types of this game's records, beside start and end (each described in
-   * src/records/events.schema.json). */
-  events: readonly string[];
+  /** The event types of this game's records, beside start and end: each its part of the
+   * format's schema and of the viewer page (the game's events.ts; records/format.ts composes
+   * the format from every entry's). */
+  events: readonly EventKind[];
   /**
    * For a record without a seed (a game played at a real table and written down, each deal and
    * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,

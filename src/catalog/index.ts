@@ -1,5 +1,6 @@
 import type { ExperimentDef, Games } from '../experiment/experiment.js';
 import type { SearchedGame } from '../../experiments/search-strength.js';
+import { EventFormat } from '../records/format.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
@@ -96,6 +97,9 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }
+
+/** The record format: the frame and every game's event types (records/format.ts). */
+export const EVENT_FORMAT = new EventFormat(GAMES.flatMap((g) => g.records?.events ?? []));
 
 /** The games the search-strength study plays (those whose entry gives its fields), in the catalog's order. */
 export const SEARCHED: SearchedGame[] = GAMES.filter((g): g is GameEntry & SearchedGame => g.search !== undefined);

@@ -1,11 +1,11 @@
 import { korean } from '../games/mahjong/korean/game.js';
 import { koreanRuleset } from '../games/mahjong/korean/ruleset.js';
+import { KOREAN_EVENTS } from '../games/mahjong/korean/events.js';
 import { KOREAN_SET } from '../games/mahjong/tile-sets.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
-import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
 import * as tableActions from '../games/mahjong/table/actions.js';
 import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
@@ -35,7 +35,7 @@ export const koreanEntry = defineEntry({
       left: 'p1',
     },
   ),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...wallRecords() },
+  records: { events: KOREAN_EVENTS, ...wallRecords() },
   search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
 });

@@ -1,5 +1,6 @@
 import { CARDS, cardList, cardName, month } from '../games/hwatu/deck.js';
 import { nylonppong } from '../games/hwatu/nylonppong/game.js';
+import { NYLONPPONG_EVENTS } from '../games/hwatu/nylonppong/events.js';
 import * as nylonppongActions from '../games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
@@ -117,7 +118,7 @@ export const nylonppongEntry = defineEntry({
   odds,
   advise,
   records: {
-    events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'],
+    events: NYLONPPONG_EVENTS,
     tableChance: (events, s) =>
       new TableChance(
         dueCards(events),

@@ -1,4 +1,5 @@
 import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
+import { WOLNAMPPONG_EVENTS } from '../games/hwatu/wolnamppong/events.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import { oddsCard } from './wolnamppong-odds-card.js';
 import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
@@ -105,7 +106,7 @@ export const wolnamppongEntry = defineEntry({
   odds,
   advise,
   records: {
-    events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
+    events: WOLNAMPPONG_EVENTS,
     tableChance: (events, state) => new TableChance(dueCards(events), () => state.deck, events.length),
   },
   search: { best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },

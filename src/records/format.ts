@@ -1,24 +1,7 @@
-import schema from './events.schema.json' with { type: 'json' };
+import frame from './events.schema.json' with { type: 'json' };
+import type { EventKind, JsonSchema as Schema } from '../core/event-kind.js';
 import type { GameEvent } from '../core/trace.js';
 
-/** The part of JSON Schema that records/events.schema.json uses. */
-interface Schema {
-  title?: string;
-  type?: string;
-  const?: unknown;
-  enum?: unknown[];
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  required?: string[];
-  properties?: Record<string, Schema>;
-  additionalProperties?: boolean;
-  items?: Schema;
-  anyOf?: Schema[];
-}
-
-/** Each event type's schema, by type. */
-const byType = new Map((schema.oneOf as unknown as Schema[]).map((s) => [s.properties!.type!.const as string, s]));
 const patterns = new Map<string, RegExp>();
 
 /** Deeper than any record goes: a line nested deeper is refused, not walked. */
@@ -87,16 +70,65 @@ function kind(s: Schema): string {
   return s.type === 'number' ? 'a number' : `${s.type ?? 'a value'}`;
 }
 
-/** What is wrong with one parsed line of a record as an event of format pongsim-events/1, or null. */
-export function eventFault(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'expected a JSON object with a "type"';
-  const type = (v as GameEvent).type;
-  if (typeof type !== 'string') return 'expected a "type" (a string)';
-  const s = byType.get(type);
-  if (!s) return `unknown event type ${JSON.stringify(type.slice(0, 40))}; known types: ${[...byType.keys()].join(', ')}`;
-  const f = fault(v, s, `${type} event`, 0);
-  return f;
+/** An event kind's object of the format's oneOf: its fields, `type` first, and no others. */
+function kindSchema(k: EventKind): Schema {
+  return {
+    title: k.type,
+    description: k.description,
+    type: 'object',
+    required: ['type', ...k.required],
+    properties: { type: { const: k.type }, ...k.properties },
+    additionalProperties: false,
+  };
 }
 
-/** Every event type of the format. */
-export const EVENT_TYPES: readonly string[] = [...byType.keys()];
+/**
+ * The record format, pongsim-events/1: the frame every record has (start and end,
+ * events.schema.json) and the event types the games write, composed from the kinds their
+ * entries list (the catalog hands them over). Two games that write a type share its kind;
+ * two different kinds of one type are refused.
+ */
+export class EventFormat {
+  /** Each event type's kind, in the order first listed. */
+  private readonly kinds = new Map<string, EventKind>();
+  /** Each event type's schema, by type. */
+  private readonly byType = new Map<string, Schema>();
+
+  constructor(kinds: readonly EventKind[]) {
+    for (const s of frame.oneOf as unknown as Schema[]) this.byType.set(s.title!, s);
+    for (const k of kinds) {
+      const known = this.kinds.get(k.type);
+      if (known === k) continue;
+      if (known || this.byType.has(k.type))
+        throw new Error(`event type ${k.type} is described twice; games that write it share one EventKind`);
+      this.kinds.set(k.type, k);
+      this.byType.set(k.type, kindSchema(k));
+    }
+  }
+
+  /** Every event type of the format, start and end first. */
+  get types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  /** The kind of event type `type` (start and end have none: they are the format's own). */
+  kind(type: string): EventKind | undefined {
+    return this.kinds.get(type);
+  }
+
+  /** The whole format as one JSON Schema document (draft 2020-12). */
+  schema(): Record<string, unknown> {
+    const { $comment: _, oneOf: __, ...head } = frame;
+    return { ...head, oneOf: [...this.byType.values()] };
+  }
+
+  /** What is wrong with one parsed line of a record as an event of this format, or null. */
+  fault(v: unknown): string | null {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'expected a JSON object with a "type"';
+    const type = (v as GameEvent).type;
+    if (typeof type !== 'string') return 'expected a "type" (a string)';
+    const s = this.byType.get(type);
+    if (!s) return `unknown event type ${JSON.stringify(type.slice(0, 40))}; known types: ${this.types.join(', ')}`;
+    return fault(v, s, `${type} event`, 0);
+  }
+}
