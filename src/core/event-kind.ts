@@ -19,6 +19,15 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 
+/** A seat, counted from 0. */
+export const SEAT: JsonSchema = { type: 'integer', minimum: 0, maximum: 15 };
+/** A round, hand or cycle, counted from 0. */
+export const INDEX: JsonSchema = { type: 'integer', minimum: 0, maximum: 1000000 };
+/** Points, chips or money: within 10^15. */
+export const AMOUNT: JsonSchema = { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 };
+/** One amount a seat. */
+export const AMOUNTS: JsonSchema = { type: 'array', items: AMOUNT };
+
 /**
  * One event type of the record format. Two games that write the same type share one EventKind
  * (the composition refuses two different ones of a type).

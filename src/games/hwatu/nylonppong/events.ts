@@ -1,8 +1,8 @@
 // Nylon-ppong's record events (core/event-kind.ts): what its records hold, and how the viewer
 // page draws them.
-import type { EventKind } from '../../../core/event-kind.js';
+import { INDEX, SEAT, type EventKind } from '../../../core/event-kind.js';
+import { CARD, DEAL, DRAW, MONTH, SETTLE } from '../events.js';
 import { PASS } from '../../events.js';
-import { DEAL, DRAW, SETTLE } from '../events.js';
 
 export const RESHUFFLE: EventKind = {
   type: 'reshuffle',
@@ -16,7 +16,7 @@ export const PLAY_ON: EventKind = {
   type: 'play_on',
   description: 'Nylon-ppong decision: draw rather than stop or ppong.',
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'plays on';`,
 };
 
@@ -24,7 +24,7 @@ export const STOP: EventKind = {
   type: 'stop',
   description: 'Nylon-ppong decision: stop with this hand sum.',
   required: ['seat', 'sum'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, sum: { type: 'integer', minimum: 0, maximum: 1000000 } },
+  properties: { seat: SEAT, sum: INDEX },
   words: `return who + 'calls stop with ' + e.sum;`,
 };
 
@@ -32,7 +32,7 @@ export const PPONG: EventKind = {
   type: 'ppong',
   description: 'Nylon-ppong decision: claim the top discard of this month with a pair.',
   required: ['seat', 'month'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, month: { type: 'integer', minimum: 1, maximum: 12 } },
+  properties: { seat: SEAT, month: MONTH },
   words: `return who + 'calls ppong on ' + MONTHS[e.month - 1];`,
 };
 
@@ -40,7 +40,7 @@ export const JAYEON: EventKind = {
   type: 'jayeon',
   description: 'Nylon-ppong decision: go out with a concealed triplet.',
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'goes out with a concealed triplet';`,
 };
 
@@ -48,7 +48,7 @@ export const DECLARE: EventKind = {
   type: 'declare',
   description: 'Nylon-ppong decision: declare a combination.',
   required: ['seat', 'combo'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, combo: { type: 'string' } },
+  properties: { seat: SEAT, combo: { type: 'string' } },
   words: `return who + 'declares ' + e.combo;`,
 };
 
@@ -56,11 +56,7 @@ export const DISCARD: EventKind = {
   type: 'discard',
   description: 'Nylon-ppong decision: discard a card.',
   required: ['seat'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    card: { type: 'string', pattern: '^(1[0-2]|[1-9])[abcd]$', description: 'a Hwatu card: month 1-12 and copy letter a-d, e.g. 12c' },
-    month: { type: 'integer', minimum: 1, maximum: 12 },
-  },
+  properties: { seat: SEAT, card: CARD, month: MONTH },
   fold: `if (s && e.card) { take(s.hand, e.card); s.discards.push(e.card); }`,
   words: `return who + 'discards ' + (e.card || 'month ' + e.month);`,
 };
@@ -69,7 +65,7 @@ export const LAY_DOWN: EventKind = {
   type: 'lay_down',
   description: 'Nylon-ppong decision: lay down three of a month from a six-card hand.',
   required: ['seat', 'month'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, month: { type: 'integer', minimum: 1, maximum: 12 } },
+  properties: { seat: SEAT, month: MONTH },
   words: `return who + 'lays down three of ' + MONTHS[e.month - 1];`,
 };
 

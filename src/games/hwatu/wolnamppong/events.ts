@@ -1,16 +1,13 @@
 // Wolnamppong's record events (core/event-kind.ts): what its records hold, and how the viewer
 // page draws them.
-import type { EventKind } from '../../../core/event-kind.js';
+import { AMOUNT, INDEX, SEAT, type EventKind } from '../../../core/event-kind.js';
 import { DEAL, DRAW, SETTLE } from '../events.js';
 
 export const ANTE: EventKind = {
   type: 'ante',
   description: 'Wolnamppong: every seat antes.',
   required: ['amount', 'pot'],
-  properties: {
-    amount: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-    pot: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-  },
+  properties: { amount: AMOUNT, pot: AMOUNT },
   fold: `st.pot = e.pot;`,
   words: `return 'everyone antes ' + e.amount + ': pot ' + e.pot;`,
 };
@@ -19,11 +16,7 @@ export const CYCLE: EventKind = {
   type: 'cycle',
   description: 'Wolnamppong: a deal cycle starts.',
   required: ['cycle', 'dealer', 'pot'],
-  properties: {
-    cycle: { type: 'integer', minimum: 0, maximum: 1000000 },
-    dealer: { type: 'integer', minimum: 0, maximum: 15 },
-    pot: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-  },
+  properties: { cycle: INDEX, dealer: SEAT, pot: AMOUNT },
   fold: `st.pot = e.pot;`,
   words: `return 'cycle ' + (e.cycle + 1) + ', dealer seat ' + e.dealer + ', pot ' + e.pot;`,
   mark: `'cycle ' + (e.cycle + 1)`,
@@ -33,7 +26,7 @@ export const NO_BET: EventKind = {
   type: 'no_bet',
   description: 'Wolnamppong: the seat has no bet to make (why: potEmpty, cannotCover).',
   required: ['seat', 'why'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, why: { type: 'string' } },
+  properties: { seat: SEAT, why: { type: 'string' } },
   words: `return who + 'makes no bet (' + e.why + ')';`,
 };
 
@@ -41,7 +34,7 @@ export const LAY_ASIDE: EventKind = {
   type: 'lay_aside',
   description: 'Wolnamppong: the seat lays its two cards aside face up and is dealt two more.',
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'lays its cards aside and is dealt two more';`,
 };
 
@@ -49,7 +42,7 @@ export const FOLD: EventKind = {
   type: 'fold',
   description: 'Wolnamppong decision: no bet.',
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'folds';`,
 };
 
@@ -58,11 +51,7 @@ export const BET: EventKind = {
   description:
     'Wolnamppong decision: bet this amount that the third card falls between (call: between) or, on a pair, above or below (higher, lower).',
   required: ['seat', 'call', 'amount'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    call: { enum: ['between', 'higher', 'lower'] },
-    amount: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-  },
+  properties: { seat: SEAT, call: { enum: ['between', 'higher', 'lower'] }, amount: AMOUNT },
   words: `return who + 'bets ' + e.amount + ' (' + e.call + ')';`,
 };
 

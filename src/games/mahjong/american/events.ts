@@ -1,14 +1,14 @@
 // American's record events (core/event-kind.ts), beside the table's: the Charleston, exposures
 // and joker exchanges.
-import type { EventKind } from '../../../core/event-kind.js';
+import { SEAT, type EventKind } from '../../../core/event-kind.js';
+import { DEAD_HAND, TABLE_EVENTS, TILE, TILES } from '../table/events.js';
 import { PASS } from '../../events.js';
-import { DEAD_HAND, TABLE_EVENTS } from '../table/events.js';
 
 export const PASS_BLIND: EventKind = {
   type: 'pass_blind',
   description: "American decision: pass the step's remaining slots blind.",
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'passes the rest blind';`,
 };
 
@@ -16,7 +16,7 @@ export const PASS_DONE: EventKind = {
   type: 'pass_done',
   description: 'American decision: end the courtesy pass selection.',
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'ends its courtesy pass';`,
 };
 
@@ -24,7 +24,7 @@ export const VOTE: EventKind = {
   type: 'vote',
   description: 'American decision: vote for (second: true) or against the second Charleston.',
   required: ['seat', 'second'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, second: { type: 'boolean' } },
+  properties: { seat: SEAT, second: { type: 'boolean' } },
   words: `return who + 'votes ' + (e.second ? 'for' : 'against') + ' the second Charleston';`,
 };
 
@@ -35,17 +35,7 @@ export const CHARLESTON: EventKind = {
   properties: {
     pass: { type: 'string' },
     direction: { enum: ['right', 'across', 'left'] },
-    tiles: {
-      type: 'array',
-      items: {
-        type: 'array',
-        items: {
-          type: 'string',
-          pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-          description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-        },
-      },
-    },
+    tiles: { type: 'array', items: TILES },
     blind: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 14 } },
   },
   fold: `const n = st.seats.length;
@@ -79,10 +69,7 @@ export const COURTESY: EventKind = {
   type: 'courtesy',
   description: 'American: the courtesy pass of two opposite seats and how many tiles they swap.',
   required: ['seats', 'tiles'],
-  properties: {
-    seats: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 15 } },
-    tiles: { type: 'integer', minimum: 0, maximum: 14 },
-  },
+  properties: { seats: { type: 'array', items: SEAT }, tiles: { type: 'integer', minimum: 0, maximum: 14 } },
   fold: `const [y, z] = e.seats;
 const a = st.seats[y], b = st.seats[z];
 const ya = a.chosen.slice(0, e.tiles), zb = b.chosen.slice(0, e.tiles);
@@ -97,13 +84,9 @@ export const EXPOSE: EventKind = {
   description: 'American answer to a discard: claim it into an exposure of size tiles with jokers.',
   required: ['seat', 'target', 'pai', 'size', 'jokers'],
   properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    target: { type: 'integer', minimum: 0, maximum: 15 },
-    pai: {
-      type: 'string',
-      pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-      description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-    },
+    seat: SEAT,
+    target: SEAT,
+    pai: TILE,
     size: { type: 'integer', minimum: 1, maximum: 14 },
     jokers: { type: 'integer', minimum: 0, maximum: 8 },
   },
@@ -116,12 +99,8 @@ export const EXPOSURE: EventKind = {
   description: 'American: an exposure made.',
   required: ['seat', 'pai', 'size', 'jokers'],
   properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    pai: {
-      type: 'string',
-      pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-      description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-    },
+    seat: SEAT,
+    pai: TILE,
     size: { type: 'integer', minimum: 1, maximum: 14 },
     jokers: { type: 'integer', minimum: 0, maximum: 8 },
   },
@@ -139,14 +118,7 @@ export const EXCHANGE: EventKind = {
   type: 'exchange',
   description: 'American decision: exchange a natural tile for a joker in an exposure.',
   required: ['seat', 'pai'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    pai: {
-      type: 'string',
-      pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-      description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-    },
-  },
+  properties: { seat: SEAT, pai: TILE },
   words: `return who + 'exchanges ' + e.pai + ' for an exposed joker';`,
 };
 
@@ -154,15 +126,7 @@ export const JOKER_EXCHANGE: EventKind = {
   type: 'joker_exchange',
   description: 'American: a joker exchanged from the exposure of seat target.',
   required: ['seat', 'target', 'pai'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    target: { type: 'integer', minimum: 0, maximum: 15 },
-    pai: {
-      type: 'string',
-      pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-      description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-    },
-  },
+  properties: { seat: SEAT, target: SEAT, pai: TILE },
   fold: `const owner = st.seats[e.target];
 if (!s || !owner) return;
 take(s.hand, e.pai);
@@ -176,7 +140,7 @@ export const HEAVENLY_HAND: EventKind = {
   type: 'heavenly_hand',
   description: "American: the dealer's dealt hand is complete.",
   required: ['seat'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 } },
+  properties: { seat: SEAT },
   words: `return who + 'has a heavenly hand';`,
 };
 

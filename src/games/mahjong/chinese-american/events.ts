@@ -1,23 +1,12 @@
 // Chinese-American's record events (core/event-kind.ts), beside the table's.
-import type { EventKind } from '../../../core/event-kind.js';
-import { MELD_EVENTS, TABLE_EVENTS } from '../table/events.js';
+import { AMOUNT, SEAT, type EventKind } from '../../../core/event-kind.js';
+import { MELD_EVENTS, TABLE_EVENTS, TILE } from '../table/events.js';
 
 export const TILE_OF_THE_DAY: EventKind = {
   type: 'tile_of_the_day',
   description: "Chinese-American: the session's tile of the day, or null.",
   required: ['pai'],
-  properties: {
-    pai: {
-      anyOf: [
-        {
-          type: 'string',
-          pattern: '^([mps][1-9]|z[1-7]|f[1-8]|j)$',
-          description: 'a mahjong tile: m1-m9, p1-p9, s1-s9, z1-z7 (E S W N, white, green, red), f1-f8 (flowers), j (joker)',
-        },
-        { type: 'null' },
-      ],
-    },
-  },
+  properties: { pai: { anyOf: [TILE, { type: 'null' }] } },
   words: `return e.pai ? 'the tile of the day is ' + e.pai : 'no tile of the day';`,
 };
 
@@ -25,10 +14,7 @@ export const TRIPLE_SIX: EventKind = {
   type: 'triple_six',
   description: 'Chinese-American: the dealer rolls three sixes and is paid by each other seat.',
   required: ['seat', 'fromEach'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    fromEach: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-  },
+  properties: { seat: SEAT, fromEach: AMOUNT },
   words: `return who + 'rolls three sixes: ' + e.fromEach + ' from each other seat';`,
 };
 
@@ -36,10 +22,7 @@ export const DECLINED_WIN: EventKind = {
   type: 'declined_win',
   description: 'Chinese-American: a self-drawn win declined, paid to each other seat.',
   required: ['seat', 'toEach'],
-  properties: {
-    seat: { type: 'integer', minimum: 0, maximum: 15 },
-    toEach: { type: 'number', minimum: -1000000000000000, maximum: 1000000000000000 },
-  },
+  properties: { seat: SEAT, toEach: AMOUNT },
   words: `return who + 'declines a self-drawn win and pays ' + e.toEach + ' to each other seat';`,
 };
 

@@ -1,12 +1,12 @@
 // Korean 2-point's record events (core/event-kind.ts), beside the table's.
-import type { EventKind } from '../../../core/event-kind.js';
+import { SEAT, type EventKind } from '../../../core/event-kind.js';
 import { DEAD_HAND, MELD_EVENTS, TABLE_EVENTS } from '../table/events.js';
 
 export const UPER: EventKind = {
   type: 'uper',
   description: 'Korean: an uper declaration (open: open uper) and the tiles it waits on.',
   required: ['seat', 'open', 'waits'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, open: { type: 'boolean' }, waits: { type: 'string' } },
+  properties: { seat: SEAT, open: { type: 'boolean' }, waits: { type: 'string' } },
   words: `return who + 'declares ' + (e.open ? 'open uper' : 'uper') + ' waiting on ' + e.waits;`,
 };
 
@@ -14,7 +14,7 @@ export const NO_RON: EventKind = {
   type: 'no_ron',
   description: 'Korean: the seat may no longer win on a discard (why).',
   required: ['seat', 'why'],
-  properties: { seat: { type: 'integer', minimum: 0, maximum: 15 }, why: { type: 'string' } },
+  properties: { seat: SEAT, why: { type: 'string' } },
   words: `return who + 'may no longer win on a discard (' + e.why + ')';`,
 };
 
