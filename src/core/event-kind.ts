@@ -14,7 +14,8 @@ export interface JsonSchema {
   maximum?: number;
   required?: string[];
   properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean;
+  /** false: no field beside `properties`; a schema: what every other field is (a map). */
+  additionalProperties?: boolean | JsonSchema;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
 }

@@ -1,4 +1,4 @@
-import frame from './events.schema.json' with { type: 'json' };
+import frame from '../../schemas/events.schema.json' with { type: 'json' };
 import type { EventKind, JsonSchema as Schema } from '../core/event-kind.js';
 import type { GameEvent } from '../core/trace.js';
 
@@ -7,18 +7,18 @@ const patterns = new Map<string, RegExp>();
 /** Deeper than any record goes: a line nested deeper is refused, not walked. */
 const MAX_DEPTH = 8;
 
-/** What is wrong with `v` as `s` describes it (named `at`), or null. */
-function fault(v: unknown, s: Schema, at: string, depth: number): string | null {
-  if (depth > MAX_DEPTH) return `${at} is nested too deeply`;
-  if (s.anyOf) return s.anyOf.some((x) => fault(v, x, at, depth) === null) ? null : `${at} must be ${s.anyOf.map(kind).join(' or ')}`;
+/** What is wrong with `v` as `s` describes it (named `at`), or null; nested deeper than `max`
+ * is refused, not walked. */
+function fault(v: unknown, s: Schema, at: string, depth: number, max = MAX_DEPTH): string | null {
+  if (depth > max) return `${at} is nested too deeply`;
+  if (s.anyOf) return s.anyOf.some((x) => fault(v, x, at, depth, max) === null) ? null : `${at} must be ${s.anyOf.map(kind).join(' or ')}`;
   if ('const' in s && v !== s.const) return `${at} must be ${JSON.stringify(s.const)}`;
   if (s.enum && !s.enum.includes(v)) return `${at} must be one of ${s.enum.map((x) => JSON.stringify(x)).join(', ')}`;
   switch (s.type) {
     case 'integer':
     case 'number':
       if (typeof v !== 'number' || !Number.isFinite(v) || (s.type === 'integer' && !Number.isInteger(v))) return `${at} must be ${kind(s)}`;
-      if ((s.minimum !== undefined && v < s.minimum) || (s.maximum !== undefined && v > s.maximum))
-        return `${at} must be from ${s.minimum} to ${s.maximum}`;
+      if ((s.minimum !== undefined && v < s.minimum) || (s.maximum !== undefined && v > s.maximum)) return `${at} must be ${bounds(s)}`;
       return null;
     case 'string': {
       if (typeof v !== 'string') return `${at} must be a string`;
@@ -34,7 +34,7 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
     case 'array':
       if (!Array.isArray(v)) return `${at} must be an array`;
       for (let i = 0; i < v.length; i++) {
-        const f = s.items ? fault(v[i], s.items, `${at}[${i}]`, depth + 1) : null;
+        const f = s.items ? fault(v[i], s.items, `${at}[${i}]`, depth + 1, max) : null;
         if (f) return f;
       }
       return null;
@@ -45,13 +45,12 @@ function fault(v: unknown, s: Schema, at: string, depth: number): string | null 
       for (const [k, x] of Object.entries(o)) {
         // Own fields only: the schema's `properties` is an object too, and "constructor" or
         // "toString" would find Object.prototype's member there and pass as a field.
-        const p = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined;
-        if (!p) {
-          if (s.additionalProperties === false)
-            return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
-          continue;
-        }
-        const f = fault(x, p, `"${k}"`, depth + 1);
+        const own = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined;
+        if (!own && s.additionalProperties === false)
+          return `${at} has no field "${k.slice(0, 40)}" (fields: ${Object.keys(s.properties ?? {}).join(', ')})`;
+        const p = own ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
+        if (!p) continue;
+        const f = fault(x, p, `"${k}"`, depth + 1, max);
         if (f) return f;
       }
       return null;
@@ -65,9 +64,24 @@ function kind(s: Schema): string {
   if (s.type === 'string' && s.pattern?.startsWith('^(1[0-2]')) return 'a Hwatu card such as 12c';
   if (s.type === 'string' && s.pattern?.startsWith('^[A-Za-z0-9')) return '1-64 letters, digits or _.:-';
   if (s.type === 'string' && s.pattern) return 'a tile such as m1, z7, f2 or j';
-  if (s.type === 'integer') return s.minimum !== undefined ? `a whole number from ${s.minimum} to ${s.maximum}` : 'a whole number';
+  if (s.type === 'integer') return s.minimum !== undefined || s.maximum !== undefined ? `a whole number ${bounds(s)}` : 'a whole number';
   if (s.type === 'null') return 'null';
   return s.type === 'number' ? 'a number' : `${s.type ?? 'a value'}`;
+}
+
+/** A number's bounds in words. */
+function bounds(s: Schema): string {
+  if (s.maximum === undefined) return `at least ${s.minimum}`;
+  if (s.minimum === undefined) return `at most ${s.maximum}`;
+  return `from ${s.minimum} to ${s.maximum}`;
+}
+
+/**
+ * What is wrong with `v`, a document pongsim printed (a command's --json), as the JSON Schema
+ * `schema` describes it (schemas/; the part of JSON Schema the record format uses), or null.
+ */
+export function schemaFault(v: unknown, schema: Schema): string | null {
+  return fault(v, schema, 'the document', 0, 64);
 }
 
 /** An event kind's object of the format's oneOf: its fields, `type` first, and no others. */
