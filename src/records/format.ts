@@ -11,7 +11,14 @@ const MAX_DEPTH = 8;
  * is refused, not walked. */
 function fault(v: unknown, s: Schema, at: string, depth: number, max = MAX_DEPTH): string | null {
   if (depth > max) return `${at} is nested too deeply`;
-  if (s.anyOf) return s.anyOf.some((x) => fault(v, x, at, depth, max) === null) ? null : `${at} must be ${s.anyOf.map(kind).join(' or ')}`;
+  if (s.anyOf) {
+    const faults = s.anyOf.map((x) => fault(v, x, at, depth, max));
+    if (faults.includes(null)) return null;
+    // Forms that are objects are told apart by their fields: say what each lacks.
+    return s.anyOf.some((x) => x.type === 'object')
+      ? `${at} is none of its forms: ${faults.join('; ')}`
+      : `${at} must be ${s.anyOf.map(kind).join(' or ')}`;
+  }
   if ('const' in s && v !== s.const) return `${at} must be ${JSON.stringify(s.const)}`;
   if (s.enum && !s.enum.includes(v)) return `${at} must be one of ${s.enum.map((x) => JSON.stringify(x)).join(', ')}`;
   switch (s.type) {

@@ -172,7 +172,8 @@ describe('JSON output', () => {
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--bankroll', '100', '--session', '5', '--json']);
     await printsAsSchema('odds', ['odds', 'nylonppong', '--seen', '3a,3b', '--hand', '1a,9c', '--json']);
     await printsAsSchema('hand', ['hand', 'korean', 'm23445556p34567', '--json']);
-    await printsAsSchema('hand', ['hand', 'chinese-american', 'm123456789p1234', '--json']);
+    await printsAsSchema('hand', ['hand', 'korean', 'm2344p345678', '--melds', 'z111', '--json']);
+    await printsAsSchema('hand', ['hand', 'chinese-american', 'm123456789p12355', '--win-tile', 'p5', '--self-draw', '--json']);
     await printsAsSchema('hand', ['hand', 'american', 'm2468 s222888 m7777', '--json']);
     const card = path.join(dir, 'card.json');
     await printsAsSchema('card', [
