@@ -74,7 +74,18 @@ export function registerAdvise(program: Command): void {
         'won',
         'rollouts',
       ],
-      rows: r.actions.map((a) => [a.action, a.verdict, a.value, a.valueLow, a.valueHigh, a.diff, a.diffLow, a.diffHigh, a.won, a.rollouts]),
+      rows: r.actions.map((a) => [
+        a.action,
+        a.verdict,
+        a.value,
+        a.value_ci_low,
+        a.value_ci_high,
+        a.diff,
+        a.diff_ci_low,
+        a.diff_ci_high,
+        a.won,
+        a.rollouts,
+      ]),
     };
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, flags.wide);

@@ -39,7 +39,7 @@ export function registerReview(program: Command): void {
       const table = {
         name: `review ${r.game}`,
         columns: ['line', r.round.replace(/ /g, '_'), 'taken', 'best', 'verdict', 'diff', 'diff_ci_low', 'diff_ci_high', 'playouts'],
-        rows: r.rows.map((x) => [x.line, x.round, x.taken, x.best, x.verdict, x.diff, x.diffLow, x.diffHigh, x.playouts]),
+        rows: r.rows.map((x) => [x.line, x.round, x.taken, x.best, x.verdict, x.diff, x.diff_ci_low, x.diff_ci_high, x.playouts]),
       };
       const costly = r.costliest.length
         ? ['The costliest decisions:', ...r.costliest.map((w) => `  ${w}`)]

@@ -63,14 +63,14 @@ export interface ReviewedDecision {
   best: string;
   /** The taken and the best action's values, measured on the same fresh deals (the ranking's
    * own, when the taken one is the best). */
-  valueTaken: number;
-  valueBest: number;
-  /** valueTaken - valueBest: what the decision cost (negative), with its interval
+  value_taken: number;
+  value_best: number;
+  /** value_taken - value_best: what the decision cost (negative), with its interval
    * (simultaneous over the looks of the measuring race) and standard error. */
   diff: number;
-  diffLow: number;
-  diffHigh: number;
-  diffSe: number;
+  diff_ci_low: number;
+  diff_ci_high: number;
+  diff_se: number;
   /** best: the taken action is the best one; worse: it does worse on fresh deals; tied: the
    * two cannot be told apart at this budget. */
   verdict: 'best' | 'tied' | 'worse';
@@ -112,8 +112,8 @@ export interface ReviewResult {
   /** The expected loss over the reviewed decisions (the sum of what each cost against the
    * best, positive when the seat lost by its choices) and its 95% interval. */
   loss: number;
-  lossLow: number;
-  lossHigh: number;
+  loss_ci_low: number;
+  loss_ci_high: number;
   /** The costliest decisions shown worse, in words. */
   costliest: string[];
   /** The review in words. */
@@ -257,12 +257,12 @@ export function review(o: ReviewOptions): ReviewResult {
     if (ranked.best === takenName) {
       const r = ranked.rows[0]!;
       row = {
-        valueTaken: r.value,
-        valueBest: r.value,
+        value_taken: r.value,
+        value_best: r.value,
         diff: 0,
-        diffLow: 0,
-        diffHigh: 0,
-        diffSe: 0,
+        diff_ci_low: 0,
+        diff_ci_high: 0,
+        diff_se: 0,
         verdict: 'best',
         playouts: ranked.playouts,
       };
@@ -280,15 +280,15 @@ export function review(o: ReviewOptions): ReviewResult {
       // Each row's difference is against the measuring race's leader, which may be either.
       const d =
         m.best === takenName
-          ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
-          : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
+          ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
+          : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
       row = {
-        valueTaken: t.value,
-        valueBest: b.value,
+        value_taken: t.value,
+        value_best: b.value,
         diff: d.mean,
-        diffLow: d.low,
-        diffHigh: d.high,
-        diffSe: d.se,
+        diff_ci_low: d.low,
+        diff_ci_high: d.high,
+        diff_se: d.se,
         verdict: d.high < 0 ? 'worse' : 'tied',
         playouts: ranked.playouts + m.playouts,
       };
@@ -298,13 +298,13 @@ export function review(o: ReviewOptions): ReviewResult {
       row.verdict === 'best'
         ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
         : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(-row.diff)} [${num(-row.diffHigh)}, ${num(-row.diffLow)}] ${unit}.`
-          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diffLow)}, ${num(row.diffHigh)}] ${unit}).`;
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit}.`
+          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).`;
     return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
   }
 
   const loss = -rows.reduce((s, r) => s + r.diff, 0);
-  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.diffSe * r.diffSe, 0));
+  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.diff_se * r.diff_se, 0));
   const count = (v: ReviewedDecision['verdict']) => rows.filter((r) => r.verdict === v).length;
   const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => a.diff - b.diff || a.line - b.line);
   const costliest = worse.slice(0, COSTLIEST).map((r) => r.words);
@@ -334,8 +334,8 @@ export function review(o: ReviewOptions): ReviewResult {
     seed,
     decisions,
     loss,
-    lossLow: loss - half,
-    lossHigh: loss + half,
+    loss_ci_low: loss - half,
+    loss_ci_high: loss + half,
     costliest,
     summary,
     rows,
@@ -375,11 +375,11 @@ function writeReview(file: string, r: ReviewResult): void {
       x.round,
       x.taken,
       x.best,
-      x.valueTaken,
-      x.valueBest,
+      x.value_taken,
+      x.value_best,
       x.diff,
-      x.diffLow,
-      x.diffHigh,
+      x.diff_ci_low,
+      x.diff_ci_high,
       x.verdict,
       x.playouts,
     ]),

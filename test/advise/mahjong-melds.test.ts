@@ -142,7 +142,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     expect(r.situation).toMatchObject({ melds: ['p555'], rightMelds: ['z111'], flowers: 'f1', leftFlowers: 'f23', wall: 0 });
     expect(r.best).toBe('win (self-draw)');
     expect(r.clear).toBe(true);
-    expect(r.actions[0]!.valueLow).toBe(r.actions[0]!.valueHigh);
+    expect(r.actions[0]!.value_ci_low).toBe(r.actions[0]!.value_ci_high);
     for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
   });
 
@@ -168,7 +168,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     expect(r.situation.wall).toBe(0);
     expect(r.best).toBe('win on m9');
     expect(r.clear).toBe(true);
-    for (const a of r.actions.slice(1)) expect(a.diffHigh).toBeLessThan(0);
+    for (const a of r.actions.slice(1)) expect(a.diff_ci_high).toBeLessThan(0);
   });
 
   it('chinese-american: the special hands the bots can play are ranked beside the discards where the hand is near them', () => {

@@ -34,12 +34,12 @@ describe('pongsim advise nylonppong', () => {
       const p = pFail(rules, c.hand, c.discards, c.others);
       // The stop ends the round at once: penalty sum, plus failedStopPenalty when it fails.
       const exact = -(sum + p * rules.failedStopPenalty);
-      const half = (stop.valueHigh - stop.valueLow) / 2;
+      const half = (stop.value_ci_high - stop.value_ci_low) / 2;
       expect(Math.abs(stop.value - exact)).toBeLessThanOrEqual(2 * half + 1e-9);
       // A stop that holds is strictly the lowest; one that fails scores at least 30 more than someone.
       expect(Math.abs(stop.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / stop.rollouts) + 1e-9);
       // The stop's value is a sure function of the deal: every rollout of it is the same when it never fails.
-      if (p === 0) expect(stop.valueLow).toBe(stop.valueHigh);
+      if (p === 0) expect(stop.value_ci_low).toBe(stop.value_ci_high);
     });
   }
 
@@ -48,7 +48,7 @@ describe('pongsim advise nylonppong', () => {
     expect(r.best).toBe('ppong 4 and go out');
     expect(r.clear).toBe(true);
     expect(r.actions[0]!.value).toBe(0);
-    expect(r.actions[0]!.valueLow).toBe(0);
+    expect(r.actions[0]!.value_ci_low).toBe(0);
   });
 
   it('after the draw every card of the hand is a discard candidate; a formed combination can be declared', () => {

@@ -147,11 +147,11 @@ describe('pongsim review', () => {
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.taken).toMatch(/^bet /);
     expect(bad.verdict).toBe('worse');
-    expect(bad.diffHigh).toBeLessThan(0);
+    expect(bad.diff_ci_high).toBeLessThan(0);
     expect(r.costliest[0]).toContain(`line ${line}, deal cycle`);
     expect(r.costliest[0]).toMatch(/was better by [\d.]+ \[[\d.]+, [\d.]+\] chips\.$/);
     expect(r.loss).toBeGreaterThan(0);
-    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.loss_ci_low).toBeGreaterThan(0);
     expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
   });
 
@@ -175,8 +175,8 @@ describe('pongsim review', () => {
     });
     const r = review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
     expect(r.decisions.reviewed).toBeGreaterThan(5);
-    expect(r.lossLow).toBeLessThanOrEqual(0);
-    expect(r.lossHigh).toBeGreaterThanOrEqual(0);
+    expect(r.loss_ci_low).toBeLessThanOrEqual(0);
+    expect(r.loss_ci_high).toBeGreaterThanOrEqual(0);
     expect(r.decisions.worse).toBe(0);
   });
 
@@ -208,7 +208,7 @@ describe('pongsim review', () => {
     expect(bad.best).toBe('win (self-draw)');
     expect(bad.taken).toMatch(/^discard/);
     expect(bad.verdict).toBe('worse');
-    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.loss_ci_low).toBeGreaterThan(0);
     expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
   });
 

@@ -39,12 +39,12 @@ describe('pongsim advise wolnamppong', () => {
       for (const x of [1, 4, 8]) {
         const b = row(r, `bet ${x}`);
         // Four standard errors: a 95% half-width is two; 12 checks at a fixed seed.
-        const tol = (2 * (b.valueHigh - b.valueLow)) / 2 + 1e-9;
+        const tol = (2 * (b.value_ci_high - b.value_ci_low)) / 2 + 1e-9;
         expect(Math.abs(b.value - x * ev)).toBeLessThanOrEqual(tol);
         expect(Math.abs(b.won - pWin)).toBeLessThanOrEqual(4 * Math.sqrt((pWin * (1 - pWin)) / b.rollouts) + 1e-9);
       }
       const ado = row(r, 'bet 16');
-      expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.valueHigh - ado.valueLow + 1e-9);
+      expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.value_ci_high - ado.value_ci_low + 1e-9);
       expect(row(r, 'fold').value).toBe(0);
       // Risk-neutral in chips: fold when the EV is negative, else the largest bet worth most.
       const adoValue = 16 * ev - pWin;
@@ -76,7 +76,7 @@ describe('pongsim advise wolnamppong', () => {
     expect(exact.kind).toBe(BET_HIGHER);
     const higher = row(r, 'bet higher 8'),
       lower = row(r, 'bet lower 8');
-    expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.valueHigh - higher.valueLow);
+    expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.value_ci_high - higher.value_ci_low);
     expect(r.best).toMatch(/^bet higher/);
     expect(lower.verdict).toBe('worse');
   });
