@@ -40,7 +40,14 @@ function small(cmd: string): string {
       .split('\n')
       .map((l) =>
         l.replace(/--games \d+/g, (m) => {
-          const cap = l.includes('run search-strength') ? 1 : l.includes('table-stop') ? 50 : l.includes('uper-table,') ? 50 : 12;
+          const cap =
+            l.includes('run search-strength') || l.includes('run advise-calibration')
+              ? 1
+              : l.includes('table-stop')
+                ? 50
+                : l.includes('uper-table,')
+                  ? 50
+                  : 12;
           return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
         }),
       )
@@ -55,14 +62,14 @@ function small(cmd: string): string {
       .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
-          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, '$1 --games 12')
+          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${l.includes('run advise-calibration') ? 1 : 12}`)
           : l,
       )
       // Each comparison and tuning run into a folder of its own, so that a block's second does not
       // overwrite its first before its claims are checked.
       .map((l, i) =>
-        /npx pongsim (compare|tune) /.test(l) && !l.includes('--out')
-          ? l.replace(/(npx pongsim (compare|tune) \S+)/, `$1 --out claims-${i}`)
+        /npx pongsim (compare|tune|league) /.test(l) && !l.includes('--out')
+          ? l.replace(/(npx pongsim (compare|tune|league) \S+)/, `$1 --out claims-${i}`)
           : l,
       )
       .join('\n')
@@ -165,23 +172,42 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
   const files = listFiles(dir).filter((f) => f.endsWith('.csv') && !f.split(path.sep).includes('parts'));
   const count = (re: RegExp) => text.split('\n').filter((l) => re.test(l)).length;
   const compares = files.filter((f) => path.basename(f) === 'compare.csv');
-  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare /));
-  for (const f of compares) {
+  expect(compares.length, 'a compare.csv for every comparison').toBe(count(/npx pongsim compare (?!.*--each-option)/));
+  // A house-rule table (compare --each-option) compares too: some change moved some figure.
+  const tables = files.filter((f) => path.basename(f).endsWith('-rule-table.csv'));
+  expect(tables.length, 'a rule table for every compare --each-option').toBeGreaterThanOrEqual(
+    count(/npx pongsim compare .*--each-option/),
+  );
+  for (const f of [...compares, ...tables]) {
     expect(
       csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_baseline')),
       `${f}: every paired difference is 0, the arms played identical games`,
     ).toBe(true);
   }
-  const tunes = files.filter((f) => path.basename(f) === 'tune.csv');
-  expect(tunes.length, 'a tune.csv for every tuning run').toBe(count(/npx pongsim tune /));
+  // A grid's tune.csv, or SPSA's spsa.csv: some configuration or step played differently.
+  const tunes = files.filter((f) => ['tune.csv', 'spsa.csv'].includes(path.basename(f)));
+  expect(tunes.length, 'a tune.csv or spsa.csv for every tuning run').toBe(count(/npx pongsim tune /));
   for (const f of tunes) {
     expect(
-      csvRows(path.join(dir, f)).some((r) => moved(r, 'diff_vs_leader')),
+      csvRows(path.join(dir, f)).some((r) => moved(r, path.basename(f) === 'spsa.csv' ? 'diff' : 'diff_vs_leader')),
       `${f}: every configuration played as its leader did`,
     ).toBe(true);
   }
+  // A league: every spec rated, the first at 0, and some other rating off it.
+  for (const f of files.filter((x) => path.basename(x) === 'league.csv')) {
+    const rows = csvRows(path.join(dir, f));
+    expect(
+      rows.some((r) => Number(r.rating) !== 0),
+      `${f}: every spec rated level`,
+    ).toBe(true);
+  }
   // A study's tables: rows, and each paired difference somewhere other than 0.
-  for (const f of files.filter((x) => !['compare.csv', 'tune.csv'].includes(path.basename(x)) && /npx pongsim (run|merge) /.test(text))) {
+  for (const f of files.filter(
+    (x) =>
+      !['compare.csv', 'tune.csv', 'spsa.csv', 'sprt.csv'].includes(path.basename(x)) &&
+      !tables.includes(x) &&
+      /npx pongsim (run|merge) /.test(text),
+  )) {
     const rows = csvRows(path.join(dir, f));
     expect(rows.length, `${f} has rows`).toBeGreaterThan(0);
     for (const col of Object.keys(rows[0]!).filter((k) => /diff/.test(k) && !/_(ci_low|ci_high|p|p_holm)$/.test(k))) {

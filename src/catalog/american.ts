@@ -28,6 +28,7 @@ import {
 } from '../games/mahjong/american/actions.js';
 import { americanCard, americanHand } from './american-card.js';
 import { wallRecords } from './mahjong-records.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
@@ -82,7 +83,7 @@ const advise: AdviseQuery<AmericanState, AmericanRules> = {
   value: 'points won this hand (your net change)',
   round: 'hand',
   unit: 'points',
-  won: { doc: 'you won the hand', test: (end, seat) => wonHand(end, seat) },
+  won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start, end, seat) },
 };
 
 export const americanEntry = defineEntry({
@@ -106,7 +107,7 @@ export const americanEntry = defineEntry({
     exposeJokers,
   },
   defaultSeat: 'line-chaser',
-  experiments: [americanCharleston, americanCardLines, americanJokers],
+  experiments: [americanCharleston, americanCardLines, americanJokers, mahjongRuleTable(american, americanStrategies, 'line-chaser', 400)],
   quick: [
     { name: 'american-charleston', games: 60, seconds: 1.2 },
     { name: 'american-card-lines', games: 100, seconds: 0.8 },

@@ -12,13 +12,14 @@ import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { specialHandChoices } from './special-hands.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 export const chineseAmericanEntry = defineEntry({
   def: chineseAmerican,
   strategies: chineseAmericanStrategies,
   actions: tableActions,
   defaultSeat: 'efficiency',
-  experiments: [chineseAmericanHands],
+  experiments: [chineseAmericanHands, mahjongRuleTable(chineseAmerican, chineseAmericanStrategies, 'efficiency', 600)],
   quick: [{ name: 'chinese-american-hands', games: 40, seconds: 2.7 }],
   bench: (seconds) => benchTable(chineseAmerican, chineseAmericanStrategies, CHINESE_AMERICAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/chinese-american/RULES.md',

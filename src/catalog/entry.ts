@@ -177,6 +177,14 @@ export interface ScoreQuery {
   score(hand: Record<string, unknown>, rules: unknown): Record<string, unknown>;
 }
 
+/** An action's exact result (AdviseQuery.exact): each figure as a number and as a fraction. */
+export interface ExactResult {
+  value: number;
+  valueText: string;
+  won?: number;
+  wonText?: string;
+}
+
 /** A decision as the deciding seat knows it, made into a table the rollouts play on from
  * (`pongsim advise`; the ranking itself is src/core/advise.ts, the same for every game). */
 export interface AdviseQuery<S extends GameState = GameState, R = any> {
@@ -203,9 +211,18 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
   moreExamples?: readonly { name: string; situation: Record<string, string> }[];
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
+  /** Whether advice from a record infers the others' hidden hands from their play unless told
+   * `--deal uniform` (src/core/infer.ts): only where the calibration study (advise-calibration)
+   * passed its targets. Elsewhere it deals uniformly unless told `--deal inferred`. */
+  inferByDefault?: boolean;
   /** The choices where one decision is several moves (American: a Charleston pass of three
    * tiles), each named; by default every legal action is one. */
   choices?(state: S, seat: number): Choice[] | undefined;
+  /** The exact result of `action` (one that takes no amount) where the game can work it out
+   * over the deals the rollouts draw from (Nylon-ppong: a stop, by the stop odds): its value
+   * and, where known, its won share, as numbers and as exact fractions. The answer gives them in
+   * place of the rollouts' means, which can miss them (a rare failure never dealt). */
+  exact?(state: S, seat: number, action: number): ExactResult | undefined;
   /** What else the answer shows about the situation (American: the card lines still alive and
    * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
   about?(state: S, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
@@ -215,9 +232,10 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
   round: string;
   /** What a value is counted in, in words: "chips", "penalty points". */
   unit: string;
-  /** What a rollout counts as won, in words and as a test of the table where it ended (the
-   * round or hand GameDef.round numbered `round` was played; `gain` is the seat's result). */
-  won: { doc: string; test(end: S, seat: number, round: number, gain: number): boolean };
+  /** What a rollout counts as won, in words and as a test of the table where it ended, `end`,
+   * set against the table at the decision, `start` (the round or hand GameDef.round numbered
+   * `round` was played; `gain` is the seat's result). */
+  won: { doc: string; test(start: S, end: S, seat: number, round: number, gain: number): boolean };
 }
 
 /**

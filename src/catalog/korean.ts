@@ -12,13 +12,14 @@ import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
+import { mahjongRuleTable } from './rule-tables.js';
 
 export const koreanEntry = defineEntry({
   def: korean,
   strategies: koreanStrategies,
   actions: tableActions,
   defaultSeat: 'efficiency',
-  experiments: [uperFuriten, koreanUperTable],
+  experiments: [uperFuriten, koreanUperTable, mahjongRuleTable(korean, koreanStrategies, 'uper-wait(w=2)', 400)],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',

@@ -55,6 +55,6 @@ export function tableAdvise<S extends TableState, R>(
     value: 'points won this hand (your net change)',
     round: 'hand',
     unit: 'points',
-    won: { doc: 'you won the hand', test: (end, seat) => wonHand(end, seat) },
+    won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start, end, seat) },
   };
 }

@@ -16,7 +16,7 @@ export function wallRecords<S extends TableState, R extends { pairing: Pairing }
   'tableChance' | 'tableRules'
 > {
   return {
-    tableChance: (events, state) => new WallChance(dueTiles(events, state), state, events.length),
+    tableChance: (events, state) => new WallChance(dueTiles(events, state), () => state, events.length),
     tableRules: (rules) => (rules.pairing === 'seats' ? { ...rules, pairing: HANDS } : rules),
   };
 }

@@ -3,7 +3,9 @@ import { nylonppong } from '../games/hwatu/nylonppong/game.js';
 import { NYLONPPONG_EVENTS } from '../games/hwatu/nylonppong/events.js';
 import * as nylonppongActions from '../games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
-import { cardNames, stopOddsTable } from '../games/hwatu/nylonppong/stop-odds.js';
+import { cardNames, stopOddsTable, stopOutcome } from '../games/hwatu/nylonppong/stop-odds.js';
+import { STOP } from '../games/hwatu/nylonppong/actions.js';
+import { bigFrac, bigFracText, bigFracValue } from '../stats/fraction.js';
 import { InputError } from '../core/errors.js';
 import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
 import { stopLimit } from '../../experiments/stop-limit.js';
@@ -15,6 +17,7 @@ import type { NylonState } from '../games/hwatu/nylonppong/state.js';
 import { starterPick } from '../games/hwatu/nylonppong/scoring.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
+import { nylonppongRuleTable } from './rule-tables.js';
 
 /** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
 const odds: OddsQuery<NylonRules> = {
@@ -97,9 +100,20 @@ const advise: AdviseQuery<NylonState, NylonRules> = {
   value: 'minus your penalty points this round (higher is better)',
   round: 'round',
   unit: 'penalty points',
+  exact(state, seat, action) {
+    if (action !== STOP) return undefined;
+    const o = stopOutcome(state, seat);
+    if (!o) return undefined;
+    const value = bigFrac(-o.penalty.n, o.penalty.d);
+    return {
+      value: bigFracValue(value),
+      valueText: bigFracText(value),
+      ...(o.lowest ? { won: bigFracValue(o.lowest), wonText: bigFracText(o.lowest) } : {}),
+    };
+  },
   won: {
     doc: 'you scored the least this round (ties included)',
-    test: (end, seat, round) => lowestInRound(end, seat, round),
+    test: (_start, end, seat, round) => lowestInRound(end, seat, round),
   },
 };
 
@@ -108,7 +122,7 @@ export const nylonppongEntry = defineEntry({
   strategies: nylonppongStrategies,
   actions: nylonppongActions,
   defaultSeat: 'basic',
-  experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable],
+  experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable, nylonppongRuleTable],
   quick: [
     { name: 'stop-limit', games: 200, seconds: 5.1 },
     { name: 'nylonppong-house-rules', games: 4000, seconds: 2.7 },

@@ -50,12 +50,17 @@ export function registerAdvise(program: Command): void {
       '--budget <playouts>',
       "the most playouts (one action played out from one deal) the decision gets (default: the game's, a few seconds)",
     )
+    .option(
+      '--deal <how>',
+      "how the rollouts deal what you cannot see: inferred (the others' hands inferred from their play, from a --record; the default) or uniform (uniformly from the unseen)",
+    )
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
   cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
-    const { result: r, about } = adviseRun({ ...flags, game });
+    const { json: _json, wide, ...options } = flags;
+    const { result: r, about } = adviseRun({ ...options, game });
     if (flags.json) {
       printJson(r);
       return;
@@ -72,26 +77,37 @@ export function registerAdvise(program: Command): void {
         'vs_best_ci_low',
         'vs_best_ci_high',
         'won',
+        'won_ci_low',
+        'won_ci_high',
         'rollouts',
       ],
       rows: r.actions.map((a) => [
         a.action,
         a.verdict,
-        a.value,
+        a.exact ? exactCell(a.value, a.exact.value) : a.value,
         a.value_ci_low,
         a.value_ci_high,
         a.diff,
         a.diff_ci_low,
         a.diff_ci_high,
-        a.won,
+        a.exact?.won ? exactCell(a.won, a.exact.won) : a.won,
+        a.won_ci_low,
+        a.won_ci_high,
         a.rollouts,
       ]),
     };
     const width = terminalWidth(io().stdout);
-    const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, flags.wide);
-    const note = `(value: ${r.value}, 95% interval; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed})`;
+    const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
+    const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
+    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed}; ${r.dealing})`;
     io().stdout.write(
-      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, flags.wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
+      `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );
   });
+}
+
+/** An exact figure as printed: its fraction when short, else its decimal to 7 significant
+ * digits (enough to show how a rare failure moves it off a round number), marked exact. */
+function exactCell(x: number, fraction: string): string {
+  return `${fraction.length <= 9 ? fraction : String(Number(x.toPrecision(7)))} (exact)`;
 }

@@ -29,6 +29,15 @@ export function registerCompare(program: Command): void {
     )
     .option('--metrics <list>', "report only these figures (comma separated: seat0, focal, the game's rates)", figureList('--metrics'))
     .option('--plugin <file.js>', 'load strategies from a compiled JavaScript module (repeatable)', collect)
+    .option(
+      '--each-option',
+      "instead of arms: every alternative value of every rule option, one at a time, against the defaults (the game's house-rule table)",
+    )
+    .option(
+      '--card <file.json>',
+      'with --each-option, for a game that plays a card of hands: play this card',
+      pathName('--card', 'a card file'),
+    )
     .option('--games <n>', 'games per arm', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText)
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))

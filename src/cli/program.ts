@@ -9,6 +9,7 @@ import { registerCompare } from './compare.js';
 import { registerExplain } from './explain.js';
 import { registerHand } from './hand.js';
 import { io, withIo, type CliIo, type Output } from './io.js';
+import { registerLeague } from './league.js';
 import { registerList } from './list.js';
 import { registerMerge } from './merge.js';
 import { registerOdds } from './odds.js';
@@ -47,6 +48,7 @@ function program(): Command {
   registerRun(p);
   registerCompare(p);
   registerTune(p);
+  registerLeague(p);
   registerExplain(p);
   registerMerge(p);
   registerReport(p);

@@ -23,6 +23,10 @@ export function registerReview(program: Command): void {
     )
     .option('--max-decisions <n>', "review only the seat's first N decisions that are not forced")
     .option('--policy <spec>', "the strategy every seat plays on with after an action (default: the game's reference bot)")
+    .option(
+      '--deal <how>',
+      "how the rollouts deal what the seat could not see: inferred (the others' hands inferred from their play) or uniform (uniformly from the unseen); default as advise's",
+    )
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--csv <file.csv>', 'also write one row a decision to this file (FILE.meta.json beside it)')
     .option('--force', 'allow writing into results/reference/')
@@ -38,13 +42,39 @@ export function registerReview(program: Command): void {
       const width = terminalWidth(io().stdout);
       const table = {
         name: `review ${r.game}`,
-        columns: ['line', r.round.replace(/ /g, '_'), 'taken', 'best', 'verdict', 'diff', 'diff_ci_low', 'diff_ci_high', 'playouts'],
-        rows: r.rows.map((x) => [x.line, x.round, x.taken, x.best, x.verdict, x.diff, x.diff_ci_low, x.diff_ci_high, x.playouts]),
+        columns: [
+          'line',
+          r.round.replace(/ /g, '_'),
+          'taken',
+          'best',
+          'verdict',
+          'diff',
+          'diff_ci_low',
+          'diff_ci_high',
+          'loss',
+          'loss_ci_low',
+          'loss_ci_high',
+          'playouts',
+        ],
+        rows: r.rows.map((x) => [
+          x.line,
+          x.round,
+          x.taken,
+          x.best,
+          x.verdict,
+          x.diff,
+          x.diff_ci_low,
+          x.diff_ci_high,
+          x.loss,
+          x.loss_ci_low,
+          x.loss_ci_high,
+          x.playouts,
+        ]),
       };
       const costly = r.costliest.length
         ? ['The costliest decisions:', ...r.costliest.map((w) => `  ${w}`)]
         : ['No decision was shown to cost anything at this budget.'];
-      const note = `(diff: the taken action's value less the best's, ${r.value}, on the same fresh deals, interval simultaneous over the looks; policy ${r.policy}, seed ${r.seed}${o.csv ? `; every row in ${o.csv}` : ''})`;
+      const note = `(diff: the taken action's value less the best's, ${r.value}, on the same fresh deals, interval simultaneous over the looks; loss: what the decision adds to the expected loss, 0 unless worse, then the best's value less the taken one's on deals of their own, 95% interval; policy ${r.policy}, seed ${r.seed}${o.csv ? `; every row in ${o.csv}` : ''})`;
       io().stdout.write(
         `${printTable(table, Infinity, wide ? {} : { width, rest: '--json or --csv' })}${wrapLines([r.summary, ...costly, note].join('\n'), width, wide)}\n`,
       );

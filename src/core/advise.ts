@@ -1,9 +1,11 @@
 import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
+import type { Dealer } from './infer.js';
 import { Rollouts } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
+import { wilson } from '../stats/intervals.js';
 
 /** Rollouts every action gets before the first look: fewer make the standard error of a
  * paired difference (often mostly zeros, a few large values) too unreliable to drop on. */
@@ -34,8 +36,11 @@ export interface AdviceRow {
   value: number;
   value_ci_low: number;
   value_ci_high: number;
-  /** The share of its rollouts the seat won (GameAdvice.win says what that means). */
+  /** The share of its rollouts the seat won (AdviseQuery.won says what that means), and its
+   * 95% Wilson interval (this action alone). */
   won: number;
+  won_ci_low: number;
+  won_ci_high: number;
   /** Its mean paired difference against the best action on the same deals, with the interval
    * the race drops on (simultaneous over the comparisons and looks): 0 for the best. */
   diff: number;
@@ -76,8 +81,9 @@ export interface RaceOptions {
   /** The most playouts to make. */
   budget: number;
   seed: string;
-  /** Whether the seat won a rollout, judged on the table where it ended (Rollouts.judge). */
-  won: (end: GameState, seat: number, round: number, gain: number) => boolean;
+  /** Whether the seat won a rollout, judged on the table where it ended set against the table
+   * at the decision (Rollouts.judge). */
+  won: (start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean;
   /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
    * default every legal action, with a few amounts for one that takes an amount. */
   choices?: readonly Choice[];
@@ -86,6 +92,8 @@ export interface RaceOptions {
   keep?: Choice;
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
+  /** How each rollout deals what the seat cannot see (default: GameDef.determinize, uniformly). */
+  dealer?: Dealer;
 }
 
 /**
@@ -103,14 +111,9 @@ export function race(o: RaceOptions): Advice {
   const { game, state, seat } = o;
   const alpha = o.alpha ?? 0.05;
   const ro = new Rollouts(game, o.rules, o.policy, o.defs);
+  if (o.dealer) ro.dealer = o.dealer;
   const list = new Int16Array(game.maxActions(o.rules));
-  const listed: Choice[] = o.choices
-    ? [...o.choices]
-    : Array.from({ length: ro.candidates(state, list, game.legal(state, list)) }, (_, j) => {
-        const a = ro.candA[j]!,
-          x = ro.candX[j]!;
-        return { name: game.actionName(state, a, x), moves: [a], amount: x };
-      });
+  const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(game, state, list);
   let kept: string | undefined;
   if (o.keep) {
     const same = listed.find((ch) => sameChoice(ch, o.keep!));
@@ -118,12 +121,7 @@ export function race(o: RaceOptions): Advice {
     kept = (same ?? o.keep).name;
   }
   const c = listed.length;
-  const actions = listed.map((ch) => ({
-    a: ch.moves[0] ?? -1,
-    x: ch.amount ?? 0,
-    moves: ch.amount === undefined ? ch.moves : null,
-    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
-  }));
+  const actions = armed(listed, o);
   const names = listed.map((ch) => ch.name);
   const values: number[][] = actions.map(() => []);
   const wins = actions.map(() => 0);
@@ -139,11 +137,7 @@ export function race(o: RaceOptions): Advice {
     const want = looks === 0 ? FIRST : FIRST << looks;
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
-    alive.forEach((j, i) => {
-      const { a, x, moves, own } = actions[j]!;
-      if (moves) ro.setMoves(i, moves, own);
-      else ro.set(i, a, x);
-    });
+    arm(ro, actions, alive);
     for (let i = played; i < played + k; i++) {
       ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
       alive.forEach((j, at) => {
@@ -166,6 +160,7 @@ export function race(o: RaceOptions): Advice {
     const m = mean(v),
       half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
+    const w = wilson(wins[j]!, n);
     return {
       action: names[j]!,
       rollouts: n,
@@ -173,6 +168,8 @@ export function race(o: RaceOptions): Advice {
       value_ci_low: m - half,
       value_ci_high: m + half,
       won: wins[j]! / n,
+      won_ci_low: w.low,
+      won_ci_high: w.high,
       diff: d.mean,
       diff_ci_low: d.low,
       diff_ci_high: d.high,
@@ -199,6 +196,86 @@ export function race(o: RaceOptions): Advice {
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+}
+
+/**
+ * Every legal action of the decision at `s`, and for one that takes an amount every amount it
+ * allows: each whole amount from the least to the most, and the least and the most themselves
+ * (GameDef.amountAllowed says which are allowed). None is left out on a guess: a bet of the pot
+ * less one chip beats the whole pot wherever winning the whole pot makes everyone ante again,
+ * and a few sizes between the least and the most missed it.
+ */
+export function everyChoice(game: GameDef, s: GameState, list: Int16Array): Choice[] {
+  const bounds = new Float64Array(2);
+  const out: Choice[] = [];
+  const m = game.legal(s, list);
+  for (let i = 0; i < m; i++) {
+    const a = list[i]!;
+    if (!game.amountBounds?.(s, a, bounds)) {
+      out.push({ name: game.actionName(s, a, 0), moves: [a], amount: 0 });
+      continue;
+    }
+    const lo = bounds[0]!,
+      hi = bounds[1]!;
+    const amounts = new Set([lo]);
+    for (let x = Math.ceil(lo); x <= hi; x++) amounts.add(x);
+    amounts.add(hi);
+    for (const x of amounts) if (!game.amountAllowed?.(s, a, x)) out.push({ name: game.actionName(s, a, x), moves: [a], amount: x });
+  }
+  return out;
+}
+
+/** The choices as Rollouts plays them: an action and amount, or moves and the strategy after them. */
+function armed(listed: readonly Choice[], o: { defs: readonly StrategyDef[]; rules: unknown }) {
+  return listed.map((ch) => ({
+    a: ch.moves[0] ?? -1,
+    x: ch.amount ?? 0,
+    moves: ch.amount === undefined ? ch.moves : null,
+    own: ch.own ? { strategy: makeStrategy(ch.own, o.defs, o.rules), text: ch.own.text } : undefined,
+  }));
+}
+
+/** Sets the rollouts' candidates to `actions`, in order. */
+function arm(ro: Rollouts, actions: ReturnType<typeof armed>, which: readonly number[]): void {
+  which.forEach((j, i) => {
+    const { a, x, moves, own } = actions[j]!;
+    if (moves) ro.setMoves(i, moves, own);
+    else ro.set(i, a, x);
+  });
+}
+
+/** What `measure` finds: each choice's mean over the deals, and the first's paired difference
+ * against the second with its 95% interval (Student's t) and standard error. */
+export interface Measured {
+  rollouts: number;
+  values: [number, number];
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+  diffSe: number;
+}
+
+/**
+ * Two choices played out on the same `rollouts` deals from `seed`, every one of them: no look,
+ * no drop, so the mean paired difference is unbiased for the deals' luck whatever it turns out
+ * to be (a race that stops where a difference looks large overstates it). Review measures a
+ * decision's cost with it on deals of its own, apart from those that found the decision worse.
+ */
+export function measure(
+  o: Omit<RaceOptions, 'budget' | 'choices' | 'keep' | 'alpha' | 'won'> & { choices: readonly [Choice, Choice]; rollouts: number },
+): Measured {
+  const ro = new Rollouts(o.game, o.rules, o.policy, o.defs);
+  arm(ro, armed(o.choices, o), [0, 1]);
+  const rng = new Rng(null);
+  const first: number[] = [],
+    second: number[] = [];
+  for (let i = 0; i < o.rollouts; i++) {
+    ro.evaluate(o.state, o.seat, 2, 1, 1, rng.reuse(o.seed, 0, i, 'advise'));
+    first.push(ro.result(0));
+    second.push(ro.result(1));
+  }
+  const d = interval(first, second, studentQuantileFor(0.025));
+  return { rollouts: o.rollouts, values: [mean(first), mean(second)], diff: d.mean, diffLow: d.low, diffHigh: d.high, diffSe: d.se };
 }
 
 /** Whether two choices make the same moves (in any order) with the same amount. */

@@ -34,6 +34,16 @@ export abstract class RecordChance extends Rng {
     super(null);
   }
 
+  /** How far the record's chance has been followed: a particle of the inference (core/infer.ts)
+   * that continues another continues its place in the record too (seek). */
+  get position(): number {
+    return this.at;
+  }
+
+  seek(at: number): void {
+    this.at = at;
+  }
+
   /** The roll of `n` outcomes due next, taken; rolls of another number are passed over; null
    * where the next thing due is a card or tile. */
   protected roll(n: number): Due | null {

@@ -1,4 +1,5 @@
 import type { GameEvent, Trace } from './trace.js';
+import type { InferenceDef } from './infer.js';
 import type { Rng } from './rng.js';
 import type { RulesSchema } from './rules.js';
 
@@ -54,6 +55,9 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
    * event. Search bots play from it (strategies/rollout.ts).
    */
   determinize(s: S, seat: number, rng: Rng, out: S): void;
+  /** Where the game can infer the hidden places from the others' play (src/core/infer.ts): the
+   * tracker of a round's history. Without it, search and advice deal uniformly. */
+  infer?: InferenceDef<S, R>;
   /** The round (Hwatu) or hand (mahjong) under way, counted from 0: a search bot plays a
    * decision out to the end of the round, when this changes or the game ends. */
   round(s: S): number;

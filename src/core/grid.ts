@@ -51,7 +51,9 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
       values = Array.from({ length: n }, (_, i) => Number((lo + i * step).toFixed(decimals)));
     } else if (raw.includes('..')) {
       // Without this, lo..hi reads as one value and is refused as "not a number".
-      throw new InputError(`--strategy ${name}: ${key}=${raw}: a range needs a step: lo..hi:step, e.g. ${key}=${raw.split(':')[0]}:STEP`);
+      throw new InputError(
+        `--strategy ${name}: ${key}=${raw}: a range needs a step: lo..hi:step, e.g. ${key}=${raw.split(':')[0]}:STEP (or tune it over the range with --method spsa)`,
+      );
     } else values = [num(raw)];
     if (values.length === 0) throw new InputError(`--strategy ${name}: ${key}=${raw} has no values`);
     for (const v of values) {

@@ -1,5 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { IllegalMoveError } from './errors.js';
+import { uniformDealer, type Dealer } from './infer.js';
 import { listed, listsLegal } from './play.js';
 import { Rng } from './rng.js';
 import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
@@ -58,13 +59,18 @@ export class Rollouts {
   private value = new Float64Array(64);
   private sumD = new Float64Array(64);
   private sumD2 = new Float64Array(64);
-  /** Whether the deciding seat won, judged on the table where a rollout ended (GameDef.round
-   * `round` was the one played, `gain` the result), when one is set: read by `won`. */
-  judge: ((end: GameState, seat: number, round: number, gain: number) => boolean) | null = null;
+  /** Whether the deciding seat won, judged on the table where a rollout ended set against the
+   * table at the decision, `start` (GameDef.round `round` was the one played, `gain` the
+   * result), when one is set: read by `won`. */
+  judge: ((start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean) | null = null;
   private wonLast = new Uint8Array(64);
   /** Per candidate, the least and greatest result over the rollouts. */
   private low = new Float64Array(64);
   private high = new Float64Array(64);
+
+  /** How each rollout deals what the deciding seat cannot see: uniformly (GameDef.determinize)
+   * unless an inferred dealing is set (src/core/infer.ts). */
+  dealer: Dealer;
 
   /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
@@ -90,6 +96,7 @@ export class Rollouts {
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
     this.ret = new Float64Array(this.seats);
+    this.dealer = uniformDealer(game);
   }
 
   /** Sets candidate `c` (action and amount), growing the buffers as needed; returns c + 1. */
@@ -161,7 +168,7 @@ export class Rollouts {
     const before = this.ret[seat]!;
     for (let i = 0; i < n; i++) {
       for (let w = 0; w < words.length; w++) words[w] = rng.next();
-      game.determinize!(s, seat, this.seed(this.detRng, 0), base);
+      this.dealer.determinize(s, seat, this.seed(this.detRng, 0), base);
       for (let j = 0; j < c; j++) {
         game.copy!(base, work);
         work.rng = this.seed(this.chance, 1);
@@ -169,7 +176,7 @@ export class Rollouts {
         if (moves) for (const a of moves) game.apply(work, a, 0);
         else game.apply(work, this.candA[j]!, this.candX[j]!);
         const v = (value[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null));
-        if (this.judge) this.wonLast[j] = this.judge(work, seat, round, v) ? 1 : 0;
+        if (this.judge) this.wonLast[j] = this.judge(s, work, seat, round, v) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
       }

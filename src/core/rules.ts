@@ -16,6 +16,30 @@ export interface Option<T = unknown> {
   check(v: unknown): T | undefined;
   /** Reads the value from a `--set` string. */
   fromString(s: string): unknown;
+  /** What values it takes, where they can be listed or bounded (src/core/house-rules.ts draws
+   * the alternatives a house-rule table plays from it); an option of its own kind has none. */
+  domain?: Domain;
+}
+
+/** The values of an option: a list (true or false, one of a few), a set of ids, or a range. */
+export type Domain =
+  | { kind: 'values'; values: readonly unknown[] }
+  | { kind: 'ids'; ids: readonly string[] }
+  | { kind: 'range'; min: number; max: number; integer: boolean };
+
+/**
+ * What a house-rule table (src/core/house-rules.ts) needs to know of a schema beyond its
+ * options' domains: which options it leaves out and why, the values it plays where the
+ * general rule gives none or none that make sense, and the settings an option only has an
+ * effect with.
+ */
+export interface HouseRuleNotes {
+  /** Options left out of the table, each with the reason. */
+  skip?: Record<string, string>;
+  /** The alternatives played for an option, instead of those its domain gives. */
+  values?: Record<string, readonly unknown[]>;
+  /** Settings each alternative of an option is played with: the option has no effect without them. */
+  with?: Record<string, Record<string, unknown>>;
 }
 
 export interface RulesSchema<R> {
@@ -24,6 +48,8 @@ export interface RulesSchema<R> {
   presets: Record<string, { doc: string; set: Partial<Record<keyof R & string, unknown>> }>;
   /** Cross-option checks (e.g. maxBet >= minBet); returns an error line or null. */
   validate?(r: R): string | null;
+  /** How the house-rule table plays each option (src/core/house-rules.ts). */
+  houseRules?: HouseRuleNotes;
 }
 
 // Decimal numbers only: Number() would also read 0x5, 1e3 or '  ' as numbers.
@@ -37,6 +63,7 @@ export function int(key: string, def: number, min: number, max: number, doc: str
     allowed: `an integer from ${min} to ${max}`,
     check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined),
     fromString: asNumber,
+    domain: { kind: 'range', min, max, integer: true },
   };
 }
 
@@ -48,6 +75,7 @@ export function num(key: string, def: number, min: number, max: number, doc: str
     allowed: `a number from ${min} to ${max}`,
     check: (v) => (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : undefined),
     fromString: asNumber,
+    domain: { kind: 'range', min, max, integer: false },
   };
 }
 
@@ -59,6 +87,7 @@ export function bool(key: string, def: boolean, doc: string): Option<boolean> {
     allowed: 'true or false',
     check: (v) => (typeof v === 'boolean' ? v : undefined),
     fromString: (s) => (s === 'true' ? true : s === 'false' ? false : s),
+    domain: { kind: 'values', values: [false, true] },
   };
 }
 
@@ -70,6 +99,7 @@ export function oneOf<T extends string | number>(key: string, def: T, values: re
     allowed: `one of ${values.join(', ')}`,
     check: (v) => (values.includes(v as T) ? (v as T) : undefined),
     fromString: (s) => (typeof values[0] === 'number' ? asNumber(s) : s),
+    domain: { kind: 'values', values },
   };
 }
 
@@ -86,6 +116,7 @@ export function setOf(key: string, def: readonly string[], values: readonly stri
       return values.filter((x) => v.includes(x));
     },
     fromString: (s) => (s.trim() === '' ? [] : s.split(',').map((x) => x.trim())),
+    domain: { kind: 'ids', ids: values },
   };
 }
 

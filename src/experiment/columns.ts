@@ -201,6 +201,12 @@ export function figureIn(t: CsvTable, row: readonly Cellval[], name: string): Fi
   };
 }
 
+/** Decimals for a figure in words: two significant digits of its interval's half-width (2 without one). */
+export function digits(f: Figure): number {
+  const half = (f.high - f.low) / 2;
+  return Number.isFinite(half) && half > 0 ? Math.min(6, Math.max(0, 1 - Math.floor(Math.log10(half)))) : 2;
+}
+
 /** " (2 observations only)" after a figure that rests on fewer than FEW, else nothing. */
 export function fewWords(f: Figure, unit = 'observations'): string {
   return f.n < FEW ? ` (${f.n} ${f.n === 1 ? unit.replace(/s$/, '') : unit} only)` : '';

@@ -3,6 +3,7 @@ import { addMean, addRate, type Tally } from '../stats/tally.js';
 import {
   diff,
   diffColumns,
+  digits,
   family,
   figureIn,
   figureTable,
@@ -130,12 +131,6 @@ function figuresOf(focal: number | null, arms: Arm[], risk: RiskParams | undefin
     ...(risk ? riskFigureNames(focal, arms[0]!.specs.length, risk) : []),
   ];
 }
-
-/** Decimals for a difference in words: two significant digits of its interval's half-width. */
-const digits = (d: Figure): number => {
-  const half = (d.high - d.low) / 2;
-  return Number.isFinite(half) && half > 0 ? Math.min(6, Math.max(0, 1 - Math.floor(Math.log10(half)))) : 2;
-};
 
 /**
  * `pongsim compare`: arms of rules and line-ups played on the same deals for every game index

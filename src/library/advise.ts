@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
 import { race, type AdviceRow, type Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
+import { inferDealing, RoundStart, uniformDealer, type Dealing, type InferenceReport, type RoundHistory } from '../core/infer.js';
 import { listed } from '../core/play.js';
 import { Rng } from '../core/rng.js';
 import { checkEvents } from '../records/check.js';
 import { openRecord } from './records.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec, type StrategySpec } from '../core/strategy.js';
-import type { GameEntry } from '../catalog/entry.js';
+import type { ExactResult, GameEntry } from '../catalog/entry.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
 import { cardRule, GAME, gameRules, positiveInt, seedText } from './options.js';
@@ -39,6 +40,9 @@ export interface AdviseOptions {
   record?: string;
   /** The record's line: its decision, or the next one at or after it. */
   at?: number | string;
+  /** How the rollouts deal what the seat cannot see: `inferred` from the others' play (the
+   * default; from a record only, which holds the play) or `uniform`. */
+  deal?: string;
   /** The situation's fields, by commander's names (--chips is chips). */
   [field: string]: unknown;
 }
@@ -60,12 +64,31 @@ export interface AdviseResult {
   clear: boolean;
   advice: string;
   /** Every legal action, best first. */
-  actions: AdviceRow[];
+  actions: AdvisedAction[];
   playouts: number;
   looks: number;
+  /** How the rollouts dealt what the seat cannot see: inferred or uniform. */
+  deal: 'inferred' | 'uniform';
+  /** The particle filter's figures where it ran (src/core/infer.ts): particles, effective
+   * sample size at the decision, the least on the way, resamplings. */
+  inference: InferenceReport | null;
+  /** The dealing in words (and why it is uniform, where inference was asked for). */
+  dealing: string;
   /** What the game adds about the situation (a card game: the card lines still alive). */
   about?: Record<string, unknown>;
 }
+
+/** An action as advice ranks it; where the game knows its result exactly (a Nylon-ppong stop),
+ * `value` and `won` are the exact figures (their intervals of zero width), `exact` gives them as
+ * fractions beside the rollouts' own figures (`sampled`, to set against them), and the paired
+ * difference against the best is the rollouts' as for every action. */
+export type AdvisedAction = AdviceRow & {
+  exact?: {
+    value: string;
+    won?: string;
+    sampled: Pick<AdviceRow, 'value' | 'value_ci_low' | 'value_ci_high' | 'won' | 'won_ci_low' | 'won_ci_high'>;
+  };
+};
 
 /** The keys every game's advice takes; the situation's fields beside them are each game's own. */
 const ADVISE_KEYS: Record<string, Kind> = {
@@ -79,6 +102,7 @@ const ADVISE_KEYS: Record<string, Kind> = {
   card: TEXT('a card file'),
   record: TEXT('a record file'),
   at: WHOLE,
+  deal: TEXT('inferred or uniform'),
   json: FLAG,
 };
 
@@ -119,7 +143,21 @@ export function advise(o: AdviseOptions): AdviseResult {
 
 /** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
 export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: string[] } {
-  const { game, situation, rules: rulesArg, set, policy, budget: budgetArg, seed: seedArg, card, record, at, json: _json, ...flags } = o;
+  const {
+    game,
+    situation,
+    rules: rulesArg,
+    set,
+    policy,
+    budget: budgetArg,
+    seed: seedArg,
+    card,
+    record,
+    at,
+    deal,
+    json: _json,
+    ...flags
+  } = o;
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -145,6 +183,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
         `advise ${game}: --record gives the situation and its rules; give it without ${beside.join(', ')} (the flags, --situation or --record: one of them)`,
       );
   }
+  const dealAsked = given(deal, dealOption);
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
   const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
@@ -172,7 +211,25 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
   if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
   const about = q.about?.(state, seat);
   const choices = fitting(entry.def, rules, state, seat, q.choices?.(state, seat));
-  const a = race({ game: entry.def, rules, state, seat, defs: entry.strategies, policy: spec, budget, seed, won: q.won.test, choices });
+  if (dealAsked === 'inferred' && !rec)
+    throw new InputError(
+      '--deal inferred: the hands are inferred from the play of the round, which only a record holds; give --record FILE --at LINE, or --deal uniform',
+    );
+  const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
+  const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
+  const a = race({
+    game: entry.def,
+    rules,
+    state,
+    seat,
+    defs: entry.strategies,
+    policy: spec,
+    budget,
+    seed,
+    won: q.won.test,
+    choices,
+    dealer: dealing.dealer,
+  });
   const result: AdviseResult = {
     game,
     rules,
@@ -185,12 +242,104 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     best: a.best,
     clear: a.clear,
     advice: a.words,
-    actions: a.rows,
+    actions: exactRows(entry, rules, state, seat, a.rows, choices),
     playouts: a.playouts,
     looks: a.looks,
+    deal: dealing.uniform === null && dealing.report ? 'inferred' : 'uniform',
+    inference: dealing.report,
+    dealing: dealingWords(dealing, dealAsked, q.inferByDefault === true, rec !== undefined),
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
+}
+
+/** The rows, each action whose result the game knows exactly (AdviseQuery.exact) given its
+ * exact value and won share in place of the rollouts' means. */
+function exactRows(
+  entry: GameEntry,
+  rules: Record<string, unknown>,
+  state: GameState,
+  seat: number,
+  rows: AdviceRow[],
+  choices: Choice[] | undefined,
+): AdvisedAction[] {
+  const exact = entry.advise?.exact;
+  if (!exact || choices) return rows;
+  const def = entry.def;
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const known = new Map<string, ExactResult>();
+  for (const a of legal.subarray(0, def.legal(state, legal))) {
+    const e = def.amountBounds?.(state, a, bounds) ? undefined : exact(state, seat, a);
+    if (e) known.set(def.actionName(state, a, 0), e);
+  }
+  return rows.map((r) => {
+    const e = known.get(r.action);
+    if (!e) return r;
+    const won = e.won === undefined ? {} : { won: e.won, won_ci_low: e.won, won_ci_high: e.won };
+    return {
+      ...r,
+      value: e.value,
+      value_ci_low: e.value,
+      value_ci_high: e.value,
+      ...won,
+      exact: {
+        value: e.valueText,
+        ...(e.wonText === undefined ? {} : { won: e.wonText }),
+        sampled: {
+          value: r.value,
+          value_ci_low: r.value_ci_low,
+          value_ci_high: r.value_ci_high,
+          won: r.won,
+          won_ci_low: r.won_ci_low,
+          won_ci_high: r.won_ci_high,
+        },
+      },
+    };
+  });
+}
+
+/** `--deal`: inferred or uniform. */
+export function dealOption(v: unknown): 'inferred' | 'uniform' {
+  const t = String(v);
+  if (t !== 'inferred' && t !== 'uniform')
+    throw new InputError(
+      `--deal ${JSON.stringify(t.slice(0, 40))}: expected inferred (the others' hands inferred from their play) or uniform`,
+    );
+  return t;
+}
+
+/** The seed of a decision's filter, apart from its rollouts' streams. */
+const INFER_STREAM = 'infer';
+
+/**
+ * How one decision's rollouts deal what the seat cannot see: inferred from the round's history
+ * (src/core/infer.ts) where one is given and inference is asked for, else uniformly.
+ */
+export function decisionDealing(
+  entry: GameEntry,
+  rules: Record<string, unknown>,
+  history: RoundHistory | null,
+  policy: StrategySpec,
+  seed: string,
+  deal: 'inferred' | 'uniform',
+): Dealing {
+  const uniform = (why: string | null): Dealing => ({ dealer: uniformDealer(entry.def), report: null, uniform: why });
+  if (deal === 'uniform') return uniform(null);
+  if (!history) return uniform('a situation given by its fields holds no play to infer from');
+  return inferDealing(entry.def, rules, history, policy, entry.strategies, new Rng(`${seed}/${INFER_STREAM}`));
+}
+
+/** The dealing in words, for the note under the ranking: how the hidden hands were dealt, and
+ * why uniformly where they were. */
+export function dealingWords(d: Dealing, asked: 'inferred' | 'uniform' | undefined, infers: boolean, fromRecord: boolean): string {
+  const r = d.report;
+  if (d.uniform === null && r)
+    return `hidden hands inferred from the others' play: ${r.particles} particles, effective sample size ${Math.round(r.ess)} (least on the way ${Math.round(r.minEss)}, ${r.resamplings} resamplings)`;
+  if (asked === 'uniform') return 'hidden hands dealt uniformly from the unseen (--deal uniform)';
+  if (asked === undefined && !infers)
+    return `hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here${fromRecord ? '; --deal inferred tries it' : ''})`;
+  return `hidden hands dealt uniformly from the unseen: ${d.uniform ?? 'no play to infer from'}`;
 }
 
 /** The strategy every seat plays on with in the rollouts (`--policy`, by default the game's
@@ -212,7 +361,14 @@ function recordSituation(
   game: string,
   record: string,
   atArg: number | string | undefined,
-): { state: GameState; seat: number; read: Record<string, unknown>; rules: Record<string, unknown>; note: string } {
+): {
+  state: GameState;
+  seat: number;
+  read: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  note: string;
+  history: RoundHistory;
+} {
   const open = openRecord(game, record, 'advise --record', '--record');
   const lines = open.events.length;
   if (atArg === undefined) throw new InputError(`--at: required with --record: the line of the record to advise at, 1 to ${lines}`);
@@ -221,22 +377,26 @@ function recordSituation(
   if (!/^\d+$/.test(text) || at < 1 || at > lines)
     throw new InputError(`--at ${JSON.stringify(String(atArg))}: expected a line of the record, a whole number from 1 to ${lines}`);
   const { def } = open.entry;
-  let found: { state: GameState; seat: number; line: number; taken: string } | undefined;
+  let found: { state: GameState; seat: number; line: number; taken: string; history: RoundHistory } | undefined;
   let last = 0;
+  const start = new RoundStart(def, open.rules);
   checkEvents(def, open.rules, open.events, open.file, open.table, (d) => {
     last = d.line;
-    if (found || d.line < at) return;
+    if (found) return;
+    start.see(d.state, d.line - 1);
+    if (d.line < at) return;
     const state = def.create(open.rules) as GameState;
     def.copy(d.state, state);
-    found = { state, seat: d.seat, line: d.line, taken: def.actionName(d.state, d.action, d.amount) };
+    const history = start.history(open.events, d.line - 1, d.seat);
+    found = { state, seat: d.seat, line: d.line, taken: def.actionName(d.state, d.action, d.amount), history };
   });
   if (!found)
     throw new InputError(
       `--at ${at}: no decision at or after line ${at} of ${open.file}${last ? `; its last decision is on line ${last}: give 1 to ${last}` : '; it holds no decision'}`,
     );
-  const { state, seat, line, taken } = found;
+  const { state, seat, line, taken, history } = found;
   const note = `${open.file} line ${line}${line === at ? '' : ` (the first decision at or after line ${at})`}: seat ${seat} to decide, as it knows the table; the record took ${taken}.`;
-  return { state, seat, rules: open.rules, read: { record: open.file, at, line, seat, taken }, note };
+  return { state, seat, rules: open.rules, read: { record: open.file, at, line, seat, taken }, note, history };
 }
 
 /** The game's choices where each fits the decision (its moves legal one after another, all the

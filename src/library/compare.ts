@@ -2,11 +2,12 @@ import path from 'node:path';
 import { CATALOG, gameEntry, type GameEntry } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { checkArms, type CompareArm, type CompareParams } from '../experiment/compare.js';
+import type { ExperimentParams } from '../experiment/experiment.js';
 import { readJsonFile } from '../io/json-file.js';
 import { loadPlugins } from './plugins.js';
-import { GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
+import { cardRule, GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
-import { checkOptions, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';
+import { checkOptions, FLAG, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';
 import { checkSessions } from '../experiment/risk.js';
 import type { PartialWritten } from './partial.js';
 import { runWith, STUDY_RUN_KEYS, type StudyOptions, type StudyResult, type StudyRun } from './study.js';
@@ -24,6 +25,10 @@ export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card'
   /** Report only these figures: 'seat0,endStop' or a list. */
   metrics?: string | string[];
   plugin?: string | string[];
+  /** Instead of arms: the game's house-rule table, every alternative value of every rule option against the defaults. */
+  eachOption?: boolean;
+  /** With eachOption, for a game that plays a card of hands: the card file every arm plays. */
+  card?: string;
 }
 
 const COMPARE_KEYS: Keys<CompareOptions> = {
@@ -35,6 +40,8 @@ const COMPARE_KEYS: Keys<CompareOptions> = {
   focal: WHOLE,
   metrics: TEXTS('figure names'),
   plugin: PLUGINS,
+  eachOption: FLAG,
+  card: TEXT('a card file'),
 };
 
 /** An arm as written: its rules (preset, file or object), --set overrides, seats and card. */
@@ -180,10 +187,45 @@ function resolveArm(entry: GameEntry, a: ArmSpec): CompareArm {
   }
 }
 
+/** What `--each-option` plays instead, and so cannot be given beside it. */
+const ARM_OPTIONS: [keyof CompareOptions, string][] = [
+  ['arm', '--arm'],
+  ['study', '--study'],
+  ['baseline', '--baseline'],
+  ['focal', '--focal'],
+  ['metrics', '--metrics'],
+  ['plugin', '--plugin'],
+  ['session', '--session'],
+  ['bankroll', '--bankroll'],
+  ['pointValue', '--point-value'],
+];
+
+/**
+ * `compare <game> --each-option`: the game's house-rule table (its `<game>-rule-table` study),
+ * every alternative value of every rule option, one at a time, against the defaults on the
+ * same deals, by one bot in every seat (the game's reference bot, or one its entry names).
+ */
+function eachOptionRun(o: CompareOptions, entry: GameEntry, c: RunControl): Promise<StudyRun | PartialWritten> {
+  const name = `${entry.def.id}-rule-table`;
+  const def = entry.experiments.find((e) => e.name === name);
+  if (!def) throw new InputError(`compare --each-option: ${entry.def.id} has no house-rule table`);
+  const given_ = ARM_OPTIONS.find(([k]) => o[k] !== undefined && !(Array.isArray(o[k]) && o[k].length === 0));
+  if (given_)
+    throw new InputError(
+      `compare --each-option: ${given_[1]} cannot be given with it; the arms are every alternative value of every rule option, each against the defaults, with one bot in every seat (give --games, --seed, --out${entry.card ? ', --card' : ''})`,
+    );
+  const params: ExperimentParams = { games: given(o.games, positiveInt('--games')) ?? def.defaultGames };
+  if (o.card !== undefined) params.rules = cardRule(o.card, entry);
+  return runWith(name, params, { ...o, games: undefined }, c, path.join('results', name));
+}
+
 /** `compare`, with what the CLI prints as text; a shard gives where its partial went instead. */
 export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise<StudyRun | PartialWritten> {
   const game = o.game;
   const entry = gameEntry(game);
+  if (o.eachOption) return eachOptionRun(o, entry, c);
+  if (o.card !== undefined)
+    throw new InputError("compare: --card only with --each-option; an arm plays a card with its own --card FILE ('NAME: --card FILE')");
   const studyFile = given(o.study, pathName('--study', 'a study file'));
   const study = studyFile ? readStudy(studyFile) : null;
   const armTexts = list('--arm', o.arm);

@@ -19,6 +19,7 @@ function sampleParams(name: string): ExperimentParams {
   if (name === 'sim') return { ...table, games: 1 };
   if (name === 'compare')
     return { game: g.def.id, arms: ['a', 'b'].map((arm) => ({ name: arm, ...tableOf(g, {}) })), baseline: 0, focal: null, games: 1 };
+  if (name === 'league') return { ...table, specs: [g.defaultSeat, g.defaultSeat], games: 1 };
   return { games: 1 };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { race, type Choice } from '../core/advise.js';
+import { everyChoice, measure, race, type Choice } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
@@ -7,7 +7,8 @@ import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -38,6 +39,9 @@ export interface ReviewOptions {
   csv?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
+  /** How each decision's rollouts deal what the seat cannot see, as advise's --deal: inferred
+   * from the others' play in the round so far, or uniform (default: the game's, as advise). */
+  deal?: string;
 }
 
 const REVIEW_KEYS: Keys<ReviewOptions> = {
@@ -50,6 +54,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
   force: FLAG,
+  deal: TEXT('inferred or uniform'),
 };
 
 /** One decision of the seat, reviewed. */
@@ -65,8 +70,8 @@ export interface ReviewedDecision {
    * own, when the taken one is the best). */
   value_taken: number;
   value_best: number;
-  /** value_taken - value_best: what the decision cost (negative), with its interval
-   * (simultaneous over the looks of the measuring race) and standard error. */
+  /** value_taken - value_best on those deals, with its interval (simultaneous over the looks of
+   * the race that tells the two apart) and standard error: 0 when the taken one is the best. */
   diff: number;
   diff_ci_low: number;
   diff_ci_high: number;
@@ -74,6 +79,13 @@ export interface ReviewedDecision {
   /** best: the taken action is the best one; worse: it does worse on fresh deals; tied: the
    * two cannot be told apart at this budget. */
   verdict: 'best' | 'tied' | 'worse';
+  /** What the decision adds to the expected loss: 0 unless it is worse; then the best's value
+   * less the taken one's on deals of their own (neither those that ranked the actions nor those
+   * that found it worse), with its 95% interval and standard error. */
+  loss: number;
+  loss_ci_low: number;
+  loss_ci_high: number;
+  loss_se: number;
   /** Actions ranked. */
   actions: number;
   /** Playouts spent on the decision (ranking and measuring). */
@@ -93,6 +105,9 @@ export interface ReviewResult {
   value: string;
   round: string;
   policy: string;
+  /** How the rollouts dealt what the seat could not see (asked, or the game's default): each
+   * decision falls back to uniform where the game's inference cannot follow the round. */
+  deal: 'inferred' | 'uniform';
   /** The playouts each decision's ranking got (at least two for each action ranked), and the
    * most its measurement got. */
   budget: number;
@@ -109,8 +124,9 @@ export interface ReviewResult {
     tied: number;
     worse: number;
   };
-  /** The expected loss over the reviewed decisions (the sum of what each cost against the
-   * best, positive when the seat lost by its choices) and its 95% interval. */
+  /** The expected loss over the reviewed decisions: the sum of the rows' `loss`, what the
+   * decisions shown worse cost against the best, measured on deals of their own (the others
+   * add 0), and its 95% interval. */
   loss: number;
   loss_ci_low: number;
   loss_ci_high: number;
@@ -129,6 +145,8 @@ interface Pending {
   moves: number[];
   amount: number;
   choices: Choice[] | undefined;
+  /** The round's public play before the decision, for an inferred dealing. */
+  history: RoundHistory;
 }
 
 /**
@@ -146,11 +164,13 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
   let lastSeat = -1;
   // One copy at a time is ever in use: a decision is handed on before the next one is copied.
   const scratch = def.create(open.rules) as GameState;
+  const start = new RoundStart(def, open.rules);
   const flush = (): void => {
     if (pending) each(pending);
     pending = null;
   };
   checkEvents(def, open.rules, open.events, open.file, open.table, (d: RecordDecision) => {
+    start.see(d.state, d.line - 1);
     const mine = d.seat === seat;
     const choices = mine ? fitting(def, open.rules, d.state, seat, q.choices?.(d.state, seat)) : undefined;
     if (pending && mine && lastSeat === seat && !choices) {
@@ -162,7 +182,8 @@ function seatDecisions(open: OpenRecord, seat: number, copy: () => boolean, each
     if (!mine) return;
     const state = copy() ? scratch : d.state;
     if (state === scratch) def.copy(d.state, scratch);
-    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices };
+    const history = start.history(open.events, d.line - 1, seat);
+    const p: Pending = { state, line: d.line, moves: [d.action], amount: d.amount, choices, history };
     if (choices) pending = p;
     else each(p);
   });
@@ -206,6 +227,7 @@ export function review(o: ReviewOptions): ReviewResult {
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
+  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
@@ -223,6 +245,9 @@ export function review(o: ReviewOptions): ReviewResult {
   const open2 = all - nForced;
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
+  // The rollouts of each action when the taken one and the best are told apart, and again when
+  // what a worse one cost is measured: together about half a ranking's budget each time.
+  const more = Math.ceil(Math.max(MIN_BUDGET, Math.ceil(budget / 2)) / 2);
 
   const rows: ReviewedDecision[] = [];
   seatDecisions(
@@ -242,8 +267,10 @@ export function review(o: ReviewOptions): ReviewResult {
       p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
       (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
-    const n = p.choices ? p.choices.length + 1 : def.legal(state, legal) * 4 + 1;
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test };
+    // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
+    const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
+    const dealer = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal).dealer;
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, dealer };
     const ranked = race({
       ...common,
       budget: Math.max(budget, 2 * n),
@@ -254,6 +281,7 @@ export function review(o: ReviewOptions): ReviewResult {
     const takenName = ranked.kept!;
     const actions = ranked.rows.length;
     let row: Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
+    const none = { loss: 0, loss_ci_low: 0, loss_ci_high: 0, loss_se: 0 };
     if (ranked.best === takenName) {
       const r = ranked.rows[0]!;
       row = {
@@ -264,6 +292,7 @@ export function review(o: ReviewOptions): ReviewResult {
         diff_ci_high: 0,
         diff_se: 0,
         verdict: 'best',
+        ...none,
         playouts: ranked.playouts,
       };
     } else {
@@ -271,7 +300,7 @@ export function review(o: ReviewOptions): ReviewResult {
       // looks better than it is.
       const m = race({
         ...common,
-        budget: Math.max(MIN_BUDGET, Math.ceil(budget / 2)),
+        budget: 2 * more,
         seed: `${seed}/line${line}/measure`,
         choices: [{ ...taken, name: takenName }, ranked.bestChoice],
       });
@@ -282,6 +311,17 @@ export function review(o: ReviewOptions): ReviewResult {
         m.best === takenName
           ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
           : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
+      const worse = d.high < 0;
+      // A decision shown worse is measured once more, on deals of its own: the deals that found
+      // it worse are those on which it looked worst, and would overstate what it cost.
+      const cost = worse
+        ? measure({
+            ...common,
+            seed: `${seed}/line${line}/cost`,
+            choices: [ranked.bestChoice, { ...taken, name: takenName }],
+            rollouts: more,
+          })
+        : null;
       row = {
         value_taken: t.value,
         value_best: b.value,
@@ -289,8 +329,9 @@ export function review(o: ReviewOptions): ReviewResult {
         diff_ci_low: d.low,
         diff_ci_high: d.high,
         diff_se: d.se,
-        verdict: d.high < 0 ? 'worse' : 'tied',
-        playouts: ranked.playouts + m.playouts,
+        verdict: worse ? 'worse' : 'tied',
+        ...(cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
+        playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
       };
     }
     const unit = q.unit;
@@ -298,15 +339,15 @@ export function review(o: ReviewOptions): ReviewResult {
       row.verdict === 'best'
         ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
         : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit}.`
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.`
           : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).`;
     return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
   }
 
-  const loss = -rows.reduce((s, r) => s + r.diff, 0);
-  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.diff_se * r.diff_se, 0));
+  const loss = rows.reduce((s, r) => s + r.loss, 0);
+  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.loss_se * r.loss_se, 0));
   const count = (v: ReviewedDecision['verdict']) => rows.filter((r) => r.verdict === v).length;
-  const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => a.diff - b.diff || a.line - b.line);
+  const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => b.loss - a.loss || a.line - b.line);
   const costliest = worse.slice(0, COSTLIEST).map((r) => r.words);
   const decisions = {
     all,
@@ -319,9 +360,9 @@ export function review(o: ReviewOptions): ReviewResult {
   };
   const summary =
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
-    `${budget} playouts each to rank (at least two for each action) and up to ${Math.max(MIN_BUDGET, Math.ceil(budget / 2))} more to measure the taken action against the best. ` +
+    `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
-    `Expected loss over the game: ${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${q.value}, summed over the decisions; 95% interval).`;
+    lossWords(loss, half, decisions.worse, q.value);
   const result: ReviewResult = {
     game: o.game,
     record: file,
@@ -330,6 +371,7 @@ export function review(o: ReviewOptions): ReviewResult {
     value: q.value,
     round: q.round,
     policy: spec.text,
+    deal,
     budget,
     seed,
     decisions,
@@ -342,6 +384,23 @@ export function review(o: ReviewOptions): ReviewResult {
   };
   if (csv !== undefined) writeReview(csv, result);
   return result;
+}
+
+/**
+ * The expected loss in words. Only the decisions shown worse count, each measured on deals of
+ * its own; one that cannot be told from the best counts 0, so a loss spread thinly over many
+ * such decisions is not seen, and the total is what the seat was shown to lose, not more. It
+ * is negative only where the worse decisions' own measurements came out in the taken actions'
+ * favour in sum, and then the words say so.
+ */
+function lossWords(loss: number, half: number, worse: number, value: string): string {
+  const figure = `${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${value}; 95% interval)`;
+  if (worse === 0)
+    return `Expected loss over the game: ${figure}: no decision was shown worse, and one that cannot be told from the best counts 0.`;
+  const how = `the sum over the ${worse} decision${worse === 1 ? '' : 's'} shown worse of what each cost against the best, measured on deals of its own; the others count 0`;
+  return loss >= 0
+    ? `Expected loss over the game: ${figure}: ${how}.`
+    : `Expected loss over the game: ${figure}: ${how}; it is below 0 because, on those deals, the actions taken did no worse in sum than the best, so no loss is shown.`;
 }
 
 const sameMoves = (a: readonly number[], b: readonly number[]): boolean =>
@@ -362,6 +421,9 @@ const COLUMNS: Record<string, string> = {
   diff_ci_low: 'its interval, simultaneous over the looks',
   diff_ci_high: 'its interval, simultaneous over the looks',
   verdict: 'best, tied (cannot be told from the best) or worse',
+  loss: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
+  loss_ci_low: 'its 95% interval',
+  loss_ci_high: 'its 95% interval',
   playouts: 'playouts spent on the decision (ranking and measuring)',
 };
 
@@ -381,6 +443,9 @@ function writeReview(file: string, r: ReviewResult): void {
       x.diff_ci_low,
       x.diff_ci_high,
       x.verdict,
+      x.loss,
+      x.loss_ci_low,
+      x.loss_ci_high,
       x.playouts,
     ]),
   };

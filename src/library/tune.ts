@@ -9,17 +9,33 @@ import { figureTable, type Figure } from '../experiment/columns.js';
 import type { ChartDef, CsvTable } from '../core/table.js';
 import { FEW } from '../stats/intervals.js';
 import { loadPlugins } from './plugins.js';
-import type { TuneRoundParams } from '../experiment/tune.js';
+import type { PluginRef } from '../experiment/experiment.js';
+import type { StrategyDef } from '../core/strategy.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
-import { runExperiment } from '../runner/pool.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { GAME, outDir, outFolder, positiveInt, seatIndex, seedText, splitSeats, tableOf } from './options.js';
+import { GAME, outDir, outFolder, positiveInt, positiveNumber, seatIndex, seedText, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, runnerOptions, type RunControl } from './control.js';
 import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { toolStamp } from '../io/build.js';
-import { tuneRound } from './studies.js';
+import {
+  readContinuous,
+  readSprt,
+  rounds,
+  specText,
+  spsa,
+  SPSA,
+  SPSA_CHARTS,
+  SPSA_COLUMNS,
+  SPSA_STEP_GAMES,
+  SPSA_TABLE_COLUMNS,
+  SPRT_COLUMNS,
+  SPRT_TABLE_COLUMNS,
+  sprtRun,
+  type Continuous,
+  type SprtSpec,
+} from './spsa.js';
 
 export interface TuneOptions {
   game: string;
@@ -41,6 +57,17 @@ export interface TuneOptions {
   /** The output folder (default results/tune-<game>). */
   out?: string;
   force?: boolean;
+  /** 'halving' (the default: successive halving of a grid) or 'spsa' (continuous ranges lo..hi). */
+  method?: string;
+  /** Test the tuned setting against `current` by an SPRT: 'd0,d1', its gain per game under H0 and H1. */
+  sprt?: string;
+  /** The SPRT's error rates (default 0.05 each). */
+  alpha?: number;
+  beta?: number;
+  /** The setting the tuned one is tested against (default: the strategy with its defaults). */
+  current?: string;
+  /** The most games each setting plays in the SPRT (default 10000). */
+  sprtGames?: number;
 }
 
 const TUNE_KEYS: Keys<TuneOptions> = {
@@ -58,6 +85,12 @@ const TUNE_KEYS: Keys<TuneOptions> = {
   decisionTimeout: POSITIVE,
   out: TEXT('a folder name'),
   force: FLAG,
+  method: TEXT('halving or spsa'),
+  sprt: TEXT("'d0,d1'"),
+  alpha: POSITIVE,
+  beta: POSITIVE,
+  current: TEXT('a strategy spec'),
+  sprtGames: WHOLE,
 };
 
 /** What `tune --json` prints. */
@@ -77,6 +110,29 @@ export interface TuneResult {
   answer: string;
   out: string;
   rounds: Record<string, string | number>[];
+  /** halving or spsa. */
+  method: string;
+  /** With --method spsa: every step. */
+  steps?: Record<string, string | number>[];
+  /** With --sprt: the test of the tuned setting against the current one. */
+  sprt?: SprtResult;
+}
+
+/** What `tune --sprt` adds to the result. */
+export interface SprtResult {
+  tuned: string;
+  current: string;
+  d0: number;
+  d1: number;
+  alpha: number;
+  beta: number;
+  games: number;
+  llr: number;
+  lower: number;
+  upper: number;
+  verdict: 'H1' | 'H0' | 'inconclusive';
+  answer: string;
+  batches: Record<string, string | number>[];
 }
 
 /** The tune table's columns. */
@@ -129,7 +185,7 @@ const num = (x: number) => (Number.isFinite(x) ? x : null);
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toPrecision(3));
 
 /** `tune`, with the table the CLI prints as text. */
-export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ result: TuneResult; table: CsvTable }> {
+export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ result: TuneResult; table: CsvTable; sprt?: CsvTable }> {
   const game = o.game;
   const flags = {
     strategy: o.strategy,
@@ -157,12 +213,31 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     );
   const seat = flags.seat ?? 0;
   if (seat >= seats) throw new InputError(`--seat: ${game} with these rules has seats 0 to ${seats - 1} (got ${seat})`);
+  const method = o.method ?? 'halving';
+  if (method !== 'halving' && method !== 'spsa')
+    throw new InputError(`--method ${JSON.stringify(method)}: expected halving (successive halving of a grid) or spsa (ranges lo..hi)`);
+  const test = sprtOf(o, flags.strategy, entry.strategies, game, rules);
+  // Every round runs on the pool the runner keeps for this worker count: starting worker
+  // threads costs more than a small round.
+  const opts = runnerOptions({ ...o, seed: flags.seed }, c);
+  const play = rounds({ game, rules, against, seat, ...(plugins.length ? { plugins } : {}) }, opts);
+  const setup = { game, rules, seat, against, plugins, flags, lowerIsBetter: entry.def.lowerIsBetter };
+  if (method === 'spsa') {
+    const cont = readContinuous(flags.strategy, entry.strategies, game, rules);
+    const steps = Math.floor(flags.budget / (2 * SPSA_STEP_GAMES));
+    if (steps < 2)
+      throw new InputError(
+        `--budget ${flags.budget}: too small for SPSA: each step plays ${2 * SPSA_STEP_GAMES} games (two settings, ${SPSA_STEP_GAMES} deals); give --budget ${4 * SPSA_STEP_GAMES} or more`,
+      );
+    const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
+    return spsaTune(setup, cont, steps, out, test, play);
+  }
   const configs = expandGrid(flags.strategy, entry.strategies, game, rules);
-  const rounds = Math.max(1, Math.ceil(Math.log2(configs.length)));
-  const first = Math.floor(flags.budget / rounds / configs.length);
+  const halvings = Math.max(1, Math.ceil(Math.log2(configs.length)));
+  const first = Math.floor(flags.budget / halvings / configs.length);
   if (first < MIN_GAMES) {
     throw new InputError(
-      `--budget ${flags.budget}: too small for ${configs.length} configurations over ${rounds} rounds (${first} games each in the first); give --budget ${MIN_GAMES * rounds * configs.length} or more, or a smaller grid`,
+      `--budget ${flags.budget}: too small for ${configs.length} configurations over ${halvings} rounds (${first} games each in the first); give --budget ${MIN_GAMES * halvings * configs.length} or more, or a smaller grid`,
     );
   }
   const out = outFolder(flags.out, path.join('results', `tune-${game}`), flags.force);
@@ -172,20 +247,15 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   let offset = 0;
   let last: { tally: Tally; configs: string[]; order: number[] } | null = null;
   const started = Date.now();
-  // Every round runs on the pool the runner keeps for this worker count: starting worker
-  // threads costs more than a small round.
-  const opts = runnerOptions({ ...o, seed: flags.seed }, c);
-  for (let r = 1; r <= rounds; r++) {
-    const games = Math.floor(flags.budget / rounds / alive.length);
-    const params: TuneRoundParams = { game, rules, configs: alive, against, seat, offset, games, ...(plugins.length ? { plugins } : {}) };
-    const res = await runExperiment(tuneRound, params, opts);
-    const t = res.tallies[0]!;
+  for (let r = 1; r <= halvings; r++) {
+    const games = Math.floor(flags.budget / halvings / alive.length);
+    const t = await play(alive, games, offset);
     const means = alive.map((_, i) => summarizeMean(t.means[`m${i}`]));
     // Best first; ties keep grid order, so the halving is the same on any machine.
     const order = alive
       .map((_, i) => i)
       .sort((a, b) => (entry.def.lowerIsBetter ? means[a]!.mean - means[b]!.mean : means[b]!.mean - means[a]!.mean) || a - b);
-    const keep = r === rounds ? 1 : Math.ceil(alive.length / 2);
+    const keep = r === halvings ? 1 : Math.ceil(alive.length / 2);
     const leader = order[0]!;
     order.forEach((i, rank) => {
       const m = means[i]!;
@@ -202,7 +272,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     last = { tally: t, configs: alive, order };
     alive = order.slice(0, keep).map((i) => alive[i]!);
     offset += games;
-    if (alive.length === 1 && r < rounds) break;
+    if (alive.length === 1 && r < halvings) break;
   }
   const { tally, configs: finalists, order } = last!;
   const winner = finalists[order[0]!]!;
@@ -232,7 +302,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     rules,
     grid: flags.strategy,
     configurations: configs.length,
-    rounds,
+    rounds: halvings,
     seat,
     against,
     ...(plugins.length ? { plugins } : {}),
@@ -245,19 +315,20 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     significant,
     seconds: (Date.now() - started) / 1000,
   };
-  const charts = await chartFiles(out, TUNE_CHARTS, [table]);
-  const described = {
-    ...meta,
-    question: `Which configuration of ${flags.strategy} plays ${game} best?`,
-    answer: [answer],
-    charts: TUNE_CHARTS.map((c) => ({ name: c.name, caption: c.caption })),
-  };
-  writeAtomically([...tableFiles(out, [table], described, (t) => columnDictionary(t, TUNE_COLUMNS)), ...charts]);
+  const tested = test ? await testSetting(test, winner, setup, offset, play) : null;
+  const tables = [table, ...(tested ? [tested.table] : [])];
+  await writeTune(
+    out,
+    TUNE_CHARTS,
+    tables,
+    { ...meta, ...(tested ? { sprt: tested.meta } : {}) },
+    {
+      question: `Which configuration of ${flags.strategy} plays ${game} best?`,
+      answer: [answer, ...(tested ? [tested.result.answer] : [])],
+    },
+  );
   const result: TuneResult = {
-    game,
-    grid: flags.strategy,
-    budget: flags.budget,
-    seed: flags.seed,
+    ...runOf(setup),
     winner,
     runner_up: runnerUp,
     diff_vs_runner_up: meta.diff_vs_runner_up,
@@ -268,8 +339,167 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     answer,
     out,
     rounds: tableObjects(table) as Record<string, string | number>[],
+    method: 'halving',
+    ...(tested ? { sprt: tested.result } : {}),
   };
-  return { result, table };
+  return { result, table, ...(tested ? { sprt: tested.table } : {}) };
+}
+
+/** Writes a tune run's tables with their meta.json (the run's `meta` with its question and answer) and charts. */
+async function writeTune(
+  out: string,
+  charts: ChartDef[],
+  tables: CsvTable[],
+  meta: Record<string, unknown>,
+  said: { question: string; answer: string[] },
+): Promise<void> {
+  const files = await chartFiles(out, charts, tables);
+  const described = { ...meta, ...said, charts: charts.map((c) => ({ name: c.name, caption: c.caption })) };
+  writeAtomically([...tableFiles(out, tables, described, (t) => columnDictionary(t, DOCS[t.name]!)), ...files]);
+}
+
+/** What every tune result begins with: the game, the strategy given, the budget and the seed. */
+const runOf = (setup: Setup) => ({ game: setup.game, grid: setup.flags.strategy, budget: setup.flags.budget, seed: setup.flags.seed });
+
+/** Each table's column dictionary. */
+const DOCS: Record<string, Record<string, ColumnDoc>> = { tune: TUNE_COLUMNS, spsa: SPSA_COLUMNS, sprt: SPRT_COLUMNS };
+
+/** What a tune run is set up with, for SPSA and the SPRT. */
+interface Setup {
+  game: string;
+  rules: Record<string, unknown>;
+  seat: number;
+  against: string[];
+  plugins: PluginRef[];
+  flags: { strategy: string; budget: number; seed: string };
+  lowerIsBetter: boolean;
+}
+
+/** The SPRT asked for (--sprt with its error rates and the setting tested against), or null; checked before any game. */
+function sprtOf(
+  o: TuneOptions,
+  strategy: string,
+  defs: StrategyDef[],
+  game: string,
+  rules: Record<string, unknown>,
+): (SprtSpec & { current: string; most: number }) | null {
+  if (o.sprt === undefined) {
+    const lone = (['alpha', 'beta', 'current', 'sprtGames'] as const).find((k) => o[k] !== undefined);
+    if (lone) throw new InputError(`--${lone === 'sprtGames' ? 'sprt-games' : lone}: only with --sprt d0,d1`);
+    return null;
+  }
+  const { d0, d1 } = readSprt(String(o.sprt));
+  const rate = (flag: string, v: unknown) => {
+    const x = given(v, positiveNumber(flag));
+    if (x !== undefined && !(x < 0.5)) throw new InputError(`${flag} ${x}: an error rate from 0 to 0.5 (e.g. 0.05)`);
+    return x ?? 0.05;
+  };
+  const name = /^[a-z][a-z0-9-]*/.exec(strategy.trim())?.[0] ?? strategy;
+  const current = parseSpec(o.current ?? name, defs, game, rules).text;
+  const most = given(o.sprtGames, positiveInt('--sprt-games')) ?? 10000;
+  if (most < 2) throw new InputError(`--sprt-games ${most}: give at least 2 (the test needs a spread of the paired differences)`);
+  return { d0, d1, alpha: rate('--alpha', o.alpha), beta: rate('--beta', o.beta), current, most };
+}
+
+/** The SPRT of the tuned setting against the current one on fresh deals: its table, what it adds to the result and to meta.json. */
+async function testSetting(
+  test: SprtSpec & { current: string; most: number },
+  tuned: string,
+  setup: Setup,
+  offset: number,
+  play: ReturnType<typeof rounds>,
+): Promise<{ table: CsvTable; result: SprtResult; meta: Record<string, unknown> }> {
+  const run = await sprtRun(tuned, test.current, test, test.most, setup.lowerIsBetter, offset, play);
+  const table = figureTable('sprt', SPRT_TABLE_COLUMNS, run.rows, SPRT_COLUMNS);
+  const r = run.result;
+  const hyp = `H0: ${tuned} gains ${test.d0} per game over ${test.current}; H1: it gains ${test.d1} (alpha ${test.alpha}, beta ${test.beta})`;
+  const said =
+    r.verdict === 'H1'
+      ? `accept H1: ${tuned} is better than ${test.current}`
+      : r.verdict === 'H0'
+        ? `accept H0: ${tuned} does not gain ${test.d1} per game over ${test.current}; keep the current setting`
+        : `inconclusive after ${run.games} games each (--sprt-games): neither bound reached`;
+  const answer = `SPRT, ${hyp}: LLR ${r.llr.toFixed(2)} after ${run.games} games each, bounds [${r.lower.toFixed(2)}, ${r.upper.toFixed(2)}]: ${said}`;
+  const result: SprtResult = {
+    tuned,
+    current: test.current,
+    d0: test.d0,
+    d1: test.d1,
+    alpha: test.alpha,
+    beta: test.beta,
+    games: run.games,
+    llr: num(r.llr) ?? (r.llr > 0 ? 1e308 : -1e308),
+    lower: r.lower,
+    upper: r.upper,
+    verdict: r.verdict,
+    answer,
+    batches: tableObjects(table) as Record<string, string | number>[],
+  };
+  const { batches: _b, ...meta } = result;
+  return { table, result, meta };
+}
+
+/** `tune --method spsa`: SPSA over the ranges, then with --sprt the test of its setting. */
+async function spsaTune(
+  setup: Setup,
+  cont: Continuous,
+  steps: number,
+  out: string,
+  test: (SprtSpec & { current: string; most: number }) | null,
+  play: ReturnType<typeof rounds>,
+): Promise<{ result: TuneResult; table: CsvTable; sprt?: CsvTable }> {
+  const started = Date.now();
+  const { flags, game } = setup;
+  const start = specText(
+    cont,
+    cont.axes.map((a) => (a.start - a.lo) / (a.hi - a.lo)),
+  );
+  const run = await spsa(cont, steps, SPSA_STEP_GAMES, setup.lowerIsBetter, flags.seed, play);
+  const table = figureTable('spsa', SPSA_TABLE_COLUMNS, run.rows, SPSA_COLUMNS);
+  const tested = test ? await testSetting(test, run.setting, setup, run.offset, play) : null;
+  const answer = `SPSA over ${steps} steps of ${SPSA_STEP_GAMES} duplicate deals each: ${run.setting} (from ${start})`;
+  const tables = [table, ...(tested ? [tested.table] : [])];
+  const meta = {
+    ...toolStamp(),
+    experiment: 'tune',
+    method: 'spsa',
+    seed: flags.seed,
+    budget: flags.budget,
+    game,
+    rules: setup.rules,
+    strategy: flags.strategy,
+    steps,
+    games_per_step: SPSA_STEP_GAMES,
+    gains: SPSA,
+    seat: setup.seat,
+    against: setup.against,
+    ...(setup.plugins.length ? { plugins: setup.plugins } : {}),
+    start,
+    tuned: run.setting,
+    ...(tested ? { sprt: tested.meta } : {}),
+    seconds: (Date.now() - started) / 1000,
+  };
+  await writeTune(out, SPSA_CHARTS, tables, meta, {
+    question: `Which setting of ${flags.strategy} plays ${game} best?`,
+    answer: [answer, ...(tested ? [tested.result.answer] : [])],
+  });
+  const result: TuneResult = {
+    ...runOf(setup),
+    winner: run.setting,
+    runner_up: null,
+    diff_vs_runner_up: null,
+    diff_vs_runner_up_ci_low: null,
+    diff_vs_runner_up_ci_high: null,
+    diff_vs_runner_up_ci_why: null,
+    significant: tested?.result.verdict === 'H1',
+    answer,
+    out,
+    rounds: [],
+    method: 'spsa',
+    steps: tableObjects(table) as Record<string, string | number>[],
+    ...(tested ? { sprt: tested.result } : {}),
+  };
+  return { result, table, ...(tested ? { sprt: tested.table } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { TERMINAL, type GameDef, type GameState } from '../core/game.js';
 import { dealRng, type Rng } from '../core/rng.js';
 import { settle } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
-import { ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
+import { canonical, ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
 import type { EventFormat } from './format.js';
 
 /** The largest record read: a long American session is a few hundred kilobytes. */
@@ -60,19 +60,6 @@ export function parseRecord(text: string, file: string, format: EventFormat): Ga
     if (f) throw new InputError(`${where}: ${f}`);
     return e as GameEvent;
   });
-}
-
-/** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
-export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v)
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
 }
 
 /** An event for a message: its JSON, shortened. */

@@ -387,3 +387,35 @@ export const kindAxis = (panel: string, difference = false): string => {
   const q = Object.values(KINDS).find((k) => k.panel === panel)?.quantity ?? panel;
   return difference ? `change in ${q}` : q;
 };
+
+/**
+ * A reliability diagram: the true win share against the predicted one, by tenth of the
+ * predicted (rows `by` = tenth of the advise-calibration table), a line per dealing with the true
+ * share's interval band, a panel per game; the diagonal is where a calibrated dealing lies.
+ */
+export function calibrationChart(rows: Row[]): Record<string, unknown> {
+  const spec = curveChart({
+    title: 'advice: predicted against true win share',
+    rows: rows.filter((r) => r.by === 'tenth'),
+    x: 'win_predicted',
+    xAxis: 'predicted win share (0-1)',
+    y: 'win_true',
+    yAxis: 'true win share (0-1)',
+    series: 'dealing',
+    seriesTitle: 'dealing',
+    panel: 'game',
+    wrap: 2,
+    sharedY: true,
+  });
+  const layer = (spec.spec as { layer: Record<string, unknown>[] }).layer;
+  layer.unshift({
+    mark: { type: 'rule', color: '#888888', strokeDash: [4, 3] },
+    encoding: {
+      x: { datum: 0, type: 'quantitative' },
+      y: { datum: 0, type: 'quantitative' },
+      x2: { datum: 1 },
+      y2: { datum: 1 },
+    },
+  });
+  return spec;
+}

@@ -17,6 +17,9 @@ import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 /** The z with P(Z <= z) = p, Z standard normal. */
 export const normalQuantile = (p: number): number => normalQuantileOf(p, 0, 1);
 
+/** P(Z <= z), Z standard normal. */
+export const normalBelow = (z: number): number => normalCdf(z, 0, 1);
+
 /** The t with P(T <= t) = p, T Student's t on `df` degrees of freedom (Infinity: the normal). */
 export function studentQuantile(p: number, df: number): number {
   return df === Infinity ? normalQuantile(p) : tQuantile(p, df);

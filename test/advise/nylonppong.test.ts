@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/games/hwatu/deck.js';
 import type { NylonRules } from '../../src/games/hwatu/nylonppong/rules.js';
 import { stopOdds } from '../../src/games/hwatu/nylonppong/stop-odds.js';
+import { bigFrac, bigFracText, bigFracValue } from '../../src/stats/fraction.js';
+import { pongsimIn } from '../support/cli.js';
 import { advise } from '../../src/library/advise.js';
 import { inputErrorLine } from '../support/errors.js';
 
@@ -34,14 +36,42 @@ describe('pongsim advise nylonppong', () => {
       const p = pFail(rules, c.hand, c.discards, c.others);
       // The stop ends the round at once: penalty sum, plus failedStopPenalty when it fails.
       const exact = -(sum + p * rules.failedStopPenalty);
-      const half = (stop.value_ci_high - stop.value_ci_low) / 2;
-      expect(Math.abs(stop.value - exact)).toBeLessThanOrEqual(2 * half + 1e-9);
+      // The answer gives the exact figures; the rollouts' own agree with them.
+      expect(stop.value).toBeCloseTo(exact, 12);
+      expect(stop.won).toBeCloseTo(1 - p, 12);
+      const sampled = stop.exact!.sampled;
+      const half = (sampled.value_ci_high - sampled.value_ci_low) / 2;
+      expect(Math.abs(sampled.value - exact)).toBeLessThanOrEqual(2 * half + 1e-9);
       // A stop that holds is strictly the lowest; one that fails scores at least 30 more than someone.
-      expect(Math.abs(stop.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / stop.rollouts) + 1e-9);
+      expect(Math.abs(sampled.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / stop.rollouts) + 1e-9);
       // The stop's value is a sure function of the deal: every rollout of it is the same when it never fails.
-      if (p === 0) expect(stop.value_ci_low).toBe(stop.value_ci_high);
+      if (p === 0) expect(sampled.value_ci_low).toBe(sampled.value_ci_high);
     });
   }
+
+  it('a stop whose rare failure no rollout deals: the exact value and won share, not a zero-width interval that misses them', async () => {
+    // 3-3 against three hands of five: a stop fails only on a hand of four 1s and a 2, or
+    // smaller; the rollouts never deal one, so every one of theirs scores 6.
+    const r = advise({ game: 'nylonppong', hand: '3a,3b', others: '5,5,5', seed: 'rare' });
+    const stop = r.actions.find((a) => a.action.startsWith('stop'))!;
+    const { configs, rows } = stopOdds(r.rules as unknown as NylonRules, [], [parseCard('3a'), parseCard('3b')]);
+    const f = rows[0]!.fail[configs.findIndex((c) => c.join() === '5,5,5')]!;
+    expect(f.n).toBeGreaterThan(0n);
+    expect(stop.exact!.sampled.value).toBe(-6);
+    expect(stop.exact!.sampled.value_ci_high).toBe(-6);
+    // -(6 + 30 p) and 1 - p, as fractions.
+    const value = bigFrac(-(6n * f.d + 30n * f.n), f.d);
+    expect(stop.exact!.value).toBe(bigFracText(value));
+    expect(stop.exact!.won).toBe(bigFracText(bigFrac(f.d - f.n, f.d)));
+    expect(stop.value).toBe(bigFracValue(value));
+    expect(stop.value).toBeLessThan(-6);
+    expect([stop.value_ci_low, stop.value_ci_high]).toEqual([stop.value, stop.value]);
+    // The text prints it so, marked exact.
+    const t = await pongsimIn(['advise', 'nylonppong', '--hand', '3a,3b', '--others', '5,5,5', '--seed', 'rare', '--wide']);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toContain(`${Number(stop.value.toPrecision(7))} (exact)`);
+    expect(t.stdout).not.toMatch(/stop with 6 +best +-6 /);
+  });
 
   it('going out for 0 by ppong beats a stop (at least 8 points) on every deal, and is called clearly best', () => {
     const r = advise({ game: 'nylonppong', hand: '4a,4b', discards: '1a,4c', others: '5,5,5', seed: 'out' });

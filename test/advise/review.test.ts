@@ -7,14 +7,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import type { GameEntry } from '../../src/catalog/entry.js';
-import { race } from '../../src/core/advise.js';
+import { measure, race } from '../../src/core/advise.js';
 import { TERMINAL, type GameState } from '../../src/core/game.js';
 import { dealRng, Rng } from '../../src/core/rng.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
 import type { WolnamState } from '../../src/games/hwatu/wolnamppong/game.js';
-import { exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { BET, exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
+import type { TableState } from '../../src/games/mahjong/table/state.js';
 import { advise } from '../../src/library/advise.js';
+import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
 import { checkEvents } from '../../src/records/check.js';
@@ -40,9 +42,13 @@ interface At {
  * A seeded record of `game` played by the reference bot in every seat, except where `choose`
  * gives a decision (an action and amount) instead; written to a file of its own.
  */
-function playRecord(entry: GameEntry, seed: string, choose: (at: At) => { a: number; x: number } | null = () => null): string {
+function playRecord(
+  entry: GameEntry,
+  seed: string,
+  choose: (at: At) => { a: number; x: number } | null = () => null,
+  rules = rulesOf(entry),
+): string {
   const def = entry.def;
-  const rules = rulesOf(entry);
   const spec = parseSpec(entry.defaultSeat, entry.strategies, def.id, rules);
   const seats = def.seats(rules);
   const bots = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
@@ -93,6 +99,20 @@ function rulesOf(entry: GameEntry): Record<string, unknown> {
 }
 
 const entryOf = (id: string): GameEntry => GAMES.find((g) => g.def.id === id)!;
+
+/** Advice for `seat` of a table of `entry`'s game, as advise ranks it, with the reference bot playing on. */
+const raceAt = (entry: GameEntry, rules: Record<string, unknown>, seat: number, budget: number, seed: string) => (state: GameState) =>
+  race({
+    game: entry.def,
+    rules,
+    state,
+    seat,
+    defs: entry.strategies,
+    policy: parseSpec(entry.defaultSeat, entry.strategies, entry.def.id, rules),
+    budget,
+    seed,
+    won: entry.advise!.won.test,
+  });
 
 /** The record's decisions (the first `most`): line, seat and a copy of the table before each. */
 function decisions(entry: GameEntry, file: string, most = Infinity): { line: number; seat: number; state: GameState }[] {
@@ -212,6 +232,82 @@ describe('pongsim review', () => {
     expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
   });
 
+  it('Korean: the expected loss counts only the decisions shown worse, each measured on deals of its own; it is never negative here', {
+    timeout: 30000,
+  }, () => {
+    const entry = entryOf('korean');
+    // A one-hand record whose tied decisions, measured on fresh deals, favour the taken action in
+    // sum: counting their noise, as the loss once did, would make the total negative.
+    const file = playRecord(entry, 'loss-3');
+    const r = review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25 });
+    expect(r.decisions.tied).toBeGreaterThan(0);
+    expect(-r.rows.reduce((a, row) => a + row.diff, 0)).toBeLessThan(0);
+    const rows = r.rows;
+    for (const row of rows.filter((x) => x.verdict !== 'worse'))
+      expect([row.loss, row.loss_ci_low, row.loss_ci_high, row.loss_se]).toEqual([0, 0, 0, 0]);
+    expect(r.loss).toBeCloseTo(
+      rows.reduce((a, x) => a + x.loss, 0),
+      9,
+    );
+    expect(r.loss).toBeGreaterThanOrEqual(0);
+    expect(r.summary).toMatch(/Expected loss over the game: [\d.]+ \[.*(the others count 0|no decision was shown worse)/);
+    // A worse decision's loss is measured apart from the deals that found it worse.
+    for (const row of rows.filter((x) => x.verdict === 'worse')) {
+      expect(row.loss).not.toBe(-row.diff);
+      expect(row.loss_ci_low).toBeLessThanOrEqual(row.loss);
+      expect(row.loss_ci_high).toBeGreaterThanOrEqual(row.loss);
+    }
+  });
+
+  it("the held-out measure's interval covers the exact difference of two Wolnamppong bets", () => {
+    const q = wolnam.advise!;
+    const def = wolnam.def;
+    const legal = new Int16Array(def.maxActions(wolnamRules));
+    for (const [hand, seen] of [
+      ['2,11', ''],
+      ['3,9', '5,6'],
+      ['4,8', '5,6,7,7'],
+    ] as const) {
+      const { state, seat } = q.situation(wolnamRules as unknown as Record<string, unknown>, { hand, pot: '16', seen }, (k) => k);
+      def.legal(state, legal);
+      const [lo, hi] = hand.split(',').map(Number) as [number, number];
+      const ev = exactBestBet(wolnamRules, lo, hi, unseen(lo, hi, seen ? seen.split(',').map(Number) : []) as number[]).ev;
+      const m = measure({
+        game: def,
+        rules: wolnamRules,
+        state,
+        seat,
+        defs: wolnam.strategies,
+        policy: parseSpec(wolnam.defaultSeat, wolnam.strategies, 'wolnamppong', wolnamRules),
+        seed: `held-out ${hand}`,
+        choices: [
+          { name: 'bet 8', moves: [legal[1]!], amount: 8 },
+          { name: 'bet 2', moves: [legal[1]!], amount: 2 },
+        ],
+        rollouts: 400,
+      });
+      expect(m.rollouts).toBe(400);
+      // Bets below the pot are worth their size times the exact EV a chip.
+      const exact = 6 * (ev.n / ev.d);
+      expect(m.diffLow).toBeLessThanOrEqual(exact + 1e-9);
+      expect(m.diffHigh).toBeGreaterThanOrEqual(exact - 1e-9);
+      expect(m.diff).toBeCloseTo(m.values[0] - m.values[1], 9);
+    }
+  });
+
+  it('a large pot: every bet from 1 to the most is ranked, the budget raised to two rollouts each', () => {
+    const rules = { ...rulesOf(wolnam), ante: 40 };
+    const file = playRecord(wolnam, 'big-pot', undefined, rules);
+    const first = decisions(wolnam, file).find((d) => d.seat === 0)!;
+    const bounds = new Float64Array(2);
+    wolnam.def.amountBounds!(first.state, BET, bounds);
+    expect(bounds[1]).toBeGreaterThan(64);
+    const r = review({ game: 'wolnamppong', record: file, seat: 0, budget: 64, seed: 'pot', maxDecisions: 1 });
+    expect(r.rows).toHaveLength(1);
+    // Fold and each whole bet up to the most (and the most, where it is not whole).
+    expect(r.rows[0]!.actions).toBe(1 + Math.floor(bounds[1]!) + (Number.isInteger(bounds[1]) ? 0 : 1));
+  });
+
   it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
     const file = playRecord(wolnam, 'bytes');
     const csv = path.join(dir, 'review.csv');
@@ -221,7 +317,9 @@ describe('pongsim review', () => {
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,playouts');
+    expect(lines[0]).toBe(
+      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,playouts',
+    );
     expect(lines.length - 1).toBe(a.rows.length);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
   });
@@ -247,11 +345,84 @@ describe('pongsim advise --record', () => {
     // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
     const [first] = decisions(wolnam, file);
     const s = first!.state as WolnamState;
-    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5' });
+    // Dealt as the flags deal it (uniformly: flags hold no play to infer from).
+    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5', deal: 'uniform' });
     const flags = advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
     expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
     expect(at.actions).toEqual(flags.actions);
     expect(at.advice).toBe(flags.advice);
+  });
+
+  it("--deal inferred deals the others' hands from a particle filter over the round, and says so", () => {
+    const file = playRecord(wolnam, 'deal');
+    // A decision late in the first cycle, after folds: the filter has play to weigh.
+    const late = decisions(wolnam, file)
+      .filter((d) => (d.state as WolnamState).cycle === 1)
+      .at(-1)!;
+    const inferred = advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' });
+    expect(inferred.deal).toBe('inferred');
+    expect(inferred.inference!.particles).toBe(256);
+    expect(inferred.inference!.ess).toBeGreaterThanOrEqual(1);
+    expect(inferred.inference!.ess).toBeLessThanOrEqual(256);
+    expect(inferred.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles, effective sample size \d+/);
+    // Wolnamppong's default, where the calibration passed.
+    expect(advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
+    const uniform = advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });
+    expect(uniform.deal).toBe('uniform');
+    expect(uniform.inference).toBeNull();
+    expect(uniform.dealing).toBe('hidden hands dealt uniformly from the unseen (--deal uniform)');
+    // The same seed, the same answer.
+    expect(advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' }).actions).toEqual(
+      inferred.actions,
+    );
+  });
+
+  it('--deal inferred follows a Korean hand, and falls back to uniform with why where the game does not infer', () => {
+    const file = playRecord(entryOf('korean'), 'deal-kr');
+    const late = decisions(entryOf('korean'), file).at(-1)!;
+    const r = advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
+    expect(r.deal).toBe('inferred');
+    expect(r.inference!.ess).toBeGreaterThan(0);
+    // Korean's default stays uniform: the inferred dealing has not passed the calibration.
+    expect(advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' }).dealing).toBe(
+      'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
+    );
+    const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
+    const n = advise({
+      game: 'nylonppong',
+      record: ny,
+      at: decisions(entryOf('nylonppong'), ny)[3]!.line,
+      budget: 300,
+      seed: '5',
+      deal: 'inferred',
+    });
+    expect(n.deal).toBe('uniform');
+    expect(n.dealing).toMatch(/^hidden hands dealt uniformly from the unseen: Nylon-ppong's hands are not inferred from the play yet/);
+  });
+
+  it('review --deal inferred ranks each decision on particles of its own round', () => {
+    const file = playRecord(wolnam, 'review-deal');
+    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
+    expect(r.deal).toBe('inferred');
+    expect(r.rows.length).toBe(3);
+    // Wolnamppong's default, where the calibration passed; uniform when asked.
+    const byDefault = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    expect(byDefault).toEqual(r);
+    const u = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'uniform' });
+    expect(u.deal).toBe('uniform');
+    expect(inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
+      '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
+    );
+  });
+
+  it('refuses a bad --deal, and --deal inferred without a record, with one line', () => {
+    const file = playRecord(wolnam, 'deal-bad');
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', record: file, at: 3, deal: 'smart' }))).toBe(
+      '--deal "smart": expected inferred (the others\' hands inferred from their play) or uniform',
+    );
+    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,9', pot: '4', deal: 'inferred' }))).toMatch(
+      /^--deal inferred: the hands are inferred from the play of the round, which only a record holds/,
+    );
   });
 
   it('refuses a bad --at, and --record beside flags, with one line', () => {
@@ -295,9 +466,34 @@ describe('pongsim advise --record', () => {
     const at = b! + 3; // the next seat's decision, after the second fold
     const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
     expect(ask(two).actions).toEqual(ask(one).actions);
+    // The inferred dealing weighs the folds by the hands a particle deals, never the record's.
+    const infer = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7', deal: 'inferred' });
+    expect(infer(one).deal).toBe('inferred');
+    expect(infer(two)).toEqual({ ...infer(one), situation: infer(two).situation });
     const seat = ask(one).situation.seat as number;
     const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
     expect(rev(two)).toEqual(rev(one));
+  });
+
+  it("Korean, a hand after the seat won one: the won share is this hand's, the same as with no earlier win", () => {
+    const entry = entryOf('korean');
+    const rules = { ...rulesOf(entry), handsPerSession: 3 };
+    const file = playRecord(entry, 'won-before', undefined, rules);
+    // The first decision of a seat that has already won a hand of the session.
+    const d = decisions(entry, file).find((x) => (x.state as TableState).stats.wins[x.seat]! > 0)!;
+    expect(d, 'a seat won an earlier hand').toBeDefined();
+    const ask = raceAt(entry, rules, d.seat, 300, 'won');
+    const forgot = entry.def.create(rules) as TableState;
+    entry.def.copy(d.state, forgot);
+    (forgot.stats.wins as Int32Array)[d.seat] = 0;
+    const won = (a: ReturnType<typeof ask>) => a.rows.map((r) => [r.action, r.won, r.won_ci_low, r.won_ci_high]);
+    const rows = ask(d.state).rows;
+    expect(won(ask(d.state))).toEqual(won(ask(forgot)));
+    expect(rows.some((r) => r.won < 1)).toBe(true);
+    for (const r of rows) {
+      const w = wilson(Math.round(r.won * r.rollouts), r.rollouts);
+      expect([r.won_ci_low, r.won_ci_high]).toEqual([w.low, w.high]);
+    }
   });
 
   // What the seat cannot see is dealt anew by each rollout: the answer from the record's true table
@@ -312,19 +508,7 @@ describe('pongsim advise --record', () => {
       const other = entry.def.create(rules);
       entry.def.determinize(d.state, d.seat, new Rng('another deal'), other);
       expect(diffState(d.state, other), 'the hidden cards are dealt otherwise').not.toBeNull();
-      const q = entry.advise!;
-      const ask = (state: GameState) =>
-        race({
-          game: entry.def,
-          rules,
-          state,
-          seat: d.seat,
-          defs: entry.strategies,
-          policy: parseSpec(entry.defaultSeat, entry.strategies, game, rules),
-          budget: 200,
-          seed: 'leak',
-          won: q.won.test,
-        });
+      const ask = raceAt(entry, rules, d.seat, 200, 'leak');
       expect(ask(other)).toEqual(ask(d.state));
     });
   }

@@ -46,20 +46,61 @@ describe('pongsim advise wolnamppong', () => {
       const ado = row(r, 'bet 16');
       expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.value_ci_high - ado.value_ci_low + 1e-9);
       expect(row(r, 'fold').value).toBe(0);
-      // Risk-neutral in chips: fold when the EV is negative, else the largest bet worth most.
-      const adoValue = 16 * ev - pWin;
-      const best = adoValue > 0 && ev > 0 ? 'bet 16' : ev > 0 ? 'bet 8' : 'fold';
-      if (r.clear) expect(r.best).toBe(best);
-      else expect(r.actions.filter((a) => a.verdict !== 'worse').map((a) => a.action)).toContain(best);
+      // Every legal bet is offered: each whole chip from 1 to the pot.
+      expect(r.actions.map((a) => a.action).sort()).toEqual(['fold', ...Array.from({ length: 16 }, (_, i) => `bet ${i + 1}`)].sort());
+      // Risk-neutral in chips: fold when the EV is negative, else the pot less one chip or the
+      // whole pot (which, depends on the bettors after: see below).
+      const best = ev > 0 ? ['bet 15', 'bet 16'] : ['fold'];
+      if (r.clear) expect(best).toContain(r.best);
+      else expect(r.actions.filter((a) => a.verdict !== 'worse').some((a) => best.includes(a.action))).toBe(true);
     });
   }
 
   it('a clear case is resolved within the default budget, and the advice says so in words', () => {
     const r = advise({ game: 'wolnamppong', hand: '2,11', pot: '16' });
-    expect(r.best).toBe('bet 16');
+    expect(r.best).toBe('bet 15');
     expect(r.clear).toBe(true);
-    expect(r.advice).toMatch(/^bet 16 is clearly best/);
+    expect(r.advice).toMatch(/^bet 15 is clearly best/);
     expect(r.playouts).toBeLessThanOrEqual(r.budget);
+  });
+
+  it('the pot less one chip is offered, and ranked above the whole pot where it is better', () => {
+    // Last to bet in the cycle, a won whole pot empties it and everyone antes again at once, so
+    // both bets win the same, and a lost whole pot costs a chip more: the pot less one beats it by
+    // exactly P(win) - EV a chip (15 EV against 16 EV - P(win)).
+    for (const [hand, pot, seen] of [
+      ['2,11', 4, ''],
+      ['1,12', 16, '5,6,7'],
+      ['3,10', 20, '1,2'],
+      ['2,9', 30, ''],
+    ] as const) {
+      const r = advise({ game: 'wolnamppong', hand, pot: String(pot), seen, turn: '5', seed: 'pot-1', budget: 6000 });
+      expect(r.situation.turn).toBe((r.rules as unknown as WolnamRules).players - 1);
+      const [lo, hi] = hand.split(',').map(Number) as [number, number];
+      const exact = exactBestBet(
+        r.rules as unknown as WolnamRules,
+        lo,
+        hi,
+        unseen(lo, hi, seen ? seen.split(',').map(Number) : []) as number[],
+      );
+      const ev = value(exact.ev),
+        pWin = value(exact.pWin);
+      expect(ev, `${hand}: a positive EV`).toBeGreaterThan(0);
+      const less = row(r, `bet ${pot - 1}`),
+        whole = row(r, `bet ${pot}`);
+      expect(r.actions.indexOf(less)).toBeLessThan(r.actions.indexOf(whole));
+      expect(whole.verdict).toBe('worse');
+      // The whole pot's paired difference against the best, which is the pot less one.
+      expect(r.best).toBe(less.action);
+      expect(whole.diff_ci_low).toBeLessThanOrEqual(-(pWin - ev) + 1e-9);
+      expect(whole.diff_ci_high).toBeGreaterThanOrEqual(-(pWin - ev) - 1e-9);
+    }
+    // Earlier in the cycle it is not dominated: after a won pot less one, the chip left is soon
+    // won by a later bettor, which empties the pot, and everyone antes again, this seat too. With
+    // 1-12 (a bet wins on 40 of 46 cards) the whole pot is then the better bet, and ranked so.
+    const early = advise({ game: 'wolnamppong', hand: '1,12', pot: '16', seen: '5,6,7', turn: '1', seed: 'pot-1', budget: 6000 });
+    expect(early.best).toBe('bet 16');
+    expect(row(early, 'bet 15').verdict).toBe('worse');
   });
 
   it('a pair that pushes is the same as a fold on every deal: stated as a tie, not a pick', () => {
@@ -115,9 +156,9 @@ describe('pongsim advise wolnamppong', () => {
 });
 
 describe("the README's advise example", () => {
-  it('2-11 with 4 and 5 shown: the pot, clearly; 3-10 with 4, 5 and 6 shown (EV -1/43 a chip): a tie stated at the default budget', () => {
+  it('2-11 with 4 and 5 shown: the pot less one chip, clearly; 3-10 with 4, 5 and 6 shown (EV -1/43 a chip): a tie stated at the default budget', () => {
     const clear = advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5' });
-    expect(clear.best).toBe('bet 20');
+    expect(clear.best).toBe('bet 19');
     expect(clear.clear).toBe(true);
     const close = advise({ game: 'wolnamppong', hand: '3,10', pot: '20', seen: '4,5,6' });
     expect(close.clear).toBe(false);

@@ -2,6 +2,7 @@
 // --json exactly what the library returns) and refuses bad input with one line and exit 2.
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
+import { estimate } from '../../src/io/print.js';
 import { advise } from '../../src/library/advise.js';
 import { unwrap, pongsimIn } from '../support/cli.js';
 
@@ -20,6 +21,14 @@ describe('pongsim advise (CLI)', () => {
     // The advice and the note on the columns are two paragraphs, not one with an escaped newline.
     expect(t.stdout).not.toContain('\\u000a');
     expect(t.stdout).toMatch(/\n\(value: /);
+    // won is printed with its interval, at the digits the interval allows (a 95% interval of a
+    // share of 120 rollouts is several points wide: two decimals at most).
+    const bet = JSON.parse(j.stdout).actions.find((a: { action: string }) => a.action !== 'fold');
+    expect(t.stdout).toContain(estimate(bet.won, bet.won_ci_low, bet.won_ci_high));
+    // --wide prints the same answer unfitted (it is the CLI's, not a situation field).
+    const wide = await pongsimIn([...args, '--wide']);
+    expect(wide.code, wide.stderr).toBe(0);
+    expect(unwrap(wide.stdout)).toContain(JSON.parse(j.stdout).advice);
   });
 
   it('bad input: one line, exit 2, nothing on stdout', { timeout: 30000 }, async () => {

@@ -112,7 +112,7 @@ describe('JSON output', () => {
     await printsAsSchema('review', ['review', 'nylonppong', record, '--seat', '0', '--budget', '64', '--max-decisions', '2', '--json']);
   });
 
-  it('run (a study, a shard), merge, compare and tune print as their schemas say', async () => {
+  it('run (a study, a shard), merge, compare (with --each-option), tune (with --method spsa and --sprt) and league print as their schemas say', async () => {
     const dir = tempDir();
     await printsAsSchema('run', ['run', 'stop-limit', '--games', '4', '--workers', '1', '--out', path.join(dir, 'run'), '--json']);
     for (const k of [1, 2]) {
@@ -164,9 +164,48 @@ describe('JSON output', () => {
       path.join(dir, 'tune'),
       '--json',
     ]);
+    await printsAsSchema('compare', [
+      'compare',
+      'nylonppong',
+      '--each-option',
+      '--games',
+      '20',
+      '--workers',
+      '1',
+      '--out',
+      path.join(dir, 'each'),
+      '--json',
+    ]);
+    const spsa = await printsAsSchema('tune', [
+      'tune',
+      'nylonppong',
+      '--method',
+      'spsa',
+      '--strategy',
+      'basic(t=0..10)',
+      '--budget',
+      '400',
+      '--sprt',
+      '0,1',
+      '--current',
+      'basic',
+      '--sprt-games',
+      '100',
+      '--workers',
+      '1',
+      '--out',
+      path.join(dir, 'spsa'),
+      '--json',
+    ]);
+    expect(spsa.steps).toBeDefined();
+    expect(spsa.sprt).toBeDefined();
+    const league = ['league', 'nylonppong', '--specs', 'basic,careful', '--games', '10', '--workers', '1'];
+    await printsAsSchema('league', [...league, '--out', path.join(dir, 'league'), '--json']);
+    const part = await printsAsSchema('league', [...league, '--shard', '1/2', '--out', path.join(dir, 'league-parts'), '--json']);
+    expect(part.partial).toBeDefined();
   });
 
-  it('odds, hand, card, advise and bench print as their schemas say', async () => {
+  it('odds, hand, card, advise (with an exact row, and an inferred dealing) and bench print as their schemas say', async () => {
     const dir = tempDir();
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--seen', '3,3,7', '--json']);
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--bankroll', '100', '--session', '5', '--json']);
@@ -190,6 +229,42 @@ describe('JSON output', () => {
     await printsAsSchema('card', ['card', 'check', card, '--json']);
     await printsAsSchema('advise', ['advise', 'wolnamppong', '--hand', '3,10', '--pot', '20', '--budget', '200', '--json']);
     await printsAsSchema('advise', ['advise', 'american', '--hand', 'm1112 p2468 s369 z55 j', '--budget', '200', '--json']);
+    const stop = await printsAsSchema('advise', [
+      'advise',
+      'nylonppong',
+      '--hand',
+      '3a,3b',
+      '--others',
+      '5,5,5',
+      '--budget',
+      '200',
+      '--json',
+    ]);
+    expect((stop.actions as { exact?: unknown }[]).some((a) => a.exact)).toBe(true);
+    // A bet in the second deal cycle of a record, the others' hands inferred from their folds.
+    const rec = await pongsimIn(['replay', 'wolnamppong', '--seed', '1', '--index', '0', '--format', 'events']);
+    const record = path.join(dir, 'wolnam.jsonl');
+    fs.writeFileSync(record, rec.stdout);
+    const events = rec.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; cycle?: number });
+    const second = events.findIndex((e) => e.type === 'cycle' && e.cycle === 1);
+    const at = events.findIndex((e, i) => i > second && e.type === 'bet') + 1;
+    const inferred = await printsAsSchema('advise', [
+      'advise',
+      'wolnamppong',
+      '--record',
+      record,
+      '--at',
+      String(at),
+      '--deal',
+      'inferred',
+      '--budget',
+      '200',
+      '--json',
+    ]);
+    expect(inferred.inference).not.toBeNull();
     await printsAsSchema('bench', ['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
   });
 

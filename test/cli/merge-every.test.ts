@@ -11,7 +11,7 @@ import { csvText } from '../../src/io/csv.js';
 import { readPartial } from '../../src/runner/partial.js';
 import { mergeShards } from '../../src/library/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
-import { compare, merge as mergeRun, runStudy, simulate } from 'pongsim';
+import { compare, league, merge as mergeRun, runStudy, simulate } from 'pongsim';
 import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
 /**
@@ -57,12 +57,14 @@ interface Case {
 
 const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => path.join(dir, `${table}.csv`) };
 const SIM_RUN = { game: 'wolnamppong', games: 6, seed: SEED, workers: 1 };
+const LEAGUE_RUN = { game: 'nylonppong', specs: 'basic,random', set: 'players=2', games: 3, seed: SEED, workers: 1 };
 const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set dealInPenalty=20'], games: 4, seed: SEED, workers: 1 };
 const CASES: Case[] = [
   ...STUDIES.map((s): Case => {
-    // The search bot plays slowly (a game of it is five games' fields searched): one game, which
-    // the second shard holds; the rest three, so the shards split them 1 + 2.
-    const games = s.name === 'search-strength' ? 1 : 3;
+    // The search bot plays slowly (a game of it is five games' fields searched), and so do the
+    // calibration's rollouts: one game, which the second shard holds; the rest three, so the
+    // shards split them 1 + 2.
+    const games = s.name === 'search-strength' || s.name === 'advise-calibration' ? 1 : 3;
     return {
       name: s.name,
       games,
@@ -78,6 +80,7 @@ const CASES: Case[] = [
     csv: (dir) => path.join(dir, 'runs.csv'),
   },
   { name: 'compare', games: COMPARE_RUN.games, run: (x) => compare({ ...COMPARE_RUN, ...x }), ...inDir },
+  { name: 'league', games: LEAGUE_RUN.games, run: (x) => league({ ...LEAGUE_RUN, ...x }), ...inDir },
 ];
 
 /** The partial files in `dir`, sorted. */
@@ -193,7 +196,7 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
   });
 
   // The partials' own checks, each a slice of games edited: for every case that has games in
-  // both shards (search-strength's one game is in the second).
+  // both shards (search-strength's and advise-calibration's one game is in the second).
   if (c.games < 2) return;
   it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', async () => {
     const [a, b] = parts.get(c.name)!;

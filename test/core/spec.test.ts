@@ -55,7 +55,7 @@ describe('a parameter written wrong', () => {
 
   it('in a grid, a range without a step is told to give one', () => {
     expect(() => grid('ev-threshold(t=0.1..0.4)')).toThrow(
-      /^--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step, e\.g\. t=0\.1\.\.0\.4:STEP$/,
+      /^--strategy ev-threshold: t=0\.1\.\.0\.4: a range needs a step: lo\.\.hi:step, e\.g\. t=0\.1\.\.0\.4:STEP \(or tune it over the range with --method spsa\)$/,
     );
     expect(grid('ev-threshold(t=0.1..0.4:0.15)')).toEqual([
       'ev-threshold(t=0.1,f=0.5)',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { compare, runStudy, simulate, tune } from 'pongsim';
+import { compare, league, runStudy, simulate, tune } from 'pongsim';
 import { studyGame } from '../../src/catalog/index.js';
 import { figureTable, type Figure } from '../../src/experiment/columns.js';
 import { fewOf, SMALL_SAMPLE, whyOf } from '../../src/core/table.js';
@@ -16,6 +16,7 @@ import type { ExperimentDef } from '../../src/experiment/experiment.js';
 import { ANY_REAL, inRange, NON_NEGATIVE, PLACE, rangeOf, SHARE, type Range } from '../../src/experiment/ranges.js';
 import { EXPERIMENTS, STUDIES } from '../../src/library/studies.js';
 import { TUNE_COLUMNS } from '../../src/library/tune.js';
+import { SPRT_COLUMNS, SPSA_COLUMNS } from '../../src/library/spsa.js';
 import { FEW } from '../../src/stats/intervals.js';
 import { tempDir } from '../support/cli.js';
 
@@ -42,11 +43,13 @@ const CASES: Case[] = [
   ...STUDIES.map(
     (s): Case => ({
       name: s.name,
-      // The search bot plays slowly: one game; the rest a few, so most figures rest on few.
+      // The search bot and the calibration's rollouts play slowly: one game; a house-rule table
+      // plays every change of every option (some fifty arms a game): three; the rest a few, so
+      // most figures rest on few.
       run: (out) =>
         runStudy({
           experiment: s.name,
-          games: s.name === 'search-strength' ? 1 : 6,
+          games: s.name === 'search-strength' || s.name === 'advise-calibration' ? 1 : s.name.endsWith('-rule-table') ? 3 : 6,
           seed: SEED,
           workers: 1,
           out,
@@ -55,7 +58,7 @@ const CASES: Case[] = [
       docs: s.columns ?? {},
       players: s.name === 'nylonppong-house-rules' ? 4 : undefined,
       without: s.name === 'american-card-lines',
-      none: s.name === 'search-strength',
+      none: s.name === 'search-strength' || s.name === 'advise-calibration',
     }),
   ),
   {
@@ -79,6 +82,27 @@ const CASES: Case[] = [
     name: 'tune',
     run: (out) => tune({ game: 'nylonppong', strategy: 'basic(t=[4,10])', budget: 200, seed: SEED, workers: 1, out }),
     docs: TUNE_COLUMNS,
+  },
+  {
+    name: 'tune-spsa',
+    run: (out) =>
+      tune({
+        game: 'nylonppong',
+        method: 'spsa',
+        strategy: 'basic(t=0..10)',
+        budget: 400,
+        sprt: '0,1',
+        sprtGames: 40,
+        seed: SEED,
+        workers: 1,
+        out,
+      }),
+    docs: { ...SPSA_COLUMNS, ...SPRT_COLUMNS },
+  },
+  {
+    name: 'league',
+    run: (out) => league({ game: 'nylonppong', specs: 'basic,careful,random', set: 'players=2', games: 6, seed: SEED, workers: 1, out }),
+    docs: def('league').columns!,
   },
 ];
 
@@ -128,6 +152,11 @@ function csvs(dir: string): { file: string; columns: string[]; rows: Row[] }[] {
 /** Every table of a run's JSON: rows of objects, wherever the result keeps them. */
 function jsonTables(name: string, result: Record<string, unknown>): { table: string; rows: Row[] }[] {
   if (name === 'tune') return [{ table: 'tune', rows: result.rounds as Row[] }];
+  if (name === 'tune-spsa')
+    return [
+      { table: 'spsa', rows: result.steps as Row[] },
+      { table: 'sprt', rows: (result.sprt as { batches: Row[] }).batches },
+    ];
   if (name === 'sim') {
     const r = result as { seats: Row[]; rates: Record<string, Row>; risk?: { seats: Row[] } };
     // Under sim's JSON names, each figure's range as the sim table's kind gives it.

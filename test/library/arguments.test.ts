@@ -10,6 +10,7 @@ import { InputError } from 'pongsim';
 import { registerSim } from '../../src/cli/sim.js';
 import { registerRun } from '../../src/cli/run.js';
 import { registerCompare } from '../../src/cli/compare.js';
+import { registerLeague } from '../../src/cli/league.js';
 import { registerTune } from '../../src/cli/tune.js';
 import { registerOdds } from '../../src/cli/odds.js';
 import { registerHand } from '../../src/cli/hand.js';
@@ -154,6 +155,8 @@ const ENTRIES: Record<string, Entry> = {
       focal: 'number',
       metrics: 'texts',
       plugin: 'texts',
+      eachOption: 'flag',
+      card: 'text',
     },
     control: true,
     command: 'compare',
@@ -174,9 +177,32 @@ const ENTRIES: Record<string, Entry> = {
       decisionTimeout: 'number',
       out: 'text',
       force: 'flag',
+      method: 'text',
+      sprt: 'text',
+      alpha: 'number',
+      beta: 'number',
+      current: 'text',
+      sprtGames: 'number',
     },
     control: true,
     command: 'tune',
+  },
+  league: {
+    base: { game: 'wolnamppong', specs: 'fold,min-bet' },
+    takes: {
+      ...STUDY,
+      ...TABLE,
+      seats: undefined as never,
+      session: undefined as never,
+      bankroll: undefined as never,
+      pointValue: undefined as never,
+      specs: 'texts',
+      rounds: 'number',
+    },
+    control: true,
+    command: 'league',
+    // The library's league keeps records as runStudy does; the command has no --record.
+    differs: [['record', 'recordEvery'], []],
   },
   odds: {
     base: { game: 'wolnamppong' },
@@ -259,10 +285,11 @@ const ENTRIES: Record<string, Entry> = {
       card: 'text',
       record: 'text',
       at: 'number',
+      deal: 'text',
       json: 'flag',
     },
     // Its refusal lists the game's situation fields, which the game reads (test/advise/*).
-    unlisted: ['game', 'situation', 'rules', 'set', 'policy', 'budget', 'seed', 'card', 'record', 'at', 'json'],
+    unlisted: ['game', 'situation', 'rules', 'set', 'policy', 'budget', 'seed', 'card', 'record', 'at', 'deal', 'json'],
     command: 'advise',
     differs: [['json'], []],
   },
@@ -278,6 +305,7 @@ const ENTRIES: Record<string, Entry> = {
       maxDecisions: 'number',
       csv: 'text',
       force: 'flag',
+      deal: 'text',
     },
     command: 'review',
   },
@@ -416,6 +444,7 @@ describe('the argument of every function the package exports', () => {
       registerRun,
       registerCompare,
       registerTune,
+      registerLeague,
       registerOdds,
       registerHand,
       registerScore,

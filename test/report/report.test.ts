@@ -125,7 +125,7 @@ describe('the report page, in a real headless browser', () => {
     expect(faults).toEqual([]);
   }, 60_000);
 
-  it('so is the chart of a sim, a comparison and a tuning run', async () => {
+  it('so is the chart of a sim, a comparison, a house-rule table and a tuning run', async () => {
     const root = tempDir();
     await simulate({ game: 'nylonppong', games: 20, seed: '3', out: path.join(root, 'sim', 'sim.csv'), workers: 1 });
     await compare({
@@ -136,6 +136,7 @@ describe('the report page, in a real headless browser', () => {
       out: path.join(root, 'compare'),
       workers: 1,
     });
+    await compare({ game: 'nylonppong', eachOption: true, games: 60, seed: '3', out: path.join(root, 'rules'), workers: 1 });
     await tune({
       game: 'wolnamppong',
       strategy: 'ev-threshold(t=0..0.3:0.1)',
@@ -144,7 +145,7 @@ describe('the report page, in a real headless browser', () => {
       out: path.join(root, 'tune'),
       workers: 1,
     });
-    for (const name of ['sim', 'compare', 'tune']) {
+    for (const name of ['sim', 'compare', 'rules', 'tune']) {
       const { charts, faults } = await faultsOnPage(path.join(root, name));
       expect(charts, name).toBe(1);
       expect(faults, name).toEqual([]);

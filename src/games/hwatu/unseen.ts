@@ -1,3 +1,4 @@
+import { copyState } from '../../core/copy.js';
 import type { Rng } from '../../core/rng.js';
 import { CARDS, month } from './deck.js';
 
@@ -49,4 +50,15 @@ export class Unseen {
     for (let i = from; i < to; i++) if (month(this.cards[i]!) === m) k++;
     return k;
   }
+}
+
+/**
+ * The true deal of a Hwatu table (InferenceDef.truth): `out` becomes `s` with every hand as it
+ * is, and the pile dealt anew from `rng`. The deck deals lazily, each card a Fisher-Yates step
+ * from the state's stream (Deck.draw), so a copy with a new stream keeps the hands and draws
+ * the pile in a fresh order.
+ */
+export function keepHands<S extends { rng: Rng }>(s: S, _seat: number, rng: Rng, out: S): void {
+  copyState(s, out);
+  out.rng = rng;
 }

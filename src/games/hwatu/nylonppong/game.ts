@@ -5,6 +5,7 @@ import type { GameEvent } from '../../../core/trace.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
 import { determinize } from './determinize.js';
+import { keepHands } from '../unseen.js';
 import { COMBO_IDS, COMBO_NAMES, comboValue } from './combos.js';
 import * as round from './round.js';
 import { compileRules, nylonRulesSchema, type NylonRules } from './rules.js';
@@ -226,6 +227,10 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   // Every field of a state is play or public record: the generic copier copies it whole.
   copy: copyState,
   determinize,
+  infer: {
+    tracker: () => "Nylon-ppong's hands are not inferred from the play yet: its dealing stays uniform",
+    truth: keepHands,
+  },
   round: (s) => s.round,
   returns: (s, out) => out.set(s.total),
   lowerIsBetter: true,

@@ -191,6 +191,30 @@ export const nylonRulesSchema: RulesSchema<NylonRules> = {
       },
     },
   },
+  houseRules: {
+    skip: {
+      players: 'the size of the table, not a rule of play',
+      handSize: 'the size of a hand changes the game itself, not a house rule of it',
+      rounds: 'the length of a game, not a rule of play (the figures are per round)',
+      scoring: 'money by place changes the unit of every result: its figures are not comparable with penalty points',
+      moneyPaymentVector: 'it applies under money scoring only (see scoring)',
+    },
+    values: {
+      'combos.threePairsValue': [-50],
+      'combos.twoTripletsValue': [-50],
+      'combos.straightValue': [-50],
+      dealInPenaltyConcealed: [50],
+    },
+    with: {
+      reshuffleKeepsTopDiscard: { reshuffleLimit: 1 },
+      'combos.daeppangThreshold': { 'combos.enabled': [...DEFAULT_COMBOS, 'daeppang'] },
+      'combos.daeppangValue': { 'combos.enabled': [...DEFAULT_COMBOS, 'daeppang'] },
+      'combos.fourOfAKindValue': { 'combos.enabled': [...DEFAULT_COMBOS, 'fourOfAKind'] },
+      concealedTripletAloneEnds: { concealedTriplet: true },
+      concealedTripletScoring: { concealedTriplet: true },
+      dealInPenaltyConcealed: { concealedTriplet: true },
+    },
+  },
   validate(r) {
     if (r.handSize % 3 !== 2)
       return `nylonppong option "handSize" must be 2, 5 or 8 (a ppong sheds 3 cards and a hand goes out from 2; got ${r.handSize})`;

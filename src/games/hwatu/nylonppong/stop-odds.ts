@@ -2,6 +2,7 @@ import { bigFrac, bigFracAdd, bigFracText, bigFracValue, type BigFraction } from
 import type { Cellval, CsvTable } from '../../../core/table.js';
 import { CARDS, cardName, month } from '../deck.js';
 import type { NylonRules } from './rules.js';
+import { DISCARDED, type NylonState } from './state.js';
 
 /**
  * The exact probability that a stop fails (RULES.md, Scoring a round): the stopper's two cards
@@ -479,3 +480,43 @@ export function stopOddsTable(
 
 /** Cards in notation, for JSON and provenance. */
 export const cardNames = (cards: readonly number[]): string[] => cards.map(cardName);
+
+/**
+ * What a stop by `seat` at `s` scores, exactly, over the deals advice plays it out on (the
+ * other hands dealt uniformly from the cards neither on the discard pile nor in the stopper's
+ * hand, as determinize deals them): its expected penalty points this round and, where it is
+ * the same thing as the stop holding, the chance that the stopper scores the least. Null under
+ * money scoring (the payment depends on every place) or where the compared hands' sizes are not
+ * a configuration of the stop odds.
+ */
+export function stopOutcome(s: NylonState, seat: number): { penalty: BigFraction; lowest: BigFraction | null } | null {
+  const cfg = s.cfg;
+  const r = cfg.rules;
+  if (cfg.money) return null;
+  const hand: number[] = [],
+    seen: number[] = [];
+  for (let c = 0; c < CARDS; c++) {
+    if (s.owner[c] === seat) hand.push(c);
+    else if (s.owner[c] === DISCARDED) seen.push(c);
+  }
+  if (hand.length !== 2) return null;
+  const compared: number[] = [];
+  for (let q = 0; q < s.n; q++) if (q !== seat && (cfg.compareAll || s.ponged[q])) compared.push(s.size[q]!);
+  compared.sort((a, b) => a - b);
+  const x = BigInt(month(hand[0]!) + month(hand[1]!));
+  const held = cfg.stopBonus ? x - BigInt(cfg.stopLimit) : x;
+  let fail = bigFrac(0n, 1n);
+  if (compared.length) {
+    const { configs, rows } = stopOdds(r, seen, hand);
+    const at = configs.findIndex((k) => k.join() === compared.join());
+    if (at < 0 || !rows[0]) return null;
+    fail = rows[0].fail[at]!;
+  }
+  // Held: the hand's sum (or the bonus); failed: the sum and the penalty.
+  const failed = x + BigInt(cfg.failedStopPenalty);
+  const penalty = bigFrac(held * (fail.d - fail.n) + failed * fail.n, fail.d);
+  // Every other hand compared and a failure costing something: the stop holds exactly when no
+  // one scores less (ties counted as the least), and fails exactly when someone does.
+  const lowest = cfg.compareAll && cfg.failedStopPenalty > 0 ? bigFrac(fail.d - fail.n, fail.d) : null;
+  return { penalty, lowest };
+}

@@ -42,6 +42,15 @@ let down = 0;
  * reads: they are set to card 0, so `out` carries nothing hidden.
  */
 export function determinize(s: WolnamState, seat: number, rng: Rng, out: WolnamState): void {
+  dealFaceDown(s, seat, rng, out, null);
+}
+
+/**
+ * A determinization (as above) whose face-down hands are `given` (two cards a seat, seat q's at
+ * [2q, 2q + 1], as a particle of the inference holds them: wolnamppong/infer.ts), the pile dealt
+ * anew from the rest; with `given` null, the face-down hands are dealt too.
+ */
+export function dealFaceDown(s: WolnamState, seat: number, rng: Rng, out: WolnamState, given: Uint8Array | null): void {
   copyState(s, out);
   out.rng = rng;
   const { deck, hand, r } = out;
@@ -57,12 +66,23 @@ export function determinize(s: WolnamState, seat: number, rng: Rng, out: WolnamS
   const cards = unseen.cards,
     len = unseen.len;
   const pool = r.deathByRain ? len - unseen.countMonth(0, len, 12) : len;
-  for (let tries = 0; ; tries++) {
-    if (tries === 1e6) throw new Error('wolnamppong: no deal of the unseen cards passes the rules every face-down hand passed');
-    unseen.deal(rng, 0, checked, pool);
-    unseen.deal(rng, checked, len);
-    if (!out.autoRules || consistent(out)) break;
-  }
+  if (given) {
+    // The given hands first, in the order of downSeat, then the pile from the rest.
+    for (let i = 0; i < 2 * down; i++) {
+      const c = given[2 * downSeat[i >> 1]! + (i & 1)]!;
+      const j = cards.indexOf(c, i);
+      if (j < 0) throw new Error(`wolnamppong: a given face-down card ${c} is not among the cards seat ${seat} has not seen`);
+      cards[j] = cards[i]!;
+      cards[i] = c;
+    }
+    unseen.deal(rng, 2 * down, len);
+  } else
+    for (let tries = 0; ; tries++) {
+      if (tries === 1e6) throw new Error('wolnamppong: no deal of the unseen cards passes the rules every face-down hand passed');
+      unseen.deal(rng, 0, checked, pool);
+      unseen.deal(rng, checked, len);
+      if (!out.autoRules || consistent(out)) break;
+    }
   for (let i = 0; i < down; i++) {
     const q = downSeat[i]!,
       at = downAt[i]!;

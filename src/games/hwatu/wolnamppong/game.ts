@@ -20,6 +20,8 @@ import {
 } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
 import { determinize, FACE_DOWN, FACE_DOWN_REDEALT, SHOWN } from './determinize.js';
+import { wolnamTracker } from './infer.js';
+import { keepHands } from '../unseen.js';
 
 /** What a seat may know when it decides: its own two months, the table, and the months
  * revealed so far this cycle (bettors' hands and third cards). */
@@ -488,6 +490,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   // the same object in both states): the generic copier copies it whole.
   copy: copyState,
   determinize,
+  infer: { tracker: (h, rules, soft) => wolnamTracker(h, rules, soft), truth: keepHands },
   /**
    * A search bot plays a betting decision out to the end of its deal cycle: the cycle is the
    * unit of play (the deck is gathered and shuffled after it, so no card knowledge outlives

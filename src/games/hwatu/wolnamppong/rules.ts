@@ -102,6 +102,22 @@ export const wolnamSchema: RulesSchema<WolnamRules> = {
     'ilbi-2x': { doc: 'regional: a losing Ilbi pays double', set: { ilbiLossMultiplier: 2 } },
     'death-by-rain': { doc: 'FudaWiki optional regional rule: Rain cards are deadly', set: { deathByRain: true } },
   },
+  houseRules: {
+    skip: {
+      players: 'the size of the table, not a rule of play',
+      cycles: 'the length of a game, not a rule of play',
+    },
+    // maxBet=schedule is played by maxBetSchedule's change, with the schedule it needs.
+    values: { maxBet: ['halfPotFirstCycle'], maxBetSchedule: [[5, 10, 20]], deathByRainPenalty: [2] },
+    with: {
+      maxBetSchedule: { maxBet: 'schedule' },
+      pairHighLowMatchMultiplier: { pairRule: 'callHighLow' },
+      pairWinFixedAmount: { pairRule: 'winFixed' },
+      deathByRainPenalty: { deathByRain: true },
+      doubleRainTakesPot: { deathByRain: true },
+      bankroll: { bankrollCap: true },
+    },
+  },
   validate(r) {
     if (r.maxBet === 'schedule' && !r.maxBetSchedule) return 'maxBet=schedule needs maxBetSchedule (e.g. 5,10,20)';
     return null;

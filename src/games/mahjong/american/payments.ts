@@ -68,6 +68,7 @@ function settle(s: AmericanState, winner: number, discarder: number): void {
   const st = s.stats;
   st.winPoints[winner]! += got;
   st.lineWins[line]!++;
+  if (s.chasedLine[winner] === line) st.lineConverted[line]!++;
   st.linePaid[line]! += got;
   let jokers = s.hand[winner * STRIDE + JOKER]!;
   for (let i = winner * MAX_EXPOSURES; i < winner * MAX_EXPOSURES + s.expN[winner]!; i++) jokers += s.expJokers[i]!;

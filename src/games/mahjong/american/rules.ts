@@ -142,4 +142,11 @@ export const americanSchema: RulesSchema<AmericanRules> = {
       set: { deadHandStopsPlaying: false },
     },
   },
+  houseRules: {
+    skip: {
+      card: 'the card of hands is a file a run names (--card FILE), not a house rule',
+      handsPerSession: 'the length of a game, not a rule of play (the figures are per hand)',
+      pairing: 'how chance is keyed for paired comparisons, not a rule (the odds are the same)',
+    },
+  },
 };

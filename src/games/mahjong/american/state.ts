@@ -34,14 +34,16 @@ const { declareDead, setCallable } = writesModule;
 const { cardClaims, claimMeld, claimMelds, turnDeclarations } = claimsModule;
 const { MAX_EXPOSURES } = slotsModule;
 const { cardComplete, cardWaits, winningVariant } = winsModule;
-const { DEAD_FALSE_WIN, checkDead, findWitnesses } = deadModule;
+const { DEAD_FALSE_WIN, DeadTest, checkDead, findWitnesses } = deadModule;
 const { JOKER_ROWS, payDiscardWins, paySelfDraw } = paymentsModule;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
 export class AmericanStats extends SessionStats {
-  /** Per line: seat-hands nearest to it after the Charleston, wins, points won, jokers in the winning hands, wins with no joker (bonus or not). */
+  /** Per line: seat-hands nearest to it after the Charleston, wins, the wins among those seat-hands
+   * (a seat that chased it won with it), points won, jokers in the winning hands, wins with no joker (bonus or not). */
   readonly chased: Int32Array;
   readonly lineWins: Int32Array;
+  readonly lineConverted: Int32Array;
   readonly linePaid: Float64Array;
   readonly lineJokers: Int32Array;
   readonly lineJokerless: Int32Array;
@@ -63,6 +65,7 @@ export class AmericanStats extends SessionStats {
     super();
     this.chased = new Int32Array(lines);
     this.lineWins = new Int32Array(lines);
+    this.lineConverted = new Int32Array(lines);
     this.linePaid = new Float64Array(lines);
     this.lineJokers = new Int32Array(lines);
     this.lineJokerless = new Int32Array(lines);
@@ -70,7 +73,7 @@ export class AmericanStats extends SessionStats {
 
   override reset(): void {
     super.reset();
-    for (const a of [this.chased, this.lineWins, this.linePaid, this.lineJokers, this.lineJokerless]) a.fill(0);
+    for (const a of [this.chased, this.lineWins, this.lineConverted, this.linePaid, this.lineJokers, this.lineJokerless]) a.fill(0);
     this.awayAfterCharleston = this.dealerWins = this.exchanges = this.deadHands = this.heavenly = 0;
     this.secondCharlestons = this.courtesyTiles = this.blindTiles = 0;
   }
@@ -117,6 +120,8 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly expN = this.arena.u8(SEATS);
   /** Per seat: a variant still possible from the visible tiles (the dead-hand test's witness). */
   readonly witness = this.arena.i32(SEATS);
+  /** Per seat: the line it chased when the Charleston ended (its nearest), -1 before (a heavenly hand has none). */
+  readonly chasedLine = this.arena.i32(SEATS);
   /** Per seat: the winning variant found by the last win test, or -1. */
   readonly winVariant = this.arena.i32(SEATS);
   readonly jokersDealt = this.arena.u8(SEATS);
@@ -131,6 +136,8 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly passed = this.arena.i8(SEATS * SEATS * CARD_KINDS);
   /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
   exchanged = false;
+  /** What the dead-hand test knows of the jokers, and whether its tallies still hold (dead.ts). */
+  readonly deadTest = new DeadTest();
   /** Hands dealt by this state, a hand's identity for bots that plan per hand. */
   serial = 0;
 
@@ -178,7 +185,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Seat `seat`'s lines, brought up to date with its hand. */
   seatLines(seat: number): SeatLines {
     const l = this.lines[seat]!;
-    l.sync(this.hand, seat * STRIDE);
+    l.syncSeat(this.hand, seat * STRIDE, this.gi, seat * 4);
     return l;
   }
 
@@ -188,7 +195,9 @@ export class AmericanState extends TableState<AmericanRules> {
     this.serial++;
     for (const l of this.lines) l.reset();
     this.exchanged = false;
+    this.deadTest.checked = false;
     this.winVariant.fill(-1);
+    this.chasedLine.fill(-1);
   }
 
   override afterDeal(): boolean {
@@ -228,10 +237,12 @@ export class AmericanState extends TableState<AmericanRules> {
         if (a < b || (a === b && ix.value[line]! > ix.value[best]!)) best = line;
       }
       st.chased[best]!++;
+      this.chasedLine[y] = best;
       st.awayAfterCharleston += l.lineAway(best);
       this.witness[y] = l.lineVariant(best);
       if (y !== this.dealer) cardWaits(this, y);
     }
+    this.deadTest.checked = false;
     flowModule.startPlay(this);
   }
 
@@ -248,7 +259,7 @@ export class AmericanState extends TableState<AmericanRules> {
    * (RULES.md, "Dead hands": a hand waiting on it was offered Mah Jongg first), before the next
    * seat is chosen, so that a dead one is passed over. */
   override onPassed(_seat: number): void {
-    checkDead(this);
+    checkDead(this, this.claimTile);
   }
 
   discardWin(_seat: number, _tile: number): number {
@@ -324,6 +335,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Other seats' Charleston knowledge is theirs; dead-hand witnesses (which variant proved a hand
    * alive, first found from its tiles after the Charleston) are found again from the visible tiles. */
   override afterDeterminize(seat: number): void {
+    this.deadTest.checked = false;
     for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
     if (this.phase !== PREPLAY) findWitnesses(this, seat);
   }

@@ -163,4 +163,14 @@ export const chineseAmericanSchema: RulesSchema<ChineseAmericanRules> = {
     'american-jewels': { doc: 'American jewel tiles for H11-H14', set: { jewelFamily: 'americanJewels' } },
     'all-payers': { doc: 'every payer adds the dealer bonus', set: { dealerBonusScope: 'allPayers' } },
   },
+  houseRules: {
+    skip: {
+      gameLengthDealerships: 'the length of a game, not a rule of play (the figures are per hand)',
+      handsLimit: 'the length of a game, not a rule of play (the figures are per hand)',
+      pairing: 'how chance is keyed for paired comparisons, not a rule (the odds are the same)',
+    },
+    // The special rows all off at once: each alone comes up in a few hands in a thousand (the
+    // chinese-american-hands study gives each row's frequency).
+    values: { specialHands: [[]], tileOfTheDay: [null], limit: [100] },
+  },
 };

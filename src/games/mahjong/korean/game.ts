@@ -2,10 +2,13 @@
 // `handsPerSession` hands with dealer rotation; returns are each seat's net points (they sum
 // to zero).
 
-import { TABLE_ACTIONS } from '../table/actions.js';
+import { TABLE_ACTIONS, WIN } from '../table/actions.js';
 import type { GameDef } from '../../../core/game.js';
 import { rulesetGame } from '../table/game.js';
-import { SEATS } from '../table/state.js';
+import { CLAIM, SEATS, TURN } from '../table/state.js';
+import { tileName } from '../tiles.js';
+import { ronBlock } from './furiten.js';
+import { ronBasic, tsumoBasic } from './judge.js';
 import { koreanSchema, type KoreanRules } from './rules.js';
 import { KoreanState } from './state.js';
 import { KoreanView } from './view.js';
@@ -26,6 +29,7 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame
   },
   view: (s, seat) => s.views[seat]!,
   seatFlags: (s, x) => (s.uper[x] ? (s.uper[x] === 2 ? ' open-uper' : ' uper') : ''),
+  actionName: falseWinName,
   rates(s, add) {
     const st = s.stats;
     let wins = 0,
@@ -53,3 +57,32 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame
     add('jump', jumps, seatHands);
   },
 });
+
+/**
+ * A win the rules would not pay, named as such wherever an action is named (advise, review): a
+ * false win (RULES.md, False win: the hand is dead, and `jumpPenalty` may fine it), and why.
+ * Undefined for every other action, which the table names.
+ */
+function falseWinName(s: KoreanState, a: number): string | undefined {
+  if (a !== WIN) return undefined;
+  if (s.phase === CLAIM) {
+    const y = s.cur;
+    if (s.ronOk[y] === 1) return undefined;
+    const t = s.claimTile;
+    const why =
+      s.dead[y] !== 0
+        ? 'the hand is dead'
+        : ronBlock(s, y, t) >= 0
+          ? 'sacred discard bars it'
+          : ronBasic(s, y, t) < 2
+            ? 'under the 2-point minimum'
+            : 'not a legal win here';
+    return `win on ${tileName(t)} (a false win: ${why})`;
+  }
+  if (s.phase === TURN && !s.turnWinOk) {
+    const x = s.cur;
+    const why = s.dead[x] !== 0 ? 'the hand is dead' : tsumoBasic(s, x) < 2 ? 'under the 2-point minimum' : 'not a legal win here';
+    return `win (self-draw) (a false win: ${why})`;
+  }
+  return undefined;
+}

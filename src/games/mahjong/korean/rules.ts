@@ -239,6 +239,16 @@ export const koreanSchema: RulesSchema<KoreanRules> = {
       set: { stemRule: 'none', afterUperMissedWin: 'temporary', afterUperDiscardWinningTile: 'permanentNoRon' },
     },
   },
+  houseRules: {
+    skip: {
+      thirteenOrphans: 'the rules refuse it: Korean 2-point has no thirteen orphans',
+      jumpPenalty: "pongsim's bots never declare a false win, so no game would differ",
+      handsPerSession: 'the length of a game, not a rule of play (the figures are per hand)',
+      pairing: 'how chance is keyed for paired comparisons, not a rule (the odds are the same); the table plays seats',
+    },
+    values: { flowersScore: [0, 2], cap: [80] },
+    with: { openUperRonMultiplier: { openUper: true } },
+  },
   validate(r) {
     if (r.thirteenOrphans)
       return 'thirteenOrphans must be false: Korean 2-point has no thirteen orphans and the set has no bamboo to complete it';

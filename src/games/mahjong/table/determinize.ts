@@ -53,6 +53,51 @@ export function determinize(from: TableState, seat: number, stream: Rng, s: Writ
   dealPlaces(s, places, deal, from.stats);
 }
 
+/**
+ * A determinization (above) whose other hands hold `hands` (by kind, seat * STRIDE + kind: each
+ * hand's tiles beside those the seat knows are there, its hidden draw included), the rest of
+ * what the seat cannot see (the ruleset's places, the wall) dealt uniformly from what is left.
+ * `drawn` is the kind of the hidden draw of the seat to act, where it has one among its tiles;
+ * otherwise one of them is picked uniformly. An inferred particle (table/infer.ts) is dealt so.
+ */
+export function determinizeGiven(from: TableState, seat: number, stream: Rng, s: WritableTable, hands: Int8Array, drawn: number): void {
+  s.rng = stream;
+  if (s.handStreams) stream.familyKey(s.handKey);
+  if (s.phase === OVER) return;
+  hiddenPlaces(s, seat, places);
+  rng = stream;
+  const given = places.pool.slice();
+  deal.hands.fill(0);
+  deal.drawn = -1;
+  for (let y = 0; y < SEATS; y++) {
+    if (places.handTiles[y]! < 0) continue;
+    const off = y * STRIDE;
+    for (let k = 0; k < KINDS; k++) {
+      deal.hands[off + k] = hands[off + k]!;
+      given[k]! -= hands[off + k]!;
+    }
+    if (places.drawSeat === y) {
+      let d = drawn;
+      if (d < 0 || hands[off + d]! === 0) {
+        let j = stream.int(places.handTiles[y]!);
+        for (d = 0; j >= hands[off + d]!; d++) j -= hands[off + d]!;
+      }
+      deal.drawn = d;
+      deal.hands[off + d]!--;
+    }
+  }
+  // The ruleset's places from the tiles they accept, the wall from the rest.
+  n = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < KINDS; k++)
+      if ((places.rulesetRefuses[k] === 1) === (pass === 1)) for (let c = 0; c < given[k]!; c++) tiles[n++] = k;
+    if (pass === 0) first = n;
+  }
+  for (let i = 0; i < places.rulesetTiles; i++) deal.ruleset[i] = drawFirst();
+  for (let i = 0; i < places.wallTiles; i++) deal.wall[i] = drawRest();
+  dealPlaces(s, places, deal, from.stats);
+}
+
 /** Draws `deal` uniformly for `places` (see above): the ruleset's places, the ready hands, the
  * other hands, then the wall, a tile at a time from `stream`. */
 function drawUniform(s: WritableTable, stream: Rng): void {

@@ -10,6 +10,7 @@ import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinize } from './determinize.js';
+import { keepHands, tableTracker } from './infer.js';
 import * as flowModule from './flow.js';
 import * as legalModule from './legal.js';
 import * as meldsModule from './melds.js';
@@ -183,6 +184,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       game.copy(s, out);
       determinize(s, seat, rng, out);
     },
+    infer: { tracker: (h, _rules, soft) => tableTracker(h, soft), truth: keepHands },
     round: (s) => s.handNo,
     returns(s, out) {
       out.set(s.net);

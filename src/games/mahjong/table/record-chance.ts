@@ -15,16 +15,17 @@ const DEALT = 13;
  * due (0 where the record holds none: no three sixes).
  */
 export class WallChance extends RecordChance {
+  /** `table` gives the table whose wall is drawn (a particle of the inference changes tables). */
   constructor(
     due: readonly Due[],
-    private readonly table: TableState,
+    private readonly table: () => TableState,
     end: number,
   ) {
     super(due, end);
   }
 
   override int(n: number): number {
-    const w = this.table.wall;
+    const w = this.table().wall;
     if (n !== w.tail - w.head) return this.roll(n)?.value ?? 0;
     // Seat draws take places fixed in advance, with no number asked: wallRecords plays without them.
     if (w.seatMode) throw new Error('WallChance answers draws from a wall without seat draws only');

@@ -376,5 +376,6 @@ export function layWall(s: WritableTable, drawn: number[], left: ArrayLike<numbe
   if (s.seatDraws) s.wall.startSeatDraws();
 }
 
-/** Whether `seat` won the hand that a rollout played (the situation's table starts with no win counted). */
-export const wonHand = (end: TableState, seat: number): boolean => end.stats.wins[seat]! > 0;
+/** Whether `seat` won the hand that a rollout played from `start` to `end`: the session's
+ * count of its wins grew (a table from a record carries the wins of the hands before). */
+export const wonHand = (start: TableState, end: TableState, seat: number): boolean => end.stats.wins[seat]! > start.stats.wins[seat]!;

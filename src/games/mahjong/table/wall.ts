@@ -127,6 +127,20 @@ export class Wall {
     }
   }
 
+  /**
+   * Turns seat draws off, the undrawn tiles laid in kind order in the places from `head` to
+   * `tail`: a particle of the inference (infer.ts) draws as a record is checked, each draw the
+   * pick of a place among those left (WallChance). Which tiles are undrawn does not change.
+   */
+  unpair(): void {
+    undrawnCount.fill(0);
+    const t = this.tiles;
+    for (let i = 0; i < t.length; i++) if (this.undrawnAt(i)) undrawnCount[t[i]!]!++;
+    let at = this.head;
+    for (let k = 0; k < KINDS; k++) for (let c = undrawnCount[k]!; c > 0; c--) t[at++] = k;
+    this.seatMode = false;
+  }
+
   /** Whether place i holds a tile not yet drawn. */
   undrawnAt(i: number): boolean {
     return this.seatMode ? i >= this.base && this.taken[i] === 0 : i >= this.head && i < this.tail;

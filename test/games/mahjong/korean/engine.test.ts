@@ -78,6 +78,8 @@ describe('korean engine: worked examples', () => {
     tsumogiri(s, 2);
     expect(s.claimTile).toBe(t('p8'));
     expect(korean.view(s, 0).winLegal).toBe(false);
+    // Named as what it is wherever actions are listed (advise, review).
+    expect(korean.actionName(s, WIN, 0)).toBe('win on p8 (a false win: under the 2-point minimum)');
     act(s, 0, WIN);
     expect(s.dead[0]).not.toBe(0);
     expect(s.stats.jumps[0]).toBe(1);

@@ -41,6 +41,7 @@ describe('korean sacred discard (TV4)', () => {
     act(s, 0, DISCARD + t('p5'));
     expect(legal(s)).toEqual([PASS, WIN]);
     expect(ronLegal(s)).toBe(false);
+    expect(korean.actionName(s, WIN, 0)).toBe('win on p5 (a false win: sacred discard bars it)');
     expect(lost(s, LOST_IDENTICAL)).toBe(1);
     act(s, 3, PASS);
     tsumogiri(s, 1);

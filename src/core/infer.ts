@@ -1,0 +1,392 @@
+// Hidden hands inferred from what the others did: a particle filter over the round under way,
+// for advice, review and the search bot (GameDef.infer gives a game's part).
+//
+// A uniform determinization (GameDef.determinize) deals what a seat cannot see uniformly from
+// the unseen cards or tiles: it keeps every hard constraint (what the seat knows is where), but
+// not what the others' play says of their hands. Late in a mahjong hand that is badly wrong:
+// real opponents have built toward a hand for a dozen turns, random ones are far from ready.
+//
+// The filter replays the round from its first decision once per particle, each particle a whole
+// table whose hidden places are dealt anew:
+// - at the start, and at every hidden draw, the game deals what the seat cannot see from a
+//   proposal that keeps every later public action possible (a tile a seat will discard is in its
+//   hand, or drawn before it), what the seat itself draws or sees later where the record says;
+//   the particle's weight takes the prior's probability of what was dealt over the proposal's;
+// - at every decision of another seat, the particle's weight takes the probability that the
+//   game's policy, softened (SoftPolicy), makes a decision the record allows there: the one the
+//   record shows, or, where a decision is unseen (a pass in a claim window), any that leads to
+//   what the seat saw happen;
+// - between the record's steps, when the effective sample size of the weights falls below a
+//   fraction of the particles, they are resampled (systematic resampling), so that the filter
+//   follows the hands that explain the play instead of carrying hopeless ones.
+// At the decision the particles are resampled once more, to equal weights: each rollout deals
+// the hidden places of one of them, picked by its own stream, and the rest of the wall or pile
+// anew (InferredDealer). The estimators of the race need no weights.
+//
+// Everything is drawn from one stream given to the filter: the same seed gives the same
+// particles, whatever else runs.
+
+import type { GameEvent } from './trace.js';
+import type { GameDef, GameState } from './game.js';
+import { listsLegal } from './play.js';
+import { Rng } from './rng.js';
+import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
+
+/** Particles, unless told: enough that the win share of a late mahjong hand is stable to a
+ * point or two (the calibration study), few enough that the filter costs less than the race. */
+export const PARTICLES = 256;
+
+/** The softened policy's share of a uniform choice (SoftPolicy): the others are taken to play
+ * the policy's choice with probability 1 - EPSILON and a legal action uniformly otherwise.
+ * Chosen by the calibration study (experiments/advise-calibration.ts). */
+export const EPSILON = 0.1;
+
+/** Resample when the effective sample size falls below this share of the particles. */
+const RESAMPLE_BELOW = 0.5;
+
+/** The public history of the round under way as the deciding seat saw it: the true table at the
+ * round's first decision (a tracker keeps only what `seat` knows of it), and the record's events
+ * from that decision's own line up to the decision now (not included). */
+export interface RoundHistory<S extends GameState = GameState> {
+  first: S;
+  events: readonly GameEvent[];
+  seat: number;
+}
+
+/**
+ * A game's part in the filter: one particle's replay of the round. The filter calls `begin` once
+ * per particle (on a copy of the history's first table), then `advance` step by step, and
+ * resamples between steps.
+ */
+export interface Tracker<S extends GameState = GameState> {
+  /** The record's steps up to the decision: the filter may resample after each. */
+  readonly steps: number;
+  /** Deals particle i's hidden places anew (p is a copy of the first table); the log of its weight. */
+  begin(p: S, i: number, rng: Rng): number;
+  /** Plays particle i through step k; the log of the factor its weight takes (-Infinity: the
+   * particle cannot have played so). */
+  advance(p: S, i: number, k: number, rng: Rng): number;
+  /** Particle i now continues particle parents[i] (resampling): its own data follows. */
+  resampled(parents: Int32Array): void;
+  /** Writes into `out` the decision's table `now` with the hidden places of particle p (at the
+   * same decision) and the rest of what the seat cannot see dealt anew from `rng`. */
+  deal(now: S, p: S, rng: Rng, out: S): void;
+}
+
+/** What a game gives the filter (GameDef.infer). */
+export interface InferenceDef<S extends GameState = GameState, R = any> {
+  /** The tracker of one history, or why the game cannot follow it (the dealing is then uniform). */
+  tracker(history: RoundHistory<S>, rules: R, soft: SoftPolicy): Tracker<S> | string;
+  /**
+   * The true deal, for a calibration (experiments/advise-calibration.ts): `out` becomes `s` with
+   * every hidden hand kept as it truly is and only what no seat holds (the wall, the pile) dealt
+   * anew from `rng`, which becomes the stream of every later chance event. What an inferred or
+   * uniform dealing predicts is compared with what rollouts from it give.
+   */
+  truth(s: S, seat: number, rng: Rng, out: S): void;
+}
+
+/**
+ * The others' play as evidence: the probability, under the policy softened, that seat x at `s`
+ * makes one of a set of decisions the record allows. The policy is taken to make its own choice
+ * with probability 1 - eps and to pick a legal action uniformly otherwise, so a decision the
+ * policy would not make keeps a small probability (eps / legal actions) and a particle whose
+ * hands explain the play well outweighs one that does not, without ruling out play the policy
+ * does not model (another bot, a person).
+ */
+export class SoftPolicy {
+  private readonly strategies: Strategy[];
+  private readonly lists: boolean[];
+  private readonly legal: Int16Array;
+  /** The decision `weigh` picked to apply, and its amount. */
+  action = -1;
+  amount = 0;
+
+  constructor(
+    readonly game: GameDef,
+    readonly rules: unknown,
+    policy: StrategySpec,
+    defs: readonly StrategyDef[],
+    readonly eps = EPSILON,
+  ) {
+    const seats = game.seats(rules);
+    this.strategies = Array.from({ length: seats }, () => makeStrategy(policy, defs, rules));
+    this.lists = this.strategies.map((st) => listsLegal(game, st));
+    this.legal = new Int16Array(game.maxActions(rules));
+  }
+
+  /**
+   * The log probability that seat x at `s` makes one of allowed[0..k) (legal actions; an
+   * allowed action that is not legal is left out), with `amount` for one that takes an amount;
+   * sets `action` to the one to apply: the policy's choice where allowed, else one of the
+   * allowed ones picked uniformly with `rng` (as the softened policy would, given the record).
+   */
+  weigh(s: GameState, x: number, allowed: ArrayLike<number>, k: number, amount: number, rng: Rng): number {
+    return Math.log(this.probability(s, x, allowed, k, amount, rng));
+  }
+
+  /** The probability `weigh` takes the log of (0 where none of the allowed actions is legal). */
+  probability(s: GameState, x: number, allowed: ArrayLike<number>, k: number, amount: number, rng: Rng): number {
+    const { game, legal } = this;
+    const m = game.legal(s, legal);
+    let c = 0;
+    for (let i = 0; i < k; i++) if (isIn(legal, m, allowed[i]!)) c++;
+    if (c === 0) return 0;
+    const st = this.strategies[x]!;
+    const a = st.choose(game.view(s, x), legal, this.lists[x] ? m : 0, rng);
+    // The amount the policy would bet is not weighed: the record's is applied.
+    let hit = false;
+    for (let i = 0; i < k && !hit; i++) hit = allowed[i] === a;
+    const uniform = this.eps / m;
+    const p = (hit ? 1 - this.eps : 0) + c * uniform;
+    // Which allowed decision the softened policy made: its choice with probability
+    // (1 - eps + eps / m) / p, else one of the allowed ones at eps / m each.
+    if (hit && rng.next() * p < 1 - this.eps + uniform) this.action = a;
+    else {
+      let j = hit ? rng.int(c - 1) : rng.int(c);
+      this.action = -1;
+      for (let i = 0; i < k; i++) {
+        const b = allowed[i]!;
+        if (!isIn(legal, m, b) || (hit && b === a)) continue;
+        if (j-- === 0) {
+          this.action = b;
+          break;
+        }
+      }
+    }
+    this.amount = amount;
+    return p;
+  }
+}
+
+function isIn(list: Int16Array, m: number, a: number): boolean {
+  for (let i = 0; i < m; i++) if (list[i] === a) return true;
+  return false;
+}
+
+/** How the filter went: what `advise` reports beside its playouts. */
+export interface InferenceReport {
+  particles: number;
+  /** The effective sample size of the weights at the decision, before the last resampling:
+   * (sum w)^2 / sum w^2, from 1 (one particle carries all the weight) to `particles`. */
+  ess: number;
+  /** The least effective sample size met on the way (before each resampling). */
+  minEss: number;
+  /** Resamplings on the way (the last one, to equal weights, not counted). */
+  resamplings: number;
+  steps: number;
+  /** Distinct particles left at the decision, after the last resampling. */
+  distinct: number;
+}
+
+/**
+ * The particle filter: `count` tables, their log weights, and the tracker that plays them. Run
+ * it with `run`; then `sample` deals a rollout from one of the particles, picked uniformly.
+ */
+export class ParticleFilter<S extends GameState = GameState> {
+  private states: S[];
+  private spare: S[];
+  private readonly logw: Float64Array;
+  private readonly parents: Int32Array;
+  private readonly rngs: Rng[];
+  report: InferenceReport | null = null;
+
+  constructor(
+    readonly game: GameDef<S>,
+    rules: unknown,
+    readonly count = PARTICLES,
+  ) {
+    this.states = Array.from({ length: count }, () => game.create(rules));
+    this.spare = Array.from({ length: count }, () => game.create(rules));
+    this.logw = new Float64Array(count);
+    this.parents = new Int32Array(count);
+    this.rngs = Array.from({ length: count }, () => new Rng(null));
+  }
+
+  /**
+   * Plays every particle through the tracker's steps from the history's first table, drawing
+   * from `rng`. Returns false when no particle can have played as the record says (then the
+   * dealing falls back to uniform, and the report says so with an ESS of 0).
+   */
+  run(history: RoundHistory<S>, tracker: Tracker<S>, rng: Rng): boolean {
+    const { game, count, logw } = this;
+    this.seedParticles(rng);
+    for (let i = 0; i < count; i++) {
+      const p = this.states[i]!;
+      game.copy(history.first, p);
+      logw[i] = tracker.begin(p, i, this.rngs[i]!);
+    }
+    let minEss = count,
+      resamplings = 0;
+    for (let k = 0; k < tracker.steps; k++) {
+      for (let i = 0; i < count; i++) {
+        if (logw[i] === -Infinity) continue;
+        logw[i]! += tracker.advance(this.states[i]!, i, k, this.rngs[i]!);
+      }
+      const ess = this.ess();
+      if (ess === 0) {
+        this.report = { particles: count, ess: 0, minEss: 0, resamplings, steps: tracker.steps, distinct: 0 };
+        return false;
+      }
+      if (ess < RESAMPLE_BELOW * count && k < tracker.steps - 1) {
+        minEss = Math.min(minEss, ess);
+        this.resample(tracker, rng);
+        resamplings++;
+      }
+    }
+    const ess = this.ess();
+    if (ess === 0) {
+      this.report = { particles: count, ess: 0, minEss: 0, resamplings, steps: tracker.steps, distinct: 0 };
+      return false;
+    }
+    this.resample(tracker, rng);
+    const distinct = new Set(this.parents).size;
+    this.report = { particles: count, ess, minEss: Math.min(minEss, ess), resamplings, steps: tracker.steps, distinct };
+    return true;
+  }
+
+  /** The particle states after `run` (equally weighted). */
+  particle(i: number): S {
+    return this.states[i]!;
+  }
+
+  /** Every particle's own stream, started from `rng`: duplicates after a resampling draw apart. */
+  private seedParticles(rng: Rng): void {
+    for (const r of this.rngs) r.seedFrom(rng.next(), rng.next(), rng.next());
+  }
+
+  /** (sum w)^2 / sum w^2 of the weights, 0 when every weight is 0. */
+  private ess(): number {
+    const { logw, count } = this;
+    let top = -Infinity;
+    for (let i = 0; i < count; i++) if (logw[i]! > top) top = logw[i]!;
+    if (top === -Infinity) return 0;
+    let s = 0,
+      s2 = 0;
+    for (let i = 0; i < count; i++) {
+      const w = Math.exp(logw[i]! - top);
+      s += w;
+      s2 += w * w;
+    }
+    return (s * s) / s2;
+  }
+
+  /** Systematic resampling to equal weights: particle i becomes a copy of parents[i]. */
+  private resample(tracker: Tracker<S>, rng: Rng): void {
+    const { logw, count, parents, game } = this;
+    let top = -Infinity;
+    for (let i = 0; i < count; i++) if (logw[i]! > top) top = logw[i]!;
+    let total = 0;
+    for (let i = 0; i < count; i++) total += Math.exp(logw[i]! - top);
+    const step = total / count;
+    let u = rng.next() * step;
+    let acc = 0,
+      j = -1;
+    for (let i = 0; i < count; i++) {
+      while (acc <= u && j < count - 1) acc += Math.exp(logw[++j]! - top);
+      parents[i] = j;
+      u += step;
+    }
+    for (let i = 0; i < count; i++) game.copy(this.states[parents[i]!]!, this.spare[i]!);
+    [this.states, this.spare] = [this.spare, this.states];
+    tracker.resampled(parents);
+    logw.fill(0);
+    this.seedParticles(rng);
+  }
+}
+
+/** How a rollout's hidden places are dealt: GameDef.determinize (uniformly from the unseen), or
+ * from inferred particles (InferredDealer). Rollouts takes one. */
+export interface Dealer<S extends GameState = GameState> {
+  determinize(s: S, seat: number, rng: Rng, out: S): void;
+}
+
+/** The uniform dealing of a game: its own determinization. */
+export function uniformDealer<S extends GameState>(game: GameDef<S>): Dealer<S> {
+  return { determinize: (s, seat, rng, out) => game.determinize(s, seat, rng, out) };
+}
+
+/** Rollouts dealt from a filter's particles, equally weighted: rollout's stream picks one, then
+ * deals the rest of what the seat cannot see anew (Tracker.deal). */
+export class InferredDealer<S extends GameState> implements Dealer<S> {
+  constructor(
+    private readonly filter: ParticleFilter<S>,
+    private readonly tracker: Tracker<S>,
+  ) {}
+
+  determinize(s: S, _seat: number, rng: Rng, out: S): void {
+    const p = this.filter.particle(rng.int(this.filter.count));
+    this.tracker.deal(s, p, rng, out);
+  }
+}
+
+/** The dealing a decision's rollouts get: inferred from the history where the game can, with
+ * how the filter went; uniform otherwise, with why. */
+export interface Dealing<S extends GameState = GameState> {
+  dealer: Dealer<S>;
+  /** The filter's figures, where it ran. */
+  report: InferenceReport | null;
+  /** Why the dealing is uniform after all, where inference was asked for. */
+  uniform: string | null;
+}
+
+/**
+ * Runs the filter over `history` with `policy` softened, drawing from `rng`: the inferred
+ * dealing, or the uniform one with why (the game infers nothing, the history is one its tracker
+ * cannot follow, or no particle could have played as the record says).
+ */
+export function inferDealing<S extends GameState>(
+  game: GameDef<S>,
+  rules: unknown,
+  history: RoundHistory<S>,
+  policy: StrategySpec,
+  defs: readonly StrategyDef[],
+  rng: Rng,
+  particles = PARTICLES,
+  eps = EPSILON,
+): Dealing<S> {
+  const uniform = (why: string, report: InferenceReport | null = null): Dealing<S> => ({
+    dealer: uniformDealer(game),
+    report,
+    uniform: why,
+  });
+  if (!game.infer) return uniform(`${game.id} has nothing hidden to infer from the others' play`);
+  const soft = new SoftPolicy(game, rules, policy, defs, eps);
+  const tracker = game.infer.tracker(history, rules, soft);
+  if (typeof tracker === 'string') return uniform(tracker);
+  const filter = new ParticleFilter(game, rules, particles);
+  if (!filter.run(history, tracker, rng))
+    return uniform('no particle could have played as the record says (the others play unlike the policy)', filter.report);
+  return { dealer: new InferredDealer(filter, tracker), report: filter.report, uniform: null };
+}
+
+/**
+ * The table at the first decision of the round under way, kept while a game is played or a
+ * record re-played decision by decision (`see` at each): where a round's history starts.
+ */
+export class RoundStart<S extends GameState = GameState> {
+  private state: S | null = null;
+  /** The round of the kept table, and the line (or event index) of its decision. */
+  round = -1;
+  at = -1;
+
+  constructor(
+    private readonly game: GameDef<S>,
+    private readonly rules: unknown,
+  ) {}
+
+  /** The decision at `at` on `s`: kept when it is the first of its round. */
+  see(s: S, at: number): void {
+    const round = this.game.round(s);
+    if (this.state !== null && round === this.round) return;
+    this.state ??= this.game.create(this.rules);
+    this.game.copy(s, this.state);
+    this.round = round;
+    this.at = at;
+  }
+
+  /** The history of `seat`'s decision at `at`, from `events` (indexed as `see` counted them). */
+  history(events: readonly GameEvent[], at: number, seat: number): RoundHistory<S> {
+    return { first: this.state!, events: events.slice(this.at, at), seat };
+  }
+}

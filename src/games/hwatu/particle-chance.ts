@@ -1,0 +1,57 @@
+import type { Due } from '../../core/chance.js';
+import type { Deck } from './deck.js';
+import { TableChance } from './table-chance.js';
+
+/** Picks a card for a deal or draw the seat did not see: one of cards[from..48) but `other` (the
+ * first card of a pair being dealt, not yet out of the pile), adding to `chance.logw` the log of
+ * the prior's probability of the card over the proposal's. `line` is the record's line (of the
+ * history) of the deal or draw. */
+export type Proposer = (chance: ParticleChance, line: number, cards: Uint8Array, from: number, other: number) => number;
+
+/**
+ * The chance of one particle of the inference (src/core/infer.ts) in a Hwatu game: the deck
+ * gives what the history says it gave where the seat saw it (its own cards, cards turned face
+ * up), as a record's chance does (TableChance), and a card from the tracker's proposal where the
+ * seat did not (another hand's deal or draw).
+ */
+export class ParticleChance extends TableChance {
+  /** The log of the weight this chance has taken since it was last read (the tracker resets it). */
+  logw = 0;
+  /** Where the pile's undrawn cards begin for the draw under way, and the pair's first card. */
+  private from = 0;
+  private other = -1;
+
+  constructor(
+    due: readonly Due[],
+    private readonly pile: () => Deck,
+    end: number,
+    private readonly hidden: (line: number) => boolean,
+    private readonly propose: Proposer,
+    rolled?: (value: number, n: number) => number,
+  ) {
+    super(due, pile, end, rolled);
+  }
+
+  override int(n: number): number {
+    this.from = 48 - n;
+    this.other = -1;
+    return super.int(n);
+  }
+
+  override next(): number {
+    this.from = this.pile().drawn;
+    this.other = -1;
+    return super.next();
+  }
+
+  protected override draw(what: string): Due {
+    const d = super.draw(what);
+    if (!this.hidden(d.line)) {
+      this.other = d.value;
+      return d;
+    }
+    const card = this.propose(this, d.line, this.pile().cards, this.from, this.other);
+    this.other = card;
+    return { line: d.line, value: card };
+  }
+}

@@ -1,0 +1,728 @@
+// The mahjong table's part in the inference of hidden hands (src/core/infer.ts), for the
+// rulesets that play standard shapes (Korean, Chinese-American).
+//
+// A particle replays the hand from its first decision. Its other hands are dealt anew at the
+// start, and each of their draws is chosen as it comes; what the seat saw is where it saw it
+// (its own draws, flowers, every discard, call and kong).
+//
+// What the record fixes, the proposal keeps: a tile another seat discards or melds later is in
+// its hand by then, dealt or drawn before (a discard that is the tile just drawn, tsumogiri,
+// makes that draw; one that is not makes the draw another kind); the tiles the record draws
+// later (the seat's own, the tsumogiris') and those the other seats must still draw are left in
+// the wall. Which of its draws a seat's later needs can still use is checked by matching them
+// earliest deadline first (`fits`).
+//
+// Each draw is chosen with the seat's next decision in view: every tile kind that fits is tried
+// as the draw, and the draw is picked in proportion to its copies in the wall times the softened
+// policy's probability of the decision the record shows (a fully adapted proposal). So a seat
+// that discards an old tile and keeps its draw gets draws it would keep, and a particle's hands
+// build up as the real ones did. The particle's weight takes the prior's probability of the
+// draw and the decision over the proposal's: the wall's share of the draw, and the policy's
+// probability summed over the draws tried. Each of the seat's own draws weighs its prior
+// probability (the others hold fewer of a kind the seat draws).
+//
+// In a claim window, which the seat sees only by its outcome, the seat that made the call makes
+// it and every other seat asked passes, each weighed by the softened policy (a pass of a win the
+// policy takes is where a late hand learns most: whoever passed is not waiting on that tile). A
+// claim that lost to a stronger one is taken to be a pass: the outcome cannot tell them apart.
+//
+// What the filter leaves unweighed: a claim window the seat is still in (the seats asked before
+// it answered unseen). The American table (its Charleston and card hands) is not followed.
+
+import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
+import { copyState } from '../../../core/copy.js';
+import type { Rng } from '../../../core/rng.js';
+import type { Due } from '../../../core/chance.js';
+import { canonical, ChanceError, type GameEvent } from '../../../core/trace.js';
+import * as tilesModule from '../tiles.js';
+import * as actionsModule from './actions.js';
+import { determinizeGiven } from './determinize.js';
+import * as flowModule from './flow.js';
+import { WallChance } from './record-chance.js';
+import * as stateModule from './state.js';
+import type { TableState, WritableTable } from './state.js';
+
+const { KINDS, tileKind } = tilesModule;
+const { DISCARD, KONG, PASS, PUNG, WIN } = actionsModule;
+const { addTile, prepareTurn, takeTiles } = flowModule;
+const { CLAIM, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
+
+/** Claim answers: a window's decisions, which the seat sees only by its outcome. */
+const ANSWERS = new Set(['none', 'pon', 'chi', 'daiminkan']);
+const isAnswer = (e: GameEvent): boolean => ANSWERS.has(e.type) || (e.type === 'hora' && e.target !== e.seat);
+/** A turn's decisions, seen by all. */
+const TURNS = new Set(['dahai', 'ankan', 'kakan', 'hora', 'action']);
+const isTurn = (e: GameEvent): boolean => TURNS.has(e.type) && !isAnswer(e);
+
+/** One turn decision of the record, and the claim window its discard or added kong opened. */
+interface Step {
+  want: string;
+  /** The table action the event most likely is (guessOf), or -1. */
+  guess: number;
+  seat: number;
+  /** Per seat, its answer in the window (null: not asked, or no window), and who won the tile
+   * (-1: nobody). */
+  answers: (GameEvent | null)[] | null;
+  winner: number;
+  /** The line of the seat's free draw just before, which this decision chooses (-1: none). */
+  drawLine: number;
+}
+
+/** Tiles another seat must hold: `count` of `kind` by the time of `line`, from its hand or its
+ * free draws before `pos` (their index, the deal's first). */
+interface Need {
+  line: number;
+  kind: number;
+  count: number;
+  pos: number;
+}
+
+/** A draw the seat did not see, by another seat. */
+interface HiddenDraw {
+  seat: number;
+  /** Its index among the seat's free draws (its deal first), or -1 when the record fixes it:
+   * the tile discarded next as the draw (tsumogiri). */
+  free: number;
+  /** The kind it must be (tsumogiri), or -1. */
+  forced: number;
+  /** The draws the record fixes after it (the seat's own, the tsumogiris'), by kind: left in the wall. */
+  reserved: Int8Array;
+}
+
+/** The tracker of one hand's history for its seat, or why there is none. */
+export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy): Tracker<TableState> | string {
+  const s = h.first;
+  if (s.wins) return 'the American table (its Charleston and card hands) is not followed by the inference';
+  if (s.phase !== TURN) return 'the hand starts with decisions before play, which the inference does not follow';
+  for (const e of h.events)
+    if (e.type === 'action') return `a ruleset's own action (${JSON.stringify(e).slice(0, 60)}) is not followed by the inference`;
+  return new TableTracker(h, soft);
+}
+
+class TableTracker implements Tracker<TableState> {
+  readonly steps: number;
+  private readonly seat: number;
+  private readonly events: readonly GameEvent[];
+  private readonly plan: Step[] = [];
+  /** Whether the decision now answers the last step's window (still open). */
+  private readonly openWindow: boolean;
+  /** The draws of the history, in order, as a record's chance (WallChance) takes them. */
+  private readonly due: Due[] = [];
+  /** Per line of the history (from 1): the hidden draw there, else undefined. */
+  private readonly hidden: (HiddenDraw | undefined)[];
+  /** Per seat: what it must hold, in order; and per free draw (its deal first) the kind it cannot
+   * be (its next discard is another tile of that kind), or -1. */
+  private readonly needs: Need[][] = Array.from({ length: SEATS }, () => []);
+  private readonly forbids: number[][] = Array.from({ length: SEATS }, () => []);
+  /** The draws the record fixes, by kind: left in the wall by the deal. */
+  private readonly atDeal = new Int8Array(KINDS);
+  private readonly chances: WallChance[] = [];
+  /** The particle being played, and its stream. */
+  private cur: TableState | null = null;
+  private rng: Rng | null = null;
+  /** The log weight taken by the particle under way since it was reset. */
+  lw = 0;
+  private readonly legal: Int16Array;
+  private readonly allowed = new Int16Array(16);
+  // Scratch.
+  private readonly wall = new Int16Array(KINDS);
+  private readonly owed = new Int16Array(KINDS);
+  private readonly have = new Int16Array(KINDS);
+  private readonly fit = new Uint8Array(KINDS);
+  private readonly jobKind = new Int16Array(64);
+  private readonly jobPos = new Int16Array(64);
+  private readonly jobDone = new Uint8Array(64);
+  private readonly given = new Int8Array(SEATS * STRIDE);
+  private readonly known = new Int8Array(STRIDE);
+  private readonly tryP = new Float64Array(KINDS);
+
+  constructor(
+    private readonly h: RoundHistory<TableState>,
+    private readonly soft: SoftPolicy,
+  ) {
+    const { events, seat } = h;
+    this.seat = seat;
+    this.events = events;
+    this.legal = new Int16Array(soft.game.maxActions(soft.rules));
+    this.hidden = new Array(events.length + 2);
+    this.layDraws();
+    // The turn decisions and their windows.
+    let open = false;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      if (!isTurn(e)) continue;
+      const prev = this.previous(i, e.seat!);
+      const drawLine = prev >= 0 && this.hidden[prev + 1] !== undefined && this.hidden[prev + 1]!.free >= 0 ? prev + 1 : -1;
+      const step: Step = { want: canonical(e), guess: guessOf(e), seat: e.seat!, answers: null, winner: -1, drawLine };
+      open = false;
+      if (e.type === 'dahai' || e.type === 'kakan') {
+        const answers: (GameEvent | null)[] = new Array(SEATS).fill(null);
+        let j = i + 1;
+        for (; j < events.length && isAnswer(events[j]!); j++) answers[events[j]!.seat!] = events[j]!;
+        open = j === events.length;
+        const next = events[j];
+        step.answers = answers;
+        if (next && (next.type === 'call' || next.type === 'win')) step.winner = next.seat!;
+      }
+      this.plan.push(step);
+    }
+    this.openWindow = open;
+    this.steps = this.plan.length;
+  }
+
+  /** The index of seat y's last event before event i, or -1. */
+  private previous(i: number, y: number): number {
+    for (let j = i - 1; j >= 0; j--) if (this.events[j]!.seat === y) return j;
+    return -1;
+  }
+
+  /** Whether the draw at `line` is one the seat did not see. */
+  isHidden(line: number): boolean {
+    return this.hidden[line] !== undefined;
+  }
+
+  /** The history's draws as chance, and for each other seat its free draws and needs. */
+  private layDraws(): void {
+    const { events, seat, h } = this;
+    // Free draws so far per seat: the deal's first.
+    const free = new Int32Array(SEATS);
+    for (let y = 0; y < SEATS; y++) {
+      free[y] = y === seat ? 0 : this.unknownAt(h.first, y);
+      for (let j = 0; j < free[y]!; j++) this.forbids[y]!.push(-1);
+    }
+    const none = new Int8Array(KINDS);
+    /** The draws whose tiles the record fixes: the seat's own, and tsumogiri draws. */
+    const fixed: { line: number; kind: number }[] = [];
+    events.forEach((e, i) => {
+      const line = i + 1;
+      const y = e.seat ?? -1;
+      if (e.type === 'tsumo' || e.type === 'flower') {
+        const kind = tileKind(e.pai as string);
+        this.due.push({ value: kind, line });
+        if (e.type === 'flower' || y === seat) {
+          if (e.type === 'tsumo') fixed.push({ line, kind });
+          return;
+        }
+        // Another seat's draw: its next decision says what it can be.
+        const next = events.slice(i + 1).find((f) => f.seat === y && (isTurn(f) || f.type === 'flower' || f.type === 'tsumo'));
+        const pai = next?.type === 'dahai' ? tileKind(next.pai as string) : -1;
+        const forced = pai >= 0 && next!.tsumogiri === true ? pai : -1;
+        this.hidden[line] = { seat: y, free: forced >= 0 ? -1 : free[y]!, forced, reserved: none };
+        if (forced >= 0) fixed.push({ line, kind: forced });
+        else {
+          this.forbids[y]!.push(pai);
+          free[y]!++;
+        }
+        return;
+      }
+      if (y < 0 || y === seat) return;
+      const need = (kind: number, count: number): void => {
+        this.needs[y]!.push({ line, kind, count, pos: free[y]! });
+      };
+      if (isTurn(e)) {
+        if (e.type === 'dahai') {
+          // A tsumogiri discards the tile its draw was made to be; every other discard is held.
+          const prev = this.previous(i, y);
+          if (!(e.tsumogiri === true && prev >= 0 && (this.hidden[prev + 1]?.forced ?? -1) >= 0)) need(tileKind(e.pai as string), 1);
+        } else if (e.type === 'ankan') need(tileKind((e.consumed as string[])[0]!), 4);
+        else if (e.type === 'kakan') need(tileKind(e.pai as string), 1);
+      } else if (e.type === 'call') {
+        const ans = events
+          .slice(0, i)
+          .reverse()
+          .find((f) => f.seat === y && isAnswer(f));
+        for (const t of (ans?.consumed as string[] | undefined) ?? []) need(tileKind(t), 1);
+      }
+    });
+    for (let line = 1; line < this.hidden.length; line++) {
+      const d = this.hidden[line];
+      if (!d) continue;
+      const r = new Int8Array(KINDS);
+      for (const o of fixed) if (o.line > line) r[o.kind]!++;
+      d.reserved = r;
+    }
+    for (const o of fixed) this.atDeal[o.kind]!++;
+  }
+
+  /** The tiles of y's concealed hand that the seat does not know are there. */
+  private unknownAt(s: TableState, y: number): number {
+    this.known.fill(0);
+    s.knownTiles(this.seat, y, this.known);
+    let u = 0;
+    for (let k = 0; k < KINDS; k++) u += s.hand[y * STRIDE + k]! - this.known[k]!;
+    return u;
+  }
+
+  private chance(i: number): WallChance {
+    let c = this.chances[i];
+    if (!c) c = this.chances[i] = new ParticleWall(this.due, () => this.cur!, this.events.length, this);
+    return c;
+  }
+
+  /** The particle's undrawn wall by kind, into `wall`; its total. */
+  private countWall(p: TableState): number {
+    const w = this.wall;
+    w.fill(0);
+    const t = p.wall.tiles;
+    for (let j = p.wall.head; j < p.wall.tail; j++) w[t[j]!]!++;
+    return p.wall.tail - p.wall.head;
+  }
+
+  /**
+   * Marks in `fit` the kinds seat y's free draw `d` (at `line`, 0 for the deal) may be, its hand
+   * holding `hand[off..]`: those after which its later free draws can still bring every tile its
+   * later needs are short of. Returns whether any kind fits. The short tiles are jobs with
+   * deadlines; a draw takes the first job in deadline order whose kind it may be (earliest
+   * deadline first).
+   */
+  private fits(y: number, d: number, line: number, hand: Int8Array, off: number): boolean {
+    const { have, jobKind, jobPos, fit } = this;
+    for (let k = 0; k < KINDS; k++) have[k] = hand[off + k]!;
+    let jobs = 0;
+    for (const n of this.needs[y]!) {
+      if (n.line <= line) continue;
+      const use = Math.min(n.count, have[n.kind]!);
+      have[n.kind]! -= use;
+      for (let r = use; r < n.count; r++) {
+        if (jobs === jobKind.length) return false;
+        jobKind[jobs] = n.kind;
+        jobPos[jobs++] = n.pos;
+      }
+    }
+    const forbid = this.forbids[y]![d] ?? -1;
+    fit.fill(0);
+    if (this.meets(y, d + 1, jobs, -1)) {
+      fit.fill(1);
+      if (forbid >= 0) fit[forbid] = 0;
+      return true;
+    }
+    // This draw must be one of the short tiles: one of each kind, taken off first.
+    let any = false;
+    for (let j = 0; j < jobs; j++) {
+      const k = jobKind[j]!;
+      if (k === forbid || fit[k] === 1 || jobPos[j]! <= d) continue;
+      if (this.meets(y, d + 1, jobs, j)) {
+        fit[k] = 1;
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  /** Whether y's free draws from `from` on meet jobs 0..n (but `skip`), earliest deadline first. */
+  private meets(y: number, from: number, n: number, skip: number): boolean {
+    const { jobKind, jobPos, jobDone } = this;
+    const forbids = this.forbids[y]!;
+    jobDone.fill(0, 0, n);
+    if (skip >= 0) jobDone[skip] = 1;
+    let left = n - (skip >= 0 ? 1 : 0);
+    for (let j = from; j < forbids.length && left > 0; j++) {
+      for (let i = 0; i < n; i++) {
+        if (jobDone[i]) continue;
+        if (jobPos[i]! <= j) return false;
+        if (jobKind[i] === forbids[j]) continue;
+        jobDone[i] = 1;
+        left--;
+        break;
+      }
+    }
+    return left === 0;
+  }
+
+  /** The copies of `k` a draw of seat y may take: none of a flower (it would have been set aside
+   * and shown), none that do not fit; of the rest, what the wall holds beyond what later draws
+   * the record fixes and the other seats' needs keep there. */
+  private copies(k: number, reserved: Int8Array): number {
+    if (k >= this.cur!.asideFrom || this.fit[k] === 0) return 0;
+    return Math.max(0, this.wall[k]! - reserved[k]! - this.owed[k]!);
+  }
+
+  /** Sets `owed`: what each seat than y and the deciding seat will discard or meld after `line`
+   * beyond what it holds, by kind: it must draw those, so they stay in the wall. */
+  private countOwed(p: TableState, y: number, line: number): void {
+    const { owed, have } = this;
+    owed.fill(0);
+    for (let z = 0; z < SEATS; z++) {
+      if (z === y || z === this.seat) continue;
+      have.fill(0);
+      for (const n of this.needs[z]!) if (n.line > line) have[n.kind]! += n.count;
+      for (let k = 0; k < KINDS; k++) if (have[k]! > 0) owed[k]! += Math.max(0, have[k]! - p.hand[z * STRIDE + k]!);
+    }
+  }
+
+  /**
+   * A tile for seat y's free draw `d` at `line` chosen blind: in proportion to the copies it may
+   * take; adds the prior's probability over the proposal's to `lw` when `weigh`. -1: none fits.
+   */
+  private propose(p: TableState, y: number, d: number, line: number, reserved: Int8Array, total: number, weigh: boolean): number {
+    this.countOwed(p, y, line);
+    if (!this.fits(y, d, line, p.hand, y * STRIDE)) return -1;
+    const q = this.tryP;
+    let sum = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const c = this.copies(k, reserved);
+      q[k] = c;
+      sum += q[k]!;
+    }
+    if (sum === 0) return -1;
+    let u = this.rng!.next() * sum;
+    let k = 0;
+    for (; k < KINDS - 1; k++) {
+      if (u < q[k]!) break;
+      u -= q[k]!;
+    }
+    if (weigh) this.lw += Math.log((this.wall[k]! * sum) / (total * q[k]!));
+    return k;
+  }
+
+  /** A hidden draw at `line` (the chance asks): a tsumogiri's tile, weighed by its share of the
+   * wall; a free draw, for now any tile that fits, unweighed: the decision after it chooses it
+   * anew (guided). */
+  drawHidden(line: number): number {
+    const p = this.cur!;
+    const d = this.hidden[line]!;
+    const total = this.countWall(p);
+    if (d.forced >= 0) {
+      this.countOwed(p, d.seat, line);
+      if (this.wall[d.forced]! <= d.reserved[d.forced]! + this.owed[d.forced]!) return this.fail(d.forced);
+      this.lw += Math.log(this.wall[d.forced]! / total);
+      return d.forced;
+    }
+    const k = this.propose(p, d.seat, d.free, line, d.reserved, total, false);
+    return k < 0 ? this.fail(0) : k;
+  }
+
+  /** The seat's own draw (or a flower) at `line`: weighed by its prior probability. */
+  drawSeen(kind: number): void {
+    const total = this.countWall(this.cur!);
+    this.lw += this.wall[kind]! > 0 ? Math.log(this.wall[kind]! / total) : -Infinity;
+  }
+
+  private fail(k: number): number {
+    this.lw = -Infinity;
+    return k;
+  }
+
+  begin(p: TableState, i: number, rng: Rng): number {
+    const { seat, given } = this;
+    this.chance(i).seek(0);
+    this.cur = p;
+    this.rng = rng;
+    this.lw = 0;
+    // The pool: every other hand's unknown tiles and the wall, counted into `wall`.
+    let total = this.poolOf(p);
+    given.fill(0);
+    const sizes = new Int32Array(SEATS);
+    for (let y = 0; y < SEATS; y++) if (y !== seat) sizes[y] = this.unknownAt(p, y);
+    // Each other hand dealt anew, tile by tile, its known tiles first (the proposal reads the
+    // hand dealt so far), from the pool less what later draws the record fixes.
+    const saved = p.hand.slice();
+    for (let y = 0; y < SEATS; y++) {
+      if (y === seat) continue;
+      this.known.fill(0);
+      p.knownTiles(seat, y, this.known);
+      for (let k = 0; k < KINDS; k++) (p as WritableTable).hand[y * STRIDE + k] = this.known[k]!;
+    }
+    for (let y = 0; y < SEATS; y++) {
+      if (y === seat) continue;
+      // First the tiles its later free draws cannot bring in time (must), each weighed by its
+      // share of the pool: every particle holds them, so dealing them first keeps the weights
+      // even; then the rest, each tile that fits in proportion to its copies.
+      const must = this.mustDeal(p, y, sizes[y]!);
+      if (must === null) {
+        p.hand.set(saved);
+        return -Infinity;
+      }
+      for (let d = 0; d < sizes[y]!; d++) {
+        let k: number;
+        if (d < must.length) {
+          k = must[d]!;
+          this.countOwed(p, y, 0);
+          if (this.wall[k]! <= this.atDeal[k]! + this.owed[k]!) k = -1;
+          else this.lw += Math.log(this.wall[k]! / total);
+        } else k = this.propose(p, y, d, 0, this.atDeal, total, true);
+        if (k < 0) {
+          p.hand.set(saved);
+          return -Infinity;
+        }
+        this.wall[k]!--;
+        total--;
+        (p as WritableTable).hand[y * STRIDE + k]!++;
+        given[y * STRIDE + k]!++;
+      }
+    }
+    p.hand.set(saved);
+    // Laid on the table as a determinization lays its hands, the wall from the rest; then the
+    // wall draws as a record's chance does. (The first decision is a turn: the determinization
+    // reads nothing of the table it copies from but the table itself.)
+    determinizeGiven(p, seat, rng, p, given, -1);
+    p.wall.unpair();
+    return this.lw;
+  }
+
+  /** The tiles y's deal (of `size`) must hold: those of its needs its free draws after the deal
+   * cannot bring in time (matched earliest deadline first), by kind; null when even the deal
+   * cannot. */
+  private mustDeal(p: TableState, y: number, size: number): number[] | null {
+    const { have, jobKind, jobPos, jobDone } = this;
+    const off = y * STRIDE;
+    for (let k = 0; k < KINDS; k++) have[k] = p.hand[off + k]!;
+    let jobs = 0;
+    for (const n of this.needs[y]!) {
+      const use = Math.min(n.count, have[n.kind]!);
+      have[n.kind]! -= use;
+      for (let r = use; r < n.count; r++) {
+        if (jobs === jobKind.length) return null;
+        jobKind[jobs] = n.kind;
+        jobPos[jobs++] = n.pos;
+      }
+    }
+    // Earliest deadline first over the draws after the deal; what is left must be dealt.
+    const forbids = this.forbids[y]!;
+    jobDone.fill(0, 0, jobs);
+    for (let j = size; j < forbids.length; j++) {
+      for (let i = 0; i < jobs; i++) {
+        if (jobDone[i] || jobPos[i]! <= j) continue;
+        if (jobKind[i] === forbids[j]) continue;
+        jobDone[i] = 1;
+        break;
+      }
+    }
+    const must: number[] = [];
+    for (let i = 0; i < jobs; i++) if (!jobDone[i]) must.push(jobKind[i]!);
+    return must.length <= size ? must : null;
+  }
+
+  /** Counts into `wall` every tile the seat cannot see in `p` (other hands' unknown tiles, the
+   * wall); the total. */
+  private poolOf(p: TableState): number {
+    this.wall.fill(0);
+    p.wall.countUndrawn(this.wall);
+    let total = p.wall.undrawn();
+    for (let y = 0; y < SEATS; y++) {
+      if (y === this.seat) continue;
+      this.known.fill(0);
+      p.knownTiles(this.seat, y, this.known);
+      for (let k = 0; k < KINDS; k++) {
+        const c = p.hand[y * STRIDE + k]! - this.known[k]!;
+        this.wall[k]! += c;
+        total += c;
+      }
+    }
+    return total;
+  }
+
+  advance(p: TableState, i: number, k: number, rng: Rng): number {
+    const { soft, seat } = this;
+    const step = this.plan[k]!;
+    if ((p.phase !== TURN && p.phase !== PREPLAY) || p.cur !== step.seat) return -Infinity;
+    this.cur = p;
+    this.rng = rng;
+    this.lw = 0;
+    p.rng = this.chance(i);
+    if (step.seat !== seat && step.drawLine >= 0) {
+      if (!this.guided(p, step)) return -Infinity;
+    } else if (!this.decide(p, step.seat, this.match(p, step.want, step.guess), true)) return -Infinity;
+    if (step.answers) {
+      const last = k === this.steps - 1;
+      while (phaseOf(p) === CLAIM && this.lw > -Infinity) {
+        const y = p.cur;
+        if (last && this.openWindow) {
+          if (y === seat) break;
+          // Answered unseen before the seat's own decision: a pass, weighed by nothing.
+          if (!this.decide(p, y, this.one(PASS), false)) return -Infinity;
+          continue;
+        }
+        const ans = y === seat || y === step.winner ? step.answers[y] : null;
+        const m = ans ? this.match(p, canonical(ans), guessOf(ans)) : this.one(PASS);
+        if (!this.decide(p, y, m, true)) return -Infinity;
+      }
+    }
+    if (this.lw === -Infinity) return -Infinity;
+    if (k === this.steps - 1) {
+      if (soft.game.toAct(p) !== seat) return -Infinity;
+      if ((phaseOf(p) === CLAIM) !== this.openWindow) return -Infinity;
+    }
+    return this.lw;
+  }
+
+  /**
+   * Another seat's decision after its free draw: the draw chosen anew with the decision in view
+   * (see the top). Every kind that fits is tried as the draw and weighed by its copies times the
+   * softened policy's probability of the record's decision; one is picked in proportion, the
+   * particle takes the prior over the proposal, and the decision is made.
+   */
+  private guided(p: TableState, step: Step): boolean {
+    const y = step.seat;
+    const line = step.drawLine;
+    const d = this.hidden[line]!;
+    const t0 = p.drawn;
+    const off = y * STRIDE;
+    // The hand without the draw, the wall with it.
+    takeTiles(p, y, t0, 1);
+    const total = this.countWall(p) + 1;
+    this.wall[t0]!++;
+    this.countOwed(p, y, line);
+    if (!this.fits(y, d.free, line, p.hand, off)) return this.undo(p, y, t0);
+    const { tryP } = this;
+    let sum = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const c = this.copies(k, d.reserved);
+      tryP[k] = 0;
+      if (c === 0) continue;
+      this.redraw(p, y, k);
+      const n = this.match(p, step.want, step.guess);
+      tryP[k] = n === 0 ? 0 : c * this.soft.probability(p, y, this.allowed, n, 0, this.rng!);
+      sum += tryP[k]!;
+      takeTiles(p, y, k, 1);
+    }
+    if (sum === 0) return this.undo(p, y, t0);
+    let u = this.rng!.next() * sum;
+    let t = 0;
+    for (; t < KINDS - 1; t++) {
+      if (u < tryP[t]!) break;
+      u -= tryP[t]!;
+    }
+    // prior(t) P(decision | t) / q(t), with q(t) = copies(t) P(decision | t) / sum.
+    this.lw += Math.log((this.wall[t]! * sum) / (total * this.copies(t, d.reserved)));
+    this.redraw(p, y, t);
+    // The wall gives back the placeholder and gives up t.
+    const w = p.wall;
+    if (t !== t0) {
+      let j = w.head;
+      while (w.tiles[j] !== t) j++;
+      w.tiles[j] = t0;
+    }
+    // The decision: the policy's, where allowed, else one of the allowed (as the softened policy would).
+    const n = this.match(p, step.want, step.guess);
+    this.soft.probability(p, y, this.allowed, n, 0, this.rng!);
+    return this.apply(p, this.soft.action);
+  }
+
+  /** Puts kind k in y's hand as the tile drawn, and readies the turn for it. */
+  private redraw(p: WritableTable, y: number, k: number): void {
+    addTile(p, y, k);
+    p.drawn = k;
+    p.handRedealt(y);
+    prepareTurn(p);
+  }
+
+  /** Gives y its placeholder draw back (the particle is dropped). */
+  private undo(p: TableState, y: number, t0: number): boolean {
+    addTile(p, y, t0);
+    this.lw = -Infinity;
+    return false;
+  }
+
+  /** Makes seat y's decision among allowed[0..n) (weighed by the policy when `weigh` and y is
+   * another seat), with its chance; false when it cannot be made. */
+  private decide(p: TableState, y: number, n: number, weigh: boolean): boolean {
+    if (n === 0) return false;
+    let a = this.allowed[0]!;
+    if (y !== this.seat && weigh) {
+      const w = this.soft.weigh(p, y, this.allowed, n, 0, this.rng!);
+      if (w === -Infinity) return false;
+      this.lw += w;
+      a = this.soft.action;
+    } else if (n !== 1) return false;
+    return this.apply(p, a);
+  }
+
+  private apply(p: TableState, a: number): boolean {
+    try {
+      this.soft.game.apply(p, a, 0);
+    } catch (err) {
+      if (err instanceof ChanceError) return false;
+      throw err;
+    }
+    return this.lw > -Infinity;
+  }
+
+  /** Sets `allowed` to the single action a and returns 1. */
+  private one(a: number): number {
+    this.allowed[0] = a;
+    return 1;
+  }
+
+  /** Fills `allowed` with the legal actions of the seat to act whose record event is `want`
+   * (`guess`, where it is one, is tried alone); how many. */
+  private match(p: TableState, want: string, guess: number): number {
+    const game = this.soft.game;
+    const legal = this.legal;
+    const m = game.legal(p, legal);
+    if (guess >= 0) {
+      for (let j = 0; j < m; j++) if (legal[j] === guess) return canonical(game.actionEvent(p, guess, 0)) === want ? this.one(guess) : 0;
+      return 0;
+    }
+    let n = 0;
+    for (let j = 0; j < m; j++) if (canonical(game.actionEvent(p, legal[j]!, 0)) === want) this.allowed[n++] = legal[j]!;
+    return n;
+  }
+
+  resampled(parents: Int32Array): void {
+    const at = Array.from(parents, (j) => this.chance(j).position);
+    at.forEach((x, i) => this.chance(i).seek(x));
+  }
+
+  deal(now: TableState, p: TableState, rng: Rng, out: TableState): void {
+    dealHandsOf(now, p, this.seat, rng, out);
+  }
+}
+
+// Scratch of dealHandsOf: a determinization runs to the end without yielding.
+const handsOf = new Int8Array(SEATS * STRIDE);
+const knownOf = new Int8Array(STRIDE);
+
+/** `now` for `seat` with the other hands of `p` (a table at the same decision), beyond what the
+ * seat knows is in them, and the rest of what it cannot see dealt anew from `rng`. */
+function dealHandsOf(now: TableState, p: TableState, seat: number, rng: Rng, out: TableState): void {
+  handsOf.fill(0);
+  for (let y = 0; y < SEATS; y++) {
+    if (y === seat) continue;
+    knownOf.fill(0);
+    now.knownTiles(seat, y, knownOf);
+    for (let k = 0; k < KINDS; k++) handsOf[y * STRIDE + k] = p.hand[y * STRIDE + k]! - knownOf[k]!;
+  }
+  copyState(now, out);
+  out.afterCopy();
+  determinizeGiven(now, seat, rng, out, handsOf, p.drawn);
+}
+
+/** The true deal (InferenceDef.truth): every hand as it is, the wall (and a ruleset's own hidden
+ * places) dealt anew. */
+export function keepHands(s: TableState, seat: number, rng: Rng, out: TableState): void {
+  dealHandsOf(s, s, seat, rng, out);
+}
+
+/** A particle's wall: the record's tile where the seat saw it, the tracker's proposal elsewhere. */
+class ParticleWall extends WallChance {
+  constructor(
+    due: readonly Due[],
+    table: () => TableState,
+    end: number,
+    private readonly tracker: TableTracker,
+  ) {
+    super(due, table, end);
+  }
+
+  protected override draw(what: string): Due {
+    const d = super.draw(what);
+    if (this.tracker.isHidden(d.line)) return { line: d.line, value: this.tracker.drawHidden(d.line) };
+    this.tracker.drawSeen(d.value);
+    return d;
+  }
+}
+
+/** The phase of a table, read anew after a move changed it. */
+const phaseOf = (p: TableState): number => p.phase;
+
+/** The table action a record event most likely is, tried before the whole legal list: a plain
+ * discard, a pass, a pung, a kong, a win; -1 for the rest (a chow, a declaration). */
+function guessOf(e: GameEvent): number {
+  if (e.type === 'dahai' && e.declare === undefined) return DISCARD + tileKind(e.pai as string);
+  if (e.type === 'none') return PASS;
+  if (e.type === 'pon') return PUNG;
+  if (e.type === 'daiminkan') return KONG;
+  if (e.type === 'hora') return WIN;
+  return -1;
+}
