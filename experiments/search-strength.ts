@@ -1,7 +1,7 @@
 import { resolveRules } from '../src/core/rules.js';
 import { parseSpec } from '../src/core/strategy.js';
 import { Arm } from '../src/experiment/arm.js';
-import type { ExperimentDef, Games } from '../src/experiment/experiment.js';
+import type { ExperimentDef, StudyGame } from '../src/experiment/experiment.js';
 import {
   diff,
   diffColumns,
@@ -20,68 +20,43 @@ import { intervalChart, rowsOf, tableNamed } from '../src/report/specs.js';
 import { ANY_REAL } from '../src/experiment/ranges.js';
 
 /**
- * Per game: its best hand-written bot (the winners of the README's tuning recipes, or the
- * reference bot where tuning found no better), and its rules: the Hwatu games whole, a mahjong
- * session cut to one hand (128 in Chinese-American, below), so that a game of search costs
- * seconds, not minutes (the bot plays each decision out to the end of its round or hand alike);
- * and the rollouts per action (`ns`), from a quick search to a slower one: 16 and 64 where a
- * decision has a handful of choices and a game costs little, 4 and 16 at a mahjong discard's
- * dozen; 8 and 16 in Chinese-American, which needs many hands (below).
- *
- * `hands`: a game of the field is that many hands, and its result is given per hand (the
- * session's net divided by them). Chinese-American plays 128: there the search gains about a
- * fortieth of a point a hand against a spread of about 3 points a hand in the paired
- * difference, which 4,000 hands (four a game, the study until 2026-11-26: +0.07, -0.02 to
- * 0.16 at n = 16) cannot resolve. Two runs at fresh seeds, their size and test written down
- * before they ran (`compare chinese-american --focal 0`, 4,000 games of 16 hands each, n = 16),
- * gave +0.024 (0.001 to 0.047) and +0.019 (-0.005 to 0.043) points a hand; 128,000 hands
- * resolve a gain of that size more often than not. A game's first hands are the shorter
- * games' deals and play, so longer games add hands to each.
- *
- * `search`: the search bot's own parameters in the field. Chinese-American's searches only
- * decisions of at most 5 actions: its claims (pass, pung, kong, chow, win: 2 to 6 actions)
- * and the last turns of a melded hand (2% of turns), playing `efficiency`'s discard at the
- * others. Searching every decision was level with efficiency; at seeds 2027 and 2028, 3,000
- * one-hand games each at n = 16, searching the claims alone gained +0.084 +-0.069 and +0.103
- * +-0.071 points a hand, with most = 5 +0.083 +-0.071 and +0.099 +-0.072, and searching the
- * turns alone +0.005 +-0.126 and -0.03 +-0.11 (800 and 1,500 games). At n = 4 and 8 (4,000
- * games of 16 hands at fresh seeds) the calls-only search gained -0.008 (-0.028 to 0.011) and
- * +0.007 (-0.014 to 0.028) a hand.
+ * A game's fields in this study (its catalog entry's `search`): its best hand-written bot (the
+ * winners of the README's tuning recipes, or the reference bot where tuning found no better),
+ * and its rules: the Hwatu games whole, a mahjong session cut to one hand (or more, where a
+ * gain is small: Chinese-American's entry says why), so that a game of search costs seconds,
+ * not minutes (the bot plays each decision out to the end of its round or hand alike); and the
+ * rollouts per action (`ns`), from a quick search to a slower one: 16 and 64 where a decision
+ * has a handful of choices and a game costs little, 4 and 16 at a mahjong discard's dozen.
  */
-export const SEARCH_FIELDS: {
-  game: string;
+export interface SearchField {
   best: string;
   rules: Record<string, unknown>;
+  /** What the result counts, for this game. */
   unit: string;
   ns: number[];
+  /** A game of the field is that many hands, and its result is given per hand (the session's
+   * net divided by them); a game's first hands are the shorter games' deals and play, so longer
+   * games add hands to each. */
   hands?: number;
+  /** The search bot's own parameters in the field (e.g. "most=5"). */
   search?: string;
-}[] = [
-  { game: 'wolnamppong', best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
-  { game: 'nylonppong', best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
-  { game: 'korean', best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-  {
-    game: 'chinese-american',
-    best: 'efficiency',
-    rules: { gameLengthDealerships: 128, handsLimit: 128 },
-    unit: 'net points per hand (games of 128 hands)',
-    ns: [8, 16],
-    hands: 128,
-    search: 'most=5',
-  },
-  { game: 'american', best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
-];
+}
+
+/** A game the study plays: its engine and strategies (plug-ins included), and its fields. */
+export interface SearchedGame extends StudyGame {
+  search: SearchField;
+}
 
 /**
  * `search-strength`: does one search bot, the same code for every game, beat each game's best
  * hand-written bot? Per game, `rollout(n, policy=<best>)` takes one seat against copies of
  * the best bot, rotated through the seats by the game index (duplicate deals); the baseline
  * arm seats the best bot there instead, on the same deal and streams, so the paired difference
- * is what searching adds to the policy it searches with. Every game of SEARCH_FIELDS is one of
- * `catalog`'s: the catalog's games, handed over by the library, which lists this study after the
- * games' own.
+ * is what searching adds to the policy it searches with. `searched` are the catalog's entries that
+ * give the study their fields, in the catalog's order, handed over by the library, which lists
+ * this study after the games' own.
  */
-export function searchStrengthDef(catalog: Games): ExperimentDef {
+export function searchStrengthDef(searched: readonly SearchedGame[]): ExperimentDef {
   const searchStrength: ExperimentDef = {
     name: 'search-strength',
     question: "Does the rollout search bot beat each game's best hand-written bot?",
@@ -118,8 +93,8 @@ export function searchStrengthDef(catalog: Games): ExperimentDef {
     ],
     defaultGames: 100,
     build(params) {
-      const cells = SEARCH_FIELDS.map((f) => {
-        const entry = catalog.game(f.game);
+      const cells = searched.map((entry) => {
+        const f = { game: entry.def.id, ...entry.search };
         const rules = resolveRules(entry.def.schema, [{ where: 'search-strength', values: f.rules }]);
         const spec = (text: string) => parseSpec(text, entry.strategies, f.game, rules);
         const best = spec(f.best);

@@ -4,19 +4,35 @@ import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
 import { benchAmerican } from '../bench/american.js';
-import type { AdviseQuery, GameEntry } from './entry.js';
+import { defineEntry, type AdviseQuery } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { STAGES, americanSituation, charlestonChoices, linesAbout } from '../games/mahjong/american/situation.js';
 import type { AmericanState } from '../games/mahjong/american/state.js';
+import type { AmericanRules } from '../games/mahjong/american/rules.js';
 import { wonHand } from '../games/mahjong/table/situation.js';
-import { TABLE_EVENTS } from '../games/mahjong/table/game.js';
+import { AMERICAN_EVENTS } from '../games/mahjong/american/events.js';
+import * as tableActions from '../games/mahjong/table/actions.js';
+import {
+  BLIND,
+  COURTESY_DONE,
+  DISCARD_FLOWER,
+  DISCARD_JOKER,
+  EXCHANGE,
+  EXPOSE,
+  PASS_TILE,
+  VOTE_NO,
+  VOTE_YES,
+  exposeAction,
+  exposeJokers,
+  exposeSize,
+} from '../games/mahjong/american/actions.js';
 import { americanCard, americanHand } from './american-card.js';
-import { WALL_RECORDS } from './mahjong-records.js';
+import { wallRecords } from './mahjong-records.js';
 import { mahjongRuleTable } from './rule-tables.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
-const advise: AdviseQuery = {
+const advise: AdviseQuery<AmericanState, AmericanRules> = {
   doc: 'american: which three tiles to pass in each Charleston pass (blind where allowed), what to offer in the courtesy pass; after it (--stage play), which tile to throw, whether to exchange for a joker or declare Mah Jongg, whether to take a discard for an exposure or Mah Jongg',
   options: [
     {
@@ -50,9 +66,12 @@ const advise: AdviseQuery = {
     { flag: '--passed-across', value: '<tiles>', doc: 'american play: the same for the player across' },
     { flag: '--passed-left', value: '<tiles>', doc: 'american play: the same for the player on your left' },
   ],
-  situation: (rules, given, name) => americanSituation(rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
-  choices: (state, seat) => charlestonChoices(state as AmericanState, seat),
-  about: (state, seat) => linesAbout(state as AmericanState, seat),
+  situation(rules, given, name) {
+    const { state, seat, read } = americanSituation(rules, given, name);
+    return { state, seat, read: { ...read } };
+  },
+  choices: charlestonChoices,
+  about: linesAbout,
   example: { hand: 'm1112 p2468 s369 z55 j' },
   moreExamples: [
     {
@@ -64,12 +83,29 @@ const advise: AdviseQuery = {
   value: 'points won this hand (your net change)',
   round: 'hand',
   unit: 'points',
-  won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start as AmericanState, end as AmericanState, seat) },
+  won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start, end, seat) },
 };
 
-export const americanEntry: GameEntry = {
+export const americanEntry = defineEntry({
   def: american,
   strategies: americanStrategies,
+  // The table's actions, then American's own: flowers and jokers thrown, joker exchanges,
+  // exposures claimed, and the Charleston's passes, courtesy and vote.
+  actions: {
+    ...tableActions,
+    DISCARD_FLOWER,
+    DISCARD_JOKER,
+    EXCHANGE,
+    EXPOSE,
+    PASS_TILE,
+    BLIND,
+    COURTESY_DONE,
+    VOTE_YES,
+    VOTE_NO,
+    exposeAction,
+    exposeSize,
+    exposeJokers,
+  },
   defaultSeat: 'line-chaser',
   experiments: [americanCharleston, americanCardLines, americanJokers, mahjongRuleTable(american, americanStrategies, 'line-chaser', 400)],
   quick: [
@@ -82,24 +118,7 @@ export const americanEntry: GameEntry = {
   card: americanCard,
   hand: americanHand,
   advise,
-  records: {
-    events: [
-      ...TABLE_EVENTS,
-      'pass',
-      'pass_blind',
-      'pass_done',
-      'vote',
-      'charleston',
-      'charleston_vote',
-      'courtesy',
-      'expose',
-      'exposure',
-      'exchange',
-      'joker_exchange',
-      'dead_hand',
-      'heavenly_hand',
-    ],
-    ...WALL_RECORDS,
-  },
+  records: { events: AMERICAN_EVENTS, ...wallRecords() },
+  search: { best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
-};
+});

@@ -3,21 +3,29 @@ import type { Choice } from '../core/advise.js';
 import type { GameDef, GameState } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import type { GameEvent } from '../core/trace.js';
+import type { EventKind } from '../core/event-kind.js';
 import type { StrategyDef } from '../core/strategy.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
 import type { RiskQuery } from '../experiment/risk.js';
+import type { Ruleset } from '../games/mahjong/rulesets.js';
+import type { SearchField } from '../../experiments/search-strength.js';
 
 /**
  * A game and everything it offers. Everything above the games (the library, the CLI, the
  * runner, the experiments) asks an entry for a capability and never names a game: a game that
  * lacks one leaves its field out, and a new capability (records, advice) is one more field
- * that the games offering it fill in.
+ * that the games offering it fill in. A game's own entry is typed by its engine's state `S`,
+ * rules `R` and view `V` (defineEntry), so that its fields read the rules and the state as
+ * the engine declares them; the catalog lists them as GameEntry, those types erased.
  */
-export interface GameEntry {
+export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   /** The engine, with its rules schema and presets. */
-  def: GameDef;
+  def: GameDef<S, R, V>;
   strategies: StrategyDef[];
+  /** The action ids (and their helpers) a strategy module compares legal actions with: what
+   * the package exports as `actions.<game>` for plug-ins. */
+  actions: Readonly<Record<string, unknown>>;
   /** The reference bot `sim` seats when --seats is not given. */
   defaultSeat: string;
   /** The game's own studies (`pongsim run <name>`). */
@@ -33,34 +41,41 @@ export interface GameEntry {
   /** A file the rules read (`--card FILE`: American's card of hands). */
   card?: CardInput;
   /** Exact odds (`pongsim odds`). */
-  odds?: OddsQuery;
+  odds?: OddsQuery<R>;
+  /** A mahjong ruleset's hands without a game (its tiles, how a hand is measured, its scorer):
+   * what its hand, score and advice read, named here rather than looked up by game id. */
+  ruleset?: Ruleset;
   /** A hand measured and, complete, scored (`pongsim hand`). */
   hand?: HandQuery;
   /** Complete hands scored in batch (`pongsim score`). */
   score?: ScoreQuery;
   /** Every action of a player's own decision ranked by simulation (`pongsim advise`). */
-  advise?: AdviseQuery;
+  advise?: AdviseQuery<S, R>;
   /** Game records (`replay --format events`, `--record`, `pongsim check`). */
-  records?: RecordsOffer;
+  records?: RecordsOffer<S, R>;
+  /** Its fields in the search-strength study (its best hand-written bot, short rules, rollouts),
+   * which the search bot's `pongsim bench` figure reads too. */
+  search?: SearchField;
   /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
-  risk?: RiskQuery;
+  risk?: RiskQuery<R>;
 }
 
 /** A game's records: the engine writes them through its trace (core/trace.ts); what the
  * entry adds is what a record of this game may hold. */
-export interface RecordsOffer {
-  /** The event types of this game's records, beside start and end (each described in
-   * src/records/events.schema.json). */
-  events: readonly string[];
+export interface RecordsOffer<S extends GameState = GameState, R = any> {
+  /** The event types of this game's records, beside start and end: each its part of the
+   * format's schema and of the viewer page (the game's events.ts; records/format.ts composes
+   * the format from every entry's). */
+  events: readonly EventKind[];
   /**
    * For a record without a seed (a game played at a real table and written down, each deal and
    * draw carrying its cards or tile): the chance stream that deals and draws what `events` say,
    * to play `state` with (core/chance.ts).
    */
-  tableChance(events: readonly GameEvent[], state: GameState): Rng;
+  tableChance(events: readonly GameEvent[], state: S): Rng;
   /** The rules such a record is played under, where the record's rules lay chance out from the
    * seed in a way no record can follow (mahjong's seat draws); the record's own otherwise. */
-  tableRules?(rules: Record<string, unknown>): Record<string, unknown>;
+  tableRules?(rules: R): R;
 }
 
 /** A card of hands kept in a file: what `--card FILE` reads into the rules. */
@@ -95,7 +110,7 @@ export interface CardCheck {
 }
 
 /** Exact odds tables. The cards a player names come as typed (`--seen`, `--hand`). */
-export interface OddsQuery {
+export interface OddsQuery<R = any> {
   /** What the odds answer, for `pongsim odds --help`. */
   doc: string;
   /** What `--seen` lists in this game, e.g. "months revealed this cycle, e.g. 3,3,7,12". */
@@ -103,14 +118,14 @@ export interface OddsQuery {
   /** What `--hand` gives, where the odds take a hand. */
   hand?: string;
   /** The cards as typed, checked against the rules: InputError lines naming --seen or --hand. */
-  read(rules: Record<string, unknown>, seen: string | undefined, hand: string | undefined): OddsInput;
+  read(rules: R, seen: string | undefined, hand: string | undefined): OddsInput;
   /** What `--bankroll B` (with `--session N` bets) adds to the table, where the game's odds take a bankroll. */
   stake?: string;
   /** The table for these rules and cards (and a bankroll staked on `bets` bets in a row, where `stake` says what it adds). */
-  table(rules: Record<string, unknown>, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
+  table(rules: R, input: OddsInput, stake?: { bankroll: number; bets: number }): OddsTable;
   /** A printable odds card for a fresh cycle, where the game has one; `changes` lists the rules
    * that differ from the defaults, as key=value. */
-  card?(rules: Record<string, unknown>, changes: string[]): { html: string; svg: string };
+  card?(rules: R, changes: string[]): { html: string; svg: string };
 }
 
 /** The cards of an odds question, read; `cards` counts those seen and held. */
@@ -172,7 +187,7 @@ export interface ExactResult {
 
 /** A decision as the deciding seat knows it, made into a table the rollouts play on from
  * (`pongsim advise`; the ranking itself is src/core/advise.ts, the same for every game). */
-export interface AdviseQuery {
+export interface AdviseQuery<S extends GameState = GameState, R = any> {
   /** What it advises, for `pongsim advise --help`: "how much to bet". */
   doc: string;
   /** The situation's fields as flags; a situation file gives the same fields under commander's
@@ -185,10 +200,10 @@ export interface AdviseQuery {
    * and the situation as read (what `advise --json` echoes). InputError lines.
    */
   situation(
-    rules: Record<string, unknown>,
+    rules: R,
     given: Record<string, unknown>,
     name: (key: string) => string,
-  ): { state: GameState; seat: number; read: Record<string, unknown> };
+  ): { state: S; seat: number; read: Record<string, unknown> };
   /** A typical situation (its fields by commander's names): `pongsim bench` times advising it. */
   example: Record<string, string>;
   /** Other typical situations `pongsim bench` times beside `example`, each named for its
@@ -202,15 +217,15 @@ export interface AdviseQuery {
   inferByDefault?: boolean;
   /** The choices where one decision is several moves (American: a Charleston pass of three
    * tiles), each named; by default every legal action is one. */
-  choices?(state: GameState, seat: number): Choice[] | undefined;
+  choices?(state: S, seat: number): Choice[] | undefined;
   /** The exact result of `action` (one that takes no amount) where the game can work it out
    * over the deals the rollouts draw from (Nylon-ppong: a stop, by the stop odds): its value
    * and, where known, its won share, as numbers and as exact fractions. The answer gives them in
    * place of the rollouts' means, which can miss them (a rare failure never dealt). */
-  exact?(state: GameState, seat: number, action: number): ExactResult | undefined;
+  exact?(state: S, seat: number, action: number): ExactResult | undefined;
   /** What else the answer shows about the situation (American: the card lines still alive and
    * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
-  about?(state: GameState, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
+  about?(state: S, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;
   /** What an action's value is: "chips won this deal cycle". */
   value: string;
   /** What GameDef.round counts, in a word or two: "deal cycle", "hand". */
@@ -220,5 +235,15 @@ export interface AdviseQuery {
   /** What a rollout counts as won, in words and as a test of the table where it ended, `end`,
    * set against the table at the decision, `start` (the round or hand GameDef.round numbered
    * `round` was played; `gain` is the seat's result). */
-  won: { doc: string; test(start: GameState, end: GameState, seat: number, round: number, gain: number): boolean };
+  won: { doc: string; test(start: S, end: S, seat: number, round: number, gain: number): boolean };
+}
+
+/**
+ * A game's entry, its fields checked against its engine's own state, rules and view types
+ * (a query reads `rules` as the engine's rules, a record's table as the engine's state). The
+ * catalog lists it with those types erased, and reads its view type from it for plug-ins
+ * (GameViews).
+ */
+export function defineEntry<S extends GameState, R, V>(entry: GameEntry<S, R, V>): GameEntry<S, R, V> {
+  return entry;
 }

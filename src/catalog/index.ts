@@ -1,8 +1,11 @@
 import type { ExperimentDef, Games } from '../experiment/experiment.js';
+import type { SearchedGame } from '../../experiments/search-strength.js';
+import { EventFormat } from '../records/format.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
 import type { GameEntry } from './entry.js';
+import type { GameState } from '../core/game.js';
 import type { RiskQuery } from '../experiment/risk.js';
 import { wolnamppongEntry } from './wolnamppong.js';
 import { nylonppongEntry } from './nylonppong.js';
@@ -13,12 +16,31 @@ import { americanEntry } from './american.js';
 export type { GameEntry } from './entry.js';
 
 /**
- * Every game, one entry each (src/catalog/<game>.ts). Adding a game is its folders (rules and
- * engine in src/games, strategies in strategies/<game>, studies in experiments/, a speed
- * figure in src/bench) and one entry here. The first game's table is the one `explain` lays
- * out sim's and compare's columns with and `bench` measures the worker speed-up on.
+ * Every game, one entry each (src/catalog/<game>.ts), by its id. Adding a game is its folders
+ * (rules and engine in src/games, strategies in strategies/<game>, studies in experiments/, a
+ * speed figure in src/bench), its entry and one line here. The first game's table is the one
+ * `explain` lays out sim's and compare's columns with and `bench` measures the worker
+ * speed-up on.
  */
-export const GAMES: GameEntry[] = [wolnamppongEntry, nylonppongEntry, koreanEntry, chineseAmericanEntry, americanEntry];
+const ENTRIES = {
+  wolnamppong: wolnamppongEntry,
+  nylonppong: nylonppongEntry,
+  korean: koreanEntry,
+  'chinese-american': chineseAmericanEntry,
+  american: americanEntry,
+};
+
+/** The games in the catalog's order. */
+export const GAMES: GameEntry[] = Object.values(ENTRIES);
+
+/** Each game's view type by its id, as its entry's engine declares it: what a strategy module
+ * reads (`StrategyDef<GameViews['korean']>`; the package exports it). */
+export type GameViews = { [K in keyof typeof ENTRIES]: (typeof ENTRIES)[K] extends GameEntry<GameState, any, infer V> ? V : never };
+
+/** Each game's action ids by its id, from its entry (the package exports them for plug-ins). */
+export const ACTIONS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = Object.fromEntries(
+  Object.entries(ENTRIES).map(([id, g]) => [id, g.actions]),
+);
 
 // Each entry's list of strategies is its own: the game's bots, then its search bot, which plays
 // through the game API alone (strategies/rollout.ts) with any strategy of the list as its policy,
@@ -75,6 +97,12 @@ export function entryFor<K extends keyof GameEntry>(id: string, what: K, command
   }
   return g as GameEntry & Required<Pick<GameEntry, K>>;
 }
+
+/** The record format: the frame and every game's event types (records/format.ts). */
+export const EVENT_FORMAT = new EventFormat(GAMES.flatMap((g) => g.records?.events ?? []));
+
+/** The games the search-strength study plays (those whose entry gives its fields), in the catalog's order. */
+export const SEARCHED: SearchedGame[] = GAMES.filter((g): g is GameEntry & SearchedGame => g.search !== undefined);
 
 /** The games as the studies told a game's name are built with (sim, compare, tune, search-strength). */
 export const CATALOG: Games = { game: gameEntry, risk: riskQuery };

@@ -1,33 +1,42 @@
 import { korean } from '../games/mahjong/korean/game.js';
-import { rulesetById } from '../games/mahjong/rulesets.js';
+import { koreanRuleset } from '../games/mahjong/korean/ruleset.js';
+import { KOREAN_EVENTS } from '../games/mahjong/korean/events.js';
 import { KOREAN_SET } from '../games/mahjong/tile-sets.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
-import { MELD_EVENTS, TABLE_EVENTS } from '../games/mahjong/table/game.js';
-import type { GameEntry } from './entry.js';
+import * as tableActions from '../games/mahjong/table/actions.js';
+import { defineEntry } from './entry.js';
 import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
-import { WALL_RECORDS } from './mahjong-records.js';
+import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { mahjongRuleTable } from './rule-tables.js';
 
-export const koreanEntry: GameEntry = {
+export const koreanEntry = defineEntry({
   def: korean,
   strategies: koreanStrategies,
+  actions: tableActions,
   defaultSeat: 'efficiency',
   experiments: [uperFuriten, koreanUperTable, mahjongRuleTable(korean, koreanStrategies, 'uper-wait(w=2)', 400)],
   quick: [{ name: 'uper-furiten', games: 1000, seconds: 3.1 }],
   bench: (seconds) => benchTable(korean, koreanStrategies, KOREAN_SET, seconds),
   rulesDoc: 'src/games/mahjong/korean/RULES.md',
-  hand: rulesetHand(rulesetById('korean')),
-  score: rulesetScore(rulesetById('korean')),
-  advise: tableAdvise(korean, 'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard', {
-    hand: 'm123 p456 p789 z11 m45 p1',
-    right: 'z3 m9',
-    left: 'p1',
-  }),
-  records: { events: [...TABLE_EVENTS, ...MELD_EVENTS, 'uper', 'dead_hand', 'no_ron'], ...WALL_RECORDS },
+  ruleset: koreanRuleset,
+  hand: rulesetHand(koreanRuleset),
+  score: rulesetScore(koreanRuleset),
+  advise: tableAdvise(
+    korean,
+    koreanRuleset,
+    'which tile to discard, and whether to declare uper with it; or whether to win on, call or pass a discard',
+    {
+      hand: 'm123 p456 p789 z11 m45 p1',
+      right: 'z3 m9',
+      left: 'p1',
+    },
+  ),
+  records: { events: KOREAN_EVENTS, ...wallRecords() },
+  search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
-};
+});

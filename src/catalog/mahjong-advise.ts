@@ -1,6 +1,6 @@
 import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
-import { rulesetById } from '../games/mahjong/rulesets.js';
+import type { Ruleset } from '../games/mahjong/rulesets.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
 import type { TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
@@ -8,14 +8,14 @@ import type { AdviseQuery } from './entry.js';
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
  * or every call on the tile on offer, played out to the end of the hand; hands with calls and
  * flowers, anyone's. */
-export function tableAdvise(
-  game: GameDef,
+export function tableAdvise<S extends TableState, R>(
+  game: GameDef<S, R>,
+  ruleset: Ruleset,
   doc: string,
   example: Record<string, string>,
-  choices?: (state: TableState, seat: number) => Choice[] | undefined,
-): AdviseQuery {
+  choices?: (state: S, seat: number) => Choice[] | undefined,
+): AdviseQuery<S, R> {
   const id = game.id;
-  const ruleset = rulesetById(id);
   return {
     doc: `${id}: ${doc}`,
     options: [
@@ -45,13 +45,16 @@ export function tableAdvise(
       { flag: '--seat-wind', value: '<E|S|W|N>', doc: `${id}: your seat wind (E: you deal; default E)` },
       { flag: '--round-wind', value: '<E|S|W|N>', doc: `${id}: the round wind (default E)` },
     ],
-    situation: (rules, given, name) => tableSituation(game, ruleset, rules, given, name) as unknown as ReturnType<AdviseQuery['situation']>,
-    ...(choices ? { choices: (state, seat) => choices(state as TableState, seat) } : {}),
+    situation(rules, given, name) {
+      const { state, seat, read } = tableSituation(game, ruleset, rules, given, name);
+      return { state, seat, read: { ...read } };
+    },
+    ...(choices ? { choices } : {}),
     example,
     budget: 3000,
     value: 'points won this hand (your net change)',
     round: 'hand',
     unit: 'points',
-    won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start as TableState, end as TableState, seat) },
+    won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start, end, seat) },
   };
 }

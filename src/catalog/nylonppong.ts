@@ -1,5 +1,7 @@
 import { CARDS, cardList, cardName, month } from '../games/hwatu/deck.js';
 import { nylonppong } from '../games/hwatu/nylonppong/game.js';
+import { NYLONPPONG_EVENTS } from '../games/hwatu/nylonppong/events.js';
+import * as nylonppongActions from '../games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable, stopOutcome } from '../games/hwatu/nylonppong/stop-odds.js';
 import { STOP } from '../games/hwatu/nylonppong/actions.js';
@@ -14,16 +16,15 @@ import { lowestInRound, readSituation, situationState } from '../games/hwatu/nyl
 import type { NylonState } from '../games/hwatu/nylonppong/state.js';
 import { starterPick } from '../games/hwatu/nylonppong/scoring.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
-import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
 import { nylonppongRuleTable } from './rule-tables.js';
 
 /** The exact chance that a stop fails, by sum and the opponents' hand sizes. */
-const odds: OddsQuery = {
+const odds: OddsQuery<NylonRules> = {
   doc: 'the chance that a stop fails',
   seen: 'cards on the table, e.g. 3a,3b,12c',
   hand: "the stopper's two cards, e.g. 1a,9c (default: every hand of each sum)",
-  read(rules, seenText, handText) {
-    const r = rules as unknown as NylonRules;
+  read(r, seenText, handText) {
     const seen = cardList('--seen', seenText ?? '', CARDS);
     const hand = handText === undefined ? null : cardList('--hand', handText, CARDS);
     if (hand) {
@@ -39,8 +40,7 @@ const odds: OddsQuery = {
     }
     return { cards: seen.length + (hand?.length ?? 0), seen, hand };
   },
-  table(rules, input) {
-    const r = rules as unknown as NylonRules;
+  table(r, input) {
     const seen = input.seen as number[];
     const hand = input.hand as number[] | null;
     const { table, configs } = stopOddsTable(r, seen, hand);
@@ -75,7 +75,7 @@ const odds: OddsQuery = {
 };
 
 /** Stop or play on, ppong or not, which card to discard: every legal action of the turn. */
-const advise: AdviseQuery = {
+const advise: AdviseQuery<NylonState, NylonRules> = {
   doc: 'nylonppong: stop or play on, ppong or not, which card to discard',
   options: [
     { flag: '--hand', value: '<cards>', doc: 'nylonppong: your cards, e.g. 1a,9c (after the draw, the card drawn last)' },
@@ -91,8 +91,7 @@ const advise: AdviseQuery = {
       doc: 'nylonppong: start (stop, ppong or draw), drawn (after your draw) or ponged (after your ppong); default from your hand size: start, else drawn',
     },
   ],
-  situation(rules, given, name) {
-    const r = rules as unknown as NylonRules;
+  situation(r, given, name) {
     const read = readSituation(r, given, name);
     return { ...situationState(r, read), read: { ...read.sit } };
   },
@@ -103,7 +102,7 @@ const advise: AdviseQuery = {
   unit: 'penalty points',
   exact(state, seat, action) {
     if (action !== STOP) return undefined;
-    const o = stopOutcome(state as NylonState, seat);
+    const o = stopOutcome(state, seat);
     if (!o) return undefined;
     const value = bigFrac(-o.penalty.n, o.penalty.d);
     return {
@@ -114,13 +113,14 @@ const advise: AdviseQuery = {
   },
   won: {
     doc: 'you scored the least this round (ties included)',
-    test: (_start, end, seat, round) => lowestInRound(end as NylonState, seat, round),
+    test: (_start, end, seat, round) => lowestInRound(end, seat, round),
   },
 };
 
-export const nylonppongEntry: GameEntry = {
+export const nylonppongEntry = defineEntry({
   def: nylonppong,
   strategies: nylonppongStrategies,
+  actions: nylonppongActions,
   defaultSeat: 'basic',
   experiments: [stopLimit, nylonppongHouseRules, nylonppongStopTable, nylonppongRuleTable],
   quick: [
@@ -132,22 +132,21 @@ export const nylonppongEntry: GameEntry = {
   odds,
   advise,
   records: {
-    events: ['deal', 'draw', 'reshuffle', 'play_on', 'stop', 'ppong', 'jayeon', 'declare', 'discard', 'lay_down', 'pass', 'settle'],
-    tableChance: (events, state) => {
-      const s = state as NylonState;
-      return new TableChance(
+    events: NYLONPPONG_EVENTS,
+    tableChance: (events, s) =>
+      new TableChance(
         dueCards(events),
         () => s.deck,
         events.length,
         (starter, n) => starterPick(s, starter, n),
-      );
-    },
+      ),
   },
+  search: { best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   // Under money scoring a seat's result is the money it lost by its place.
   risk: {
     stake: (rules) =>
-      (rules as unknown as NylonRules).scoring === 'moneyRanking'
+      rules.scoring === 'moneyRanking'
         ? { sign: -1, unit: 'money', perPoint: false }
         : 'nylonppong under scoring=penaltyPoints plays for penalty points, not money; give --rules money or --set scoring=moneyRanking',
   },
-};
+});

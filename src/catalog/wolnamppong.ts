@@ -1,4 +1,5 @@
 import { wolnamppong, type WolnamState } from '../games/hwatu/wolnamppong/game.js';
+import { WOLNAMPPONG_EVENTS } from '../games/hwatu/wolnamppong/events.js';
 import { dueCards, TableChance } from '../games/hwatu/table-chance.js';
 import { oddsCard } from './wolnamppong-odds-card.js';
 import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwatu/wolnamppong/odds-table.js';
@@ -10,8 +11,9 @@ import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-s
 import { bankrollStudy } from '../../experiments/bankroll.js';
 import { benchWolnamppong } from '../bench/wolnamppong.js';
 import { readSituation, situationState } from '../games/hwatu/wolnamppong/situation.js';
-import type { AdviseQuery, GameEntry, OddsQuery } from './entry.js';
+import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
 import { CHIPS_WON } from '../experiment/risk.js';
+import { BET, BET_HIGHER, BET_LOWER, FOLD } from '../games/hwatu/wolnamppong/odds.js';
 import { wolnamppongRuleTable } from './rule-tables.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
@@ -30,7 +32,7 @@ function seenMonths(text: string): number[] {
 }
 
 /** Betting odds for every hand, exact, given the months seen this cycle. */
-const odds: OddsQuery = {
+const odds: OddsQuery<WolnamRules> = {
   doc: 'betting odds for every hand',
   seen: 'months revealed this cycle, e.g. 3,3,7,12',
   read: (_rules, seen) => {
@@ -44,7 +46,7 @@ const odds: OddsQuery = {
     const table = {
       name: 'wolnamppong-odds',
       columns: [...ODDS_COLUMNS, ...(stake ? KELLY_COLUMNS : [])],
-      rows: oddsRows(rules as unknown as WolnamRules, seen, stake),
+      rows: oddsRows(rules, seen, stake),
     };
     const thumb = ruleOfThumb(table.rows);
     const kelly = stake
@@ -58,11 +60,11 @@ const odds: OddsQuery = {
       note: thumb + kelly,
     };
   },
-  card: (rules, changes) => oddsCard(rules as unknown as WolnamRules, changes),
+  card: (rules, changes) => oddsCard(rules, changes),
 };
 
 /** How much to bet: fold, or each of a few amounts from the smallest bet to the largest. */
-const advise: AdviseQuery = {
+const advise: AdviseQuery<WolnamState, WolnamRules> = {
   doc: 'wolnamppong: how much to bet',
   options: [
     { flag: '--hand', value: '<months>', doc: 'wolnamppong: your two months, e.g. 3,9' },
@@ -78,9 +80,8 @@ const advise: AdviseQuery = {
     { flag: '--cycle', value: '<n>', doc: 'wolnamppong: the deal cycle, from 1 (default 1)' },
   ],
   situation(rules, given, name) {
-    const r = rules as unknown as WolnamRules;
-    const sit = readSituation(r, given, name);
-    return { ...situationState(r, sit, name), read: { ...sit } };
+    const sit = readSituation(rules, given, name);
+    return { ...situationState(rules, sit, name), read: { ...sit } };
   },
   example: { hand: '3,10', pot: '20', seen: '4,5' },
   budget: 20000,
@@ -94,9 +95,11 @@ const advise: AdviseQuery = {
   won: { doc: 'the bet won', test: (_start, _end, _seat, _round, gain) => gain > 0 },
 };
 
-export const wolnamppongEntry: GameEntry = {
+export const wolnamppongEntry = defineEntry({
   def: wolnamppong,
   strategies: wolnamppongStrategies,
+  // Fold, bet, and on a pair under pairRule=callHighLow bet higher or lower.
+  actions: { FOLD, BET, BET_HIGHER, BET_LOWER },
   defaultSeat: 'ev-threshold',
   experiments: [wolnamppongOdds, wolnamppongStrategiesExperiment, bankrollStudy, wolnamppongRuleTable],
   quick: [
@@ -108,8 +111,9 @@ export const wolnamppongEntry: GameEntry = {
   odds,
   advise,
   records: {
-    events: ['ante', 'cycle', 'deal', 'no_bet', 'lay_aside', 'fold', 'bet', 'draw', 'settle', 'pot_empty'],
-    tableChance: (events, state) => new TableChance(dueCards(events), () => (state as WolnamState).deck, events.length),
+    events: WOLNAMPPONG_EVENTS,
+    tableChance: (events, state) => new TableChance(dueCards(events), () => state.deck, events.length),
   },
+  search: { best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   risk: CHIPS_WON,
-};
+});

@@ -34,20 +34,20 @@ export interface AdviceRow {
   /** Its mean result, the seat's gain over the round or hand (turned where lower is better),
    * and a 95% interval (this action alone). */
   value: number;
-  valueLow: number;
-  valueHigh: number;
+  value_ci_low: number;
+  value_ci_high: number;
   /** The share of its rollouts the seat won (AdviseQuery.won says what that means), and its
    * 95% Wilson interval (this action alone). */
   won: number;
-  wonLow: number;
-  wonHigh: number;
+  won_ci_low: number;
+  won_ci_high: number;
   /** Its mean paired difference against the best action on the same deals, with the interval
    * the race drops on (simultaneous over the comparisons and looks): 0 for the best. */
   diff: number;
-  diffLow: number;
-  diffHigh: number;
+  diff_ci_low: number;
+  diff_ci_high: number;
   /** The standard error of diff (0 for the best). */
-  diffSe: number;
+  diff_se: number;
   /** best; tied (still in contention when the budget ran out); or worse (dropped). */
   verdict: 'best' | 'tied' | 'worse';
 }
@@ -245,15 +245,15 @@ function* raceRun(
       action: names[j]!,
       rollouts: n,
       value: m,
-      valueLow: m - half,
-      valueHigh: m + half,
+      value_ci_low: m - half,
+      value_ci_high: m + half,
       won: wins[j]! / n,
-      wonLow: w.low,
-      wonHigh: w.high,
+      won_ci_low: w.low,
+      won_ci_high: w.high,
       diff: d.mean,
-      diffLow: d.low,
-      diffHigh: d.high,
-      diffSe: d.se,
+      diff_ci_low: d.low,
+      diff_ci_high: d.high,
+      diff_se: d.se,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
     };
   });
@@ -263,7 +263,7 @@ function* raceRun(
   const tied = ranked.filter((r) => r.verdict === 'tied');
   // An action the same as the best on every deal (a pair that pushes, bet or not) is a tie
   // that no budget breaks: said so, not "cannot be told apart".
-  const same = tied.filter((r) => r.diffLow === 0 && r.diffHigh === 0).map((r) => r.action);
+  const same = tied.filter((r) => r.diff_ci_low === 0 && r.diff_ci_high === 0).map((r) => r.action);
   const open = tied.filter((r) => !same.includes(r.action)).map((r) => r.action);
   const conf = `${Math.round((1 - alpha) * 100)}% confidence over ${Math.max(1, c - 1)} comparison${c > 2 ? 's' : ''} and ${looks} look${looks > 1 ? 's' : ''}`;
   const rest = ranked.length > tied.length + 1 ? '; the rest do worse' : '';

@@ -11,11 +11,11 @@ export class ChanceError extends InputError {
   }
 }
 
-/** The version of the event format (records/events.schema.json), written in every record's start. */
+/** The version of the event format (records/format.ts), written in every record's start. */
 export const EVENTS_FORMAT = 'pongsim-events/1';
 
 /** One line of a game record: a `type`, the `seat` where one acts or is dealt to, and the
- * fields its type carries (records/events.schema.json). Field order is insertion order, so the
+ * fields its type carries (its kind in the game's events.ts, core/event-kind.ts). Field order is insertion order, so the
  * same game gives the same bytes. */
 export interface GameEvent {
   type: string;

@@ -7,10 +7,10 @@ import type { ColumnDoc } from './dictionary.js';
 import type { ExperimentParams } from './experiment.js';
 import { ANY_REAL, SHARE, type Range } from './ranges.js';
 
-/** What a game's results are worth in money, for the risk figures. */
-export interface RiskQuery {
+/** What a game's results are worth in money, for the risk figures (typed by the game's rules, `R`). */
+export interface RiskQuery<R = unknown> {
   /** How a seat's result under `rules` becomes money, or (a sentence) why these rules play for none. */
-  stake(rules: Record<string, unknown>): Stake | string;
+  stake(rules: R): Stake | string;
 }
 
 export interface Stake {

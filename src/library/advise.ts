@@ -87,7 +87,11 @@ export interface AdviseResult {
  * fractions beside the rollouts' own figures (`sampled`, to set against them), and the paired
  * difference against the best is the rollouts' as for every action. */
 export type AdvisedAction = AdviceRow & {
-  exact?: { value: string; won?: string; sampled: Pick<AdviceRow, 'value' | 'valueLow' | 'valueHigh' | 'won' | 'wonLow' | 'wonHigh'> };
+  exact?: {
+    value: string;
+    won?: string;
+    sampled: Pick<AdviceRow, 'value' | 'value_ci_low' | 'value_ci_high' | 'won' | 'won_ci_low' | 'won_ci_high'>;
+  };
 };
 
 /** The keys every game's advice takes; the situation's fields beside them are each game's own. */
@@ -288,17 +292,24 @@ function exactRows(
   return rows.map((r) => {
     const e = known.get(r.action);
     if (!e) return r;
-    const won = e.won === undefined ? {} : { won: e.won, wonLow: e.won, wonHigh: e.won };
+    const won = e.won === undefined ? {} : { won: e.won, won_ci_low: e.won, won_ci_high: e.won };
     return {
       ...r,
       value: e.value,
-      valueLow: e.value,
-      valueHigh: e.value,
+      value_ci_low: e.value,
+      value_ci_high: e.value,
       ...won,
       exact: {
         value: e.valueText,
         ...(e.wonText === undefined ? {} : { won: e.wonText }),
-        sampled: { value: r.value, valueLow: r.valueLow, valueHigh: r.valueHigh, won: r.won, wonLow: r.wonLow, wonHigh: r.wonHigh },
+        sampled: {
+          value: r.value,
+          value_ci_low: r.value_ci_low,
+          value_ci_high: r.value_ci_high,
+          won: r.won,
+          won_ci_low: r.won_ci_low,
+          won_ci_high: r.won_ci_high,
+        },
       },
     };
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { entryFor } from '../catalog/index.js';
+import { entryFor, EVENT_FORMAT } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import type { Experiment } from '../experiment/experiment.js';
 import { notRegular, writeAtomically } from '../io/csv.js';
@@ -121,7 +121,7 @@ export function htmlOut(html: string, force: boolean | undefined, record?: strin
 /** Writes the viewer page of `events` as `html` (checked first); gives `html`. */
 export function writeRecordPage(events: readonly GameEvent[], html: string, force: boolean | undefined, title: string): string {
   const out = htmlOut(html, force);
-  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`) }]);
+  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`, EVENT_FORMAT) }]);
   return out;
 }
 
@@ -162,7 +162,7 @@ export interface OpenRecord {
 export function openRecord(game: string, record: unknown, command: string, flag = 'RECORD'): OpenRecord {
   const entry = entryFor(game, 'records', command);
   const file = given(record, pathName(flag, 'a record file'))!;
-  return recordOf(entry, file, readRecord(file), command);
+  return recordOf(entry, file, readRecord(file, EVENT_FORMAT), command);
 }
 
 /** A game entry that keeps records. */
@@ -178,7 +178,7 @@ function recordOf(entry: RecordsEntry, file: string, events: GameEvent[], comman
     throw new InputError(
       `${head}: a record of ${String(start.game)}, not of ${game}${command === 'check' ? `; check it as pongsim check ${String(start.game)} ${file}` : ''}`,
     );
-  const known = new Set(['start', 'end', ...entry.records.events]);
+  const known = new Set(['start', 'end', ...entry.records.events.map((k) => k.type)]);
   const stray = events.findIndex((e) => !known.has(e.type));
   if (stray >= 0)
     throw new InputError(
@@ -204,7 +204,7 @@ function recordOf(entry: RecordsEntry, file: string, events: GameEvent[], comman
  * InputError line.
  */
 export function checkedRecord(file: string, command: string): GameEvent[] {
-  const events = readRecord(file);
+  const events = readRecord(file, EVENT_FORMAT);
   const start = events[0]!;
   if (start.type !== 'start') throw new InputError(`${file} line 1: expected the start event (type "start"), got a ${start.type} event`);
   let entry: RecordsEntry;
@@ -236,4 +236,10 @@ export function checkRecord(o: CheckOptions): CheckResult {
     decisions: checked.decisions,
     result: checked.returns.map((x, seat) => ({ seat, strategy: seats[seat]!.strategy, return: x })),
   };
+}
+
+/** The record format, pongsim-events/1, as one JSON Schema document (draft 2020-12): the frame
+ * (start, end) and every game's event types, composed from the catalog's entries. */
+export function eventsSchema(): Record<string, unknown> {
+  return EVENT_FORMAT.schema();
 }

@@ -71,14 +71,14 @@ export interface ReviewedDecision {
   best: string;
   /** The taken and the best action's values, measured on the same fresh deals (the ranking's
    * own, when the taken one is the best). */
-  valueTaken: number;
-  valueBest: number;
-  /** valueTaken - valueBest on those deals, with its interval (simultaneous over the looks of
+  value_taken: number;
+  value_best: number;
+  /** value_taken - value_best on those deals, with its interval (simultaneous over the looks of
    * the race that tells the two apart) and standard error: 0 when the taken one is the best. */
   diff: number;
-  diffLow: number;
-  diffHigh: number;
-  diffSe: number;
+  diff_ci_low: number;
+  diff_ci_high: number;
+  diff_se: number;
   /** best: the taken action is the best one; worse: it does worse on fresh deals; tied: the
    * two cannot be told apart at this budget. */
   verdict: 'best' | 'tied' | 'worse';
@@ -86,9 +86,9 @@ export interface ReviewedDecision {
    * less the taken one's on deals of their own (neither those that ranked the actions nor those
    * that found it worse), with its 95% interval and standard error. */
   loss: number;
-  lossLow: number;
-  lossHigh: number;
-  lossSe: number;
+  loss_ci_low: number;
+  loss_ci_high: number;
+  loss_se: number;
   /** Actions ranked. */
   actions: number;
   /** Playouts spent on the decision (ranking and measuring). */
@@ -131,8 +131,8 @@ export interface ReviewResult {
    * decisions shown worse cost against the best, measured on deals of their own (the others
    * add 0), and its 95% interval. */
   loss: number;
-  lossLow: number;
-  lossHigh: number;
+  loss_ci_low: number;
+  loss_ci_high: number;
   /** The costliest decisions shown worse, in words. */
   costliest: string[];
   /** The review in words. */
@@ -292,13 +292,13 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       row.verdict === 'best'
         ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
         : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.lossLow)}, ${num(row.lossHigh)}] ${unit}.`
-          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diffLow)}, ${num(row.diffHigh)}] ${unit}).`;
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.`
+          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).`;
     return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
   }
 
   const loss = rows.reduce((s, r) => s + r.loss, 0);
-  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.lossSe * r.lossSe, 0));
+  const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.loss_se * r.loss_se, 0));
   const count = (v: ReviewedDecision['verdict']) => rows.filter((r) => r.verdict === v).length;
   const worse = rows.filter((r) => r.verdict === 'worse').sort((a, b) => b.loss - a.loss || a.line - b.line);
   const costliest = worse.slice(0, COSTLIEST).map((r) => r.words);
@@ -329,8 +329,8 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     seed,
     decisions,
     loss,
-    lossLow: loss - half,
-    lossHigh: loss + half,
+    loss_ci_low: loss - half,
+    loss_ci_high: loss + half,
     costliest,
     summary,
     rows,
@@ -390,15 +390,15 @@ function writeReview(file: string, r: ReviewResult): void {
       x.round,
       x.taken,
       x.best,
-      x.valueTaken,
-      x.valueBest,
+      x.value_taken,
+      x.value_best,
       x.diff,
-      x.diffLow,
-      x.diffHigh,
+      x.diff_ci_low,
+      x.diff_ci_high,
       x.verdict,
       x.loss,
-      x.lossLow,
-      x.lossHigh,
+      x.loss_ci_low,
+      x.loss_ci_high,
       x.playouts,
     ]),
   };
@@ -441,16 +441,16 @@ export async function judgeDecision(
 ): Promise<{ ranked: Advice; takenName: string; row: Judged }> {
   const ranked = await race({ ...common, budget, seed, choices, keep: taken });
   const takenName = ranked.kept!;
-  const none = { loss: 0, lossLow: 0, lossHigh: 0, lossSe: 0 };
+  const none = { loss: 0, loss_ci_low: 0, loss_ci_high: 0, loss_se: 0 };
   if (ranked.best === takenName) {
     const r = ranked.rows[0]!;
     const row: Judged = {
-      valueTaken: r.value,
-      valueBest: r.value,
+      value_taken: r.value,
+      value_best: r.value,
       diff: 0,
-      diffLow: 0,
-      diffHigh: 0,
-      diffSe: 0,
+      diff_ci_low: 0,
+      diff_ci_high: 0,
+      diff_se: 0,
       verdict: 'best',
       ...none,
       playouts: ranked.playouts,
@@ -468,22 +468,22 @@ export async function judgeDecision(
   // Each row's difference is against the measuring race's leader, which may be either.
   const d =
     m.best === takenName
-      ? { mean: -b.diff, low: -b.diffHigh, high: -b.diffLow, se: b.diffSe }
-      : { mean: t.diff, low: t.diffLow, high: t.diffHigh, se: t.diffSe };
+      ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
+      : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
   const worse = d.high < 0;
   const { won: _won, ...plain } = common;
   const cost = worse
     ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
     : null;
   const row: Judged = {
-    valueTaken: t.value,
-    valueBest: b.value,
+    value_taken: t.value,
+    value_best: b.value,
     diff: d.mean,
-    diffLow: d.low,
-    diffHigh: d.high,
-    diffSe: d.se,
+    diff_ci_low: d.low,
+    diff_ci_high: d.high,
+    diff_se: d.se,
     verdict: worse ? 'worse' : 'tied',
-    ...(cost ? { loss: cost.diff, lossLow: cost.diffLow, lossHigh: cost.diffHigh, lossSe: cost.diffSe } : none),
+    ...(cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
     playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
   };
   return { ranked, takenName, row };

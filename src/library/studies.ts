@@ -3,7 +3,7 @@
 // load (WORKER, whose worker.ts finds a task's study here by name); the report is handed the
 // studies' order and headline columns. Nothing below the catalog looks a study up.
 
-import { CATALOG, GAMES } from '../catalog/index.js';
+import { CATALOG, GAMES, SEARCHED } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
@@ -37,7 +37,7 @@ export const EXPERIMENTS: ExperimentDef[] = [
   tuneRound,
   league,
   ...GAMES.flatMap((g) => g.experiments),
-  searchStrengthDef(CATALOG),
+  searchStrengthDef(SEARCHED),
   adviseCalibrationDef(calibrationGame),
 ];
 

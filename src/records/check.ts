@@ -6,7 +6,7 @@ import { dealRng, type Rng } from '../core/rng.js';
 import { settle } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
 import { canonical, ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
-import { eventFault } from './validate.js';
+import type { EventFormat } from './format.js';
 
 /** The largest record read: a long American session is a few hundred kilobytes. */
 export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
@@ -15,12 +15,13 @@ export const MAX_RECORD_LINE = 1024 * 1024;
 
 /**
  * Reads a record someone handed over, as data: a regular file of at most MAX_RECORD_BYTES,
- * one JSON object a line, each a well-formed event of this format (records/events.schema.json).
+ * one JSON object a line, each a well-formed event of `format` (the games' events, composed by
+ * records/format.ts).
  * Anything else is one InputError line naming the file and the line. A set of records a killed
  * run left half in place in its folder is finished first (or its leftovers removed), as the next
  * run writing there would: the record read is the one the run wrote.
  */
-export function readRecord(file: string): GameEvent[] {
+export function readRecord(file: string, format: EventFormat): GameEvent[] {
   try {
     settle(path.dirname(file));
   } catch (e) {
@@ -43,11 +44,11 @@ export function readRecord(file: string): GameEvent[] {
   if (!st.isFile())
     throw new InputError(`${file}: is not a regular file; expected a game record (${EVENTS_FORMAT}, one JSON object a line)`);
   if (st.size > MAX_RECORD_BYTES) throw new InputError(`${file}: ${st.size} bytes; a record is at most ${MAX_RECORD_BYTES} bytes`);
-  return parseRecord(fs.readFileSync(file, 'utf8'), file);
+  return parseRecord(fs.readFileSync(file, 'utf8'), file, format);
 }
 
 /** Parses a record's text (`file` names it in errors); see readRecord. */
-export function parseRecord(text: string, file: string): GameEvent[] {
+export function parseRecord(text: string, file: string, format: EventFormat): GameEvent[] {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   if (lines.length === 0) throw new InputError(`${file}: empty; expected a game record (${EVENTS_FORMAT}, one JSON object a line)`);
@@ -55,7 +56,7 @@ export function parseRecord(text: string, file: string): GameEvent[] {
     const where = `${file} line ${i + 1}`;
     if (l.length > MAX_RECORD_LINE) throw new InputError(`${where}: ${l.length} characters; a record's line is at most ${MAX_RECORD_LINE}`);
     const e = parseJson(l, where);
-    const f = eventFault(e);
+    const f = format.fault(e);
     if (f) throw new InputError(`${where}: ${f}`);
     return e as GameEvent;
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { InputError } from '../core/errors.js';
 import { notRegular, settle } from '../io/csv.js';
 import { readRecord } from '../records/check.js';
+import type { EventFormat } from '../records/format.js';
 import { recordPage } from '../records/page.js';
 import type { GameEvent } from '../core/trace.js';
 
@@ -39,6 +40,8 @@ export interface RecordReader {
   gameOf(experiment: string): string | undefined;
   /** The events of record `file`, re-played under its rules (one InputError line where that fails). */
   checked(file: string): GameEvent[];
+  /** The record format, every game's events (what a record is read against and its page drawn with). */
+  format: EventFormat;
 }
 
 /** What a study's meta file says of the run that wrote it (report/page.ts, checked there). */
@@ -62,7 +65,7 @@ const wrapped = <T>(f: () => T): T => {
  * handed over (a regular file, not a link; every line well-formed), once a set a killed run left
  * half in place there is finished: anything else is one InputError line.
  */
-export function recordFiles(records: string): RecordFile[] {
+export function recordFiles(records: string, format: EventFormat): RecordFile[] {
   if (!fs.lstatSync(records, { throwIfNoEntry: false })?.isDirectory())
     throw new InputError(`report: --records ${records} is not a folder; give the folder run --record DIR wrote the records to`);
   settle(records);
@@ -74,7 +77,7 @@ export function recordFiles(records: string): RecordFile[] {
       const file = path.join(records, f);
       const what = notRegular(file);
       if (what) throw new InputError(`report: ${file} is ${what}; report reads only regular record files`);
-      return { file, start: wrapped(() => readRecord(file))[0]! };
+      return { file, start: wrapped(() => readRecord(file, format))[0]! };
     });
 }
 
@@ -112,7 +115,11 @@ export function recordedGames(records: readonly RecordFile[], run: StudyRun, rea
     const events = wrapped(() => reader.checked(file));
     const name = path.basename(file);
     const label = `${cells ? `cell ${cell}, ` : ''}game ${index}${table ? `, table ${table}` : ''}`;
-    return { label, page: `${path.basename(file, '.jsonl')}.html`, html: recordPage(events, `${String(events[0]!.game)} ${name}`) };
+    return {
+      label,
+      page: `${path.basename(file, '.jsonl')}.html`,
+      html: recordPage(events, `${String(events[0]!.game)} ${name}`, reader.format),
+    };
   });
 }
 

@@ -281,7 +281,7 @@ nav a { margin-right: 1em; }
  * `records`, the folder of the run's records, also the viewer page of each recorded game. */
 function report(dir: string, known: KnownStudies, records?: string): { html: string; pages: { file: string; text: string }[] } {
   const studies = studiesIn(dir, known);
-  const kept = records === undefined ? [] : recordFiles(records);
+  const kept = records === undefined ? [] : recordFiles(records, known.format);
   const games = studies.map((s) => recordedGames(kept, s.metas[0]!, known));
   const pages = studies.flatMap((s, i) => games[i]!.map((g) => ({ file: path.join(gamesFolder(s.dir), g.page), text: g.html })));
   const single = studies.length === 1 && studies[0]!.dir === dir;

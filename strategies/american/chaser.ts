@@ -8,9 +8,9 @@
 import type { Rng } from '../../src/core/rng.js';
 import type { Strategy } from '../../src/core/strategy.js';
 import * as americanActions from '../../src/games/mahjong/american/actions.js';
-import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
+import * as cardModule from '../../src/games/mahjong/american/card.js';
 import * as slotsModule from '../../src/games/mahjong/american/slots.js';
-import type { SeatLines } from '../../src/games/mahjong/american/lines.js';
+import type { CardIndex, SeatLines } from '../../src/games/mahjong/american/lines.js';
 import type { AmericanView } from '../../src/games/mahjong/american/view.js';
 import * as charlestonModule from '../../src/games/mahjong/american/charleston.js';
 import type { Step } from '../../src/games/mahjong/american/charleston.js';
@@ -18,8 +18,21 @@ import * as actionsModule from '../../src/games/mahjong/table/actions.js';
 import * as tilesModule from '../../src/games/mahjong/tiles.js';
 
 // Imports as module-local consts, read once: see src/games/mahjong/table/flow.ts.
-const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } =
-  americanActions;
+const {
+  AMERICAN_ACTIONS,
+  BLIND,
+  COURTESY_DONE,
+  DISCARD_FLOWER,
+  DISCARD_JOKER,
+  EXCHANGE,
+  EXPOSE,
+  PASS_TILE,
+  VOTE_NO,
+  VOTE_YES,
+  exposeJokers,
+  exposeSize,
+} = americanActions;
+const { CARD_KINDS } = cardModule;
 const { PACKED, awayFromSum } = slotsModule;
 const { COURTESY, VOTE } = charlestonModule;
 const { DISCARD, PASS, WIN } = actionsModule;
@@ -46,10 +59,14 @@ export interface ChaserHooks {
 }
 
 const MAX_K = 8;
+/** Tiles away a line can be, and one: a line's 14 tiles (99 is out of reach). */
+const MAX_AWAY_1 = 15;
 
 export class LineChaser implements Strategy<AmericanView> {
+  /** The targets (each line's nearest variant), best first, their weights value * q^away, and their lines' values. */
   private readonly targets = new Int32Array(MAX_K);
   private readonly weight = new Float64Array(MAX_K);
+  private readonly targetValue = new Int32Array(MAX_K);
   private nt = 0;
   /** The lines and version the targets were ranked for (a seat's hand is unchanged across its claim offers). */
   private rankedFor: SeatLines | null = null;
@@ -60,109 +77,171 @@ export class LineChaser implements Strategy<AmericanView> {
   private readonly planLoss = new Float64Array(3);
   private plannedFor = -1;
   private plannedStep: Step | null = null;
-  private readonly bestOf: Int32Array;
+  /** Per line: tiles away and key (its bit in the set) at the last ranking (-1: out of reach or not allowed). */
   private readonly awayOf: Int8Array;
+  private readonly lineKey: Int32Array;
+  /** The card the keys are for (keys). */
+  private keysFor: CardIndex | null = null;
+  private keyTable = new Int32Array(0);
+  private keyLine = new Int32Array(0);
+  private bits = new Int32Array(0);
   private readonly pow: Float64Array;
+  /** The claims or joker exchanges on offer (the view lists them). */
+  private readonly offered = new Int16Array(AMERICAN_ACTIONS);
+  /** Every choice is made from the view (its claims, exchanges and Charleston state), so the
+   * table need not list the legal actions at each turn. */
+  readonly viewOnly = true;
 
   constructor(
     private readonly p: ChaserParams,
     lines: number,
     private readonly hooks: ChaserHooks = {},
   ) {
-    this.bestOf = new Int32Array(lines);
     this.awayOf = new Int8Array(lines);
+    this.lineKey = new Int32Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);
   }
 
-  choose(v: AmericanView, legal: Int16Array, n: number, _rng: Rng): number {
+  choose(v: AmericanView, _legal: Int16Array, _n: number, _rng: Rng): number {
     if (v.winLegal) return WIN;
     const step = v.charleston;
     // The second and third choices of a pass follow the plan made at the first.
     if (step !== null && (step.kind === VOTE || v.passChosen === 0)) this.rank(v);
-    if (step !== null) return this.charleston(v, step.kind, legal, n);
+    if (step !== null) return this.charleston(v, step.kind);
     this.rank(v);
-    if (v.phase === 1) return this.claim(v, legal, n);
+    if (v.phase === 1) return this.claim(v);
     if (this.p.x > 0) {
-      const a = this.exchange(v, legal, n);
+      const a = this.exchange(v);
       if (a >= 0) return a;
     }
-    const d = this.worstTile(v, false, this.hooks.avoid?.(v) ?? null);
+    const d = this.worstTile(v, this.hooks.avoid?.(v) ?? null);
     return d === FLOWER ? DISCARD_FLOWER : d === JOKER ? DISCARD_JOKER : DISCARD + d;
   }
 
-  /** Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets. */
+  /**
+   * Keeps the k lines of best weight value * q^away (each by its nearest variant) as targets,
+   * the earlier line first among equal weights. A line's place in that order at each tiles away
+   * is a number (keys): the bit set holds each line's place, and its k lowest bits are the
+   * targets, found without comparing one line with another (comparisons of weights go one way
+   * or the other at random, and a mispredicted branch costs as much as a line). The set is kept
+   * from one decision to the next: only the lines whose place moved change their bit.
+   */
   private rank(v: AmericanView): void {
-    const ix = v.index;
     const l = v.lines;
     if (l === this.rankedFor && l.version === this.rankedVersion) return;
     this.rankedFor = l;
     this.rankedVersion = l.version;
-    const { bestOf, awayOf } = this;
+    const { awayOf, lineKey, weight, targets, targetValue, pow, hooks } = this;
+    const ix = v.index;
+    const table = this.keys(ix);
+    const { bits, keyLine } = this;
+    const restricted = hooks.lineAllowed !== undefined;
     for (let line = 0; line < awayOf.length; line++) {
-      awayOf[line] = l.lineAway(line);
-      bestOf[line] = l.lineVariant(line);
+      // Every line is read (and so brought up to date), allowed or not.
+      const a = l.lineAway(line);
+      awayOf[line] = a;
+      const key = a >= 99 || (restricted && !hooks.lineAllowed!(v, line)) ? -1 : table[line * MAX_AWAY_1 + a]!;
+      const was = lineKey[line]!;
+      if (key === was) continue;
+      if (was >= 0) bits[was >> 5]! &= ~(1 << (was & 31));
+      if (key >= 0) bits[key >> 5]! |= 1 << (key & 31);
+      lineKey[line] = key;
     }
+    const value = ix.value;
     const k = this.p.k;
-    this.nt = 0;
-    for (let line = 0; line < awayOf.length; line++) {
-      if (awayOf[line]! >= 99 || (this.hooks.lineAllowed && !this.hooks.lineAllowed(v, line))) continue;
-      const w = ix.value[line]! * this.pow[awayOf[line]!]!;
-      // Insertion into the sorted top k.
-      let i = this.nt < k ? this.nt++ : k;
-      if (i === k && w <= this.weight[k - 1]!) continue;
-      if (i === k) i = k - 1;
-      while (i > 0 && this.weight[i - 1]! < w) {
-        this.weight[i] = this.weight[i - 1]!;
-        this.targets[i] = this.targets[i - 1]!;
-        i--;
+    let nt = 0;
+    for (let word = 0; nt < k && word < bits.length; word++) {
+      for (let m = bits[word]!; m !== 0 && nt < k; m &= m - 1) {
+        const line = keyLine[(word << 5) | (31 - Math.clz32(m & -m))]!;
+        weight[nt] = value[line]! * pow[awayOf[line]!]!;
+        targets[nt] = l.lineVariant(line);
+        targetValue[nt] = value[line]!;
+        nt++;
       }
-      this.weight[i] = w;
-      this.targets[i] = bestOf[line]!;
     }
+    this.nt = nt;
   }
 
-  /** The targets' total weight with one tile of kind `t` fewer (JOKER: one joker fewer), and `plus` one more of kind `add`. */
-  private weightWithout(v: AmericanView, t: number, add = -1): number {
+  /** For card `ix`: the key table (keyTable[line * MAX_AWAY_1 + a]: the place of line `line` at
+   * `a` tiles away among all lines at all tiles away, by weight value * q^a, best first, the
+   * earlier line first among equal weights), the line of each place, and an empty bit set as
+   * large, no line in it (lineKey -1). */
+  private keys(ix: CardIndex): Int32Array {
+    if (this.keysFor === ix) return this.keyTable;
+    const pairs: { line: number; a: number; w: number }[] = [];
+    for (let line = 0; line < ix.lines; line++)
+      for (let a = 0; a < MAX_AWAY_1; a++) pairs.push({ line, a, w: ix.value[line]! * this.pow[a]! });
+    pairs.sort((x, y) => (x.w !== y.w ? (x.w > y.w ? -1 : 1) : x.line - y.line));
+    this.keyTable = new Int32Array(pairs.length);
+    this.keyLine = new Int32Array(pairs.length);
+    pairs.forEach((x, i) => {
+      this.keyTable[x.line * MAX_AWAY_1 + x.a] = i;
+      this.keyLine[i] = x.line;
+    });
+    this.bits = new Int32Array((pairs.length + 31) >> 5);
+    this.lineKey.fill(-1);
+    this.keysFor = ix;
+    return this.keyTable;
+  }
+
+  /**
+   * The targets' total weight with one tile of card kind `t` fewer (-1: none) and `dj` jokers
+   * more, summed target by target in rank order as their weights are. A target that does not
+   * use t keeps its weight when the jokers stay.
+   */
+  private weightWith(v: AmericanView, t: number, dj: number): number {
     const l = this.rankedFor!;
-    const ix = v.index;
-    const jokers = l.jokers - (t === JOKER ? 1 : 0) + (add === JOKER ? 1 : 0);
+    const { sum, row, counts } = l;
+    const jokers = l.jokers + dj;
+    const entryOf = v.index.entryOf;
+    const { targets, weight, targetValue, pow } = this;
+    const h = t >= 0 ? counts[t]! : 0;
     let w = 0;
     for (let i = 0; i < this.nt; i++) {
-      const x = this.targets[i]!;
-      let sum = l.sum[x]!;
-      if (t >= 0 && t !== JOKER) {
-        const e = ix.entryOf[x * CARD_KINDS + t]!;
-        if (e >= 0) {
-          const r = l.row[e]!;
-          const h = l.counts[t]!;
-          sum += PACKED[r + h - 1]! - PACKED[r + h]!;
-        }
+      const x = targets[i]!;
+      const e = t >= 0 ? entryOf[x * CARD_KINDS + t]! : -1;
+      if (e < 0 && dj === 0) {
+        w += weight[i]!;
+        continue;
       }
-      w += ix.value[ix.vLine[x]!]! * this.pow[awayFromSum(sum, jokers)]!;
+      let s = sum[x]!;
+      if (e >= 0) {
+        const r = row[e]!;
+        s += PACKED[r + h - 1]! - PACKED[r + h]!;
+      }
+      w += targetValue[i]! * pow[awayFromSum(s, jokers)]!;
     }
     return w;
   }
 
-  /** The held kind (not a joker when `noJoker`) whose loss costs the targets least; `avoid` kinds only when nothing else is as good. */
-  private worstTile(v: AmericanView, noJoker: boolean, avoid: Uint8Array | null): number {
+  /** The held kind whose loss costs the targets least (a joker last); `avoid` kinds only when nothing else is as good. */
+  private worstTile(v: AmericanView, avoid: Uint8Array | null): number {
     const h = v.hand;
+    // A tile fewer takes no target nearer, and a target's weight falls with its tiles away (q is
+    // at most 1, values above 0): no kind's weight is above the targets' weight now, the same sum
+    // in the same order as weightWith's for a kind no target loses by. The first kind not avoided
+    // at that weight is the one chosen, and the kinds after it need not be weighed.
+    const top = this.weightWith(v, -1, 0);
     let best = -1;
     let bestW = -1;
     let bestAvoided = true;
-    for (let t = 0; t <= JOKER; t++) {
-      if (h[t] === 0 || (t > FLOWER && t !== JOKER) || (noJoker && t === JOKER)) continue;
-      const w = this.weightWithout(v, t);
+    // Kinds in order, then the joker (after the card's kinds: flowers are the last of them).
+    for (let i = 0; i <= CARD_KINDS; i++) {
+      const t = i < CARD_KINDS ? i : JOKER;
+      if (h[t] === 0) continue;
+      const w = t === JOKER ? this.weightWith(v, -1, -1) : this.weightWith(v, t, 0);
       const avoided = avoid !== null && t < CARD_KINDS && avoid[t] === 1;
       if (best < 0 || (bestAvoided && !avoided) || (avoided === bestAvoided && w > bestW)) {
         best = t;
         bestW = w;
         bestAvoided = avoided;
+        if (!avoided && w === top) break;
       }
     }
     return best;
   }
 
-  private charleston(v: AmericanView, kind: number, legal: Int16Array, n: number): number {
+  private charleston(v: AmericanView, kind: number): number {
     if (kind === VOTE) return this.awayOf[this.nt > 0 ? v.index.vLine[this.targets[0]!]! : 0]! >= this.p.v ? VOTE_YES : VOTE_NO;
     const i = v.passChosen;
     // A seat chooses its tiles for one pass in a row: the first choice plans all three. A plan
@@ -176,8 +255,7 @@ export class LineChaser implements Strategy<AmericanView> {
     }
     this.plannedFor = v.handId;
     this.plannedStep = v.charleston;
-    const canPass = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
-    if (!canPass) return kind === COURTESY ? COURTESY_DONE : BLIND;
+    if (!v.mayPassTile) return kind === COURTESY ? COURTESY_DONE : BLIND;
     if (this.planLoss[i]! > 0) {
       // Every tile left serves a target: the courtesy pass stops; a blind pass keeps them.
       if (kind === COURTESY) return COURTESY_DONE;
@@ -190,12 +268,12 @@ export class LineChaser implements Strategy<AmericanView> {
    * losses, into plan[from..3). */
   private planPass(v: AmericanView, from: number): void {
     const h = v.hand;
-    const now = this.weightWithout(v, -1);
+    const now = this.weightWith(v, -1, 0);
     const { plan, planLoss } = this;
     planLoss.fill(Infinity, from);
     for (let t = 0; t < CARD_KINDS; t++) {
       if (h[t] === 0) continue;
-      const loss = now - this.weightWithout(v, t);
+      const loss = now - this.weightWith(v, t, 0);
       let i = 3;
       while (i > from && loss < planLoss[i - 1]!) {
         if (i < 3) {
@@ -208,10 +286,12 @@ export class LineChaser implements Strategy<AmericanView> {
         plan[i] = t;
         planLoss[i] = loss;
       }
+      // No loss is below 0 (worstTile): once three kinds cost nothing, none after them is chosen.
+      if (planLoss[2] === 0) break;
     }
   }
 
-  private claim(v: AmericanView, legal: Int16Array, n: number): number {
+  private claim(v: AmericanView): number {
     if (this.nt === 0) return PASS;
     const x = this.targets[0]!;
     const ix = v.index;
@@ -222,6 +302,8 @@ export class LineChaser implements Strategy<AmericanView> {
     const e = ix.entryOf[x * CARD_KINDS + t]!;
     // The claimed tile must bring the target nearer, in a set of the exposure's size.
     if (e < 0 || awayWith(l.sum[x]!, l.row[e]!, l.counts[t]!, l.jokers) >= l.away(x)) return PASS;
+    const legal = this.offered;
+    const n = v.claims(legal);
     let pick = -1;
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
@@ -233,12 +315,15 @@ export class LineChaser implements Strategy<AmericanView> {
     return pick >= 0 ? pick : PASS;
   }
 
-  private exchange(v: AmericanView, legal: Int16Array, n: number): number {
-    const now = this.weightWithout(v, -1);
+  private exchange(v: AmericanView): number {
+    const legal = this.offered;
+    const n = v.exchanges(legal);
+    if (n === 0) return -1;
+    const now = this.weightWith(v, -1, 0);
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
       if (a < EXCHANGE || a >= EXPOSE) continue;
-      if (this.weightWithout(v, a - EXCHANGE, JOKER) >= now) return a;
+      if (this.weightWith(v, a - EXCHANGE, 1) >= now) return a;
     }
     return -1;
   }

@@ -2,11 +2,11 @@
 // module that exports strategy objects. Run it with
 //   npx pongsim sim wolnamppong --plugin strategies/examples/wide-gaps.mjs --seats 'wide-gaps(w=7),min-bet*5'
 // From any folder, `import ... from 'pongsim'` is the pongsim that runs it: nothing to install beside it.
-import { wolnamppongActions } from 'pongsim';
+import { actions } from 'pongsim';
 
-const { BET, FOLD } = wolnamppongActions;
+const { BET, FOLD } = actions.wolnamppong;
 
-/** @type {import('pongsim').StrategyDef<import('pongsim').WolnamView>} */
+/** @type {import('pongsim').StrategyDef<import('pongsim').GameViews['wolnamppong']>} */
 export const wideGaps = {
   name: 'wide-gaps',
   game: 'wolnamppong',

@@ -9,7 +9,8 @@ import { makeStrategy, parseSpec, type StrategyDef } from '../../src/core/strate
 import { chineseAmerican } from '../../src/games/mahjong/chinese-american/game.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { addMeldTiles, CONCEALED_KONG, MAX_MELDS } from '../../src/games/mahjong/table/melds.js';
-import { rulesetById } from '../../src/games/mahjong/rulesets.js';
+import { koreanRuleset } from '../../src/games/mahjong/korean/ruleset.js';
+import { chineseAmericanRuleset } from '../../src/games/mahjong/chinese-american/ruleset.js';
 import { tableSituation } from '../../src/games/mahjong/table/situation.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from '../../src/games/mahjong/table/state.js';
 import { FLOWER, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileName } from '../../src/games/mahjong/tiles.js';
@@ -82,12 +83,12 @@ const legalNames = (game: GameDef, s: TableState): string[] => {
 };
 
 const tables = [
-  { game: korean as GameDef, defs: koreanStrategies as StrategyDef[] },
-  { game: chineseAmerican as GameDef, defs: chineseAmericanStrategies as StrategyDef[] },
+  { game: korean as GameDef<TableState>, ruleset: koreanRuleset, defs: koreanStrategies as StrategyDef[] },
+  { game: chineseAmerican as GameDef<TableState>, ruleset: chineseAmericanRuleset, defs: chineseAmericanStrategies as StrategyDef[] },
 ];
 
 describe('pongsim advise korean and chinese-american with melds and flowers', () => {
-  for (const { game, defs } of tables) {
+  for (const { game, ruleset, defs } of tables) {
     for (const claim of [false, true]) {
       it(`${game.id}: a situation read from a played table with melds gives the engine's legal actions (${claim ? 'a discard on offer' : 'her turn'})`, async () => {
         const rules = resolveRules(game.schema, []);
@@ -105,7 +106,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
           given.left = formatTiles(parseTiles(rivers[LAST_SEAT]!.map(tileName).join(' ')));
           given.offered = tileName(s.claimTile);
         } else given.drawn = tileName(s.drawn);
-        const built = tableSituation(game, rulesetById(game.id), rules, given, (k) => k);
+        const built = tableSituation(game, ruleset, rules, given, (k) => k);
         expect(legalNames(game, built.state)).toEqual(legalNames(game, s));
         // The same tiles are left to draw, and everyone's melds are on the table.
         expect(built.state.live()).toBe(s.live());
@@ -141,7 +142,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     expect(r.situation).toMatchObject({ melds: ['p555'], rightMelds: ['z111'], flowers: 'f1', leftFlowers: 'f23', wall: 0 });
     expect(r.best).toBe('win (self-draw)');
     expect(r.clear).toBe(true);
-    expect(r.actions[0]!.valueLow).toBe(r.actions[0]!.valueHigh);
+    expect(r.actions[0]!.value_ci_low).toBe(r.actions[0]!.value_ci_high);
     for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
   });
 
@@ -167,7 +168,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     expect(r.situation.wall).toBe(0);
     expect(r.best).toBe('win on m9');
     expect(r.clear).toBe(true);
-    for (const a of r.actions.slice(1)) expect(a.diffHigh).toBeLessThan(0);
+    for (const a of r.actions.slice(1)) expect(a.diff_ci_high).toBeLessThan(0);
   });
 
   it('chinese-american: the special hands the bots can play are ranked beside the discards where the hand is near them', async () => {

@@ -49,7 +49,7 @@ describe('pongsim advise korean and chinese-american', () => {
       expect(r.best).toBe('win (self-draw)');
       expect(r.clear).toBe(true);
       const win = r.actions[0]!;
-      expect(win.valueLow).toBe(win.valueHigh);
+      expect(win.value_ci_low).toBe(win.value_ci_high);
       expect(win.value).toBeGreaterThan(0);
       expect(win.won).toBe(1);
       for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
@@ -75,8 +75,8 @@ describe('pongsim advise korean and chinese-american', () => {
       expect(r.best).toBe('win on m9');
       expect(r.clear).toBe(true);
       expect(r.actions.map((a) => a.action)).toContain('pass');
-      expect(r.actions[0]!.valueLow).toBe(r.actions[0]!.valueHigh);
-      for (const a of r.actions.slice(1)) expect(a.diffHigh).toBeLessThan(0);
+      expect(r.actions[0]!.value_ci_low).toBe(r.actions[0]!.value_ci_high);
+      for (const a of r.actions.slice(1)) expect(a.diff_ci_high).toBeLessThan(0);
     });
   }
 
@@ -87,7 +87,7 @@ describe('pongsim advise korean and chinese-american', () => {
     expect(new Set(discards)).toEqual(held);
     expect(r.playouts).toBeLessThanOrEqual(1500);
     expect(r.situation).toMatchObject({ drawn: 'p1', wall: 100 + 4 - 53 - 3, seatWind: 'E' });
-    for (const a of r.actions) expect(a.valueLow).toBeLessThanOrEqual(a.valueHigh);
+    for (const a of r.actions) expect(a.value_ci_low).toBeLessThanOrEqual(a.value_ci_high);
   });
 
   it('bad situations get one line naming the field', async () => {

@@ -47,12 +47,12 @@ describe('pongsim advise nylonppong', () => {
       expect(stop.value).toBeCloseTo(exact, 12);
       expect(stop.won).toBeCloseTo(1 - p, 12);
       const sampled = stop.exact!.sampled;
-      const half = (sampled.valueHigh - sampled.valueLow) / 2;
+      const half = (sampled.value_ci_high - sampled.value_ci_low) / 2;
       expect(Math.abs(sampled.value - exact)).toBeLessThanOrEqual(2 * half + 1e-9);
       // A stop that holds is strictly the lowest; one that fails scores at least 30 more than someone.
       expect(Math.abs(sampled.won - (1 - p))).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / stop.rollouts) + 1e-9);
       // The stop's value is a sure function of the deal: every rollout of it is the same when it never fails.
-      if (p === 0) expect(sampled.valueLow).toBe(sampled.valueHigh);
+      if (p === 0) expect(sampled.value_ci_low).toBe(sampled.value_ci_high);
     });
   }
 
@@ -65,14 +65,14 @@ describe('pongsim advise nylonppong', () => {
     const f = rows[0]!.fail[configs.findIndex((c) => c.join() === '5,5,5')]!;
     expect(f.n).toBeGreaterThan(0n);
     expect(stop.exact!.sampled.value).toBe(-6);
-    expect(stop.exact!.sampled.valueHigh).toBe(-6);
+    expect(stop.exact!.sampled.value_ci_high).toBe(-6);
     // -(6 + 30 p) and 1 - p, as fractions.
     const value = bigFrac(-(6n * f.d + 30n * f.n), f.d);
     expect(stop.exact!.value).toBe(bigFracText(value));
     expect(stop.exact!.won).toBe(bigFracText(bigFrac(f.d - f.n, f.d)));
     expect(stop.value).toBe(bigFracValue(value));
     expect(stop.value).toBeLessThan(-6);
-    expect([stop.valueLow, stop.valueHigh]).toEqual([stop.value, stop.value]);
+    expect([stop.value_ci_low, stop.value_ci_high]).toEqual([stop.value, stop.value]);
     // The text prints it so, marked exact.
     const t = await pongsimIn(['advise', 'nylonppong', '--hand', '3a,3b', '--others', '5,5,5', '--seed', 'rare', '--wide']);
     expect(t.code, t.stderr).toBe(0);
@@ -85,7 +85,7 @@ describe('pongsim advise nylonppong', () => {
     expect(r.best).toBe('ppong 4 and go out');
     expect(r.clear).toBe(true);
     expect(r.actions[0]!.value).toBe(0);
-    expect(r.actions[0]!.valueLow).toBe(0);
+    expect(r.actions[0]!.value_ci_low).toBe(0);
   });
 
   it('after the draw every card of the hand is a discard candidate; a formed combination can be declared', async () => {

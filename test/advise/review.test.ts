@@ -167,11 +167,11 @@ describe('pongsim review', () => {
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.taken).toMatch(/^bet /);
     expect(bad.verdict).toBe('worse');
-    expect(bad.diffHigh).toBeLessThan(0);
+    expect(bad.diff_ci_high).toBeLessThan(0);
     expect(r.costliest[0]).toContain(`line ${line}, deal cycle`);
     expect(r.costliest[0]).toMatch(/was better by [\d.]+ \[[\d.]+, [\d.]+\] chips\.$/);
     expect(r.loss).toBeGreaterThan(0);
-    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.loss_ci_low).toBeGreaterThan(0);
     expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
   });
 
@@ -195,8 +195,8 @@ describe('pongsim review', () => {
     });
     const r = await review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
     expect(r.decisions.reviewed).toBeGreaterThan(5);
-    expect(r.lossLow).toBeLessThanOrEqual(0);
-    expect(r.lossHigh).toBeGreaterThanOrEqual(0);
+    expect(r.loss_ci_low).toBeLessThanOrEqual(0);
+    expect(r.loss_ci_high).toBeGreaterThanOrEqual(0);
     expect(r.decisions.worse).toBe(0);
   });
 
@@ -228,7 +228,7 @@ describe('pongsim review', () => {
     expect(bad.best).toBe('win (self-draw)');
     expect(bad.taken).toMatch(/^discard/);
     expect(bad.verdict).toBe('worse');
-    expect(r.lossLow).toBeGreaterThan(0);
+    expect(r.loss_ci_low).toBeGreaterThan(0);
     expect(r.costliest[0]).toMatch(new RegExp(`^line ${line}, hand \\d+: discard .*; win \\(self-draw\\) was better by`));
   });
 
@@ -244,7 +244,7 @@ describe('pongsim review', () => {
     expect(-r.rows.reduce((a, row) => a + row.diff, 0)).toBeLessThan(0);
     const rows = r.rows;
     for (const row of rows.filter((x) => x.verdict !== 'worse'))
-      expect([row.loss, row.lossLow, row.lossHigh, row.lossSe]).toEqual([0, 0, 0, 0]);
+      expect([row.loss, row.loss_ci_low, row.loss_ci_high, row.loss_se]).toEqual([0, 0, 0, 0]);
     expect(r.loss).toBeCloseTo(
       rows.reduce((a, x) => a + x.loss, 0),
       9,
@@ -254,8 +254,8 @@ describe('pongsim review', () => {
     // A worse decision's loss is measured apart from the deals that found it worse.
     for (const row of rows.filter((x) => x.verdict === 'worse')) {
       expect(row.loss).not.toBe(-row.diff);
-      expect(row.lossLow).toBeLessThanOrEqual(row.loss);
-      expect(row.lossHigh).toBeGreaterThanOrEqual(row.loss);
+      expect(row.loss_ci_low).toBeLessThanOrEqual(row.loss);
+      expect(row.loss_ci_high).toBeGreaterThanOrEqual(row.loss);
     }
   });
 
@@ -490,13 +490,13 @@ describe('pongsim advise --record', () => {
     const forgot = entry.def.create(rules) as TableState;
     entry.def.copy(d.state, forgot);
     (forgot.stats.wins as Int32Array)[d.seat] = 0;
-    const won = (a: Awaited<ReturnType<typeof ask>>) => a.rows.map((r) => [r.action, r.won, r.wonLow, r.wonHigh]);
+    const won = (a: Awaited<ReturnType<typeof ask>>) => a.rows.map((r) => [r.action, r.won, r.won_ci_low, r.won_ci_high]);
     const rows = (await ask(d.state)).rows;
     expect(won(await ask(d.state))).toEqual(won(await ask(forgot)));
     expect(rows.some((r) => r.won < 1)).toBe(true);
     for (const r of rows) {
       const w = wilson(Math.round(r.won * r.rollouts), r.rollouts);
-      expect([r.wonLow, r.wonHigh]).toEqual([w.low, w.high]);
+      expect([r.won_ci_low, r.won_ci_high]).toEqual([w.low, w.high]);
     }
   });
 

@@ -39,12 +39,12 @@ describe('pongsim advise wolnamppong', () => {
       for (const x of [1, 4, 8]) {
         const b = row(r, `bet ${x}`);
         // Four standard errors: a 95% half-width is two; 12 checks at a fixed seed.
-        const tol = (2 * (b.valueHigh - b.valueLow)) / 2 + 1e-9;
+        const tol = (2 * (b.value_ci_high - b.value_ci_low)) / 2 + 1e-9;
         expect(Math.abs(b.value - x * ev)).toBeLessThanOrEqual(tol);
         expect(Math.abs(b.won - pWin)).toBeLessThanOrEqual(4 * Math.sqrt((pWin * (1 - pWin)) / b.rollouts) + 1e-9);
       }
       const ado = row(r, 'bet 16');
-      expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.valueHigh - ado.valueLow + 1e-9);
+      expect(Math.abs(ado.value - (16 * ev - pWin * 1))).toBeLessThanOrEqual(ado.value_ci_high - ado.value_ci_low + 1e-9);
       expect(row(r, 'fold').value).toBe(0);
       // Every legal bet is offered: each whole chip from 1 to the pot.
       expect(r.actions.map((a) => a.action).sort()).toEqual(['fold', ...Array.from({ length: 16 }, (_, i) => `bet ${i + 1}`)].sort());
@@ -92,8 +92,8 @@ describe('pongsim advise wolnamppong', () => {
       expect(whole.verdict).toBe('worse');
       // The whole pot's paired difference against the best, which is the pot less one.
       expect(r.best).toBe(less.action);
-      expect(whole.diffLow).toBeLessThanOrEqual(-(pWin - ev) + 1e-9);
-      expect(whole.diffHigh).toBeGreaterThanOrEqual(-(pWin - ev) - 1e-9);
+      expect(whole.diff_ci_low).toBeLessThanOrEqual(-(pWin - ev) + 1e-9);
+      expect(whole.diff_ci_high).toBeGreaterThanOrEqual(-(pWin - ev) - 1e-9);
     }
     // Earlier in the cycle it is not dominated: after a won pot less one, the chip left is soon
     // won by a later bettor, which empties the pot, and everyone antes again, this seat too. With
@@ -118,7 +118,7 @@ describe('pongsim advise wolnamppong', () => {
     const higher = row(r, 'bet higher 8'),
       lower = row(r, 'bet lower 8');
     // The third card's luck is taken off (core/luck.ts), so the value is the exact one up to rounding.
-    expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.valueHigh - higher.valueLow + 1e-9);
+    expect(Math.abs(higher.value - 8 * value(exact.ev))).toBeLessThanOrEqual(higher.value_ci_high - higher.value_ci_low + 1e-9);
     expect(r.best).toMatch(/^bet higher/);
     expect(lower.verdict).toBe('worse');
   });
@@ -179,7 +179,7 @@ describe("the README's advise example", () => {
       // and everyone antes again: what that costs turns on the others' play, with no closed form.
       if (size === 18 || size === 19) {
         expect(a.verdict).toBe('worse');
-        expect(a.valueHigh).toBeLessThan(0);
+        expect(a.value_ci_high).toBeLessThan(0);
         continue;
       }
       // A bet of the pot that wins takes it all and pays the ante again: it loses 1 chip more on those 21 cards.

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/catalog/index.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as api from '../../src/api.js';
+import { GAMES, type GameViews } from '../../src/catalog/index.js';
+import type { AmericanView } from '../../src/games/mahjong/american/view.js';
+import type { KoreanView } from '../../src/games/mahjong/korean/view.js';
+import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
 import { american } from '../../src/games/mahjong/american/game.js';
 import { americanSchema, cardProvenance, rulesCard, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
 import { resolveRules } from '../../src/core/rules.js';
@@ -18,6 +22,19 @@ const sources = (dir: string): string[] =>
     .map((e) => path.join(e.parentPath, e.name));
 
 describe('one entry per game', () => {
+  it("gives a plug-in each game's action ids and view type by the game's id, American's included", () => {
+    expect(Object.keys(api.actions)).toEqual(GAMES.map((g) => g.def.id));
+    for (const g of GAMES) expect(api.actions[g.def.id], g.def.id).toBe(g.actions);
+    // The names plug-ins imported before are the same ids.
+    expect({ ...api.actions.wolnamppong }).toEqual({ ...api.wolnamppongActions });
+    expect({ ...api.actions.nylonppong }).toEqual({ ...api.nylonppongActions });
+    expect({ ...api.actions.korean }).toEqual({ ...api.mahjongActions });
+    expect(api.actions.american!.PASS_TILE).toBeGreaterThan(api.mahjongActions.TABLE_ACTIONS);
+    expectTypeOf<GameViews['wolnamppong']>().toEqualTypeOf<WolnamView>();
+    expectTypeOf<GameViews['korean']>().toEqualTypeOf<KoreanView>();
+    expectTypeOf<GameViews['american']>().toEqualTypeOf<AmericanView>();
+  });
+
   it('the layers above the games ask an entry for a capability and never name a game', () => {
     const ids = GAMES.map((g) => g.def.id);
     const word = new RegExp(`(?<![\\w-])(${ids.join('|')})(?![\\w-])`, 'i');

@@ -24,7 +24,7 @@ describe('pongsim advise (CLI)', () => {
     // won is printed with its interval, at the digits the interval allows (a 95% interval of a
     // share of 120 rollouts is several points wide: two decimals at most).
     const bet = JSON.parse(j.stdout).actions.find((a: { action: string }) => a.action !== 'fold');
-    expect(t.stdout).toContain(estimate(bet.won, bet.wonLow, bet.wonHigh));
+    expect(t.stdout).toContain(estimate(bet.won, bet.won_ci_low, bet.won_ci_high));
     // --wide prints the same answer unfitted (it is the CLI's, not a situation field).
     const wide = await pongsimIn([...args, '--wide']);
     expect(wide.code, wide.stderr).toBe(0);

@@ -10,7 +10,6 @@ import { splitSeats } from '../../src/library/options.js';
 import { scoreHand } from '../../src/catalog/mahjong-hand.js';
 import { compileCard } from '../../src/games/mahjong/american/card.js';
 import { parseMelds, readHand } from '../../src/games/mahjong/hand-analysis.js';
-import { RULESETS } from '../../src/games/mahjong/rulesets.js';
 import { FieldError } from '../../src/games/mahjong/situation.js';
 import { listFiles, tempDir, pongsimIn } from '../support/cli.js';
 
@@ -98,7 +97,7 @@ describe('rules files and --set values', () => {
 
 describe('mahjong hands, melds and score lines', () => {
   const tileText = fc.array(fc.constantFrom(...'mpszfj0123456789123456789 ,*'.split('')), { maxLength: 24 }).map((a) => a.join(''));
-  for (const r of RULESETS.filter((x) => x.scorer)) {
+  for (const r of GAMES.flatMap((g) => (g.ruleset?.scorer ? [g.ruleset] : []))) {
     const rules = resolveRules(r.scorer!.schema, []);
     it(`${r.id}: any hand notation with any melds`, async () => {
       fc.assert(

@@ -18,7 +18,7 @@ import { resolveRules, type Option } from '../../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef } from '../../src/core/strategy.js';
 import type { Meld } from '../../src/games/mahjong/decompose.js';
 import { SAMPLE_CARD_DOC } from '../../src/games/mahjong/american/rules.js';
-import { RULESETS, type Ruleset } from '../../src/games/mahjong/rulesets.js';
+import type { Ruleset } from '../../src/games/mahjong/rulesets.js';
 import { PASS, WIN } from '../../src/games/mahjong/table/actions.js';
 import { HONOR, PLAY_KINDS } from '../../src/games/mahjong/tiles.js';
 
@@ -382,7 +382,7 @@ function scoreOf(rs: Ruleset, r: Rules, i: number): string | null {
 
 /** Where the hand search first saw the option change a score, or null. */
 function searchHands(g: GameEntry, o: Option): string | null {
-  const rs = RULESETS.find((x) => x.id === g.def.id);
+  const rs = g.ruleset;
   if (!rs?.scorer) return null;
   const needs = NEEDS[`${g.def.id}.${o.key}`] ?? {};
   const base = rulesOf(g, needs);

@@ -314,8 +314,8 @@ const ENTRIES: Record<string, Entry> = {
 for (const e of Object.values(ENTRIES)) e.takes = Object.fromEntries(Object.entries(e.takes).filter(([, t]) => t !== undefined));
 
 /** The exports that are no entry point of this kind: the plug-in API's helpers a strategy calls
- * in its hot loop, and a list with no argument. */
-const NOT_ENTRIES = ['tileKind', 'tileName', 'month', 'importCardFormats'];
+ * in its hot loop, and those that take no argument (a list, the record format's schema). */
+const NOT_ENTRIES = ['tileKind', 'tileName', 'month', 'importCardFormats', 'eventsSchema'];
 
 /** The refusal of `call`, an InputError of one line (thrown, or the rejection of its promise). */
 async function refusal(call: () => unknown): Promise<string> {

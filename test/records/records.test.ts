@@ -7,17 +7,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOG, GAMES } from '../../src/catalog/index.js';
+import { CATALOG, EVENT_FORMAT, GAMES } from '../../src/catalog/index.js';
 import { InputError } from '../../src/core/errors.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { checkRecord } from '../../src/library/records.js';
 import { simParams } from '../../src/library/simulate.js';
 import { parseRecord } from '../../src/records/check.js';
+import { EventFormat } from '../../src/records/format.js';
+import type { JsonSchema } from '../../src/core/event-kind.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/core/trace.js';
-import { EVENT_TYPES } from '../../src/records/validate.js';
-import schema from '../../src/records/events.schema.json' with { type: 'json' };
 import { tempDir } from '../support/cli.js';
+
+/** The record format as one document, composed from the games' events. */
+const schema = EVENT_FORMAT.schema() as { oneOf: JsonSchema[] };
 
 /** Game `index` of a sim run at `seed` with the game's default table (and rules `set`), recorded, with its returns as played. */
 async function recorded(
@@ -60,7 +63,7 @@ describe.concurrent('game records', () => {
     const game = entry.def.id;
     it(`${game}: records re-play to the same result, seed after seed, and are the same bytes twice`, async () => {
       expect(entry.records, `${game} offers records`).toBeDefined();
-      const listed = new Set(['start', 'end', ...entry.records!.events]);
+      const listed = new Set(['start', 'end', ...entry.records!.events.map((k) => k.type)]);
       const seen = new Set<string>();
       for (let k = 0; k < SEEDS[game]!; k++) {
         const { events, returns } = await recorded(game, `rec-${k}`, k);
@@ -74,7 +77,7 @@ describe.concurrent('game records', () => {
         }
         // Read back as a stranger's file: every line well-formed, and the game confirmed.
         const f = file(events);
-        expect(parseRecord(fs.readFileSync(f, 'utf8'), f)).toEqual(JSON.parse(JSON.stringify(events)));
+        expect(parseRecord(fs.readFileSync(f, 'utf8'), f, EVENT_FORMAT)).toEqual(JSON.parse(JSON.stringify(events)));
         const r = checkRecord({ game, record: f });
         expect(r.result.map((x) => x.return)).toEqual(returns);
         expect(r.events).toBe(events.length);
@@ -111,15 +114,25 @@ describe.concurrent('game records', () => {
         'bet',
         'pot_empty',
       ]);
-      const missing = entry.records!.events.filter((t) => !seen.has(t) && !rare.has(t));
+      const missing = entry.records!.events.map((k) => k.type).filter((t) => !seen.has(t) && !rare.has(t));
       expect(missing).toEqual([]);
     });
   }
 
   it('every event type a game lists is described in the schema, and the schema describes no other', () => {
-    const listed = new Set(['start', 'end', ...GAMES.flatMap((g) => g.records?.events ?? [])]);
-    expect([...listed].sort()).toEqual([...EVENT_TYPES].sort());
-    expect(schema.oneOf.every((s) => s.required.includes('type') && s.additionalProperties === false)).toBe(true);
+    const listed = new Set(['start', 'end', ...GAMES.flatMap((g) => (g.records?.events ?? []).map((k) => k.type))]);
+    expect([...listed].sort()).toEqual([...EVENT_FORMAT.types].sort());
+    expect(schema.oneOf.every((s) => s.required!.includes('type') && s.additionalProperties === false)).toBe(true);
+    // Each type is its own object of the schema's oneOf, whose type field is that type alone.
+    expect(schema.oneOf.map((s) => s.properties!.type!.const)).toEqual(EVENT_FORMAT.types);
+  });
+
+  it('composes the format from the games: a type two games write is one kind, two different kinds of a type are refused', () => {
+    const pass = EVENT_FORMAT.kind('pass')!;
+    expect(GAMES.filter((g) => g.records?.events.includes(pass)).map((g) => g.def.id)).toEqual(['nylonppong', 'american']);
+    expect(() => new EventFormat([pass, { ...pass }])).toThrow(/event type pass is described twice/);
+    expect(() => new EventFormat([{ ...pass, type: 'start' }])).toThrow(/event type start is described twice/);
+    expect(new EventFormat([pass, pass]).types).toEqual(['start', 'end', 'pass']);
   });
 });
 

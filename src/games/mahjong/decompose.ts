@@ -2,7 +2,7 @@
 // Runs only at a win, so it allocates freely; the readings come from readings.ts, as every scorer's do.
 
 import { Readings } from './readings.js';
-import { CHOW, CONCEALED_KONG, KONG, PUNG, addMeldTiles } from './table/melds.js';
+import { CHOW, CONCEALED_KONG, KONG, PUNG, addMeldTiles } from './melds.js';
 import { PLAY_KINDS, tileName } from './tiles.js';
 import type { WinShapes } from './shanten.js';
 

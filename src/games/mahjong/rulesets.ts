@@ -1,18 +1,15 @@
-// The mahjong rulesets a hand can be analysed under without playing a game (`pongsim hand`):
-// which tiles exist, how a hand is measured (shanten, improving tiles) and, when the ruleset
-// has one, how a complete hand scores. A new ruleset is one more entry in RULESETS.
+// What a mahjong ruleset offers to a hand analysed without playing a game (`pongsim hand`,
+// `pongsim score`, advice's melds): which tiles exist, how a hand is measured (shanten,
+// improving tiles) and, when the ruleset has one, how a complete hand scores. Each ruleset
+// writes its own beside its engine (korean/ruleset.ts, chinese-american/ruleset.ts) and its
+// catalog entry names it: there is no list of rulesets keyed by game id.
 
-import { InputError } from '../../core/errors.js';
 export type { WinSituation } from './situation.js';
 import type { RulesSchema } from '../../core/rules.js';
 import type { Meld } from './decompose.js';
-import { CHINESE_AMERICAN_FIELDS, scoreChineseAmericanWin } from './chinese-american/hand.js';
-import { chineseAmericanSchema, type ChineseAmericanRules } from './chinese-american/rules.js';
-import { koreanSchema, type KoreanRules } from './korean/rules.js';
-import { KOREAN_FIELDS, scoreKoreanWin } from './korean/situation.js';
 import type { Extra, SituationField, WinSituation } from './situation.js';
-import { ALL_SHAPES, SEVEN_PAIRS_SHAPES, shanten, shantenQuadPairs, type WinShapes } from './shanten.js';
-import { CHINESE_AMERICAN_SET, KOREAN_SET, type TileSet } from './tile-sets.js';
+import { shanten, shantenQuadPairs, type WinShapes } from './shanten.js';
+import type { TileSet } from './tile-sets.js';
 import { PLAY_KINDS } from './tiles.js';
 import { improvingTiles } from './waits.js';
 
@@ -106,67 +103,11 @@ export interface Ruleset {
   readonly scorer: HandScorer | null;
 }
 
-/** Types one scorer against its own rules object; the table stores it with that type erased. */
-function scorer<R>(
+/** Types one scorer against its own rules object; a Ruleset holds it with that type erased. */
+export function scorer<R>(
   schema: RulesSchema<R>,
   fields: readonly SituationField[],
   score: (win: WinInput, extra: Extra, rules: R) => HandScore,
 ): HandScorer {
   return { schema: schema as RulesSchema<unknown>, fields, score: (win, extra, rules) => score(win, extra, rules as R) };
-}
-
-const koreanScorer = scorer<KoreanRules>(koreanSchema, KOREAN_FIELDS, (win, extra, r) => {
-  const s = scoreKoreanWin(win, extra, r);
-  return {
-    legal: s.legal,
-    reason: s.reason,
-    total: s.total,
-    parts: { basic: s.basic, bonus: s.bonus, dora: s.dora, ante: s.ante },
-    breakdown: s.breakdown,
-    payments: s.payments,
-  };
-});
-
-const chineseAmericanScorer = scorer<ChineseAmericanRules>(chineseAmericanSchema, CHINESE_AMERICAN_FIELDS, (win, extra, r) => {
-  const s = scoreChineseAmericanWin(win, extra, r);
-  return {
-    legal: s.legal,
-    reason: s.reason,
-    total: s.total,
-    parts: {},
-    breakdown: s.breakdown,
-    ...(s.row ? { row: `${s.row} ${s.rowName}` } : {}),
-    payments: s.payments,
-  };
-});
-
-const KOREAN = shapeEvaluator(SEVEN_PAIRS_SHAPES);
-const KOREAN_QUADS = shapeEvaluator(SEVEN_PAIRS_SHAPES, true);
-const CHINESE_AMERICAN = shapeEvaluator(ALL_SHAPES);
-const CHINESE_AMERICAN_QUADS = shapeEvaluator(ALL_SHAPES, true);
-
-export const RULESETS: readonly Ruleset[] = [
-  {
-    id: 'korean',
-    title: 'Korean 2-point: 104 tiles (no bamboo, four flowers), standard hands and seven pairs',
-    set: KOREAN_SET,
-    evaluator: (rules) => ((rules as KoreanRules | null)?.sevenPairsAllowQuad ? KOREAN_QUADS : KOREAN),
-    // Korean play has no chow calls unless the house plays chowCalls = leftOnly.
-    chowMelds: (rules) => (rules as KoreanRules | null)?.chowCalls === 'leftOnly',
-    scorer: koreanScorer,
-  },
-  {
-    id: 'chinese-american',
-    title: 'Chinese-American: 144 tiles (eight flowers), standard hands, seven pairs and thirteen orphans',
-    set: CHINESE_AMERICAN_SET,
-    evaluator: (rules) => ((rules as ChineseAmericanRules | null)?.sevenPairsAllowQuad ? CHINESE_AMERICAN_QUADS : CHINESE_AMERICAN),
-    chowMelds: () => true,
-    scorer: chineseAmericanScorer,
-  },
-];
-
-export function rulesetById(id: string): Ruleset {
-  const r = RULESETS.find((x) => x.id === id);
-  if (!r) throw new InputError(`unknown ruleset "${id}"; allowed: ${RULESETS.map((x) => x.id).join(', ')}`);
-  return r;
 }

@@ -1,9 +1,8 @@
-import { GAMES } from '../../catalog/index.js';
+import { SEARCHED } from '../../catalog/index.js';
 import { Table } from '../../core/play.js';
 import { Rng } from '../../core/rng.js';
 import { resolveRules } from '../../core/rules.js';
 import { makeStrategy, parseSpec, type Strategy } from '../../core/strategy.js';
-import { SEARCH_FIELDS } from '../../../experiments/search-strength.js';
 import { figureName, fmt, rate, type BenchResult } from '../../bench/clock.js';
 
 /** Rollouts per action in the figure: the search bot's default. */
@@ -17,8 +16,8 @@ const N = 16;
  */
 export function benchSearch(seconds: number): BenchResult {
   const figures: Record<string, number> = {};
-  for (const f of SEARCH_FIELDS) {
-    const entry = GAMES.find((g) => g.def.id === f.game)!;
+  for (const entry of SEARCHED) {
+    const f = { game: entry.def.id, ...entry.search };
     // The figure is per decision, so a field whose games are many hands (one plays 128,
     // there to measure a small gain) plays one hand a game here, to keep a game within the seconds.
     const rules = resolveRules(entry.def.schema, [{ where: 'bench', values: f.hands ? { ...f.rules, handsLimit: 1 } : f.rules }]);
@@ -49,6 +48,6 @@ export function benchSearch(seconds: number): BenchResult {
     figures,
     line:
       `search: rollout(n=${N}) decisions/s per core against the best hand-written bot: ` +
-      SEARCH_FIELDS.map((f) => `${f.game} ${fmt(figures[`${figureName(f.game)}DecisionsPerSec`]!)}`).join(', '),
+      SEARCHED.map((g) => `${g.def.id} ${fmt(figures[`${figureName(g.def.id)}DecisionsPerSec`]!)}`).join(', '),
   };
 }

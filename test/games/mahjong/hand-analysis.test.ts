@@ -2,10 +2,8 @@
 // ranking the discards of a 14-tile hand.
 import { describe, expect, it } from 'vitest';
 import { discardRows, parseMelds, readHand, visibleTiles } from '../../../src/games/mahjong/hand-analysis.js';
-import { rulesetById } from '../../../src/games/mahjong/rulesets.js';
-
-const korean = rulesetById('korean');
-const ca = rulesetById('chinese-american');
+import { chineseAmericanRuleset as ca } from '../../../src/games/mahjong/chinese-american/ruleset.js';
+import { koreanRuleset as korean } from '../../../src/games/mahjong/korean/ruleset.js';
 
 describe('hand analysis', () => {
   it('reads a hand, setting flowers aside, and checks its size against its melds', () => {

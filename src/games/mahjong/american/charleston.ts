@@ -89,6 +89,15 @@ export class Charleston {
     preplayTurn(s, s.dealer);
   }
 
+  /** Whether `seat` may put a tile in the pass under way (PASS_TILE + a kind is among its legal
+   * actions): it has chosen fewer than three, and holds a tile other than a joker. */
+  mayPassTile(seat: number): boolean {
+    if (this.step.kind === VOTE || this.outN[seat]! >= 3) return false;
+    const off = seat * STRIDE;
+    for (let k = 0; k < CARD_KINDS; k++) if (this.s.hand[off + k]! > 0) return true;
+    return false;
+  }
+
   legal(out: Int16Array): number {
     const s = this.s;
     const step = this.step;
@@ -126,8 +135,10 @@ export class Charleston {
       throw new Error(`american: seat ${x} cannot pass ${k >= 0 && k < CARD_KINDS ? tileName(k) : `action ${a}`} in the ${step.name}`);
     }
     takeTiles(s, x, k, 1);
-    // Its pass may hold what others passed it: they no longer know those tiles are in its hand.
-    for (let j = 0; j < SEATS; j++) s.passed.fill(0, (j * SEATS + x) * CARD_KINDS, (j * SEATS + x + 1) * CARD_KINDS);
+    // Its pass may hold what others passed it: they no longer know those tiles are in its hand
+    // (forgotten at its first tile: a seat chooses the tiles of one pass in a row).
+    if (this.outN[x] === 0)
+      for (let j = 0; j < SEATS; j++) s.passed.fill(0, (j * SEATS + x) * CARD_KINDS, (j * SEATS + x + 1) * CARD_KINDS);
     this.out[x * 3 + this.outN[x]!++] = k;
     if (step.kind === PASS && this.outN[x] === 3) this.done();
   }

@@ -21,7 +21,7 @@ const { FLOWER, JOKER, tileName } = tilesModule;
 const { CAN_MELD, CAN_WIN, WIN_LEGAL } = actionsModule;
 const { addTile, discard, endDeadTurn, prepareTurn, takeTiles } = flowModule;
 const { SEATS, STRIDE } = tableStateModule;
-const { forgetDraw, see, tryTile } = writesModule;
+const { forgetDraw, see } = writesModule;
 const { DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, exposeAction, exposeJokers, exposeSize } = americanActions;
 const { letGo } = charlestonModule;
 const { CARD_KINDS } = cardModule;
@@ -34,10 +34,11 @@ export function cardClaims(s: AmericanState, y: number, t: number): number {
   if (s.dead[y] !== 0) return 0;
   let opts = 0;
   if (s.has(s.waits, y, t) && (!s.lastDiscard || s.r.lastDiscardClaimable)) {
-    // The hand with the discard added (the seat's lines follow the hand when next read).
-    tryTile(s, y, t, 1);
+    // The hand with the discard added, through the table's moves, which keep its index of the
+    // hand (TableState.gi) in step: the seat's lines follow the hand by it when next read.
+    addTile(s, y, t);
     const v = winningVariant(s, y);
-    tryTile(s, y, t, -1);
+    takeTiles(s, y, t, 1);
     s.winVariant[y] = v;
     if (v >= 0) opts |= CAN_WIN | WIN_LEGAL;
   }
@@ -103,6 +104,7 @@ export function placeExposure(s: AmericanState, y: number, e: Exposure): void {
   s.expJokers[i] = e.jokers;
   see(s, e.tile, e.size - e.jokers);
   s.lines[y]!.expose(e);
+  s.deadTest.checked = false;
 }
 
 /** The turn declarations of `x`: discarding a flower or a joker, and every joker exchange open to it. */
@@ -110,11 +112,37 @@ export function turnDeclarations(s: AmericanState, x: number, out: Int16Array, n
   const off = x * STRIDE;
   if (s.hand[off + FLOWER]! > 0) out[n++] = DISCARD_FLOWER;
   if (s.hand[off + JOKER]! > 0) out[n++] = DISCARD_JOKER;
+  return exchangeActions(s, x, out, n);
+}
+
+/** `x`'s joker exchanges (EXCHANGE + kind, kinds in order) written to out from n; returns the new n. */
+export function exchangeActions(s: AmericanState, x: number, out: Int16Array, n: number): number {
   // A dead hand exchanges no joker (where it plays on, it only draws and discards).
   if (s.dead[x] !== 0) return n;
-  for (let t = 0; t < CARD_KINDS; t++) if (s.hand[off + t]! > 0 && exposureWithJoker(s, t) >= 0) out[n++] = EXCHANGE + t;
+  // The held kinds some exposure holds a joker of (asked at every turn: most turns there is none).
+  const off = x * STRIDE;
+  const mark = exchangeable;
+  let any = false;
+  for (let y = 0; y < SEATS; y++) {
+    for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) {
+      const t = s.expTile[i]!;
+      if (s.expJokers[i]! > 0 && s.hand[off + t]! > 0) {
+        mark[t] = 1;
+        any = true;
+      }
+    }
+  }
+  if (!any) return n;
+  for (let t = 0; t < CARD_KINDS; t++) {
+    if (mark[t] === 0) continue;
+    mark[t] = 0;
+    out[n++] = EXCHANGE + t;
+  }
   return n;
 }
+
+/** exchangeActions' scratch: kinds marked, cleared again as they are listed. */
+const exchangeable = new Uint8Array(CARD_KINDS);
 
 /** The first exposure of `t` holding a joker, own seat's first, then in turn order (seat * MAX_EXPOSURES + i), or -1. */
 export function exposureWithJoker(s: AmericanState, t: number): number {

@@ -22,13 +22,19 @@ export const DEAD_VISIBLE = 1;
 export const DEAD_FALSE_WIN = 2;
 
 /** Declares dead every live hand the visible tiles prove unwinnable; three dead end the hand
- * (a situation read calls it once its table is laid). */
-export function checkDead(s: AmericanState): void {
+ * (a situation read calls it once its table is laid). `letGo` is the kind of a discard that has
+ * just gone unclaimed, the one change since the last check (-1: check everything). */
+export function checkDead(s: AmericanState, letGo = -1): void {
   if (s.r.deadHandAdjudication === 'off') return;
-  tallyJokers(s);
+  // The unseen count of one kind, neither a joker nor one an exposure holds jokers of, is read
+  // only by the witnesses that use it: the others are still possible, and the tallies hold.
+  const d = s.deadTest;
+  const quick = d.checked && letGo >= 0 && letGo < CARD_KINDS && d.exposedJokers[letGo] === 0;
+  if (!quick) tallyJokers(s);
+  const entryOf = s.index.entryOf;
   let deadN = 0;
   for (let y = 0; y < SEATS; y++) {
-    if (s.dead[y] === 0 && !possible(s, y, s.witness[y]!)) {
+    if (s.dead[y] === 0 && !(quick && entryOf[s.witness[y]! * CARD_KINDS + letGo]! < 0) && !possible(s, y, s.witness[y]!)) {
       const ix = s.index;
       let w = -1;
       for (let v = 0; v < ix.variants && w < 0; v++) if (possible(s, y, v)) w = v;
@@ -44,6 +50,7 @@ export function checkDead(s: AmericanState): void {
     }
     if (s.dead[y] !== 0) deadN++;
   }
+  d.checked = true;
   if (deadN >= 3 && s.r.threeDeadHandsEndGame && !s.ended) {
     endAsWallGame(s);
     s.log?.push('three dead hands: the hand ends as a wall game');
@@ -72,17 +79,30 @@ export function findWitnesses(s: AmericanState, seat: number): void {
   }
 }
 
-// What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers, which every
-// test starts with): per kind, the jokers lying in exposures of it (any seat's, to be had by
-// exchanging a natural of that kind for each); the jokers neither discarded nor in an exposure
-// (in the wall or some concealed hand); and, summed over the kinds, jokerBalance of a kind no
-// variant entry uses.
-const exposedJokers = new Int8Array(CARD_KINDS);
-let hiddenJokers = 0;
-let unusedBalance = 0;
+/**
+ * What the dead-hand test knows of the jokers, from the visible tiles (tallyJokers, which every
+ * full test starts with), kept per state (AmericanState.deadTest) for checkDead's quick test.
+ */
+export class DeadTest {
+  /** Per kind, the jokers lying in exposures of it (any seat's, to be had by exchanging a
+   * natural of that kind for each). */
+  readonly exposedJokers = new Int8Array(CARD_KINDS);
+  /** The jokers neither discarded nor in an exposure (in the wall or some concealed hand). */
+  hiddenJokers = 0;
+  /** Summed over the kinds, jokerBalance of a kind no variant entry uses. */
+  unusedBalance = 0;
+  /**
+   * Every live seat's witness was found possible by the last checkDead, and the tallies it made
+   * still hold: then, when a discard goes unclaimed, only that kind's unseen count has changed
+   * since, and a witness that does not use it stays possible. Cleared by whatever else sets
+   * witnesses or lays the table anew.
+   */
+  checked = false;
+}
 
 function tallyJokers(s: AmericanState): void {
-  const e = exposedJokers;
+  const d = s.deadTest;
+  const e = d.exposedJokers;
   e.fill(0);
   let exposed = 0;
   for (let y = 0; y < SEATS; y++) {
@@ -91,10 +111,10 @@ function tallyJokers(s: AmericanState): void {
       exposed += s.expJokers[i]!;
     }
   }
-  hiddenJokers = s.jokerCount - s.seen[JOKER]! - exposed;
+  d.hiddenJokers = s.jokerCount - s.seen[JOKER]! - exposed;
   let b = 0;
   for (let t = 0; t < CARD_KINDS; t++) if (e[t] !== 0) b += jokerBalance(s.copies[t]! - s.seen[t]!, 0, 0, e[t]!);
-  unusedBalance = b;
+  d.unusedBalance = b;
 }
 
 /**
@@ -108,8 +128,9 @@ function possible(s: AmericanState, y: number, v: number): boolean {
   const l = s.lines[y]!;
   if (l.ok[v] === 0) return possibleRedeemed(s, y, v);
   const { vStart, vEntry, eKind } = s.index;
-  const e = exposedJokers;
-  let need = unusedBalance;
+  const d = s.deadTest;
+  const e = d.exposedJokers;
+  let need = d.unusedBalance;
   for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
     const entry = vEntry[i]!;
     const t = eKind[entry]!;
@@ -119,7 +140,7 @@ function possible(s: AmericanState, y: number, v: number): boolean {
     if (b === IMPOSSIBLE) return false;
     need += b - (e[t] !== 0 ? jokerBalance(unseen, 0, 0, e[t]!) : 0);
   }
-  return need <= hiddenJokers;
+  return need <= d.hiddenJokers;
 }
 
 /** Scratch of possibleRedeemed: a variant placed on exposures whose jokers are exchanged away. */
@@ -150,8 +171,8 @@ function possibleRedeemed(s: AmericanState, y: number, v: number): boolean {
     for (let i = 0; i < n; i++)
       list[i] = { tile: s.expTile[at + i]!, size: s.expSize[at + i]!, jokers: (m >> i) & 1 ? 0 : s.expJokers[at + i]! };
     if (!placeExposures(ix.card.variants[v]!, list, nat, jok, used)) continue;
-    jokers.set(exposedJokers);
-    let hidden = hiddenJokers;
+    jokers.set(s.deadTest.exposedJokers);
+    let hidden = s.deadTest.hiddenJokers;
     for (let i = 0; i < n; i++) {
       if (((m >> i) & 1) === 0) continue;
       const t = s.expTile[at + i]!;

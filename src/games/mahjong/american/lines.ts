@@ -5,9 +5,30 @@
 // change updates only the variants that hold that kind. An exposure re-derives the seat's
 // variants once: which still fit, and what is left of each.
 
-import { JOKER } from '../tiles.js';
-import { CARD_KINDS, type Card } from './card.js';
-import { PACKED, awayFromSum, packedRow, placeExposures, type Exposure } from './slots.js';
+import * as tilesModule from '../tiles.js';
+import * as handEvalModule from '../table/hand-eval.js';
+import * as cardModule from './card.js';
+import type { Card } from './card.js';
+import * as slotsModule from './slots.js';
+import type { Exposure } from './slots.js';
+
+// Imports as module-local consts, read once: see table/flow.ts.
+const { FLOWER, JOKER } = tilesModule;
+const { SLOT, WEIGHT } = handEvalModule;
+const { CARD_KINDS } = cardModule;
+const { PACKED, awayFromSum, packedRow } = slotsModule;
+
+/** Counts of one kind a step list covers: a hand holds at most 8 of a kind (flowers), and
+ * PACKED's rows stop at 15. */
+const STEPS = 15;
+/** The first kind of each suit (and the honours) in the table's index of a hand (hand-eval.ts SLOT), and the flowers. */
+const SLOT_START = Int32Array.from([0, 1, 2, 3, 4], (slot) => (slot === 4 ? FLOWER : SLOT.indexOf(slot)));
+/** lineMin of a line whose nearest variant must be found again (refresh). */
+const STALE = -1;
+/** The packed sum of a variant that does not fit the seat's exposures: far enough that no
+ * change of a hand brings it within 99 tiles, so that the loops over variants need not ask
+ * `ok` (tiles away of at least 2^20 / 64). */
+const UNFIT = 1 << 20;
 
 /** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. An
  * entry is one kind one variant uses. Entries are numbered kind by kind, so that a change of one
@@ -31,13 +52,28 @@ export class CardIndex {
   /** Each variant's line, and whether that line is concealed. */
   readonly vLine: Int32Array;
   readonly vConcealed: Uint8Array;
-  /** Per variant: 1 when it has a set jokers may not fill (a section without jokers). */
+  /** Per variant: 1 when its sets are ones jokers may not fill (a section without jokers; a
+   * variant's sets all take jokers or none, as its line says). */
   readonly vNaturalSets: Uint8Array;
+  /** Per entry: how many sets of its kind the variant holds, of each size 3 to 6 (4 bits a size,
+   * size 3 lowest): the sets an exposure of that kind and size can take. */
+  readonly eSets: Uint16Array;
   /** Each line's value and whether its section pays the jokerless bonus. */
   readonly value: Int32Array;
   readonly jokerless: Uint8Array;
   /** Each variant's packed sum for an empty hand. */
   readonly empty: Int32Array;
+  /**
+   * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
+   * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
+   * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Each is
+   * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
+   * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
+   * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
+   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits.
+   */
+  readonly stepStart: Int32Array;
+  readonly step: Int32Array;
 
   constructor(readonly card: Card) {
     const V = card.variants.length;
@@ -74,25 +110,67 @@ export class CardIndex {
     });
     this.vConcealed = Uint8Array.from(card.variants, (v) => (card.lines[v.line]!.concealed ? 1 : 0));
     this.vNaturalSets = Uint8Array.from(card.variants, (v) => (v.sets.some((g) => !g.jokerable) ? 1 : 0));
+    if (card.variants.some((v) => v.sets.some((g) => g.jokerable) && v.sets.some((g) => !g.jokerable)))
+      throw new Error('CardIndex: a variant whose sets differ in taking jokers');
+    this.eSets = Uint16Array.from(kind, (t, e) =>
+      card.variants[vars[e]!]!.sets.reduce((n, g) => (g.tile === t ? n + (1 << ((g.size - 3) * 4)) : n), 0),
+    );
     this.value = Int32Array.from(card.lines, (l) => l.value);
     this.jokerless = Uint8Array.from(card.lines, (l) => (l.jokerlessBonus ? 1 : 0));
     this.empty = new Int32Array(V);
     for (let e = 0; e < kind.length; e++) this.empty[vars[e]!]! += PACKED[row[e]!]!;
+    if (2 * this.lines + V > 0x7fff) throw new Error(`CardIndex: ${V} variants of ${this.lines} lines do not fit a step code`);
+    const step: number[] = [];
+    this.stepStart = new Int32Array(CARD_KINDS * STEPS + 1);
+    for (let t = 0; t < CARD_KINDS; t++) {
+      for (let h = 0; h < STEPS; h++) {
+        for (let e = this.kStart[t]!; e < this.kStart[t + 1]!; e++) {
+          const v = vars[e]!;
+          const n = card.variants[v]!.natural[t]!;
+          if (h < n + card.variants[v]!.joker[t]!) step.push(this.vLine[v]! * 65536 + (2 * this.lines + v) * 2 + (h < n ? 1 : 0));
+        }
+        this.stepStart[t * STEPS + h + 1] = step.length;
+      }
+    }
+    this.step = Int32Array.from(step);
   }
 }
 
 /** One seat's tiles away from every variant of a card, updated a tile at a time. */
 export class SeatLines {
-  /** Per variant: the packed sum of its remaining slots against the concealed hand; kept only
-   * while the variant fits the exposures (`ok`): an unfit one stays unfit until a joker
-   * exchange, which places every variant again and sums it afresh (refit). */
+  /**
+   * The numbers a tile change updates, in one array so that the innermost loop reads one
+   * array's bounds and layout (a typed array's are checked again at each use in a loop): per
+   * line its tiles away (lineMin, from 0) and its nearest variant (lineVar, from L), then per
+   * variant its sum (from 2L: `sum`). lineMin is STALE when the nearest must be found again
+   * (refresh).
+   */
+  private readonly st: Int32Array;
+  /** Per variant: the packed sum of its remaining slots against the concealed hand while it
+   * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles. An unfit
+   * one stays unfit until a joker exchange, which places every variant again and sums it
+   * afresh (refit). */
   readonly sum: Int32Array;
   /** Per entry: its PACKED row once the seat's exposures took their sets. */
   readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
   readonly ok: Uint8Array;
+  /**
+   * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
+   * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
+   * or joker more brings a variant at most one tile nearer, and one fewer takes none nearer: a
+   * line that goes stale at m tiles away is at least m away, less what was added since. refresh
+   * stops at the first variant at the bound, which is then the first of the nearest.
+   */
+  private readonly bound: Int32Array;
+  /** Per kind: 1 when one of the seat's exposures is of it (its entries' rows are the seat's own). */
+  private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
   readonly counts = new Int8Array(CARD_KINDS);
+  /** The counts of the kinds before flowers as the table's index of a hand (TableState.gi) holds
+   * them, one number per suit and the honours (hand-eval.ts SLOT, WEIGHT): syncSeat compares a
+   * suit's kinds only when its number differs. */
+  private readonly suitIndex = new Int32Array(4);
   jokers = 0;
   readonly exposures: Exposure[] = [];
   /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
@@ -100,21 +178,14 @@ export class SeatLines {
    * a copy takes the other object's version number with its content, and a reader that cached
    * this object at that number would go on reading its cache. */
   #version = 0;
-  /** Per line: tiles away from its nearest variant and that variant (valid unless `stale`). */
-  private readonly lineMin: Int8Array;
-  private readonly lineVar: Int32Array;
-  private readonly stale: Uint8Array;
-  private readonly nat = new Int8Array(CARD_KINDS);
-  private readonly jok = new Int8Array(CARD_KINDS);
-  private readonly used: boolean[] = [];
 
   constructor(readonly index: CardIndex) {
-    this.sum = new Int32Array(index.variants);
+    const L = index.lines;
+    this.st = new Int32Array(2 * L + index.variants);
+    this.bound = new Int32Array(L + 1);
+    this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
-    this.lineMin = new Int8Array(index.lines);
-    this.lineVar = new Int32Array(index.lines);
-    this.stale = new Uint8Array(index.lines);
     this.reset();
   }
 
@@ -131,19 +202,52 @@ export class SeatLines {
    * cached ones depend on the order of the changes that led there (among ties). */
   refreshAll(): void {
     this.#version++;
-    for (let line = 0; line < this.lineMin.length; line++) this.refresh(line);
+    for (let line = 0; line < this.index.lines; line++) this.refresh(line);
+    // Every line is up to date: the bounds, which tell of the changes that led here (hidden ones,
+    // for a hand dealt anew), start again.
+    this.bound.fill(0);
   }
 
   /** An empty hand and no exposures. */
   reset(): void {
     this.#version++;
-    this.stale.fill(1);
+    this.bound.fill(0);
+    this.staleAll();
     this.row.set(this.index.eRow);
     this.ok.fill(1);
+    this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
+    this.suitIndex.fill(0);
     this.jokers = 0;
     this.exposures.length = 0;
+  }
+
+  /** Every line's nearest variant is to be found again (a loop: for a few dozen lines a
+   * builtin `fill` costs more than it saves), with no bound known but 0 (an exposure, a new
+   * hand: the rows change). */
+  private staleAll(): void {
+    const { st, bound } = this;
+    const L = this.index.lines;
+    for (let line = 0; line < L; line++) {
+      st[line] = STALE;
+      bound[line] = bound[L]!;
+    }
+  }
+
+  /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
+   * before (jokers more bring it at most that many nearer). */
+  private setJokers(j: number): void {
+    const { st, bound } = this;
+    const L = this.index.lines;
+    for (let line = 0; line < L; line++) {
+      const m = st[line]!;
+      if (m !== STALE) bound[line] = m + bound[L]!;
+      st[line] = STALE;
+    }
+    if (j > this.jokers) bound[L]! += j - this.jokers;
+    this.jokers = j;
+    this.#version++;
   }
 
   /** Sets the concealed count of kind `t` (a card kind) to `c`. */
@@ -152,34 +256,106 @@ export class SeatLines {
     if (c === was) return;
     this.#version++;
     this.counts[t] = c;
-    const { kStart, eVar, eLine } = this.index;
-    const { row, sum, ok, lineMin, lineVar, stale, jokers } = this;
+    if (t < FLOWER) this.suitIndex[SLOT[t]!]! += (c - was) * WEIGHT[t]!;
+    // A hand changes by one tile at a time, mostly of a kind none of its exposures holds: the
+    // entries that change are then the kind's step list for the count, read in entry order.
+    if ((c === was + 1 || c === was - 1) && this.exposedKind[t] === 0) this.step(t, c > was ? was : c, c > was);
+    else this.jump(t, was, c);
+  }
+
+  /** One tile of kind t more (from count h) or fewer (back to h), on rows of the card's own:
+   * each changed sum falls (more) or rises (fewer) by 1 for a joker slot, 64 for a natural.
+   * Unfit variants' sums change too (they stay far). */
+  private step(t: number, h: number, more: boolean): void {
+    const { stepStart, step, lines: L } = this.index;
+    const { st, jokers } = this;
+    const S = 2 * L;
+    const from = stepStart[t * STEPS + h]!;
+    const end = stepStart[t * STEPS + h + 1]!;
+    // A line's nearest variant changes only if one passes it (a tile more), or it was this one
+    // and it moved away (a tile fewer).
+    if (more) {
+      this.bound[L]!++;
+      for (let i = from; i < end; i++) {
+        const code = step[i]!;
+        const at = (code >> 1) & 0x7fff;
+        const s = (st[at]! -= 1 + (code & 1) * 63);
+        const line = code >> 16;
+        const m = st[line]!;
+        // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
+        const x = (s & 63) - jokers;
+        const a = (s >> 6) + (x & ~(x >> 31));
+        // A STALE line (-1) is never passed.
+        if (a < m) {
+          st[line] = a;
+          st[L + line] = at - S;
+        }
+      }
+    } else {
+      for (let i = from; i < end; i++) {
+        const code = step[i]!;
+        st[(code >> 1) & 0x7fff]! += 1 + (code & 1) * 63;
+      }
+      // Then each line kept up to date whose nearest variant moved away (it was in the list):
+      // one look a line, rather than one an entry.
+      for (let line = 0; line < L; line++) {
+        const m = st[line]!;
+        const v = st[L + line]!;
+        if (m === STALE || v < 0) continue;
+        const s = st[S + v]!;
+        const x = (s & 63) - jokers;
+        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+      }
+    }
+  }
+
+  /** Line `line`, m tiles away, is to be found again (its nearest variant moved away). */
+  private stale(line: number, m: number): void {
+    this.st[line] = STALE;
+    this.bound[line] = m + this.bound[this.index.lines]!;
+  }
+
+  /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
+   * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. */
+  private jump(t: number, was: number, c: number): void {
+    const { kStart, eVar, eLine, lines: L } = this.index;
+    const { row, st, jokers } = this;
+    const S = 2 * L;
+    if (c > was) this.bound[L]! += c - was;
     for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
       const v = eVar[e]!;
-      if (ok[v] === 0) continue;
       const r = row[e]!;
-      const s = (sum[v]! += PACKED[r + c]! - PACKED[r + was]!);
-      // A line's nearest variant changes only if this one passes it, or it was this one and it moved away.
+      const s = (st[S + v]! += PACKED[r + c]! - PACKED[r + was]!);
       const line = eLine[e]!;
-      if (stale[line] === 1) continue;
-      const jneed = s & 63; // awayFromSum, by hand: this is the innermost loop of a hand
-      const a = (s >> 6) + (jneed > jokers ? jneed - jokers : 0);
-      if (a < lineMin[line]!) {
-        lineMin[line] = a;
-        lineVar[line] = v;
-      } else if (v === lineVar[line] && a > lineMin[line]!) stale[line] = 1;
+      const m = st[line]!;
+      if (m === STALE) continue;
+      const a = awayFromSum(s, jokers);
+      if (a < m) {
+        st[line] = a;
+        st[L + line] = v;
+      } else if (a > m && v === st[L + line]) this.stale(line, m);
     }
   }
 
   /** Brings the sums up to date with a hand laid out as table counts (kinds, then JOKER) from `off`. */
   sync(hand: ArrayLike<number>, off: number): void {
-    if (this.jokers !== hand[off + JOKER]) {
-      this.jokers = hand[off + JOKER]!;
-      this.#version++;
-      this.stale.fill(1);
-    }
+    if (this.jokers !== hand[off + JOKER]) this.setJokers(hand[off + JOKER]!);
     const counts = this.counts;
     for (let t = 0; t < CARD_KINDS; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
+  }
+
+  /** sync for a seat of the table: `gi` is the table's index of the seat's hand from `g`, the
+   * same number per suit as suitIndex when the suit's counts are unchanged (most are, between
+   * two reads: a hand changes by a tile or two), which are then not compared kind by kind. */
+  syncSeat(hand: ArrayLike<number>, off: number, gi: ArrayLike<number>, g: number): void {
+    if (this.jokers !== hand[off + JOKER]) this.setJokers(hand[off + JOKER]!);
+    const { counts, suitIndex } = this;
+    // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
+    for (let slot = 0; slot < 4; slot++) {
+      if (gi[g + slot] === suitIndex[slot]) continue;
+      for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
+    }
+    if (hand[off + FLOWER] !== counts[FLOWER]) this.set(FLOWER, hand[off + FLOWER]!);
   }
 
   /** Tiles away from variant `v` (an exposed seat's unfit variants are far away). */
@@ -189,39 +365,74 @@ export class SeatLines {
 
   /** Tiles away from line `line` (its nearest variant; 99 when none fits the exposures). */
   lineAway(line: number): number {
-    if (this.stale[line] === 1) this.refresh(line);
-    return this.lineMin[line]!;
+    const m = this.st[line]!;
+    return m === STALE ? this.refresh(line) : m;
   }
 
   /** The nearest variant of line `line` (-1 when none fits the exposures). */
   lineVariant(line: number): number {
-    if (this.stale[line] === 1) this.refresh(line);
-    return this.lineVar[line]!;
+    if (this.st[line] === STALE) this.refresh(line);
+    return this.st[this.index.lines + line]!;
   }
 
-  private refresh(line: number): void {
-    const { sum, ok, jokers } = this;
+  /** Finds line `line`'s nearest variant (the first of the nearest) and returns its tiles away. */
+  private refresh(line: number): number {
+    const { st, jokers, bound } = this;
+    const L = this.index.lines;
+    const S = 2 * L;
     const lineStart = this.index.card.lineStart;
+    // No variant is nearer than the bound (a line kept up to date: its tiles away), so the first
+    // at the bound is the first of the nearest.
+    const m = st[line]!;
+    const low = m !== STALE ? m : bound[line]! - bound[L]!;
     let best = 99;
     let at = -1;
+    // Unfit variants are far: never under 99.
     for (let x = lineStart[line]!, end = lineStart[line + 1]!; x < end; x++) {
-      if (ok[x] === 0) continue;
-      const a = awayFromSum(sum[x]!, jokers);
+      const s = st[S + x]!;
+      const j = (s & 63) - jokers;
+      const a = (s >> 6) + (j & ~(j >> 31));
       if (a < best) {
         best = a;
         at = x;
+        if (a <= low) break;
       }
     }
-    this.lineMin[line] = best;
-    this.lineVar[line] = at;
-    this.stale[line] = 0;
+    st[line] = best;
+    st[L + line] = at;
+    return best;
   }
 
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
   expose(e: Exposure): void {
     this.exposures.push({ ...e });
-    // A variant an exposure ruled out stays out: only those still fitting are placed again.
-    this.refit(true);
+    this.#version++;
+    this.staleAll();
+    // A variant an exposure ruled out stays out. One still fitting takes the exposure into a set
+    // of its kind and size if one is left free (sets of one kind and size are interchangeable,
+    // and a variant's sets all take jokers or none): that entry's slots shrink by the set.
+    const { entryOf, eSets, vConcealed, vNaturalSets, variants } = this.index;
+    const { row, ok, sum } = this;
+    const t = e.tile;
+    // Sets of its kind and size the seat's earlier exposures took.
+    let taken = 0;
+    for (let i = 0; i < this.exposures.length - 1; i++) if (this.exposures[i]!.tile === t && this.exposures[i]!.size === e.size) taken++;
+    const shift = (e.size - 3) * 4;
+    const h = this.counts[t]!;
+    for (let v = 0; v < variants; v++) {
+      if (ok[v] === 0) continue;
+      const en = entryOf[v * CARD_KINDS + t]!;
+      if (vConcealed[v] === 1 || en < 0 || ((eSets[en]! >> shift) & 15) <= taken || (e.jokers > 0 && vNaturalSets[v] === 1)) {
+        ok[v] = 0;
+        sum[v] = UNFIT;
+        continue;
+      }
+      const r = row[en]!;
+      const r2 = r - e.size * (vNaturalSets[v] === 1 ? 256 : 16); // packedRow: naturals weigh 256, joker slots 16
+      row[en] = r2;
+      sum[v]! += PACKED[r2 + h]! - PACKED[r + h]!;
+    }
+    this.exposedKind[t] = 1;
   }
 
   /** A joker of an exposure of `tile` was exchanged for a natural: the exposure holds one joker fewer. */
@@ -229,39 +440,39 @@ export class SeatLines {
     // A new record, not a change to it: state copies share the records of a list (src/core/copy.ts).
     const x = this.exposures[exposure]!;
     this.exposures[exposure] = { ...x, jokers: x.jokers - 1 };
-    // One joker fewer may let the exposure fit a set jokers may not fill: every variant is placed again.
-    this.refit(false);
+    // One joker fewer may let the exposures fit sets jokers may not fill: every variant is placed again.
+    this.placeAll();
   }
 
-  /** Whether variant `v` uses every exposed tile at all (a quick test before placing the exposures). */
-  private usesAll(v: number): boolean {
-    for (const x of this.exposures) if (this.index.entryOf[v * CARD_KINDS + x.tile]! < 0) return false;
-    return true;
-  }
-
-  private refit(fitOnly: boolean): void {
+  /** Places the exposures on every variant afresh (as expose does one at a time) and sums the fitting ones. */
+  private placeAll(): void {
     this.#version++;
-    this.stale.fill(1);
-    const ix = this.index;
-    const { nat, jok, used, row, ok, sum } = this;
-    row.set(ix.eRow);
-    for (let v = 0; v < ix.variants; v++) {
-      if (fitOnly && ok[v] === 0) continue;
-      ok[v] = ix.vConcealed[v] === 0 && this.usesAll(v) && placeExposures(ix.card.variants[v]!, this.exposures, nat, jok, used) ? 1 : 0;
-      if (ok[v] === 0) continue;
-      for (const x of this.exposures) {
-        const t = x.tile;
-        row[ix.entryOf[v * CARD_KINDS + t]!] = packedRow(nat[t]!, jok[t]!);
+    this.staleAll();
+    const { entryOf, eSets, eRow, vConcealed, vNaturalSets, variants, vStart, vEntry, eKind } = this.index;
+    const { row, ok, sum, exposures, counts } = this;
+    row.set(eRow);
+    const jokered = exposures.some((x) => x.jokers > 0);
+    for (let v = 0; v < variants; v++) {
+      let fits = vConcealed[v] === 0 && !(jokered && vNaturalSets[v] === 1);
+      for (let i = 0; i < exposures.length && fits; i++) {
+        const x = exposures[i]!;
+        const en = entryOf[v * CARD_KINDS + x.tile]!;
+        let taken = 0;
+        for (let j = 0; j < i; j++) if (exposures[j]!.tile === x.tile && exposures[j]!.size === x.size) taken++;
+        fits = en >= 0 && ((eSets[en]! >> ((x.size - 3) * 4)) & 15) > taken;
       }
-    }
-    const { vStart, vEntry, eKind } = ix;
-    const counts = this.counts;
-    for (let v = 0; v < ix.variants; v++) {
-      if (ok[v] === 0) continue;
+      if (!fits) {
+        // Newly unfit: far away from here on (one unfit before keeps its sum, near UNFIT).
+        if (ok[v] === 1) sum[v] = UNFIT;
+        ok[v] = 0;
+        continue;
+      }
+      ok[v] = 1;
+      for (const x of exposures) row[entryOf[v * CARD_KINDS + x.tile]!]! -= x.size * (vNaturalSets[v] === 1 ? 256 : 16);
       let s = 0;
       for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
-        const e = vEntry[i]!;
-        s += PACKED[row[e]! + counts[eKind[e]!]!]!;
+        const en = vEntry[i]!;
+        s += PACKED[row[en]! + counts[eKind[en]!]!]!;
       }
       sum[v] = s;
     }

@@ -4,7 +4,8 @@
 // and jokers are each interchangeable among the slots of one tile kind (american/RULES.md,
 // "Matching a hand").
 
-import { CARD_KINDS, type Card } from './card.js';
+import * as cardModule from './card.js';
+import type { Card } from './card.js';
 import { CardIndex } from './lines.js';
 import * as slotsModule from './slots.js';
 import type { Exposure } from './slots.js';
@@ -12,6 +13,7 @@ import type { Exposure } from './slots.js';
 export { placeExposures, type Exposure } from './slots.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
+const { CARD_KINDS } = cardModule;
 const { PACKED, placeExposures } = slotsModule;
 
 /** Tiles away of a line no variant of which fits the hand's exposures (or a concealed line once exposed). */

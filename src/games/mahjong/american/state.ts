@@ -34,7 +34,7 @@ const { declareDead, setCallable } = writesModule;
 const { cardClaims, claimMeld, claimMelds, turnDeclarations } = claimsModule;
 const { MAX_EXPOSURES } = slotsModule;
 const { cardComplete, cardWaits, winningVariant } = winsModule;
-const { DEAD_FALSE_WIN, checkDead, findWitnesses } = deadModule;
+const { DEAD_FALSE_WIN, DeadTest, checkDead, findWitnesses } = deadModule;
 const { JOKER_ROWS, payDiscardWins, paySelfDraw } = paymentsModule;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
@@ -136,6 +136,8 @@ export class AmericanState extends TableState<AmericanRules> {
   readonly passed = this.arena.i8(SEATS * SEATS * CARD_KINDS);
   /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
   exchanged = false;
+  /** What the dead-hand test knows of the jokers, and whether its tallies still hold (dead.ts). */
+  readonly deadTest = new DeadTest();
   /** Hands dealt by this state, a hand's identity for bots that plan per hand. */
   serial = 0;
 
@@ -183,7 +185,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Seat `seat`'s lines, brought up to date with its hand. */
   seatLines(seat: number): SeatLines {
     const l = this.lines[seat]!;
-    l.sync(this.hand, seat * STRIDE);
+    l.syncSeat(this.hand, seat * STRIDE, this.gi, seat * 4);
     return l;
   }
 
@@ -193,6 +195,7 @@ export class AmericanState extends TableState<AmericanRules> {
     this.serial++;
     for (const l of this.lines) l.reset();
     this.exchanged = false;
+    this.deadTest.checked = false;
     this.winVariant.fill(-1);
     this.chasedLine.fill(-1);
   }
@@ -239,6 +242,7 @@ export class AmericanState extends TableState<AmericanRules> {
       this.witness[y] = l.lineVariant(best);
       if (y !== this.dealer) cardWaits(this, y);
     }
+    this.deadTest.checked = false;
     flowModule.startPlay(this);
   }
 
@@ -255,7 +259,7 @@ export class AmericanState extends TableState<AmericanRules> {
    * (RULES.md, "Dead hands": a hand waiting on it was offered Mah Jongg first), before the next
    * seat is chosen, so that a dead one is passed over. */
   override onPassed(_seat: number): void {
-    checkDead(this);
+    checkDead(this, this.claimTile);
   }
 
   discardWin(_seat: number, _tile: number): number {
@@ -331,6 +335,7 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Other seats' Charleston knowledge is theirs; dead-hand witnesses (which variant proved a hand
    * alive, first found from its tiles after the Charleston) are found again from the visible tiles. */
   override afterDeterminize(seat: number): void {
+    this.deadTest.checked = false;
     for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
     if (this.phase !== PREPLAY) findWitnesses(this, seat);
   }

@@ -4,12 +4,14 @@
 
 import { TableView } from '../table/view.js';
 import * as tableStateModule from '../table/state.js';
+import * as claimsModule from './claims.js';
 import type { CardIndex, SeatLines } from './lines.js';
 import type { AmericanRules } from './rules.js';
 import type { AmericanState } from './state.js';
 import type { Step } from './charleston.js';
 
 const { PREPLAY } = tableStateModule;
+const { exchangeActions } = claimsModule;
 
 export class AmericanView extends TableView<AmericanState> {
   readonly #a: AmericanState;
@@ -48,6 +50,18 @@ export class AmericanView extends TableView<AmericanState> {
   /** Tiles this seat has put in the pass under way. */
   get passChosen(): number {
     return this.#a.charleston.outN[this.seat]!;
+  }
+
+  /** In the Charleston, whether this seat may put a tile in the pass under way. */
+  get mayPassTile(): boolean {
+    return this.#a.phase === PREPLAY && this.#a.charleston.mayPassTile(this.seat);
+  }
+
+  /** In its turn, this seat's legal joker exchanges (EXCHANGE + kind, kinds in order) written to
+   * `out`; returns how many. With `claims` and the table view's, what the line chaser needs to
+   * play without the legal list (Strategy.viewOnly). */
+  exchanges(out: Int16Array): number {
+    return exchangeActions(this.#a, this.seat, out, 0);
   }
 
   /** Blind passing is allowed in the Charleston step under way. */

@@ -8,7 +8,7 @@
 
 import * as tilesModule from '../tiles.js';
 import * as meldsModule from '../table/melds.js';
-import { WinningHand } from '../winning-hand.js';
+import { WinningHand } from '../table/winning-hand.js';
 import * as H from './hands.js';
 import type { ChineseAmericanRules } from './rules.js';
 

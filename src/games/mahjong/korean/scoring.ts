@@ -10,7 +10,7 @@ import { meldType, type Meld } from '../decompose.js';
 import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
 import * as meldsModule from '../table/melds.js';
-import { WinningHand } from '../winning-hand.js';
+import { WinningHand } from '../table/winning-hand.js';
 import type { KoreanRules } from './rules.js';
 import * as Y from './yaku.js';
 

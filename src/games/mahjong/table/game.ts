@@ -220,8 +220,3 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
   };
   return game;
 }
-
-/** The record events every ruleset on the table writes (records/events.schema.json). */
-export const TABLE_EVENTS = ['start_kyoku', 'tsumo', 'dahai', 'hora', 'none', 'call', 'win', 'ryukyoku', 'end_kyoku'] as const;
-/** Those of a ruleset that sets flowers aside and melds pungs, kongs and chows (not American's exposures). */
-export const MELD_EVENTS = ['flower', 'pon', 'chi', 'daiminkan', 'ankan', 'kakan'] as const;

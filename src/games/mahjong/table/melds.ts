@@ -1,25 +1,14 @@
-// Meld types as the table stores them (one byte per meld), and what melds imply for waits.
+// Meld types as the table stores them (the mahjong folder's codes, melds.ts, re-exported for
+// the table's modules), and what melds imply for waits.
 
 import * as kindsModule from './kinds.js';
+import * as meldsModule from '../melds.js';
+
+export { ADDED_KONG, CHOW, CONCEALED_KONG, KONG, MAX_MELDS, PUNG, addMeldTiles } from '../melds.js';
 
 // Imports as module-local consts, read once: see flow.ts.
 const { BIT, WORD } = kindsModule;
-
-export const PUNG = 1;
-export const KONG = 2; // melded from a discard
-export const CONCEALED_KONG = 3;
-export const ADDED_KONG = 4;
-export const CHOW = 5;
-
-/** Most melds one seat can hold. */
-export const MAX_MELDS = 4;
-
-/** Adds `times` copies of the tiles of one meld to `counts` (negative `times` removes them). */
-export function addMeldTiles(counts: { [k: number]: number }, type: number, kind: number, times = 1): void {
-  if (type === CHOW) {
-    for (let j = 0; j < 3; j++) counts[kind + j] = counts[kind + j]! + times;
-  } else counts[kind] = counts[kind]! + times * (type === PUNG ? 3 : 4);
-}
+const { CHOW, addMeldTiles } = meldsModule;
 
 const copies = new Int8Array(34);
 

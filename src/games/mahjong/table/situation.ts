@@ -101,15 +101,15 @@ const sum = (c: ArrayLike<number>): number => Array.from(c).reduce((a, b) => a +
  * less 3 per meld, the drawn one among them; with a tile on offer, 13 less 3 per meld, and the
  * table is the one where the player on her left has just discarded it.
  */
-export function tableSituation(
-  game: GameDef,
+export function tableSituation<S extends TableState>(
+  game: GameDef<S>,
   ruleset: Ruleset,
   rules: unknown,
   given: Record<string, unknown>,
   name: (key: string) => string,
-): { state: TableState; seat: number; read: TableSituation } {
+): { state: S; seat: number; read: TableSituation } {
   if (given.hand === undefined) throw new InputError(`${name('hand')}: required: your concealed tiles, e.g. "m123 p456 s789 z11 m45 p9"`);
-  const s = game.create(rules) as TableState;
+  const s = game.create(rules);
   game.deal(s, new Rng('situation'));
   const hand = tilesField(given.hand, name('hand'));
   const rivers = RIVERS.map((k) => (given[k] === undefined ? new Int8Array(KINDS) : tilesField(given[k], name(k))));

@@ -15,6 +15,7 @@ import { CAN_WIN, DECLARE, PASS } from '../../../../src/games/mahjong/table/acti
 import { addTile, claimAction, discard, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
+import { checkDead } from '../../../../src/games/mahjong/american/dead.js';
 import { cardWaits } from '../../../../src/games/mahjong/american/wins.js';
 import { randomSimTest } from '../../../support/drivers.js';
 import { open } from '../table/open.js';
@@ -320,4 +321,64 @@ describe('american dead hands: bots', () => {
       expect(dead).toBeGreaterThan(5);
     });
   }
+});
+
+describe('american dead hands: the quick check after an unclaimed discard', () => {
+  /**
+   * checkDead after an unclaimed discard (onPassed) reads again only the witnesses that use the
+   * kind let go: every such call is checked against the full check on a copy of the table taken
+   * just before it (the same dead hands, witnesses and end), over random play and bots' play.
+   * The copy is checked after the table, so that its tallies are not the last ones made.
+   */
+  function againstFull(play: () => void): { quick: number } {
+    const proto = Object.getPrototypeOf(american.create(rules())) as AmericanState;
+    const onPassed = proto.onPassed;
+    const scratch = new Map<AmericanRules, AmericanState>();
+    let quick = 0;
+    proto.onPassed = function (this: AmericanState, seat: number): void {
+      let full = scratch.get(this.r);
+      if (!full) scratch.set(this.r, (full = american.create(this.r)));
+      american.copy(this, full);
+      onPassed.call(this, seat);
+      checkDead(full);
+      quick++;
+      const got = [Array.from(this.dead), Array.from(this.witness), this.ended];
+      const want = [Array.from(full.dead), Array.from(full.witness), full.ended];
+      if (JSON.stringify(got) !== JSON.stringify(want)) expect(got).toEqual(want);
+    };
+    try {
+      play();
+    } finally {
+      proto.onPassed = onPassed;
+    }
+    return { quick };
+  }
+
+  it('random play under every preset and bots: the same as the full check every time', () => {
+    let dead = 0;
+    const { quick } = againstFull(() => {
+      for (const [name, p] of Object.entries(americanSchema.presets)) {
+        const r = rules(p.set as Partial<AmericanRules>, { handsPerSession: 1 });
+        randomSimTest({
+          game: american,
+          rules: r,
+          games: 150,
+          seed: `am-dead-quick-${name}`,
+          maxSteps: 2000,
+          checkReturns: (_, s) => {
+            dead += s.stats.deadHands;
+          },
+        });
+      }
+      const r = rules({ handsPerSession: 4 });
+      const seats = ['line-chaser', 'defensive', 'random-line', 'line-chaser(x=0)'].map((text) => {
+        const spec = parseSpec(text, americanStrategies, 'american', r);
+        return americanStrategies.find((d) => d.name === spec.name)!.make(spec.params, r);
+      });
+      const table = new Table(american, r, seats, ['a', 'b', 'c', 'd']);
+      for (let g = 0; g < 10; g++) dead += table.playSeeded('am-dead-quick', 0, g).stats.deadHands;
+    });
+    expect(quick).toBeGreaterThan(10000);
+    expect(dead).toBeGreaterThan(50);
+  });
 });

@@ -3,7 +3,7 @@ import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
-import { BLIND, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
+import { BLIND, EXCHANGE, EXPOSE, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS, compileCard, type Variant } from '../../../../src/games/mahjong/american/card.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
@@ -13,6 +13,7 @@ import { cardClaims, claimMelds } from '../../../../src/games/mahjong/american/c
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/slots.js';
 import { cardComplete } from '../../../../src/games/mahjong/american/wins.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
+import { addTile, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
 import { JOKER, KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { Z95 } from '../../../../src/stats/intervals.js';
@@ -34,6 +35,13 @@ const bots = (specs: string[], r: AmericanRules) =>
 
 const card = compileCard(SAMPLE_CARD_DOC);
 
+/** Lays seat y's concealed hand as `count(kind)` tiles of each kind (jokers included) through the
+ * table's own tile moves, which keep its index of the hand (TableState.gi) in step. */
+function layHand(s: AmericanState, y: number, count: (kind: number) => number): void {
+  for (let k = 0; k < KINDS; k++) takeTiles(open(s), y, k, s.hand[y * STRIDE + k]!);
+  for (let k = 0; k < KINDS; k++) for (let i = 0; i < count(k); i++) addTile(open(s), y, k);
+}
+
 /** Tiles in `seat`'s concealed hand, jokers and flowers included. */
 const held = (s: AmericanState, seat: number): number => {
   let n = 0;
@@ -45,6 +53,18 @@ const exposed = (s: AmericanState, seat: number): number => {
   for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + s.expN[seat]!; i++) n += s.expSize[i]!;
   return n;
 };
+
+/** Every seat's lines, brought up to date through the table's index of its hand (syncSeat), hold its tiles. */
+function linesFollowHands(s: AmericanState): void {
+  for (let y = 0; y < 4; y++) {
+    const l = s.seatLines(y);
+    for (let k = 0; k < CARD_KINDS; k++)
+      if (l.counts[k] !== s.hand[y * STRIDE + k])
+        throw new Error(`seat ${y}: its lines hold ${l.counts[k]} of kind ${k}, its hand ${s.hand[y * STRIDE + k]}`);
+    if (l.jokers !== s.hand[y * STRIDE + JOKER])
+      throw new Error(`seat ${y}: its lines hold ${l.jokers} jokers, its hand ${s.hand[y * STRIDE + JOKER]}`);
+  }
+}
 
 /** Every one of the 152 tiles is in a hand, an exposure, a river, a pass under way or the wall. */
 function conserved(s: AmericanState): void {
@@ -133,7 +153,7 @@ function deadHandsExact(s: AmericanState, dead: Set<string>, last: number[]): vo
 
 describe('american invariants', () => {
   for (const preset of Object.keys(americanSchema.presets)) {
-    it(`random play keeps all 152 tiles, 14 at each turn, exact dead hands and zero-sum payments over 300 hands (${preset})`, () => {
+    it(`random play keeps all 152 tiles, 14 at each turn, every seat's lines in step with its hand, exact dead hands and zero-sum payments over 300 hands (${preset})`, () => {
       let dead = 0;
       const verified = new Set<string>();
       const last = [0, 0, 0, 0];
@@ -146,6 +166,7 @@ describe('american invariants', () => {
         check: (s) => {
           conserved(s);
           deadHandsExact(s, verified, last);
+          linesFollowHands(s);
         },
         checkReturns: (ret, s) => {
           expect(ret.reduce((a, b) => a + b, 0)).toBe(0);
@@ -210,6 +231,39 @@ describe('american invariants', () => {
       }
       if (blinds.every((b) => b === 3)) expect(Array.from(s.hand.subarray(0, 4 * STRIDE))).toEqual(before);
     }
+  });
+
+  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston (the line chaser plays without the list)', () => {
+    const r = rules({ handsPerSession: 1 });
+    const legal = new Int16Array(american.maxActions(r));
+    const offered = new Int16Array(american.maxActions(r));
+    let exchanges = 0;
+    let passes = 0;
+    randomSimTest({
+      game: american,
+      rules: r,
+      games: 300,
+      seed: 'am-view-offers',
+      maxSteps: 2000,
+      check: (s) => {
+        if (s.phase === OVER) return;
+        const v = american.view(s, s.cur);
+        const n = american.legal(s, legal);
+        const listed = Array.from(legal.subarray(0, n));
+        if (s.phase === TURN) {
+          const want = listed.filter((a) => a >= EXCHANGE && a < EXPOSE);
+          const got = Array.from(offered.subarray(0, v.exchanges(offered)));
+          if (got.join() !== want.join()) expect(got).toEqual(want);
+          exchanges += want.length;
+        } else if (s.phase === PREPLAY) {
+          const want = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
+          if (v.mayPassTile !== want) expect(v.mayPassTile).toBe(want);
+          if (want) passes++;
+        } else if (v.mayPassTile) expect(v.mayPassTile).toBe(false);
+      },
+    });
+    expect(exchanges).toBeGreaterThan(100);
+    expect(passes).toBeGreaterThan(1000);
   });
 
   it('bots of every kind play whole sessions with zero-sum returns', () => {
@@ -306,10 +360,7 @@ describe('american exposures', () => {
     const y = 1;
     const sizesOffered = (exposed: number[]): number[] => {
       // Seat y holds two of t and a joker concealed, beside exposures of these sizes (13 tiles in all).
-      s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
-      open(s).hand[y * STRIDE + t] = 2;
-      open(s).hand[y * STRIDE + JOKER] = 1;
-      open(s).hand[y * STRIDE + ((t + 1) % CARD_KINDS)] = 13 - 3 - exposed.reduce((a, b) => a + b, 0);
+      layHand(s, y, (k) => (k === t ? 2 : k === JOKER ? 1 : k === (t + 1) % CARD_KINDS ? 13 - 3 - exposed.reduce((a, b) => a + b, 0) : 0));
       exposed.forEach((size, i) => {
         s.expTile[y * MAX_EXPOSURES + i] = (t + 2 + i) % CARD_KINDS;
         s.expSize[y * MAX_EXPOSURES + i] = size;
@@ -335,8 +386,7 @@ describe('american first-turn wins (laid out: far too rare to meet in play)', ()
     american.deal(s, new Rng('am-first'));
     const y = s.dealer;
     const v = card.variants.find((x) => !card.lines[x.line]!.concealed)!;
-    s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
-    for (let t = 0; t < CARD_KINDS; t++) open(s).hand[y * STRIDE + t] = v.natural[t]! + v.joker[t]!;
+    layHand(s, y, (t) => (t < CARD_KINDS ? v.natural[t]! + v.joker[t]! : 0));
     return s;
   }
 
@@ -371,9 +421,8 @@ describe('american payments', () => {
   function holding(r: AmericanRules, y: number, v: number): AmericanState {
     const s = american.create(r);
     american.deal(s, new Rng('am-pay'));
-    s.hand.fill(0, y * STRIDE, y * STRIDE + STRIDE);
     const variant = card.variants[v]!;
-    for (let t = 0; t < CARD_KINDS; t++) open(s).hand[y * STRIDE + t] = variant.natural[t]! + variant.joker[t]!;
+    layHand(s, y, (t) => (t < CARD_KINDS ? variant.natural[t]! + variant.joker[t]! : 0));
     open(s).phase = TURN;
     open(s).cur = y;
     s.winVariant[y] = v;

@@ -8,7 +8,8 @@ import { parseTiles, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { scoreHand as scoreLine } from '../../../../src/catalog/mahjong-hand.js';
 import { improvingKinds } from '../../../../src/games/mahjong/hand-analysis.js';
 import { koreanSchema } from '../../../../src/games/mahjong/korean/rules.js';
-import { rulesetById } from '../../../../src/games/mahjong/rulesets.js';
+import { chineseAmericanRuleset } from '../../../../src/games/mahjong/chinese-american/ruleset.js';
+import { koreanRuleset } from '../../../../src/games/mahjong/korean/ruleset.js';
 
 const rules = (set: Partial<ChineseAmericanRules> = {}) =>
   resolveRules<ChineseAmericanRules>(chineseAmericanSchema, [{ where: 'test', values: set }]);
@@ -218,7 +219,7 @@ describe('chinese-american extras', () => {
 
 describe('chinese-american score lines', () => {
   it('null is no value: a self-draw with discarder null, no tile of the day', () => {
-    const ca = rulesetById('chinese-american');
+    const ca = chineseAmericanRuleset;
     const win = { concealed: 'm123456p789s234z11', winTile: 'm1', winType: 'selfDraw' };
     const s = scoreLine(ca, { ...win, discarder: null, tileOfDay: null, retains: null }, R);
     expect(s).toEqual(scoreLine(ca, win, R));
@@ -232,7 +233,7 @@ describe('chinese-american score lines', () => {
 
 describe('chinese-american: seven pairs holding four of a kind (sevenPairsAllowQuad)', () => {
   const quads = rules({ sevenPairsAllowQuad: true });
-  const ca = rulesetById('chinese-american');
+  const ca = chineseAmericanRuleset;
   const line = { concealed: 'm1111p2255s3377z11', winTile: 'z1', winType: 'selfDraw' };
 
   it('score and hand take the hand the game plays: H15, z1 its one wait (soloPiece)', () => {
@@ -247,7 +248,7 @@ describe('chinese-american: seven pairs holding four of a kind (sevenPairsAllowQ
   });
 
   it('Korean seven pairs likewise', () => {
-    const korean = rulesetById('korean');
+    const korean = koreanRuleset;
     const k = resolveRules(koreanSchema, [{ where: 'test', values: { sevenPairsAllowQuad: true } }]);
     expect(scoreLine(korean, { concealed: 'm1111p2255z113377', winTile: 'z1', winType: 'selfDraw' }, k).legal).toBe(true);
   });

@@ -3,14 +3,14 @@
 // judges load it from a seat (loadSeat), the `hand` and `score` commands from parsed melds
 // (loadMelds). It allocates nothing.
 
-import { meldType, type Meld } from './decompose.js';
-import { Readings } from './readings.js';
-import * as tilesModule from './tiles.js';
-import * as meldsModule from './table/melds.js';
-import * as tableStateModule from './table/state.js';
-import type { TableState } from './table/state.js';
+import { meldType, type Meld } from '../decompose.js';
+import { Readings } from '../readings.js';
+import * as tilesModule from '../tiles.js';
+import * as meldsModule from './melds.js';
+import * as tableStateModule from './state.js';
+import type { TableState } from './state.js';
 
-// Imports as module-local consts, read once: see table/flow.ts.
+// Imports as module-local consts, read once: see flow.ts.
 const { PLAY_KINDS } = tilesModule;
 const { CHOW, MAX_MELDS, PUNG } = meldsModule;
 const { STRIDE } = tableStateModule;
