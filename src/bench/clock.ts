@@ -16,6 +16,19 @@ export function rate(seconds: number, step: () => number): number {
   return work / (t - start);
 }
 
+/** `rate` for work done asynchronously (a step awaited before the next starts). */
+export async function rateAsync(seconds: number, step: () => Promise<number>): Promise<number> {
+  for (const warm = now() + seconds / 4; now() < warm; ) await step();
+  const start = now();
+  let work = 0;
+  let t = start;
+  do {
+    work += await step();
+    t = now();
+  } while (t - start < seconds);
+  return work / (t - start);
+}
+
 /** A game's speed figures, measured in a fresh worker thread, with the line `pongsim bench` prints for them. */
 export interface BenchResult {
   figures: Record<string, number>;

@@ -55,12 +55,13 @@ export function registerAdvise(program: Command): void {
       "how the rollouts deal what you cannot see: inferred (the others' hands inferred from their play, from a --record; the default) or uniform (uniformly from the unseen)",
     )
     .option('--seed <text>', 'seed of the deals (default 1)')
+    .option('--workers <n>', 'worker threads the rollouts are played on (default: cores); the answer is the same on any number')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column and line whole (default: fitted to the terminal, at most 100 columns)');
   for (const o of situationOptions()) cmd.option(o.value ? `${o.flag} ${o.value}` : o.flag, o.doc);
-  cmd.action((game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
+  cmd.action(async (game: string, flags: Omit<AdviseOptions, 'game'> & { json?: boolean; wide?: boolean }) => {
     const { json: _json, wide, ...options } = flags;
-    const { result: r, about } = adviseRun({ ...options, game });
+    const { result: r, about } = await adviseRun({ ...options, game });
     if (flags.json) {
       printJson(r);
       return;

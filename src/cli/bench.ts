@@ -11,9 +11,11 @@ import { runExperiment } from '../runner/pool.js';
 import { InputError } from '../core/errors.js';
 import { positiveInt, tableOf } from '../library/options.js';
 import { sim, WORKER } from '../library/studies.js';
+import { benchPrecision, precisionLine } from '../library/bench/precision.js';
 
 interface BenchFlags {
   seconds: number;
+  situations: number;
   speedupSeconds: number;
   only: string[];
   json?: boolean;
@@ -106,7 +108,16 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
       `the machine's ceiling ${c.ceiling.toFixed(2)} (two benchmark processes side by side against one), efficiency ${efficiency.toFixed(2)}${busy}`
     );
   },
+  async precision(flags, report) {
+    const games = await benchPrecision(flags.situations);
+    for (const g of games) report[`precision-${g.game}`] = { ...g } as unknown as Record<string, number>;
+    return games.map(precisionLine).join('\n');
+  },
 };
+
+/** The figures measured unless --only names others: all but precision, a statistical run of
+ * many decisions (minutes a game) rather than a speed figure. */
+const DEFAULT_FIGURES = Object.keys(FIGURES).filter((x) => x !== 'precision');
 
 function figureList(text: string): string[] {
   const names = text.split(',').map((x) => x.trim());
@@ -126,7 +137,13 @@ export function registerBench(program: Command): void {
       positiveInt('--speedup-seconds', 3600),
       20,
     )
-    .option('--only <figures>', `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')}`, figureList, Object.keys(FIGURES))
+    .option(
+      '--only <figures>',
+      `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')} (default: all but precision)`,
+      figureList,
+      DEFAULT_FIGURES,
+    )
+    .option('--situations <n>', 'decisions per game the precision figure measures', positiveInt('--situations', 10000), 20)
     .option('--json', 'print one JSON document')
     .action(async (flags: BenchFlags) => {
       const report: Report = {};

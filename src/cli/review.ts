@@ -28,13 +28,14 @@ export function registerReview(program: Command): void {
       "how the rollouts deal what the seat could not see: inferred (the others' hands inferred from their play) or uniform (uniformly from the unseen); default as advise's",
     )
     .option('--seed <text>', 'seed of the deals (default 1)')
+    .option('--workers <n>', "worker threads the decisions' rollouts are played on (default: cores); the review is the same on any number")
     .option('--csv <file.csv>', 'also write one row a decision to this file (FILE.meta.json beside it)')
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column whole (default: fitted to the terminal, at most 100 columns)')
-    .action((game: string, record: string, flags: Omit<ReviewOptions, 'game' | 'record'> & { json?: boolean; wide?: boolean }) => {
+    .action(async (game: string, record: string, flags: Omit<ReviewOptions, 'game' | 'record'> & { json?: boolean; wide?: boolean }) => {
       const { json, wide, ...o } = flags;
-      const r = review({ ...o, game, record });
+      const r = await review({ ...o, game, record });
       if (json) {
         printJson(r);
         return;

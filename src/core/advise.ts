@@ -2,7 +2,7 @@ import { InputError } from './errors.js';
 import type { GameDef, GameState } from './game.js';
 import { Rng } from './rng.js';
 import type { Dealer } from './infer.js';
-import { Rollouts } from './rollouts.js';
+import { Rollouts, type RolloutOptions } from './rollouts.js';
 import { makeStrategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { studentQuantile } from '../stats/distributions.js';
 import { wilson } from '../stats/intervals.js';
@@ -85,7 +85,7 @@ export interface RaceOptions {
    * at the decision (Rollouts.judge). */
   won: (start: GameState, end: GameState, seat: number, round: number, gain: number) => boolean;
   /** The choices, where one decision is several moves (a Charleston pass of three tiles); by
-   * default every legal action, with a few amounts for one that takes an amount. */
+   * default every legal action, with every amount it allows for one that takes an amount (everyChoice). */
   choices?: readonly Choice[];
   /** A choice that must be among those ranked (a record's own move): added unless one makes
    * the same moves (in any order) with the same amount. */
@@ -94,6 +94,65 @@ export interface RaceOptions {
   alpha?: number;
   /** How each rollout deals what the seat cannot see (default: GameDef.determinize, uniformly). */
   dealer?: Dealer;
+  /** How the rollouts are played (RolloutOptions: the variance-reduction layer, on unless this says off). */
+  rollouts?: RolloutOptions;
+  /** Who plays the race's blocks of rollouts: in this thread by default (localPlayer), or on
+   * worker threads (library/rollouts.ts). Either gives the same results. */
+  player?: (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer;
+}
+
+/** What a block of rollouts gave: per choice asked for, its result in each rollout, in order,
+ * and in how many of them the seat won. */
+export interface Block {
+  values: Float64Array[];
+  wins: number[];
+}
+
+/** Plays rollouts [from, to) of a race's decision for the choices `alive` (indices into its
+ * list of choices). Rollout i deals from the race's stream i alone, so a block played in parts,
+ * in any order, on any thread, gives the same results. */
+export type BlockPlayer = (alive: readonly number[], from: number, to: number) => Promise<Block>;
+
+/** What the rollouts of one decision are played from: a race's options less its budget and
+ * player; without `won` (as `measure` plays) no rollout is judged won. */
+export type DecisionOptions = Omit<RaceOptions, 'budget' | 'player' | 'won'> & Pick<Partial<RaceOptions>, 'won'>;
+
+/** The rollouts of one decision, as a block player plays them (in this thread, or in a worker's). */
+export class DecisionRollouts {
+  private readonly ro: Rollouts;
+  private readonly actions: ReturnType<typeof armed>;
+  private readonly rng = new Rng(null);
+
+  constructor(
+    private readonly o: DecisionOptions,
+    choices: readonly Choice[],
+  ) {
+    this.ro = new Rollouts(o.game, o.rules, o.policy, o.defs, undefined, { layer: o.rollouts?.layer ?? true });
+    this.ro.judge = o.won ?? null;
+    if (o.dealer) this.ro.dealer = o.dealer;
+    this.actions = armed(choices, o);
+  }
+
+  play(alive: readonly number[], from: number, to: number): Block {
+    const { ro, actions, o } = this;
+    arm(ro, actions, alive);
+    const values = alive.map(() => new Float64Array(to - from));
+    const wins = alive.map(() => 0);
+    for (let i = from; i < to; i++) {
+      ro.evaluate(o.state, o.seat, alive.length, 0, 1, this.rng.reuse(o.seed, 0, i, 'advise'));
+      for (let at = 0; at < alive.length; at++) {
+        values[at]![i - from] = ro.result(at);
+        if (ro.won(at)) wins[at]!++;
+      }
+    }
+    return { values, wins };
+  }
+}
+
+/** The block player of this thread. */
+export function localPlayer(o: DecisionOptions, choices: readonly Choice[]): BlockPlayer {
+  const d = new DecisionRollouts(o, choices);
+  return (alive, from, to) => Promise.resolve(d.play(alive, from, to));
 }
 
 /**
@@ -107,28 +166,52 @@ export interface RaceOptions {
  * The race ends with one action left, after LOOKS looks, or when the budget cannot give
  * every action in contention another rollout.
  */
-export function race(o: RaceOptions): Advice {
-  const { game, state, seat } = o;
-  const alpha = o.alpha ?? 0.05;
-  const ro = new Rollouts(game, o.rules, o.policy, o.defs);
-  if (o.dealer) ro.dealer = o.dealer;
-  const list = new Int16Array(game.maxActions(o.rules));
-  const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(game, state, list);
+export async function race(o: RaceOptions): Promise<Advice> {
+  const steps = raceSteps(o);
+  const play = (o.player ?? localPlayer)(o, steps.choices);
+  let step = steps.run.next();
+  while (!step.done) step = steps.run.next(await play(step.value.alive, step.value.from, step.value.to));
+  return step.value;
+}
+
+/** `race` played in this thread, without waiting: for a caller that must answer at once (a
+ * bot that takes the advice at the table). */
+export function raceHere(o: RaceOptions): Advice {
+  const steps = raceSteps(o);
+  const d = new DecisionRollouts(o, steps.choices);
+  let step = steps.run.next();
+  while (!step.done) step = steps.run.next(d.play(step.value.alive, step.value.from, step.value.to));
+  return step.value;
+}
+
+/** The race as steps: the choices it ranks, and a generator that asks for each block of
+ * rollouts (the choices in contention, rollouts [from, to)) and gives the advice at the end. */
+function raceSteps(o: RaceOptions): {
+  choices: Choice[];
+  run: Generator<{ alive: number[]; from: number; to: number }, Advice, Block>;
+} {
+  const listed: Choice[] = o.choices ? [...o.choices] : everyChoice(o.game, o.state, new Int16Array(o.game.maxActions(o.rules)));
   let kept: string | undefined;
   if (o.keep) {
     const same = listed.find((ch) => sameChoice(ch, o.keep!));
     if (!same) listed.push(o.keep);
     kept = (same ?? o.keep).name;
   }
+  return { choices: listed, run: raceRun(o, listed, kept) };
+}
+
+function* raceRun(
+  o: RaceOptions,
+  listed: Choice[],
+  kept: string | undefined,
+): Generator<{ alive: number[]; from: number; to: number }, Advice, Block> {
+  const alpha = o.alpha ?? 0.05;
   const c = listed.length;
-  const actions = armed(listed, o);
   const names = listed.map((ch) => ch.name);
-  const values: number[][] = actions.map(() => []);
-  const wins = actions.map(() => 0);
-  ro.judge = o.won;
+  const values: number[][] = listed.map(() => []);
+  const wins = listed.map(() => 0);
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
-  let alive = actions.map((_, j) => j);
-  const rng = new Rng(null);
+  let alive = listed.map((_, j) => j);
   let played = 0,
     playouts = 0,
     looks = 0;
@@ -137,14 +220,11 @@ export function race(o: RaceOptions): Advice {
     const want = looks === 0 ? FIRST : FIRST << looks;
     const k = Math.min(want, Math.floor((o.budget - playouts) / alive.length));
     if (k < (looks === 0 ? 2 : 1)) break;
-    arm(ro, actions, alive);
-    for (let i = played; i < played + k; i++) {
-      ro.evaluate(state, seat, alive.length, 0, 1, rng.reuse(o.seed, 0, i, 'advise'));
-      alive.forEach((j, at) => {
-        values[j]!.push(ro.result(at));
-        if (ro.won(at)) wins[j]!++;
-      });
-    }
+    const block: Block = yield { alive, from: played, to: played + k };
+    alive.forEach((j, at) => {
+      for (const v of block.values[at]!) values[j]!.push(v);
+      wins[j]! += block.wins[at]!;
+    });
     played += k;
     playouts += k * alive.length;
     looks++;
@@ -154,7 +234,7 @@ export function race(o: RaceOptions): Advice {
   if (looks === 0)
     throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
-  const rows: AdviceRow[] = actions.map((_, j) => {
+  const rows: AdviceRow[] = listed.map((_, j) => {
     const v = values[j]!,
       n = v.length;
     const m = mean(v),
@@ -260,20 +340,15 @@ export interface Measured {
  * no drop, so the mean paired difference is unbiased for the deals' luck whatever it turns out
  * to be (a race that stops where a difference looks large overstates it). Review measures a
  * decision's cost with it on deals of its own, apart from those that found the decision worse.
+ * Played as a race plays its blocks (RaceOptions.player), with the same layer.
  */
-export function measure(
+export async function measure(
   o: Omit<RaceOptions, 'budget' | 'choices' | 'keep' | 'alpha' | 'won'> & { choices: readonly [Choice, Choice]; rollouts: number },
-): Measured {
-  const ro = new Rollouts(o.game, o.rules, o.policy, o.defs);
-  arm(ro, armed(o.choices, o), [0, 1]);
-  const rng = new Rng(null);
-  const first: number[] = [],
-    second: number[] = [];
-  for (let i = 0; i < o.rollouts; i++) {
-    ro.evaluate(o.state, o.seat, 2, 1, 1, rng.reuse(o.seed, 0, i, 'advise'));
-    first.push(ro.result(0));
-    second.push(ro.result(1));
-  }
+): Promise<Measured> {
+  const play = (o.player ?? localPlayer)(o, o.choices);
+  const { values } = await play([0, 1], 0, o.rollouts);
+  const first = [...values[0]!],
+    second = [...values[1]!];
   const d = interval(first, second, studentQuantileFor(0.025));
   return { rollouts: o.rollouts, values: [mean(first), mean(second)], diff: d.mean, diffLow: d.low, diffHigh: d.high, diffSe: d.se };
 }

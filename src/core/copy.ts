@@ -66,3 +66,68 @@ function copyValue(v: unknown, was: unknown, root: object, key: string | number)
   copyInto(v, was, root);
   return was;
 }
+
+/**
+ * A state's play as plain data, to hand to another thread (a worker that plays a decision's
+ * rollouts): what copyState copies, each typed array as a copy of its own, less what `fresh`, a
+ * state just created for the same rules, holds as the very same object (the rules' shared
+ * tables, which the other thread's state holds too). loadStateData writes it into a state.
+ */
+export function stateData(from: object, fresh: object): Record<string, unknown> {
+  return dataOf(from, fresh, from) as Record<string, unknown>;
+}
+
+function dataOf(from: object, fresh: unknown, root: object): unknown {
+  const f = from as Record<string, unknown>;
+  const g = (fresh ?? {}) as Record<string, unknown>;
+  if (Array.isArray(f)) return f.map((v, i) => dataValue(v, (g as unknown as unknown[])[i], root, i));
+  const out: Record<string, unknown> = {};
+  for (const key of fields(f)) {
+    const v = dataValue(f[key], g[key], root, key);
+    if (v !== SKIP) out[key] = v;
+  }
+  return out;
+}
+
+const SKIP = Symbol('skip');
+
+function dataValue(v: unknown, fresh: unknown, root: object, key: string | number): unknown {
+  if (v === null || typeof v !== 'object') return typeof v === 'function' ? SKIP : v;
+  if (v === fresh || v === root || v instanceof DataView) return SKIP;
+  if (ArrayBuffer.isView(v)) return (v as Uint8Array).slice();
+  if (Object.getPrototypeOf(v) === Object.prototype && typeof key === 'number') return v;
+  return dataOf(v, fresh, root);
+}
+
+/** Writes stateData's `data` into `to`, a state of the same game and rules. */
+export function loadStateData(data: Record<string, unknown>, to: object): void {
+  loadInto(data, to);
+}
+
+function loadInto(data: unknown, to: object): void {
+  const d = data as Record<string, unknown>,
+    t = to as Record<string, unknown>;
+  if (Array.isArray(d)) {
+    const ta = t as unknown as unknown[];
+    for (let i = 0; i < d.length; i++) ta[i] = loadValue(d[i], ta[i], i);
+    ta.length = d.length;
+    return;
+  }
+  for (const key of Object.keys(d)) t[key] = loadValue(d[key], t[key], key);
+}
+
+function loadValue(v: unknown, was: unknown, key: string | number): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (ArrayBuffer.isView(v)) {
+    (was as Uint8Array).set(v as Uint8Array);
+    return was;
+  }
+  if (
+    Object.getPrototypeOf(v) === Object.prototype &&
+    typeof key === 'number' &&
+    (was === undefined || Object.getPrototypeOf(was) === Object.prototype)
+  )
+    return v;
+  loadInto(v, was as object);
+  return was;
+}

@@ -1,4 +1,5 @@
 import type { GameEvent, Trace } from './trace.js';
+import type { LuckMeter } from './luck.js';
 import type { InferenceDef } from './infer.js';
 import type { Rng } from './rng.js';
 import type { RulesSchema } from './rules.js';
@@ -61,6 +62,14 @@ export interface GameDef<S extends GameState = GameState, R = any, V = any> {
   /** The round (Hwatu) or hand (mahjong) under way, counted from 0: a search bot plays a
    * decision out to the end of the round, when this changes or the game ends. */
   round(s: S): number;
+  /** A meter of the luck of a playout's chance events for one seat (core/luck.ts): the
+   * rollouts take each result's luck off it. One per Rollouts; absent, results stand as played. */
+  luck?(r: R): LuckMeter<S>;
+  /** Readies a determinization's chance for playouts compared on the same deals (the
+   * variance-reduction layer; rollouts call it once per determinization, before the candidates
+   * are played from it): the chance stays as likely, only what two candidates share grows
+   * (mahjong: each seat draws from places of its own). */
+  pairChance?(s: S): void;
   /** Points per seat for the whole game (higher is better, or penalties: see `lowerIsBetter`). */
   returns(s: S, out: Float64Array): void;
   lowerIsBetter: boolean;

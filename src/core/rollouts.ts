@@ -1,5 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { IllegalMoveError } from './errors.js';
+import { luckTaken, type LuckMeter } from './luck.js';
 import { uniformDealer, type Dealer } from './infer.js';
 import { listed, listsLegal } from './play.js';
 import { Rng } from './rng.js';
@@ -11,6 +12,16 @@ const WORDS = 3;
 /** Bet amounts tried for an action that takes one: these fractions of the way from the
  * smallest to the largest allowed amount (a small set: each is n more rollouts). */
 const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
+
+/** How a Rollouts plays its playouts out. */
+export interface RolloutOptions {
+  /** The variance-reduction layer: each determinization's chance readied for paired playouts
+   * (GameDef.pairChance) and each playout's luck taken off its result (GameDef.luck). Off,
+   * playouts are played and counted as they come. Off by default: the race of advise and review
+   * turns it on (core/advise.ts); the search bot and the learned tables still play as their
+   * reference results were made. */
+  layer?: boolean;
+}
 
 /**
  * Rollout evaluation of the choices at one decision, for any game: the search bot
@@ -75,6 +86,13 @@ export class Rollouts {
   /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
   private readonly ownName: string;
+  /** The luck meter (GameDef.luck), when the layer is on; per candidate, the raw result and the
+   * luck terms of the rollout under way. */
+  private readonly meter: LuckMeter | null;
+  /** RolloutOptions.layer. */
+  private readonly layer: boolean;
+  private rawValue = new Float64Array(64);
+  luck: Float64Array[] = [];
 
   constructor(
     readonly game: GameDef,
@@ -82,6 +100,7 @@ export class Rollouts {
     policy: StrategySpec,
     defs: readonly StrategyDef[],
     own?: StrategySpec,
+    options: RolloutOptions = {},
   ) {
     this.policyName = policy.text;
     this.ownName = (own ?? policy).text;
@@ -96,6 +115,8 @@ export class Rollouts {
     this.words = new Float64Array(WORDS * (2 + this.seats));
     this.legal = new Int16Array(game.maxActions(rules));
     this.ret = new Float64Array(this.seats);
+    this.layer = options.layer ?? false;
+    this.meter = this.layer ? (game.luck?.(rules) ?? null) : null;
     this.dealer = uniformDealer(game);
   }
 
@@ -115,7 +136,9 @@ export class Rollouts {
       this.low = grow(this.low);
       this.high = grow(this.high);
       this.wonLast = grow(this.wonLast);
+      this.rawValue = grow(this.rawValue);
     }
+    if (this.meter) while (this.luck.length <= c) this.luck.push(new Float64Array(this.meter.terms));
     this.candA[c] = a;
     this.candX[c] = x;
     this.candSeq[c] = null;
@@ -169,14 +192,31 @@ export class Rollouts {
     for (let i = 0; i < n; i++) {
       for (let w = 0; w < words.length; w++) words[w] = rng.next();
       this.dealer.determinize(s, seat, this.seed(this.detRng, 0), base);
+      if (this.layer) game.pairChance?.(base);
       for (let j = 0; j < c; j++) {
         game.copy!(base, work);
         work.rng = this.seed(this.chance, 1);
+        const meter = this.meter;
+        const luck = meter ? this.luck[j]! : null;
+        if (meter) {
+          luck!.fill(0);
+          meter.start(work, seat);
+        }
         const moves = this.candSeq[j];
-        if (moves) for (const a of moves) game.apply(work, a, 0);
-        else game.apply(work, this.candA[j]!, this.candX[j]!);
-        const v = (value[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null));
-        if (this.judge) this.wonLast[j] = this.judge(s, work, seat, round, v) ? 1 : 0;
+        if (moves)
+          for (const a of moves) {
+            meter?.before(work, a, 0);
+            game.apply(work, a, 0);
+            meter?.after(work, luck!);
+          }
+        else {
+          meter?.before(work, this.candA[j]!, this.candX[j]!);
+          game.apply(work, this.candA[j]!, this.candX[j]!);
+          meter?.after(work, luck!);
+        }
+        const raw = (this.rawValue[j] = this.playOut(seat, round, before, this.candOwn[j] ?? null, luck));
+        const v = (value[j] = meter ? raw - luckTaken(meter.coef, luck!) : raw);
+        if (this.judge) this.wonLast[j] = this.judge(s, work, seat, round, raw) ? 1 : 0;
         if (v < low[j]!) low[j] = v;
         if (v > high[j]!) high[j] = v;
       }
@@ -195,6 +235,11 @@ export class Rollouts {
    * where lower is better). */
   result(j: number): number {
     return this.value[j]!;
+  }
+
+  /** Candidate j's result in the last rollout as played, before its luck was taken off. */
+  rawResult(j: number): number {
+    return this.rawValue[j]!;
   }
 
   /** Whether the seat won with candidate j in the last rollout (by `judge`). */
@@ -236,8 +281,14 @@ export class Rollouts {
 
   /** Plays `work` on with the policies until the round or hand `round` is over (the seat with
    * `chase` when the candidate gives one); the seat's gain. */
-  private playOut(seat: number, round: number, before: number, chase: { strategy: Strategy; lists: boolean; text: string } | null): number {
-    const { game, work, legal, bounds, policies, seatRngs } = this;
+  private playOut(
+    seat: number,
+    round: number,
+    before: number,
+    chase: { strategy: Strategy; lists: boolean; text: string } | null,
+    luck: Float64Array | null,
+  ): number {
+    const { game, work, legal, bounds, policies, seatRngs, meter } = this;
     const own = chase ? chase.strategy : this.own;
     const listsOwn = chase ? chase.lists : this.listsOwn;
     for (let k = 0; k < this.seats; k++) this.seed(seatRngs[k]!, 2 + k);
@@ -251,7 +302,11 @@ export class Rollouts {
       if (!(list ? listed(legal, m, a) : game.isLegal!(work, a)))
         this.illegal(work, x, a, x === seat ? (chase?.text ?? this.ownName) : this.policyName);
       const amount = game.amountBounds?.(work, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRngs[x]!) : 0;
-      game.apply(work, a, amount);
+      if (meter) {
+        meter.before(work, a, amount);
+        game.apply(work, a, amount);
+        meter.after(work, luck!);
+      } else game.apply(work, a, amount);
     }
     game.returns(work, this.ret);
     const gain = this.ret[seat]! - before;

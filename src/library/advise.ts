@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
-import { race, type AdviceRow, type Choice } from '../core/advise.js';
+import { localPlayer, race, type AdviceRow, type Choice, type RaceOptions } from '../core/advise.js';
+import { defaultWorkers } from '../runner/pool.js';
+import { poolPlayer } from './rollouts.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { inferDealing, RoundStart, uniformDealer, type Dealing, type InferenceReport, type RoundHistory } from '../core/infer.js';
 import { listed } from '../core/play.js';
@@ -40,6 +42,8 @@ export interface AdviseOptions {
   record?: string;
   /** The record's line: its decision, or the next one at or after it. */
   at?: number | string;
+  /** Worker threads the rollouts are played on (default: the cores); the answer is the same on any number. */
+  workers?: number | string;
   /** How the rollouts deal what the seat cannot see: `inferred` from the others' play (the
    * default; from a record only, which holds the play) or `uniform`. */
   deal?: string;
@@ -102,6 +106,7 @@ const ADVISE_KEYS: Record<string, Kind> = {
   card: TEXT('a card file'),
   record: TEXT('a record file'),
   at: WHOLE,
+  workers: WHOLE,
   deal: TEXT('inferred or uniform'),
   json: FLAG,
 };
@@ -135,14 +140,21 @@ function situationFile(file: string): Record<string, unknown> {
  * played out on the same deals by the policy in every seat, the budget raced to the actions
  * still in contention (src/core/advise.ts). Gives what `advise --json` prints.
  */
-export function advise(o: AdviseOptions): AdviseResult {
+export async function advise(o: AdviseOptions): Promise<AdviseResult> {
   // The situation's fields are the game's to check (adviseRun), by the CLI's check.
   checkOptions('advise', o, ADVISE_KEYS, ['game'], { others: JSON_VALUE });
-  return adviseRun(o).result;
+  return (await adviseRun(o)).result;
+}
+
+/** The block player of `workers` threads (`--workers`, by default the cores): this thread's
+ * own for one, which spares starting a worker. */
+export function racePlayer(workers: number | string | undefined): RaceOptions['player'] {
+  const n = given(workers, positiveInt('--workers', 256)) ?? defaultWorkers();
+  return n > 1 ? poolPlayer(n) : localPlayer;
 }
 
 /** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
-export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: string[] } {
+export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResult; about: string[] }> {
   const {
     game,
     situation,
@@ -154,10 +166,12 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     card,
     record,
     at,
+    workers,
     deal,
     json: _json,
     ...flags
   } = o;
+  const player = racePlayer(workers);
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -217,7 +231,7 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     );
   const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
   const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
-  const a = race({
+  const a = await race({
     game: entry.def,
     rules,
     state,
@@ -228,7 +242,9 @@ export function adviseRun(o: AdviseOptions): { result: AdviseResult; about: stri
     seed,
     won: q.won.test,
     choices,
-    dealer: dealing.dealer,
+    player,
+    // An inferred dealing is passed on; the uniform one is the rollouts' own.
+    ...(dealing.uniform === null ? { dealer: dealing.dealer } : {}),
   });
   const result: AdviseResult = {
     game,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { everyChoice, measure, race, type Choice } from '../core/advise.js';
+import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
@@ -7,7 +7,7 @@ import { toolStamp } from '../io/build.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Z95 } from '../stats/intervals.js';
-import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
@@ -39,6 +39,8 @@ export interface ReviewOptions {
   csv?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
+  /** Worker threads the rollouts are played on (default: the cores); the review is the same on any number. */
+  workers?: number | string;
   /** How each decision's rollouts deal what the seat cannot see, as advise's --deal: inferred
    * from the others' play in the round so far, or uniform (default: the game's, as advise). */
   deal?: string;
@@ -54,6 +56,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
   force: FLAG,
+  workers: WHOLE,
   deal: TEXT('inferred or uniform'),
 };
 
@@ -204,7 +207,7 @@ function forced(def: GameDef, p: Pending, legal: Int16Array): boolean {
  * decisions' streams are separate, so their costs are independent and the total's variance is
  * the sum of theirs.
  */
-export function review(o: ReviewOptions): ReviewResult {
+export async function review(o: ReviewOptions): Promise<ReviewResult> {
   // --seat is an option of the command, with its own line below.
   checkOptions('review', o, REVIEW_KEYS, ['game', 'record']);
   const open = openRecord(o.game, o.record, 'review');
@@ -227,6 +230,7 @@ export function review(o: ReviewOptions): ReviewResult {
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
   const spec = rolloutPolicy(entry, o.policy, rules);
+  const player = racePlayer(o.workers);
   const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
 
   const legal = new Int16Array(def.maxActions(rules));
@@ -245,22 +249,30 @@ export function review(o: ReviewOptions): ReviewResult {
   const open2 = all - nForced;
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
-  // The rollouts of each action when the taken one and the best are told apart, and again when
-  // what a worse one cost is measured: together about half a ranking's budget each time.
-  const more = Math.ceil(Math.max(MIN_BUDGET, Math.ceil(budget / 2)) / 2);
+  const more = measuringRollouts(budget);
 
-  const rows: ReviewedDecision[] = [];
+  // The decisions to review, each with a table of its own, then each reviewed in turn.
+  const pending: Pending[] = [];
   seatDecisions(
     open,
     seat,
-    () => rows.length < reviewed,
+    () => pending.length < reviewed,
     (p) => {
-      if (rows.length >= reviewed || forced(def, p, legal)) return;
-      rows.push(reviewDecision(p));
+      if (pending.length >= reviewed || forced(def, p, legal)) return;
+      // The walk goes on with the live table, and the round's first table (the history's) is
+      // overwritten at the next round: each is kept as it was.
+      const copyOf = (s: GameState) => {
+        const c = def.create(rules) as GameState;
+        def.copy(s, c);
+        return c;
+      };
+      pending.push({ ...p, state: copyOf(p.state), history: { ...p.history, first: copyOf(p.history.first) } });
     },
   );
+  const rows: ReviewedDecision[] = [];
+  for (const p of pending) rows.push(await reviewDecision(p));
 
-  function reviewDecision(p: Pending): ReviewedDecision {
+  async function reviewDecision(p: Pending): Promise<ReviewedDecision> {
     const { state, line, moves } = p;
     const round = def.round(state) + 1;
     const name =
@@ -269,71 +281,12 @@ export function review(o: ReviewOptions): ReviewResult {
     const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
     // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
     const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
-    const dealer = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal).dealer;
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, dealer };
-    const ranked = race({
-      ...common,
-      budget: Math.max(budget, 2 * n),
-      seed: `${seed}/line${line}`,
-      choices: p.choices,
-      keep: taken,
-    });
-    const takenName = ranked.kept!;
+    const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal);
+    // An inferred dealing is passed on; the uniform one is the rollouts' own.
+    const dealer = dealing.uniform === null ? { dealer: dealing.dealer } : {};
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player, ...dealer };
+    const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
-    let row: Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
-    const none = { loss: 0, loss_ci_low: 0, loss_ci_high: 0, loss_se: 0 };
-    if (ranked.best === takenName) {
-      const r = ranked.rows[0]!;
-      row = {
-        value_taken: r.value,
-        value_best: r.value,
-        diff: 0,
-        diff_ci_low: 0,
-        diff_ci_high: 0,
-        diff_se: 0,
-        verdict: 'best',
-        ...none,
-        playouts: ranked.playouts,
-      };
-    } else {
-      // Measured again on fresh deals: the ranking's deals picked the best, and on them the best
-      // looks better than it is.
-      const m = race({
-        ...common,
-        budget: 2 * more,
-        seed: `${seed}/line${line}/measure`,
-        choices: [{ ...taken, name: takenName }, ranked.bestChoice],
-      });
-      const t = m.rows.find((r) => r.action === takenName)!;
-      const b = m.rows.find((r) => r.action === ranked.best)!;
-      // Each row's difference is against the measuring race's leader, which may be either.
-      const d =
-        m.best === takenName
-          ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
-          : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
-      const worse = d.high < 0;
-      // A decision shown worse is measured once more, on deals of its own: the deals that found
-      // it worse are those on which it looked worst, and would overstate what it cost.
-      const cost = worse
-        ? measure({
-            ...common,
-            seed: `${seed}/line${line}/cost`,
-            choices: [ranked.bestChoice, { ...taken, name: takenName }],
-            rollouts: more,
-          })
-        : null;
-      row = {
-        value_taken: t.value,
-        value_best: b.value,
-        diff: d.mean,
-        diff_ci_low: d.low,
-        diff_ci_high: d.high,
-        diff_se: d.se,
-        verdict: worse ? 'worse' : 'tied',
-        ...(cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
-        playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
-      };
-    }
     const unit = q.unit;
     const words =
       row.verdict === 'best'
@@ -463,3 +416,78 @@ function writeReview(file: string, r: ReviewResult): void {
     { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
   ]);
 }
+
+/** The rollouts of each of two actions when review tells the taken one from the best, and again
+ * when it measures what a worse one cost, for a ranking of `budget` playouts: together about half
+ * the ranking's budget each time. */
+export function measuringRollouts(budget: number): number {
+  return Math.ceil(Math.max(MIN_BUDGET, Math.ceil(budget / 2)) / 2);
+}
+
+/** A decision judged as review judges it, with the race's options but its budget, seed and
+ * choices: the taken action ranked among the choices (`budget` playouts); where another was
+ * best, the two told apart on fresh deals (`more` rollouts each: the ranking's deals picked the
+ * best, and on them the best looks better than it is); and where the taken one was shown worse,
+ * what it cost measured once more on deals of its own (`more` rollouts each: the deals that found
+ * it worse are those on which it looked worst, and would overstate what it cost). The precision
+ * bench (bench/precision.ts) judges its situations with it. */
+export async function judgeDecision(
+  common: Omit<RaceOptions, 'budget' | 'seed' | 'choices' | 'keep'>,
+  budget: number,
+  more: number,
+  seed: string,
+  taken: Choice,
+  choices: Choice[] | undefined,
+): Promise<{ ranked: Advice; takenName: string; row: Judged }> {
+  const ranked = await race({ ...common, budget, seed, choices, keep: taken });
+  const takenName = ranked.kept!;
+  const none = { loss: 0, loss_ci_low: 0, loss_ci_high: 0, loss_se: 0 };
+  if (ranked.best === takenName) {
+    const r = ranked.rows[0]!;
+    const row: Judged = {
+      value_taken: r.value,
+      value_best: r.value,
+      diff: 0,
+      diff_ci_low: 0,
+      diff_ci_high: 0,
+      diff_se: 0,
+      verdict: 'best',
+      ...none,
+      playouts: ranked.playouts,
+    };
+    return { ranked, takenName, row };
+  }
+  const m = await race({
+    ...common,
+    budget: 2 * more,
+    seed: `${seed}/measure`,
+    choices: [{ ...taken, name: takenName }, ranked.bestChoice],
+  });
+  const t = m.rows.find((r) => r.action === takenName)!;
+  const b = m.rows.find((r) => r.action === ranked.best)!;
+  // Each row's difference is against the measuring race's leader, which may be either.
+  const d =
+    m.best === takenName
+      ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
+      : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
+  const worse = d.high < 0;
+  const { won: _won, ...plain } = common;
+  const cost = worse
+    ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
+    : null;
+  const row: Judged = {
+    value_taken: t.value,
+    value_best: b.value,
+    diff: d.mean,
+    diff_ci_low: d.low,
+    diff_ci_high: d.high,
+    diff_se: d.se,
+    verdict: worse ? 'worse' : 'tied',
+    ...(cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
+    playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
+  };
+  return { ranked, takenName, row };
+}
+
+/** A judged decision's figures (ReviewedDecision's, less where it is in the record). */
+type Judged = Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;

@@ -11,7 +11,7 @@ import { FLOWER, JOKER, KINDS, tileName } from '../../src/games/mahjong/tiles.js
 import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { americanSchema, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 import { tempDir } from '../support/cli.js';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,8 +34,15 @@ function discardsBut(n: number, avoid: string[]): string {
 const ODDS = ['m1', 'm3', 'p5', 'p7', 's9', 'z2'];
 
 describe('pongsim advise american --stage play', () => {
-  it('throws the tile no live line uses before any tile the only live line needs', { timeout: 30000 }, () => {
-    const r = advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999 z1', discards: 's1 s2 z3', budget: 1500, seed: 'd' });
+  it('throws the tile no live line uses before any tile the only live line needs', { timeout: 30000 }, async () => {
+    const r = await advise({
+      game: 'american',
+      stage: 'play',
+      hand: 'm11333 p55777 s999 z1',
+      discards: 's1 s2 z3',
+      budget: 1500,
+      seed: 'd',
+    });
     const about = r.about as { stage: string; lines: { line: string; tilesAway: number; needs: string; jokerSlots: number }[] };
     expect(about.stage).toBe('play');
     expect(about.lines).toEqual([{ line: 'ODDS-1', value: 25, tilesAway: 1, needs: '', jokerSlots: 1 }]);
@@ -45,8 +52,8 @@ describe('pongsim advise american --stage play', () => {
     for (const t of ['m1', 'm3', 'p5', 'p7', 's9']) expect(r.actions.find((a) => a.action === `discard ${t}`)!.verdict).toBe('worse');
   });
 
-  it('never breaks a complete hand: Mah Jongg on the last tile drawn', { timeout: 30000 }, () => {
-    const r = advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s9999', discards: discardsBut(99, ODDS), budget: 600 });
+  it('never breaks a complete hand: Mah Jongg on the last tile drawn', { timeout: 30000 }, async () => {
+    const r = await advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s9999', discards: discardsBut(99, ODDS), budget: 600 });
     expect(r.situation).toMatchObject({ wall: 0 });
     expect(r.best).toBe('win (self-draw)');
     expect(r.clear).toBe(true);
@@ -55,8 +62,8 @@ describe('pongsim advise american --stage play', () => {
     for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
   });
 
-  it('takes Mah Jongg on the last discard rather than pass', { timeout: 30000 }, () => {
-    const r = advise({
+  it('takes Mah Jongg on the last discard rather than pass', { timeout: 30000 }, async () => {
+    const r = await advise({
       game: 'american',
       stage: 'play',
       hand: 'm11333 p55777 s999',
@@ -73,9 +80,9 @@ describe('pongsim advise american --stage play', () => {
     for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
   });
 
-  it('takes the joker exchange that completes the hand', { timeout: 30000 }, () => {
+  it('takes the joker exchange that completes the hand', { timeout: 30000 }, async () => {
     // 777B lacks one tile; the player on the right exposed z2 z2 and a joker, and she holds a z2.
-    const r = advise({
+    const r = await advise({
       game: 'american',
       stage: 'play',
       hand: 'm11333 p557 s9999 j z2',
@@ -89,7 +96,7 @@ describe('pongsim advise american --stage play', () => {
     expect(r.clear).toBe(true);
   });
 
-  it('deals the unseen tiles consistently with every tile seen, jokers included', () => {
+  it('deals the unseen tiles consistently with every tile seen, jokers included', async () => {
     const given = {
       stage: 'play',
       hand: 'm11333 p557 s9 j',
@@ -120,7 +127,7 @@ describe('pongsim advise american --stage play', () => {
     }
   });
 
-  it('a situation file gives the same answer as the flags, exposures as a list', () => {
+  it('a situation file gives the same answer as the flags, exposures as a list', async () => {
     const file = path.join(tempDir(), 'situation.json');
     fs.writeFileSync(
       file,
@@ -141,14 +148,14 @@ describe('pongsim advise american --stage play', () => {
       discards: 's1 s2',
       passedLeft: 'm8',
     };
-    const a = advise({ game: 'american', ...flags, budget: 300, seed: 'f' });
-    const b = advise({ game: 'american', situation: file, budget: 300, seed: 'f' });
+    const a = await advise({ game: 'american', ...flags, budget: 300, seed: 'f' });
+    const b = await advise({ game: 'american', situation: file, budget: 300, seed: 'f' });
     expect(JSON.stringify(b.actions)).toBe(JSON.stringify(a.actions));
     expect(b.situation).toEqual(a.situation);
     expect(a.situation).toMatchObject({ exposed: ['s99j'], passedLeft: 'm8', wall: 152 - 14 - 39 - 2 });
   });
 
-  it('the discard situation bench times beside the Charleston pass is a turn after the Charleston', () => {
+  it('the discard situation bench times beside the Charleston pass is a turn after the Charleston', async () => {
     const q = americanEntry.advise!;
     const ex = q.moreExamples!.find((x) => x.name === 'discard')!;
     const { state, seat, read } = q.situation(rules, ex.situation, (k) => k);
@@ -158,30 +165,30 @@ describe('pongsim advise american --stage play', () => {
     expect(q.choices!(state, seat)).toBeUndefined();
   });
 
-  it('bad situations get one line naming the field', () => {
+  it('bad situations get one line naming the field', async () => {
     const hand = 'm11333 p55777 s999 z1';
-    expect(inputErrorLine(() => advise({ game: 'american', hand, discards: 'm1' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', hand, discards: 'm1' }))).toMatch(
       /^--discards: only at the stage play \(after the Charleston\); give --stage play/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, exposed: 'p555' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand, exposed: 'p555' }))).toMatch(
       /^--hand: expected 11 concealed tiles on your turn \(the tile drawn included\) beside 1 exposure\(s\) of 3 tiles \(got 14\)/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999', offered: 'j' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999', offered: 'j' }))).toMatch(
       /^--offered: a discarded joker is dead/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, from: 'left' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand, from: 'left' }))).toMatch(
       /^--from: only with a tile on offer/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, drawn: 'none' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand, drawn: 'none' }))).toMatch(
       /^--drawn: none is only just after an exposure, and you have none \(--exposed\)/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, discards: 'z1 z1 z1 z1' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand, discards: 'z1 z1 z1 z1' }))).toMatch(
       /^--discards: z1 appears more than the 4 the set holds/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand, rightExposed: 'p5m5j' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand, rightExposed: 'p5m5j' }))).toMatch(
       /^--right-exposed: exposure "p5m5j" must be 3-6 tiles of one kind/,
     );
-    expect(inputErrorLine(() => advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999', offered: 'z5' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', stage: 'play', hand: 'm11333 p55777 s999', offered: 'z5' }))).toMatch(
       /^--offered: you can neither take z5 for an exposure nor for Mah Jongg with this hand/,
     );
   });
@@ -192,34 +199,34 @@ describe('pongsim advise american --stage play: dead hands', () => {
   const dead = { game: 'american', stage: 'play', hand: 'm11333 p557 s9 j', exposed: 'z1111', rightExposed: 'p777j' };
   const home = { set: 'deadHandStopsPlaying=false' };
 
-  it('a dead hand stops playing under the standard rules: nothing to decide', () => {
-    expect(inputErrorLine(() => advise({ ...dead, budget: 100 }))).toMatch(
+  it('a dead hand stops playing under the standard rules: nothing to decide', async () => {
+    expect(await inputErrorLineAsync(() => advise({ ...dead, budget: 100 }))).toMatch(
       /^--hand: your hand is dead \(no line of the card can still be made from the tiles in sight\): a dead hand stops playing under these rules/,
     );
   });
 
-  it('where dead hands play on, a dead hand is advised only discards: no joker exchange, no Mah Jongg, no claim', () => {
+  it('where dead hands play on, a dead hand is advised only discards: no joker exchange, no Mah Jongg, no claim', async () => {
     // She holds a p7 and the player on her right exposed p777 with a joker: alive, she could exchange it.
-    const r = advise({ ...dead, ...home, budget: 100, seed: 'd' });
+    const r = await advise({ ...dead, ...home, budget: 100, seed: 'd' });
     expect(r.actions.length).toBeGreaterThan(0);
     for (const a of r.actions) expect(a.action).toMatch(/^discard /);
-    expect(inputErrorLine(() => advise({ ...dead, ...home, hand: 'm11333 p557 s9', offered: 'p5', budget: 100 }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ ...dead, ...home, hand: 'm11333 p557 s9', offered: 'p5', budget: 100 }))).toMatch(
       /^--hand: your hand is dead .*: a dead hand claims no discard/,
     );
   });
 
-  it("the others' dead hands are ruled dead: under the standard rules a dead thrower threw nothing", () => {
+  it("the others' dead hands are ruled dead: under the standard rules a dead thrower threw nothing", async () => {
     const given = { stage: 'play', hand: 'm111333 p55777 s999', rightExposed: 'z1111', acrossExposed: 'z2222' };
     const { state } = playSituation(rules, given, (k) => k);
     expect(Array.from(state.dead)).toEqual([0, 1, 1, 0]);
     const offered = { ...given, hand: 'm11333 p55777 s999', offered: 'm1', budget: 100 };
-    expect(inputErrorLine(() => advise({ game: 'american', ...offered, from: 'right' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', ...offered, from: 'right' }))).toMatch(
       /^--from: the right player's hand is dead .* it threw no tile/,
     );
     // The player on her left is alive: the same tile from her may be taken.
-    expect(advise({ game: 'american', ...offered, from: 'left', seed: 'd' }).actions.map((a) => a.action)).toContain('pass');
+    expect((await advise({ game: 'american', ...offered, from: 'left', seed: 'd' })).actions.map((a) => a.action)).toContain('pass');
     // Three dead hands end the hand as a wall game: no turn of hers follows.
-    expect(inputErrorLine(() => advise({ game: 'american', ...given, leftExposed: 'z3333', budget: 100 }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'american', ...given, leftExposed: 'z3333', budget: 100 }))).toMatch(
       /^--discards: three hands are dead from the tiles in sight/,
     );
   });

@@ -15,7 +15,7 @@ import { tableSituation } from '../../src/games/mahjong/table/situation.js';
 import { CLAIM, LAST_SEAT, SEATS, TURN, type TableState } from '../../src/games/mahjong/table/state.js';
 import { FLOWER, JOKER, KINDS, PLAY_KINDS, formatTiles, parseTiles, tileName } from '../../src/games/mahjong/tiles.js';
 import { advise } from '../../src/library/advise.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 
@@ -90,7 +90,7 @@ const tables = [
 describe('pongsim advise korean and chinese-american with melds and flowers', () => {
   for (const { game, ruleset, defs } of tables) {
     for (const claim of [false, true]) {
-      it(`${game.id}: a situation read from a played table with melds gives the engine's legal actions (${claim ? 'a discard on offer' : 'her turn'})`, () => {
+      it(`${game.id}: a situation read from a played table with melds gives the engine's legal actions (${claim ? 'a discard on offer' : 'her turn'})`, async () => {
         const rules = resolveRules(game.schema, []);
         let found = null;
         for (let i = 0; i < 200 && !found; i++) found = playUntilMeld(game, rules, defs, `melds${i}`, claim);
@@ -118,7 +118,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     }
   }
 
-  it('chinese-american: never breaks a complete hand with a meld on the last tile', () => {
+  it('chinese-american: never breaks a complete hand with a meld on the last tile', async () => {
     // 11 concealed tiles and a pung of p5, three flowers set aside: 72 discards leave the wall of
     // 144 less the reserve of 16 empty.
     const hand = 'm234 m567 m789 m99';
@@ -126,7 +126,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     const river: string[] = [];
     for (let k = PLAY_KINDS - 1; k >= 0 && river.length < 72; k--)
       for (let c = used[k]!; c < 4 && river.length < 72; c++) river.push(tileName(k));
-    const r = advise({
+    const r = await advise({
       game: 'chinese-american',
       hand,
       drawn: 'm9',
@@ -146,7 +146,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     for (const a of r.actions.slice(1)) expect(a.value).toBeLessThanOrEqual(0);
   });
 
-  it('korean: takes a win on the last discard with a meld, over passing or calling', () => {
+  it('korean: takes a win on the last discard with a meld, over passing or calling', async () => {
     // 10 concealed tiles and a pung of m8, a flush (no-flowers: 100 tiles); 47 discards, the tile on offer the
     // last, leave the wall empty.
     const hand = 'm111 m234 m567 m9';
@@ -154,7 +154,7 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     const river: string[] = [];
     for (let k = PLAY_KINDS - 1; k >= 0 && river.length < 47; k--)
       if (k < 18 || k >= 27) for (let c = used[k]!; c < 4 && river.length < 47; c++) river.push(tileName(k));
-    const r = advise({
+    const r = await advise({
       game: 'korean',
       rules: 'no-flowers',
       hand,
@@ -171,10 +171,10 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
     for (const a of r.actions.slice(1)) expect(a.diff_ci_high).toBeLessThan(0);
   });
 
-  it('chinese-american: the special hands the bots can play are ranked beside the discards where the hand is near them', () => {
+  it('chinese-american: the special hands the bots can play are ranked beside the discards where the hand is near them', async () => {
     // Three pongs and a pair: two tiles from four pongs (and, counted as special-seeker counts,
     // from seven pairs), six tiles off any one suit.
-    const r = advise({ game: 'chinese-american', hand: 'm111 p222 s333 z55 m78 z6', drawn: 'z6', budget: 800, seed: 'sp' });
+    const r = await advise({ game: 'chinese-american', hand: 'm111 p222 s333 z55 m78 z6', drawn: 'z6', budget: 800, seed: 'sp' });
     const names = r.actions.map((a) => a.action);
     const pongs = names.filter((a) => a.endsWith(', going for four pongs'));
     expect(pongs).toHaveLength(1);
@@ -187,23 +187,25 @@ describe('pongsim advise korean and chinese-american with melds and flowers', ()
       ['discard m1', 'discard m7', 'discard m8', 'discard p2', 'discard s3', 'discard z5', 'discard z6'].sort(),
     );
     // A hand far from every special hand gets no such row.
-    const plain = advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', budget: 800, seed: 'sp' });
+    const plain = await advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', budget: 800, seed: 'sp' });
     expect(plain.actions.some((a) => a.action.includes('going for'))).toBe(false);
   });
 
-  it('bad melds and flowers get one line naming the field', () => {
+  it('bad melds and flowers get one line naming the field', async () => {
     const hand = 'm123 p456 m45 p99 z11';
-    expect(inputErrorLine(() => advise({ game: 'korean', hand, melds: 'p777 p8' }))).toMatch(/^--melds: "p777 p8" is not a meld/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: `${hand} z2`, melds: 'p777' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand, melds: 'p777 p8' }))).toMatch(
+      /^--melds: "p777 p8" is not a meld/,
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: `${hand} z2`, melds: 'p777' }))).toMatch(
       /^--hand: expected 11 concealed tiles on your turn \(the tile drawn included\) beside 1 meld\(s\) \(got 13\)/,
     );
-    expect(inputErrorLine(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', flowers: 'm1' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', flowers: 'm1' }))).toMatch(
       /^--flowers: m1 is not a flower/,
     );
-    expect(inputErrorLine(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', leftMelds: 'z111' }))).toMatch(
-      /^--left-melds: z1 appears more than the 4 the set holds/,
-    );
-    expect(inputErrorLine(() => advise({ game: 'korean', rules: 'no-flowers', hand: `${hand} p12`, flowers: 'f1' }))).toMatch(
+    expect(
+      await inputErrorLineAsync(() => advise({ game: 'chinese-american', hand: 'm123 p456 s789 z11 m45 p1', leftMelds: 'z111' })),
+    ).toMatch(/^--left-melds: z1 appears more than the 4 the set holds/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', rules: 'no-flowers', hand: `${hand} p12`, flowers: 'f1' }))).toMatch(
       /^--flowers: f1 is not in this game's set/,
     );
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, PLAY_KINDS, formatTiles, parseTiles } from '../../src/games/mahjong/tiles.js';
 import { advise } from '../../src/library/advise.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 
 /** `n` tiles of the set (`copies` of each play kind there) that are not in `used`, as three rivers. */
 function rivers(copies: (k: number) => number, used: string, n: number): { right: string; across: string; left: string } {
@@ -36,8 +36,8 @@ describe('pongsim advise korean and chinese-american', () => {
     { game: 'chinese-american', rules: undefined, hand: 'm111 m234 m567 m789 m99', drawn: 'm9', copies: caCopies, discards: 75 },
   ];
   for (const c of complete) {
-    it(`${c.game}: never breaks a complete hand on the last tile (the win is clearly best, the same on every deal)`, () => {
-      const r = advise({
+    it(`${c.game}: never breaks a complete hand on the last tile (the win is clearly best, the same on every deal)`, async () => {
+      const r = await advise({
         game: c.game,
         rules: c.rules,
         hand: c.hand,
@@ -62,8 +62,8 @@ describe('pongsim advise korean and chinese-american', () => {
     { game: 'chinese-american', rules: undefined, hand: 'm111 m234 p567 s789 m9', copies: caCopies, discards: 75 },
   ];
   for (const c of offered) {
-    it(`${c.game}: takes a win on the last discard, worth more than passing or calling on every deal`, () => {
-      const r = advise({
+    it(`${c.game}: takes a win on the last discard, worth more than passing or calling on every deal`, async () => {
+      const r = await advise({
         game: c.game,
         rules: c.rules,
         hand: c.hand,
@@ -80,8 +80,8 @@ describe('pongsim advise korean and chinese-american', () => {
     });
   }
 
-  it('ranks every discard of the hand, each with its rollouts and interval, within the budget', () => {
-    const r = advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1', budget: 1500, seed: 'k' });
+  it('ranks every discard of the hand, each with its rollouts and interval, within the budget', async () => {
+    const r = await advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'z3 m9', left: 'p1', budget: 1500, seed: 'k' });
     const held = new Set(['m1', 'm2', 'm3', 'm4', 'm5', 'p1', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'z1']);
     const discards = r.actions.filter((a) => a.action.startsWith('discard ')).map((a) => a.action.slice(8));
     expect(new Set(discards)).toEqual(held);
@@ -90,24 +90,26 @@ describe('pongsim advise korean and chinese-american', () => {
     for (const a of r.actions) expect(a.value_ci_low).toBeLessThanOrEqual(a.value_ci_high);
   });
 
-  it('bad situations get one line naming the field', () => {
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123' }))).toMatch(/^--hand: expected 14 concealed tiles on your turn/);
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 s1' }))).toMatch(
+  it('bad situations get one line naming the field', async () => {
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123' }))).toMatch(
+      /^--hand: expected 14 concealed tiles on your turn/,
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 s1' }))).toMatch(
       /^--hand: s1 is not in this game's set/,
     );
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', left: 'p1111' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', left: 'p1111' }))).toMatch(
       /^--left: p1 appears more than the 4 the set holds/,
     );
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', drawn: 'z7' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', drawn: 'z7' }))).toMatch(
       /^--drawn: the tile you drew must be one of your concealed tiles/,
     );
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45', offered: 'z7' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45', offered: 'z7' }))).toMatch(
       /^--offered: you can neither win on nor call z7/,
     );
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', seatWind: 'X' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', seatWind: 'X' }))).toMatch(
       /^--seat-wind: expected one of E, S, W, N/,
     );
-    expect(inputErrorLine(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'q1' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'korean', hand: 'm123 p456 p789 z11 m45 p1', right: 'q1' }))).toMatch(
       /^--right: bad tile notation/,
     );
   });

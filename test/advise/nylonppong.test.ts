@@ -6,7 +6,7 @@ import { stopOdds } from '../../src/games/hwatu/nylonppong/stop-odds.js';
 import { bigFrac, bigFracText, bigFracValue } from '../../src/stats/fraction.js';
 import { pongsimIn } from '../support/cli.js';
 import { advise } from '../../src/library/advise.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 
 /** The exact chance that a stop with `hand` fails against opponents of `others` cards, given `seen`. */
 function pFail(r: NylonRules, hand: string, seen: string, others: number[]): number {
@@ -25,8 +25,15 @@ describe('pongsim advise nylonppong', () => {
     { hand: '5a,5b', discards: '', others: [2, 2, 2] },
   ];
   for (const c of cases) {
-    it(`a stop with ${c.hand} against hands of ${c.others.join(',')} cards (seen ${c.discards || 'none'}): its value and success agree with the exact stop odds`, () => {
-      const r = advise({ game: 'nylonppong', hand: c.hand, discards: c.discards, others: c.others.join(','), seed: 'stop', budget: 4000 });
+    it(`a stop with ${c.hand} against hands of ${c.others.join(',')} cards (seen ${c.discards || 'none'}): its value and success agree with the exact stop odds`, async () => {
+      const r = await advise({
+        game: 'nylonppong',
+        hand: c.hand,
+        discards: c.discards,
+        others: c.others.join(','),
+        seed: 'stop',
+        budget: 4000,
+      });
       const rules = r.rules as unknown as NylonRules;
       const stop = r.actions.find((a) => a.action.startsWith('stop'))!;
       const sum = c.hand
@@ -52,7 +59,7 @@ describe('pongsim advise nylonppong', () => {
   it('a stop whose rare failure no rollout deals: the exact value and won share, not a zero-width interval that misses them', async () => {
     // 3-3 against three hands of five: a stop fails only on a hand of four 1s and a 2, or
     // smaller; the rollouts never deal one, so every one of theirs scores 6.
-    const r = advise({ game: 'nylonppong', hand: '3a,3b', others: '5,5,5', seed: 'rare' });
+    const r = await advise({ game: 'nylonppong', hand: '3a,3b', others: '5,5,5', seed: 'rare' });
     const stop = r.actions.find((a) => a.action.startsWith('stop'))!;
     const { configs, rows } = stopOdds(r.rules as unknown as NylonRules, [], [parseCard('3a'), parseCard('3b')]);
     const f = rows[0]!.fail[configs.findIndex((c) => c.join() === '5,5,5')]!;
@@ -73,16 +80,16 @@ describe('pongsim advise nylonppong', () => {
     expect(t.stdout).not.toMatch(/stop with 6 +best +-6 /);
   });
 
-  it('going out for 0 by ppong beats a stop (at least 8 points) on every deal, and is called clearly best', () => {
-    const r = advise({ game: 'nylonppong', hand: '4a,4b', discards: '1a,4c', others: '5,5,5', seed: 'out' });
+  it('going out for 0 by ppong beats a stop (at least 8 points) on every deal, and is called clearly best', async () => {
+    const r = await advise({ game: 'nylonppong', hand: '4a,4b', discards: '1a,4c', others: '5,5,5', seed: 'out' });
     expect(r.best).toBe('ppong 4 and go out');
     expect(r.clear).toBe(true);
     expect(r.actions[0]!.value).toBe(0);
     expect(r.actions[0]!.value_ci_low).toBe(0);
   });
 
-  it('after the draw every card of the hand is a discard candidate; a formed combination can be declared', () => {
-    const r = advise({ game: 'nylonppong', hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a', budget: 1500 });
+  it('after the draw every card of the hand is a discard candidate; a formed combination can be declared', async () => {
+    const r = await advise({ game: 'nylonppong', hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a', budget: 1500 });
     expect(r.actions.map((a) => a.action).sort()).toEqual([
       'discard 11a',
       'discard 12b',
@@ -93,24 +100,28 @@ describe('pongsim advise nylonppong', () => {
     ]);
     expect(r.playouts).toBeLessThanOrEqual(1500);
     // Three pairs (0 points) against discarding into a 5-card hand: the declaration is taken.
-    const pairs = advise({ game: 'nylonppong', hand: '1a,1b,3a,3b,7c,7d', budget: 1500 });
+    const pairs = await advise({ game: 'nylonppong', hand: '1a,1b,3a,3b,7c,7d', budget: 1500 });
     expect(pairs.actions.some((a) => a.action.startsWith('declare three pairs'))).toBe(true);
   });
 
-  it('bad situations get one line naming the field', () => {
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,13b' }))).toMatch(/^--hand: card "13b": expected a month 1-12/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', discards: '3b' }))).toMatch(/3b is also in your hand/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,5' }))).toMatch(
+  it('bad situations get one line naming the field', async () => {
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,13b' }))).toMatch(
+      /^--hand: card "13b": expected a month 1-12/,
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', discards: '3b' }))).toMatch(
+      /3b is also in your hand/,
+    );
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,5' }))).toMatch(
       /^--others: expected the hand sizes of the 3 other players/,
     );
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,4,5' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', others: '5,4,5' }))).toMatch(
       /^--others: a hand between turns holds 5 cards less 3 per ppong/,
     );
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b,4c,5d' }))).toMatch(/^--hand: 4 cards cannot be held/);
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', phase: 'later' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b,4c,5d' }))).toMatch(/^--hand: 4 cards cannot be held/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', phase: 'later' }))).toMatch(
       /^--phase: expected one of start, drawn, ponged/,
     );
-    expect(inputErrorLine(() => advise({ game: 'nylonppong', hand: '1a,3b', pot: '4' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'nylonppong', hand: '1a,3b', pot: '4' }))).toMatch(
       /--pot is not one of its options \(it is for wolnamppong\)/,
     );
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import type { GameEntry } from '../../src/catalog/entry.js';
-import { measure, race } from '../../src/core/advise.js';
+import { measure, race, raceHere } from '../../src/core/advise.js';
 import { TERMINAL, type GameState } from '../../src/core/game.js';
 import { dealRng, Rng } from '../../src/core/rng.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
@@ -24,7 +24,7 @@ import { recordText } from '../../src/records/record.js';
 import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/core/trace.js';
 import { tempDir } from '../support/cli.js';
 import { diffState } from '../support/determinize.js';
-import { inputErrorLine } from '../support/errors.js';
+import { inputErrorLineAsync } from '../support/errors.js';
 
 const dir = tempDir();
 let files = 0;
@@ -144,7 +144,7 @@ function exactEv(s: WolnamState): number {
 }
 
 describe('pongsim review', () => {
-  it('flags a Wolnamppong bet of the pot on a hand of negative exact EV, where folding was best', () => {
+  it('flags a Wolnamppong bet of the pot on a hand of negative exact EV, where folding was best', async () => {
     // Seat 1's first decision on a hand whose exact EV is negative: it bets the most instead of folding.
     let edited = -1;
     const file = playRecord(wolnam, 'bad-bet', ({ state, seat }) => {
@@ -163,7 +163,7 @@ describe('pongsim review', () => {
     });
     expect(edited).toBe(1);
     const line = decisions(wolnam, file).find((d) => d.seat === 1 && exactEv(d.state as WolnamState) < -0.2)!.line;
-    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 2000, seed: '3' });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 2000, seed: '3' });
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.taken).toMatch(/^bet /);
     expect(bad.verdict).toBe('worse');
@@ -175,12 +175,12 @@ describe('pongsim review', () => {
     expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
   });
 
-  it('finds no measurable loss where the seat always took the advice (ranked on other deals)', () => {
+  it('finds no measurable loss where the seat always took the advice (ranked on other deals)', async () => {
     // Seat 2 plays advise's best at each of its decisions, ranked with a seed of its own; the review
     // ranks them again on other deals, and measures the taken action against its best on fresh ones.
     const file = playRecord(wolnam, 'advised', ({ state, seat }) => {
       if (seat !== 2) return null;
-      const a = race({
+      const a = raceHere({
         game: wolnam.def,
         rules: wolnamRules,
         state,
@@ -193,14 +193,14 @@ describe('pongsim review', () => {
       });
       return { a: a.bestChoice.moves[0]!, x: a.bestChoice.amount ?? 0 };
     });
-    const r = review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 2, budget: 2000, seed: '4' });
     expect(r.decisions.reviewed).toBeGreaterThan(5);
     expect(r.loss_ci_low).toBeLessThanOrEqual(0);
     expect(r.loss_ci_high).toBeGreaterThanOrEqual(0);
     expect(r.decisions.worse).toBe(0);
   });
 
-  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', () => {
+  it('flags a Korean self-drawn win declined for a discard that breaks the complete hand', async () => {
     const entry = entryOf('korean');
     const rules = rulesOf(entry);
     const legal = new Int16Array(entry.def.maxActions(rules));
@@ -223,7 +223,7 @@ describe('pongsim review', () => {
     let file = '';
     for (let k = 0; who < 0 && k < 20; k++) file = playRecord(entry, `declined-${k}`, decline);
     expect(who).toBeGreaterThanOrEqual(0);
-    const r = review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
+    const r = await review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.best).toBe('win (self-draw)');
     expect(bad.taken).toMatch(/^discard/);
@@ -234,12 +234,12 @@ describe('pongsim review', () => {
 
   it('Korean: the expected loss counts only the decisions shown worse, each measured on deals of its own; it is never negative here', {
     timeout: 30000,
-  }, () => {
+  }, async () => {
     const entry = entryOf('korean');
     // A one-hand record whose tied decisions, measured on fresh deals, favour the taken action in
     // sum: counting their noise, as the loss once did, would make the total negative.
     const file = playRecord(entry, 'loss-3');
-    const r = review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25 });
+    const r = await review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25 });
     expect(r.decisions.tied).toBeGreaterThan(0);
     expect(-r.rows.reduce((a, row) => a + row.diff, 0)).toBeLessThan(0);
     const rows = r.rows;
@@ -259,7 +259,7 @@ describe('pongsim review', () => {
     }
   });
 
-  it("the held-out measure's interval covers the exact difference of two Wolnamppong bets", () => {
+  it("the held-out measure's interval covers the exact difference of two Wolnamppong bets", async () => {
     const q = wolnam.advise!;
     const def = wolnam.def;
     const legal = new Int16Array(def.maxActions(wolnamRules));
@@ -272,7 +272,7 @@ describe('pongsim review', () => {
       def.legal(state, legal);
       const [lo, hi] = hand.split(',').map(Number) as [number, number];
       const ev = exactBestBet(wolnamRules, lo, hi, unseen(lo, hi, seen ? seen.split(',').map(Number) : []) as number[]).ev;
-      const m = measure({
+      const m = await measure({
         game: def,
         rules: wolnamRules,
         state,
@@ -295,25 +295,25 @@ describe('pongsim review', () => {
     }
   });
 
-  it('a large pot: every bet from 1 to the most is ranked, the budget raised to two rollouts each', () => {
+  it('a large pot: every bet from 1 to the most is ranked, the budget raised to two rollouts each', async () => {
     const rules = { ...rulesOf(wolnam), ante: 40 };
     const file = playRecord(wolnam, 'big-pot', undefined, rules);
     const first = decisions(wolnam, file).find((d) => d.seat === 0)!;
     const bounds = new Float64Array(2);
     wolnam.def.amountBounds!(first.state, BET, bounds);
     expect(bounds[1]).toBeGreaterThan(64);
-    const r = review({ game: 'wolnamppong', record: file, seat: 0, budget: 64, seed: 'pot', maxDecisions: 1 });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 0, budget: 64, seed: 'pot', maxDecisions: 1 });
     expect(r.rows).toHaveLength(1);
     // Fold and each whole bet up to the most (and the most, where it is not whole).
     expect(r.rows[0]!.actions).toBe(1 + Math.floor(bounds[1]!) + (Number.isInteger(bounds[1]) ? 0 : 1));
   });
 
-  it('the same seed gives the same bytes, and the CSV holds one row a decision', () => {
+  it('the same seed gives the same bytes, and the CSV holds one row a decision', async () => {
     const file = playRecord(wolnam, 'bytes');
     const csv = path.join(dir, 'review.csv');
-    const a = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    const a = await review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
     const text = fs.readFileSync(csv, 'utf8');
-    const b = review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
+    const b = await review({ game: 'wolnamppong', record: file, seat: 0, budget: 200, seed: 'x', csv });
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
@@ -324,71 +324,73 @@ describe('pongsim review', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
   });
 
-  it('refuses bad input with one line naming what is allowed', () => {
+  it('refuses bad input with one line naming what is allowed', async () => {
     const file = playRecord(wolnam, 'bad-input');
-    const run = (o: Record<string, unknown>) => inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 0, ...o }));
-    expect(run({ seat: 6 })).toMatch(/--seat 6: wolnamppong with the record's rules has seats 0 to 5/);
-    expect(run({ seat: undefined })).toMatch(/--seat: required/);
-    expect(run({ budget: 10 })).toMatch(/--budget: expected at least 64/);
-    expect(run({ maxDecisions: '0' })).toMatch(/--max-decisions: expected a whole number from 1/);
-    expect(run({ csv: path.join(dir, 'out.txt') })).toMatch(/--csv .*out\.txt: expected a file name ending in \.csv/);
-    expect(run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
+    const run = (o: Record<string, unknown>) => inputErrorLineAsync(() => review({ game: 'wolnamppong', record: file, seat: 0, ...o }));
+    expect(await run({ seat: 6 })).toMatch(/--seat 6: wolnamppong with the record's rules has seats 0 to 5/);
+    expect(await run({ seat: undefined })).toMatch(/--seat: required/);
+    expect(await run({ budget: 10 })).toMatch(/--budget: expected at least 64/);
+    expect(await run({ maxDecisions: '0' })).toMatch(/--max-decisions: expected a whole number from 1/);
+    expect(await run({ csv: path.join(dir, 'out.txt') })).toMatch(/--csv .*out\.txt: expected a file name ending in \.csv/);
+    expect(await run({ csv: dir + '/sub.csv/' })).toMatch(/--csv/);
     fs.mkdirSync(path.join(dir, 'folder.csv'), { recursive: true });
-    expect(run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
-    expect(inputErrorLine(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(/a record of wolnamppong, not of korean/);
+    expect(await run({ csv: path.join(dir, 'folder.csv') })).toMatch(/is a folder/);
+    expect(await inputErrorLineAsync(() => review({ game: 'korean', record: file, seat: 0 }))).toMatch(
+      /a record of wolnamppong, not of korean/,
+    );
   });
 });
 
 describe('pongsim advise --record', () => {
-  it('at a Wolnamppong decision, gives the answer of the same situation given by flags', () => {
+  it('at a Wolnamppong decision, gives the answer of the same situation given by flags', async () => {
     const file = playRecord(wolnam, 'at');
     // The first decision of the record: cycle 1, nothing seen, every seat at its starting chips.
     const [first] = decisions(wolnam, file);
     const s = first!.state as WolnamState;
     // Dealt as the flags deal it (uniformly: flags hold no play to infer from).
-    const at = advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5', deal: 'uniform' });
-    const flags = advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
+    const at = await advise({ game: 'wolnamppong', record: file, at: 1, budget: 3000, seed: '5', deal: 'uniform' });
+    const flags = await advise({ game: 'wolnamppong', hand: `${s.lo},${s.hi}`, pot: String(s.pot), budget: 3000, seed: '5' });
     expect(at.situation).toMatchObject({ line: first!.line, seat: first!.seat });
     expect(at.actions).toEqual(flags.actions);
     expect(at.advice).toBe(flags.advice);
   });
 
-  it("--deal inferred deals the others' hands from a particle filter over the round, and says so", () => {
+  it("--deal inferred deals the others' hands from a particle filter over the round, and says so", async () => {
     const file = playRecord(wolnam, 'deal');
     // A decision late in the first cycle, after folds: the filter has play to weigh.
     const late = decisions(wolnam, file)
       .filter((d) => (d.state as WolnamState).cycle === 1)
       .at(-1)!;
-    const inferred = advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' });
+    const inferred = await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' });
     expect(inferred.deal).toBe('inferred');
     expect(inferred.inference!.particles).toBe(256);
     expect(inferred.inference!.ess).toBeGreaterThanOrEqual(1);
     expect(inferred.inference!.ess).toBeLessThanOrEqual(256);
     expect(inferred.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles, effective sample size \d+/);
     // Wolnamppong's default, where the calibration passed.
-    expect(advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
-    const uniform = advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });
+    expect(await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
+    const uniform = await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });
     expect(uniform.deal).toBe('uniform');
     expect(uniform.inference).toBeNull();
     expect(uniform.dealing).toBe('hidden hands dealt uniformly from the unseen (--deal uniform)');
     // The same seed, the same answer.
-    expect(advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' }).actions).toEqual(
+    expect((await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'inferred' })).actions).toEqual(
       inferred.actions,
     );
   });
 
-  it('--deal inferred follows a Korean hand, and falls back to uniform with why where the game does not infer', () => {
+  it('--deal inferred follows a Korean hand, and falls back to uniform with why where the game does not infer', async () => {
     const file = playRecord(entryOf('korean'), 'deal-kr');
     const late = decisions(entryOf('korean'), file).at(-1)!;
-    const r = advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
+    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.inference!.ess).toBeGreaterThan(0);
     // Korean's default stays uniform: the inferred dealing has not passed the calibration.
-    expect(advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' }).dealing).toBe(
+    expect((await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' })).dealing).toBe(
       'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
     );
     const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
-    const n = advise({
+    const n = await advise({
       game: 'nylonppong',
       record: ny,
       at: decisions(entryOf('nylonppong'), ny)[3]!.line,
@@ -400,48 +402,50 @@ describe('pongsim advise --record', () => {
     expect(n.dealing).toMatch(/^hidden hands dealt uniformly from the unseen: Nylon-ppong's hands are not inferred from the play yet/);
   });
 
-  it('review --deal inferred ranks each decision on particles of its own round', () => {
+  it('review --deal inferred ranks each decision on particles of its own round', async () => {
     const file = playRecord(wolnam, 'review-deal');
-    const r = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
+    const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.rows.length).toBe(3);
     // Wolnamppong's default, where the calibration passed; uniform when asked.
-    const byDefault = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
+    const byDefault = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3 });
     expect(byDefault).toEqual(r);
-    const u = review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'uniform' });
+    const u = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 300, seed: '8', maxDecisions: 3, deal: 'uniform' });
     expect(u.deal).toBe('uniform');
-    expect(inputErrorLine(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
+    expect(await inputErrorLineAsync(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
       '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
     );
   });
 
-  it('refuses a bad --deal, and --deal inferred without a record, with one line', () => {
+  it('refuses a bad --deal, and --deal inferred without a record, with one line', async () => {
     const file = playRecord(wolnam, 'deal-bad');
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', record: file, at: 3, deal: 'smart' }))).toBe(
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', record: file, at: 3, deal: 'smart' }))).toBe(
       '--deal "smart": expected inferred (the others\' hands inferred from their play) or uniform',
     );
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', hand: '3,9', pot: '4', deal: 'inferred' }))).toMatch(
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', hand: '3,9', pot: '4', deal: 'inferred' }))).toMatch(
       /^--deal inferred: the hands are inferred from the play of the round, which only a record holds/,
     );
   });
 
-  it('refuses a bad --at, and --record beside flags, with one line', () => {
+  it('refuses a bad --at, and --record beside flags, with one line', async () => {
     const file = playRecord(wolnam, 'at-bad');
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n').length;
-    const run = (o: Record<string, unknown>) => inputErrorLine(() => advise({ game: 'wolnamppong', record: file, ...o }));
-    expect(run({ at: 0 })).toBe(`--at "0": expected a line of the record, a whole number from 1 to ${lines}`);
-    expect(run({ at: 'x' })).toBe(`--at "x": expected a line of the record, a whole number from 1 to ${lines}`);
-    expect(run({ at: lines + 1 })).toMatch(/a whole number from 1 to/);
-    expect(run({ at: lines })).toMatch(
+    const run = (o: Record<string, unknown>) => inputErrorLineAsync(() => advise({ game: 'wolnamppong', record: file, ...o }));
+    expect(await run({ at: 0 })).toBe(`--at "0": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(await run({ at: 'x' })).toBe(`--at "x": expected a line of the record, a whole number from 1 to ${lines}`);
+    expect(await run({ at: lines + 1 })).toMatch(/a whole number from 1 to/);
+    expect(await run({ at: lines })).toMatch(
       new RegExp(`--at ${lines}: no decision at or after line ${lines} of .*; its last decision is on line \\d+: give 1 to \\d+`),
     );
-    expect(run({})).toMatch(/--at: required with --record/);
-    expect(run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
-    expect(run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
-    expect(inputErrorLine(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(/--at: only with --record/);
+    expect(await run({})).toMatch(/--at: required with --record/);
+    expect(await run({ at: 2, pot: '3' })).toMatch(/--record gives the situation and its rules; give it without --pot/);
+    expect(await run({ at: 2, set: 'ante=2' })).toMatch(/give it without --set/);
+    expect(await inputErrorLineAsync(() => advise({ game: 'wolnamppong', at: 3, hand: '3,9', pot: '4' }))).toMatch(
+      /--at: only with --record/,
+    );
   });
 
-  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", () => {
+  it("an unseeded Wolnamppong record (a real table's): swapping two folded hands, which the seat never sees, changes no answer", async () => {
     const file = playRecord(wolnam, 'swap');
     const events = fs
       .readFileSync(file, 'utf8')
@@ -465,17 +469,17 @@ describe('pongsim advise --record', () => {
     const two = write(swapped, 'table-swapped.jsonl');
     const at = b! + 3; // the next seat's decision, after the second fold
     const ask = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7' });
-    expect(ask(two).actions).toEqual(ask(one).actions);
+    expect((await ask(two)).actions).toEqual((await ask(one)).actions);
     // The inferred dealing weighs the folds by the hands a particle deals, never the record's.
     const infer = (f: string) => advise({ game: 'wolnamppong', record: f, at, budget: 2000, seed: '7', deal: 'inferred' });
-    expect(infer(one).deal).toBe('inferred');
-    expect(infer(two)).toEqual({ ...infer(one), situation: infer(two).situation });
-    const seat = ask(one).situation.seat as number;
-    const rev = (f: string) => review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 }).rows;
-    expect(rev(two)).toEqual(rev(one));
+    expect((await infer(one)).deal).toBe('inferred');
+    expect(await infer(two)).toEqual({ ...(await infer(one)), situation: (await infer(two)).situation });
+    const seat = (await ask(one)).situation.seat as number;
+    const rev = async (f: string) => (await review({ game: 'wolnamppong', record: f, seat, budget: 300, seed: '8', maxDecisions: 4 })).rows;
+    expect(await rev(two)).toEqual(await rev(one));
   });
 
-  it("Korean, a hand after the seat won one: the won share is this hand's, the same as with no earlier win", () => {
+  it("Korean, a hand after the seat won one: the won share is this hand's, the same as with no earlier win", async () => {
     const entry = entryOf('korean');
     const rules = { ...rulesOf(entry), handsPerSession: 3 };
     const file = playRecord(entry, 'won-before', undefined, rules);
@@ -486,9 +490,9 @@ describe('pongsim advise --record', () => {
     const forgot = entry.def.create(rules) as TableState;
     entry.def.copy(d.state, forgot);
     (forgot.stats.wins as Int32Array)[d.seat] = 0;
-    const won = (a: ReturnType<typeof ask>) => a.rows.map((r) => [r.action, r.won, r.won_ci_low, r.won_ci_high]);
-    const rows = ask(d.state).rows;
-    expect(won(ask(d.state))).toEqual(won(ask(forgot)));
+    const won = (a: Awaited<ReturnType<typeof ask>>) => a.rows.map((r) => [r.action, r.won, r.won_ci_low, r.won_ci_high]);
+    const rows = (await ask(d.state)).rows;
+    expect(won(await ask(d.state))).toEqual(won(await ask(forgot)));
     expect(rows.some((r) => r.won < 1)).toBe(true);
     for (const r of rows) {
       const w = wilson(Math.round(r.won * r.rollouts), r.rollouts);
@@ -501,7 +505,7 @@ describe('pongsim advise --record', () => {
   // otherwise, consistently with all it has seen), to the byte.
   for (const entry of GAMES) {
     const game = entry.def.id;
-    it(`${game}: the answer does not change when the cards the seat cannot see are dealt otherwise`, () => {
+    it(`${game}: the answer does not change when the cards the seat cannot see are dealt otherwise`, async () => {
       const file = playRecord(entry, `leak-${game}`);
       const d = decisions(entry, file, 40).at(-1)!;
       const rules = rulesOf(entry);
@@ -509,7 +513,7 @@ describe('pongsim advise --record', () => {
       entry.def.determinize(d.state, d.seat, new Rng('another deal'), other);
       expect(diffState(d.state, other), 'the hidden cards are dealt otherwise').not.toBeNull();
       const ask = raceAt(entry, rules, d.seat, 200, 'leak');
-      expect(ask(other)).toEqual(ask(d.state));
+      expect(await ask(other)).toEqual(await ask(d.state));
     });
   }
 });

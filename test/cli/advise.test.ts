@@ -12,7 +12,7 @@ describe('pongsim advise (CLI)', () => {
     const j = await pongsimIn([...args, '--json']);
     expect(j.code, j.stderr).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual(
-      JSON.parse(JSON.stringify(advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))),
+      JSON.parse(JSON.stringify(await advise({ game: 'wolnamppong', hand: '2,11', pot: '20', seen: '4,5', budget: '600', seed: 'cli' }))),
     );
     const t = await pongsimIn(args);
     expect(t.code, t.stderr).toBe(0);
@@ -47,7 +47,7 @@ describe('pongsim advise (CLI)', () => {
     const offering = GAMES.filter((g) => g.advise);
     expect(offering.map((g) => g.def.id).sort()).toEqual(['american', 'chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
     for (const g of offering) {
-      const r = advise({ game: g.def.id, ...g.advise!.example, budget: 300 });
+      const r = await advise({ game: g.def.id, ...g.advise!.example, budget: 300 });
       expect(r.actions.length).toBeGreaterThan(1);
       expect(r.playouts).toBeLessThanOrEqual(300);
     }

@@ -18,7 +18,7 @@ describe('pongsim review (CLI)', () => {
     const csv = path.join(dir, 'r.csv');
     const t = await pongsimIn([...args, '--csv', csv]);
     expect(t.code, t.stderr).toBe(0);
-    const lib = JSON.parse(JSON.stringify(review({ game: 'wolnamppong', record, seat: 1, budget: 300, seed: 'cli' })));
+    const lib = JSON.parse(JSON.stringify(await review({ game: 'wolnamppong', record, seat: 1, budget: 300, seed: 'cli' })));
     expect(unwrap(t.stdout)).toContain(lib.summary);
     for (const w of lib.costliest) expect(unwrap(t.stdout)).toContain(w);
     expect(t.stdout).not.toContain('\\u000a');

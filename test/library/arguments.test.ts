@@ -303,6 +303,7 @@ const ENTRIES: Record<string, Entry> = {
       seed: 'number',
       policy: 'text',
       maxDecisions: 'number',
+      workers: 'number',
       csv: 'text',
       force: 'flag',
       deal: 'text',

@@ -7,10 +7,24 @@ export function inputErrorLine(f: () => unknown): string {
   try {
     f();
   } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const msg = (e as Error).message;
-    expect(msg).not.toContain('\n');
-    return msg;
+    return oneLine(e);
+  }
+  throw new Error('no error');
+}
+
+function oneLine(e: unknown): string {
+  expect(e).toBeInstanceOf(InputError);
+  const msg = (e as Error).message;
+  expect(msg).not.toContain('\n');
+  return msg;
+}
+
+/** inputErrorLine for a call that rejects rather than throws (an async library function). */
+export async function inputErrorLineAsync(f: () => Promise<unknown>): Promise<string> {
+  try {
+    await f();
+  } catch (e) {
+    return oneLine(e);
   }
   throw new Error('no error');
 }

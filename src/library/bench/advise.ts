@@ -1,15 +1,15 @@
 import { GAMES } from '../../catalog/index.js';
 import { advise } from '../advise.js';
-import { figureName, fmt, rate, type BenchResult } from '../../bench/clock.js';
+import { figureName, fmt, rateAsync, type BenchResult } from '../../bench/clock.js';
 
 /**
  * `pongsim advise` at the table, per game: the game's example situation (AdviseQuery.example,
  * and any moreExamples, each a figure of its own) advised again and again at its default
  * budget, each time on new deals (a new seed). Two figures a situation: decisions advised per
- * minute on one core, and the playouts per second they rest on (a decision that is settled
+ * minute on one core (one worker: this thread), and the playouts per second they rest on (a decision that is settled
  * early makes fewer than its budget).
  */
-export function benchAdvise(seconds: number): BenchResult {
+export async function benchAdvise(seconds: number): Promise<BenchResult> {
   const figures: Record<string, number> = {};
   const timed = GAMES.filter((g) => g.advise).flatMap((g) => [
     { game: g.def.id, id: g.def.id, name: figureName(g.def.id), situation: g.advise!.example },
@@ -23,8 +23,8 @@ export function benchAdvise(seconds: number): BenchResult {
   for (const t of timed) {
     let decisions = 0,
       playouts = 0;
-    const perSec = rate(seconds / timed.length, () => {
-      const r = advise({ game: t.game, ...t.situation, seed: `bench${decisions++}` });
+    const perSec = await rateAsync(seconds / timed.length, async () => {
+      const r = await advise({ game: t.game, ...t.situation, seed: `bench${decisions++}`, workers: 1 });
       playouts += r.playouts;
       return r.playouts;
     });

@@ -2,4 +2,4 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BENCHES } from './benches.js';
 
 const { bench, seconds } = workerData as { bench: string; seconds: number };
-parentPort!.postMessage(BENCHES[bench]!(seconds));
+parentPort!.postMessage(await BENCHES[bench]!(seconds));

@@ -6,7 +6,7 @@ import { benchAdvise } from './advise.js';
 
 /** Every speed figure measured in a worker thread: each game's (from the catalog), the shared
  * shanten evaluator, the search bot in every game, then advice at the table. */
-export const BENCHES: Record<string, (seconds: number) => BenchResult> = {
+export const BENCHES: Record<string, (seconds: number) => BenchResult | Promise<BenchResult>> = {
   ...Object.fromEntries(GAMES.flatMap((g) => (g.bench ? [[figureName(g.def.id), g.bench]] : []))),
   mahjong: benchShanten,
   search: benchSearch,

@@ -20,6 +20,8 @@ import {
 } from './odds.js';
 import { wolnamSchema, type WolnamRules } from './rules.js';
 import { determinize, FACE_DOWN, FACE_DOWN_REDEALT, SHOWN } from './determinize.js';
+import { WolnamLuck } from './luck.js';
+import { betWon } from './settlement.js';
 import { wolnamTracker } from './infer.js';
 import { keepHands } from '../unseen.js';
 
@@ -137,6 +139,9 @@ export class WolnamState implements GameState {
   hi = 0;
   cap = 0;
   rotatePending = false;
+  /** The month of the last third card turned (0 before any): the luck meter reads it after a
+   * bet, when the cycle may have ended and the deck been gathered. */
+  third = 0;
   /** 16 bytes, so that `seenWords` clears it with four stores each cycle. */
   readonly seen = new Int8Array(16);
   readonly seenWords = new Int32Array(this.seen.buffer);
@@ -213,10 +218,6 @@ function ante(s: WolnamState): void {
     s.log.push(`  everyone antes ${a}: pot ${s.pot}`);
     s.log.event({ type: 'ante', amount: a, pot: s.pot });
   }
-}
-
-function round(r: WolnamRules, x: number): number {
-  return r.roundingOfFractionalLoss === 'ceil' ? Math.ceil(x) : r.roundingOfFractionalLoss === 'floor' ? Math.floor(x) : x;
 }
 
 /** Moves `x` chips from seat to pot (negative: from pot to seat). */
@@ -385,7 +386,6 @@ function settledWithoutDecision(s: WolnamState, seat: number): boolean {
 }
 
 function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
-  const r = s.r;
   const a = s.lo,
     b = s.hi;
   const ado = bet === s.pot;
@@ -397,6 +397,7 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
   if (s.drawsCard[a * 13 + b]) {
     const c = s.deck.draw(s.rng);
     m = month(c);
+    s.third = m;
     s.seen[m]!++;
     if (m === a || m === b) s.posts++;
     if (s.log) {
@@ -404,8 +405,8 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
       s.log.event({ type: 'draw', seat, card: cardName(c) });
     }
   }
-  const f = s.factor[((a * 13 + b) * 4 + kind) * 13 + m]!;
-  if (f > 0) {
+  const won = betWon(s, kind, bet, m);
+  if (won > 0) {
     s.wins[seat]!++;
     pay(s, seat, -bet);
     if (s.log) {
@@ -413,8 +414,8 @@ function settle(s: WolnamState, seat: number, kind: number, bet: number): void {
       logSettle(s, seat, 'win', -bet);
     }
     if (s.pot === 0) potEmptied(s);
-  } else if (f < 0) {
-    const loss = round(r, -f * bet * (ado ? r.adoLossMultiplier : 1));
+  } else if (won < 0) {
+    const loss = -won;
     pay(s, seat, loss);
     if (s.log) {
       s.log.push(`  seat ${seat} loses ${loss}: pot ${s.pot}`);
@@ -490,6 +491,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
   // the same object in both states): the generic copier copies it whole.
   copy: copyState,
   determinize,
+  luck: () => new WolnamLuck(),
   infer: { tracker: (h, rules, soft) => wolnamTracker(h, rules, soft), truth: keepHands },
   /**
    * A search bot plays a betting decision out to the end of its deal cycle: the cycle is the

@@ -21,6 +21,7 @@ export const chineseAmerican: GameDef<ChineseAmericanState, ChineseAmericanRules
   actions: TABLE_ACTIONS,
   // No declarations beyond the table's actions.
   declarations: ['-', '-'],
+  luckCoef: [24.5, 3.9, 1.4, 0.4, 0.1, -8.6],
   create(r: ChineseAmericanRules) {
     const s = new ChineseAmericanState(r);
     for (let seat = 0; seat < SEATS; seat++) s.views.push(new ChineseAmericanView(s, seat));

@@ -22,6 +22,7 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame
   schema: koreanSchema,
   actions: TABLE_ACTIONS,
   declarations: ['uper', 'open uper'],
+  luckCoef: [21.8, 4.6, 1.7, 0.7, -5.2, -4.5],
   create(r) {
     const s = new KoreanState(r);
     for (let seat = 0; seat < SEATS; seat++) s.views.push(new KoreanView(s, seat));

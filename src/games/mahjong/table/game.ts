@@ -10,6 +10,7 @@ import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinize } from './determinize.js';
+import { TableLuck } from './luck.js';
 import { keepHands, tableTracker } from './infer.js';
 import * as flowModule from './flow.js';
 import * as legalModule from './legal.js';
@@ -48,6 +49,9 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   actionName?(s: S, a: number): string | undefined;
   /** The ruleset's own actions as record events (undefined: not one of them). */
   actionEvent?(s: S, a: number): GameEvent | undefined;
+  /** The fixed multiples of the table's luck terms (luck.ts) a playout's result loses, fitted
+   * in advance; absent, playouts are not corrected. */
+  luckCoef?: readonly number[];
   /** Decisions before play starts (American: the Charleston), while `s.phase` is PREPLAY. */
   prePlay?: {
     legal(s: S, out: Int16Array): number;
@@ -184,8 +188,15 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       game.copy(s, out);
       determinize(s, seat, rng, out);
     },
+    // A wall drawn from the head shuffles as it goes, so once a call skips a seat's turn in one
+    // candidate's playout and not in another's, every later draw differs between them; with seat
+    // draws each seat keeps its own tiles (pairing.ts), and every draw is as likely as before.
+    pairChance(s) {
+      if (s.phase !== OVER && !s.wall.seatMode) s.wall.startSeatDraws();
+    },
     infer: { tracker: (h, _rules, soft) => tableTracker(h, soft), truth: keepHands },
     round: (s) => s.handNo,
+    ...(spec.luckCoef ? { luck: () => new TableLuck(Float64Array.from(spec.luckCoef!)) as never } : {}),
     returns(s, out) {
       out.set(s.net);
     },

@@ -211,6 +211,21 @@ export class HandEval {
     return (w0 | w1) !== 0;
   }
 
+  /**
+   * The kinds whose draw may lower the loaded hand's shanten, as a two-word mask in out[0] and
+   * out[1]: a superset, as rankDiscards takes it (kinds near a held tile; with no melds, the
+   * orphan kinds for thirteen orphans, and any kind for seven pairs short of kinds).
+   */
+  mayImprove(melds: number, out: Int32Array): void {
+    const held0 = this.heldMask(0);
+    const held1 = this.heldMask(1);
+    const concealed = melds === 0;
+    const anyKind = concealed && this.sevenPairs && popcount(held0) + popcount(held1) <= 7;
+    const orphans = concealed && this.orphans;
+    out[0] = anyKind ? ALL0 : near0(held0) | (orphans ? ORPHANS0 : 0);
+    out[1] = !this.bamboo ? 0 : anyKind ? ALL1 : near1(held1) | (orphans ? ORPHANS1 : 0);
+  }
+
   /** Mask word `word` of the kinds in the loaded hand (a base-5 digit is non-zero). */
   private heldMask(word: number): number {
     let mask = 0;

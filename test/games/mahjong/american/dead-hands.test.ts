@@ -73,7 +73,7 @@ describe('american dead hands: when', () => {
     return s;
   }
 
-  it('a hand waiting on the last copy is offered Mah Jongg on it, and is dead only once it went unclaimed', () => {
+  it('a hand waiting on the last copy is offered Mah Jongg on it, and is dead only once it went unclaimed', async () => {
     // The repro of `replay american --seed 2 --index 0`: m456 f111 is one m3 from RUN-1.
     const s = lastM3('m456f111', 2);
     expect(s.dead[0]).toBe(0);
@@ -87,7 +87,7 @@ describe('american dead hands: when', () => {
     expect(s.cur).toBe(3);
   });
 
-  it('a discard that kills a hand nobody can claim it for is judged before the next draw: a dead next seat is passed over', () => {
+  it('a discard that kills a hand nobody can claim it for is judged before the next draw: a dead next seat is passed over', async () => {
     // m45 f111 is two tiles short (m3 and m6), so seat 0 cannot claim the last m3: dead, its
     // turn goes to seat 1.
     const s = lastM3('m45f111', 3);
@@ -104,7 +104,7 @@ describe('american dead hands: exact', () => {
     sections: [{ id: 'T', hands: [{ id: 'T-1', pattern: 'F 55A 555A 1111B 2222B', value: 25 }] }],
   };
 
-  it("a seat's own exposed naturals are not still available: m555 exposed leaves one m5 for the pair", () => {
+  it("a seat's own exposed naturals are not still available: m555 exposed leaves one m5 for the pair", async () => {
     const s = emptyTable(rules({ card: twoGroups }));
     give(s, 1, 'm55p11112222f1j');
     pung(s, 1, 'm5');
@@ -112,7 +112,7 @@ describe('american dead hands: exact', () => {
     expect(s.dead[1]).not.toBe(0);
   });
 
-  it('with a joker in the pung the same hand lives: the pair may still be made of the last two m5', () => {
+  it('with a joker in the pung the same hand lives: the pair may still be made of the last two m5', async () => {
     const s = emptyTable(rules({ card: twoGroups }));
     give(s, 1, 'm5p11112222f1j');
     open(s).claimTile = tileKind('m5');
@@ -127,7 +127,7 @@ describe('american dead hands: exact', () => {
     sections: [{ id: 'Q', hands: [{ id: 'Q-1', pattern: 'FF 11111A 2222B 333C', value: 40 }] }],
   };
 
-  it('a joker in an exposure is to be had only for a natural of its tile', () => {
+  it('a joker in an exposure is to be had only for a natural of its tile', async () => {
     // Seat 1 needs one joker (a quint of m1, four naturals at most). The only joker left lies in
     // seat 2's exposure of z1; it can be had for a z1, of which none is left unseen.
     const dead = (z1Unseen: boolean) => {
@@ -142,7 +142,7 @@ describe('american dead hands: exact', () => {
     expect(dead(true)).toBe(false);
   });
 
-  it('a seat may redeem the jokers of its own exposure to fit a line jokers may not fill', () => {
+  it('a seat may redeem the jokers of its own exposure to fit a line jokers may not fill', async () => {
     // The one line is in a section without jokers; seat 1 exposed m111 with a joker. Exchanging
     // the joker for one of the two m1 still unseen makes the exposure fit: the hand is not dead,
     // until both are seen.
@@ -164,7 +164,7 @@ describe('american dead hands: exact', () => {
     expect(dead(2)).toBe(true);
   });
 
-  it("the hand holds jokers enough without the exposures': jokers in hand count", () => {
+  it("the hand holds jokers enough without the exposures': jokers in hand count", async () => {
     const s = emptyTable(rules({ card: quint, jokerCount: 1 }));
     give(s, 1, 'm1111jp222s33f11');
     pung(s, 1, 's3');
@@ -246,7 +246,7 @@ describe('american dead hands: what a dead hand does', () => {
     ['plays on, a fourth hand plays on', { deadHandStopsPlaying: false, threeDeadHandsEndGame: false }],
   ];
   for (const [name, set] of variants) {
-    it(`random play: every action of every dead hand follows the rules over 400 hands (${name})`, () => {
+    it(`random play: every action of every dead hand follows the rules over 400 hands (${name})`, async () => {
       const r = rules(set, { handsPerSession: 1 });
       const { check, turns } = deadHandRules(r);
       let dead = 0;
@@ -305,7 +305,7 @@ function deadHandEvents(events: GameEvent[], stops: boolean): number {
 
 describe('american dead hands: bots', () => {
   for (const stops of [true, false]) {
-    it(`line-chaser bots over 20 sessions: every dead hand's own record events are ${stops ? 'none' : 'draws and discards'}`, () => {
+    it(`line-chaser bots over 20 sessions: every dead hand's own record events are ${stops ? 'none' : 'draws and discards'}`, async () => {
       const r = rules({ deadHandStopsPlaying: stops });
       const seats = [0, 1, 2, 3].map(() => {
         const spec = parseSpec('line-chaser', americanStrategies, 'american', r);

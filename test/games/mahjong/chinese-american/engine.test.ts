@@ -38,7 +38,7 @@ describe('chinese-american invariants', () => {
     // in scoring and payments, not in the flow of a hand): every step of every hand checked (the
     // variants below and the bots play whole multi-hand games).
     const hands = preset === 'default' ? 2000 : 500;
-    it(`random play keeps all 144 tiles and zero-sum payments over ${hands.toLocaleString('en')} hands (${preset})`, () => {
+    it(`random play keeps all 144 tiles and zero-sum payments over ${hands.toLocaleString('en')} hands (${preset})`, async () => {
       randomSimTest({
         game: chineseAmerican,
         rules: rules(chineseAmericanSchema.presets[preset]!.set as Partial<ChineseAmericanRules>, {
@@ -54,7 +54,7 @@ describe('chinese-american invariants', () => {
     });
   }
 
-  it("every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit, seat draws to the wall's end", () => {
+  it("every win on every discard paid, robbing concealed kongs, no missed-win lock, a limit, seat draws to the wall's end", async () => {
     randomSimTest({
       game: chineseAmerican,
       rules: rules({
@@ -75,7 +75,7 @@ describe('chinese-american invariants', () => {
     });
   });
 
-  it('bots of every kind play whole games with zero-sum returns', () => {
+  it('bots of every kind play whole games with zero-sum returns', async () => {
     const r = rules({ gameLengthDealerships: 8 });
     const names = chineseAmericanStrategies.map((d) => d.name);
     for (let i = 0; i < names.length; i++) {
@@ -96,7 +96,7 @@ describe('chinese-american invariants', () => {
 });
 
 describe('chinese-american settlements', () => {
-  it("Seven Flowers: the holder of seven wins when another holds the eighth; each pays 15, the eighth's holder 30", () => {
+  it("Seven Flowers: the holder of seven wins when another holds the eighth; each pays 15, the eighth's holder 30", async () => {
     const r = rules();
     const s = chineseAmerican.create(r);
     chineseAmerican.deal(s, new Rng('ca-seven'));
@@ -110,7 +110,7 @@ describe('chinese-american settlements', () => {
     expect(s.dealer).toBe(dealer === 2 ? dealer : (dealer + 1) % 4);
   });
 
-  it("sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer's Seven Flowers passes the deal", () => {
+  it("sevenFlowersFlat off: the dealer paying adds the dealer bonus; sevenFlowersCountsAsWin off: the dealer's Seven Flowers passes the deal", async () => {
     const settle = (set: Partial<ChineseAmericanRules>, flowers: number[]) => {
       const s = chineseAmerican.create(rules(set));
       chineseAmerican.deal(s, new Rng('ca-seven'));
@@ -127,7 +127,7 @@ describe('chinese-american settlements', () => {
     expect(settle({ sevenFlowersCountsAsWin: false }, [7, 1, 0, 0]).kept).toBe(false);
   });
 
-  it('eightFlowers: all eight in one hand settle as Seven Flowers, 15 from each, or (ignore) nothing', () => {
+  it('eightFlowers: all eight in one hand settle as Seven Flowers, 15 from each, or (ignore) nothing', async () => {
     const s = chineseAmerican.create(rules());
     chineseAmerican.deal(s, new Rng('ca-eight'));
     const before = Array.from(s.net);
@@ -140,7 +140,7 @@ describe('chinese-american settlements', () => {
     expect(off.onFlower(1)).toBe(false);
   });
 
-  it('fastWinCutoff: the dealer self-drawing on its first draw (the fourth of the hand) is fast only under firstFourDraws', () => {
+  it('fastWinCutoff: the dealer self-drawing on its first draw (the fourth of the hand) is fast only under firstFourDraws', async () => {
     const fast = (set: Partial<ChineseAmericanRules>) => {
       const s = chineseAmerican.create(rules(set));
       chineseAmerican.deal(s, new Rng('ca-fast'));
@@ -156,7 +156,7 @@ describe('chinese-american settlements', () => {
     expect(fast({ fastWinCutoff: 'firstFourDraws' })).toBe(true);
   });
 
-  it('Seven Flowers off (H20 not among specialHands): seven and the eighth settle nothing, and the hand plays on', () => {
+  it('Seven Flowers off (H20 not among specialHands): seven and the eighth settle nothing, and the hand plays on', async () => {
     const off = rules({ specialHands: rules().specialHands.filter((id) => id !== 'H20') });
     const s = chineseAmerican.create(off);
     chineseAmerican.deal(s, new Rng('ca-seven'));
@@ -170,7 +170,7 @@ describe('chinese-american settlements', () => {
     expect(s.stats.hands).toBe(hands);
   });
 
-  it('triple sixes come once in 216 hands and pay the dealer 6 from each player', () => {
+  it('triple sixes come once in 216 hands and pay the dealer 6 from each player', async () => {
     const s = chineseAmerican.create(rules());
     chineseAmerican.deal(s, new Rng('ca-sixes'));
     const n = 216000;
@@ -186,7 +186,7 @@ describe('chinese-american settlements', () => {
     expect(two.stats.tripleSixes[two.dealer]).toBe(0);
   });
 
-  it('a 13-tile deal holds no flower with probability C(136,13)/C(144,13)', () => {
+  it('a 13-tile deal holds no flower with probability C(136,13)/C(144,13)', async () => {
     let exact = 1;
     for (let i = 0; i < 13; i++) exact *= (136 - i) / (144 - i);
     expect(exact).toBeCloseTo(0.46, 2);
@@ -205,7 +205,7 @@ describe('chinese-american settlements', () => {
 });
 
 describe('chinese-american trace', () => {
-  it('names the tile of the day the game drew, or that there is none', () => {
+  it('names the tile of the day the game drew, or that there is none', async () => {
     for (const [tileOfTheDay, line] of [
       ['randomPerSession', /^tile of the day: [mpsz]\d$/],
       ['p5', /^tile of the day: p5$/],
@@ -222,7 +222,7 @@ describe('chinese-american trace', () => {
 });
 
 describe('chinese-american missed-win lock', () => {
-  it("lasts until the seat's next draw: claiming a pung on the way does not lift it", () => {
+  it("lasts until the seat's next draw: claiming a pung on the way does not lift it", async () => {
     const s = chineseAmerican.create(rules());
     chineseAmerican.deal(s, new Rng('ca-lock'));
     for (let y = 0; y < 4; y++) for (let k = 0; k < KINDS; k++) takeTiles(s, y, k, s.hand[y * STRIDE + k]!);
@@ -250,7 +250,7 @@ describe('chinese-american missed-win lock', () => {
 });
 
 describe('chinese-american seven pairs with four of a kind', () => {
-  it('the table offers the shape only while a seven-pairs row can take it', () => {
+  it('the table offers the shape only while a seven-pairs row can take it', async () => {
     const waitsOnZ1 = (r: ChineseAmericanRules) => {
       const s = chineseAmerican.create(r);
       chineseAmerican.deal(s, new Rng('ca-quads'));
@@ -268,7 +268,7 @@ describe('chinese-american seven pairs with four of a kind', () => {
 });
 
 describe('chinese-american determinism', () => {
-  it('golden playthrough: default rules, one dealership round, hunters against efficiency', () => {
+  it('golden playthrough: default rules, one dealership round, hunters against efficiency', async () => {
     const r = rules({ gameLengthDealerships: 2 });
     checkGolden({
       file: 'test/golden/chinese-american-default.json',

@@ -1,0 +1,112 @@
+// The luck of a playout's draws on a table whose wins are sets and a pair (Korean,
+// Chinese-American), for the variance-reduction layer (src/core/luck.ts).
+//
+// A draw is a chance event whose outcomes the playout knows exactly: every undrawn tile of the
+// wall is as likely (the wall is one bag: wall.ts), and a flower drawn is set aside and replaced,
+// so the first tile kept is uniform over the undrawn tiles that are not flowers, whatever the
+// flowers before it. Its luck for the seat is read from the seat's shanten and waits, which the
+// table keeps for every hand at rest: for the seat's own draw, whether the tile brought its hand
+// nearer to ready (or complete), less the chance that a tile would; for another seat's draw,
+// whether it was one of the seat's winning tiles (which that seat may well throw) or one of the
+// drawer's own.
+
+import type { LuckMeter } from '../../../core/luck.js';
+import * as tilesModule from '../tiles.js';
+import * as handEvalModule from './hand-eval.js';
+import * as kindsModule from './kinds.js';
+import * as stateModule from './state.js';
+import type { TableState } from './state.js';
+
+const { KINDS, PLAY_KINDS } = tilesModule;
+const { SLOT, WEIGHT } = handEvalModule;
+const { BIT, WORD, lowKind, lowBamboo } = kindsModule;
+const { TURN } = stateModule;
+
+/** The terms: the seat's draws at shanten 0 (a winning tile), 1, 2 and 3 or more (a tile that
+ * lowers it); another seat's draw of one of the seat's winning tiles, and of one of its own. */
+export const TABLE_LUCK_TERMS = ['own-win', 'own-1', 'own-2', 'own-3+', 'their-draw-of-mine', 'their-win'] as const;
+
+export class TableLuck implements LuckMeter<TableState> {
+  readonly terms = TABLE_LUCK_TERMS.length;
+  private seat = 0;
+  private drawnBefore = 0;
+  private readonly counts = new Int16Array(KINDS);
+  private readonly may = new Int32Array(2);
+
+  constructor(readonly coef: Float64Array) {}
+
+  start(_s: TableState, seat: number): void {
+    this.seat = seat;
+  }
+
+  before(s: TableState): void {
+    const w = s.wall;
+    this.drawnBefore = w.head + w.size - w.tail;
+  }
+
+  after(s: TableState, luck: Float64Array): void {
+    const w = s.wall;
+    if (w.head + w.size - w.tail === this.drawnBefore || s.phase !== TURN || s.drawn < 0) return;
+    const y = s.cur;
+    const t = s.drawn;
+    const seat = this.seat;
+    // Only the seat's own draws, and draws while the seat or the drawer is ready, have terms.
+    if (y !== seat && s.shanten13[seat]! !== 0 && s.shanten13[y]! !== 0) return;
+    const counts = this.counts;
+    counts.fill(0);
+    w.countUndrawn(counts);
+    counts[t]!++;
+    let total = 0;
+    const top = s.asideFrom < KINDS ? s.asideFrom : KINDS;
+    for (let k = 0; k < top; k++) total += counts[k]!;
+    if (y === seat) {
+      const sh = s.shanten13[seat]!;
+      if (sh <= 0) {
+        luck[0]! += share(s.waits, seat, t, counts, total);
+        return;
+      }
+      // The hand before the draw, and the kinds that would have lowered its shanten.
+      const g = seat * 4;
+      const ev = s.ev;
+      const slot = t < PLAY_KINDS ? SLOT[t]! : -1;
+      ev.setIndices(
+        s.gi[g]! - (slot === 0 ? WEIGHT[t]! : 0),
+        s.gi[g + 1]! - (slot === 1 ? WEIGHT[t]! : 0),
+        s.gi[g + 2]! - (slot === 2 ? WEIGHT[t]! : 0),
+        s.gi[g + 3]! - (slot === 3 ? WEIGHT[t]! : 0),
+      );
+      const melds = s.meldN[seat]!;
+      const may = this.may;
+      ev.mayImprove(melds, may);
+      let good = 0;
+      let hit = 0;
+      for (let word = 0; word < 2; word++) {
+        for (let m = may[word]!; m !== 0; m &= m - 1) {
+          const k = word === 0 ? lowKind(m) : lowBamboo(m);
+          if (counts[k]! === 0) continue;
+          if (ev.shantenWith(k, 1, melds) < sh) {
+            good += counts[k]!;
+            if (k === t) hit = 1;
+          }
+        }
+      }
+      luck[sh >= 3 ? 3 : sh]! += hit - good / total;
+      return;
+    }
+    if (s.shanten13[seat]! === 0) luck[4]! += share(s.waits, seat, t, counts, total);
+    if (s.shanten13[y]! === 0) luck[5]! += share(s.waits, y, t, counts, total);
+  }
+}
+
+/** Whether `t` is among seat y's waits, less the chance that a tile drawn from `counts` is. */
+function share(waits: Int32Array, y: number, t: number, counts: Int16Array, total: number): number {
+  const w0 = waits[y * 2]!;
+  const w1 = waits[y * 2 + 1]!;
+  if ((w0 | w1) === 0) return 0;
+  let good = 0;
+  for (let k = 0; k < PLAY_KINDS; k++) {
+    if (counts[k]! !== 0 && ((WORD[k] === 0 ? w0 : w1) & BIT[k]!) !== 0) good += counts[k]!;
+  }
+  const hit = t < PLAY_KINDS && ((WORD[t] === 0 ? w0 : w1) & BIT[t]!) !== 0 ? 1 : 0;
+  return hit - good / total;
+}

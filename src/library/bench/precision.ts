@@ -1,0 +1,331 @@
+import { Worker } from 'node:worker_threads';
+import type { GameEntry } from '../../catalog/entry.js';
+import { entryFor, GAMES } from '../../catalog/index.js';
+import { DecisionRollouts, everyChoice, race, type Choice } from '../../core/advise.js';
+import { TERMINAL, type GameState } from '../../core/game.js';
+import { dealRng, Rng } from '../../core/rng.js';
+import { makeStrategy } from '../../core/strategy.js';
+import { Rollouts } from '../../core/rollouts.js';
+import { studentQuantile } from '../../stats/distributions.js';
+import { now } from '../../bench/clock.js';
+import { fitting, MIN_BUDGET, rolloutPolicy } from '../advise.js';
+import { gameRules } from '../options.js';
+import { judgeDecision, measuringRollouts } from '../review.js';
+
+/** A decision of a seeded game, as advise and review meet it. */
+export interface PrecisionSituation {
+  state: GameState;
+  seat: number;
+  /** The choices advise ranks there (undefined: every legal action), and the action the policy took. */
+  choices: Choice[] | undefined;
+  taken: Choice;
+}
+
+/** Every how many decisions (of any seat, with a choice) one is kept: a prime, so that the kept
+ * ones fall across the hand and on every seat. */
+const STRIDE = 7;
+
+/**
+ * Decisions taken from games of the game's reference bot in every seat (default rules), dealt
+ * from `seed`: every STRIDE-th decision with more than one legal action, until there are `n`.
+ * A decision of several moves (a pass of several tiles) is left out: the bench judges one
+ * move. The same seed gives the same situations.
+ */
+export function precisionSituations(entry: GameEntry, n: number, seed: string): PrecisionSituation[] {
+  const { def } = entry;
+  const q = entry.advise!;
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const seats = def.seats(rules);
+  const policies = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
+  const seatRng = Array.from({ length: seats }, () => new Rng(null));
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const s = def.create(rules) as GameState;
+  const out: PrecisionSituation[] = [];
+  let seen = 0;
+  for (let g = 0; out.length < n && g < 100 * n; g++) {
+    def.deal(s, dealRng(seed, 0, g));
+    seatRng.forEach((r, k) => r.reuse(seed, 0, g, `seat${k}`));
+    for (let x = def.toAct(s); x !== TERMINAL && out.length < n; x = def.toAct(s)) {
+      const m = def.legal(s, legal);
+      const view = def.view(s, x);
+      const p = policies[x]!;
+      const a = p.choose(view, legal, m, seatRng[x]!);
+      const amount = def.amountBounds?.(s, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRng[x]!) : 0;
+      if (m > 1 && ++seen % STRIDE === 0) {
+        const choices = fitting(def, rules, s, x, q.choices?.(s, x));
+        if (!choices?.some((ch) => ch.moves.length > 1)) {
+          const state = def.create(rules) as GameState;
+          def.copy(s, state);
+          out.push({ state, seat: x, choices, taken: { name: def.actionName(s, a, amount), moves: [a], amount } });
+        }
+      }
+      def.apply(s, a, amount);
+    }
+  }
+  return out;
+}
+
+/** Paired rollouts per situation that measure the variance of the best-versus-second difference. */
+const PAIRED = 256;
+
+/** What the precision bench measured in one game, each figure with and without the layer. */
+export interface GamePrecision {
+  game: string;
+  situations: number;
+  budget: number;
+  /** Median over the situations of the 95% half-width of the mean difference between the best
+   * and the second action (ranked with the layer), from PAIRED paired rollouts. */
+  halfWith: number;
+  halfWithout: number;
+  /** Median over the situations of the ratio of the difference's variance without the layer to
+   * its variance with it: the playouts one with the layer is worth ("effective playouts"). */
+  effective: number;
+  /** Situations where the difference had no variance left with the layer (exact). */
+  exact: number;
+  /** The share of the situations advise (default budget) says "cannot be told apart". */
+  untoldWith: number;
+  untoldWithout: number;
+  /** Review agreement: each situation's taken action judged twice with two seeds (at half
+   * the default budget, a record's share); of the situations either judged worse, the share
+   * both did; and the share where both rankings found the same best. */
+  worseAgreeWith: number;
+  worseAgreeWithout: number;
+  sameBestWith: number;
+  sameBestWithout: number;
+  /** Mean seconds per advise decision at the default budget, and mean playouts it made, with the
+   * layer and without (timed in this thread, one after the other, after a warm-up race: under
+   * whatever load the machine had). */
+  secondsWith: number;
+  secondsWithout: number;
+  playoutsWith: number;
+  playoutsWithout: number;
+}
+
+/** The precision figures of one game on `n` situations from `seed`. */
+export async function gamePrecision(game: string, n: number, seed: string): Promise<GamePrecision> {
+  const entry = entryFor(game, 'advise', 'advise');
+  const { def } = entry;
+  const q = entry.advise;
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const sits = precisionSituations(entry, n, seed);
+  const half: [number[], number[]] = [[], []];
+  const ratio: number[] = [];
+  const untold = [0, 0];
+  const worse = [
+    [0, 0],
+    [0, 0],
+  ];
+  const same = [0, 0];
+  const time = [0, 0],
+    plays = [0, 0];
+  let exact = 0;
+  const t = studentQuantile(0.975, PAIRED - 1);
+  // A warm-up race, untimed: the first hands a meter reads build shanten tables on first use.
+  if (sits[0]) {
+    const s0 = sits[0];
+    await race({
+      game: def,
+      rules,
+      state: s0.state,
+      seat: s0.seat,
+      defs: entry.strategies,
+      policy: spec,
+      won: q.won.test,
+      budget: q.budget,
+      seed: `${seed}/warm`,
+      choices: s0.choices,
+    });
+  }
+  for (const [k, sit] of sits.entries()) {
+    const common = { game: def, rules, state: sit.state, seat: sit.seat, defs: entry.strategies, policy: spec, won: q.won.test };
+    const layers = [true, false];
+    const ranked = [];
+    for (const [i, layer] of layers.entries()) {
+      const t0 = now();
+      const a = await race({ ...common, budget: q.budget, seed: `${seed}/${k}`, choices: sit.choices, rollouts: { layer } });
+      time[i]! += now() - t0;
+      plays[i]! += a.playouts;
+      ranked.push(a);
+      if (!a.clear) untold[i]!++;
+    }
+    // The best and the second by the layer's ranking, played out on the same deals with and without.
+    const rows = ranked[0]!.rows;
+    const listed = sit.choices ?? everyChoice(def, sit.state, new Int16Array(def.maxActions(rules)));
+    const pick = [0, 1].map((r) => listed.findIndex((ch) => ch.name === rows[r]!.action));
+    if (rows.length > 1 && pick.every((j) => j >= 0)) {
+      const v = layers.map((layer) => {
+        const d = new DecisionRollouts({ ...common, seed: `${seed}/${k}/paired`, rollouts: { layer } }, listed);
+        const b = d.play(pick, 0, PAIRED);
+        return variance(Array.from(b.values[0]!, (x, i) => x - b.values[1]![i]!));
+      });
+      half[0].push((t * Math.sqrt(v[0]!)) / Math.sqrt(PAIRED));
+      half[1].push((t * Math.sqrt(v[1]!)) / Math.sqrt(PAIRED));
+      if (v[0] === 0) exact++;
+      ratio.push(v[0] === 0 ? (v[1] === 0 ? 1 : Infinity) : v[1]! / v[0]!);
+    }
+    // Review agreement: the taken action judged with two seeds, with and without.
+    const budget = Math.max(MIN_BUDGET, Math.ceil(q.budget / 2));
+    for (const [i, layer] of layers.entries()) {
+      const j = await Promise.all(
+        ['a', 'b'].map((s) =>
+          judgeDecision(
+            { ...common, rollouts: { layer } },
+            budget,
+            measuringRollouts(budget),
+            `${seed}/${k}/review-${s}`,
+            sit.taken,
+            sit.choices,
+          ),
+        ),
+      );
+      const w = j.map((x) => x.row.verdict === 'worse');
+      if (w[0] || w[1]) worse[i]![0]!++;
+      if (w[0] && w[1]) worse[i]![1]!++;
+      if (j[0]!.ranked.best === j[1]!.ranked.best) same[i]!++;
+    }
+  }
+  const m = sits.length;
+  return {
+    game,
+    situations: m,
+    budget: q.budget,
+    halfWith: median(half[0]),
+    halfWithout: median(half[1]),
+    effective: median(ratio),
+    exact,
+    untoldWith: untold[0]! / m,
+    untoldWithout: untold[1]! / m,
+    worseAgreeWith: worse[0]![0] ? worse[0]![1]! / worse[0]![0]! : NaN,
+    worseAgreeWithout: worse[1]![0] ? worse[1]![1]! / worse[1]![0]! : NaN,
+    sameBestWith: same[0]! / m,
+    sameBestWithout: same[1]! / m,
+    secondsWith: time[0]! / m,
+    secondsWithout: time[1]! / m,
+    playoutsWith: plays[0]! / m,
+    playoutsWithout: plays[1]! / m,
+  };
+}
+
+function variance(x: number[]): number {
+  const n = x.length;
+  let m = 0;
+  for (const v of x) m += v;
+  m /= n;
+  let s = 0;
+  for (const v of x) s += (v - m) * (v - m);
+  return s / (n - 1);
+}
+
+function median(x: number[]): number {
+  if (!x.length) return NaN;
+  const s = [...x].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
+/** The games the precision bench measures: every game advise knows. */
+export const PRECISION_GAMES = GAMES.filter((g) => g.advise).map((g) => g.def.id);
+
+/** Each game's precision figures, the games side by side in worker threads of their own (the
+ * figures are counts and variances, which the machine's load does not move, but for the
+ * seconds, which it does). */
+export function benchPrecision(situations: number, seed = 'precision'): Promise<GamePrecision[]> {
+  return Promise.all(
+    PRECISION_GAMES.map(
+      (game) =>
+        new Promise<GamePrecision>((resolve, reject) => {
+          const w = new Worker(new URL('./precision-worker.js', import.meta.url), { workerData: { game, situations, seed } });
+          w.once('message', (m: GamePrecision) => resolve(m));
+          w.once('error', reject);
+        }),
+    ),
+  );
+}
+
+/** A game's precision figures as the line `pongsim bench` prints. */
+export function precisionLine(p: GamePrecision): string {
+  const pc = (x: number) => (Number.isNaN(x) ? 'none judged worse' : `${Math.round(100 * x)}%`);
+  const eff = p.effective === Infinity ? 'exact' : `${p.effective.toFixed(1)} times`;
+  return (
+    `precision ${p.game} (${p.situations} situations, budget ${p.budget}): best-vs-second half-width ${p.halfWith.toPrecision(3)} with the layer, ${p.halfWithout.toPrecision(3)} without; ` +
+    `effective playouts ${eff}${p.exact ? ` (${p.exact} exact)` : ''}; cannot be told apart ${pc(p.untoldWith)} with, ${pc(p.untoldWithout)} without; ` +
+    `review worse agreed ${pc(p.worseAgreeWith)} with, ${pc(p.worseAgreeWithout)} without; same best ${pc(p.sameBestWith)} with, ${pc(p.sameBestWithout)} without; ` +
+    `a decision ${p.secondsWith.toFixed(2)} s and ${Math.round(p.playoutsWith)} playouts with, ${p.secondsWithout.toFixed(2)} s and ${Math.round(p.playoutsWithout)} without`
+  );
+}
+
+/**
+ * Least-squares coefficients of a game's luck terms for the race's quantity, the paired
+ * difference of two actions: on `n` pilot situations (their own seed, never the bench's), each
+ * rollout's difference of every action's result from the first's, regressed on the same
+ * difference of their luck terms. A game ships what this gave as its fixed coefficients
+ * (luckCoef, or its meter's own): fitted in advance on other situations, they keep every
+ * correction unbiased. Prints nothing; returns the coefficients and the variance explained.
+ */
+export function fitLuck(game: string, n: number, seed: string, rollouts = 200): { coef: number[]; explained: number } {
+  const entry = entryFor(game, 'advise', 'advise');
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const list = new Int16Array(entry.def.maxActions(rules));
+  let terms = 0;
+  let xtx: number[][] = [],
+    xty: number[] = [],
+    yy = 0,
+    ysum = 0,
+    count = 0;
+  const rng = new Rng(null);
+  for (const [k, sit] of precisionSituations(entry, n, seed).entries()) {
+    const ro = new Rollouts(entry.def, rules, spec, entry.strategies, undefined, { layer: true });
+    const c = Math.min(6, ro.candidates(sit.state, list, entry.def.legal(sit.state, list)));
+    if (c < 2) continue;
+    if (!terms) {
+      terms = ro.luck[0]!.length;
+      xtx = Array.from({ length: terms }, () => new Array<number>(terms).fill(0));
+      xty = new Array<number>(terms).fill(0);
+    }
+    for (let i = 0; i < rollouts; i++) {
+      ro.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(seed, k, i, 'fit'));
+      for (let j = 1; j < c; j++) {
+        const y = ro.rawResult(j) - ro.rawResult(0);
+        const x = ro.luck[j]!.map((v, m) => v - ro.luck[0]![m]!);
+        for (let a = 0; a < terms; a++) {
+          xty[a]! += x[a]! * y;
+          for (let b = 0; b < terms; b++) xtx[a]![b]! += x[a]! * x[b]!;
+        }
+        yy += y * y;
+        ysum += y;
+        count++;
+      }
+    }
+  }
+  // A small ridge keeps a term the pilot never touched at 0.
+  for (let a = 0; a < terms; a++) xtx[a]![a]! += 1e-9 * count + 1e-12;
+  const coef = solve(xtx, xty);
+  const fitted = coef.reduce((s, b, a) => s + b * xty[a]!, 0);
+  return { coef, explained: fitted / (yy - (ysum * ysum) / count) };
+}
+
+/** Solves A x = b by Gaussian elimination with partial pivoting (A small and positive definite). */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = M[r]![n]!;
+    for (let k = r + 1; k < n; k++) s -= M[r]![k]! * x[k]!;
+    x[r] = s / M[r]![r]!;
+  }
+  return x;
+}

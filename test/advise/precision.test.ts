@@ -1,0 +1,97 @@
+// The variance-reduction layer (src/core/luck.ts, the meters of the games that have one, seat draws): every
+// luck term has mean zero, so a playout's result less its luck keeps the result's mean; and a
+// decision played on several workers gives the answer of one.
+import { describe, expect, it } from 'vitest';
+import { entryFor } from '../../src/catalog/index.js';
+import { Rng } from '../../src/core/rng.js';
+import { Rollouts } from '../../src/core/rollouts.js';
+import { normalQuantile } from '../../src/stats/distributions.js';
+import { advise, rolloutPolicy } from '../../src/library/advise.js';
+import { precisionSituations } from '../../src/library/bench/precision.js';
+import { gameRules } from '../../src/library/options.js';
+import { inputErrorLineAsync } from '../support/errors.js';
+
+/** Per game: situations from seeded games and rollouts of each (a small version of the bench's
+ * check; `pongsim bench --only precision` measures the spread on more). */
+const GAMES = [
+  { game: 'korean', situations: 2, rollouts: 120 },
+  { game: 'chinese-american', situations: 2, rollouts: 120 },
+  { game: 'wolnamppong', situations: 6, rollouts: 300 },
+];
+/** Candidates played at each situation: the first legal ones. */
+const CANDIDATES = 3;
+/** The family-wise error of all the checks below (fixed seeds: a failure is a bias, or bad luck this rare). */
+const ALPHA = 0.001;
+
+interface Sample {
+  /** Per situation, per check: the rollouts' values (each rollout's own, independent of the others). */
+  checks: { name: string; values: number[] }[];
+}
+
+/** Rollouts of the situation's first candidates with the layer: each luck term (averaged over the
+ * candidates of a rollout), and the corrected result of candidate 0; and without it, the result. */
+function sample(game: string, situations: number, rollouts: number): Sample {
+  const entry = entryFor(game, 'advise', 'advise');
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const checks: Sample['checks'] = [];
+  for (const [k, sit] of precisionSituations(entry, situations, `unbiased-${game}`).entries()) {
+    const on = new Rollouts(entry.def, rules, spec, entry.strategies, undefined, { layer: true });
+    const off = new Rollouts(entry.def, rules, spec, entry.strategies, undefined, { layer: false });
+    const list = new Int16Array(entry.def.maxActions(rules));
+    const c = Math.min(CANDIDATES, on.candidates(sit.state, list, entry.def.legal(sit.state, list)));
+    off.candidates(sit.state, list, entry.def.legal(sit.state, list));
+    const terms = on.luck[0]!.length;
+    const luck = Array.from({ length: terms }, () => [] as number[]);
+    const corrected: number[] = [],
+      plain: number[] = [];
+    const rng = new Rng(null);
+    for (let i = 0; i < rollouts; i++) {
+      on.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(`on-${k}`, 0, i, 'test'));
+      for (let m = 0; m < terms; m++) luck[m]!.push(on.luck.slice(0, c).reduce((s, l) => s + l[m]!, 0) / c);
+      corrected.push(on.result(0));
+      off.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(`off-${k}`, 0, i, 'test'));
+      plain.push(off.result(0));
+    }
+    luck.forEach((values, m) => checks.push({ name: `${game} situation ${k} luck term ${m}`, values }));
+    // The corrected result less the plain one, from independent rollouts: mean zero when unbiased.
+    checks.push({ name: `${game} situation ${k} corrected less plain`, values: corrected.map((x, i) => x - plain[i]!) });
+  }
+  return { checks };
+}
+
+describe('the variance-reduction layer', () => {
+  it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
+    const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
+    // Korean and Chinese-American keep 6 terms, Wolnamppong 1; each situation adds one comparison.
+    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2);
+    const z = normalQuantile(1 - ALPHA / (2 * all.length));
+    let moved = 0;
+    for (const { name, values } of all) {
+      const n = values.length;
+      const mean = values.reduce((s, x) => s + x, 0) / n;
+      const sd = Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1));
+      if (sd > 0) moved++;
+      expect(Math.abs(mean), `${name}: mean ${mean}, sd ${sd}, n ${n}`).toBeLessThanOrEqual(z * (sd / Math.sqrt(n)) + 1e-12);
+    }
+    // The checks are not empty: most terms were touched by the playouts.
+    expect(moved).toBeGreaterThan(all.length / 2);
+  });
+});
+
+describe('a decision on several workers', () => {
+  it('gives the same answer on one worker and on two (rollout i depends on the seed and i alone)', async () => {
+    const entry = entryFor('korean', 'advise', 'advise');
+    const o = { game: 'korean', ...entry.advise.example, budget: 600, seed: 'workers' };
+    const one = await advise({ ...o, workers: 1 });
+    const two = await advise({ ...o, workers: 2 });
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    expect(one.playouts).toBeGreaterThan(0);
+  });
+
+  it('refuses a --workers that is no whole number from 1 with one line', async () => {
+    const o = { game: 'wolnamppong', hand: '3,10', pot: '16' };
+    expect(await inputErrorLineAsync(() => advise({ ...o, workers: 0 }))).toMatch(/^--workers/);
+    expect(await inputErrorLineAsync(() => advise({ ...o, workers: 'two' }))).toMatch(/^--workers/);
+  });
+});
