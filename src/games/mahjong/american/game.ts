@@ -9,6 +9,7 @@ import { AMERICAN_ACTIONS, americanActionEvent, americanActionName } from './act
 import { americanSchema, type AmericanRules } from './rules.js';
 import { turnAction } from './claims.js';
 import { MAX_EXPOSURES } from './slots.js';
+import { CardLuck } from './luck.js';
 import { AmericanState } from './state.js';
 import { AmericanView } from './view.js';
 
@@ -27,6 +28,11 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   schema: americanSchema,
   actions: AMERICAN_ACTIONS,
   declarations: ['-', '-'],
+  // The table's luck terms read from the card (luck.ts), their multiples fitted by fitLuck
+  // (src/library/bench/precision.ts) on 24 pilot situations of seed fit-american: 15% of the
+  // spread of a paired difference.
+  luckCoef: [75.6, 42.8, 22.7, 10.4, -2.4, -31.5],
+  luckMeter: (c) => new CardLuck(c),
   create(r: AmericanRules) {
     const s = new AmericanState(r);
     for (let seat = 0; seat < SEATS; seat++) s.views.push(new AmericanView(s, seat));
