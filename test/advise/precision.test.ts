@@ -1,4 +1,4 @@
-// The variance-reduction layer (src/core/luck.ts, the meters of the games that have one, seat draws): every
+// The variance-reduction layer (src/core/luck.ts, each game's meter, seat draws): every
 // luck term has mean zero, so a playout's result less its luck keeps the result's mean; and a
 // decision played on several workers gives the answer of one.
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ const GAMES = [
   { game: 'chinese-american', situations: 2, rollouts: 120 },
   { game: 'wolnamppong', situations: 6, rollouts: 300 },
   { game: 'american', situations: 2, rollouts: 100 },
+  { game: 'nylonppong', situations: 4, rollouts: 200 },
 ];
 /** Candidates played at each situation: the first legal ones. */
 const CANDIDATES = 3;
@@ -64,8 +65,9 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean, Chinese-American and American keep 6 terms, Wolnamppong 1; each situation adds one comparison.
-    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2 + 2 * 7);
+    // Korean, Chinese-American, American and Nylon-ppong keep 6 terms, Wolnamppong 1; each
+    // situation adds one comparison.
+    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2 + 2 * 7 + 4 * 7);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
     for (const { name, values } of all) {
