@@ -1,4 +1,4 @@
-// compare --luck (issue 50, the variance-reduction layer in compare): each seat's result less its
+// compare --luck and tune --luck (issue 50, the variance-reduction layer in compare and tune): each seat's result less its
 // luck of the draws keeps the result's mean (every luck term has mean zero), the games are played
 // as without the meters, and the intervals shrink.
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { resolveRules } from '../../src/core/rules.js';
 import { parseSpec } from '../../src/core/strategy.js';
 import { Arm } from '../../src/experiment/arm.js';
 import { compare } from '../../src/library/compare.js';
+import { tune } from '../../src/library/tune.js';
 import type { StudyResult } from '../../src/library/study.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
 import { inputErrorLineAsync } from '../support/errors.js';
@@ -101,5 +102,28 @@ describe('compare --luck', () => {
     expect(await inputErrorLineAsync(() => compare({ game: 'wolnamppong', eachOption: true, luck: true }))).toMatch(
       /^compare --each-option: --luck cannot be given with it/,
     );
+  });
+});
+
+describe('tune --luck', () => {
+  it('ranks the same grid on the same deals by results less their luck, and says so', async () => {
+    const o = {
+      game: 'wolnamppong',
+      strategy: 'ev-threshold(t=[0,0.2],f=0.5)',
+      budget: 400,
+      set: 'cycles=2',
+      seed: 'meters',
+      workers: 1,
+      force: true,
+    };
+    const plain = await tune({ ...o, out: '/tmp/pongsim-tune-luck-false' });
+    const luck = await tune({ ...o, luck: true, out: '/tmp/pongsim-tune-luck-true' });
+    const meta = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'tune.meta.json'), 'utf8')) as Record<string, unknown>;
+    expect(meta('/tmp/pongsim-tune-luck-true').luck).toBe(true);
+    expect(meta('/tmp/pongsim-tune-luck-false').luck).toBeUndefined();
+    // The third cards' luck is off the bets: the difference's interval narrows.
+    const width = (r: { diff_vs_runner_up_ci_low: number | null; diff_vs_runner_up_ci_high: number | null }) =>
+      r.diff_vs_runner_up_ci_high! - r.diff_vs_runner_up_ci_low!;
+    expect(width(luck)).toBeLessThan(0.8 * width(plain));
   });
 });
