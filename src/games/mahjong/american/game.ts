@@ -28,10 +28,10 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   schema: americanSchema,
   actions: AMERICAN_ACTIONS,
   declarations: ['-', '-'],
-  // The table's luck terms read from the card (luck.ts), their multiples fitted by fitLuck
-  // (src/library/bench/precision.ts) on 24 pilot situations of seed fit-american: 15% of the
-  // spread of a paired difference.
-  luckCoef: [75.6, 42.8, 22.7, 10.4, -2.4, -31.5],
+  // The table's luck terms of winning tiles, read from the card (luck.ts), their multiples
+  // fitted by fitLuck (src/library/bench/precision.ts) on 24 pilot situations of seed
+  // fit-american: 10% of the spread of a paired difference.
+  luckCoef: [74.7, 0, 0, 0, -2.5, -32],
   luckMeter: (c) => new CardLuck(c),
   create(r: AmericanRules) {
     const s = new AmericanState(r);

@@ -8,7 +8,6 @@ import * as tilesModule from '../tiles.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
 import * as writesModule from '../table/writes.js';
-import type { SeatLines } from './lines.js';
 import type { AmericanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
@@ -44,26 +43,17 @@ const waitWords = new Int32Array(2);
 /** Adds to `w` the kinds that complete a variant `seat`'s tiles are one short of (and notes
  * whether a joker would). */
 function findWaits(s: AmericanState, seat: number, w: Int32Array): void {
-  if (nearerKinds(s.seatLines(seat), 1, w)) s.jokerWait[seat] = 1;
-}
-
-/**
- * Adds to `w` the kinds that bring a variant `d` tiles away from a seat's tiles (its lines `l`,
- * up to date) a tile nearer: a natural it misses, or (its naturals complete) any kind with an
- * open joker slot. At d = 1 these are the seat's waits; returns whether some such variant has
- * its naturals complete (a joker would bring it nearer too).
- */
-export function nearerKinds(l: SeatLines, d: number, w: Int32Array): boolean {
-  const ix = l.index;
+  const l = s.seatLines(seat);
+  const ix = s.index;
   const { vStart, vEntry, eKind } = ix;
-  const lineStart = ix.card.lineStart;
-  let joker = false;
+  const lineStart = s.card.lineStart;
   for (let line = 0; line < ix.lines; line++) {
-    if (l.lineAway(line) !== d) continue;
+    if (l.lineAway(line) !== 1) continue;
     for (let v = lineStart[line]!; v < lineStart[line + 1]!; v++) {
-      if (l.away(v) !== d) continue;
+      if (l.away(v) !== 1) continue;
+      // One tile short: the natural it misses, or (naturals complete) any kind with an open joker slot.
       const missing = l.sum[v]! >> 6;
-      if (missing === 0) joker = true;
+      if (missing === 0) s.jokerWait[seat] = 1;
       for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
         const e = vEntry[i]!;
         const t = eKind[e]!;
@@ -75,14 +65,6 @@ export function nearerKinds(l: SeatLines, d: number, w: Int32Array): boolean {
       }
     }
   }
-  return joker;
-}
-
-/** The fewest tiles a seat's tiles (its lines `l`, up to date) are away from a line of the card (99: none fits). */
-export function nearestAway(l: SeatLines): number {
-  let d = 99;
-  for (let line = 0; line < l.index.lines; line++) d = Math.min(d, l.lineAway(line));
-  return d;
 }
 
 /** The kinds `seat` could expose on a discard: a line holds a set of it, and naturals and jokers make up the rest. */

@@ -28,7 +28,7 @@ export const TABLE_LUCK_TERMS = ['own-win', 'own-1', 'own-2', 'own-3+', 'their-d
 
 export class TableLuck<S extends TableState = TableState> implements LuckMeter<S> {
   readonly terms = TABLE_LUCK_TERMS.length;
-  protected seat = 0;
+  private seat = 0;
   private drawnBefore = 0;
   private readonly counts = new Int16Array(KINDS);
   private readonly may = new Int32Array(2);
