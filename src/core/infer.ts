@@ -44,6 +44,13 @@ export const EPSILON = 0.1;
 /** Resample when the effective sample size falls below this share of the particles. */
 const RESAMPLE_BELOW = 0.5;
 
+/** Metropolis-Hastings moves per particle at the decision, where the tracker has them
+ * (Tracker.rejuvenate). Chosen by the calibration study. */
+export const MOVES = 24;
+/** The same after each resampling on the way (resample-move): the particles copied there are
+ * moved apart before the play goes on. */
+export const STEP_MOVES = 4;
+
 /** The public history of the round under way as the deciding seat saw it: the true table at the
  * round's first decision (a tracker keeps only what `seat` knows of it), and the record's events
  * from that decision's own line up to the decision now (not included). */
@@ -68,6 +75,14 @@ export interface Tracker<S extends GameState = GameState> {
   advance(p: S, i: number, k: number, rng: Rng): number;
   /** Particle i now continues particle parents[i] (resampling): its own data follows. */
   resampled(parents: Int32Array): void;
+  /**
+   * Moves particle i (at the decision, after the last resampling) by `moves` Metropolis-Hastings
+   * steps that leave the posterior as it is: resampling only copies the particles that explain
+   * the play, never mends what they got wrong at the start, so where the evidence builds up
+   * over a long history the particles would stay near the proposal's hands without it.
+   * Returns the steps accepted. Optional: a game without it is not moved.
+   */
+  rejuvenate?(p: S, i: number, moves: number, rng: Rng, played?: number): number;
   /** Writes into `out` the decision's table `now` with the hidden places of particle p (at the
    * same decision) and the rest of what the seat cannot see dealt anew from `rng`. */
   deal(now: S, p: S, rng: Rng, out: S): void;
@@ -190,11 +205,16 @@ export class ParticleFilter<S extends GameState = GameState> {
   private readonly parents: Int32Array;
   private readonly rngs: Rng[];
   report: InferenceReport | null = null;
+  /** The share of the rejuvenating moves accepted at the decision (Tracker.rejuvenate), or null
+   * where the tracker has none. */
+  accepted: number | null = null;
 
   constructor(
     readonly game: GameDef<S>,
     rules: unknown,
     readonly count = PARTICLES,
+    readonly moves = MOVES,
+    readonly stepMoves = STEP_MOVES,
   ) {
     this.states = Array.from({ length: count }, () => game.create(rules));
     this.spare = Array.from({ length: count }, () => game.create(rules));
@@ -232,6 +252,8 @@ export class ParticleFilter<S extends GameState = GameState> {
         minEss = Math.min(minEss, ess);
         this.resample(tracker, rng);
         resamplings++;
+        if (tracker.rejuvenate && this.stepMoves > 0)
+          for (let i = 0; i < count; i++) tracker.rejuvenate(this.states[i]!, i, this.stepMoves, this.rngs[i]!, k + 1);
       }
     }
     const ess = this.ess();
@@ -241,6 +263,11 @@ export class ParticleFilter<S extends GameState = GameState> {
     }
     this.resample(tracker, rng);
     const distinct = new Set(this.parents).size;
+    if (tracker.rejuvenate && this.moves > 0) {
+      let a = 0;
+      for (let i = 0; i < count; i++) a += tracker.rejuvenate(this.states[i]!, i, this.moves, this.rngs[i]!);
+      this.accepted = a / (count * this.moves);
+    }
     this.report = { particles: count, ess, minEss: Math.min(minEss, ess), resamplings, steps: tracker.steps, distinct };
     return true;
   }
@@ -310,7 +337,7 @@ export function uniformDealer<S extends GameState>(game: GameDef<S>): Dealer<S> 
  * deals the rest of what the seat cannot see anew (Tracker.deal). */
 export class InferredDealer<S extends GameState> implements Dealer<S> {
   constructor(
-    private readonly filter: ParticleFilter<S>,
+    readonly filter: ParticleFilter<S>,
     private readonly tracker: Tracker<S>,
   ) {}
 
@@ -344,6 +371,8 @@ export function inferDealing<S extends GameState>(
   rng: Rng,
   particles = PARTICLES,
   eps = EPSILON,
+  moves = MOVES,
+  stepMoves = STEP_MOVES,
 ): Dealing<S> {
   const uniform = (why: string, report: InferenceReport | null = null): Dealing<S> => ({
     dealer: uniformDealer(game),
@@ -354,7 +383,7 @@ export function inferDealing<S extends GameState>(
   const soft = new SoftPolicy(game, rules, policy, defs, eps);
   const tracker = game.infer.tracker(history, rules, soft);
   if (typeof tracker === 'string') return uniform(tracker);
-  const filter = new ParticleFilter(game, rules, particles);
+  const filter = new ParticleFilter(game, rules, particles, moves, stepMoves);
   if (!filter.run(history, tracker, rng))
     return uniform('no particle could have played as the record says (the others play unlike the policy)', filter.report);
   return { dealer: new InferredDealer(filter, tracker), report: filter.report, uniform: null };

@@ -56,6 +56,8 @@ const isTurn = (e: GameEvent): boolean => TURNS.has(e.type) && !isAnswer(e);
 
 /** One turn decision of the record, and the claim window its discard or added kong opened. */
 interface Step {
+  /** The line of the record's event. */
+  line: number;
   want: string;
   /** The table action the event most likely is (guessOf), or -1. */
   guess: number;
@@ -122,6 +124,24 @@ class TableTracker implements Tracker<TableState> {
   private rng: Rng | null = null;
   /** The log weight taken by the particle under way since it was reset. */
   lw = 0;
+  /** The index of the particle under way (-1 in a replay). */
+  private idx = -1;
+  /** Per particle: the tiles its deal gave each other seat beyond those the seat knows of
+   * (seat * STRIDE + kind), and the kind of each hidden draw, by line (-1: none). A replay
+   * (rejuvenate) plays them again. */
+  private deals: Int8Array[] = [];
+  private draws: Int8Array[] = [];
+  /** In a replay, the draws it plays (the hidden ones fixed, nothing weighed but the decisions). */
+  private replaying: Int8Array | null = null;
+  private replayWall: WallChance | null = null;
+  private spare: TableState | null = null;
+  private readonly trial = new Int8Array(SEATS * STRIDE);
+  private readonly redraws: Int8Array;
+  private readonly held = new Int8Array(SEATS * STRIDE);
+  private readonly free = new Uint8Array(KINDS);
+  private readonly heldNext = new Int8Array(SEATS * STRIDE);
+  /** The lines of the others' free draws (those the record does not fix). */
+  private readonly freeLines: number[] = [];
   private readonly legal: Int16Array;
   private readonly allowed = new Int16Array(16);
   // Scratch.
@@ -145,7 +165,9 @@ class TableTracker implements Tracker<TableState> {
     this.events = events;
     this.legal = new Int16Array(soft.game.maxActions(soft.rules));
     this.hidden = new Array(events.length + 2);
+    this.redraws = new Int8Array(events.length + 2);
     this.layDraws();
+    for (let line = 1; line < this.hidden.length; line++) if ((this.hidden[line]?.free ?? -1) >= 0) this.freeLines.push(line);
     // The turn decisions and their windows.
     let open = false;
     for (let i = 0; i < events.length; i++) {
@@ -153,7 +175,7 @@ class TableTracker implements Tracker<TableState> {
       if (!isTurn(e)) continue;
       const prev = this.previous(i, e.seat!);
       const drawLine = prev >= 0 && this.hidden[prev + 1] !== undefined && this.hidden[prev + 1]!.free >= 0 ? prev + 1 : -1;
-      const step: Step = { want: canonical(e), guess: guessOf(e), seat: e.seat!, answers: null, winner: -1, drawLine };
+      const step: Step = { line: i + 1, want: canonical(e), guess: guessOf(e), seat: e.seat!, answers: null, winner: -1, drawLine };
       open = false;
       if (e.type === 'dahai' || e.type === 'kakan') {
         const answers: (GameEvent | null)[] = new Array(SEATS).fill(null);
@@ -379,6 +401,10 @@ class TableTracker implements Tracker<TableState> {
    * wall; a free draw, for now any tile that fits, unweighed: the decision after it chooses it
    * anew (guided). */
   drawHidden(line: number): number {
+    if (this.replaying) {
+      const k = this.replaying[line]!;
+      return k < 0 ? this.fail(0) : k;
+    }
     const p = this.cur!;
     const d = this.hidden[line]!;
     const total = this.countWall(p);
@@ -386,14 +412,15 @@ class TableTracker implements Tracker<TableState> {
       this.countOwed(p, d.seat, line);
       if (this.wall[d.forced]! <= d.reserved[d.forced]! + this.owed[d.forced]!) return this.fail(d.forced);
       this.lw += Math.log(this.wall[d.forced]! / total);
-      return d.forced;
+      return (this.drawsOf(this.idx)[line] = d.forced);
     }
     const k = this.propose(p, d.seat, d.free, line, d.reserved, total, false);
-    return k < 0 ? this.fail(0) : k;
+    return k < 0 ? this.fail(0) : (this.drawsOf(this.idx)[line] = k);
   }
 
   /** The seat's own draw (or a flower) at `line`: weighed by its prior probability. */
   drawSeen(kind: number): void {
+    if (this.replaying) return;
     const total = this.countWall(this.cur!);
     this.lw += this.wall[kind]! > 0 ? Math.log(this.wall[kind]! / total) : -Infinity;
   }
@@ -406,6 +433,7 @@ class TableTracker implements Tracker<TableState> {
   begin(p: TableState, i: number, rng: Rng): number {
     const { seat, given } = this;
     this.chance(i).seek(0);
+    this.idx = i;
     this.cur = p;
     this.rng = rng;
     this.lw = 0;
@@ -452,6 +480,8 @@ class TableTracker implements Tracker<TableState> {
       }
     }
     p.hand.set(saved);
+    this.dealOf(i).set(given);
+    this.drawsOf(i).fill(-1);
     // Laid on the table as a determinization lays its hands, the wall from the rest; then the
     // wall draws as a record's chance does. (The first decision is a turn: the determinization
     // reads nothing of the table it copies from but the table itself.)
@@ -519,8 +549,9 @@ class TableTracker implements Tracker<TableState> {
     this.cur = p;
     this.rng = rng;
     this.lw = 0;
-    p.rng = this.chance(i);
-    if (step.seat !== seat && step.drawLine >= 0) {
+    this.idx = i;
+    p.rng = this.replaying ? this.replayWall! : this.chance(i);
+    if (step.seat !== seat && step.drawLine >= 0 && !this.replaying) {
       if (!this.guided(p, step)) return -Infinity;
     } else if (!this.decide(p, step.seat, this.match(p, step.want, step.guess), true)) return -Infinity;
     if (step.answers) {
@@ -585,6 +616,7 @@ class TableTracker implements Tracker<TableState> {
     }
     // prior(t) P(decision | t) / q(t), with q(t) = copies(t) P(decision | t) / sum.
     this.lw += Math.log((this.wall[t]! * sum) / (total * this.copies(t, d.reserved)));
+    this.drawsOf(this.idx)[line] = t;
     this.redraw(p, y, t);
     // The wall gives back the placeholder and gives up t.
     const w = p.wall;
@@ -662,6 +694,161 @@ class TableTracker implements Tracker<TableState> {
   resampled(parents: Int32Array): void {
     const at = Array.from(parents, (j) => this.chance(j).position);
     at.forEach((x, i) => this.chance(i).seek(x));
+    this.deals = Array.from(parents, (j) => this.deals[j]!.slice());
+    this.draws = Array.from(parents, (j) => this.draws[j]!.slice());
+  }
+
+  private dealOf(i: number): Int8Array {
+    return (this.deals[i] ??= new Int8Array(SEATS * STRIDE));
+  }
+
+  private drawsOf(i: number): Int8Array {
+    return (this.draws[i] ??= new Int8Array(this.events.length + 2).fill(-1));
+  }
+
+  /**
+   * Metropolis-Hastings moves on particle i at the decision. A move trades a hidden tile of the
+   * others' that is still in their hands (one the deal gave them, or one they drew unseen and the
+   * record does not fix) for a tile still in the wall (every one alike), then plays the hand
+   * again from the first table with every other draw as the particle drew it. The move is taken
+   * with probability min(1, L' p' q' / (L p q)): L the product of the softened policy's
+   * probabilities of every decision the others made, p the prior's (every arrangement of the
+   * tiles alike: 1 / the product of the factorials of each kind's count in each hidden hand's
+   * deal and in the wall), q the chance of proposing the move and q' of proposing it back
+   * (`units`). So the posterior the filter aims at stays as it is; a move the record rules out
+   * (a discard not in hand) has L' = 0. Tiles discarded or melded since are never traded: the
+   * record fixes them.
+   */
+  rejuvenate(p: TableState, i: number, moves: number, rng: Rng, played = this.steps): number {
+    const game = this.soft.game;
+    const spare = (this.spare ??= game.create(this.soft.rules) as TableState);
+    const deal = this.dealOf(i);
+    const draws = this.drawsOf(i);
+    const { trial, redraws, held, heldNext } = this;
+    this.freeKinds(played);
+    let lw = this.replay(deal, draws, spare, rng, played);
+    // The particle's own deal and draws, played again, must be the particle, so that what a move
+    // changes is all that changes; where they are not (a record event that several actions
+    // make, which the softened policy picks among at random), the particle is left as it is.
+    if (lw === -Infinity) return 0;
+    for (let x = 0; x < SEATS * STRIDE; x++) if (spare.hand[x] !== p.hand[x]) return 0;
+    let units = this.units(p, deal, draws, held);
+    let accepted = 0;
+    for (let m = 0; m < moves && units > 0; m++) {
+      const w = p.wall;
+      const b = w.tiles[w.head + rng.int(w.tail - w.head)]!;
+      let j = rng.int(units);
+      trial.set(deal);
+      redraws.set(draws);
+      // The log of p' q' / (p q) but for what the units add (below).
+      let ratio: number;
+      let x = -1;
+      let a = -1;
+      for (let u = 0; u < deal.length && x < 0; u++) {
+        const e = this.free[u % STRIDE] === 1 ? Math.min(deal[u]!, held[u]!) : 0;
+        if (j < e) x = u;
+        else j -= e;
+      }
+      if (x >= 0) {
+        a = x % STRIDE;
+        if (a === b || this.free[b] === 0) continue;
+        trial[x]!--;
+        trial[x - a + b]!++;
+        ratio = Math.log(deal[x]! / (deal[x - a + b]! + 1) / Math.min(deal[x]!, held[x]!));
+      } else {
+        const line = this.heldLine(draws, held, j);
+        a = draws[line]!;
+        if (a === b || this.free[b] === 0) continue;
+        redraws[line] = b;
+        ratio = 0;
+      }
+      const next = this.replay(trial, redraws, spare, rng, played);
+      if (next === -Infinity) continue;
+      const after = this.units(spare, trial, redraws, heldNext);
+      if (x >= 0) ratio += Math.log(Math.min(trial[x - a + b]!, heldNext[x - a + b]!));
+      ratio += Math.log(units / after);
+      if (Math.log(rng.next()) >= next - lw + ratio) continue;
+      deal.set(trial);
+      draws.set(redraws);
+      held.set(heldNext);
+      units = after;
+      lw = next;
+      game.copy(spare, p);
+      this.chance(i).seek(this.replayWall!.position);
+      accepted++;
+    }
+    return accepted;
+  }
+
+  /** The tiles a move may trade at the decision `q` (rejuvenate): per seat and kind, those of
+   * the deal still held (the least of the deal's and the hand's hidden count), and each free
+   * draw whose kind the hand still holds. Sets `held` to each hand's hidden count by kind. */
+  private units(q: TableState, deal: Int8Array, draws: Int8Array, held: Int8Array): number {
+    held.fill(0);
+    for (let y = 0; y < SEATS; y++) {
+      if (y === this.seat) continue;
+      this.known.fill(0);
+      q.knownTiles(this.seat, y, this.known);
+      for (let k = 0; k < KINDS; k++) held[y * STRIDE + k] = q.hand[y * STRIDE + k]! - this.known[k]!;
+    }
+    let n = 0;
+    for (let u = 0; u < deal.length; u++) if (this.free[u % STRIDE] === 1) n += Math.min(deal[u]!, held[u]!);
+    for (const line of this.freeLines) if (this.movable(line, draws, held)) n++;
+    return n;
+  }
+
+  private movable(line: number, draws: Int8Array, held: Int8Array): boolean {
+    const k = draws[line]!;
+    return k >= 0 && this.free[k] === 1 && held[this.hidden[line]!.seat * STRIDE + k]! > 0;
+  }
+
+  /**
+   * Sets `free` to the kinds a move may trade after `played` steps: those the rest of the
+   * history asks nothing of (no later draw the record fixes, no later discard or meld of another
+   * seat's), none set aside (flowers). A trade of another kind could leave the rest of the record
+   * impossible, which the replay up to now does not see; trading only free kinds in and out keeps
+   * the move as likely back as forth. At the decision every kind but the flowers is free.
+   */
+  private freeKinds(played: number): void {
+    const next = played < this.steps ? this.plan[played]!.line : Number.POSITIVE_INFINITY;
+    const free = this.free;
+    free.fill(1);
+    for (let k = this.h.first.asideFrom; k < KINDS; k++) free[k] = 0;
+    if (next === Number.POSITIVE_INFINITY) return;
+    for (const d of this.due) {
+      if (d.line < next) continue;
+      const hid = this.hidden[d.line];
+      if (!hid) free[d.value] = 0;
+      else if (hid.forced >= 0) free[hid.forced] = 0;
+    }
+    for (const needs of this.needs) for (const n of needs) if (n.line >= next) free[n.kind] = 0;
+  }
+
+  /** The line of the j-th free draw `units` counts. */
+  private heldLine(draws: Int8Array, held: Int8Array, j: number): number {
+    for (const line of this.freeLines) if (this.movable(line, draws, held) && j-- === 0) return line;
+    throw new Error('no such draw');
+  }
+
+  /** Plays the hand from its first table into `out` with `given` dealt and the hidden draws
+   * `draws`: the log of the softened policy's probability of the others' decisions (-Infinity:
+   * they cannot have been made). */
+  private replay(given: Int8Array, draws: Int8Array, out: TableState, rng: Rng, played: number): number {
+    const game = this.soft.game;
+    game.copy(this.h.first, out);
+    this.replayWall ??= new ParticleWall(this.due, () => this.cur!, this.events.length, this);
+    this.replaying = draws;
+    try {
+      this.cur = out;
+      determinizeGiven(out, this.seat, rng, out, given, -1);
+      out.wall.unpair();
+      this.replayWall.seek(0);
+      let lw = 0;
+      for (let k = 0; k < played && lw > -Infinity; k++) lw += this.advance(out, -1, k, rng);
+      return lw;
+    } finally {
+      this.replaying = null;
+    }
   }
 
   deal(now: TableState, p: TableState, rng: Rng, out: TableState): void {
