@@ -38,7 +38,7 @@ export function registerBenchmark(program: Command): void {
       '--budget <playouts>',
       `scoring advise: the playouts it gives a decision (default advise's); build: the most a decision valued by rollouts gets (default ${BUDGET_MULTIPLE} times advise's)`,
     )
-    .option('--file <file.jsonl>', 'the benchmark scored (default results/benchmarks/GAME.jsonl)')
+    .option('--file <file.jsonl>', 'the benchmark scored (default the one shipped with pongsim, results/benchmarks/GAME.jsonl)')
     .option('--max-decisions <n>', 'score only the first N decisions')
     .option('--decisions <n>', 'build: decisions to draw (default 2000)')
     .option('--out <file.jsonl>', 'build: the file to write (default results/benchmarks/GAME.jsonl)')
@@ -92,7 +92,7 @@ export function registerBenchmark(program: Command): void {
         columns: ['kind', 'decisions', 'mean_loss', 'match_rate'],
         rows: r.kinds.map((k) => [k.kind, k.decisions, k.mean_loss, k.match_rate]),
       };
-      const note = `(loss: the benchmark's top value less the chosen action's, ${r.unit}; match: the choice among those the benchmark cannot tell from the top; ${r.seconds_per_decision.toFixed(4)} s a decision here${o.csv ? `; every decision in ${o.csv}` : ''})`;
+      const note = `(loss: the benchmark's top value less the chosen action's, ${r.unit}; match: the choice among those the benchmark cannot tell from the top; ${r.secondsPerDecision.toFixed(4)} s a decision here${o.csv ? `; every decision in ${o.csv}` : ''})`;
       io().stdout.write(
         `${printTable(table, Infinity, wide ? {} : { width, rest: '--json or --csv' })}${wrapLines([r.summary, note].join('\n'), width, wide)}\n`,
       );

@@ -171,3 +171,16 @@ function decisionLine(d: Record<string, unknown>, bad: (why: string) => InputErr
     throw bad('"best" must list actions among its actions, the top one included');
   return d as unknown as BenchmarkDecision;
 }
+
+/** The bad-move threshold of the benchmark in `file` (its header's), or null where there is no
+ * readable benchmark of `game` there: review rates a seat's moves with the benchmark's threshold. */
+export function benchmarkThreshold(file: string, game: string): number | null {
+  try {
+    const h = JSON.parse(
+      readTextFile(file, 'a benchmark file', { bytes: MAX_BENCHMARK_BYTES, what: 'a benchmark file', regular: true }).split('\n', 1)[0]!,
+    ) as Record<string, unknown>;
+    return h.format === BENCHMARK_FORMAT && h.game === game && isNum(h.bad_move_threshold) ? h.bad_move_threshold : null;
+  } catch {
+    return null;
+  }
+}

@@ -12,6 +12,7 @@ import { now } from '../bench/clock.js';
 import { Arm } from '../experiment/arm.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
+import { packagePath } from '../io/package.js';
 import { csvText, writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
@@ -63,8 +64,10 @@ const BUILD_KEYS: Keys<BuildBenchmarkOptions> = {
   force: FLAG,
 };
 
-/** Where a benchmark of `game` lives unless told. */
+/** Where `benchmark build` writes a benchmark of `game` unless told (beside a run's results). */
 export const benchmarkPath = (game: string): string => path.join('results', 'benchmarks', `${game}.jsonl`);
+/** The benchmark of `game` shipped with the package: what scoring (and review's bad-move rate) reads unless told. */
+export const shippedBenchmark = (game: string): string => packagePath(benchmarkPath(game));
 
 /** A decision of the reference bots' games, found while the games are played. */
 interface Candidate {
@@ -372,7 +375,7 @@ function badMoveThreshold(decisions: readonly BenchmarkDecision[]): number {
 /** Options of `pongsim benchmark <game>`: a bot (`policy`) or advise scored on the benchmark. */
 export interface ScoreBenchmarkOptions {
   game: string;
-  /** The benchmark file (default results/benchmarks/<game>.jsonl). */
+  /** The benchmark file (default the one shipped with the package, results/benchmarks/<game>.jsonl). */
   file?: string;
   /** The strategy scored. */
   policy?: string;
@@ -442,9 +445,9 @@ export interface ScoreBenchmarkResult {
   bad_move_rate: number;
   bad_move_rate_ci_low: number;
   bad_move_rate_ci_high: number;
-  bad_move_threshold: number;
+  badMoveThreshold: number;
   /** Seconds a decision took to choose, on this machine (the only figure that is not reproducible). */
-  seconds_per_decision: number;
+  secondsPerDecision: number;
   /** By kind: decisions, mean loss and match rate. */
   kinds: { kind: string; decisions: number; mean_loss: number; match_rate: number }[];
   summary: string;
@@ -467,7 +470,7 @@ export async function scoreBenchmark(o: ScoreBenchmarkOptions): Promise<ScoreBen
   if (budget !== null && budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
   const seed = given(o.seed, seedText) ?? '1';
   const most = given(o.maxDecisions, positiveInt('--max-decisions', 100000));
-  const file = given(o.file, pathName('--file', 'a benchmark file')) ?? benchmarkPath(o.game);
+  const file = given(o.file, pathName('--file', 'a benchmark file')) ?? shippedBenchmark(o.game);
   const csv = given(o.csv, pathName('--csv', 'a .csv file name'));
   if (csv !== undefined) {
     if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
@@ -549,7 +552,7 @@ export async function scoreBenchmark(o: ScoreBenchmarkOptions): Promise<ScoreBen
 /** Options of scoreChoices: choices made elsewhere, scored on a benchmark. */
 export interface ScoreChoicesOptions {
   game: string;
-  /** The benchmark file (default results/benchmarks/<game>.jsonl). */
+  /** The benchmark file (default the one shipped with the package, results/benchmarks/<game>.jsonl). */
   file?: string;
   /** The action chosen at each of its decisions in turn (as the benchmark names it): the first N. */
   chosen: string[];
@@ -572,7 +575,7 @@ const CHOICES_KEYS: Keys<ScoreChoicesOptions> = {
 export function scoreChoices(o: ScoreChoicesOptions): ScoreBenchmarkResult {
   checkOptions('scoreChoices', o, CHOICES_KEYS, ['game', 'chosen']);
   const entry = benchEntry(o.game, 'benchmark');
-  const file = given(o.file, pathName('--file', 'a benchmark file')) ?? benchmarkPath(o.game);
+  const file = given(o.file, pathName('--file', 'a benchmark file')) ?? shippedBenchmark(o.game);
   const bench = readBenchmark(file, entry.def.id);
   if (o.chosen.length > bench.decisions.length)
     throw new InputError(`scoreChoices: "chosen": ${o.chosen.length} choices for the ${bench.decisions.length} decisions of ${file}`);
@@ -730,8 +733,8 @@ function scored(
     bad_move_rate: bad / n,
     bad_move_rate_ci_low: b.low,
     bad_move_rate_ci_high: b.high,
-    bad_move_threshold: bench.header.bad_move_threshold,
-    seconds_per_decision: seconds,
+    badMoveThreshold: bench.header.bad_move_threshold,
+    secondsPerDecision: seconds,
     kinds,
     summary,
     rows,
@@ -758,7 +761,7 @@ function writeScores(file: string, r: ScoreBenchmarkResult): void {
     rows: r.rows.map((x) => [x.id, x.kind, x.chosen, x.top, x.loss ?? '', x.matched ? 1 : 0, x.bad ? 1 : 0]),
   };
   const base = file.replace(/\.csv$/, '');
-  const { rows: _rows, summary: _s, seconds_per_decision: _t, ...about } = r;
+  const { rows: _rows, summary: _s, secondsPerDecision: _t, ...about } = r;
   const meta = {
     table: path.basename(base),
     ...toolStamp(),
