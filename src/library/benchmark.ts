@@ -13,7 +13,7 @@ import { Arm } from '../experiment/arm.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
 import { packagePath } from '../io/package.js';
-import { csvText, writeAtomically } from '../io/csv.js';
+import { writeAtomically, writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
 import { meanInterval, wilson } from '../stats/intervals.js';
@@ -121,6 +121,17 @@ function walk(entry: GameEntry, rules: Record<string, unknown>, events: GameEven
   });
 }
 
+/** Copies of the decision's table and of its round's first (the walk goes on with both). */
+function kept(def: GameDef, rules: Record<string, unknown>, w: Walked): { state: GameState; history: RoundHistory } {
+  const copy = (s: GameState): GameState => {
+    const c = def.create(rules) as GameState;
+    def.copy(s, c);
+    return c;
+  };
+  const h = w.history();
+  return { state: copy(w.d.state), history: { ...h, first: copy(h.first) } };
+}
+
 /** The decision's choices: the game's choices of several moves, else every legal action (each amount of a bet). */
 function choicesAt(def: GameDef, w: { d: RecordDecision; choices: Choice[] | undefined }, legal: Int16Array): Choice[] {
   return w.choices ?? everyChoice(def, w.d.state, legal);
@@ -194,12 +205,8 @@ export async function buildBenchmark(o: BuildBenchmarkOptions): Promise<BuildBen
     walk(entry, rules, games[g]!, (w) => {
       const c = pickedAt.get(`${g}/${w.d.line}`);
       if (!c) return;
-      const state = def.create(rules) as GameState;
-      def.copy(w.d.state, state);
-      const h = w.history();
-      const first = def.create(rules) as GameState;
-      def.copy(h.first, first);
-      here.push({ w: { ...w, d: { ...w.d, state } }, state, history: { ...h, first }, c });
+      const { state, history } = kept(def, rules, w);
+      here.push({ w: { ...w, d: { ...w.d, state } }, state, history, c });
     });
     for (const { w, state, history, c } of here) {
       const id = decisions.length;
@@ -508,17 +515,13 @@ export async function scoreBenchmark(o: ScoreBenchmarkOptions): Promise<ScoreBen
     walk(entry, rules, events, (w) => {
       const d = at.get(w.d.line);
       if (!d) return;
-      const state = def.create(rules) as GameState;
-      def.copy(w.d.state, state);
-      const h = w.history();
-      const first = def.create(rules) as GameState;
-      def.copy(h.first, first);
+      const { state, history } = kept(def, rules, w);
       found.push({
         d,
         state,
         choices: choicesAt(def, { ...w, d: { ...w.d, state } }, legal),
         several: w.choices !== undefined,
-        history: { ...h, first },
+        history,
       });
     });
     for (const d of list) {
@@ -760,17 +763,6 @@ function writeScores(file: string, r: ScoreBenchmarkResult): void {
     columns: Object.keys(COLUMNS),
     rows: r.rows.map((x) => [x.id, x.kind, x.chosen, x.top, x.loss ?? '', x.matched ? 1 : 0, x.bad ? 1 : 0]),
   };
-  const base = file.replace(/\.csv$/, '');
   const { rows: _rows, summary: _s, secondsPerDecision: _t, ...about } = r;
-  const meta = {
-    table: path.basename(base),
-    ...toolStamp(),
-    command: `benchmark ${r.game}`,
-    ...about,
-    columns: columnDictionary(table, COLUMNS),
-  };
-  writeAtomically([
-    { file, text: csvText(table) },
-    { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
-  ]);
+  writeTableFile(file, table, { ...toolStamp(), command: `benchmark ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
 }

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
-import { csvText, writeAtomically } from '../io/csv.js';
+import { writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
@@ -447,19 +446,8 @@ function writeReview(file: string, r: ReviewResult): void {
       x.playouts,
     ]),
   };
-  const base = file.replace(/\.csv$/, '');
   const { rows: _rows, costliest: _c, summary: _s, ...about } = r;
-  const meta = {
-    table: path.basename(base),
-    ...toolStamp(),
-    command: `review ${r.game}`,
-    ...about,
-    columns: columnDictionary(table, COLUMNS),
-  };
-  writeAtomically([
-    { file, text: csvText(table) },
-    { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
-  ]);
+  writeTableFile(file, table, { ...toolStamp(), command: `review ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
 }
 
 /** The rollouts of each of two actions when review tells the taken one from the best, and again
