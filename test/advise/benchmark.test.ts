@@ -11,6 +11,7 @@ import { exactBestBet, unseen, BET, FOLD } from '../../src/games/hwatu/wolnamppo
 import { buildBenchmark, scoreBenchmark, scoreChoices } from '../../src/library/benchmark.js';
 import { readBenchmark } from '../../src/library/benchmark-file.js';
 import { gameRules } from '../../src/library/options.js';
+import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
 describe('the decision benchmark', () => {
@@ -34,7 +35,7 @@ describe('the decision benchmark', () => {
 
   it('values every Wolnamppong bet exactly, as the odds code does (the ado less the ante it pays again)', () => {
     const q = wolnamppongEntry.advise!;
-    const rules = gameRules(wolnamppongEntry, undefined);
+    const rules = gameRules(wolnamppongEntry, undefined) as unknown as WolnamRules;
     const { state, seat } = q.situation(rules, { hand: '3,10', pot: '20', seen: '4,5,5' }, (k) => k);
     const rem = unseen(3, 10, [4, 5, 5]) as number[];
     const odds = exactBestBet(rules, 3, 10, rem);
