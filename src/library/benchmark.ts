@@ -16,7 +16,7 @@ import { packagePath } from '../io/package.js';
 import { writeAtomically, writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
-import { meanInterval, wilson } from '../stats/intervals.js';
+import { FEW, meanInterval, wilson } from '../stats/intervals.js';
 import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { given } from './control.js';
@@ -717,7 +717,8 @@ function scored(
     `bad moves (a loss above ${f(bench.header.bad_move_threshold)}) ${pct(bad / n)} [${pct(b.low)}, ${pct(b.high)}] (95% intervals)` +
     (outside
       ? `; ${outside} choice${outside === 1 ? '' : 's'} of several moves outside the benchmark's list, not in the best set and left out of the mean loss.`
-      : '.');
+      : '.') +
+    (n < FEW ? ` Fewer than ${FEW} decisions: a small sample, its intervals rough.` : '');
   const result: ScoreBenchmarkResult = {
     game,
     file: bench.file,

@@ -103,5 +103,7 @@ describe('the decision benchmark', () => {
     }
     const ok = await pongsimIn(['benchmark', 'wolnamppong', '--file', file, '--policy', 'fold']);
     expect(ok.code, ok.stderr).toBe(0);
+    // Four decisions are a small sample, and the summary says so.
+    expect(ok.stdout.replace(/\s+/g, ' ')).toContain('Fewer than 30 decisions: a small sample');
   });
 });
