@@ -28,6 +28,18 @@ export { explain, type Explanation } from './library/explain.js';
 export { advise, type AdviseOptions, type AdviseResult } from './library/advise.js';
 export type { AdviceRow } from './core/advise.js';
 export { review, type ReviewOptions, type ReviewResult, type ReviewedDecision } from './library/review.js';
+export {
+  buildBenchmark,
+  scoreBenchmark,
+  scoreChoices,
+  type ScoreChoicesOptions,
+  type BuildBenchmarkOptions,
+  type BuildBenchmarkResult,
+  type ScoreBenchmarkOptions,
+  type ScoreBenchmarkResult,
+  type ScoredDecision,
+} from './library/benchmark.js';
+export { BENCHMARK_FORMAT, type BenchmarkHeader, type BenchmarkDecision, type BenchmarkAction } from './library/benchmark-file.js';
 export type { PartialWritten } from './library/partial.js';
 export type { RunControl, ChunkProgress, RunOptions, SliceOptions, RiskOptions } from './library/control.js';
 export { InputError, IllegalMoveError, Interrupted, ItemError } from './core/errors.js';

@@ -223,6 +223,15 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
    * and, where known, its won share, as numbers and as exact fractions. The answer gives them in
    * place of the rollouts' means, which can miss them (a rare failure never dealt). */
   exact?(state: S, seat: number, action: number): ExactResult | undefined;
+  /** Where the game can value every action of a decision exactly (Wolnamppong: a bet by its
+   * settlement over the third card, a fold 0): the decision benchmark (library/benchmark.ts)
+   * values such a decision so instead of by rollouts. `value` says what the exact value counts
+   * (it may count less than `value` above: a bet's settlement, not the whole round), `of` gives
+   * an action's value, or undefined where the rules or the table rule it out. */
+  exactDecision?: {
+    value: string;
+    of(state: S, seat: number, action: number, amount: number): number | undefined;
+  };
   /** What else the answer shows about the situation (American: the card lines still alive and
    * the tiles each needs): what `--json` gives as `about`, and the same as lines of text. */
   about?(state: S, seat: number): { json: Record<string, unknown>; text: string[] } | undefined;

@@ -15,6 +15,7 @@ import { defineEntry, type AdviseQuery, type OddsQuery } from './entry.js';
 import { CHIPS_WON } from '../experiment/risk.js';
 import { BET, BET_HIGHER, BET_LOWER, FOLD } from '../games/hwatu/wolnamppong/odds.js';
 import { wolnamppongRuleTable } from './rule-tables.js';
+import { betValue } from '../games/hwatu/wolnamppong/settlement.js';
 
 /** `--seen 3,3,7,12`: months already revealed this cycle. */
 function seenMonths(text: string): number[] {
@@ -93,6 +94,11 @@ const advise: AdviseQuery<WolnamState, WolnamRules> = {
   round: 'deal cycle',
   unit: 'chips',
   won: { doc: 'the bet won', test: (_start, _end, _seat, _round, gain) => gain > 0 },
+  exactDecision: {
+    value:
+      'chips the bet wins, exact over the third card dealt uniformly from the cards the seat has not seen, less the ante it pays again when its ado empties the pot (a fold 0); later turns of the cycle are left out',
+    of: (state, _seat, action, amount) => betValue(state, action, amount),
+  },
 };
 
 export const wolnamppongEntry = defineEntry({

@@ -3,6 +3,7 @@ import { exitCodeOf, InputError, Interrupted, oneLine, visibleLines } from '../c
 import { VERSION } from '../io/package.js';
 import { registerAdvise } from './advise.js';
 import { registerBench } from './bench.js';
+import { registerBenchmark } from './benchmark.js';
 import { registerCard } from './card.js';
 import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
@@ -62,6 +63,7 @@ function program(): Command {
   registerScore(p);
   registerAdvise(p);
   registerReview(p);
+  registerBenchmark(p);
   // Help and the version go to the run's stdout; commander's own error text is replaced by
   // the one line runCli writes.
   const output = { writeOut: (s: string) => void io().stdout.write(s), writeErr: () => {} };

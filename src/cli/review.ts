@@ -76,8 +76,9 @@ export function registerReview(program: Command): void {
         ? ['The costliest decisions:', ...r.costliest.map((w) => `  ${w}`)]
         : ['No decision was shown to cost anything at this budget.'];
       const note = `(diff: the taken action's value less the best's, ${r.value}, on the same fresh deals, interval simultaneous over the looks; loss: what the decision adds to the expected loss, 0 unless worse, then the best's value less the taken one's on deals of their own, 95% interval; policy ${r.policy}, seed ${r.seed}${o.csv ? `; every row in ${o.csv}` : ''})`;
+      // The figures and the costliest decisions first, then every decision.
       io().stdout.write(
-        `${printTable(table, Infinity, wide ? {} : { width, rest: '--json or --csv' })}${wrapLines([r.summary, ...costly, note].join('\n'), width, wide)}\n`,
+        `${wrapLines([r.summary, ...costly].join('\n'), width, wide)}\n${printTable(table, Infinity, wide ? {} : { width, rest: '--json or --csv' })}${wrapLines(note, width, wide)}\n`,
       );
     });
 }

@@ -257,6 +257,16 @@ export function checkWritable(
   }
 }
 
+/** `table` written to `file` (a .csv) with FILE.meta.json beside it (`meta` after the table's
+ * name, the file's base name), atomically: both or neither. */
+export function writeTableFile(file: string, table: CsvTable, meta: Record<string, unknown>): void {
+  const base = file.replace(/\.csv$/, '');
+  writeAtomically([
+    { file, text: csvText(table) },
+    { file: `${base}.meta.json`, text: `${JSON.stringify({ table: path.basename(base), ...meta }, null, 2)}\n` },
+  ]);
+}
+
 /** Each table becomes DIR/<name>.csv with DIR/<name>.meta.json (provenance and timings) beside it. */
 export function tableFiles(
   dir: string,

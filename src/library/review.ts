@@ -1,12 +1,13 @@
-import path from 'node:path';
 import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
-import { csvText, writeAtomically } from '../io/csv.js';
+import { writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
-import { Z95 } from '../stats/intervals.js';
+import { wilson, Z95 } from '../stats/intervals.js';
+import { benchmarkThreshold } from './benchmark-file.js';
+import { shippedBenchmark } from './benchmark.js';
 import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
@@ -133,9 +134,26 @@ export interface ReviewResult {
   loss: number;
   loss_ci_low: number;
   loss_ci_high: number;
-  /** The costliest decisions shown worse, in words. */
+  /** The expected loss per reviewed decision (the decisions that were not forced): `loss` over
+   * their number, with its interval. */
+  mean_loss: number;
+  mean_loss_ci_low: number;
+  mean_loss_ci_high: number;
+  /** The share of reviewed decisions whose action was the best or could not be told from it,
+   * with its 95% Wilson interval. */
+  match_rate: number;
+  match_rate_ci_low: number;
+  match_rate_ci_high: number;
+  /** The share whose loss is above the game's decision benchmark's bad-move threshold
+   * (`badMoveThreshold`, from results/benchmarks/<game>.jsonl), with its Wilson interval; null
+   * where no benchmark of the game is shipped. */
+  bad_move_rate: number | null;
+  bad_move_rate_ci_low: number | null;
+  bad_move_rate_ci_high: number | null;
+  badMoveThreshold: number | null;
+  /** The costliest decisions shown worse, in words, the costliest first, each with its line. */
   costliest: string[];
-  /** The review in words. */
+  /** The review in words: the figures above first. */
   summary: string;
   rows: ReviewedDecision[];
 }
@@ -311,7 +329,23 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     tied: count('tied'),
     worse: count('worse'),
   };
+  const n = rows.length;
+  const matched = decisions.best + decisions.tied;
+  const m = wilson(matched, n);
+  const threshold = benchmarkThreshold(shippedBenchmark(o.game), def.id);
+  const bad = threshold === null ? null : rows.filter((r) => r.loss > threshold).length;
+  const b = bad === null ? null : wilson(bad, n);
+  const perDecision = n ? loss / n : 0;
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const opening =
+    `Mean loss ${num(perDecision)} [${num(n ? (loss - half) / n : 0)}, ${num(n ? (loss + half) / n : 0)}] ${q.unit} a decision over ${n} reviewed; ` +
+    `the best or as good as it in ${pct(n ? matched / n : 0)} [${pct(m.low)}, ${pct(m.high)}]` +
+    (bad === null
+      ? ''
+      : `; bad moves (a loss above ${num(threshold!)}, the benchmark's threshold) ${pct(n ? bad / n : 0)} [${pct(b!.low)}, ${pct(b!.high)}]`) +
+    ' (95% intervals). ';
   const summary =
+    opening +
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
     `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
@@ -331,6 +365,16 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     loss,
     loss_ci_low: loss - half,
     loss_ci_high: loss + half,
+    mean_loss: perDecision,
+    mean_loss_ci_low: n ? (loss - half) / n : 0,
+    mean_loss_ci_high: n ? (loss + half) / n : 0,
+    match_rate: n ? matched / n : 0,
+    match_rate_ci_low: m.low,
+    match_rate_ci_high: m.high,
+    bad_move_rate: bad === null ? null : n ? bad / n : 0,
+    bad_move_rate_ci_low: b?.low ?? null,
+    bad_move_rate_ci_high: b?.high ?? null,
+    badMoveThreshold: threshold,
     costliest,
     summary,
     rows,
@@ -402,19 +446,8 @@ function writeReview(file: string, r: ReviewResult): void {
       x.playouts,
     ]),
   };
-  const base = file.replace(/\.csv$/, '');
   const { rows: _rows, costliest: _c, summary: _s, ...about } = r;
-  const meta = {
-    table: path.basename(base),
-    ...toolStamp(),
-    command: `review ${r.game}`,
-    ...about,
-    columns: columnDictionary(table, COLUMNS),
-  };
-  writeAtomically([
-    { file, text: csvText(table) },
-    { file: `${base}.meta.json`, text: `${JSON.stringify(meta, null, 2)}\n` },
-  ]);
+  writeTableFile(file, table, { ...toolStamp(), command: `review ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
 }
 
 /** The rollouts of each of two actions when review tells the taken one from the best, and again

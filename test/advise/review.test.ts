@@ -173,6 +173,17 @@ describe('pongsim review', () => {
     expect(r.loss).toBeGreaterThan(0);
     expect(r.loss_ci_low).toBeGreaterThan(0);
     expect(r.decisions.reviewed + r.decisions.forced + r.decisions.skipped).toBe(r.decisions.all);
+    // The review opens with the figures a player reads at a glance: the mean loss a decision,
+    // the share matched (best, or as good as it), and the bad moves by the shipped benchmark's threshold.
+    const n = r.decisions.reviewed;
+    expect(r.mean_loss).toBeCloseTo(r.loss / n, 12);
+    expect(r.mean_loss_ci_high - r.mean_loss_ci_low).toBeCloseTo((r.loss_ci_high - r.loss_ci_low) / n, 12);
+    expect(r.match_rate).toBe((r.decisions.best + r.decisions.tied) / n);
+    const header = JSON.parse(fs.readFileSync('results/benchmarks/wolnamppong.jsonl', 'utf8').split('\n', 1)[0]!);
+    expect(r.badMoveThreshold).toBe(header.bad_move_threshold);
+    expect(r.bad_move_rate).toBe(r.rows.filter((x) => x.loss > header.bad_move_threshold).length / n);
+    expect(r.bad_move_rate).toBeGreaterThan(0);
+    expect(r.summary).toMatch(/^Mean loss [\d.]+ \[/);
   });
 
   it('finds no measurable loss where the seat always took the advice (ranked on other deals)', async () => {

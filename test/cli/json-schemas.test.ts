@@ -52,7 +52,7 @@ describe('JSON output', () => {
     );
   });
 
-  it('list, rules, explain, sim (with --session, --until-ci and --record), replay, check and view print as their schemas say', async () => {
+  it('list, rules, explain, sim (with --session, --until-ci and --record), replay, check, view, review and benchmark print as their schemas say', async () => {
     const dir = tempDir();
     await printsAsSchema('list', ['list', '--json']);
     await printsAsSchema('rules', ['rules', 'korean', '--json']);
@@ -110,6 +110,21 @@ describe('JSON output', () => {
     await printsAsSchema('check', ['check', 'nylonppong', record, '--json']);
     await printsAsSchema('view', ['view', record, '--html', path.join(dir, 'game.html'), '--json']);
     await printsAsSchema('review', ['review', 'nylonppong', record, '--seat', '0', '--budget', '64', '--max-decisions', '2', '--json']);
+    const bench = path.join(dir, 'bench.jsonl');
+    await printsAsSchema('benchmark', [
+      'benchmark',
+      'build',
+      'nylonppong',
+      '--decisions',
+      '3',
+      '--budget',
+      '200',
+      '--out',
+      bench,
+      '--json',
+    ]);
+    await printsAsSchema('benchmark', ['benchmark', 'nylonppong', '--file', bench, '--policy', 'random', '--json']);
+    await printsAsSchema('benchmark', ['benchmark', 'nylonppong', '--file', bench, '--advise', '--budget', '200', '--json']);
   });
 
   it('run (a study, a shard), merge, compare (with --each-option), tune (with --method spsa and --sprt) and league print as their schemas say', async () => {

@@ -22,6 +22,7 @@ import { registerMerge } from '../../src/cli/merge.js';
 import { registerExplain } from '../../src/cli/explain.js';
 import { registerAdvise } from '../../src/cli/advise.js';
 import { registerReview } from '../../src/cli/review.js';
+import { registerBenchmark } from '../../src/cli/benchmark.js';
 import { tempDir } from '../support/cli.js';
 
 /**
@@ -312,6 +313,39 @@ const ENTRIES: Record<string, Entry> = {
     },
     command: 'review',
   },
+  buildBenchmark: {
+    base: { game: 'wolnamppong' },
+    takes: { game: 'text', seed: 'number', decisions: 'number', budget: 'number', out: 'text', workers: 'number', force: 'flag' },
+    command: 'benchmark',
+    differs: [[], ['file', 'policy', 'advise', 'maxDecisions', 'csv']],
+  },
+  scoreBenchmark: {
+    base: { game: 'wolnamppong' },
+    beside: { policy: 'fold' },
+    takes: {
+      game: 'text',
+      file: 'text',
+      policy: 'text',
+      advise: 'flag',
+      budget: 'number',
+      seed: 'number',
+      workers: 'number',
+      maxDecisions: 'number',
+      csv: 'text',
+      force: 'flag',
+    },
+    command: 'benchmark',
+    differs: [[], ['decisions', 'out']],
+  },
+  scoreChoices: {
+    base: { game: 'wolnamppong', chosen: ['fold'] },
+    takes: { game: 'text', file: 'text', chosen: 'strings', player: 'text' },
+    command: 'benchmark',
+    differs: [
+      ['chosen', 'player'],
+      ['policy', 'advise', 'budget', 'seed', 'workers', 'maxDecisions', 'csv', 'force', 'decisions', 'out'],
+    ],
+  },
 };
 for (const e of Object.values(ENTRIES)) e.takes = Object.fromEntries(Object.entries(e.takes).filter(([, t]) => t !== undefined));
 
@@ -458,6 +492,7 @@ describe('the argument of every function the package exports', () => {
       registerExplain,
       registerAdvise,
       registerReview,
+      registerBenchmark,
     ])
       register(program);
     for (const [name, e] of Object.entries(ENTRIES)) {
