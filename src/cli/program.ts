@@ -6,6 +6,7 @@ import { registerBench } from './bench.js';
 import { registerCard } from './card.js';
 import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
+import { registerDistill } from './distill.js';
 import { registerExplain } from './explain.js';
 import { registerHand } from './hand.js';
 import { io, withIo, type CliIo, type Output } from './io.js';
@@ -49,6 +50,7 @@ function program(): Command {
   registerCompare(p);
   registerTune(p);
   registerLeague(p);
+  registerDistill(p);
   registerExplain(p);
   registerMerge(p);
   registerReport(p);

@@ -9,6 +9,7 @@ import { simArm } from '../experiment/sim.js';
 import { chunkWorker } from '../runner/worker.js';
 import type { ChunkTask, ReplayTask } from '../runner/chunk.js';
 import { playRollouts, type RolloutsTask } from './rollouts.js';
+import { playDistill, type DistillTask } from './distill.js';
 import { experimentDef } from './studies.js';
 
 const chunks = chunkWorker({
@@ -17,4 +18,5 @@ const chunks = chunkWorker({
   prepare: (params) => loadVetted((params.plugins as PluginRef[] | undefined) ?? []),
 });
 
-export default (task: ChunkTask | ReplayTask | RolloutsTask) => ('rollouts' in task ? playRollouts(task) : chunks(task));
+export default (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask) =>
+  'rollouts' in task ? playRollouts(task) : 'distill' in task ? playDistill(task) : chunks(task);
