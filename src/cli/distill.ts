@@ -22,7 +22,11 @@ export function registerDistill(program: Command): void {
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
     .option('--ridge <r>', 'the ridge penalty r/2 |w|^2 of the fit (default 1)', positiveNumber('--ridge'))
-    .option('--out <file.json>', 'the policy file to write (default results/distill/<game>.distilled.json)', pathName('--out', 'a .json file name'))
+    .option(
+      '--out <file.json>',
+      'the policy file to write (default results/distill/<game>.distilled.json)',
+      pathName('--out', 'a .json file name'),
+    )
     .option('--force', 'allow writing into results/reference/ (rebuilding the committed reference results)')
     .option('--json', 'print the file written and the fit as one JSON document')
     .action(async (game: string, flags: Omit<DistillOptions, 'game'> & { json?: boolean }) => {

@@ -34,11 +34,7 @@ const KEYS = ['format', 'version', 'game', 'base', 'features', 'weights', 'rules
 
 /** The file's text: every key in a fixed order, so that the same fit is the same bytes. */
 export function distilledText(f: DistilledFile): string {
-  return `${JSON.stringify(
-    Object.fromEntries(KEYS.map((k) => [k, f[k as keyof DistilledFile]])),
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, f[k as keyof DistilledFile]])), null, 2)}\n`;
 }
 
 /**
@@ -65,7 +61,9 @@ export function readDistilled(file: string, game: string, features: readonly str
   if (typeof o.base !== 'string') bad(`"base" must be a ${game} strategy spec as text (got ${describe(o.base)})`);
   const names = o.features;
   if (!Array.isArray(names) || names.length !== features.length || names.some((n, i) => n !== features[i]))
-    bad(`"features" must be this pongsim's ${game} features, in order: ${features.join(', ')} (got ${describe(names)}); fit it again with pongsim distill`);
+    bad(
+      `"features" must be this pongsim's ${game} features, in order: ${features.join(', ')} (got ${describe(names)}); fit it again with pongsim distill`,
+    );
   const w = o.weights;
   if (!Array.isArray(w) || w.length !== features.length)
     bad(`"weights" must be ${features.length} numbers, one per feature (got ${describe(w)})`);
@@ -73,9 +71,12 @@ export function readDistilled(file: string, game: string, features: readonly str
   if (wrong >= 0)
     bad(`"weights"[${wrong}] must be a finite number from -${MAX_WEIGHT} to ${MAX_WEIGHT} (got ${describe((w as unknown[])[wrong])})`);
   const r = o.rules;
-  if (typeof r !== 'object' || r === null || Array.isArray(r)) return bad(`"rules" must be the object of rules it was fitted under (got ${describe(r)})`);
+  if (typeof r !== 'object' || r === null || Array.isArray(r))
+    return bad(`"rules" must be the object of rules it was fitted under (got ${describe(r)})`);
   const fitted = r as Record<string, unknown>;
-  const key = [...new Set([...Object.keys(rules), ...Object.keys(fitted)])].find((k) => JSON.stringify(rules[k]) !== JSON.stringify(fitted[k]));
+  const key = [...new Set([...Object.keys(rules), ...Object.keys(fitted)])].find(
+    (k) => JSON.stringify(rules[k]) !== JSON.stringify(fitted[k]),
+  );
   if (key !== undefined)
     bad(
       `it was fitted under ${key} = ${describe(fitted[key])}, and these rules have ${describe(rules[key])}; a distilled policy plays only under the rules it was fitted under`,

@@ -141,3 +141,44 @@ export function agreement(c: Choices, w: ArrayLike<number>): number {
   for (let k = 0; k < decisions; k++) if (bestOption(c, k, w) === c.chosen[k]) same++;
   return decisions ? same / decisions : 0;
 }
+
+/**
+ * The weights w whose scores w . x_o best match the options' values `values` (one per option),
+ * each decision's values and scores taken about their own mean (a decision's values are known
+ * only up to a constant: gains over one of its options): least squares, with a ridge of
+ * `ridge` |w|^2. A value-weighted fit of what each action is worth, where fitChoices knows only
+ * which action was taken.
+ */
+export function fitValues(c: Choices, values: ArrayLike<number>, ridge = 1): Float64Array {
+  const d = c.width;
+  const xtx = Array.from({ length: d }, (_, i) => {
+    const row = new Float64Array(d);
+    row[i] = ridge;
+    return row;
+  });
+  const xty = new Float64Array(d);
+  const mean = new Float64Array(d);
+  const dx = new Float64Array(d);
+  for (let k = 0; k + 1 < c.starts.length; k++) {
+    const from = c.starts[k]!,
+      to = c.starts[k + 1]!;
+    mean.fill(0);
+    let my = 0;
+    for (let o = from; o < to; o++) {
+      my += values[o]!;
+      for (let j = 0; j < d; j++) mean[j]! += c.x[o * d + j]!;
+    }
+    my /= to - from;
+    for (let j = 0; j < d; j++) mean[j]! /= to - from;
+    for (let o = from; o < to; o++) {
+      const y = values[o]! - my;
+      for (let j = 0; j < d; j++) dx[j] = c.x[o * d + j]! - mean[j]!;
+      for (let i = 0; i < d; i++) {
+        if (dx[i] === 0) continue;
+        xty[i]! += dx[i]! * y;
+        for (let j = 0; j < d; j++) xtx[i]![j]! += dx[i]! * dx[j]!;
+      }
+    }
+  }
+  return solve(xtx, xty);
+}
