@@ -1,7 +1,8 @@
 // The module each worker thread of a run loads (through worker-entry.cts): the runner's worker
 // body, handed the studies this library builds (studies.ts), the sim arm a replay plays, and the
-// run's strategy plug-ins to load before a task plays; and a block of a decision's rollouts
-// (advise and review on several workers: rollouts.ts).
+// run's strategy plug-ins to load before a task plays; a block of a decision's rollouts
+// (advise and review on several workers: rollouts.ts); and a part of a distillation's games
+// (distill.ts).
 import { CATALOG } from '../catalog/index.js';
 import { loadVetted } from './plugins.js';
 import type { PluginRef } from '../experiment/experiment.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreement, bestOption, fitChoices, type Choices } from '../../src/stats/choice-fit.js';
+import { agreement, bestOption, fitChoices, fitValues, type Choices } from '../../src/stats/choice-fit.js';
 import { Rng } from '../../src/core/rng.js';
 
 /** Decisions among 2 to 5 options with features uniform in [-1, 1], each choice drawn from the
@@ -52,5 +52,18 @@ describe('fitChoices', () => {
     expect(bestOption(c, 0, [2, 0, -2])).toBe(scores.indexOf(Math.max(...scores)));
     // Weights of 0 tie every option: the first is picked, which the choices hit at about 1/3.5.
     expect(agreement(c, [0, 0, 0])).toBe(c.chosen.filter((k) => k === 0).length / 500);
+  });
+});
+
+describe('fitValues', () => {
+  it('recovers the weights of values that are a linear score plus a constant per decision, exactly', () => {
+    const c = sample([1, 1, 1], 200);
+    const w = [0.7, -2, 3];
+    // Each decision's values shifted by its own constant (gains over one of its options).
+    const values: number[] = [];
+    for (let k = 0; k + 1 < c.starts.length; k++)
+      for (let o = c.starts[k]!; o < c.starts[k + 1]!; o++) values.push((k % 7) + w.reduce((s, wj, j) => s + wj * c.x[o * 3 + j]!, 0));
+    const fit = fitValues(c, values, 1e-9);
+    for (let j = 0; j < 3; j++) expect(fit[j]).toBeCloseTo(w[j]!, 6);
   });
 });

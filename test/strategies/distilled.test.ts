@@ -54,7 +54,16 @@ describe('distilled', () => {
     };
     const one = await run(1);
     expect(one).toMatch(/"teacher": "rollout\(n=2,z=1,confirm=4,most=0,policy=basic\(t=10\)\)"/);
+    expect(one).toMatch(/"target": "values"/);
     expect(await run(2)).toBe(one);
+  });
+
+  it('refuses values from a teacher that does not search, with one line', async () => {
+    await expect(
+      distill({ game: 'nylonppong', teacher: 'basic', target: 'values', games: 2, workers: 1, out: path.join(tempDir(), 'x.json') }),
+    ).rejects.toThrow(
+      /^--target values: the teacher basic\(t=10\) does not search, so it gives no values; give --target choices or a search teacher$/,
+    );
   });
 
   it('refuses a bad file with one line, before any game is played', async () => {
@@ -77,7 +86,7 @@ describe('distilled', () => {
       ],
       [
         bad('weight.json', JSON.stringify({ ...doc, weights: [...(doc.weights as number[]).slice(1), '1'] })),
-        /"weights"\[18\] must be a finite number/,
+        new RegExp(`"weights"\\[${(doc.weights as number[]).length - 1}\\] must be a finite number`),
       ],
       [bad('base.json', JSON.stringify({ ...doc, base: 'rollout(n=2)' })), /"base": strategy "rollout" is not a nylonppong strategy/],
       [bad('game.json', JSON.stringify({ ...doc, game: 'korean' })), /it is a policy for "korean", not nylonppong/],
