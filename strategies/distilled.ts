@@ -58,7 +58,7 @@ export function distilledDef(game: GameDef, defs: StrategyDef[], features: Featu
   return {
     name: 'distilled',
     game: game.id,
-    doc: `a fast policy fitted to a search bot's choices by pongsim distill: each legal action scored by a weighted sum of its features (${names.join(', ')}), the highest played; the weights from \`file\`, a JSON file pongsim distill wrote (default the shipped ${distilledReference(game.id)})`,
+    doc: `a fast policy fitted to a search bot's play by pongsim distill: each legal action scored by a weighted sum of the ${names.length} features the engine computes of it (the first: whether the file's base bot would take it), the highest played; the weights from \`file\`, a JSON file pongsim distill wrote (default the shipped ${distilledReference(game.id)})`,
     params: [],
     fileParams: [{ name: 'file', doc: 'the distilled policy file (JSON) pongsim distill wrote', default: distilledReference(game.id) }],
     check: (rules, spec) => void load(rules, spec),
