@@ -114,13 +114,13 @@ export function playDistill({ distill: t, build }: DistillTask): DistillPart {
   const entry = entryFor(t.game, 'features', 'distill');
   const def = entry.def as GameDef;
   const spec = (text: string) => parseSpec(text, entry.strategies, def.id, t.rules);
-  const teacher = makeStrategy(spec(t.teacher), entry.strategies, t.rules);
+  const teacherSpec = spec(t.teacher);
+  const teacher = makeStrategy(teacherSpec, entry.strategies, t.rules);
   const base = makeStrategy(spec(t.base), entry.strategies, t.rules);
   const width = 1 + entry.features.names.length;
   const rows = new Float64Array(def.maxActions(t.rules) * width);
   const baseRng = new Rng(null);
   const valueRng = new Rng(null);
-  const teacherSpec = spec(t.teacher);
   const values = t.values ? valuesOf(def, t.rules, teacherSpec, entry.strategies) : null;
   const x: number[] = [];
   const part: DistillPart = { starts: [0], x: new Float64Array(0), chosen: [], games: [], gains: [] };
