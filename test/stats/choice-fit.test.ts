@@ -51,7 +51,7 @@ describe('fitChoices', () => {
     for (let o = c.starts[0]!; o < c.starts[1]!; o++) scores.push(2 * c.x[o * 3]! - 2 * c.x[o * 3 + 2]!);
     expect(bestOption(c, 0, [2, 0, -2])).toBe(scores.indexOf(Math.max(...scores)));
     // Weights of 0 tie every option: the first is picked, which the choices hit at about 1/3.5.
-    expect(agreement(c, [0, 0, 0])).toBe(c.chosen.filter((k) => k === 0).length / 500);
+    expect(agreement(c, [0, 0, 0])).toBe(Array.from(c.chosen).filter((k) => k === 0).length / 500);
   });
 });
 
