@@ -44,7 +44,7 @@ export function distilledDef(game: GameDef, defs: StrategyDef[], features: Featu
   const names = featureNames(features);
   const load = (rules: unknown, spec: StrategySpec | undefined): { file: DistilledFile; base: StrategySpec } => {
     const path = spec?.files?.file ?? packagePath(distilledReference(game.id));
-    const file = readDistilled(path, game.id, names, rules as Record<string, unknown>);
+    const file = readDistilled(path, game.id, names, rules as Record<string, unknown>, features.sessionRules);
     const plain = defs.filter((d) => !d.searches);
     let base: StrategySpec;
     try {

@@ -21,6 +21,10 @@ export function registerDistill(program: Command): void {
     .option('--workers <n>', 'worker threads (default: cores; the file is the same for any number)', positiveInt('--workers', 256))
     .option('--rules <preset|file.json>', 'a rules preset name or a JSON rules file')
     .option('--set <key=value>', 'override one rule option (repeatable)', collect)
+    .option(
+      '--target <what>',
+      "what the policy is fitted to: values (what the teacher's rollouts give each action; the default for a search teacher) or choices (the actions it took; the default for another)",
+    )
     .option('--ridge <r>', 'the ridge penalty r/2 |w|^2 of the fit (default 1)', positiveNumber('--ridge'))
     .option(
       '--out <file.json>',

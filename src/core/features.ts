@@ -9,6 +9,10 @@ import type { Action } from './game.js';
 export interface FeatureSet<V = any> {
   /** The features' names, in order. */
   names: readonly string[];
+  /** Rules a fitted policy plays under whatever their value (those of a session, which change no
+   * decision of one round or hand: the number of rounds, who starts); it is refused under a
+   * value of any other rule than the one it was fitted under. */
+  sessionRules: readonly string[];
   /** Writes action `a`'s features at the decision `v` shows into out[at .. at + names.length). */
   fill(v: V, a: Action, out: Float64Array, at: number): void;
 }

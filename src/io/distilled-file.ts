@@ -39,10 +39,17 @@ export function distilledText(f: DistilledFile): string {
 
 /**
  * Reads and checks a distilled policy's file for `game`, whose features this build computes as
- * `features`, to be played under `rules`. Anything wrong is one InputError line naming the file
- * and what it should hold.
+ * `features`, to be played under `rules`, which may differ from those it was fitted under only in
+ * `free` (rules of a session, which no decision's features read). Anything wrong is one
+ * InputError line naming the file and what it should hold.
  */
-export function readDistilled(file: string, game: string, features: readonly string[], rules: Record<string, unknown>): DistilledFile {
+export function readDistilled(
+  file: string,
+  game: string,
+  features: readonly string[],
+  rules: Record<string, unknown>,
+  free: readonly string[] = [],
+): DistilledFile {
   const { doc } = readJsonFile(file, 'a distilled policy file (written by pongsim distill)', {
     bytes: MAX_BYTES,
     what: 'a distilled policy file',
@@ -75,11 +82,11 @@ export function readDistilled(file: string, game: string, features: readonly str
     return bad(`"rules" must be the object of rules it was fitted under (got ${describe(r)})`);
   const fitted = r as Record<string, unknown>;
   const key = [...new Set([...Object.keys(rules), ...Object.keys(fitted)])].find(
-    (k) => JSON.stringify(rules[k]) !== JSON.stringify(fitted[k]),
+    (k) => !free.includes(k) && JSON.stringify(rules[k]) !== JSON.stringify(fitted[k]),
   );
   if (key !== undefined)
     bad(
-      `it was fitted under ${key} = ${describe(fitted[key])}, and these rules have ${describe(rules[key])}; a distilled policy plays only under the rules it was fitted under`,
+      `it was fitted under ${key} = ${describe(fitted[key])}, and these rules have ${describe(rules[key])}; a distilled policy plays only under the rules it was fitted under${free.length ? ` (but for ${free.join(', ')})` : ''}`,
     );
   if (typeof o.made !== 'object' || o.made === null || Array.isArray(o.made)) bad(`"made" must be an object (got ${describe(o.made)})`);
   return o as unknown as DistilledFile;

@@ -2,7 +2,7 @@ import type { FeatureSet } from '../../src/core/features.js';
 import { DECLARE, DISCARD, JAYEON, LAY_DOWN, PPONG, STOP } from '../../src/games/hwatu/nylonppong/actions.js';
 import type { NylonView } from '../../src/games/hwatu/nylonppong/view.js';
 import { failedStopChance } from './careful.js';
-import { holdsPair } from './stop-table.js';
+import { GAME_LEVEL_RULES, holdsPair } from './stop-table.js';
 
 /**
  * What a distilled Nylon-ppong policy scores an action by (beside whether careful, its base, would
@@ -59,6 +59,8 @@ const MONTHS = 12;
 
 export const nylonppongFeatures: FeatureSet<NylonView> = {
   names: NAMES,
+  // The stop table's: no feature reads the round or the scores.
+  sessionRules: [...GAME_LEVEL_RULES],
   fill(v, a, out, at) {
     out.fill(0, at, at + NAMES.length);
     if (a === STOP) {
