@@ -4,7 +4,6 @@ import { NYLONPPONG_EVENTS } from '../games/hwatu/nylonppong/events.js';
 import * as nylonppongActions from '../games/hwatu/nylonppong/actions.js';
 import type { NylonRules } from '../games/hwatu/nylonppong/rules.js';
 import { cardNames, stopOddsTable, stopOutcome } from '../games/hwatu/nylonppong/stop-odds.js';
-import { STOP } from '../games/hwatu/nylonppong/actions.js';
 import { bigFrac, bigFracText, bigFracValue } from '../stats/fraction.js';
 import { InputError } from '../core/errors.js';
 import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
@@ -102,7 +101,7 @@ const advise: AdviseQuery<NylonState, NylonRules> = {
   round: 'round',
   unit: 'penalty points',
   exact(state, seat, action) {
-    if (action !== STOP) return undefined;
+    if (action !== nylonppongActions.STOP) return undefined;
     const o = stopOutcome(state, seat);
     if (!o) return undefined;
     const value = bigFrac(-o.penalty.n, o.penalty.d);

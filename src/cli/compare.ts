@@ -38,6 +38,10 @@ export function registerCompare(program: Command): void {
       'with --each-option, for a game that plays a card of hands: play this card',
       pathName('--card', 'a card file'),
     )
+    .option(
+      '--luck',
+      "each seat's mean result less its luck of the draws, measured by the game's luck meter (the same mean, a narrower interval; places, wins and rates as played)",
+    )
     .option('--games <n>', 'games per arm', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText)
     .option('--workers <n>', 'worker threads (default: cores)', positiveInt('--workers', 256))

@@ -3,6 +3,7 @@ import { DEAL, Rng, SEATS } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 import { Trace } from './trace.js';
+import { luckTaken, type LuckMeter } from './luck.js';
 
 /** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
  * checked once a game, not per decision. */
@@ -61,6 +62,10 @@ export class Table<S extends GameState, R> {
   /** playSeeded's streams, reused game after game (see Rng.reuse). */
   private readonly deal = new Rng(null);
   private readonly seatRngs: Rng[];
+  /** The luck meters (GameDef.luck), one per seat, where `meter` turned them on; each seat's
+   * luck terms of the last game. */
+  private meters: LuckMeter<S>[] | null = null;
+  private lucks: Float64Array[] = [];
 
   constructor(
     readonly game: GameDef<S, R>,
@@ -75,6 +80,23 @@ export class Table<S extends GameState, R> {
     this.searches = strategies.map((st) => typeof st.search === 'function');
     this.lists = strategies.map((st) => listsLegal(game, st));
     this.seatRngs = strategies.map(() => new Rng(null));
+  }
+
+  /** Turns on a luck meter per seat (the variance-reduction layer, core/luck.ts), where the
+   * game has one; returns whether it has. The games are played as before: the meters only read. */
+  meter(): boolean {
+    const make = this.game.luck;
+    if (!make) return false;
+    this.meters = this.strategies.map(() => make(this.rules));
+    this.lucks = this.meters.map((m) => new Float64Array(m.terms));
+    return true;
+  }
+
+  /** Seat k's luck in the last game, in its result's terms (higher better): what a result
+   * loses to keep its mean and lose that luck's spread (0 without meters). */
+  luckOf(seat: number): number {
+    const m = this.meters?.[seat];
+    return m ? luckTaken(m.coef, this.lucks[seat]!) : 0;
   }
 
   /** Plays game `index` of `cell` of a run seeded `seed`, with the deal and each seat's stream
@@ -104,6 +126,12 @@ export class Table<S extends GameState, R> {
     const beat = pulse.beat;
     const log = decisionLog.list;
     game.deal(s, deal);
+    const meters = this.meters;
+    if (meters !== null)
+      for (let k = 0; k < meters.length; k++) {
+        this.lucks[k]!.fill(0);
+        meters[k]!.start(s, k);
+      }
     let decisions = 0;
     for (let seat = game.toAct(s); seat !== TERMINAL; seat = game.toAct(s)) {
       beat[1] = seat; // BEAT_SEAT, then BEAT_DECISIONS below: literal indices on the hot path
@@ -130,7 +158,12 @@ export class Table<S extends GameState, R> {
         if (trace.events) trace.event(game.actionEvent(s, a, amount));
       }
       if (log !== null) log.push(this.names[seat]!, seat, game.actionName(s, a, amount));
-      game.apply(s, a, amount);
+      if (meters === null) game.apply(s, a, amount);
+      else {
+        for (const m of meters) m.before(s, a, amount);
+        game.apply(s, a, amount);
+        for (let k = 0; k < meters.length; k++) meters[k]!.after(s, this.lucks[k]!);
+      }
       decisions++;
     }
     this.decisions = decisions;

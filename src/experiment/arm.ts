@@ -12,6 +12,9 @@ import { makeStrategy, type StrategyDef, type StrategySpec } from '../core/strat
 export class Arm<S extends GameState = GameState, R = unknown> {
   private readonly tables: Table<S, R>[] = [];
   readonly returns: Float64Array;
+  /** With `meter`: each strategy's result less its luck of the chance events (core/luck.ts). */
+  readonly corrected: Float64Array;
+  private metered = false;
 
   constructor(
     readonly game: GameDef<S, R>,
@@ -20,6 +23,16 @@ export class Arm<S extends GameState = GameState, R = unknown> {
     private readonly defs: StrategyDef[],
   ) {
     this.returns = new Float64Array(specs.length);
+    this.corrected = new Float64Array(specs.length);
+  }
+
+  /** Measures every seat's luck in the games played from now on (the variance-reduction
+   * layer): `corrected` then holds each result less it, whose mean is the result's. Returns
+   * whether the game has a meter. */
+  meter(): boolean {
+    this.metered = this.game.luck !== undefined;
+    for (const t of this.tables) if (t) t.meter();
+    return this.metered;
   }
 
   private table(rotation: number): Table<S, R> {
@@ -34,6 +47,7 @@ export class Arm<S extends GameState = GameState, R = unknown> {
         strategies,
         seated.map((s) => s.text),
       );
+      if (this.metered) t.meter();
       this.tables[rotation] = t;
     }
     return t;
@@ -43,13 +57,19 @@ export class Arm<S extends GameState = GameState, R = unknown> {
    * (not seat k), whatever the rotation. */
   play(seed: string, cell: number, index: number, rotation = 0, trace: Trace | string[] | null = null): S {
     const n = this.specs.length;
-    const s = this.table(rotation).playSeeded(seed, cell, index, trace);
+    const table = this.table(rotation);
+    const s = table.playSeeded(seed, cell, index, trace);
     const bySeat = this.returns;
     this.game.returns(s, bySeat);
+    // A meter counts luck higher better: a game whose lower returns are better adds it.
+    const sign = this.game.lowerIsBetter ? -1 : 1;
+    for (let k = 0; k < n; k++) this.corrected[k] = bySeat[k]! - sign * table.luckOf(k);
     // Reorder in place from seat order to strategy order.
     if (rotation !== 0) {
-      const tmp = Array.from(bySeat);
-      for (let k = 0; k < n; k++) bySeat[k] = tmp[(k + rotation) % n]!;
+      for (const a of [bySeat, this.corrected]) {
+        const tmp = Array.from(a);
+        for (let k = 0; k < n; k++) a[k] = tmp[(k + rotation) % n]!;
+      }
     }
     return s;
   }

@@ -42,6 +42,9 @@ export interface CompareParams extends ExperimentParams {
   plugins?: PluginRef[];
   /** The risk of a night (sessions of consecutive games), for a game played for money. */
   risk?: RiskParams;
+  /** Each seat's mean result less its luck of the chance events (the variance-reduction layer,
+   * core/luck.ts): the same mean, a narrower interval. Places, wins, rates and risk as played. */
+  luck?: boolean;
 }
 
 /** How a message names a setting: as the option (the default), or as a study file's field. */
@@ -191,6 +194,7 @@ export function compareDef(catalog: Games): ExperimentDef {
       const p = params as CompareParams;
       const arms = checkArms(p, catalog);
       const game = catalog.game(p.game).def;
+      if (p.luck && !arms.every((a) => a.meter())) throw new InputError(`compare --luck: ${p.game} has no luck meter; leave --luck out`);
       const base = p.baseline;
       const focal = p.focal;
       const names = p.arms.map((a) => a.name);
@@ -211,6 +215,7 @@ export function compareDef(catalog: Games): ExperimentDef {
           focal,
           arms: p.arms.map((a, i) => ({ name: a.name, rules: a.rules, seats: arms[i]!.specs.map((s) => s.text) })),
           ...(p.plugins?.length ? { plugins: p.plugins } : {}),
+          ...(p.luck ? { luck: true } : {}),
         },
         runGame(_cell, index, seed, tally) {
           arms.forEach((arm, i) => {
@@ -219,15 +224,16 @@ export function compareDef(catalog: Games): ExperimentDef {
             const n = arm.specs.length;
             const s = arm.play(seed, 0, index, focal === null ? 0 : index % n);
             const lower = arm.game.lowerIsBetter;
+            const result = p.luck ? arm.corrected : arm.returns;
             if (focal === null) {
-              for (let k = 0; k < n; k++) v.set(`seat${k}`, arm.returns[k]!);
+              for (let k = 0; k < n; k++) v.set(`seat${k}`, result[k]!);
               for (let k = 0; k < n; k++) {
                 const st = standing(arm.returns, k, lower);
                 v.set(`win${k}`, st.win);
                 v.set(`place${k}`, st.place);
               }
             } else {
-              v.set('focal', arm.returns[focal]!);
+              v.set('focal', result[focal]!);
               const st = standing(arm.returns, focal, lower);
               v.set('focalWin', st.win);
               v.set('focalPlace', st.place);

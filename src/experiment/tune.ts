@@ -1,3 +1,4 @@
+import { InputError } from '../core/errors.js';
 import { parseSpec } from '../core/strategy.js';
 import { addMean } from '../stats/tally.js';
 import { Arm } from './arm.js';
@@ -15,6 +16,9 @@ export interface TuneRoundParams extends ExperimentParams {
   /** Game indices of this round start here, so that each round plays fresh deals. */
   offset: number;
   plugins?: PluginRef[];
+  /** The tuned seat's result less its luck of the draws (the variance-reduction layer, as
+   * `compare --luck`): the same means, less noise between the configurations. */
+  luck?: boolean;
 }
 
 /**
@@ -34,6 +38,7 @@ export const tuneRoundDef = (catalog: Games): ExperimentDef => ({
     const field = p.against.map(spec);
     const lineUp = (c: string) => [...field.slice(0, p.seat), spec(c), ...field.slice(p.seat)];
     const arms = p.configs.map((c) => new Arm(entry.def, p.rules, lineUp(c), entry.strategies));
+    if (p.luck && !arms.every((a) => a.meter())) throw new InputError(`tune --luck: ${p.game} has no luck meter; leave --luck out`);
     const x = new Float64Array(arms.length);
     const n = field.length + 1;
     return {
@@ -41,12 +46,12 @@ export const tuneRoundDef = (catalog: Games): ExperimentDef => ({
       games: p.games ?? 1000,
       chunk: Math.max(5, Math.round(400 / arms.length)),
       cells: [p.game],
-      provenance: { game: p.game, rules: p.rules, configs: p.configs, against: p.against, seat: p.seat },
+      provenance: { game: p.game, rules: p.rules, configs: p.configs, against: p.against, seat: p.seat, ...(p.luck ? { luck: true } : {}) },
       runGame(_cell, index, seed, tally) {
         const g = p.offset + index;
         for (let i = 0; i < arms.length; i++) {
           arms[i]!.play(seed, 0, g, g % n);
-          x[i] = arms[i]!.returns[p.seat]!;
+          x[i] = (p.luck ? arms[i]!.corrected : arms[i]!.returns)[p.seat]!;
           addMean(tally, `m${i}`, x[i]!);
         }
         for (let i = 0; i < arms.length; i++) for (let j = i + 1; j < arms.length; j++) addMean(tally, `d${i}_${j}`, x[i]! - x[j]!);

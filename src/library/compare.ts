@@ -29,6 +29,8 @@ export interface CompareOptions extends Omit<StudyOptions, 'experiment' | 'card'
   eachOption?: boolean;
   /** With eachOption, for a game that plays a card of hands: the card file every arm plays. */
   card?: string;
+  /** Each seat's mean result less its luck of the draws (CompareParams.luck). */
+  luck?: boolean;
 }
 
 const COMPARE_KEYS: Keys<CompareOptions> = {
@@ -42,6 +44,7 @@ const COMPARE_KEYS: Keys<CompareOptions> = {
   plugin: PLUGINS,
   eachOption: FLAG,
   card: TEXT('a card file'),
+  luck: FLAG,
 };
 
 /** An arm as written: its rules (preset, file or object), --set overrides, seats and card. */
@@ -198,6 +201,7 @@ const ARM_OPTIONS: [keyof CompareOptions, string][] = [
   ['session', '--session'],
   ['bankroll', '--bankroll'],
   ['pointValue', '--point-value'],
+  ['luck', '--luck'],
 ];
 
 /**
@@ -258,6 +262,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     metrics: flags.metrics ?? fromStudy.metrics ?? [],
     games: flags.games ?? fromStudy.games ?? 10000,
     ...(plugins.length ? { plugins } : {}),
+    ...(o.luck ? { luck: true } : {}),
   };
   const risk = riskOf(o);
   if (risk) {

@@ -68,6 +68,8 @@ export interface TuneOptions {
   current?: string;
   /** The most games each setting plays in the SPRT (default 10000). */
   sprtGames?: number;
+  /** The tuned seat's result less its luck of the draws (TuneRoundParams.luck). */
+  luck?: boolean;
 }
 
 const TUNE_KEYS: Keys<TuneOptions> = {
@@ -91,6 +93,7 @@ const TUNE_KEYS: Keys<TuneOptions> = {
   beta: POSITIVE,
   current: TEXT('a strategy spec'),
   sprtGames: WHOLE,
+  luck: FLAG,
 };
 
 /** What `tune --json` prints. */
@@ -220,8 +223,10 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   // Every round runs on the pool the runner keeps for this worker count: starting worker
   // threads costs more than a small round.
   const opts = runnerOptions({ ...o, seed: flags.seed }, c);
-  const play = rounds({ game, rules, against, seat, ...(plugins.length ? { plugins } : {}) }, opts);
-  const setup = { game, rules, seat, against, plugins, flags, lowerIsBetter: entry.def.lowerIsBetter };
+  const luck = o.luck === true;
+  if (luck && !entry.def.luck) throw new InputError(`tune --luck: ${game} has no luck meter; leave --luck out`);
+  const play = rounds({ game, rules, against, seat, ...(plugins.length ? { plugins } : {}), ...(luck ? { luck } : {}) }, opts);
+  const setup = { game, rules, seat, against, plugins, luck, flags, lowerIsBetter: entry.def.lowerIsBetter };
   if (method === 'spsa') {
     const cont = readContinuous(flags.strategy, entry.strategies, game, rules);
     const steps = Math.floor(flags.budget / (2 * SPSA_STEP_GAMES));
@@ -306,6 +311,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
     seat,
     against,
     ...(plugins.length ? { plugins } : {}),
+    ...(luck ? { luck } : {}),
     winner,
     runner_up: runnerUp,
     diff_vs_runner_up: d && num(d.mean),
@@ -371,6 +377,7 @@ interface Setup {
   seat: number;
   against: string[];
   plugins: PluginRef[];
+  luck: boolean;
   flags: { strategy: string; budget: number; seed: string };
   lowerIsBetter: boolean;
 }
@@ -474,6 +481,7 @@ async function spsaTune(
     seat: setup.seat,
     against: setup.against,
     ...(setup.plugins.length ? { plugins: setup.plugins } : {}),
+    ...(setup.luck ? { luck: true } : {}),
     start,
     tuned: run.setting,
     ...(tested ? { sprt: tested.meta } : {}),

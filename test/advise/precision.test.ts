@@ -1,4 +1,4 @@
-// The variance-reduction layer (src/core/luck.ts, the meters of the games that have one, seat draws): every
+// The variance-reduction layer (src/core/luck.ts, each game's meter, seat draws): every
 // luck term has mean zero, so a playout's result less its luck keeps the result's mean; and a
 // decision played on several workers gives the answer of one.
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ const GAMES = [
   { game: 'korean', situations: 2, rollouts: 120 },
   { game: 'chinese-american', situations: 2, rollouts: 120 },
   { game: 'wolnamppong', situations: 6, rollouts: 300 },
+  { game: 'american', situations: 2, rollouts: 100 },
+  { game: 'nylonppong', situations: 4, rollouts: 200 },
 ];
 /** Candidates played at each situation: the first legal ones. */
 const CANDIDATES = 3;
@@ -63,8 +65,9 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean and Chinese-American keep 6 terms, Wolnamppong 1; each situation adds one comparison.
-    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2);
+    // Korean, Chinese-American, American and Nylon-ppong keep 6 terms, Wolnamppong 1; each
+    // situation adds one comparison.
+    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2 + 2 * 7 + 4 * 7);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
     for (const { name, values } of all) {
@@ -76,6 +79,29 @@ describe('the variance-reduction layer', () => {
     }
     // The checks are not empty: most terms were touched by the playouts.
     expect(moved).toBeGreaterThan(all.length / 2);
+  });
+});
+
+describe('a luck meter', () => {
+  it('only reads: every playout is played as without it (American reads a copy of the lines its chaser caches)', () => {
+    for (const game of GAMES.map((g) => g.game)) {
+      const entry = entryFor(game, 'advise', 'advise');
+      const rules = gameRules(entry, undefined);
+      const spec = rolloutPolicy(entry, undefined, rules);
+      for (const [k, sit] of precisionSituations(entry, 2, `reads-${game}`).entries()) {
+        const on = new Rollouts(entry.def, rules, spec, entry.strategies, undefined, { layer: true });
+        const bare = new Rollouts({ ...entry.def, luck: undefined }, rules, spec, entry.strategies, undefined, { layer: true });
+        const list = new Int16Array(entry.def.maxActions(rules));
+        const c = Math.min(CANDIDATES, on.candidates(sit.state, list, entry.def.legal(sit.state, list)));
+        bare.candidates(sit.state, list, entry.def.legal(sit.state, list));
+        const rng = new Rng(null);
+        for (let i = 0; i < 30; i++) {
+          on.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(`reads-${k}`, 0, i, 'test'));
+          bare.evaluate(sit.state, sit.seat, c, 0, 1, rng.reuse(`reads-${k}`, 0, i, 'test'));
+          for (let j = 0; j < c; j++) expect(on.rawResult(j), `${game} situation ${k} rollout ${i} candidate ${j}`).toBe(bare.rawResult(j));
+        }
+      }
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import { mergeShards } from '../../src/library/merge.js';
 import { buildExperiment } from '../../src/runner/chunk.js';
 import { compare, league, merge as mergeRun, runStudy, simulate } from 'pongsim';
 import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
+import { checkRanges, type RangeCase } from '../support/ranges.js';
 
 /**
  * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
@@ -21,7 +22,9 @@ import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
  * range, a missing cell, another version, seed, size or experiment, a gap, an overlap) is
  * refused with one line naming the file or the two files and what differs. The runs and the
  * refusals go through the library in-process, as the CLI's commands call it; the CLI's exit 2,
- * single stderr line and untouched output folder are checked at the end for one refusal.
+ * single stderr line and untouched output folder are checked at the end for one refusal. A
+ * study's whole run also has every interval it writes checked against its figure's range
+ * (test/support/ranges.ts), so that each study runs once for both checks.
  */
 
 const SEED = '5';
@@ -53,6 +56,8 @@ interface Case {
   out: (dir: string) => string;
   /** The CSV of table `table` a whole run wrote into `dir`. */
   csv: (dir: string, table: string) => string;
+  /** A study's figures, checked on its whole run against their columns' ranges. */
+  ranges?: RangeCase;
 }
 
 const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => path.join(dir, `${table}.csv`) };
@@ -62,14 +67,30 @@ const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set d
 const CASES: Case[] = [
   ...STUDIES.map((s): Case => {
     // The search bot plays slowly (a game of it is five games' fields searched), and so do the
-    // calibration's rollouts: one game, which the second shard holds; the rest three, so the
-    // shards split them 1 + 2.
-    const games = s.name === 'search-strength' || s.name === 'advise-calibration' ? 1 : 3;
+    // calibration's rollouts: one game, which the second shard holds; a house-rule table plays
+    // every change of every option (some fifty arms a game): three, split 1 + 2; the uper table
+    // spreads its few decisions a hand over many buckets: twelve, for a bucket with two; the
+    // rest five, split 2 + 3, enough that most figures have an interval for the range check.
+    const games =
+      s.name === 'search-strength' || s.name === 'advise-calibration'
+        ? 1
+        : s.name.endsWith('-rule-table')
+          ? 3
+          : s.name === 'korean-uper-table'
+            ? 12
+            : 5;
     return {
       name: s.name,
       games,
       run: (x) => runStudy({ experiment: s.name, games, seed: SEED, workers: 1, ...(studyGame(s)?.card ? { card: CARD } : {}), ...x }),
       ...inDir,
+      ranges: {
+        name: s.name,
+        docs: s.columns ?? {},
+        players: s.name === 'nylonppong-house-rules' ? 4 : undefined,
+        without: s.name === 'american-card-lines',
+        none: games === 1,
+      },
     };
   }),
   {
@@ -93,7 +114,7 @@ const partials = (dir: string) =>
 const runsOf = (c: Case): (() => Promise<unknown>)[] => {
   const dir = path.join(root, c.name);
   return [
-    () => c.run({ out: c.out(path.join(dir, 'whole')) }),
+    async () => wholes.set(c.name, (await c.run({ out: c.out(path.join(dir, 'whole')) })) as Record<string, unknown>),
     () => c.run({ shard: '1/2', out: c.out(path.join(dir, 'parts')) }),
     () => c.run({ shardIndex: '1/2', out: c.out(path.join(dir, 'parts')) }),
   ];
@@ -146,7 +167,7 @@ const VARIANTS: Record<string, (out: (sim: boolean) => string) => Promise<unknow
   seats: (out) => simulate({ ...SIM_RUN, seats: 'ev-threshold*5,fold', shard: '2/2', out: out(true) }),
   games: (out) => simulate({ ...SIM_RUN, games: 8, shard: '2/2', out: out(true) }),
   arm: (out) => compare({ ...COMPARE_RUN, arm: ['default:', 'deal-in 20: --set dealInPenalty=30'], shard: '2/2', out: out(false) }),
-  card: (out) => runStudy({ experiment: american!.name, games: 3, seed: SEED, workers: 1, shard: '2/2', out: out(false) }),
+  card: (out) => runStudy({ experiment: american!.name, games: 5, seed: SEED, workers: 1, shard: '2/2', out: out(false) }),
   // A sim with a strategy plug-in, whole and in two shards: merge loads the plug-in again.
   'plugin-whole': (out) => simulate({ ...PLUGIN_SIM, out: out(true) }),
   'plugin-1': (out) => simulate({ ...PLUGIN_SIM, shard: '1/2', out: out(true) }),
@@ -157,6 +178,8 @@ const variantOut = (name: string, sim: boolean) => (sim ? path.join(CLI, name, '
 const variant = (name: string) => partials(path.join(CLI, name))[0]!;
 
 const parts = new Map<string, string[]>();
+/** Each case's whole run, as its JSON gives it. */
+const wholes = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
   const jobs = [
@@ -194,6 +217,13 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     expect(wrote).toHaveLength(tables.length);
     for (const t of tables) expect(csvText(t), t.name).toBe(read(c.csv(path.join(dir, 'whole'), t.name)));
   });
+
+  if (c.ranges) {
+    const ranges = c.ranges;
+    it('writes every interval of its whole run inside what its figure can be', () => {
+      checkRanges(ranges, path.join(dir, 'whole'), wholes.get(c.name)!);
+    });
+  }
 
   // The partials' own checks, each a slice of games edited: for every case that has games in
   // both shards (search-strength's and advise-calibration's one game is in the second).

@@ -25,15 +25,15 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
   }[] = [
     {
       name: 'run wolnamppong-strategies',
-      args: (o) => ['run', 'wolnamppong-strategies', '--games', '3000', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'wolnamppong-strategies', games: 3000, seed: '3', out: o, resume }),
+      args: (o) => ['run', 'wolnamppong-strategies', '--games', '1000', '--chunk', '100', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'wolnamppong-strategies', games: 1000, chunk: 100, seed: '3', out: o, resume }),
       checkpoint: 'wolnamppong-strategies.checkpoint.json',
       signal: 'SIGINT',
     },
     {
       name: 'run stop-limit',
-      args: (o) => ['run', 'stop-limit', '--games', '12', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'stop-limit', games: 12, seed: '3', out: o, resume }),
+      args: (o) => ['run', 'stop-limit', '--games', '4', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'stop-limit', games: 4, seed: '3', out: o, resume }),
       checkpoint: 'stop-limit.checkpoint.json',
       signal: 'SIGTERM',
     },

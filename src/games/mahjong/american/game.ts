@@ -9,6 +9,7 @@ import { AMERICAN_ACTIONS, americanActionEvent, americanActionName } from './act
 import { americanSchema, type AmericanRules } from './rules.js';
 import { turnAction } from './claims.js';
 import { MAX_EXPOSURES } from './slots.js';
+import { CardLuck } from './luck.js';
 import { AmericanState } from './state.js';
 import { AmericanView } from './view.js';
 
@@ -27,6 +28,11 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   schema: americanSchema,
   actions: AMERICAN_ACTIONS,
   declarations: ['-', '-'],
+  // The table's luck terms of winning tiles, read from the card (luck.ts), their multiples
+  // fitted by fitLuck (src/library/bench/precision.ts) on 24 pilot situations of seed
+  // fit-american: 10% of the spread of a paired difference.
+  luckCoef: [74.7, 0, 0, 0, -2.5, -32],
+  luckMeter: (c) => new CardLuck(c),
   create(r: AmericanRules) {
     const s = new AmericanState(r);
     for (let seat = 0; seat < SEATS; seat++) s.views.push(new AmericanView(s, seat));

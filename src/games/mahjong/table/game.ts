@@ -5,6 +5,7 @@
 import { copyState } from '../../../core/copy.js';
 import * as gameModule from '../../../core/game.js';
 import type { GameDef, RateSink } from '../../../core/game.js';
+import type { LuckMeter } from '../../../core/luck.js';
 import type { GameEvent } from '../../../core/trace.js';
 import type { RulesSchema } from '../../../core/rules.js';
 import * as tilesModule from '../tiles.js';
@@ -52,6 +53,8 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   /** The fixed multiples of the table's luck terms (luck.ts) a playout's result loses, fitted
    * in advance; absent, playouts are not corrected. */
   luckCoef?: readonly number[];
+  /** The meter that takes them, where it is not the table's own (TableLuck). */
+  luckMeter?: (coef: Float64Array) => LuckMeter<S>;
   /** Decisions before play starts (American: the Charleston), while `s.phase` is PREPLAY. */
   prePlay?: {
     legal(s: S, out: Int16Array): number;
@@ -196,7 +199,9 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
     },
     infer: { tracker: (h, _rules, soft) => tableTracker(h, soft), truth: keepHands },
     round: (s) => s.handNo,
-    ...(spec.luckCoef ? { luck: () => new TableLuck(Float64Array.from(spec.luckCoef!)) as never } : {}),
+    ...(spec.luckCoef
+      ? { luck: () => (spec.luckMeter ?? ((c: Float64Array) => new TableLuck(c)))(Float64Array.from(spec.luckCoef!)) as never }
+      : {}),
     returns(s, out) {
       out.set(s.net);
     },

@@ -17,7 +17,7 @@ import * as kindsModule from './kinds.js';
 import * as stateModule from './state.js';
 import type { TableState } from './state.js';
 
-const { KINDS, PLAY_KINDS } = tilesModule;
+const { FLOWER, JOKER, KINDS, PLAY_KINDS } = tilesModule;
 const { SLOT, WEIGHT } = handEvalModule;
 const { BIT, WORD, lowKind, lowBamboo } = kindsModule;
 const { TURN } = stateModule;
@@ -26,7 +26,7 @@ const { TURN } = stateModule;
  * lowers it); another seat's draw of one of the seat's winning tiles, and of one of its own. */
 export const TABLE_LUCK_TERMS = ['own-win', 'own-1', 'own-2', 'own-3+', 'their-draw-of-mine', 'their-win'] as const;
 
-export class TableLuck implements LuckMeter<TableState> {
+export class TableLuck<S extends TableState = TableState> implements LuckMeter<S> {
   readonly terms = TABLE_LUCK_TERMS.length;
   private seat = 0;
   private drawnBefore = 0;
@@ -35,23 +35,34 @@ export class TableLuck implements LuckMeter<TableState> {
 
   constructor(readonly coef: Float64Array) {}
 
-  start(_s: TableState, seat: number): void {
+  /** Whether seat y is ready: one tile from a win, its winning tiles in `waits`. */
+  protected ready(s: S, y: number): boolean {
+    return s.shanten13[y]! === 0;
+  }
+
+  /** Whether a joker drawn would win for seat y (American: the joker has no bit in `waits`). */
+  protected jokerWins(_s: S, _y: number): boolean {
+    return false;
+  }
+
+  start(_s: S, seat: number): void {
     this.seat = seat;
   }
 
-  before(s: TableState): void {
+  before(s: S): void {
     const w = s.wall;
     this.drawnBefore = w.head + w.size - w.tail;
   }
 
-  after(s: TableState, luck: Float64Array): void {
+  after(s: S, luck: Float64Array): void {
     const w = s.wall;
     if (w.head + w.size - w.tail === this.drawnBefore || s.phase !== TURN || s.drawn < 0) return;
     const y = s.cur;
     const t = s.drawn;
     const seat = this.seat;
     // Only the seat's own draws, and draws while the seat or the drawer is ready, have terms.
-    if (y !== seat && s.shanten13[seat]! !== 0 && s.shanten13[y]! !== 0) return;
+    const seatReady = this.ready(s, seat);
+    if (y !== seat && !seatReady && !this.ready(s, y)) return;
     const counts = this.counts;
     counts.fill(0);
     w.countUndrawn(counts);
@@ -60,53 +71,64 @@ export class TableLuck implements LuckMeter<TableState> {
     const top = s.asideFrom < KINDS ? s.asideFrom : KINDS;
     for (let k = 0; k < top; k++) total += counts[k]!;
     if (y === seat) {
-      const sh = s.shanten13[seat]!;
-      if (sh <= 0) {
-        luck[0]! += share(s.waits, seat, t, counts, total);
+      if (seatReady) {
+        luck[0]! += share(s.waits, seat, t, counts, total, this.jokerWins(s, seat));
         return;
       }
-      // The hand before the draw, and the kinds that would have lowered its shanten.
-      const g = seat * 4;
-      const ev = s.ev;
-      const slot = t < PLAY_KINDS ? SLOT[t]! : -1;
-      ev.setIndices(
-        s.gi[g]! - (slot === 0 ? WEIGHT[t]! : 0),
-        s.gi[g + 1]! - (slot === 1 ? WEIGHT[t]! : 0),
-        s.gi[g + 2]! - (slot === 2 ? WEIGHT[t]! : 0),
-        s.gi[g + 3]! - (slot === 3 ? WEIGHT[t]! : 0),
-      );
-      const melds = s.meldN[seat]!;
-      const may = this.may;
-      ev.mayImprove(melds, may);
-      let good = 0;
-      let hit = 0;
-      for (let word = 0; word < 2; word++) {
-        for (let m = may[word]!; m !== 0; m &= m - 1) {
-          const k = word === 0 ? lowKind(m) : lowBamboo(m);
-          if (counts[k]! === 0) continue;
-          if (ev.shantenWith(k, 1, melds) < sh) {
-            good += counts[k]!;
-            if (k === t) hit = 1;
-          }
-        }
-      }
-      luck[sh >= 3 ? 3 : sh]! += hit - good / total;
+      this.ownShort(s, seat, t, counts, total, luck);
       return;
     }
-    if (s.shanten13[seat]! === 0) luck[4]! += share(s.waits, seat, t, counts, total);
-    if (s.shanten13[y]! === 0) luck[5]! += share(s.waits, y, t, counts, total);
+    if (seatReady) luck[4]! += share(s.waits, seat, t, counts, total, this.jokerWins(s, seat));
+    if (this.ready(s, y)) luck[5]! += share(s.waits, y, t, counts, total, this.jokerWins(s, y));
+  }
+
+  /** The luck of the seat's own draw `t` short of ready (terms 1 to 3), the undrawn tiles before
+   * it in `counts` (`total` of them that a draw keeps): whether it brought the hand nearer, by its
+   * shanten, less the chance that a tile would. */
+  protected ownShort(s: S, seat: number, t: number, counts: Int16Array, total: number, luck: Float64Array): void {
+    const sh = s.shanten13[seat]!;
+    if (sh < 0) return;
+    // The hand before the draw, and the kinds that would have lowered its shanten.
+    const g = seat * 4;
+    const ev = s.ev;
+    const slot = t < PLAY_KINDS ? SLOT[t]! : -1;
+    ev.setIndices(
+      s.gi[g]! - (slot === 0 ? WEIGHT[t]! : 0),
+      s.gi[g + 1]! - (slot === 1 ? WEIGHT[t]! : 0),
+      s.gi[g + 2]! - (slot === 2 ? WEIGHT[t]! : 0),
+      s.gi[g + 3]! - (slot === 3 ? WEIGHT[t]! : 0),
+    );
+    const melds = s.meldN[seat]!;
+    const may = this.may;
+    ev.mayImprove(melds, may);
+    let good = 0;
+    let hit = 0;
+    for (let word = 0; word < 2; word++) {
+      for (let m = may[word]!; m !== 0; m &= m - 1) {
+        const k = word === 0 ? lowKind(m) : lowBamboo(m);
+        if (counts[k]! === 0) continue;
+        if (ev.shantenWith(k, 1, melds) < sh) {
+          good += counts[k]!;
+          if (k === t) hit = 1;
+        }
+      }
+    }
+    luck[sh >= 3 ? 3 : sh]! += hit - good / total;
   }
 }
 
-/** Whether `t` is among seat y's waits, less the chance that a tile drawn from `counts` is. */
-function share(waits: Int32Array, y: number, t: number, counts: Int16Array, total: number): number {
+/** Whether `t` is among seat y's waits (a joker: whether `joker` wins), less the chance that a
+ * tile drawn from `counts` is. */
+function share(waits: Int32Array, y: number, t: number, counts: Int16Array, total: number, joker: boolean): number {
   const w0 = waits[y * 2]!;
   const w1 = waits[y * 2 + 1]!;
-  if ((w0 | w1) === 0) return 0;
-  let good = 0;
-  for (let k = 0; k < PLAY_KINDS; k++) {
+  if ((w0 | w1) === 0 && !joker) return 0;
+  let good = joker ? counts[JOKER]! : 0;
+  // The flower is a kind of its own where a card's lines use it (American); elsewhere no
+  // flower is ever among the waits.
+  for (let k = 0; k <= FLOWER; k++) {
     if (counts[k]! !== 0 && ((WORD[k] === 0 ? w0 : w1) & BIT[k]!) !== 0) good += counts[k]!;
   }
-  const hit = t < PLAY_KINDS && ((WORD[t] === 0 ? w0 : w1) & BIT[t]!) !== 0 ? 1 : 0;
+  const hit = t === JOKER ? (joker ? 1 : 0) : t <= FLOWER && ((WORD[t] === 0 ? w0 : w1) & BIT[t]!) !== 0 ? 1 : 0;
   return hit - good / total;
 }
