@@ -17,6 +17,7 @@ export { runStudy, type StudyOptions, type StudyResult, type DefaultStudyResult 
 export { compare, type CompareOptions } from './library/compare.js';
 export { tune, type TuneOptions, type TuneResult } from './library/tune.js';
 export { league, type LeagueOptions } from './library/league.js';
+export { distill, type DistillOptions, type DistillResult } from './library/distill.js';
 export { odds, type OddsOptions, type OddsResult, type OddsCardWritten } from './library/odds.js';
 export { analyzeHand, analyzeHands, score, checkCard, type HandOptions, type HandResult, type ScoreOptions } from './library/hand.js';
 export { importCard, importCardFormats, type ImportCardOptions, type ImportCardResult } from './library/card.js';

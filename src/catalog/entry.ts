@@ -5,6 +5,7 @@ import type { Rng } from '../core/rng.js';
 import type { GameEvent } from '../core/trace.js';
 import type { EventKind } from '../core/event-kind.js';
 import type { StrategyDef } from '../core/strategy.js';
+import type { FeatureSet } from '../core/features.js';
 import type { ExperimentDef } from '../experiment/experiment.js';
 import type { CsvTable } from '../core/table.js';
 import type { RiskQuery } from '../experiment/risk.js';
@@ -56,6 +57,9 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   /** Its fields in the search-strength study (its best hand-written bot, short rules, rollouts),
    * which the search bot's `pongsim bench` figure reads too. */
   search?: SearchField;
+  /** What its engine computes of each legal action for a distilled policy (`pongsim distill`,
+   * the `distilled` strategy), beside its bots. */
+  features?: FeatureSet<V>;
   /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
   risk?: RiskQuery<R>;
 }

@@ -4,6 +4,7 @@ import { EventFormat } from '../records/format.js';
 import { InputError } from '../core/errors.js';
 import { didYouMean } from '../core/suggest.js';
 import { rolloutDef } from '../../strategies/rollout.js';
+import { distilledDef } from '../../strategies/distilled.js';
 import type { GameEntry } from './entry.js';
 import type { GameState } from '../core/game.js';
 import type { RiskQuery } from '../experiment/risk.js';
@@ -44,11 +45,13 @@ export const ACTIONS: Readonly<Record<string, Readonly<Record<string, unknown>>>
 
 // Each entry's list of strategies is its own: the game's bots, then its search bot, which plays
 // through the game API alone (strategies/rollout.ts) with any strategy of the list as its policy,
-// plug-ins included (they join this list). The game's own list stays as its module wrote it,
-// whether or not a program has loaded the catalog.
+// plug-ins included (they join this list); and, in a game whose engine computes features for
+// one, the distilled policy (strategies/distilled.ts), which the search bot may play out with.
+// The game's own list stays as its module wrote it, whether or not a program has loaded the catalog.
 for (const g of GAMES) {
   g.strategies = [...g.strategies];
   g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+  if (g.features) g.strategies.push(distilledDef(g.def, g.strategies, g.features));
 }
 
 export function gameEntry(id: string): GameEntry {

@@ -7,6 +7,7 @@ import { cardNames, stopOddsTable, stopOutcome } from '../games/hwatu/nylonppong
 import { bigFrac, bigFracText, bigFracValue } from '../stats/fraction.js';
 import { InputError } from '../core/errors.js';
 import { nylonppongStrategies } from '../../strategies/nylonppong/index.js';
+import { nylonppongFeatures } from '../../strategies/nylonppong/features.js';
 import { stopLimit } from '../../experiments/stop-limit.js';
 import { nylonppongHouseRules } from '../../experiments/nylonppong-house-rules.js';
 import { nylonppongStopTable } from '../../experiments/nylonppong-stop-table.js';
@@ -140,6 +141,7 @@ export const nylonppongEntry = defineEntry({
         (starter, n) => starterPick(s, starter, n),
       ),
   },
+  features: nylonppongFeatures,
   search: { best: 'careful(t=4,k=0.1)', rules: {}, unit: 'penalty points per game (5 rounds; lower is better)', ns: [16, 64] },
   // Under money scoring a seat's result is the money it lost by its place.
   risk: {

@@ -7,6 +7,7 @@ import { registerBenchmark } from './benchmark.js';
 import { registerCard } from './card.js';
 import { registerCheck } from './check.js';
 import { registerCompare } from './compare.js';
+import { registerDistill } from './distill.js';
 import { registerExplain } from './explain.js';
 import { registerHand } from './hand.js';
 import { io, withIo, type CliIo, type Output } from './io.js';
@@ -50,6 +51,7 @@ function program(): Command {
   registerCompare(p);
   registerTune(p);
   registerLeague(p);
+  registerDistill(p);
   registerExplain(p);
   registerMerge(p);
   registerReport(p);

@@ -38,6 +38,16 @@ export interface SpecParamDef {
   default: string;
 }
 
+/** A parameter whose value is a file's path: `distilled(file=my.json)`. A path may not hold a
+ * comma, a parenthesis, `=` or a space, which the spec's own syntax uses. */
+export interface FileParamDef {
+  name: string;
+  doc: string;
+  /** The file read when the parameter is not given, a path from the package root (a shipped
+   * file): the strategy resolves it, as the spec leaves it out. */
+  default: string;
+}
+
 export interface StrategyDef<V = any, R = any> {
   name: string;
   game: string;
@@ -45,12 +55,14 @@ export interface StrategyDef<V = any, R = any> {
   params: ParamDef[];
   /** Parameters that name another strategy (which may not search itself). */
   specParams?: SpecParamDef[];
+  /** Parameters that name a file (read by `check` and `make`, as data). */
+  fileParams?: FileParamDef[];
   /** It searches (Strategy.search): it cannot be another search bot's policy. */
   searches?: boolean;
   /** Checks, whenever a spec naming it is parsed (before any game is played, so a problem is
    * bad input), what it needs besides its parameters: a file it reads, rules it can play under.
    * Throws an InputError. */
-  check?(rules: R): void;
+  check?(rules: R, spec: StrategySpec): void;
   make(params: Record<string, number>, rules: R, spec?: StrategySpec): Strategy<V>;
 }
 
@@ -59,6 +71,9 @@ export interface StrategySpec {
   params: Record<string, number>;
   /** The values of its spec parameters (StrategyDef.specParams), parsed. */
   specs?: Record<string, StrategySpec>;
+  /** The values of its file parameters given (StrategyDef.fileParams): a path as written,
+   * relative to the current folder; one not given is its default, which the strategy reads. */
+  files?: Record<string, string>;
   /** The spec as written, canonicalised: `ev-threshold(t=0.1,f=0.5)`. */
   text: string;
 }
@@ -102,17 +117,21 @@ export function allows(p: ParamDef, v: unknown): v is number {
 export function paramPart(def: StrategyDef, part: string, where: string): { key: string; raw: string } {
   const eq = part.indexOf('=');
   const key = (eq < 0 ? part : part.slice(0, eq)).trim();
-  const names = [...def.params, ...(def.specParams ?? [])].map((q) => q.name);
+  const names = [...def.params, ...(def.specParams ?? []), ...(def.fileParams ?? [])].map((q) => q.name);
   if (!names.includes(key))
     throw new InputError(`${where}: unknown parameter ${JSON.stringify(key)}; allowed parameters: ${names.join(', ') || 'none'}`);
   if (eq < 0) {
     const p = def.params.find((q) => q.name === key);
-    throw new InputError(`${where}: parameter ${key} needs a value: ${key}=... (${p ? paramRange(p) : `a ${def.game} strategy spec`})`);
+    const what = p ? paramRange(p) : def.fileParams?.some((q) => q.name === key) ? 'a file' : `a ${def.game} strategy spec`;
+    throw new InputError(`${where}: parameter ${key} needs a value: ${key}=... (${what})`);
   }
   return { key, raw: part.slice(eq + 1).trim() };
 }
 
 const SPEC = /^([a-z][a-z0-9-]*)(?:\((.*)\))?$/;
+
+/** The characters a file parameter's path may hold: none the spec's syntax uses. */
+const PATH = /^[^,()=\s]+$/;
 
 /** Parses `name(param=value,...)` and checks it against the game's strategies. */
 export function parseSpec(text: string, defs: StrategyDef[], game: string, rules: unknown): StrategySpec {
@@ -130,13 +149,24 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   }
   const params: Record<string, number> = {};
   const specs: Record<string, StrategySpec> = {};
+  const files: Record<string, string> = {};
   const nested = def.specParams ?? [];
+  const fileParams = def.fileParams ?? [];
   const given = m[2]?.trim() ? splitTopLevel(m[2]) : [];
   for (const part of given) {
     const { key, raw } = paramPart(def, part, `strategy ${name}`);
     if (nested.some((q) => q.name === key)) {
       if (key in specs) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
       specs[key] = parsePolicy(def, key, raw, defs, game, rules);
+      continue;
+    }
+    if (fileParams.some((q) => q.name === key)) {
+      if (key in files) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
+      if (!PATH.test(raw))
+        throw new InputError(
+          `strategy ${name}: parameter ${key} must be a file's path without commas, parentheses, "=" or spaces (got ${JSON.stringify(raw)})`,
+        );
+      files[key] = raw;
       continue;
     }
     const p = def.params.find((q) => q.name === key)!;
@@ -158,11 +188,23 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
     params[p.name] = v;
   }
   for (const sp of nested) if (!(sp.name in specs)) specs[sp.name] = parsePolicy(def, sp.name, sp.default, defs, game, rules);
-  def.check?.(rules);
-  const list = [...def.params.map((p) => `${p.name}=${params[p.name]}`), ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`)].join(
-    ',',
-  );
-  return { name, params, ...(nested.length ? { specs } : {}), text: list ? `${name}(${list})` : name };
+  // A file left out is the shipped default, which the spec's text leaves out too: the text names
+  // only a file the user gave, as written.
+  const shown = fileParams.filter((fp) => fp.name in files);
+  const list = [
+    ...def.params.map((p) => `${p.name}=${params[p.name]}`),
+    ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`),
+    ...shown.map((fp) => `${fp.name}=${files[fp.name]}`),
+  ].join(',');
+  const spec: StrategySpec = {
+    name,
+    params,
+    ...(nested.length ? { specs } : {}),
+    ...(fileParams.length ? { files } : {}),
+    text: list ? `${name}(${list})` : name,
+  };
+  def.check?.(rules, spec);
+  return spec;
 }
 
 /** A spec parameter's value: a spec of a strategy that does not search. */

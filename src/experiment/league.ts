@@ -8,7 +8,7 @@ import { Z95 } from '../stats/intervals.js';
 import { Arm } from './arm.js';
 import type { ExperimentDef, ExperimentParams, Games, PluginRef } from './experiment.js';
 import { ANY_REAL, SHARE } from './ranges.js';
-import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
+import { heatMap, intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 
 export interface LeagueParams extends ExperimentParams {
   game: string;
@@ -221,6 +221,23 @@ export function leagueDef(catalog: Games): ExperimentDef {
             value: 'rating',
             axis: 'rating (Elo scale, the first spec given at 0)',
             reference: 0,
+          }),
+      },
+      {
+        name: 'superiority',
+        caption:
+          'The likelihood of superiority of each spec (row) over each other (column): the chance, from the bootstrap spread of their rating difference, that the row is the stronger; near 0.5 the games cannot tell them apart.',
+        spec: (tables) =>
+          heatMap({
+            title: 'Likelihood of superiority',
+            rows: rowsOf(tableNamed(tables, 'superiority')),
+            x: 'versus',
+            xAxis: 'versus',
+            y: 'spec',
+            yAxis: 'spec',
+            value: 'los',
+            legend: 'likelihood of superiority',
+            decimals: 2,
           }),
       },
     ],

@@ -1,7 +1,8 @@
 // The module each worker thread of a run loads (through worker-entry.cts): the runner's worker
 // body, handed the studies this library builds (studies.ts), the sim arm a replay plays, and the
-// run's strategy plug-ins to load before a task plays; and a block of a decision's rollouts
-// (advise and review on several workers: rollouts.ts).
+// run's strategy plug-ins to load before a task plays; a block of a decision's rollouts
+// (advise and review on several workers: rollouts.ts); and a part of a distillation's games
+// (distill.ts).
 import { CATALOG } from '../catalog/index.js';
 import { loadVetted } from './plugins.js';
 import type { PluginRef } from '../experiment/experiment.js';
@@ -9,6 +10,7 @@ import { simArm } from '../experiment/sim.js';
 import { chunkWorker } from '../runner/worker.js';
 import type { ChunkTask, ReplayTask } from '../runner/chunk.js';
 import { playRollouts, type RolloutsTask } from './rollouts.js';
+import { playDistill, type DistillTask } from './distill.js';
 import { experimentDef } from './studies.js';
 
 const chunks = chunkWorker({
@@ -17,4 +19,5 @@ const chunks = chunkWorker({
   prepare: (params) => loadVetted((params.plugins as PluginRef[] | undefined) ?? []),
 });
 
-export default (task: ChunkTask | ReplayTask | RolloutsTask) => ('rollouts' in task ? playRollouts(task) : chunks(task));
+export default (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask) =>
+  'rollouts' in task ? playRollouts(task) : 'distill' in task ? playDistill(task) : chunks(task);

@@ -116,7 +116,14 @@ export type StopTable = VerdictTable;
 export const readStopTable = (file: string): StopTable => readVerdictTable(file, STOP_TABLE_FORMAT);
 
 /** Rules that change no single round: a table learned under one value holds for any other. */
-const GAME_LEVEL_RULES = new Set(['rounds', 'firstStarter', 'nextStarter', 'starterTieBreak', 'direction', 'gameTie']);
+export const GAME_LEVEL_RULES: ReadonlySet<string> = new Set([
+  'rounds',
+  'firstStarter',
+  'nextStarter',
+  'starterTieBreak',
+  'direction',
+  'gameTie',
+]);
 
 /** The first round rule on which `rules` differ from the table's, as words, or null. */
 export const rulesDiffer = (table: StopTable, rules: Record<string, unknown>): string | null =>

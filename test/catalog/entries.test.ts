@@ -72,7 +72,7 @@ describe('one entry per game', () => {
     expect(failed).toEqual([]);
   });
 
-  it("gives each entry its own list of strategies, the search bot last, and leaves the game's own list as its module wrote it", async () => {
+  it("gives each entry its own list of strategies, the search bot after its bots (then the distilled policy, where it has features), and leaves the game's own list as its module wrote it", async () => {
     const own: Record<string, { name: string }[]> = {
       wolnamppong: (await import('../../strategies/wolnamppong/index.js')).wolnamppongStrategies,
       nylonppong: (await import('../../strategies/nylonppong/index.js')).nylonppongStrategies,
@@ -86,7 +86,7 @@ describe('one entry per game', () => {
       // A test (or program) that lists a game's bots sees the same ones whether or not the catalog is loaded.
       expect(bots.map((d) => d.name)).not.toContain('rollout');
       expect(g.strategies).not.toBe(bots);
-      expect(g.strategies.map((d) => d.name)).toEqual([...bots.map((d) => d.name), 'rollout']);
+      expect(g.strategies.map((d) => d.name)).toEqual([...bots.map((d) => d.name), 'rollout', ...(g.features ? ['distilled'] : [])]);
     }
   });
 

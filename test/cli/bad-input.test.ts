@@ -70,7 +70,7 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     [
       'bench of an unknown figure',
       ['bench', '--only', 'mahjong,gostop'],
-      /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, search, advise, workers/,
+      /--only: unknown figure "gostop"; figures: wolnamppong, nylonppong, korean, chineseAmerican, american, mahjong, search, distilled, advise, workers/,
     ],
     ['bench for zero seconds', ['bench', '--seconds', '0'], /--seconds: expected a whole number from 1 to 600/],
     [

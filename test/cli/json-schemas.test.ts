@@ -220,6 +220,21 @@ describe('JSON output', () => {
     expect(part.partial).toBeDefined();
   });
 
+  it('distill prints as its schema says', async () => {
+    const dir = tempDir();
+    await printsAsSchema('distill', [
+      'distill',
+      'nylonppong',
+      '--teacher',
+      'basic',
+      '--games',
+      '4',
+      '--out',
+      path.join(dir, 'p.json'),
+      '--json',
+    ]);
+  });
+
   it('odds, hand, card, advise (with an exact row, and an inferred dealing) and bench print as their schemas say', async () => {
     const dir = tempDir();
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--seen', '3,3,7', '--json']);

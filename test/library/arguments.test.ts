@@ -11,6 +11,7 @@ import { registerSim } from '../../src/cli/sim.js';
 import { registerRun } from '../../src/cli/run.js';
 import { registerCompare } from '../../src/cli/compare.js';
 import { registerLeague } from '../../src/cli/league.js';
+import { registerDistill } from '../../src/cli/distill.js';
 import { registerTune } from '../../src/cli/tune.js';
 import { registerOdds } from '../../src/cli/odds.js';
 import { registerHand } from '../../src/cli/hand.js';
@@ -206,6 +207,25 @@ const ENTRIES: Record<string, Entry> = {
     command: 'league',
     // The library's league keeps records as runStudy does; the command has no --record.
     differs: [['record', 'recordEvery'], []],
+  },
+  distill: {
+    base: { game: 'nylonppong' },
+    takes: {
+      game: 'text',
+      teacher: 'text',
+      base: 'text',
+      opponents: 'text',
+      games: 'number',
+      seed: 'number',
+      workers: 'number',
+      rules: 'rules',
+      set: 'texts',
+      target: 'text',
+      ridge: 'number',
+      out: 'text',
+      force: 'flag',
+    },
+    command: 'distill',
   },
   odds: {
     base: { game: 'wolnamppong' },
@@ -482,6 +502,7 @@ describe('the argument of every function the package exports', () => {
       registerCompare,
       registerTune,
       registerLeague,
+      registerDistill,
       registerOdds,
       registerHand,
       registerScore,

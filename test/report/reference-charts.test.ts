@@ -9,20 +9,24 @@ import { describe, expect, it } from 'vitest';
 import type { ChartDef } from '../../src/core/table.js';
 import { experimentDef } from '../../src/library/studies.js';
 import { TUNE_CHARTS } from '../../src/library/tune.js';
+import { SPSA_CHARTS } from '../../src/library/spsa.js';
 import { chartFiles } from '../../src/report/chart.js';
 import { folderTables } from '../support/chart-check.js';
 
 const REFERENCE = 'results/reference';
 
-/** The charts a study folder's meta files name, by the experiment that wrote it (a tuning run's are tune's). */
+/** The charts a study folder's meta files name, by the experiment that wrote it (a tuning run's are
+ * tune's, or an SPSA tuning's, which draws its steps). */
 function chartsOf(dir: string): ChartDef[] {
   const metas = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.meta.json'))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { experiment?: string; charts?: unknown[] });
-  const experiment = metas.find((m) => m.charts?.length)?.experiment;
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { experiment?: string; charts?: { name?: string }[] });
+  const drawing = metas.find((m) => m.charts?.length);
+  const experiment = drawing?.experiment;
   if (experiment === undefined) return [];
-  return experiment === 'tune' ? TUNE_CHARTS : (experimentDef(experiment).charts ?? []);
+  if (experiment !== 'tune') return experimentDef(experiment).charts ?? [];
+  return drawing!.charts!.some((c) => c.name === 'spsa') ? SPSA_CHARTS : TUNE_CHARTS;
 }
 
 describe('the reference charts', () => {

@@ -6,6 +6,7 @@ import { TERMINAL, type GameState } from '../../core/game.js';
 import { dealRng, Rng } from '../../core/rng.js';
 import { makeStrategy } from '../../core/strategy.js';
 import { Rollouts } from '../../core/rollouts.js';
+import { solve } from '../../stats/linear.js';
 import { studentQuantile } from '../../stats/distributions.js';
 import { now } from '../../bench/clock.js';
 import { fitting, MIN_BUDGET, rolloutPolicy } from '../advise.js';
@@ -303,29 +304,12 @@ export function fitLuck(game: string, n: number, seed: string, rollouts = 200): 
   }
   // A small ridge keeps a term the pilot never touched at 0.
   for (let a = 0; a < terms; a++) xtx[a]![a]! += 1e-9 * count + 1e-12;
-  const coef = solve(xtx, xty);
+  const coef = [
+    ...solve(
+      xtx.map((row) => Float64Array.from(row)),
+      Float64Array.from(xty),
+    ),
+  ];
   const fitted = coef.reduce((s, b, a) => s + b * xty[a]!, 0);
   return { coef, explained: fitted / (yy - (ysum * ysum) / count) };
-}
-
-/** Solves A x = b by Gaussian elimination with partial pivoting (A small and positive definite). */
-function solve(A: number[][], b: number[]): number[] {
-  const n = b.length;
-  const M = A.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
-    for (let r = c + 1; r < n; r++) {
-      const f = M[r]![c]! / M[c]![c]!;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = M[r]![n]!;
-    for (let k = r + 1; k < n; k++) s -= M[r]![k]! * x[k]!;
-    x[r] = s / M[r]![r]!;
-  }
-  return x;
 }
