@@ -55,14 +55,36 @@ export class Trace {
 }
 
 /** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
-export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v)
-      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+/** Keys quoted as JSON, remembered: events use a few dozen field names (and a record from a
+ * stranger with thousands of others is not remembered past the first thousand). */
+const quotedKeys = new Map<string, string>();
+const quoted = (k: string): string => {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < 1000) quotedKeys.set(k, q);
   }
-  return JSON.stringify(v);
+  return q;
+};
+
+export function canonical(v: unknown): string {
+  // Written as loops rather than map/filter/join: the particle filter compares every replayed
+  // action's event with the record's this way, thousands of times a decision.
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) s += `${i > 0 ? ',' : ''}${canonical(v[i]) ?? ''}`;
+    return `${s}]`;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let s = '{';
+  let first = true;
+  for (const k of keys) {
+    const x = o[k];
+    if (x === undefined) continue;
+    s += `${first ? '' : ','}${quoted(k)}:${canonical(x)}`;
+    first = false;
+  }
+  return `${s}}`;
 }
