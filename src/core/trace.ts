@@ -54,7 +54,6 @@ export class Trace {
   }
 }
 
-/** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
 /** Keys quoted as JSON, remembered: events use a few dozen field names (and a record from a
  * stranger with thousands of others is not remembered past the first thousand). */
 const quotedKeys = new Map<string, string>();
@@ -67,6 +66,7 @@ const quoted = (k: string): string => {
   return q;
 };
 
+/** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
 export function canonical(v: unknown): string {
   // Written as loops rather than map/filter/join: the particle filter compares every replayed
   // action's event with the record's this way, thousands of times a decision.
