@@ -1,9 +1,6 @@
 import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
-import { columnDictionary } from '../experiment/dictionary.js';
-import { toolStamp } from '../io/build.js';
-import { writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
@@ -14,6 +11,7 @@ import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { openRecord, type OpenRecord } from './records.js';
+import { writeRows, type RowColumn } from './rows-file.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
@@ -406,48 +404,31 @@ const sameMoves = (a: readonly number[], b: readonly number[]): boolean =>
 /** A figure in words: three significant decimals at most. */
 const num = (x: number): string => String(Math.round(x * 1000) / 1000);
 
-/** The CSV columns' meanings, for FILE.meta.json. */
-const COLUMNS: Record<string, string> = {
-  line: "the record's line of the decision",
-  round: 'the round or hand it was in, from 1',
-  taken: 'the action taken',
-  best: 'the best action of the ranking',
-  value_taken: "the taken action's value, on fresh deals",
-  value_best: "the best action's value, on the same deals",
-  diff: 'value_taken - value_best: what the decision cost (negative)',
-  diff_ci_low: 'its interval, simultaneous over the looks',
-  diff_ci_high: 'its interval, simultaneous over the looks',
-  verdict: 'best, tied (cannot be told from the best) or worse',
-  loss: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
-  loss_ci_low: 'its 95% interval',
-  loss_ci_high: 'its 95% interval',
-  playouts: 'playouts spent on the decision (ranking and measuring)',
+/** The CSV's columns: what each means, and its cell. */
+const COLUMNS: Record<string, RowColumn<ReviewedDecision>> = {
+  line: { doc: "the record's line of the decision", cell: (x) => x.line },
+  round: { doc: 'the round or hand it was in, from 1', cell: (x) => x.round },
+  taken: { doc: 'the action taken', cell: (x) => x.taken },
+  best: { doc: 'the best action of the ranking', cell: (x) => x.best },
+  value_taken: { doc: "the taken action's value, on fresh deals", cell: (x) => x.value_taken },
+  value_best: { doc: "the best action's value, on the same deals", cell: (x) => x.value_best },
+  diff: { doc: 'value_taken - value_best: what the decision cost (negative)', cell: (x) => x.diff },
+  diff_ci_low: { doc: 'its interval, simultaneous over the looks', cell: (x) => x.diff_ci_low },
+  diff_ci_high: { doc: 'its interval, simultaneous over the looks', cell: (x) => x.diff_ci_high },
+  verdict: { doc: 'best, tied (cannot be told from the best) or worse', cell: (x) => x.verdict },
+  loss: {
+    doc: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
+    cell: (x) => x.loss,
+  },
+  loss_ci_low: { doc: 'its 95% interval', cell: (x) => x.loss_ci_low },
+  loss_ci_high: { doc: 'its 95% interval', cell: (x) => x.loss_ci_high },
+  playouts: { doc: 'playouts spent on the decision (ranking and measuring)', cell: (x) => x.playouts },
 };
 
 /** Writes one row a decision to `file`, with FILE.meta.json beside it, both or neither. */
 function writeReview(file: string, r: ReviewResult): void {
-  const table = {
-    name: 'review',
-    columns: Object.keys(COLUMNS),
-    rows: r.rows.map((x) => [
-      x.line,
-      x.round,
-      x.taken,
-      x.best,
-      x.value_taken,
-      x.value_best,
-      x.diff,
-      x.diff_ci_low,
-      x.diff_ci_high,
-      x.verdict,
-      x.loss,
-      x.loss_ci_low,
-      x.loss_ci_high,
-      x.playouts,
-    ]),
-  };
-  const { rows: _rows, costliest: _c, summary: _s, ...about } = r;
-  writeTableFile(file, table, { ...toolStamp(), command: `review ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
+  const { rows, costliest: _c, summary: _s, ...about } = r;
+  writeRows(file, 'review', `review ${r.game}`, COLUMNS, rows, about);
 }
 
 /** The rollouts of each of two actions when review tells the taken one from the best, and again
