@@ -15,11 +15,12 @@ import { packagePath } from '../io/package.js';
 import { writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
-import { FEW, meanInterval, wilson } from '../stats/intervals.js';
+import { FEW, wilson } from '../stats/intervals.js';
 import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { given } from './control.js';
 import { checkOut, GAME, gameRules, pathName, positiveInt, seedText } from './options.js';
+import { rating } from './ladder.js';
 import { writeRows, type RowColumn } from './rows-file.js';
 import {
   benchmarkText,
@@ -687,11 +688,8 @@ function scored(
   const n = rows.length;
   const losses = rows.map((r) => r.loss).filter((x): x is number => x !== null);
   const k = losses.length;
-  const mean = losses.reduce((s, x) => s + x, 0) / Math.max(1, k);
-  const sd = Math.sqrt(losses.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, k - 1));
-  // No loss is below 0 (the top has the highest value), so neither is the interval.
-  const ci = meanInterval(mean, sd, k);
-  ci.low = Math.max(0, ci.low);
+  const { mean, low, high } = rating(losses);
+  const ci = { low, high };
   const outside = n - k;
   const matched = rows.filter((r) => r.matched).length;
   const bad = rows.filter((r) => r.bad).length;

@@ -12,6 +12,8 @@ import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './op
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { openRecord, type OpenRecord } from './records.js';
 import { writeRows, type RowColumn } from './rows-file.js';
+import { placeOnLadder, rating, readLadder, shippedLadder } from './ladder.js';
+import { luckAdjusted, luckWords } from './review-luck.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
@@ -149,6 +151,27 @@ export interface ReviewResult {
   bad_move_rate_ci_low: number | null;
   bad_move_rate_ci_high: number | null;
   badMoveThreshold: number | null;
+  /** The seat's result for the game (its end event's), the luck of its draws as the game's
+   * luck meter measured it (in the result's terms), the result less that luck, and its 95%
+   * interval over the `luck_rounds` rounds (hands) the game's decisions fell in, each counted
+   * as independent (null with fewer than two); the luck fields null where the game has no meter. */
+  result: number;
+  luck: number | null;
+  luck_adjusted: number | null;
+  luck_adjusted_ci_low: number | null;
+  luck_adjusted_ci_high: number | null;
+  luck_rounds: number | null;
+  /** The band of the game's ladder (`ladder`, results/benchmarks/<game>.ladder.json) the seat
+   * plays like, in words, and the rungs either side (the better first; null on a side with none,
+   * both null where it cannot be placed); placed by `band_ci_low`..`band_ci_high`, the 95%
+   * interval of mean_loss as the benchmark rates a bot (Student's t over the reviewed decisions,
+   * never below 0). All null where no ladder of the game is shipped. */
+  band: string | null;
+  band_better: string | null;
+  band_worse: string | null;
+  band_ci_low: number | null;
+  band_ci_high: number | null;
+  ladder: string | null;
   /** The costliest decisions shown worse, in words, the costliest first, each with its line. */
   costliest: string[];
   /** The review in words: the figures above first. */
@@ -342,8 +365,20 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       ? ''
       : `; bad moves (a loss above ${num(threshold!)}, the benchmark's threshold) ${pct(n ? bad / n : 0)} [${pct(b!.low)}, ${pct(b!.high)}]`) +
     ' (95% intervals). ';
+  const played = luckAdjusted(open, seat);
+  const ladder = readLadder(shippedLadder(o.game), def.id);
+  const rated = rating(rows.map((r) => r.loss));
+  const band = ladder ? placeOnLadder(ladder, n, rated.low, rated.high) : null;
+  const bandWords = band
+    ? `On the ladder of the game's bots (each rated by its mean loss on the decision benchmark) the seat ${band.band}` +
+      (band.better || band.worse
+        ? ` (by its mean loss's interval over the decisions, ${num(rated.low)} to ${num(rated.high)}, as the benchmark rates a bot; a review shows only the losses its budget finds, so the seat plays there or below). `
+        : '. ')
+    : '';
   const summary =
     opening +
+    luckWords(played, q.unit, q.round, num) +
+    bandWords +
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
     `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
@@ -373,6 +408,18 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     bad_move_rate_ci_low: b?.low ?? null,
     bad_move_rate_ci_high: b?.high ?? null,
     badMoveThreshold: threshold,
+    result: played.result,
+    luck: played.luck,
+    luck_adjusted: played.luck === null ? null : played.adjusted,
+    luck_adjusted_ci_low: played.luck === null ? null : played.low,
+    luck_adjusted_ci_high: played.luck === null ? null : played.high,
+    luck_rounds: played.luck === null ? null : played.rounds,
+    band: band?.band ?? null,
+    band_better: band?.better ?? null,
+    band_worse: band?.worse ?? null,
+    band_ci_low: band && Number.isFinite(rated.low) ? rated.low : null,
+    band_ci_high: band && Number.isFinite(rated.high) ? rated.high : null,
+    ladder: ladder?.file ?? null,
     costliest,
     summary,
     rows,
