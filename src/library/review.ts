@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
@@ -10,7 +11,7 @@ import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
-import { openRecord, type OpenRecord } from './records.js';
+import { htmlOut, openRecord, writeRecordPage, type OpenRecord } from './records.js';
 import { writeRows, type RowColumn } from './rows-file.js';
 import { placeOnLadder, rating, readLadder, shippedLadder } from './ladder.js';
 import { luckAdjusted, luckWords } from './review-luck.js';
@@ -38,6 +39,8 @@ export interface ReviewOptions {
   maxDecisions?: number | string;
   /** Also write one row a decision to this CSV file (FILE.meta.json beside it). */
   csv?: string;
+  /** Also write the record's viewer page here (an .html file), the decisions shown worse marked. */
+  html?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
   /** Worker threads the rollouts are played on (default: the cores); the review is the same on any number. */
@@ -56,6 +59,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   policy: TEXT('a strategy spec'),
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
+  html: TEXT('an .html file name'),
   force: FLAG,
   workers: WHOLE,
   deal: TEXT('inferred or uniform'),
@@ -172,6 +176,8 @@ export interface ReviewResult {
   band_ci_low: number | null;
   band_ci_high: number | null;
   ladder: string | null;
+  /** With html: the viewer page written. */
+  html?: string;
   /** The costliest decisions shown worse, in words, the costliest first, each with its line. */
   costliest: string[];
   /** The review in words: the figures above first. */
@@ -268,6 +274,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
+  const html = o.html === undefined ? undefined : htmlOut(o.html, o.force, file);
   const spec = rolloutPolicy(entry, o.policy, rules);
   const player = racePlayer(o.workers);
   const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
@@ -425,6 +432,14 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     rows,
   };
   if (csv !== undefined) writeReview(csv, result);
+  if (html !== undefined) {
+    const marked = worse.map((r) => ({
+      line: r.line,
+      mark: `loss ${num(r.loss)} [${num(r.loss_ci_low)}, ${num(r.loss_ci_high)}] ${q.unit}`,
+      words: r.words,
+    }));
+    result.html = writeRecordPage(open.events, html, o.force, `${path.basename(file)}, seat ${seat} reviewed`, marked);
+  }
   return result;
 }
 
