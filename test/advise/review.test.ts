@@ -332,7 +332,18 @@ describe('pongsim review', () => {
       'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,playouts',
     );
     expect(lines.length - 1).toBe(a.rows.length);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
+    // The meta file carries the review's figures: its luck-adjusted result and its band too.
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({
+      game: 'wolnamppong',
+      seat: 0,
+      result: a.result,
+      luck: a.luck,
+      luck_adjusted: a.luck_adjusted,
+      band: a.band,
+      band_better: a.band_better,
+    });
+    expect(typeof a.luck).toBe('number');
+    expect(a.band).toMatch(/^(plays|cannot be placed)/);
   });
 
   it('refuses bad input with one line naming what is allowed', async () => {
