@@ -84,6 +84,13 @@ class SeatView implements WolnamView {
   }
 }
 
+/** A bet's bounds into out: the minimum bet (the cap, when that is lower) to the cap; true. */
+export function betBounds(minBet: number, cap: number, out: Float64Array): true {
+  out[0] = Math.min(minBet, cap);
+  out[1] = cap;
+  return true;
+}
+
 /** betFactor and betDrawsCard for one rules object, tabulated: [((lo*13+hi)*4+kind)*13+m] and
  * [lo*13+hi]. Settling a bet is then two lookups. */
 interface Tables {
@@ -470,12 +477,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     return 2;
   },
   isLegal: (s, a) => a === FOLD || (callsHighLow(s) ? a === BET_HIGHER || a === BET_LOWER : a === BET),
-  amountBounds(s, a, out) {
-    if (a === FOLD) return false;
-    out[0] = Math.min(s.r.minBet, s.cap);
-    out[1] = s.cap;
-    return true;
-  },
+  amountBounds: (s, a, out) => a !== FOLD && betBounds(s.r.minBet, s.cap, out),
   amountAllowed(s, _a, x) {
     // Whole chips keep every amount a dyadic rational, which doubles hold exactly.
     return Number.isInteger(x) || x === s.cap ? null : `bets are whole chips or the maximum ${s.cap} (got ${x})`;

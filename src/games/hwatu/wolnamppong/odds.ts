@@ -104,20 +104,25 @@ function sums(r: WolnamRules, lo: number, hi: number, kind: number, rem: ArrayLi
   return { total, win, post, lose, ev2 };
 }
 
+/** The odds of a bet of `kind` on a hand, as floats, into `out`. */
+export function kindOdds(r: WolnamRules, lo: number, hi: number, kind: number, rem: ArrayLike<number>, out: BetOdds): BetOdds {
+  const s = sums(r, lo, hi, kind, rem);
+  out.kind = kind;
+  out.ev = s.ev2 / 2 / s.total;
+  out.pWin = s.win / s.total;
+  out.pPost = s.post / s.total;
+  out.pOutside = (s.total - s.win - s.post) / s.total;
+  out.pLose = s.lose / s.total;
+  return out;
+}
+
+const scratch: BetOdds = { kind: 0, pWin: 0, pPost: 0, pOutside: 0, pLose: 0, ev: 0 };
+
 /** The best bet kind for a hand and its odds, as floats (used by strategies). */
 export function bestBet(r: WolnamRules, lo: number, hi: number, rem: ArrayLike<number>, out: BetOdds): BetOdds {
   out.ev = -Infinity;
   for (const kind of lo === hi && r.pairRule === 'callHighLow' ? CALLS : PLAIN) {
-    const s = sums(r, lo, hi, kind, rem);
-    const ev = s.ev2 / 2 / s.total;
-    if (ev > out.ev) {
-      out.kind = kind;
-      out.ev = ev;
-      out.pWin = s.win / s.total;
-      out.pPost = s.post / s.total;
-      out.pOutside = (s.total - s.win - s.post) / s.total;
-      out.pLose = s.lose / s.total;
-    }
+    if (kindOdds(r, lo, hi, kind, rem, scratch).ev > out.ev) Object.assign(out, scratch);
   }
   return out;
 }
@@ -153,6 +158,15 @@ export function unseen(lo: number, hi: number, seen: readonly number[]): number[
     if (--rem[m]! < 0) return `month ${m} would appear more than 4 times`;
   }
   return rem;
+}
+
+/** Into out[1..12]: the cards of each month the holder of lo <= hi has not seen, `seen[m]` of
+ * month m revealed this cycle besides its own two. */
+export function unseenCounts(lo: number, hi: number, seen: ArrayLike<number>, out: Int8Array): Int8Array {
+  for (let m = 1; m <= 12; m++) out[m] = 4 - seen[m]!;
+  out[lo]!--;
+  out[hi]!--;
+  return out;
 }
 
 /** The prior best bet for every hand (lo <= hi), indexed lo * 13 + hi: strategies look
