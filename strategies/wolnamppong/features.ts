@@ -1,7 +1,7 @@
 import type { FeatureSet } from '../../src/core/features.js';
-import { betBounds, type WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
+import { betBounds, betFactors, type WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
 import { betMoments, type BetMoments } from '../../src/games/hwatu/wolnamppong/settlement.js';
-import { FOLD, kindOdds, unseenCounts, type BetOdds } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { FOLD, unseenCounts } from '../../src/games/hwatu/wolnamppong/odds.js';
 
 /**
  * What a distilled Wolnamppong policy scores a bet by (beside whether its base bot would make it,
@@ -18,8 +18,7 @@ const NAMES = ['bet', 'pair', 'gap', 'win', 'ev', 'stake_pot', 'stake_value', 's
 
 const F = Object.fromEntries(NAMES.map((name, i) => [name, i])) as Record<(typeof NAMES)[number], number>;
 
-const moments: BetMoments = { mean: 0, square: 0 };
-const odds: BetOdds = { kind: 0, pWin: 0, pPost: 0, pOutside: 0, pLose: 0, ev: 0 };
+const moments: BetMoments = { win: 0, perChip: 0, mean: 0, square: 0 };
 const rem = new Int8Array(13);
 
 export const wolnamppongFeatures: FeatureSet<WolnamView> = {
@@ -36,10 +35,9 @@ export const wolnamppongFeatures: FeatureSet<WolnamView> = {
     out[at + F.bet] = 1;
     out[at + F.pair] = lo === hi ? 1 : 0;
     out[at + F.gap] = lo === hi ? 0 : (hi - lo - 1) / 10;
-    kindOdds(r, lo, hi, a, unseenCounts(lo, hi, v.seen, rem), odds);
-    out[at + F.win] = odds.pWin;
-    out[at + F.ev] = odds.ev;
-    betMoments(r, lo, hi, rem, a, amount, pot, moments);
+    betMoments(r, betFactors(r), ((lo * 13 + hi) * 4 + a) * 13, unseenCounts(lo, hi, v.seen, rem), amount, pot, moments);
+    out[at + F.win] = moments.win;
+    out[at + F.ev] = moments.perChip;
     out[at + F.stake_pot] = pot > 0 ? amount / pot : 0;
     out[at + F.stake_value] = moments.mean;
     out[at + F.stake_risk] = moments.square / bankroll;

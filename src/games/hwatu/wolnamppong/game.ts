@@ -118,6 +118,9 @@ function tables(r: WolnamRules): Tables {
   return t;
 }
 
+/** betFactor for every hand, kind and month under rules r, indexed ((lo*13+hi)*4+kind)*13+m. */
+export const betFactors = (r: WolnamRules): Float64Array => tables(r).factor;
+
 export class WolnamState implements GameState {
   log: Trace | null = null;
   readonly n: number;

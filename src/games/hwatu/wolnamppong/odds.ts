@@ -104,25 +104,20 @@ function sums(r: WolnamRules, lo: number, hi: number, kind: number, rem: ArrayLi
   return { total, win, post, lose, ev2 };
 }
 
-/** The odds of a bet of `kind` on a hand, as floats, into `out`. */
-export function kindOdds(r: WolnamRules, lo: number, hi: number, kind: number, rem: ArrayLike<number>, out: BetOdds): BetOdds {
-  const s = sums(r, lo, hi, kind, rem);
-  out.kind = kind;
-  out.ev = s.ev2 / 2 / s.total;
-  out.pWin = s.win / s.total;
-  out.pPost = s.post / s.total;
-  out.pOutside = (s.total - s.win - s.post) / s.total;
-  out.pLose = s.lose / s.total;
-  return out;
-}
-
-const scratch: BetOdds = { kind: 0, pWin: 0, pPost: 0, pOutside: 0, pLose: 0, ev: 0 };
-
 /** The best bet kind for a hand and its odds, as floats (used by strategies). */
 export function bestBet(r: WolnamRules, lo: number, hi: number, rem: ArrayLike<number>, out: BetOdds): BetOdds {
   out.ev = -Infinity;
   for (const kind of lo === hi && r.pairRule === 'callHighLow' ? CALLS : PLAIN) {
-    if (kindOdds(r, lo, hi, kind, rem, scratch).ev > out.ev) Object.assign(out, scratch);
+    const s = sums(r, lo, hi, kind, rem);
+    const ev = s.ev2 / 2 / s.total;
+    if (ev > out.ev) {
+      out.kind = kind;
+      out.ev = ev;
+      out.pWin = s.win / s.total;
+      out.pPost = s.post / s.total;
+      out.pOutside = (s.total - s.win - s.post) / s.total;
+      out.pLose = s.lose / s.total;
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { WolnamState } from './game.js';
-import { betFactor, FOLD, unseenCounts } from './odds.js';
+import { FOLD, unseenCounts } from './odds.js';
 import type { WolnamRules } from './rules.js';
 
 /**
@@ -25,30 +25,35 @@ export function betWon(s: WolnamState, kind: number, bet: number, m: number): nu
   return settled(s.r, s.factor[((s.lo * 13 + s.hi) * 4 + kind) * 13 + m]!, bet, s.pot);
 }
 
-/** What a bet brings over the third card: the mean and mean square of the chips it wins (the
- * ante paid again after an ado that empties the pot taken off). */
+/** What a bet brings over the third card: the chance it wins, its mean result per chip
+ * (betFactor's), and the mean and mean square of the chips it wins (the ante paid again after an
+ * ado that empties the pot taken off). */
 export interface BetMoments {
+  win: number;
+  perChip: number;
   mean: number;
   square: number;
 }
 
 /**
- * The exact moments of a bet of `bet` of `kind` on the hand lo <= hi, the pot holding `pot`, over
- * the third card dealt uniformly from the cards the bettor has not seen (`rem[m]` of month m,
- * odds.ts unseenCounts): the odds card's assumption. Under reanteOnEmptyPot=immediate a winning
- * ado pays the ante again at once.
+ * The exact moments of a bet of `bet`, the pot holding `pot`, over the third card dealt uniformly
+ * from the cards the bettor has not seen (`rem[m]` of month m, odds.ts unseenCounts): the odds
+ * card's assumption. `factor[at + m]` is the bet's result per chip when the third card is of
+ * month m (betFactor, as the state's table holds it: betFactors). Under
+ * reanteOnEmptyPot=immediate a winning ado pays the ante again at once.
  */
 export function betMoments(
   r: WolnamRules,
-  lo: number,
-  hi: number,
+  factor: Float64Array,
+  at: number,
   rem: ArrayLike<number>,
-  kind: number,
   bet: number,
   pot: number,
   out: BetMoments,
 ): BetMoments {
   let total = 0,
+    wins = 0,
+    perChip = 0,
     sum = 0,
     sq = 0;
   const reante = bet === pot && r.reanteOnEmptyPot === 'immediate' ? r.ante : 0;
@@ -56,17 +61,22 @@ export function betMoments(
     const c = rem[m]!;
     if (c <= 0) continue;
     total += c;
-    const won = settled(r, betFactor(r, lo, hi, kind, m), bet, pot);
+    const f = factor[at + m]!;
+    const won = settled(r, f, bet, pot);
     const net = won > 0 ? won - reante : won;
+    if (f > 0) wins += c;
+    perChip += c * f;
     sum += c * net;
     sq += c * net * net;
   }
+  out.win = wins / total;
+  out.perChip = perChip / total;
   out.mean = sum / total;
   out.square = sq / total;
   return out;
 }
 
-const moments: BetMoments = { mean: 0, square: 0 };
+const moments: BetMoments = { win: 0, perChip: 0, mean: 0, square: 0 };
 const rem = new Int8Array(13);
 
 /**
@@ -79,5 +89,6 @@ const rem = new Int8Array(13);
 export function betValue(s: WolnamState, kind: number, bet: number): number | undefined {
   if (s.autoRules || s.r.reanteOnEmptyPot !== 'immediate') return undefined;
   if (kind === FOLD) return 0;
-  return betMoments(s.r, s.lo, s.hi, unseenCounts(s.lo, s.hi, s.seen, rem), kind, bet, s.pot, moments).mean;
+  const at = ((s.lo * 13 + s.hi) * 4 + kind) * 13;
+  return betMoments(s.r, s.factor, at, unseenCounts(s.lo, s.hi, s.seen, rem), bet, s.pot, moments).mean;
 }
