@@ -10,6 +10,7 @@ import { WIN } from '../../src/games/mahjong/table/actions.js';
 import { advise } from '../../src/library/advise.js';
 import { gameRules } from '../../src/library/options.js';
 import { replay } from '../../src/library/replay.js';
+import { review } from '../../src/library/review.js';
 import { recordText } from '../../src/records/record.js';
 import { tempDir } from '../support/cli.js';
 
@@ -71,5 +72,21 @@ describe('why advice passes up a win', () => {
     const otherwise = Number(/make (-?[\d.]+) points? a hand otherwise/.exec(r.advice)![1]);
     expect(perWin).toBeGreaterThan(22);
     expect(otherwise).toBeLessThan(perWin);
+  });
+
+  it('review says it too, where its ranking puts passing above the win the record took', async () => {
+    // A one-hand Korean game whose seat 3 wins on a discard at its fourth decision (line 40).
+    const file = path.join(tempDir(), 'korean-29.jsonl');
+    const { events } = await replay({ game: 'korean', set: ['handsPerSession=1'], seed: '29', index: 0, format: 'events' });
+    fs.writeFileSync(file, recordText(events!));
+    const r = await review({ game: 'korean', record: file, seat: 3, budget: 64, maxDecisions: 4, workers: 1 });
+    const win = r.rows.find((x) => x.line === 40)!;
+    expect(win.taken).toBe('win on z7');
+    expect(win.best).toBe('pass');
+    expect(win.words).toMatch(
+      /^line 40, hand 1: win on z7; it cannot be told from the best, pass \([^)]*\)\. Why not the win: pass keeps a larger hand in reach: its rollouts win \d+% of the time for [\d.]+ points a win and make -?[\d.]+ points? a hand otherwise, against the win's 24\.0 points now; letting it go bars a discard win on z7 until your next draw or claim \(temporary sacred discard\), which the rollouts count\.$/,
+    );
+    // Decisions without a win on offer say nothing of one.
+    for (const x of r.rows.filter((y) => y.line !== 40)) expect(x.words).not.toContain('Why not the win');
   });
 });
