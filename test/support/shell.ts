@@ -13,7 +13,7 @@ interface Word {
 }
 
 /** One `pongsim` command: its words, the text piped in, the file its stdout goes to. */
-interface Step {
+export interface Step {
   args: Word[];
   input?: string;
   to?: string;

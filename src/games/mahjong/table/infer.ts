@@ -133,6 +133,22 @@ class TableTracker implements Tracker<TableState> {
   private draws: Int8Array[] = [];
   /** In a replay, the draws it plays (the hidden ones fixed, nothing weighed but the decisions). */
   private replaying: Int8Array | null = null;
+  /**
+   * In a replay, the seat whose decisions are weighed and made anew (-1: every seat's). A move
+   * changes one seat's hidden tiles, and the softened policy of another seat reads only its own
+   * hand and the table, so that seat's decisions and their probabilities are the ones the
+   * particle's last replay found: they are applied from `acts` unweighed, and only the traded
+   * seat's probabilities (`seatLw`) are taken anew. That keeps the moves exact and spares about
+   * three quarters of the policy's work, the bulk of a mahjong decision's inference.
+   */
+  private only = -1;
+  /** The actions the particle's replay applied, per step: its turn decision, then each seat's
+   * answer in its window (slot = step * (SEATS + 1) + 0 or 1 + seat); a trial writes its own. */
+  private acts = new Int16Array(0);
+  private trialActs = new Int16Array(0);
+  private replayActs = this.acts;
+  /** Per seat, the log probability of its decisions in the particle's replay. */
+  private readonly seatLw = new Float64Array(SEATS);
   private replayWall: WallChance | null = null;
   private spare: TableState | null = null;
   private readonly trial = new Int8Array(SEATS * STRIDE);
@@ -551,23 +567,29 @@ class TableTracker implements Tracker<TableState> {
     this.lw = 0;
     this.idx = i;
     p.rng = this.replaying ? this.replayWall! : this.chance(i);
+    const slot = k * (SEATS + 1);
     if (step.seat !== seat && step.drawLine >= 0 && !this.replaying) {
       if (!this.guided(p, step)) return -Infinity;
-    } else if (!this.decide(p, step.seat, this.match(p, step.want, step.guess), true)) return -Infinity;
+    } else if (!this.decideAt(p, step.seat, slot, step.want, step.guess, true)) return -Infinity;
     if (step.answers) {
       const last = k === this.steps - 1;
+      // The call or win the record shows after the window must be made in it: a particle whose
+      // caller cannot make it (a move traded a tile of the meld away) opens no window, and would
+      // play on with every later draw going to the wrong seat.
+      let called = step.winner < 0;
       while (phaseOf(p) === CLAIM && this.lw > -Infinity) {
         const y = p.cur;
+        if (y === step.winner) called = true;
         if (last && this.openWindow) {
           if (y === seat) break;
           // Answered unseen before the seat's own decision: a pass, weighed by nothing.
-          if (!this.decide(p, y, this.one(PASS), false)) return -Infinity;
+          if (!this.decideAt(p, y, slot + 1 + y, null, PASS, false)) return -Infinity;
           continue;
         }
         const ans = y === seat || y === step.winner ? step.answers[y] : null;
-        const m = ans ? this.match(p, canonical(ans), guessOf(ans)) : this.one(PASS);
-        if (!this.decide(p, y, m, true)) return -Infinity;
+        if (!this.decideAt(p, y, slot + 1 + y, ans ? canonical(ans) : null, ans ? guessOf(ans) : PASS, true)) return -Infinity;
       }
+      if (!called) return -Infinity;
     }
     if (this.lw === -Infinity) return -Infinity;
     if (k === this.steps - 1) {
@@ -646,6 +668,25 @@ class TableTracker implements Tracker<TableState> {
     return false;
   }
 
+  /**
+   * Seat y's decision in the step's `slot`: the record's event `want` matched among the legal
+   * actions (null: the action `guess`, a pass), and made (weighed when `weigh`, see decide). A
+   * replay keeps it in `replayActs`; there a seat other than the one weighed (`only`) makes the
+   * action kept before.
+   */
+  private decideAt(p: TableState, y: number, slot: number, want: string | null, guess: number, weigh: boolean): boolean {
+    if (!this.replaying) return this.decide(p, y, want === null ? this.one(guess) : this.match(p, want, guess), weigh);
+    if (this.only >= 0 && y !== this.only) return this.apply(p, this.replayActs[slot]!);
+    const before = this.lw;
+    if (!this.decide(p, y, want === null ? this.one(guess) : this.match(p, want, guess), weigh)) return false;
+    this.replayActs[slot] = this.applied;
+    this.seatLw[y]! += this.lw - before;
+    return true;
+  }
+
+  /** The action `decide` applied last. */
+  private applied = -1;
+
   /** Makes seat y's decision among allowed[0..n) (weighed by the policy when `weigh` and y is
    * another seat), with its chance; false when it cannot be made. */
   private decide(p: TableState, y: number, n: number, weigh: boolean): boolean {
@@ -657,6 +698,7 @@ class TableTracker implements Tracker<TableState> {
       this.lw += w;
       a = this.soft.action;
     } else if (n !== 1) return false;
+    this.applied = a;
     return this.apply(p, a);
   }
 
@@ -726,7 +768,16 @@ class TableTracker implements Tracker<TableState> {
     const draws = this.drawsOf(i);
     const { trial, redraws, held, heldNext } = this;
     this.freeKinds(played);
-    let lw = this.replay(deal, draws, spare, rng, played);
+    if (this.acts.length === 0) {
+      this.acts = new Int16Array(this.steps * (SEATS + 1));
+      this.trialActs = new Int16Array(this.acts.length);
+    }
+    // The particle played again with every seat's decisions weighed: each seat's share of its
+    // likelihood, and the actions it applied, which the moves' replays reuse (`only`).
+    this.only = -1;
+    this.replayActs = this.acts;
+    this.seatLw.fill(0);
+    const lw = this.replay(deal, draws, spare, rng, played);
     // The particle's own deal and draws, played again, must be the particle, so that what a move
     // changes is all that changes; where they are not (a record event that several actions
     // make, which the softened policy picks among at random), the particle is left as it is.
@@ -744,6 +795,8 @@ class TableTracker implements Tracker<TableState> {
       let ratio: number;
       let x = -1;
       let a = -1;
+      /** The seat whose hidden tiles the move trades. */
+      let y: number;
       for (let u = 0; u < deal.length && x < 0; u++) {
         const e = this.free[u % STRIDE] === 1 ? Math.min(deal[u]!, held[u]!) : 0;
         if (j < e) x = u;
@@ -752,6 +805,7 @@ class TableTracker implements Tracker<TableState> {
       if (x >= 0) {
         a = x % STRIDE;
         if (a === b || this.free[b] === 0) continue;
+        y = Math.floor(x / STRIDE);
         trial[x]!--;
         trial[x - a + b]!++;
         ratio = Math.log(deal[x]! / (deal[x - a + b]! + 1) / Math.min(deal[x]!, held[x]!));
@@ -759,20 +813,30 @@ class TableTracker implements Tracker<TableState> {
         const line = this.heldLine(draws, held, j);
         a = draws[line]!;
         if (a === b || this.free[b] === 0) continue;
+        y = this.hidden[line]!.seat;
         redraws[line] = b;
         ratio = 0;
       }
+      // Only y's decisions are weighed again (see `only`): its share of the likelihood before
+      // and after the move.
+      const was = this.seatLw[y]!;
+      this.seatLw[y] = 0;
+      this.only = y;
+      this.replayActs = this.trialActs;
+      this.trialActs.set(this.acts);
       const next = this.replay(trial, redraws, spare, rng, played);
+      this.seatLw[y] = was;
       if (next === -Infinity) continue;
       const after = this.units(spare, trial, redraws, heldNext);
       if (x >= 0) ratio += Math.log(Math.min(trial[x - a + b]!, heldNext[x - a + b]!));
       ratio += Math.log(units / after);
-      if (Math.log(rng.next()) >= next - lw + ratio) continue;
+      if (Math.log(rng.next()) >= next - was + ratio) continue;
       deal.set(trial);
       draws.set(redraws);
       held.set(heldNext);
       units = after;
-      lw = next;
+      this.seatLw[y] = next;
+      this.acts.set(this.trialActs);
       game.copy(spare, p);
       this.chance(i).seek(this.replayWall!.position);
       accepted++;
