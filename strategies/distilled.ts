@@ -1,5 +1,5 @@
 import type { GameDef } from '../src/core/game.js';
-import { featureNames, optionRows, type FeatureSet } from '../src/core/features.js';
+import { Candidates, featureNames, type FeatureSet } from '../src/core/features.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
 import { readDistilled, type DistilledFile } from '../src/io/distilled-file.js';
 import { packagePath } from '../src/io/package.js';
@@ -10,31 +10,38 @@ import { InputError } from '../src/core/errors.js';
 export const distilledReference = (game: string): string => `results/reference/distill/${game}.distilled.json`;
 
 /**
- * A fast policy: at each decision it scores every legal action by a weighted sum of the game's
- * features of it (the first: the action is the one `base` chooses) and plays the highest (the
+ * A fast policy: at each decision it scores every legal action (and, for a bet, each of a few
+ * amounts and the base's own: core/features.ts Candidates) by a weighted sum of the game's
+ * features of it (the first: the candidate is the one `base` chooses) and plays the highest (the
  * first listed of those tied). The weights come from a file `pongsim distill` fitted to a slow
- * bot's choices. An amount, in a game that has them, is the base bot's.
+ * bot's choices.
  */
 export function distilledStrategy(features: FeatureSet, base: Strategy, weights: readonly number[], maxActions: number): Strategy {
-  const width = weights.length;
-  const rows = new Float64Array(maxActions * width);
+  const cands = new Candidates(features, maxActions);
+  const { width, rows } = cands;
+  let chosenA = -1,
+    chosenX = 0;
   return {
     choose(v, legal, n, rng) {
-      const b = base.choose(v, legal, n, rng);
-      optionRows(features, v, legal, n, b, rows);
-      let best = legal[0]!,
+      const c = cands.build(v, legal, n, base, rng);
+      let best = 0,
         top = -Infinity;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < c; i++) {
         let s = 0;
         for (let j = 0; j < width; j++) s += weights[j]! * rows[i * width + j]!;
         if (s > top) {
           top = s;
-          best = legal[i]!;
+          best = i;
         }
       }
-      return best;
+      chosenA = cands.a[best]!;
+      chosenX = cands.x[best]!;
+      return chosenA;
     },
-    ...(base.amount ? { amount: base.amount.bind(base) } : {}),
+    // The amount scored with the action chosen (the table asks right after choose).
+    ...(features.amountBounds
+      ? { amount: (_v: unknown, a: number, min: number, max: number) => (a === chosenA ? Math.min(max, Math.max(min, chosenX)) : min) }
+      : {}),
   };
 }
 

@@ -248,11 +248,15 @@ async function showsWhatItClaims(expect: ExpectStatic, text: string, dir: string
       `${text}: an answer in words per advice`,
     ).toBe(count(/npx pongsim advise /));
   }
-  // A review: every one gives the expected loss over the game and how many decisions it reviewed.
+  // A review: every one gives the seat's result less its luck, its band on the ladder, the
+  // expected loss over the game and how many decisions it reviewed.
   if (/npx pongsim review /.test(text)) {
-    expect(unwrap(stdout).match(/reviewed.*Expected loss over the game: -?[\d.]+ \[/g)?.length, `${text}: a loss per review`).toBe(
-      count(/npx pongsim review /),
-    );
+    expect(
+      unwrap(stdout).match(
+        /less that luck, -?[\d.]+.*On the ladder .* the seat (plays|cannot be placed).*reviewed.*Expected loss over the game: -?[\d.]+ \[/g,
+      )?.length,
+      `${text}: a luck-adjusted result, a band and a loss per review`,
+    ).toBe(count(/npx pongsim review /));
   }
   // Odds and a sim given rules or cards seen: other output than the same command without them.
   const plain =

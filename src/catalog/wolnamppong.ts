@@ -6,6 +6,7 @@ import { KELLY_COLUMNS, ODDS_COLUMNS, oddsRows, ruleOfThumb } from '../games/hwa
 import type { WolnamRules } from '../games/hwatu/wolnamppong/rules.js';
 import { InputError } from '../core/errors.js';
 import { wolnamppongStrategies } from '../../strategies/wolnamppong/index.js';
+import { wolnamppongFeatures } from '../../strategies/wolnamppong/features.js';
 import { wolnamppongOdds } from '../../experiments/wolnamppong-odds.js';
 import { wolnamppongStrategiesExperiment } from '../../experiments/wolnamppong-strategies.js';
 import { bankrollStudy } from '../../experiments/bankroll.js';
@@ -122,4 +123,5 @@ export const wolnamppongEntry = defineEntry({
   },
   search: { best: 'ev-threshold(t=0,f=0.5)', rules: {}, unit: 'chips won per game (20 cycles)', ns: [16, 64] },
   risk: CHIPS_WON,
+  features: wolnamppongFeatures,
 });

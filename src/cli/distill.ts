@@ -43,7 +43,7 @@ export function registerDistill(program: Command): void {
       const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
       io().stdout.write(
         `${wrapLines(
-          `wrote ${r.out}: ${r.decisions} decisions of ${r.file.made.teacher as string} fitted; the policy picks its action at ${pct(r.agreement)} of them (${pct(r.agreement_held_out)} of the last fifth of the games, fitted on the rest), ${r.file.base} alone at ${pct(r.base_agreement)}. Play it: distilled(file=${r.out})`,
+          `wrote ${r.out}: ${r.decisions} decisions of ${r.file.made.teacher as string} fitted; the policy picks its action (and a bet's amount) at ${pct(r.agreement)} of them (${pct(r.agreement_held_out)} of the last fifth of the games, fitted on the rest), ${r.file.base} alone at ${pct(r.base_agreement)}. Play it: distilled(file=${r.out})`,
           terminalWidth(io().stdout),
         )}\n`,
       );

@@ -30,6 +30,10 @@ export function registerReview(program: Command): void {
     .option('--seed <text>', 'seed of the deals (default 1)')
     .option('--workers <n>', "worker threads the decisions' rollouts are played on (default: cores); the review is the same on any number")
     .option('--csv <file.csv>', 'also write one row a decision to this file (FILE.meta.json beside it)')
+    .option(
+      '--html <file.html>',
+      "also write the record's viewer page, the decisions shown worse marked with their loss and listed, each a button to it",
+    )
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column whole (default: fitted to the terminal, at most 100 columns)')
@@ -40,6 +44,7 @@ export function registerReview(program: Command): void {
         printJson(r);
         return;
       }
+      if (r.html) io().stderr.write(`wrote ${r.html}\n`);
       const width = terminalWidth(io().stdout);
       const table = {
         name: `review ${r.game}`,

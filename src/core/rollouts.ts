@@ -10,8 +10,12 @@ import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from
 const WORDS = 3;
 
 /** Bet amounts tried for an action that takes one: these fractions of the way from the
- * smallest to the largest allowed amount (a small set: each is n more rollouts). */
-const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
+ * smallest to the largest allowed amount (a small set: each is n more rollouts). The distilled
+ * policy scores the same amounts (core/features.ts). */
+export const AMOUNT_STEPS = [0, 0.25, 0.5, 1];
+
+/** The amount `f` of the way from `lo` to `hi`, in whole chips from `lo` (the largest itself at 1). */
+export const amountStep = (lo: number, hi: number, f: number): number => (f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo))));
 
 /** How a Rollouts plays its playouts out. */
 export interface RolloutOptions {
@@ -170,7 +174,7 @@ export class Rollouts {
         hi = bounds[1]!;
       let last = NaN;
       for (const f of AMOUNT_STEPS) {
-        let x = f === 1 ? hi : Math.max(lo, Math.floor(lo + f * (hi - lo)));
+        let x = amountStep(lo, hi, f);
         if (game.amountAllowed?.(s, a, x)) x = hi;
         if (x !== last) c = this.set(c, a, x);
         last = x;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { InputError } from '../core/errors.js';
 import { describe } from '../core/rules.js';
 import { readJsonFile } from './json-file.js';
@@ -37,11 +38,17 @@ export function distilledText(f: DistilledFile): string {
   return `${JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, f[k as keyof DistilledFile]])), null, 2)}\n`;
 }
 
+/** Files read and passed, by path, with what they were checked against: a policy is made afresh
+ * for every table and every rollout's seats, and reads its file again only when the file's
+ * modification time or size has changed since, or it is played under other rules. */
+const passed = new Map<string, { mtimeMs: number; size: number; against: string; file: DistilledFile }>();
+
 /**
  * Reads and checks a distilled policy's file for `game`, whose features this build computes as
  * `features`, to be played under `rules`, which may differ from those it was fitted under only in
  * `free` (rules of a session, which no decision's features read). Anything wrong is one
- * InputError line naming the file and what it should hold.
+ * InputError line naming the file and what it should hold. A file read and passed before, whose
+ * modification time and size are still the same, is not read again.
  */
 export function readDistilled(
   file: string,
@@ -49,6 +56,27 @@ export function readDistilled(
   features: readonly string[],
   rules: Record<string, unknown>,
   free: readonly string[] = [],
+): DistilledFile {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    // Reading it says what is wrong.
+  }
+  const against = JSON.stringify([game, features, rules, free]);
+  const known = passed.get(file);
+  if (stat && known && known.mtimeMs === stat.mtimeMs && known.size === stat.size && known.against === against) return known.file;
+  const checked = checkDistilled(file, game, features, rules, free);
+  if (stat) passed.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, against, file: checked });
+  return checked;
+}
+
+function checkDistilled(
+  file: string,
+  game: string,
+  features: readonly string[],
+  rules: Record<string, unknown>,
+  free: readonly string[],
 ): DistilledFile {
   const { doc } = readJsonFile(file, 'a distilled policy file (written by pongsim distill)', {
     bytes: MAX_BYTES,

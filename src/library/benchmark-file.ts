@@ -88,10 +88,10 @@ export function benchmarkText(header: BenchmarkHeader, decisions: readonly Bench
   return [JSON.stringify(header), ...decisions.map((d) => JSON.stringify(line(d)))].join('\n') + '\n';
 }
 
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isText = (v: unknown): v is string => typeof v === 'string';
-const isWhole = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+export const isText = (v: unknown): v is string => typeof v === 'string';
+export const isWhole = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A benchmark file, read as data: the header of this format, of `game`, and every decision line

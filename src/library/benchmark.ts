@@ -10,17 +10,18 @@ import { makeStrategy, parseSpec, type StrategySpec } from '../core/strategy.js'
 import type { GameEvent } from '../core/trace.js';
 import { now } from '../bench/clock.js';
 import { Arm } from '../experiment/arm.js';
-import { columnDictionary } from '../experiment/dictionary.js';
 import { toolStamp } from '../io/build.js';
 import { packagePath } from '../io/package.js';
-import { writeAtomically, writeTableFile } from '../io/csv.js';
+import { writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
-import { FEW, meanInterval, wilson } from '../stats/intervals.js';
+import { FEW, wilson } from '../stats/intervals.js';
 import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { given } from './control.js';
 import { checkOut, GAME, gameRules, pathName, positiveInt, seedText } from './options.js';
+import { rating } from './ladder.js';
+import { writeRows, type RowColumn } from './rows-file.js';
 import {
   benchmarkText,
   BENCHMARK_FORMAT,
@@ -687,11 +688,8 @@ function scored(
   const n = rows.length;
   const losses = rows.map((r) => r.loss).filter((x): x is number => x !== null);
   const k = losses.length;
-  const mean = losses.reduce((s, x) => s + x, 0) / Math.max(1, k);
-  const sd = Math.sqrt(losses.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, k - 1));
-  // No loss is below 0 (the top has the highest value), so neither is the interval.
-  const ci = meanInterval(mean, sd, k);
-  ci.low = Math.max(0, ci.low);
+  const { mean, low, high } = rating(losses);
+  const ci = { low, high };
   const outside = n - k;
   const matched = rows.filter((r) => r.matched).length;
   const bad = rows.filter((r) => r.bad).length;
@@ -747,23 +745,19 @@ function scored(
   return result;
 }
 
-const COLUMNS: Record<string, string> = {
-  id: "the decision's id in the benchmark",
-  kind: 'the kind of decision: the verbs of its legal actions',
-  chosen: 'the action chosen',
-  top: "the benchmark's top action",
-  loss: "the top's value less the chosen action's, in the game's unit",
-  matched: 'whether the choice is in the best set (1) or not (0)',
-  bad: "whether the loss is above the benchmark's bad-move threshold (1) or not (0)",
+/** The CSV's columns: what each means, and its cell. */
+const COLUMNS: Record<string, RowColumn<ScoredDecision>> = {
+  id: { doc: "the decision's id in the benchmark", cell: (x) => x.id },
+  kind: { doc: 'the kind of decision: the verbs of its legal actions', cell: (x) => x.kind },
+  chosen: { doc: 'the action chosen', cell: (x) => x.chosen },
+  top: { doc: "the benchmark's top action", cell: (x) => x.top },
+  loss: { doc: "the top's value less the chosen action's, in the game's unit", cell: (x) => x.loss ?? '' },
+  matched: { doc: 'whether the choice is in the best set (1) or not (0)', cell: (x) => (x.matched ? 1 : 0) },
+  bad: { doc: "whether the loss is above the benchmark's bad-move threshold (1) or not (0)", cell: (x) => (x.bad ? 1 : 0) },
 };
 
 /** One row a decision to `file`, FILE.meta.json beside it (the figures; the times are left out). */
 function writeScores(file: string, r: ScoreBenchmarkResult): void {
-  const table = {
-    name: 'benchmark',
-    columns: Object.keys(COLUMNS),
-    rows: r.rows.map((x) => [x.id, x.kind, x.chosen, x.top, x.loss ?? '', x.matched ? 1 : 0, x.bad ? 1 : 0]),
-  };
-  const { rows: _rows, summary: _s, secondsPerDecision: _t, ...about } = r;
-  writeTableFile(file, table, { ...toolStamp(), command: `benchmark ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
+  const { rows, summary: _s, secondsPerDecision: _t, ...about } = r;
+  writeRows(file, 'benchmark', `benchmark ${r.game}`, COLUMNS, rows, about);
 }

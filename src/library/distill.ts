@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { entryFor } from '../catalog/index.js';
 import { InputError } from '../core/errors.js';
-import { featureNames, optionRows } from '../core/features.js';
+import { Candidates, featureNames } from '../core/features.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { Table } from '../core/play.js';
 import { Rng } from '../core/rng.js';
@@ -117,35 +117,46 @@ export function playDistill({ distill: t, build }: DistillTask): DistillPart {
   const teacherSpec = spec(t.teacher);
   const teacher = makeStrategy(teacherSpec, entry.strategies, t.rules);
   const base = makeStrategy(spec(t.base), entry.strategies, t.rules);
-  const width = 1 + entry.features.names.length;
-  const rows = new Float64Array(def.maxActions(t.rules) * width);
+  const cands = new Candidates(entry.features, def.maxActions(t.rules));
+  const { width, rows } = cands;
   const baseRng = new Rng(null);
   const valueRng = new Rng(null);
   const values = t.values ? valuesOf(def, t.rules, teacherSpec, entry.strategies) : null;
   const x: number[] = [];
   const part: DistillPart = { starts: [0], x: new Float64Array(0), chosen: [], games: [], gains: [] };
   let game = 0;
+  // A decision whose action the teacher has chosen and whose amount it is yet to give.
+  let pending = false;
+  const bounds = new Float64Array(2);
   const recorder: Strategy = {
     choose() {
       throw new Error('distill records at a pongsim table only');
     },
     search(s: GameState, seat, legal, n, rng) {
       const v = def.view(s, seat);
-      if (n > 1) {
-        const b = base.choose(v, legal, n, baseRng);
-        optionRows(entry.features, v, legal, n, b, rows);
-        if (values) values(s, seat, legal, n, b, valueRng, part.gains);
-      }
+      const c = n > 1 ? cands.build(v, legal, n, base, baseRng) : 0;
+      if (c > 1 && values) values(s, seat, cands, valueRng, part.gains);
       const a = teacher.search ? teacher.search(s, seat, legal, n, rng) : teacher.choose(def.view(s, seat), legal, n, rng);
-      if (n > 1) {
-        for (let i = 0; i < n * width; i++) x.push(rows[i]!);
-        part.chosen.push(legal.subarray(0, n).indexOf(a));
-        part.starts.push(part.starts.at(-1)! + n);
+      if (c > 1) {
+        for (let i = 0; i < c * width; i++) x.push(rows[i]!);
+        part.starts.push(part.starts.at(-1)! + c);
         part.games.push(game);
+        // An action with an amount is recorded at its amount (the one nearest among the candidates).
+        pending = def.amountBounds?.(s, a, bounds) === true;
+        if (!pending) part.chosen.push(cands.nearest(a, 0));
       }
       return a;
     },
-    ...(teacher.amount ? { amount: teacher.amount.bind(teacher) } : {}),
+    ...(teacher.amount
+      ? {
+          amount(v: unknown, a: number, min: number, max: number, rng: Rng) {
+            const amount = teacher.amount!(v, a, min, max, rng);
+            if (pending) part.chosen.push(cands.nearest(a, amount));
+            pending = false;
+            return amount;
+          },
+        }
+      : {}),
   };
   const seats = def.seats(t.rules);
   const tables: Table<GameState, unknown>[] = [];
@@ -166,10 +177,10 @@ export function playDistill({ distill: t, build }: DistillTask): DistillPart {
 }
 
 /**
- * The values of a decision's actions as the teacher, a search bot, sees them: `n` rollouts of
- * each with its policy (its own n and policy), each action's mean gain over the base's choice
- * (the best of its amounts, for one that takes an amount), appended to `out` in the order of the
- * legal list. The rollouts draw from their own stream, so the teacher plays as it would alone.
+ * The values of a decision's candidates as the teacher, a search bot, sees them: `n` rollouts of
+ * each with its policy (its own n and policy), each candidate's mean gain over the base's choice,
+ * appended to `out` in the candidates' order. The rollouts draw from their own stream, so the
+ * teacher plays as it would alone.
  */
 function valuesOf(def: GameDef, rules: unknown, teacher: StrategySpec, defs: readonly StrategyDef[]) {
   const n = teacher.params.n;
@@ -177,16 +188,10 @@ function valuesOf(def: GameDef, rules: unknown, teacher: StrategySpec, defs: rea
   if (n === undefined || policy === undefined)
     throw new InputError(`--target values: the teacher ${teacher.text} must be a search bot with n and a policy (rollout)`);
   const ro = new Rollouts(def, rules, policy, defs);
-  return (s: GameState, seat: number, legal: Int16Array, m: number, base: number, rng: Rng, out: number[]): void => {
-    const c = ro.candidates(s, legal, m);
-    let ref = 0;
-    while (ref < c && ro.candA[ref] !== base) ref++;
-    ro.evaluate(s, seat, c, ref, n, rng);
-    for (let i = 0; i < m; i++) {
-      let best = -Infinity;
-      for (let j = 0; j < c; j++) if (ro.candA[j] === legal[i]) best = Math.max(best, ro.gain(j));
-      out.push(best);
-    }
+  return (s: GameState, seat: number, cands: Candidates, rng: Rng, out: number[]): void => {
+    for (let j = 0; j < cands.count; j++) ro.set(j, cands.a[j]!, cands.x[j]!);
+    ro.evaluate(s, seat, cands.count, cands.base, n, rng);
+    for (let j = 0; j < cands.count; j++) out.push(ro.gain(j));
   };
 }
 

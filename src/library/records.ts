@@ -7,7 +7,7 @@ import { notRegular, writeAtomically } from '../io/csv.js';
 import { checkEvents, readRecord, type TableChanceOf } from '../records/check.js';
 import type { GameEntry } from '../catalog/entry.js';
 import { Recorder, recordText, withRecorder, type GameRecord } from '../records/record.js';
-import { recordPage } from '../records/page.js';
+import { recordPage, type PageMark } from '../records/page.js';
 import { EVENTS_FORMAT, type GameEvent } from '../core/trace.js';
 import { newTally } from '../stats/tally.js';
 import { given } from './control.js';
@@ -118,10 +118,17 @@ export function htmlOut(html: string, force: boolean | undefined, record?: strin
   return out;
 }
 
-/** Writes the viewer page of `events` as `html` (checked first); gives `html`. */
-export function writeRecordPage(events: readonly GameEvent[], html: string, force: boolean | undefined, title: string): string {
+/** Writes the viewer page of `events` as `html` (checked first), the decisions `marked` marked
+ * (a review's); gives `html`. */
+export function writeRecordPage(
+  events: readonly GameEvent[],
+  html: string,
+  force: boolean | undefined,
+  title: string,
+  marked: readonly PageMark[] = [],
+): string {
   const out = htmlOut(html, force);
-  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`, EVENT_FORMAT) }]);
+  writeAtomically([{ file: out, text: recordPage(events, `${String(events[0]!.game)} ${title}`, EVENT_FORMAT, marked) }]);
   return out;
 }
 

@@ -1,9 +1,7 @@
+import path from 'node:path';
 import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
-import { columnDictionary } from '../experiment/dictionary.js';
-import { toolStamp } from '../io/build.js';
-import { writeTableFile } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
@@ -13,7 +11,10 @@ import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
-import { openRecord, type OpenRecord } from './records.js';
+import { htmlOut, openRecord, writeRecordPage, type OpenRecord } from './records.js';
+import { writeRows, type RowColumn } from './rows-file.js';
+import { placeOnLadder, rating, readLadder, shippedLadder } from './ladder.js';
+import { luckAdjusted, luckWords } from './review-luck.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
@@ -38,6 +39,8 @@ export interface ReviewOptions {
   maxDecisions?: number | string;
   /** Also write one row a decision to this CSV file (FILE.meta.json beside it). */
   csv?: string;
+  /** Also write the record's viewer page here (an .html file), the decisions shown worse marked. */
+  html?: string;
   /** Allow writing into results/reference/. */
   force?: boolean;
   /** Worker threads the rollouts are played on (default: the cores); the review is the same on any number. */
@@ -56,6 +59,7 @@ const REVIEW_KEYS: Keys<ReviewOptions> = {
   policy: TEXT('a strategy spec'),
   maxDecisions: WHOLE,
   csv: TEXT('a .csv file name'),
+  html: TEXT('an .html file name'),
   force: FLAG,
   workers: WHOLE,
   deal: TEXT('inferred or uniform'),
@@ -151,6 +155,29 @@ export interface ReviewResult {
   bad_move_rate_ci_low: number | null;
   bad_move_rate_ci_high: number | null;
   badMoveThreshold: number | null;
+  /** The seat's result for the game (its end event's), the luck of its draws as the game's
+   * luck meter measured it (in the result's terms), the result less that luck, and its 95%
+   * interval over the `luck_rounds` rounds (hands) the game's decisions fell in, each counted
+   * as independent (null with fewer than two); the luck fields null where the game has no meter. */
+  result: number;
+  luck: number | null;
+  luck_adjusted: number | null;
+  luck_adjusted_ci_low: number | null;
+  luck_adjusted_ci_high: number | null;
+  luck_rounds: number | null;
+  /** The band of the game's ladder (`ladder`, results/benchmarks/<game>.ladder.json) the seat
+   * plays like, in words, and the rungs either side (the better first; null on a side with none,
+   * both null where it cannot be placed); placed by `band_ci_low`..`band_ci_high`, the 95%
+   * interval of mean_loss as the benchmark rates a bot (Student's t over the reviewed decisions,
+   * never below 0). All null where no ladder of the game is shipped. */
+  band: string | null;
+  band_better: string | null;
+  band_worse: string | null;
+  band_ci_low: number | null;
+  band_ci_high: number | null;
+  ladder: string | null;
+  /** With html: the viewer page written. */
+  html?: string;
   /** The costliest decisions shown worse, in words, the costliest first, each with its line. */
   costliest: string[];
   /** The review in words: the figures above first. */
@@ -247,6 +274,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     if (!csv.endsWith('.csv')) throw new InputError(`--csv ${csv}: expected a file name ending in .csv`);
     checkOut('--csv', csv, 'file', o.force, { beside: ['.meta.json'], input: { file, what: 'the record being read' } });
   }
+  const html = o.html === undefined ? undefined : htmlOut(o.html, o.force, file);
   const spec = rolloutPolicy(entry, o.policy, rules);
   const player = racePlayer(o.workers);
   const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
@@ -347,8 +375,20 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       ? ''
       : `; bad moves (a loss above ${num(threshold!)}, the benchmark's threshold) ${pct(n ? bad / n : 0)} [${pct(b!.low)}, ${pct(b!.high)}]`) +
     ' (95% intervals). ';
+  const played = luckAdjusted(open, seat);
+  const ladder = readLadder(shippedLadder(o.game), def.id);
+  const rated = rating(rows.map((r) => r.loss));
+  const band = ladder ? placeOnLadder(ladder, n, rated.low, rated.high) : null;
+  const bandWords = band
+    ? `On the ladder of the game's bots (each rated by its mean loss on the decision benchmark) the seat ${band.band}` +
+      (band.better || band.worse
+        ? ` (by its mean loss's interval over the decisions, ${num(rated.low)} to ${num(rated.high)}, as the benchmark rates a bot; a review shows only the losses its budget finds, so the seat plays there or below). `
+        : '. ')
+    : '';
   const summary =
     opening +
+    luckWords(played, q.unit, q.round, num) +
+    bandWords +
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
     `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
@@ -378,11 +418,31 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     bad_move_rate_ci_low: b?.low ?? null,
     bad_move_rate_ci_high: b?.high ?? null,
     badMoveThreshold: threshold,
+    result: played.result,
+    luck: played.luck,
+    luck_adjusted: played.luck === null ? null : played.adjusted,
+    luck_adjusted_ci_low: played.luck === null ? null : played.low,
+    luck_adjusted_ci_high: played.luck === null ? null : played.high,
+    luck_rounds: played.luck === null ? null : played.rounds,
+    band: band?.band ?? null,
+    band_better: band?.better ?? null,
+    band_worse: band?.worse ?? null,
+    band_ci_low: band && Number.isFinite(rated.low) ? rated.low : null,
+    band_ci_high: band && Number.isFinite(rated.high) ? rated.high : null,
+    ladder: ladder?.file ?? null,
     costliest,
     summary,
     rows,
   };
   if (csv !== undefined) writeReview(csv, result);
+  if (html !== undefined) {
+    const marked = worse.map((r) => ({
+      line: r.line,
+      mark: `loss ${num(r.loss)} [${num(r.loss_ci_low)}, ${num(r.loss_ci_high)}] ${q.unit}`,
+      words: r.words,
+    }));
+    result.html = writeRecordPage(open.events, html, o.force, `${path.basename(file)}, seat ${seat} reviewed`, marked);
+  }
   return result;
 }
 
@@ -409,48 +469,31 @@ const sameMoves = (a: readonly number[], b: readonly number[]): boolean =>
 /** A figure in words: three significant decimals at most. */
 const num = (x: number): string => String(Math.round(x * 1000) / 1000);
 
-/** The CSV columns' meanings, for FILE.meta.json. */
-const COLUMNS: Record<string, string> = {
-  line: "the record's line of the decision",
-  round: 'the round or hand it was in, from 1',
-  taken: 'the action taken',
-  best: 'the best action of the ranking',
-  value_taken: "the taken action's value, on fresh deals",
-  value_best: "the best action's value, on the same deals",
-  diff: 'value_taken - value_best: what the decision cost (negative)',
-  diff_ci_low: 'its interval, simultaneous over the looks',
-  diff_ci_high: 'its interval, simultaneous over the looks',
-  verdict: 'best, tied (cannot be told from the best) or worse',
-  loss: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
-  loss_ci_low: 'its 95% interval',
-  loss_ci_high: 'its 95% interval',
-  playouts: 'playouts spent on the decision (ranking and measuring)',
+/** The CSV's columns: what each means, and its cell. */
+const COLUMNS: Record<string, RowColumn<ReviewedDecision>> = {
+  line: { doc: "the record's line of the decision", cell: (x) => x.line },
+  round: { doc: 'the round or hand it was in, from 1', cell: (x) => x.round },
+  taken: { doc: 'the action taken', cell: (x) => x.taken },
+  best: { doc: 'the best action of the ranking', cell: (x) => x.best },
+  value_taken: { doc: "the taken action's value, on fresh deals", cell: (x) => x.value_taken },
+  value_best: { doc: "the best action's value, on the same deals", cell: (x) => x.value_best },
+  diff: { doc: 'value_taken - value_best: what the decision cost (negative)', cell: (x) => x.diff },
+  diff_ci_low: { doc: 'its interval, simultaneous over the looks', cell: (x) => x.diff_ci_low },
+  diff_ci_high: { doc: 'its interval, simultaneous over the looks', cell: (x) => x.diff_ci_high },
+  verdict: { doc: 'best, tied (cannot be told from the best) or worse', cell: (x) => x.verdict },
+  loss: {
+    doc: "what the decision adds to the expected loss: 0 unless worse; then the best's value less the taken one's on deals of their own",
+    cell: (x) => x.loss,
+  },
+  loss_ci_low: { doc: 'its 95% interval', cell: (x) => x.loss_ci_low },
+  loss_ci_high: { doc: 'its 95% interval', cell: (x) => x.loss_ci_high },
+  playouts: { doc: 'playouts spent on the decision (ranking and measuring)', cell: (x) => x.playouts },
 };
 
 /** Writes one row a decision to `file`, with FILE.meta.json beside it, both or neither. */
 function writeReview(file: string, r: ReviewResult): void {
-  const table = {
-    name: 'review',
-    columns: Object.keys(COLUMNS),
-    rows: r.rows.map((x) => [
-      x.line,
-      x.round,
-      x.taken,
-      x.best,
-      x.value_taken,
-      x.value_best,
-      x.diff,
-      x.diff_ci_low,
-      x.diff_ci_high,
-      x.verdict,
-      x.loss,
-      x.loss_ci_low,
-      x.loss_ci_high,
-      x.playouts,
-    ]),
-  };
-  const { rows: _rows, costliest: _c, summary: _s, ...about } = r;
-  writeTableFile(file, table, { ...toolStamp(), command: `review ${r.game}`, ...about, columns: columnDictionary(table, COLUMNS) });
+  const { rows, costliest: _c, summary: _s, ...about } = r;
+  writeRows(file, 'review', `review ${r.game}`, COLUMNS, rows, about);
 }
 
 /** The rollouts of each of two actions when review tells the taken one from the best, and again

@@ -93,6 +93,8 @@ export interface Checked {
  * own, `table`; each call, win and settlement) is
  * what the record says, to the end and its results. The first line that is not is one
  * InputError naming it, what the game expected there, and, for a decision, what was allowed.
+ * `onDecision` sees the table before each decision is applied, `onEnd` the table at the end (a
+ * luck meter, review-luck.ts, reads both).
  */
 export function checkEvents(
   def: GameDef,
@@ -101,12 +103,13 @@ export function checkEvents(
   file: string,
   table: TableChanceOf,
   onDecision?: (d: RecordDecision) => void,
+  onEnd?: (s: GameState) => void,
 ): Checked {
   const fail = (i: number, why: string): never => {
     throw new InputError(`${file} line ${i + 1}: ${why}`);
   };
   try {
-    return replayed(def, rules, events, fail, table, onDecision);
+    return replayed(def, rules, events, fail, table, onDecision, onEnd);
   } catch (e) {
     // A deal or draw the record gives that the deck or wall cannot (a card dealt twice, or none left).
     if (e instanceof ChanceError) return fail(e.line - 1, e.message);
@@ -128,6 +131,7 @@ function replayed(
   fail: (i: number, why: string) => never,
   table: TableChanceOf,
   onDecision: ((d: RecordDecision) => void) | undefined,
+  onEnd: ((s: GameState) => void) | undefined,
 ): Checked {
   const start = events[0]!;
   const seeded = typeof start.seed === 'string' && typeof start.index === 'number';
@@ -193,6 +197,7 @@ function replayed(
     chance(() => def.apply(s, chosen, amount));
   }
   matchTable();
+  onEnd?.(s);
   const out = new Float64Array(def.seats(rules));
   def.returns(s, out);
   const end: GameEvent = { type: 'end', returns: Array.from(out), lowerIsBetter: def.lowerIsBetter };

@@ -11,12 +11,11 @@ import type { EventFormat } from './format.js';
  * The script folds the events up to the step shown into each seat's hand, melds and discards,
  * the scores or bankrolls and the pot, and says each in words, by the kinds of the event types
  * the record holds (`format`: each game's events.ts gives them), so one page serves every game.
+ * A reviewed record's page (`review --html`) also lists the decisions `marked`, the costliest
+ * first, each a button that goes to its line, and says a marked decision's loss where it is shown.
  */
-export function recordPage(events: readonly GameEvent[], title: string, format: EventFormat): string {
-  const data = JSON.stringify(events)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+export function recordPage(events: readonly GameEvent[], title: string, format: EventFormat, marked: readonly PageMark[] = []): string {
+  const data = scriptData(events);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,7 +37,14 @@ ${fontFaces([400, 700])}${STYLE}</style>
 <label>jump to <select id="hands"></select></label>
 <span id="where"></span>
 </nav>
-<p id="event"></p>
+${
+  marked.length
+    ? `<section id="review"><p>The reviewed mistakes, the costliest first (a button goes to the decision):</p><ol id="mistakes"></ol></section>
+<script type="application/json" id="marked">${scriptData(marked)}</script>
+`
+    : ''
+}<p id="event"></p>
+<p id="mistake"></p>
 <p id="table"></p>
 <div id="seats"></div>
 <p class="keys">Keys: the left and right arrows step, Page Up and Page Down go to the previous or next hand (round, cycle), Home and End to the first and last event.</p>
@@ -47,6 +53,23 @@ ${fontFaces([400, 700])}${STYLE}</style>
 </body>
 </html>
 `;
+}
+
+/** A decision a review marks on the page: its record line (from 1), the mark shown with it (its
+ * loss) and the decision in words. */
+export interface PageMark {
+  line: number;
+  mark: string;
+  words: string;
+}
+
+/** Data as JSON to ride in a script element: `<` and the line separators escaped, so that no
+ * string of it can end the element or break the script. */
+function scriptData(x: unknown): string {
+  return JSON.stringify(x)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The kinds of the event types `events` holds, in the format's order. */
@@ -93,6 +116,10 @@ select { font: inherit; }
 .c { color: #333; background: #fdf3e7; }
 .meld { margin-right: .6em; }
 .keys { color: #666; font-size: .9em; }
+#mistake:empty { display: none; }
+#mistake { padding: .4em; background: #fde2e2; font-weight: 700; }
+#mistakes button { font: inherit; text-align: left; margin: 1px 0; }
+#mistakes button.here { background: #fde2e2; }
 `;
 
 // The page's own program: plain JavaScript, run by the browser, reading the record as data;
@@ -117,6 +144,9 @@ events.forEach((e, i) => {
   if (name !== null) marks.push({ at: i, name });
 });
 let step = 0;
+// A reviewed record's marked decisions (review --html), the costliest first; the step of line L is L - 1.
+const markedEl = document.getElementById('marked');
+const marked = markedEl ? JSON.parse(markedEl.textContent) : [];
 
 function fresh() {
   return {
@@ -220,6 +250,9 @@ function show() {
     div.appendChild(row('discards', tiles(x.discards, false)));
     seats.appendChild(div);
   });
+  const m = marked.find((x) => x.line - 1 === step);
+  document.getElementById('mistake').textContent = m ? 'A reviewed mistake: ' + m.mark + '. ' + m.words : '';
+  document.querySelectorAll('#mistakes button').forEach((b, i) => { b.className = marked[i].line - 1 === step ? 'here' : ''; });
   const sel = document.getElementById('hands');
   let cur = -1;
   marks.forEach((m, i) => { if (m.at <= step) cur = i; });
@@ -244,6 +277,14 @@ none.textContent = 'start';
 sel.appendChild(none);
 marks.forEach((m, i) => { const o = document.createElement('option'); o.value = String(i); o.textContent = m.name; sel.appendChild(o); });
 sel.addEventListener('change', () => { const i = Number(sel.value); go(i < 0 ? 0 : marks[i].at); });
+marked.forEach((m) => {
+  const li = document.createElement('li');
+  const b = document.createElement('button');
+  b.textContent = m.mark + ': ' + m.words;
+  b.addEventListener('click', () => go(m.line - 1));
+  li.appendChild(b);
+  document.getElementById('mistakes').appendChild(li);
+});
 document.getElementById('first').addEventListener('click', () => go(0));
 document.getElementById('last').addEventListener('click', () => go(events.length - 1));
 document.getElementById('prev').addEventListener('click', () => go(step - 1));

@@ -61,7 +61,7 @@ export const nylonppongFeatures: FeatureSet<NylonView> = {
   names: NAMES,
   // The stop table's: no feature reads the round or the scores.
   sessionRules: [...GAME_LEVEL_RULES],
-  fill(v, a, out, at) {
+  fill(v, a, _amount, out, at) {
     out.fill(0, at, at + NAMES.length);
     if (a === STOP) {
       out[at + F.stop] = 1;

@@ -1,6 +1,6 @@
 import type { StrategyDef } from '../../src/core/strategy.js';
 import type { WolnamView } from '../../src/games/hwatu/wolnamppong/game.js';
-import { FOLD, bestBet, type BetOdds } from '../../src/games/hwatu/wolnamppong/odds.js';
+import { FOLD, bestBet, unseenCounts, type BetOdds } from '../../src/games/hwatu/wolnamppong/odds.js';
 import { thresholdParams } from './ev-threshold.js';
 import { stake } from './stake.js';
 
@@ -16,10 +16,7 @@ export const counting: StrategyDef<WolnamView> = {
     return {
       viewOnly: true,
       choose(v) {
-        for (let m = 1; m <= 12; m++) rem[m] = 4 - v.seen[m]!;
-        rem[v.lo]!--;
-        rem[v.hi]!--;
-        const o = bestBet(v.rules, v.lo, v.hi, rem, odds);
+        const o = bestBet(v.rules, v.lo, v.hi, unseenCounts(v.lo, v.hi, v.seen, rem), odds);
         return o.ev >= t! ? o.kind : FOLD;
       },
       amount: (v, _a, min, max) => stake(v, f! * v.pot, min, max),

@@ -19,6 +19,7 @@ import { advise } from '../../src/library/advise.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
+import { rating, readLadder } from '../../src/library/ladder.js';
 import { checkEvents } from '../../src/records/check.js';
 import { recordText } from '../../src/records/record.js';
 import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/core/trace.js';
@@ -186,6 +187,45 @@ describe('pongsim review', () => {
     expect(r.summary).toMatch(/^Mean loss [\d.]+ \[/);
   });
 
+  it('places a seat of 30 decisions and more on the ladder, by the interval of its mean loss as the benchmark rates a bot', async () => {
+    // Seat 1 bets the most on every hand of clearly negative exact EV over a game of 36 cycles.
+    const rules = { ...rulesOf(wolnam), cycles: 36 };
+    let edits = 0;
+    const file = playRecord(
+      wolnam,
+      'band',
+      ({ state, seat }) => {
+        const s = state as WolnamState;
+        if (seat !== 1 || exactEv(s) >= -0.2) return null;
+        const bounds = new Float64Array(2);
+        const legal = new Int16Array(wolnam.def.maxActions(rules));
+        const n = wolnam.def.legal(s, legal);
+        for (let i = 0; i < n; i++)
+          if (wolnam.def.amountBounds!(s, legal[i]!, bounds)) {
+            edits++;
+            return { a: legal[i]!, x: bounds[1]! };
+          }
+        return null;
+      },
+      rules,
+    );
+    expect(edits).toBeGreaterThan(2);
+    const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 64, seed: '1', workers: 1 });
+    expect(r.decisions.reviewed).toBeGreaterThanOrEqual(30);
+    const rated = rating(r.rows.map((x) => x.loss));
+    expect([r.band_ci_low, r.band_ci_high]).toEqual([rated.low, rated.high]);
+    expect(r.band).toMatch(/^plays /);
+    // The rungs named are those either side of the interval, or the last ones inside it.
+    const rungs = readLadder(r.ladder!, 'wolnamppong')!.rungs;
+    const at = (name: string | null) => rungs.findIndex((x) => x.player === name);
+    const inside = rungs.filter((x) => x.mean_loss >= rated.low && x.mean_loss <= rated.high);
+    if (inside.length) expect([r.band_better, r.band_worse]).toEqual([inside[0]!.player, inside.at(-1)!.player]);
+    else if (r.band_worse === null) expect([at(r.band_better), rated.low > rungs.at(-1)!.mean_loss]).toEqual([rungs.length - 1, true]);
+    else if (r.band_better === null) expect([at(r.band_worse), rated.high < rungs[0]!.mean_loss]).toEqual([0, true]);
+    else expect(at(r.band_worse) - at(r.band_better)).toBe(1);
+    expect(r.summary).toContain(`the seat ${r.band}`);
+  });
+
   it('finds no measurable loss where the seat always took the advice (ranked on other deals)', async () => {
     // Seat 2 plays advise's best at each of its decisions, ranked with a seed of its own; the review
     // ranks them again on other deals, and measures the taken action against its best on fresh ones.
@@ -332,7 +372,18 @@ describe('pongsim review', () => {
       'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,playouts',
     );
     expect(lines.length - 1).toBe(a.rows.length);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({ game: 'wolnamppong', seat: 0 });
+    // The meta file carries the review's figures: its luck-adjusted result and its band too.
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'review.meta.json'), 'utf8'))).toMatchObject({
+      game: 'wolnamppong',
+      seat: 0,
+      result: a.result,
+      luck: a.luck,
+      luck_adjusted: a.luck_adjusted,
+      band: a.band,
+      band_better: a.band_better,
+    });
+    expect(typeof a.luck).toBe('number');
+    expect(a.band).toMatch(/^(plays|cannot be placed)/);
   });
 
   it('refuses bad input with one line naming what is allowed', async () => {

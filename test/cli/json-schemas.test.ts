@@ -109,7 +109,22 @@ describe('JSON output', () => {
     fs.writeFileSync(record, (rec.events as unknown[]).map((e) => `${JSON.stringify(e)}\n`).join(''));
     await printsAsSchema('check', ['check', 'nylonppong', record, '--json']);
     await printsAsSchema('view', ['view', record, '--html', path.join(dir, 'game.html'), '--json']);
-    await printsAsSchema('review', ['review', 'nylonppong', record, '--seat', '0', '--budget', '64', '--max-decisions', '2', '--json']);
+    const rv = await printsAsSchema('review', [
+      'review',
+      'nylonppong',
+      record,
+      '--seat',
+      '0',
+      '--budget',
+      '64',
+      '--max-decisions',
+      '2',
+      '--json',
+    ]);
+    // The luck-adjusted result is the result less the luck; two decisions are too few to place on the ladder.
+    expect(rv.luck_adjusted as number).toBeCloseTo((rv.result as number) - (rv.luck as number), 9);
+    expect(rv.band).toBe('cannot be placed: too few decisions (2 reviewed; the band needs 30)');
+    expect(rv.ladder).toMatch(/results[\\/]benchmarks[\\/]nylonppong\.ladder\.json$/);
     const bench = path.join(dir, 'bench.jsonl');
     await printsAsSchema('benchmark', [
       'benchmark',

@@ -328,6 +328,7 @@ const ENTRIES: Record<string, Entry> = {
       maxDecisions: 'number',
       workers: 'number',
       csv: 'text',
+      html: 'text',
       force: 'flag',
       deal: 'text',
     },

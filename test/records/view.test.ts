@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../src/catalog/index.js';
 import { simArm } from '../../src/experiment/sim.js';
 import { viewRecord } from '../../src/library/records.js';
+import { replay } from '../../src/library/replay.js';
+import { review } from '../../src/library/review.js';
 import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/core/trace.js';
@@ -32,7 +34,11 @@ const dir = tempDir();
 async function open(events: readonly GameEvent[], name: string): Promise<{ page: Page; errors: string[]; fetched: string[] }> {
   const record = path.join(dir, `${name}.jsonl`);
   fs.writeFileSync(record, recordText(events));
-  const { html } = viewRecord({ record, html: path.join(dir, `${name}.html`) });
+  return openPage(viewRecord({ record, html: path.join(dir, `${name}.html`) }).html);
+}
+
+/** The page `html`, opened, with what it logged as errors and fetched. */
+async function openPage(html: string): Promise<{ page: Page; errors: string[]; fetched: string[] }> {
   const page = await browser().newPage();
   const errors: string[] = [];
   const fetched: string[] = [];
@@ -94,6 +100,43 @@ describe('the record viewer', () => {
       await page.close();
     });
   }
+
+  it("a reviewed record's page lists its mistakes with their loss, each a button to its decision, and marks it there", async () => {
+    const record = path.join(dir, 'reviewed.jsonl');
+    const { events } = await replay({ game: 'wolnamppong', seed: '1', index: 0, format: 'events' });
+    fs.writeFileSync(record, recordText(events!));
+    const r = await review({
+      game: 'wolnamppong',
+      record,
+      seat: 1,
+      budget: 200,
+      maxDecisions: 3,
+      workers: 1,
+      html: path.join(dir, 'reviewed.html'),
+    });
+    const worse = r.rows.filter((x) => x.verdict === 'worse');
+    expect(worse.length).toBeGreaterThan(0);
+    const { page, errors, fetched } = await openPage(r.html!);
+    const listed = await page.$$eval('#mistakes button', (b) => b.map((x) => x.textContent));
+    expect(listed).toEqual(
+      worse.map(
+        (x) =>
+          `loss ${Math.round(x.loss * 1000) / 1000} [${Math.round(x.loss_ci_low * 1000) / 1000}, ${Math.round(x.loss_ci_high * 1000) / 1000}] chips: ${x.words}`,
+      ),
+    );
+    expect(await page.textContent('#mistake')).toBe('');
+    await page.click('#mistakes button');
+    expect(await page.textContent('#where')).toBe(`event ${worse[0]!.line} of ${events!.length}`);
+    expect(await page.textContent('#event')).toMatch(/^seat 1 /);
+    expect(await page.textContent('#mistake')).toBe(`A reviewed mistake: ${listed[0]!.replace(/: line .*/, '')}. ${worse[0]!.words}`);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#mistake')).toBe('');
+    expect(errors).toEqual([]);
+    expect(fetched).toEqual([]);
+    await page.keyboard.press('ArrowLeft');
+    expect(await fontsUsed(page, 'body')).toEqual([[{ family: FONT_FAMILY, embedded: true }]]);
+    await page.close();
+  });
 
   it("shows a record's strings as text: markup in a strategy name or the rules is not run", async () => {
     const events = await recorded('nylonppong');

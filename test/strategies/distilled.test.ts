@@ -7,6 +7,8 @@ import type { GameDef, GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
+import { readDistilled } from '../../src/io/distilled-file.js';
+import { featureNames } from '../../src/core/features.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
 const SET = { rounds: 1 };
@@ -120,5 +122,24 @@ describe('distilled', () => {
     const paren = await pongsimIn(['sim', 'nylonppong', '--seats', 'distilled(file=a(b).json),basic*3', '--games', '2']);
     expect(paren.code).toBe(2);
     expect(paren.stderr).toMatch(/^[^\n]*expected name or name\(param=value,...\)|^[^\n]*file's path without commas, parentheses/);
+  });
+
+  it('reads a file once while its modification time and size stay the same', async () => {
+    const file = path.join(tempDir(), 'once.json');
+    await distill({ game: 'nylonppong', teacher: 'basic', base: 'basic', games: 4, workers: 1, out: file });
+    const { entry, rules } = setup();
+    const names = featureNames(entry.features!);
+    const read = () => readDistilled(file, 'nylonppong', names, rules as Record<string, unknown>, entry.features!.sessionRules);
+    const stamp = (seconds: number) => fs.utimesSync(file, seconds, seconds);
+    stamp(1e9);
+    const first = read();
+    // The same size and time, other bytes: not read again.
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('"pongsim-distilled"', '"pongsim-distillex"'));
+    stamp(1e9);
+    expect(read()).toBe(first);
+    // A new modification time: read again, and refused.
+    stamp(1e9 + 10);
+    expect(read).toThrow(/"format" must be "pongsim-distilled"/);
   });
 });

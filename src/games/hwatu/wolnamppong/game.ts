@@ -84,6 +84,13 @@ class SeatView implements WolnamView {
   }
 }
 
+/** A bet's bounds into out: the minimum bet (the cap, when that is lower) to the cap; true. */
+export function betBounds(minBet: number, cap: number, out: Float64Array): true {
+  out[0] = Math.min(minBet, cap);
+  out[1] = cap;
+  return true;
+}
+
 /** betFactor and betDrawsCard for one rules object, tabulated: [((lo*13+hi)*4+kind)*13+m] and
  * [lo*13+hi]. Settling a bet is then two lookups. */
 interface Tables {
@@ -110,6 +117,9 @@ function tables(r: WolnamRules): Tables {
   tablesOf.set(r, t);
   return t;
 }
+
+/** betFactor for every hand, kind and month under rules r, indexed ((lo*13+hi)*4+kind)*13+m. */
+export const betFactors = (r: WolnamRules): Float64Array => tables(r).factor;
 
 export class WolnamState implements GameState {
   log: Trace | null = null;
@@ -470,12 +480,7 @@ export const wolnamppong: GameDef<WolnamState, WolnamRules, WolnamView> = {
     return 2;
   },
   isLegal: (s, a) => a === FOLD || (callsHighLow(s) ? a === BET_HIGHER || a === BET_LOWER : a === BET),
-  amountBounds(s, a, out) {
-    if (a === FOLD) return false;
-    out[0] = Math.min(s.r.minBet, s.cap);
-    out[1] = s.cap;
-    return true;
-  },
+  amountBounds: (s, a, out) => a !== FOLD && betBounds(s.r.minBet, s.cap, out),
   amountAllowed(s, _a, x) {
     // Whole chips keep every amount a dyadic rational, which doubles hold exactly.
     return Number.isInteger(x) || x === s.cap ? null : `bets are whole chips or the maximum ${s.cap} (got ${x})`;

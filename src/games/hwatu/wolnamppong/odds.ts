@@ -155,6 +155,15 @@ export function unseen(lo: number, hi: number, seen: readonly number[]): number[
   return rem;
 }
 
+/** Into out[1..12]: the cards of each month the holder of lo <= hi has not seen, `seen[m]` of
+ * month m revealed this cycle besides its own two. */
+export function unseenCounts(lo: number, hi: number, seen: ArrayLike<number>, out: Int8Array): Int8Array {
+  for (let m = 1; m <= 12; m++) out[m] = 4 - seen[m]!;
+  out[lo]!--;
+  out[hi]!--;
+  return out;
+}
+
 /** The prior best bet for every hand (lo <= hi), indexed lo * 13 + hi: strategies look
  * these up instead of summing per decision. */
 export function priorTable(r: WolnamRules): BetOdds[] {

@@ -47,6 +47,9 @@ const { DISCARD, KONG, PASS, PUNG, WIN } = actionsModule;
 const { addTile, prepareTurn, takeTiles } = flowModule;
 const { CLAIM, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
 
+/** log(n!) for the copies a hand can hold of a kind. */
+const LOG_FACTORIAL = [0, 0, Math.log(2), Math.log(6), Math.log(24)];
+
 /** Claim answers: a window's decisions, which the seat sees only by its outcome. */
 const ANSWERS = new Set(['none', 'pon', 'chi', 'daiminkan']);
 const isAnswer = (e: GameEvent): boolean => ANSWERS.has(e.type) || (e.type === 'hora' && e.target !== e.seat);
@@ -470,8 +473,7 @@ class TableTracker implements Tracker<TableState> {
     for (let y = 0; y < SEATS; y++) {
       if (y === seat) continue;
       // First the tiles its later free draws cannot bring in time (must), each weighed by its
-      // share of the pool: every particle holds them, so dealing them first keeps the weights
-      // even; then the rest, each tile that fits in proportion to its copies.
+      // share of the pool; then the rest, each tile that fits in proportion to its copies.
       const must = this.mustDeal(p, y, sizes[y]!);
       if (must === null) {
         p.hand.set(saved);
@@ -493,6 +495,22 @@ class TableTracker implements Tracker<TableState> {
         total--;
         (p as WritableTable).hand[y * STRIDE + k]!++;
         given[y * STRIDE + k]!++;
+      }
+      // The hand is proposed in one order, its must tiles first, and the weight so far is the
+      // prior's probability of that order over the proposal's. The prior deals a hand in any
+      // order; taking as the filter's target each hand with its must-first orders alike, the
+      // weight gains the hand's count of orders over its count of must-first ones: up to a
+      // factor common to every particle, the product over the must kinds of (c - m)! / c!, c
+      // the hand's copies of the kind and m the must tiles'. Without it a hand holding a must
+      // kind twice weighed as much as one holding it once, where the prior makes it half as
+      // likely to hold the must tile.
+      for (let j = 0; j < must.length; j++) {
+        const k = must[j]!;
+        if (must.indexOf(k) !== j) continue;
+        let m = 0;
+        for (const t of must) if (t === k) m++;
+        const c = given[y * STRIDE + k]!;
+        this.lw += LOG_FACTORIAL[c - m]! - LOG_FACTORIAL[c]!;
       }
     }
     p.hand.set(saved);
