@@ -56,8 +56,9 @@ const TENTHS = 10;
  * each 8, from games of their own) as the independent draws, not the actions.
  *
  * Where the game has one, the hand's discard win the bots took (they always take a legal one) is
- * ranked too: how often each dealing ranks it below passing or calling, and how often the true
- * deal does (`advise-calibration-wins`).
+ * ranked too: how often each dealing ranks it below passing or calling, how often the true
+ * deal does, and how often a dealing does where the true deal ranks the win first: a win advice
+ * would pass up wrongly (`advise-calibration-wins`).
  */
 /** A game as the study plays it, handed over by the library (library/studies.ts): its
  * strategies, its reference bot's spec, and what advice counts as won (the catalog's entry). */
@@ -85,7 +86,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
         'value_bias',
         'value_bias_share',
       ],
-      'advise-calibration-wins': ['game', 'dealing', 'wins', 'below_pass', 'below_pass_true'],
+      'advise-calibration-wins': ['game', 'dealing', 'wins', 'below_pass', 'below_pass_true', 'below_pass_wrongly'],
       'advise-calibration-filter': ['game', 'situations', 'fallback', 'ess'],
     },
     columns: {
@@ -110,6 +111,11 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
         range: SHARE,
       },
       below_pass_true: { meaning: 'the same from the true deal: where passing truly does better', range: SHARE },
+      below_pass_wrongly: {
+        meaning:
+          "share of those wins the dealing's rollouts rank below another action where the true deal's rank the win first: a win advice would wrongly pass up",
+        range: SHARE,
+      },
       fallback: {
         meaning:
           "share of the situations where the inferred dealing fell back to uniform: the game's inference does not follow the round (Nylon-ppong, American), or no particle explained the play",
@@ -183,7 +189,8 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
                 ]);
               }
               const n = situations(t, `wins.${d}`);
-              if (c.wins && n > 0) wins.push([c.game, dealing, n, ratio(t, `wins.${d}`), ratio(t, 'wins.true')]);
+              if (c.wins && n > 0)
+                wins.push([c.game, dealing, n, ratio(t, `wins.${d}`), ratio(t, 'wins.true'), ratio(t, `wins.${d}.wrongly`)]);
             }
           });
           const tables = [
@@ -219,7 +226,14 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
             tables.push(
               figureTable(
                 'advise-calibration-wins',
-                ['game', 'dealing', 'wins', ...meanColumns('below_pass'), ...meanColumns('below_pass_true')],
+                [
+                  'game',
+                  'dealing',
+                  'wins',
+                  ...meanColumns('below_pass'),
+                  ...meanColumns('below_pass_true'),
+                  ...meanColumns('below_pass_wrongly'),
+                ],
                 wins,
                 adviseCalibration.columns,
               ),
@@ -532,6 +546,10 @@ function addWin(tally: Sums, e: Estimates): void {
   const w = e.names.findIndex((n) => n.startsWith('win on'));
   if (w < 0) return;
   const below = (d: number) => (e.value[d]!.some((v, j) => j !== w && v > e.value[d]![w]!) ? 1 : 0);
-  DEALINGS.forEach((_, d) => tally.add(`wins.${d}`, below(d)));
-  tally.add('wins.true', below(e.value.length - 1));
+  const truly = below(e.value.length - 1);
+  DEALINGS.forEach((_, d) => {
+    tally.add(`wins.${d}`, below(d));
+    tally.add(`wins.${d}.wrongly`, below(d) === 1 && truly === 0 ? 1 : 0);
+  });
+  tally.add('wins.true', truly);
 }

@@ -1,6 +1,10 @@
 import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
-import type { GameDef } from '../src/core/game.js';
+import type { GameDef, GameState } from '../src/core/game.js';
+import { inferDealing, RoundStart } from '../src/core/infer.js';
+import { InputError } from '../src/core/errors.js';
+import { Rng } from '../src/core/rng.js';
 import { Rollouts } from '../src/core/rollouts.js';
+import type { GameEvent } from '../src/core/trace.js';
 import { studentQuantile } from '../src/stats/distributions.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../src/core/strategy.js';
 
@@ -11,7 +15,7 @@ import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type Strategy
 const CONFIRM = 4;
 
 /**
- * rollout(n, z, confirm, most, policy): flat Monte Carlo search, the same for every game. At a
+ * rollout(n, z, confirm, most, policy, deal): flat Monte Carlo search, the same for every game. At a
  * decision with more than one choice (and, with `most`, at most that many), every legal action
  * (and, for a bet, each of a few amounts) is played out `n` times to the end of the round or
  * hand from determinizations of what its seat has seen, with `policy` in every seat
@@ -25,7 +29,9 @@ const CONFIRM = 4;
  * choice alone confirm the gain (below). Ties go to the policy's choice, and so does a choice
  * with a sure gain. A wider decision than `most` gets the policy's choice unsearched:
  * Chinese-American's calls (2 to 6 actions) searched alone did as well as every decision
- * searched, for a fraction of the rollouts (experiments/search-strength.ts).
+ * searched, for a fraction of the rollouts (experiments/search-strength.ts). With `inferred`
+ * (deal=inferred) each decision's determinizations deal the others' hidden cards from a particle
+ * filter over the round's play so far (src/core/infer.ts), as advise --deal inferred does.
  */
 export function rolloutStrategy(
   game: GameDef,
@@ -36,8 +42,14 @@ export function rolloutStrategy(
   rules: unknown,
   confirm = CONFIRM,
   most = 0,
+  inferred = false,
 ): Strategy {
   const ro = new Rollouts(game, rules, policy, defs);
+  // With deal=inferred: the round's first table and the game's events so far, as the loop hands
+  // them on (watch), from which each decision's particle filter replays the round.
+  const start = inferred ? new RoundStart<GameState>(game, rules) : null;
+  let events: readonly GameEvent[] = [];
+  const filterRng = new Rng(null);
   const own = makeStrategy(policy, defs, rules);
   const bounds = new Float64Array(2);
   let chosenAmount = 0;
@@ -59,11 +71,26 @@ export function rolloutStrategy(
       throw new Error('rollout plays only at a pongsim table (it searches from the table, not from a view)');
     },
     amount: () => chosenAmount,
+    ...(start
+      ? {
+          watch(s: GameState, seen: readonly GameEvent[]) {
+            start.see(s, seen.length);
+            events = seen;
+          },
+        }
+      : {}),
     search(s, seat, list, m, rng) {
       let c = ro.candidates(s, list, m);
       if (c === 1) {
         chosenAmount = ro.candX[0]!;
         return ro.candA[0]!;
+      }
+      if (start) {
+        // The others' hidden hands as their play in the round makes likely (src/core/infer.ts),
+        // or uniformly where no particle explains it. The filter's stream is drawn from the seat's.
+        filterRng.seedFrom(rng.next(), rng.next(), rng.next());
+        const history = start.history(events, events.length, seat);
+        ro.dealer = inferDealing(game, rules, history, policy, defs, filterRng).dealer;
       }
       // The policy's own choice at the real table is the one to beat, and is played as it is at a
       // decision wider than `most`.
@@ -125,11 +152,11 @@ export function rolloutStrategy(
 
 /** The rollout bot of one game: its policies are the game's other strategies (`defs`, which
  * plug-ins extend), by default `reference`. */
-export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string): StrategyDef {
+export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string, infers: boolean): StrategyDef {
   return {
     name: 'rollout',
     game: game.id,
-    doc: 'flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean',
+    doc: "flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean (deal=inferred, Wolnamppong only: the hidden cards dealt as the others' play makes them likely)",
     params: [
       { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
       {
@@ -157,6 +184,20 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
       },
     ],
     specParams: [{ name: 'policy', doc: 'the strategy every seat plays in the rollouts (any that does not search)', default: reference }],
+    choiceParams: [
+      {
+        name: 'deal',
+        doc: "how the rollouts deal the others' hidden hands: uniformly from the unseen, or inferred from their play in the round by the particle filter (as advise --deal inferred; only where advise infers by default)",
+        values: ['uniform', 'inferred'],
+        default: 'uniform',
+      },
+    ],
+    check(_rules, spec) {
+      if (spec.choices?.deal === 'inferred' && !infers)
+        throw new InputError(
+          `strategy rollout: deal=inferred is not offered in ${game.id}, only where advice infers by default (wolnamppong): elsewhere the inferred dealing has not passed its calibration, and in mahjong the particle filter costs about 2 s of CPU a decision; allowed: deal=uniform`,
+        );
+    },
     searches: true,
     make: (params, rules, spec) =>
       rolloutStrategy(
@@ -168,6 +209,7 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
         rules,
         params.confirm ?? CONFIRM,
         params.most ?? 0,
+        spec?.choices?.deal === 'inferred',
       ),
   };
 }

@@ -11,6 +11,7 @@ import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
+import { letGoWords } from '../games/mahjong/chinese-american/state.js';
 import { specialHandChoices } from './special-hands.js';
 import { mahjongRuleTable } from './rule-tables.js';
 
@@ -32,6 +33,7 @@ export const chineseAmericanEntry = defineEntry({
     'which tile to discard, and whether to go for a special hand the bots can play (four pongs, one suit, seven pairs, thirteen orphans); or whether to win on, call or pass a discard',
     { hand: 'm123 p456 s789 z11 m45 p1', right: 'z3 m9', left: 'p1' },
     specialHandChoices(chineseAmerican, chineseAmericanStrategies),
+    letGoWords,
   ),
   records: { events: CHINESE_AMERICAN_EVENTS, ...wallRecords() },
   /*

@@ -222,6 +222,10 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
   /** The choices where one decision is several moves (American: a Charleston pass of three
    * tiles), each named; by default every legal action is one. */
   choices?(state: S, seat: number): Choice[] | undefined;
+  /** Where the game has wins the rules pay (mahjong): whether `action` is one at the decision,
+   * and what letting it go costs under the rules, in words (sacred discard; undefined where
+   * nothing): where another action ranks above such a win, the answer says why. */
+  wins?: { legal(state: S, seat: number, action: number): boolean; letGo(state: S, seat: number): string | undefined };
   /** The exact result of `action` (one that takes no amount) where the game can work it out
    * over the deals the rollouts draw from (Nylon-ppong: a stop, by the stop odds): its value
    * and, where known, its won share, as numbers and as exact fractions. The answer gives them in

@@ -50,7 +50,9 @@ export const ACTIONS: Readonly<Record<string, Readonly<Record<string, unknown>>>
 // The game's own list stays as its module wrote it, whether or not a program has loaded the catalog.
 for (const g of GAMES) {
   g.strategies = [...g.strategies];
-  g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat));
+  // The search bot deals its rollouts inferred (deal=inferred) only where advice does by default:
+  // there the filter passed its calibration and costs little beside the rollouts (Wolnamppong).
+  g.strategies.push(rolloutDef(g.def, g.strategies, g.defaultSeat, g.advise?.inferByDefault === true));
   if (g.features) g.strategies.push(distilledDef(g.def, g.strategies, g.features));
 }
 

@@ -12,6 +12,7 @@ import { POINTS_AT_A_VALUE } from '../experiment/risk.js';
 import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
+import { letGoWords } from '../games/mahjong/korean/furiten.js';
 import { mahjongRuleTable } from './rule-tables.js';
 
 export const koreanEntry = defineEntry({
@@ -35,6 +36,8 @@ export const koreanEntry = defineEntry({
       right: 'z3 m9',
       left: 'p1',
     },
+    undefined,
+    letGoWords,
   ),
   records: { events: KOREAN_EVENTS, ...wallRecords() },
   search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },

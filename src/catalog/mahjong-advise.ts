@@ -2,18 +2,20 @@ import type { Choice } from '../core/advise.js';
 import type { GameDef } from '../core/game.js';
 import type { Ruleset } from '../games/mahjong/rulesets.js';
 import { tableSituation, wonHand } from '../games/mahjong/table/situation.js';
-import type { TableState } from '../games/mahjong/table/state.js';
+import { WIN } from '../games/mahjong/table/actions.js';
+import { CLAIM, TURN, type TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
 
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
  * or every call on the tile on offer, played out to the end of the hand; hands with calls and
- * flowers, anyone's. */
+ * flowers, anyone's. `letGo` says what letting a legal win go costs under the rules. */
 export function tableAdvise<S extends TableState, R>(
   game: GameDef<S, R>,
   ruleset: Ruleset,
   doc: string,
   example: Record<string, string>,
-  choices?: (state: S, seat: number) => Choice[] | undefined,
+  choices: ((state: S, seat: number) => Choice[] | undefined) | undefined,
+  letGo: (state: S, seat: number) => string | undefined,
 ): AdviseQuery<S, R> {
   const id = game.id;
   return {
@@ -50,6 +52,10 @@ export function tableAdvise<S extends TableState, R>(
       return { state, seat, read: { ...read } };
     },
     ...(choices ? { choices } : {}),
+    wins: {
+      legal: (s, seat, a) => a === WIN && (s.phase === CLAIM ? s.ronOk[seat] === 1 : s.phase === TURN && s.turnWinOk),
+      letGo,
+    },
     example,
     budget: 3000,
     value: 'points won this hand (your net change)',

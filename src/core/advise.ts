@@ -67,6 +67,9 @@ export interface Advice {
   bestChoice: Choice;
   /** The name of the row of RaceOptions.keep, where one was given. */
   kept?: string;
+  /** Where another choice ranks above a win the rules pay (RaceOptions.win), why, in words (the
+   * end of `words`). */
+  why?: string;
 }
 
 export interface RaceOptions {
@@ -90,6 +93,10 @@ export interface RaceOptions {
   /** A choice that must be among those ranked (a record's own move): added unless one makes
    * the same moves (in any order) with the same amount. */
   keep?: Choice;
+  /** Where the game has wins the rules pay (mahjong): which choice is one, and what letting it
+   * go costs under the rules, in words (sacred discard). Where another choice ranks above such a
+   * win, the answer says why, from the race's own figures (winWhy). */
+  win?: { legal(choice: Choice): boolean; letGo?: string };
   /** The family-wise error of the race's claims (0.05: 95% confidence). */
   alpha?: number;
   /** How each rollout deals what the seat cannot see (default: GameDef.determinize, uniformly). */
@@ -102,10 +109,13 @@ export interface RaceOptions {
 }
 
 /** What a block of rollouts gave: per choice asked for, its result in each rollout, in order,
- * and in how many of them the seat won. */
+ * in how many of them the seat won, and per rollout its result as played (before the luck was
+ * taken off) and whether the seat won (1) or not (0). */
 export interface Block {
   values: Float64Array[];
   wins: number[];
+  raw: Float64Array[];
+  won: Uint8Array[];
 }
 
 /** Plays rollouts [from, to) of a race's decision for the choices `alive` (indices into its
@@ -138,14 +148,20 @@ export class DecisionRollouts {
     arm(ro, actions, alive);
     const values = alive.map(() => new Float64Array(to - from));
     const wins = alive.map(() => 0);
+    const raw = alive.map(() => new Float64Array(to - from));
+    const won = alive.map(() => new Uint8Array(to - from));
     for (let i = from; i < to; i++) {
       ro.evaluate(o.state, o.seat, alive.length, 0, 1, this.rng.reuse(o.seed, 0, i, 'advise'));
       for (let at = 0; at < alive.length; at++) {
         values[at]![i - from] = ro.result(at);
-        if (ro.won(at)) wins[at]!++;
+        raw[at]![i - from] = ro.rawResult(at);
+        if (ro.won(at)) {
+          wins[at]!++;
+          won[at]![i - from] = 1;
+        }
       }
     }
-    return { values, wins };
+    return { values, wins, raw, won };
   }
 }
 
@@ -210,6 +226,9 @@ function* raceRun(
   const names = listed.map((ch) => ch.name);
   const values: number[][] = listed.map(() => []);
   const wins = listed.map(() => 0);
+  // Per choice, its results as played (the luck not taken off), and whether the seat won each.
+  const raw: number[][] = listed.map(() => []);
+  const won: number[][] = listed.map(() => []);
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
   let alive = listed.map((_, j) => j);
   let played = 0,
@@ -223,6 +242,8 @@ function* raceRun(
     const block: Block = yield { alive, from: played, to: played + k };
     alive.forEach((j, at) => {
       for (const v of block.values[at]!) values[j]!.push(v);
+      for (const v of block.raw[at]!) raw[j]!.push(v);
+      for (const v of block.won[at]!) won[j]!.push(v);
       wins[j]! += block.wins[at]!;
     });
     played += k;
@@ -275,7 +296,48 @@ function* raceRun(
         : open.length === 0
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
-  return { rows: ranked, best, clear: tied.length === 0, words, playouts, looks, bestChoice: listed[leader]!, ...(kept ? { kept } : {}) };
+  const w = o.win ? listed.findIndex((ch) => o.win!.legal(ch)) : -1;
+  const why = w >= 0 && w !== leader ? winWhy(names[leader]!, raw[leader]!, won[leader]!, raw[w]!, o.win!.letGo) : undefined;
+  return {
+    rows: ranked,
+    best,
+    clear: tied.length === 0,
+    words: why ? `${words} ${why}` : words,
+    playouts,
+    looks,
+    bestChoice: listed[leader]!,
+    ...(kept ? { kept } : {}),
+    ...(why ? { why } : {}),
+  };
+}
+
+/**
+ * Why `best` ranks above a win the rules pay, in words, from the race's own rollouts: how often
+ * best's rollouts win and for how many points a win (the results as played, `raw`, and whether
+ * the seat won each, `won`), against what the win pays now (its own rollouts' mean: the hand
+ * ends there), and what letting the win go costs under the rules (`letGo`), which the rollouts
+ * count. A larger hand in reach is named only where best's wins pay more than the win does now.
+ */
+export function winWhy(best: string, raw: readonly number[], won: readonly number[], winRaw: readonly number[], letGo?: string): string {
+  const n = raw.length;
+  let k = 0,
+    onWins = 0,
+    otherwise = 0;
+  raw.forEach((v, i) => {
+    if (won[i] === 1) {
+      k++;
+      onWins += v;
+    } else otherwise += v;
+  });
+  const now = mean(winRaw);
+  const perWin = k > 0 ? onWins / k : Number.NaN;
+  const pts = (x: number) => `${x.toFixed(1)} point${x.toFixed(1) === '1.0' ? '' : 's'}`;
+  const share = (whose: string) =>
+    `${whose} rollouts win ${Math.round((100 * k) / n)}% of the time${k > 0 ? ` for ${pts(perWin)} a win` : ''}${k < n ? ` and make ${pts(otherwise / (n - k))} a hand otherwise` : ''}, against the win's ${pts(now)} now`;
+  const cost = letGo ? `; ${letGo}, which the rollouts count` : '';
+  return perWin > now
+    ? `Why not the win: ${best} keeps a larger hand in reach: ${share('its')}${cost}.`
+    : `Why not the win: not a larger hand (${share(`${best}'s`)}): ${best}'s edge is in the hands it does not win${cost}.`;
 }
 
 /**

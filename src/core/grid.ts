@@ -17,11 +17,11 @@ export function expandGrid(text: string, defs: StrategyDef[], game: string, rule
   const parts = splitTopLevel(m[2] ?? '')
     .map((x) => x.trim())
     .filter((x) => x !== '');
-  // A spec parameter (a search bot's policy) or a file parameter is one fixed value, given as it is.
+  // A spec parameter (a search bot's policy), a file or a choice parameter is one fixed value, given as it is.
   const fixed: string[] = [];
   for (const part of parts) {
     const { key, raw } = paramPart(def!, part, `--strategy ${name}`);
-    if (def!.specParams?.some((q) => q.name === key) || def!.fileParams?.some((q) => q.name === key)) {
+    if ([...(def!.specParams ?? []), ...(def!.fileParams ?? []), ...(def!.choiceParams ?? [])].some((q) => q.name === key)) {
       fixed.push(part);
       continue;
     }

@@ -2,7 +2,7 @@ import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { DEAL, Rng, SEATS } from './rng.js';
 import type { Strategy } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
-import { Trace } from './trace.js';
+import { Trace, type GameEvent } from './trace.js';
 import { luckTaken, type LuckMeter } from './luck.js';
 
 /** The table playing now, for naming the seat to act when a strategy misbehaves (runner/worker.ts);
@@ -57,6 +57,10 @@ export class Table<S extends GameState, R> {
   private readonly lists: boolean[];
   /** Per seat: its strategy searches (Strategy.search) and is handed the state. */
   private readonly searches: boolean[];
+  /** The strategies that follow the play (Strategy.watch), and the events the loop keeps for
+   * them in a game played without a trace that keeps events. */
+  private readonly watchers: Strategy[];
+  private readonly kept: GameEvent[] = [];
   /** Number of decisions made in the last game (for speed figures). */
   decisions = 0;
   /** playSeeded's streams, reused game after game (see Rng.reuse). */
@@ -78,6 +82,7 @@ export class Table<S extends GameState, R> {
     this.state = game.create({ ...(rules as object) } as R);
     this.legalBuf = new Int16Array(game.maxActions(rules));
     this.searches = strategies.map((st) => typeof st.search === 'function');
+    this.watchers = strategies.filter((st) => typeof st.watch === 'function');
     this.lists = strategies.map((st) => listsLegal(game, st));
     this.seatRngs = strategies.map(() => new Rng(null));
   }
@@ -117,7 +122,12 @@ export class Table<S extends GameState, R> {
     const { game, state: s, legalBuf, bounds, lists, searches, strategies } = this;
     // Read once a game: most games have no amounts.
     const bounded = game.amountBounds !== undefined;
-    const trace = Array.isArray(lines) ? new Trace(lines) : lines;
+    let trace = Array.isArray(lines) ? new Trace(lines) : lines;
+    const watchers = this.watchers.length ? this.watchers : null;
+    if (watchers !== null && !trace?.events) {
+      this.kept.length = 0;
+      trace = new Trace(trace?.lines ?? null, this.kept);
+    }
     s.log = trace;
     if (playing.table !== (this as unknown)) {
       playing.table = this as unknown as Table<GameState, unknown>;
@@ -142,6 +152,7 @@ export class Table<S extends GameState, R> {
       const rng = seatRngs[seat]!;
       const view = game.view(s, seat);
       if (trace?.lines) trace.push(game.describe(s));
+      if (watchers !== null) for (const w of watchers) w.watch!(s, trace!.events!);
       const a = searches[seat] ? strat.search!(s, seat, legalBuf, n, rng) : strat.choose(view, legalBuf, n, rng);
       if (!(list ? listed(legalBuf, n, a) : game.isLegal!(s, a))) this.illegal(seat, `action ${String(a)} is not legal here`);
       let amount = 0;

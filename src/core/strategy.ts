@@ -1,4 +1,5 @@
 import type { Action, GameState } from './game.js';
+import type { GameEvent } from './trace.js';
 import type { Rng } from './rng.js';
 import { InputError } from './errors.js';
 import { didYouMean } from './suggest.js';
@@ -18,6 +19,12 @@ export interface Strategy<V = any> {
    * that seat has seen (strategies/rollout.ts).
    */
   search?(s: GameState, seat: number, legal: Int16Array, n: number, rng: Rng): Action;
+  /**
+   * A bot that follows the play of the round (a search bot that infers the others' hidden hands
+   * from it): the loop calls it at every decision, anyone's, before the choice, with the table
+   * and the game's events so far (the loop keeps them for it where no trace does).
+   */
+  watch?(s: GameState, events: readonly GameEvent[]): void;
 }
 
 export interface ParamDef {
@@ -48,6 +55,15 @@ export interface FileParamDef {
   default: string;
 }
 
+/** A parameter whose value is one of a few words: `rollout(deal=inferred)`. Left out, or given
+ * as its default, the spec's text leaves it out. */
+export interface ChoiceParamDef {
+  name: string;
+  doc: string;
+  values: readonly string[];
+  default: string;
+}
+
 export interface StrategyDef<V = any, R = any> {
   name: string;
   game: string;
@@ -57,6 +73,8 @@ export interface StrategyDef<V = any, R = any> {
   specParams?: SpecParamDef[];
   /** Parameters that name a file (read by `check` and `make`, as data). */
   fileParams?: FileParamDef[];
+  /** Parameters whose value is one of a few words. */
+  choiceParams?: ChoiceParamDef[];
   /** It searches (Strategy.search): it cannot be another search bot's policy. */
   searches?: boolean;
   /** Checks, whenever a spec naming it is parsed (before any game is played, so a problem is
@@ -74,6 +92,8 @@ export interface StrategySpec {
   /** The values of its file parameters given (StrategyDef.fileParams): a path as written,
    * relative to the current folder; one not given is its default, which the strategy reads. */
   files?: Record<string, string>;
+  /** The values of its choice parameters (StrategyDef.choiceParams), each given or its default. */
+  choices?: Record<string, string>;
   /** The spec as written, canonicalised: `ev-threshold(t=0.1,f=0.5)`. */
   text: string;
 }
@@ -117,12 +137,19 @@ export function allows(p: ParamDef, v: unknown): v is number {
 export function paramPart(def: StrategyDef, part: string, where: string): { key: string; raw: string } {
   const eq = part.indexOf('=');
   const key = (eq < 0 ? part : part.slice(0, eq)).trim();
-  const names = [...def.params, ...(def.specParams ?? []), ...(def.fileParams ?? [])].map((q) => q.name);
+  const names = [...def.params, ...(def.specParams ?? []), ...(def.fileParams ?? []), ...(def.choiceParams ?? [])].map((q) => q.name);
   if (!names.includes(key))
     throw new InputError(`${where}: unknown parameter ${JSON.stringify(key)}; allowed parameters: ${names.join(', ') || 'none'}`);
   if (eq < 0) {
     const p = def.params.find((q) => q.name === key);
-    const what = p ? paramRange(p) : def.fileParams?.some((q) => q.name === key) ? 'a file' : `a ${def.game} strategy spec`;
+    const c = def.choiceParams?.find((q) => q.name === key);
+    const what = p
+      ? paramRange(p)
+      : c
+        ? `one of ${c.values.join(', ')}`
+        : def.fileParams?.some((q) => q.name === key)
+          ? 'a file'
+          : `a ${def.game} strategy spec`;
     throw new InputError(`${where}: parameter ${key} needs a value: ${key}=... (${what})`);
   }
   return { key, raw: part.slice(eq + 1).trim() };
@@ -152,6 +179,8 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   const files: Record<string, string> = {};
   const nested = def.specParams ?? [];
   const fileParams = def.fileParams ?? [];
+  const choiceParams = def.choiceParams ?? [];
+  const choices: Record<string, string> = {};
   const given = m[2]?.trim() ? splitTopLevel(m[2]) : [];
   for (const part of given) {
     const { key, raw } = paramPart(def, part, `strategy ${name}`);
@@ -167,6 +196,14 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
           `strategy ${name}: parameter ${key} must be a file's path without commas, parentheses, "=" or spaces (got ${JSON.stringify(raw)})`,
         );
       files[key] = raw;
+      continue;
+    }
+    const c = choiceParams.find((q) => q.name === key);
+    if (c) {
+      if (key in choices) throw new InputError(`strategy ${name}: parameter ${key} given twice`);
+      if (!c.values.includes(raw))
+        throw new InputError(`strategy ${name}: parameter ${key} must be one of ${c.values.join(', ')} (got ${JSON.stringify(raw)})`);
+      choices[key] = raw;
       continue;
     }
     const p = def.params.find((q) => q.name === key)!;
@@ -191,16 +228,22 @@ export function parseSpec(text: string, defs: StrategyDef[], game: string, rules
   // A file left out is the shipped default, which the spec's text leaves out too: the text names
   // only a file the user gave, as written.
   const shown = fileParams.filter((fp) => fp.name in files);
+  // A choice at its default is left out of the text too: the spec names the same strategy as
+  // before the parameter was added (the reference results' texts stay as they are).
+  for (const c of choiceParams) choices[c.name] ??= c.default;
+  const chosen = choiceParams.filter((c) => choices[c.name] !== c.default);
   const list = [
     ...def.params.map((p) => `${p.name}=${params[p.name]}`),
     ...nested.map((sp) => `${sp.name}=${specs[sp.name]!.text}`),
     ...shown.map((fp) => `${fp.name}=${files[fp.name]}`),
+    ...chosen.map((c) => `${c.name}=${choices[c.name]}`),
   ].join(',');
   const spec: StrategySpec = {
     name,
     params,
     ...(nested.length ? { specs } : {}),
     ...(fileParams.length ? { files } : {}),
+    ...(choiceParams.length ? { choices } : {}),
     text: list ? `${name}(${list})` : name,
   };
   def.check?.(rules, spec);

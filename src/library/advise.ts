@@ -243,6 +243,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     won: q.won.test,
     choices,
     player,
+    ...(q.wins ? { win: legalWin(q.wins, state, seat) } : {}),
     // An inferred dealing is passed on; the uniform one is the rollouts' own.
     ...(dealing.uniform === null ? { dealer: dealing.dealer } : {}),
   });
@@ -267,6 +268,17 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     ...(about ? { about: about.json } : {}),
   };
   return { result, about: [...(rec ? [rec.note] : []), ...(about?.text ?? [])] };
+}
+
+/** The race's test for a choice that is a win the rules pay at the decision, and the words for
+ * what letting it go costs (AdviseQuery.wins). */
+export function legalWin(
+  wins: NonNullable<GameEntry['advise']>['wins'] & {},
+  state: GameState,
+  seat: number,
+): NonNullable<RaceOptions['win']> {
+  const letGo = wins.letGo(state, seat);
+  return { legal: (ch) => ch.moves.length === 1 && wins.legal(state, seat, ch.moves[0]!), ...(letGo ? { letGo } : {}) };
 }
 
 /** The rows, each action whose result the game knows exactly (AdviseQuery.exact) given its

@@ -6,7 +6,7 @@ import { checkEvents, type RecordDecision } from '../records/check.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
 import { shippedBenchmark } from './benchmark.js';
-import { dealOption, decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
 import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
@@ -330,16 +330,19 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal);
     // An inferred dealing is passed on; the uniform one is the rollouts' own.
     const dealer = dealing.uniform === null ? { dealer: dealing.dealer } : {};
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player, ...dealer };
+    const win = q.wins ? { win: legalWin(q.wins, state, seat) } : {};
+    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player, ...dealer, ...win };
     const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
     const unit = q.unit;
+    // Where the ranking put another action above a win the rules pay, why (core/advise.ts winWhy).
+    const why = ranked.why ? ` ${ranked.why}` : '';
     const words =
       row.verdict === 'best'
-        ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.`
+        ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.${why}`
         : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.`
-          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).`;
+          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
+          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
     return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
   }
 

@@ -65,13 +65,28 @@ export function poolPlayer(workers: number): (o: DecisionOptions, choices: reado
           .slice(0, parts)
           .map((a, k) => pool.run({ rollouts: { spec, alive, from: a, to: cuts[k + 1]! }, build: buildId() } satisfies RolloutsTask)),
       )) as Block[];
-      const values = alive.map((_, at) => {
-        const v = new Float64Array(to - from);
-        blocks.forEach((b, k) => v.set(b.values[at]!, cuts[k]! - from));
-        return v;
-      });
+      const joined = <T extends Float64Array | Uint8Array>(part: (b: Block) => T[], make: (n: number) => T): T[] =>
+        alive.map((_, at) => {
+          const v = make(to - from);
+          blocks.forEach((b, k) => v.set(part(b)[at]!, cuts[k]! - from));
+          return v;
+        });
       const wins = alive.map((_, at) => blocks.reduce((n, b) => n + b.wins[at]!, 0));
-      return { values, wins };
+      return {
+        values: joined(
+          (b) => b.values,
+          (n) => new Float64Array(n),
+        ),
+        wins,
+        raw: joined(
+          (b) => b.raw,
+          (n) => new Float64Array(n),
+        ),
+        won: joined(
+          (b) => b.won,
+          (n) => new Uint8Array(n),
+        ),
+      };
     };
   };
 }

@@ -74,6 +74,8 @@ describe('pongsim advise korean and chinese-american', () => {
       expect(r.situation.wall).toBe(0);
       expect(r.best).toBe('win on m9');
       expect(r.clear).toBe(true);
+      // The win is best: nothing to explain (test/advise/win-words.test.ts).
+      expect(r.advice).not.toContain('Why not the win');
       expect(r.actions.map((a) => a.action)).toContain('pass');
       expect(r.actions[0]!.value_ci_low).toBe(r.actions[0]!.value_ci_high);
       for (const a of r.actions.slice(1)) expect(a.diff_ci_high).toBeLessThan(0);

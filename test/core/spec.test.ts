@@ -21,7 +21,7 @@ describe('a spec parameter', () => {
     expect(() => spec('rollout(policy=rollout)')).toThrow(/a search bot cannot be another's policy; allowed: random, basic/);
     expect(() => spec('rollout(policy=carefull)')).toThrow(/strategy "carefull" is not a nylonppong strategy \(did you mean "careful"\?\)/);
     expect(() => spec('rollout(policy=basic,policy=careful)')).toThrow(/parameter policy given twice/);
-    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m"; allowed parameters: n, z, confirm, most, policy$/);
+    expect(() => spec('rollout(m=3)')).toThrow(/unknown parameter "m"; allowed parameters: n, z, confirm, most, policy, deal$/);
   });
 
   it('stays fixed in a tuning grid while the numbers vary', () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from 'pongsim';
 import { GAMES, gameEntry } from '../../src/catalog/index.js';
 import { TERMINAL, type GameDef, type GameState } from '../../src/core/game.js';
-import { Table } from '../../src/core/play.js';
+import { decisionLog, Table } from '../../src/core/play.js';
+import { Trace, type GameEvent } from '../../src/core/trace.js';
 import { Rng } from '../../src/core/rng.js';
 import { resolveRules } from '../../src/core/rules.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef } from '../../src/core/strategy.js';
@@ -212,6 +213,67 @@ describe('rollout', () => {
     const one = await sim(1);
     expect(one).toMatch(/rollout\(n=3,z=1,confirm=4,most=0,policy=basic\(t=10\)\)/);
     expect(await sim(2)).toBe(one);
+  });
+
+  it("deal=inferred deals its rollouts from the particle filter over the round's play (Wolnamppong), and is refused elsewhere with one line", async () => {
+    const { entry, game, rules, spec } = setup('wolnamppong');
+    const best = 'ev-threshold(t=0,f=0.5)';
+    // At its default the choice is left out of the text: the same spec as before it existed.
+    expect(spec(`rollout(n=4,deal=uniform,policy=${best})`).text).toBe(spec(`rollout(n=4,policy=${best})`).text);
+    expect(spec(`rollout(n=4,deal=inferred,policy=${best})`).text).toBe(`rollout(n=4,z=1,confirm=4,most=0,policy=${best},deal=inferred)`);
+    const seats = game.seats(rules);
+    const play = (deal: string) => {
+      const arm = new Arm(
+        game,
+        rules,
+        [spec(`rollout(n=4,deal=${deal},policy=${best})`), ...Array(seats - 1).fill(spec(best))],
+        entry.strategies,
+      );
+      // Every decision of the game, named: the strategy, its seat and the action taken.
+      const log: (string | number)[] = [];
+      decisionLog.list = log;
+      try {
+        arm.play('inferred', 0, 3);
+      } finally {
+        decisionLog.list = null;
+      }
+      return { returns: Array.from(arm.returns), log };
+    };
+    const inferred = play('inferred');
+    // Seeded: the same games twice give the same play.
+    expect(play('inferred')).toEqual(inferred);
+    // The dealing acts: the searching seat plays otherwise somewhere in these games.
+    expect(play('uniform').log).not.toEqual(inferred.log);
+    expect(() => setup('korean').spec('rollout(deal=inferred)')).toThrow(
+      /^strategy rollout: deal=inferred is not offered in korean, only where advice infers by default \(wolnamppong\)[^\n]*; allowed: deal=uniform$/,
+    );
+    expect(() => spec('rollout(deal=guess)')).toThrow(
+      /^strategy rollout: parameter deal must be one of uniform, inferred \(got "guess"\)$/,
+    );
+  });
+
+  it('hands a watching strategy the events of the game so far at every decision, traced or not', () => {
+    const { game, rules, make } = setup('wolnamppong');
+    const seen: number[][] = [[], []];
+    let run = 0;
+    const policy = make('ev-threshold(t=0,f=0.5)');
+    const watcher: Strategy = {
+      ...policy,
+      choose: (...a) => policy.choose(...a),
+      amount: (...a) => policy.amount!(...a),
+      watch: (_s, ev) => seen[run]!.push(ev.length),
+    };
+    const seats = game.seats(rules);
+    const table = new Table(game, rules, [watcher, ...Array.from({ length: seats - 1 }, () => make('ev-threshold(t=0,f=0.5)'))], []);
+    table.playSeeded('watch', 0, 0);
+    run = 1;
+    const events: GameEvent[] = [];
+    table.playSeeded('watch', 0, 0, new Trace(null, events));
+    // One call a decision, anyone's, with as many events as a traced game had written by then.
+    expect(seen[0]!.length).toBe(table.decisions);
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[0]!.at(-1)!).toBeGreaterThan(table.decisions);
+    expect(events.length).toBeGreaterThan(seen[0]!.at(-1)!);
   });
 
   it("refuses to be another search bot's policy, with one line", async () => {

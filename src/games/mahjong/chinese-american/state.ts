@@ -208,3 +208,16 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
     return this.dealerPasses >= this.r.gameLengthDealerships || (this.r.handsLimit !== null && this.handNo >= this.r.handsLimit);
   }
 }
+
+/** What letting a win go costs `seat`, in words, as the hooks above apply it: declining a
+ * self-drawn win pays each other player and locks discard wins, letting a winning discard go
+ * locks them (missedWinLock); undefined where it costs nothing. */
+export function letGoWords(s: ChineseAmericanState, seat: number): string | undefined {
+  const lock = s.r.missedWinLock ? 'bars your discard wins until your next draw (the missed-win lock)' : '';
+  if (s.phase === tableStateModule.TURN && s.turnWinOk) {
+    const p = s.r.beginnerExempt ? 0 : s.r.declinedSelfDrawPenalty;
+    const pay = p > 0 ? `pays ${p} points to each other player` : '';
+    return pay || lock ? `declining it ${[pay, lock].filter(Boolean).join(' and ')}` : undefined;
+  }
+  return s.phase === tableStateModule.CLAIM && s.passable[seat] === 1 && lock ? `letting it go ${lock}` : undefined;
+}

@@ -3,6 +3,8 @@
 // tiles W, its discards D and their stems.
 
 import * as kindsModule from '../table/kinds.js';
+import { CLAIM } from '../table/state.js';
+import { tileName } from '../tiles.js';
 import * as writesModule from '../table/writes.js';
 import * as codesModule from './codes.js';
 import * as koreanKindsModule from './kinds.js';
@@ -40,4 +42,16 @@ export function ronBlock(s: KoreanState, seat: number, t: number): number {
 export function missedWin(s: KoreanState, seat: number, t: number): void {
   if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon') s.noRon[seat] = NO_RON_MISSED;
   else lockWins(s, seat, s.temp[seat]! | (s.r.tempFuritenScope === 'sameTile' ? BIT[t]! : -1));
+}
+
+/** What letting the win on offer go (passing or calling) costs `seat` under sacred discard, in
+ * words, as missedWin applies it; undefined where it costs nothing (not on offer, or not a
+ * winning tile the rules count as passed). */
+export function letGoWords(s: KoreanState, seat: number): string | undefined {
+  if (s.phase !== CLAIM || s.passable[seat] !== 1) return undefined;
+  if (s.uper[seat] !== 0 && s.r.afterUperMissedWin === 'permanentNoRon')
+    return 'letting it go after uper leaves the hand self-draw only for the rest of the hand (sacred discard)';
+  return s.r.tempFuritenScope === 'sameTile'
+    ? `letting it go bars a discard win on ${tileName(s.claimTile)} until your next draw or claim (temporary sacred discard)`
+    : 'letting it go bars every discard win until your next draw or claim (temporary sacred discard)';
 }
