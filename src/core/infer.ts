@@ -357,6 +357,11 @@ export interface Dealing<S extends GameState = GameState> {
   uniform: string | null;
 }
 
+/** Whether the filter's particles deal the rollouts: inference was asked for and ran. A
+ * dealing asked to be uniform, or fallen back to it, is the rollouts' own (their default
+ * dealer), so that a race may play its blocks on the worker pool. */
+export const isInferred = (d: Dealing): boolean => d.uniform === null && d.report !== null;
+
 /**
  * Runs the filter over `history` with `policy` softened, drawing from `rng`: the inferred
  * dealing, or the uniform one with why (the game infers nothing, the history is one its tracker

@@ -28,6 +28,8 @@ describe('the decision benchmark', () => {
     expect(Object.keys(b.header.kinds).length).toBeGreaterThan(1);
     for (const d of b.decisions) {
       expect(d.valued).toBe('rollouts');
+      // Nylon-ppong infers nothing: its rollouts are dealt uniformly, and say so.
+      expect(d.deal).toBe('uniform');
       expect(d.best).toContain(d.top);
       expect(d.playouts).toBeLessThanOrEqual(1000);
     }
