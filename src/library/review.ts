@@ -328,10 +328,20 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
     const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
     const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal);
-    // Passed on, uniform or inferred: the race plays in this thread, as advise's does (library/advise.ts).
-    const dealer = { dealer: dealing.dealer };
+    // The dealing is passed on, uniform or inferred: the race plays in this thread, as advise's does (library/advise.ts).
     const win = q.wins ? { win: legalWin(q.wins, state, seat) } : {};
-    const common = { game: def, rules, state, seat, defs: entry.strategies, policy: spec, won: q.won.test, player, ...dealer, ...win };
+    const common = {
+      game: def,
+      rules,
+      state,
+      seat,
+      defs: entry.strategies,
+      policy: spec,
+      won: q.won.test,
+      player,
+      dealer: dealing.dealer,
+      ...win,
+    };
     const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
     const actions = ranked.rows.length;
     const unit = q.unit;

@@ -147,9 +147,11 @@ class TableTracker implements Tracker<TableState> {
   private only = -1;
   /** The actions the particle's replay applied, per step: its turn decision, then each seat's
    * answer in its window (slot = step * (SEATS + 1) + 0 or 1 + seat); a trial writes its own. */
-  private acts = new Int16Array(0);
-  private trialActs = new Int16Array(0);
-  private replayActs = this.acts;
+  private readonly acts: Int16Array;
+  private readonly trialActs: Int16Array;
+  private replayActs: Int16Array;
+  /** The action `decide` applied last. */
+  private applied = -1;
   /** Per seat, the log probability of its decisions in the particle's replay. */
   private readonly seatLw = new Float64Array(SEATS);
   private replayWall: WallChance | null = null;
@@ -209,6 +211,9 @@ class TableTracker implements Tracker<TableState> {
     }
     this.openWindow = open;
     this.steps = this.plan.length;
+    this.acts = new Int16Array(this.steps * (SEATS + 1));
+    this.trialActs = new Int16Array(this.acts.length);
+    this.replayActs = this.acts;
   }
 
   /** The index of seat y's last event before event i, or -1. */
@@ -693,17 +698,15 @@ class TableTracker implements Tracker<TableState> {
    * action kept before.
    */
   private decideAt(p: TableState, y: number, slot: number, want: string | null, guess: number, weigh: boolean): boolean {
-    if (!this.replaying) return this.decide(p, y, want === null ? this.one(guess) : this.match(p, want, guess), weigh);
-    if (this.only >= 0 && y !== this.only) return this.apply(p, this.replayActs[slot]!);
+    if (this.replaying && this.only >= 0 && y !== this.only) return this.apply(p, this.replayActs[slot]!);
     const before = this.lw;
     if (!this.decide(p, y, want === null ? this.one(guess) : this.match(p, want, guess), weigh)) return false;
-    this.replayActs[slot] = this.applied;
-    this.seatLw[y]! += this.lw - before;
+    if (this.replaying) {
+      this.replayActs[slot] = this.applied;
+      this.seatLw[y]! += this.lw - before;
+    }
     return true;
   }
-
-  /** The action `decide` applied last. */
-  private applied = -1;
 
   /** Makes seat y's decision among allowed[0..n) (weighed by the policy when `weigh` and y is
    * another seat), with its chance; false when it cannot be made. */
@@ -786,10 +789,6 @@ class TableTracker implements Tracker<TableState> {
     const draws = this.drawsOf(i);
     const { trial, redraws, held, heldNext } = this;
     this.freeKinds(played);
-    if (this.acts.length === 0) {
-      this.acts = new Int16Array(this.steps * (SEATS + 1));
-      this.trialActs = new Int16Array(this.acts.length);
-    }
     // The particle played again with every seat's decisions weighed: each seat's share of its
     // likelihood, and the actions it applied, which the moves' replays reuse (`only`).
     this.only = -1;
