@@ -41,6 +41,10 @@ export const PARTICLES = 256;
  * Chosen by the calibration study (experiments/advise-calibration.ts). */
 export const EPSILON = 0.1;
 
+/** Move the particles (resample-move without the resampling) when at least this share of them
+ * met a decision at a step that the policy would not have made (Tracker.strained). */
+const STRAINED = 0.25;
+
 /** Resample when the effective sample size falls below this share of the particles. */
 const RESAMPLE_BELOW = 0.5;
 
@@ -83,6 +87,9 @@ export interface Tracker<S extends GameState = GameState> {
    * Returns the steps accepted. Optional: a game without it is not moved.
    */
   rejuvenate?(p: S, i: number, moves: number, rng: Rng, played?: number): number;
+  /** Whether the particle's last `advance` met a decision the policy would not have made: its
+   * hands explain the step only by the softened policy's departure. Optional. */
+  strained?(): boolean;
   /** Writes into `out` the decision's table `now` with the hidden places of particle p (at the
    * same decision) and the rest of what the seat cannot see dealt anew from `rng`. */
   deal(now: S, p: S, rng: Rng, out: S): void;
@@ -116,6 +123,10 @@ export class SoftPolicy {
   /** The decision `weigh` picked to apply, and its amount. */
   action = -1;
   amount = 0;
+  /** The policy's own choice at the last decision weighed (-1: none was made, no allowed
+   * action being legal): where it is not among the allowed ones, the particle's hand is what
+   * made the policy depart from the record (a tracker's moves may aim at it). */
+  choice = -1;
 
   constructor(
     readonly game: GameDef,
@@ -146,9 +157,11 @@ export class SoftPolicy {
     const m = game.legal(s, legal);
     let c = 0;
     for (let i = 0; i < k; i++) if (isIn(legal, m, allowed[i]!)) c++;
+    this.choice = -1;
     if (c === 0) return 0;
     const st = this.strategies[x]!;
     const a = st.choose(game.view(s, x), legal, this.lists[x] ? m : 0, rng);
+    this.choice = a;
     // The amount the policy would bet is not weighed: the record's is applied.
     let hit = false;
     for (let i = 0; i < k && !hit; i++) hit = allowed[i] === a;
@@ -239,9 +252,11 @@ export class ParticleFilter<S extends GameState = GameState> {
     let minEss = count,
       resamplings = 0;
     for (let k = 0; k < tracker.steps; k++) {
+      let strained = 0;
       for (let i = 0; i < count; i++) {
         if (logw[i] === -Infinity) continue;
         logw[i]! += tracker.advance(this.states[i]!, i, k, this.rngs[i]!);
+        if (tracker.strained?.()) strained++;
       }
       const ess = this.ess();
       if (ess === 0) {
@@ -254,6 +269,12 @@ export class ParticleFilter<S extends GameState = GameState> {
         resamplings++;
         if (tracker.rejuvenate && this.stepMoves > 0)
           for (let i = 0; i < count; i++) tracker.rejuvenate(this.states[i]!, i, this.stepMoves, this.rngs[i]!, k + 1);
+      } else if (strained >= STRAINED * count && k < tracker.steps - 1 && tracker.rejuvenate && this.stepMoves > 0) {
+        // Where many particles explain a step only by the policy's departure, the weights stay
+        // even (they all depart alike) and no resampling comes to move them, so the departures
+        // pile up: the particles are moved there too, their weights kept.
+        for (let i = 0; i < count; i++)
+          if (logw[i] !== -Infinity) tracker.rejuvenate(this.states[i]!, i, this.stepMoves, this.rngs[i]!, k + 1);
       }
     }
     const ess = this.ess();

@@ -42,10 +42,20 @@ import { WallChance } from './record-chance.js';
 import * as stateModule from './state.js';
 import type { TableState, WritableTable } from './state.js';
 
-const { KINDS, tileKind } = tilesModule;
-const { DISCARD, KONG, PASS, PUNG, WIN } = actionsModule;
+const { HONOR, KINDS, PLAY_KINDS, tileKind } = tilesModule;
+const { DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
 const { addTile, prepareTurn, takeTiles } = flowModule;
 const { CLAIM, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
+
+/** The share of the moves whose traded tile is one the softened policy would have discarded
+ * where the record shows another decision (rejuvenate); the rest pick a tile uniformly. */
+const AIMED = 0.5;
+
+/** How near a tile lies to a hand (tradeFor): 1, and NEAR_SAME for each copy of its kind in
+ * the hand, 1 for each of the next kinds in its suit, NEAR_TWO for each two away. */
+const NEAR_SAME = 2;
+const NEAR_ONE = 1;
+const NEAR_TWO = 0.5;
 
 /** log(n!) for the copies a hand can hold of a kind. */
 const LOG_FACTORIAL = [0, 0, Math.log(2), Math.log(6), Math.log(24)];
@@ -155,6 +165,16 @@ class TableTracker implements Tracker<TableState> {
   /** Per seat, the log probability of its decisions in the particle's replay. */
   private readonly seatLw = new Float64Array(SEATS);
   private replayWall: WallChance | null = null;
+  /**
+   * Per seat and kind (seat * STRIDE + kind): 1 where the seat's policy, in the particle's replay,
+   * would have discarded a tile of the kind at a decision where the record shows another
+   * (`aims`), and the same for a move's trial; `blameOut` is the one a replay writes (null: none).
+   */
+  private readonly aims = new Uint8Array(SEATS * STRIDE);
+  private readonly trialAims = new Uint8Array(SEATS * STRIDE);
+  private blameOut: Uint8Array | null = null;
+  /** Whether the step under way met a decision the policy would not have made (strained). */
+  private strain = false;
   private spare: TableState | null = null;
   private readonly trial = new Int8Array(SEATS * STRIDE);
   private readonly redraws: Int8Array;
@@ -176,6 +196,7 @@ class TableTracker implements Tracker<TableState> {
   private readonly given = new Int8Array(SEATS * STRIDE);
   private readonly known = new Int8Array(STRIDE);
   private readonly tryP = new Float64Array(KINDS);
+  private readonly near = new Float64Array(KINDS);
 
   constructor(
     private readonly h: RoundHistory<TableState>,
@@ -589,6 +610,7 @@ class TableTracker implements Tracker<TableState> {
     this.rng = rng;
     this.lw = 0;
     this.idx = i;
+    this.strain = false;
     p.rng = this.replaying ? this.replayWall! : this.chance(i);
     const slot = k * (SEATS + 1);
     if (step.seat !== seat && step.drawLine >= 0 && !this.replaying) {
@@ -673,6 +695,7 @@ class TableTracker implements Tracker<TableState> {
     // The decision: the policy's, where allowed, else one of the allowed (as the softened policy would).
     const n = this.match(p, step.want, step.guess);
     this.soft.probability(p, y, this.allowed, n, 0, this.rng!);
+    this.noteMiss(y, n);
     return this.apply(p, this.soft.action);
   }
 
@@ -718,9 +741,24 @@ class TableTracker implements Tracker<TableState> {
       if (w === -Infinity) return false;
       this.lw += w;
       a = this.soft.action;
+      this.noteMiss(y, n);
     } else if (n !== 1) return false;
     this.applied = a;
     return this.apply(p, a);
+  }
+
+  /** After seat y's decision among allowed[0..n) was weighed: where the policy's own choice was
+   * not allowed, the step strained the particle, and a replay notes the kind the policy would
+   * have discarded (`blameOut`). */
+  private noteMiss(y: number, n: number): void {
+    const c = this.soft.choice;
+    if (c < 0 || this.allowed.subarray(0, n).indexOf(c) >= 0) return;
+    this.strain = true;
+    if (this.blameOut && c < SELF_KONG) this.blameOut[y * STRIDE + ((c - DISCARD) % PLAY_KINDS)] = 1;
+  }
+
+  strained(): boolean {
+    return this.strain;
   }
 
   private apply(p: TableState, a: number): boolean {
@@ -770,17 +808,24 @@ class TableTracker implements Tracker<TableState> {
   }
 
   /**
-   * Metropolis-Hastings moves on particle i at the decision. A move trades a hidden tile of the
-   * others' that is still in their hands (one the deal gave them, or one they drew unseen and the
-   * record does not fix) for a tile still in the wall (every one alike), then plays the hand
-   * again from the first table with every other draw as the particle drew it. The move is taken
-   * with probability min(1, L' p' q' / (L p q)): L the product of the softened policy's
-   * probabilities of every decision the others made, p the prior's (every arrangement of the
-   * tiles alike: 1 / the product of the factorials of each kind's count in each hidden hand's
-   * deal and in the wall), q the chance of proposing the move and q' of proposing it back
-   * (`units`). So the posterior the filter aims at stays as it is; a move the record rules out
-   * (a discard not in hand) has L' = 0. Tiles discarded or melded since are never traded: the
-   * record fixes them.
+   * Metropolis-Hastings moves on particle i after `played` steps. A move trades a hidden tile of
+   * the others' that is still in their hands (one the deal gave them, or one they drew unseen and
+   * the record does not fix) for a tile of the wall, then plays the hand again from the first
+   * table with every other draw as the particle drew it. The move is taken with probability
+   * min(1, L' p' q' / (L p q)): L the product of the softened policy's probabilities of every
+   * decision the others made, p the prior's (every arrangement of the tiles alike: 1 / the
+   * product of the factorials of each kind's count in each hidden hand's deal and in the wall),
+   * q the chance of proposing the move and q' of proposing it back (`pickChance`, `tradeFor`).
+   * So the posterior the filter aims at stays as it is; a move the record rules out (a discard
+   * not in hand) has L' = 0. Tiles discarded or melded since are never traded: the record fixes
+   * them.
+   *
+   * Blind trades seldom help: a particle whose hand departs from the record (its policy would
+   * have thrown an isolated honour where the seat threw a middle tile) is mended by trading that
+   * very tile for one the seat would have kept. So half the moves, where the particle has such
+   * departures, trade a tile of a kind the policy would have discarded instead (`aims`, noted in
+   * the replays), the rest any tile alike; and the tile taken in is picked in proportion to its
+   * copies in the wall times how near it lies to the seat's hand (`tradeFor`).
    */
   rejuvenate(p: TableState, i: number, moves: number, rng: Rng, played = this.steps): number {
     const game = this.soft.game;
@@ -794,7 +839,11 @@ class TableTracker implements Tracker<TableState> {
     this.only = -1;
     this.replayActs = this.acts;
     this.seatLw.fill(0);
+    const { aims, trialAims } = this;
+    aims.fill(0);
+    this.blameOut = aims;
     const lw = this.replay(deal, draws, spare, rng, played);
+    this.blameOut = null;
     // The particle's own deal and draws, played again, must be the particle, so that what a move
     // changes is all that changes; where they are not (a record event that several actions
     // make, which the softened policy picks among at random), the particle is left as it is.
@@ -803,54 +852,73 @@ class TableTracker implements Tracker<TableState> {
     let units = this.units(p, deal, draws, held);
     let accepted = 0;
     for (let m = 0; m < moves && units > 0; m++) {
-      const w = p.wall;
-      const b = w.tiles[w.head + rng.int(w.tail - w.head)]!;
-      let j = rng.int(units);
+      // The tile traded: a deal's tile (x, the seat's offset plus the kind) or a draw (line).
+      let x = -1;
+      let line = -1;
+      const aimed = this.aimedCount(deal, draws, held, aims);
+      if (aimed > 0 && rng.next() < AIMED) {
+        // One of the kinds the policy would have discarded, alike, then one of the seat's tiles of it.
+        let e = rng.int(aimed);
+        for (let u = 0; u < deal.length && x < 0; u++) {
+          if (aims[u] === 0) continue;
+          const n = this.unitsOf(u, deal, draws, held);
+          if (n === 0 || e-- > 0) continue;
+          const j = rng.int(n);
+          const d = this.free[u % STRIDE] === 1 ? Math.min(deal[u]!, held[u]!) : 0;
+          if (j < d) x = u;
+          else line = this.drawOf(u, draws, held, j - d);
+          break;
+        }
+      } else {
+        let j = rng.int(units);
+        for (let u = 0; u < deal.length && x < 0; u++) {
+          const e = this.free[u % STRIDE] === 1 ? Math.min(deal[u]!, held[u]!) : 0;
+          if (j < e) x = u;
+          else j -= e;
+        }
+        if (x < 0) line = this.heldLine(draws, held, j);
+      }
       trial.set(deal);
       redraws.set(draws);
-      // The log of p' q' / (p q) but for what the units add (below).
-      let ratio: number;
-      let x = -1;
-      let a = -1;
-      /** The seat whose hidden tiles the move trades. */
-      let y: number;
-      for (let u = 0; u < deal.length && x < 0; u++) {
-        const e = this.free[u % STRIDE] === 1 ? Math.min(deal[u]!, held[u]!) : 0;
-        if (j < e) x = u;
-        else j -= e;
-      }
+      /** The traded kind, and the seat whose tile it is. */
+      const a = x >= 0 ? x % STRIDE : draws[line]!;
+      const y = x >= 0 ? Math.floor(x / STRIDE) : this.hidden[line]!.seat;
+      const b = this.tradeFor(p, held, y, a, rng);
+      if (b === a) continue;
+      // The log of p' q' / (p q) but for the picks of the tile traded (below): the prior's
+      // ratio (every arrangement alike) with the wall's share cancelled by the choice of b.
+      let ratio = Math.log(this.near[a]! / this.near[b]!);
       if (x >= 0) {
-        a = x % STRIDE;
-        if (a === b || this.free[b] === 0) continue;
-        y = Math.floor(x / STRIDE);
         trial[x]!--;
         trial[x - a + b]!++;
-        ratio = Math.log(deal[x]! / (deal[x - a + b]! + 1) / Math.min(deal[x]!, held[x]!));
-      } else {
-        const line = this.heldLine(draws, held, j);
-        a = draws[line]!;
-        if (a === b || this.free[b] === 0) continue;
-        y = this.hidden[line]!.seat;
-        redraws[line] = b;
-        ratio = 0;
-      }
+        ratio += Math.log(deal[x]! / (deal[x - a + b]! + 1));
+      } else redraws[line] = b;
       // Only y's decisions are weighed again (see `only`): its share of the likelihood before
-      // and after the move.
+      // and after the move, and the kinds its policy would have discarded instead.
       const was = this.seatLw[y]!;
       this.seatLw[y] = 0;
       this.only = y;
       this.replayActs = this.trialActs;
       this.trialActs.set(this.acts);
+      trialAims.set(aims);
+      trialAims.fill(0, y * STRIDE, (y + 1) * STRIDE);
+      this.blameOut = trialAims;
       const next = this.replay(trial, redraws, spare, rng, played);
+      this.blameOut = null;
       this.seatLw[y] = was;
       if (next === -Infinity) continue;
       const after = this.units(spare, trial, redraws, heldNext);
-      if (x >= 0) ratio += Math.log(Math.min(trial[x - a + b]!, heldNext[x - a + b]!));
-      ratio += Math.log(units / after);
+      // The chance of picking the tile traded, and back its new kind (q' / q).
+      const back = x >= 0 ? x - a + b : -1;
+      const q = this.pickChance(deal, draws, held, aims, units, x >= 0 ? x : y * STRIDE + a, x >= 0);
+      const qBack = after > 0 ? this.pickChance(trial, redraws, heldNext, trialAims, after, x >= 0 ? back : y * STRIDE + b, x >= 0) : 0;
+      if (!(qBack > 0)) continue;
+      ratio += Math.log(qBack / q);
       if (Math.log(rng.next()) >= next - was + ratio) continue;
       deal.set(trial);
       draws.set(redraws);
       held.set(heldNext);
+      aims.set(trialAims);
       units = after;
       this.seatLw[y] = next;
       this.acts.set(this.trialActs);
@@ -903,6 +971,97 @@ class TableTracker implements Tracker<TableState> {
       else if (hid.forced >= 0) free[hid.forced] = 0;
     }
     for (const needs of this.needs) for (const n of needs) if (n.line >= next) free[n.kind] = 0;
+  }
+
+  /**
+   * The kind a move trades seat y's tile of kind `a` for: one of the wall's tiles or the traded
+   * tile itself (no move), each in proportion to how near it lies to y's hidden hand without
+   * the traded tile (`near`; the kinds a move may not trade, none). The hands the others' play
+   * says they held are nearer ready than a blind deal's: a tile that pairs or runs with what the
+   * seat kept is what its play most likely kept. The pool and that hand are the same seen from
+   * the move's end, so the move's chance back over forth is near(a) / near(b) times the wall's
+   * share, which the prior's ratio cancels.
+   */
+  private tradeFor(p: TableState, held: Int8Array, y: number, a: number, rng: Rng): number {
+    const { near, have, tryP } = this;
+    const off = y * STRIDE;
+    for (let k = 0; k < KINDS; k++) have[k] = held[off + k]!;
+    have[a]!--;
+    this.countWall(p);
+    this.wall[a]!++;
+    let sum = 0;
+    for (let k = 0; k < KINDS; k++) {
+      let g = 0;
+      if (this.free[k] === 1) {
+        g = 1 + NEAR_SAME * have[k]!;
+        if (k < HONOR) {
+          const r = k % 9;
+          if (r > 0) g += NEAR_ONE * have[k - 1]!;
+          if (r < 8) g += NEAR_ONE * have[k + 1]!;
+          if (r > 1) g += NEAR_TWO * have[k - 2]!;
+          if (r < 7) g += NEAR_TWO * have[k + 2]!;
+        }
+      }
+      near[k] = g;
+      tryP[k] = this.wall[k]! * g;
+      sum += tryP[k]!;
+    }
+    let u = rng.next() * sum;
+    let b = 0;
+    for (; b < KINDS - 1; b++) {
+      if (u < tryP[b]!) break;
+      u -= tryP[b]!;
+    }
+    return b;
+  }
+
+  /** The tiles a move may trade of seat and kind `u` (seat * STRIDE + kind): of its deal, and
+   * its free draws (units). */
+  private unitsOf(u: number, deal: Int8Array, draws: Int8Array, held: Int8Array): number {
+    const k = u % STRIDE;
+    if (this.free[k] === 0) return 0;
+    const y = Math.floor(u / STRIDE);
+    let n = Math.min(deal[u]!, held[u]!);
+    for (const line of this.freeLines) if (draws[line] === k && this.hidden[line]!.seat === y && this.movable(line, draws, held)) n++;
+    return n;
+  }
+
+  /** The j-th free draw of seat and kind `u` a move may trade. */
+  private drawOf(u: number, draws: Int8Array, held: Int8Array, j: number): number {
+    const k = u % STRIDE;
+    const y = Math.floor(u / STRIDE);
+    for (const line of this.freeLines)
+      if (draws[line] === k && this.hidden[line]!.seat === y && this.movable(line, draws, held) && j-- === 0) return line;
+    throw new Error('no such draw');
+  }
+
+  /** How many seat-and-kind pairs the aimed moves pick among: those the policy would have
+   * discarded (`aims`) with a tile a move may trade. */
+  private aimedCount(deal: Int8Array, draws: Int8Array, held: Int8Array, aims: Uint8Array): number {
+    let n = 0;
+    for (let u = 0; u < deal.length; u++) if (aims[u] === 1 && this.unitsOf(u, deal, draws, held) > 0) n++;
+    return n;
+  }
+
+  /**
+   * The chance that a move picks, to trade, a tile of seat and kind `u` of the deal (`dealt`:
+   * any of its copies alike) or one given free draw of it: uniformly among the `units`, or,
+   * with chance AIMED where the policy would have discarded some tile, by its aim.
+   */
+  private pickChance(
+    deal: Int8Array,
+    draws: Int8Array,
+    held: Int8Array,
+    aims: Uint8Array,
+    units: number,
+    u: number,
+    dealt: boolean,
+  ): number {
+    const m = dealt ? Math.min(deal[u]!, held[u]!) : 1;
+    const aimed = this.aimedCount(deal, draws, held, aims);
+    if (aimed === 0) return m / units;
+    const n = aims[u] === 1 ? this.unitsOf(u, deal, draws, held) : 0;
+    return ((1 - AIMED) * m) / units + (n > 0 ? (AIMED * m) / (aimed * n) : 0);
   }
 
   /** The line of the j-th free draw `units` counts. */
