@@ -69,9 +69,9 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean, Chinese-American and American keep the table's 9 terms (American's last three,
+    // Korean, Chinese-American and American keep the table's 10 terms (American's last four,
     // in points, stay 0), Nylon-ppong 6, Wolnamppong 1; each situation adds one comparison.
-    expect(all.length).toBe(2 * 10 + 2 * 10 + 6 * 2 + 2 * 10 + 4 * 7);
+    expect(all.length).toBe(2 * 11 + 2 * 11 + 6 * 2 + 2 * 11 + 4 * 7);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
     for (const { name, values } of all) {
@@ -81,8 +81,16 @@ describe('the variance-reduction layer', () => {
       if (sd > 0) moved++;
       expect(Math.abs(mean), `${name}: mean ${mean}, sd ${sd}, n ${n}`).toBeLessThanOrEqual(z * (sd / Math.sqrt(n)) + 1e-12);
     }
-    // The checks are not empty: most terms were touched by the playouts.
+    // The checks are not empty: most terms were touched by the playouts, the table's terms in
+    // points among them (a ready seat's own draw, another ready seat's, a draw of theirs).
     expect(moved).toBeGreaterThan(all.length / 2);
+    for (const game of ['korean', 'chinese-american'])
+      for (const m of [6, 8, 9]) {
+        const touched = all.filter(
+          (c) => c.name.startsWith(`${game} `) && c.name.endsWith(` luck term ${m}`) && new Set(c.values).size > 1,
+        );
+        expect(touched.length, `${game} term ${m}`).toBeGreaterThan(0);
+      }
   });
 });
 

@@ -25,8 +25,8 @@ export const korean: GameDef<KoreanState, KoreanRules, KoreanView> = rulesetGame
   // The multiples of the table's luck terms (table/luck.ts TABLE_LUCK_TERMS), fitted by fitLuck
   // (src/library/bench/precision.ts) on 60 pilot situations of seed fit-korean: 43% of the
   // spread of a paired difference. Counted in points, a ready seat's draws take the place of
-  // the win-or-not terms (0.33 and -0.15 left on those).
-  luckCoef: [0.33, 4.88, 1.96, 0.78, 0.46, -0.15, 0.76, -0.19, 0.79],
+  // the win-or-not terms (0.2 and -0.18 left on those).
+  luckCoef: [0.2, 4.81, 1.93, 0.74, 0.47, -0.18, 0.76, -0.19, 0.79, 0.11],
   create(r) {
     const s = new KoreanState(r);
     for (let seat = 0; seat < SEATS; seat++) s.views.push(new KoreanView(s, seat));

@@ -29,7 +29,10 @@ const { addTile, takeTiles } = flowModule;
 /** The terms: the seat's draws at shanten 0 (a winning tile), 1, 2 and 3 or more (a tile that
  * lowers it); another seat's draw of one of the seat's winning tiles, and of one of its own; and
  * where the ruleset says what a self-draw pays (else 0), the same three draws counted in points:
- * what the seat's own self-draw of the tile would pay the seat, and what the drawer's would. */
+ * what the seat's own self-draw of the tile would pay the seat, and what the drawer's would; and
+ * the seat's own draw of another ready seat's winning tile that the seat would not keep (one
+ * that wins for it, or lowers its shanten), counted as that seat's self-draw of it would cost
+ * the seat: a tile the seat throws and may deal in with. */
 export const TABLE_LUCK_TERMS = [
   'own-win',
   'own-1',
@@ -40,6 +43,7 @@ export const TABLE_LUCK_TERMS = [
   'own-win-points',
   'their-draw-of-mine-points',
   'their-win-points',
+  'own-draw-of-theirs-points',
 ] as const;
 
 /** Ints per seat in TableLuck's key of a hand whose points it keeps: kept, the four pattern
@@ -59,6 +63,10 @@ export class TableLuck<S extends TableState = TableState> implements LuckMeter<S
   /** pointsOf's values per seat and kind, and per seat the hand they were found for. */
   private readonly values = new Float64Array(4 * KINDS);
   private readonly keys = new Int32Array(4 * KEY);
+  /** The kinds (as waits are kept) the seat's own draw under way would keep, and per kind what a
+   * draw of it would cost the seat in others' wins (danger). */
+  private readonly keep = new Int32Array(2);
+  private readonly cost = new Float64Array(KINDS);
 
   constructor(readonly coef: Float64Array) {}
 
@@ -99,12 +107,17 @@ export class TableLuck<S extends TableState = TableState> implements LuckMeter<S
     const top = s.asideFrom < KINDS ? s.asideFrom : KINDS;
     for (let k = 0; k < top; k++) total += counts[k]!;
     if (y === seat) {
+      const keep = this.keep;
       if (seatReady) {
         luck[0]! += share(s.waits, seat, t, counts, total, this.jokerWins(s, seat));
         if (this.points) luck[6]! += this.winPoints(s, seat, t, true, counts, total);
-        return;
+        keep[0] = s.waits[seat * 2]!;
+        keep[1] = s.waits[seat * 2 + 1]!;
+      } else {
+        keep[0] = keep[1] = 0;
+        this.ownShort(s, seat, t, counts, total, luck);
       }
-      this.ownShort(s, seat, t, counts, total, luck);
+      if (this.points) luck[9]! += this.danger(s, seat, t, counts, total);
       return;
     }
     if (seatReady) {
@@ -144,11 +157,34 @@ export class TableLuck<S extends TableState = TableState> implements LuckMeter<S
         if (counts[k]! === 0) continue;
         if (ev.shantenWith(k, 1, melds) < sh) {
           good += counts[k]!;
+          this.keep[WORD[k]!]! |= BIT[k]!;
           if (k === t) hit = 1;
         }
       }
     }
     luck[sh >= 3 ? 3 : sh]! += hit - good / total;
+  }
+
+  /** The seat's own draw `t` of a tile it would not keep (this.keep) among the winning tiles of
+   * other ready seats: what their self-draws of it would pay the seat (a cost, so below 0),
+   * less the mean over the undrawn tiles in `counts` (`total` of them that a draw keeps). */
+  private danger(s: S, seat: number, t: number, counts: Int16Array, total: number): number {
+    const cost = this.cost;
+    let any = false;
+    for (let z = 0; z < 4; z++) {
+      if (z === seat || !this.ready(s, z)) continue;
+      const w0 = s.waits[z * 2]! & ~this.keep[0]!;
+      const w1 = s.waits[z * 2 + 1]! & ~this.keep[1]!;
+      if ((w0 | w1) === 0) continue;
+      if (!any) cost.fill(0);
+      any = true;
+      const v = this.pointsOf(s, z, -1);
+      for (let k = 0; k <= FLOWER; k++) if (((WORD[k] === 0 ? w0 : w1) & BIT[k]!) !== 0) cost[k]! += v[k]!;
+    }
+    if (!any) return 0;
+    let sum = 0;
+    for (let k = 0; k <= FLOWER; k++) if (counts[k]! !== 0) sum += counts[k]! * cost[k]!;
+    return (t <= FLOWER ? cost[t]! : 0) - sum / total;
   }
 
   /** What seat y's self-draw of `t` would pay `seat`, less the mean over the undrawn tiles in
