@@ -46,6 +46,7 @@ describe('distilled (Korean)', () => {
       discard_terminal: 1,
       discard_suit_share: 7 / 14,
       discard_unsafe_seats: 1,
+      stem_unsafe_seats: 1,
     };
     expect(m9).toEqual(row(m9Row));
     // Discarding a white dragon breaks a value pair and leaves the hand a step from ready.
@@ -57,10 +58,34 @@ describe('distilled (Korean)', () => {
         discard_value_honor: 1,
         discard_value_pair: 1,
         discard_unsafe_seats: 1,
+        stem_unsafe_seats: 1,
       }),
     );
     // Declaring uper with m9: the same discard, its waits' live tiles and the live wall.
     expect(uper).toEqual(row({ ...m9Row, uper: 1, uper_live: 4 / 20, uper_wall: v.live / 50 }));
+  });
+
+  it("writes a discard's danger by sacred discard, exactly", () => {
+    const s = rig(koreanRules(), hands, 'z7z6z6m4');
+    act(s, 0, DISCARD + t('m9'));
+    act(s, 1, PASS);
+    act(s, 1, DISCARD + t('z7'));
+    act(s, 2, DISCARD + t('m7'));
+    act(s, 3, DISCARD + t('z6'));
+    const v = korean.view(s, 0) as KoreanView;
+    const [m1, m4] = featuresOf(v, [DISCARD + t('m1'), DISCARD + t('m4')]);
+    // East drew m4: discarding m1 or m4 leaves it ready on p1 and the white dragon, 4 live
+    // tiles. No seat has discarded either, but West's m7 bars West from winning on its stem
+    // (m1, m4, m7): unsafe against two seats of three.
+    const common = {
+      discard_live: 4 / 20,
+      discard_ready: 1,
+      discard_suit_share: 7 / 14,
+      discard_unsafe_seats: 1,
+      stem_unsafe_seats: 2 / 3,
+    };
+    expect(m1).toEqual(row({ ...common, discard_single: 1, discard_terminal: 1 }));
+    expect(m4).toEqual(row({ ...common, discard_from_pair: 1 }));
   });
 
   it('writes the features of a known call and its pass, exactly', () => {
@@ -89,7 +114,7 @@ describe('distilled (Korean)', () => {
   it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
     const out = path.join(tempDir(), 'uper-wait.json');
     const bot = 'uper-wait(w=2)';
-    const r = await distill({ game: 'korean', teacher: bot, base: bot, set: 'handsPerSession=1', games: 8, workers: 1, out });
+    const r = await distill({ game: 'korean', teacher: bot, base: bot, set: 'handsPerSession=1', games: 6, workers: 1, out });
     expect(r.decisions).toBeGreaterThan(30);
     expect(r.agreement).toBe(1);
     const entry = gameEntry('korean');
