@@ -4,6 +4,7 @@ import { distill } from 'pongsim';
 import { gameEntry } from '../../src/catalog/index.js';
 import type { GameDef, GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
+import { resolveRules } from '../../src/core/rules.js';
 import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
 import { korean } from '../../src/games/mahjong/korean/game.js';
 import { UPER } from '../../src/games/mahjong/korean/uper.js';
@@ -125,12 +126,49 @@ describe('distilled (Korean)', () => {
       const table = new Table(game, rules, [make(first), make('efficiency'), make('uper-always'), make(bot)], ['a', 'b', 'c', 'd']);
       const all: number[] = [];
       const r4 = new Float64Array(4);
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 4; i++) {
         game.returns(table.playSeeded('distilled-korean', 0, i), r4);
         all.push(...r4);
       }
       return all;
     };
     expect(returns(`distilled(file=${out})`)).toEqual(returns(bot));
+  });
+});
+
+describe('distilled (Chinese-American)', () => {
+  it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
+    const out = path.join(tempDir(), 'efficiency.json');
+    const r = await distill({
+      game: 'chinese-american',
+      teacher: 'efficiency',
+      base: 'efficiency',
+      set: 'handsLimit=1',
+      games: 4,
+      workers: 1,
+      out,
+    });
+    expect(r.decisions).toBeGreaterThan(30);
+    expect(r.agreement).toBe(1);
+    const entry = gameEntry('chinese-american');
+    const game = entry.def as GameDef<GameState>;
+    const rules = resolveRules(entry.def.schema, [{ where: 'test', values: { handsLimit: 2 } }]);
+    const make = (text: string) => makeStrategy(parseSpec(text, entry.strategies, 'chinese-american', rules), entry.strategies, rules);
+    const returns = (first: string) => {
+      const table = new Table(
+        game,
+        rules,
+        [make(first), make('pong-hunter'), make('flush-seeker'), make('defensive')],
+        ['a', 'b', 'c', 'd'],
+      );
+      const all: number[] = [];
+      const r4 = new Float64Array(4);
+      for (let i = 0; i < 4; i++) {
+        game.returns(table.playSeeded('distilled-chinese-american', 0, i), r4);
+        all.push(...r4);
+      }
+      return all;
+    };
+    expect(returns(`distilled(file=${out})`)).toEqual(returns('efficiency'));
   });
 });
