@@ -111,64 +111,37 @@ describe('distilled (Korean)', () => {
     );
     expect(pass).toEqual(row({}));
   });
-
-  it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
-    const out = path.join(tempDir(), 'uper-wait.json');
-    const bot = 'uper-wait(w=2)';
-    const r = await distill({ game: 'korean', teacher: bot, base: bot, set: 'handsPerSession=1', games: 6, workers: 1, out });
-    expect(r.decisions).toBeGreaterThan(30);
-    expect(r.agreement).toBe(1);
-    const entry = gameEntry('korean');
-    const game = entry.def as GameDef<GameState>;
-    const rules = koreanRules({ handsPerSession: 2 });
-    const make = (text: string) => makeStrategy(parseSpec(text, entry.strategies, 'korean', rules), entry.strategies, rules);
-    const returns = (first: string) => {
-      const table = new Table(game, rules, [make(first), make('efficiency'), make('uper-always'), make(bot)], ['a', 'b', 'c', 'd']);
-      const all: number[] = [];
-      const r4 = new Float64Array(4);
-      for (let i = 0; i < 4; i++) {
-        game.returns(table.playSeeded('distilled-korean', 0, i), r4);
-        all.push(...r4);
-      }
-      return all;
-    };
-    expect(returns(`distilled(file=${out})`)).toEqual(returns(bot));
-  });
 });
 
-describe('distilled (Chinese-American)', () => {
+/**
+ * Every seat's result over four seeded games of two hands with `first` in seat 0 and `others`
+ * in the others.
+ */
+function returns(game: string, set: Record<string, unknown>, first: string, others: string[]): number[] {
+  const entry = gameEntry(game);
+  const def = entry.def as GameDef<GameState>;
+  const rules = resolveRules(entry.def.schema, [{ where: 'test', values: set }]);
+  const make = (text: string) => makeStrategy(parseSpec(text, entry.strategies, game, rules), entry.strategies, rules);
+  const table = new Table(def, rules, [first, ...others].map(make), ['a', 'b', 'c', 'd']);
+  const all: number[] = [];
+  const r4 = new Float64Array(4);
+  for (let i = 0; i < 4; i++) {
+    def.returns(table.playSeeded(`distilled-${game}`, 0, i), r4);
+    all.push(...r4);
+  }
+  return all;
+}
+
+describe.each([
+  { game: 'korean', bot: 'uper-wait(w=2)', hand: 'handsPerSession', others: ['efficiency', 'uper-always', 'uper-wait(w=2)'] },
+  { game: 'chinese-american', bot: 'efficiency', hand: 'handsLimit', others: ['pong-hunter', 'flush-seeker', 'defensive'] },
+])('distilled ($game)', ({ game, bot, hand, others }) => {
   it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
-    const out = path.join(tempDir(), 'efficiency.json');
-    const r = await distill({
-      game: 'chinese-american',
-      teacher: 'efficiency',
-      base: 'efficiency',
-      set: 'handsLimit=1',
-      games: 4,
-      workers: 1,
-      out,
-    });
+    const out = path.join(tempDir(), `${game}.json`);
+    const r = await distill({ game, teacher: bot, base: bot, set: `${hand}=1`, games: 5, workers: 1, out });
     expect(r.decisions).toBeGreaterThan(30);
     expect(r.agreement).toBe(1);
-    const entry = gameEntry('chinese-american');
-    const game = entry.def as GameDef<GameState>;
-    const rules = resolveRules(entry.def.schema, [{ where: 'test', values: { handsLimit: 2 } }]);
-    const make = (text: string) => makeStrategy(parseSpec(text, entry.strategies, 'chinese-american', rules), entry.strategies, rules);
-    const returns = (first: string) => {
-      const table = new Table(
-        game,
-        rules,
-        [make(first), make('pong-hunter'), make('flush-seeker'), make('defensive')],
-        ['a', 'b', 'c', 'd'],
-      );
-      const all: number[] = [];
-      const r4 = new Float64Array(4);
-      for (let i = 0; i < 4; i++) {
-        game.returns(table.playSeeded('distilled-chinese-american', 0, i), r4);
-        all.push(...r4);
-      }
-      return all;
-    };
-    expect(returns(`distilled(file=${out})`)).toEqual(returns('efficiency'));
+    const set = { [hand]: 2 };
+    expect(returns(game, set, `distilled(file=${out})`, others)).toEqual(returns(game, set, bot, others));
   });
 });
