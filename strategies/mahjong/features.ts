@@ -49,7 +49,8 @@ const DISCARD_FEATURES = [
 /**
  * The other actions', measured, like a discard, against the others at their decision (a pass
  * is the one with no features): a kong declared on the seat's turn and the shanten it loses
- * against the best discard; a win; a call on a discard (a pung, a kong, a chow) by the shanten
+ * against the best discard; a win, and a false win (one the rules would not pay: the table lets
+ * it be declared, at a cost); a call on a discard (a pung, a kong, a chow) by the shanten
  * before it (over 6) and what the call gains on it (the best shanten after it and a discard,
  * or after a kong), the live tiles that would lower the shanten after it (over 20), whether it
  * leaves the hand ready, whether it opens a concealed hand, and whether it is a pung or kong of
@@ -59,6 +60,7 @@ const OTHER_FEATURES = [
   'self_kong',
   'self_kong_shanten_loss',
   'win',
+  'false_win',
   'pung',
   'kong',
   'chow',
@@ -159,7 +161,7 @@ export class MahjongFeatures<V extends TableView> implements FeatureSet<V> {
     out.fill(0, at, at + NAMES.length);
     const k = discardKind(a);
     if (k >= 0) this.discard(v, k, out, at);
-    else if (a === WIN) out[at + F.win] = 1;
+    else if (a === WIN) out[at + (v.winLegal ? F.win : F.false_win)] = 1;
     else if (a >= SELF_KONG && a < WIN) {
       const q = a - SELF_KONG;
       const ev = this.evalOf(v);

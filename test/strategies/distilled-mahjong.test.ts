@@ -141,6 +141,8 @@ describe.each([
     const r = await distill({ game, teacher: bot, base: bot, set: `${hand}=1`, games: 5, workers: 1, out });
     expect(r.decisions).toBeGreaterThan(30);
     expect(r.agreement).toBe(1);
+    // The file's command names the rules it was given.
+    expect(String(r.file.made.command)).toMatch(new RegExp(`^pongsim distill ${game} --set ${hand}=1 --teacher`));
     const set = { [hand]: 2 };
     expect(returns(game, set, `distilled(file=${out})`, others)).toEqual(returns(game, set, bot, others));
   });
