@@ -30,27 +30,24 @@ function commands(): { text: string; shard: boolean }[] {
   return out;
 }
 
-/** Small sizes: every --games at most 12 (runs, sims and comparisons that name none get 12;
- * search-strength, each game of which is five search bots' games, 1; a comparison with a bot that
- * plays by a learned table, which departs from the bot it is built on only where its table says
- * so, as many games as show a departure), every --budget at most 1000. */
+/** The most games a README command line plays here: 12 (runs, sims and comparisons that name
+ * none get as many); search-strength, each game of which is five search bots' games, and the
+ * calibration's rollouts, 1; stop-limit, a game of which plays every threshold of every cell, 2;
+ * a comparison with a bot that plays by a learned table, which departs from the bot it is built
+ * on only where its table says so, as many games as show a departure. */
+function gamesCap(l: string): number {
+  if (l.includes('run search-strength') || l.includes('run advise-calibration')) return 1;
+  if (l.includes('run stop-limit')) return 2;
+  if (l.includes('table-stop') || l.includes('uper-table,')) return 50;
+  return 12;
+}
+
+/** Small sizes: every --games at most its line's cap, every --budget at most 1000. */
 function small(cmd: string): string {
   return (
     cmd
       .split('\n')
-      .map((l) =>
-        l.replace(/--games \d+/g, (m) => {
-          const cap =
-            l.includes('run search-strength') || l.includes('run advise-calibration')
-              ? 1
-              : l.includes('table-stop')
-                ? 50
-                : l.includes('uper-table,')
-                  ? 50
-                  : 12;
-          return Number(m.slice(8)) > cap ? `--games ${cap}` : m;
-        }),
-      )
+      .map((l) => l.replace(/--games \d+/g, (m) => (Number(m.slice(8)) > gamesCap(l) ? `--games ${gamesCap(l)}` : m)))
       .join('\n')
       // A tuning budget just above what the largest README grid needs (20 games a configuration in its first round).
       .replace(/--budget \d+/g, (m) => (Number(m.slice(9)) > 1000 ? '--budget 1000' : m))
@@ -62,7 +59,7 @@ function small(cmd: string): string {
       .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
-          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${l.includes('run advise-calibration') ? 1 : 12}`)
+          ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${gamesCap(l)}`)
           : l,
       )
       // Each comparison and tuning run into a folder of its own, so that a block's second does not

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { entryFor } from '../../src/catalog/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { Rollouts } from '../../src/core/rollouts.js';
+import { addTile } from '../../src/games/mahjong/table/flow.js';
+import { BIT, WORD } from '../../src/games/mahjong/table/kinds.js';
+import { FLOWER } from '../../src/games/mahjong/tiles.js';
+import type { TableState, WritableTable } from '../../src/games/mahjong/table/state.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
 import { advise, rolloutPolicy } from '../../src/library/advise.js';
 import { precisionSituations } from '../../src/library/bench/precision.js';
@@ -65,9 +69,9 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean, Chinese-American, American and Nylon-ppong keep 6 terms, Wolnamppong 1; each
-    // situation adds one comparison.
-    expect(all.length).toBe(2 * 7 + 2 * 7 + 6 * 2 + 2 * 7 + 4 * 7);
+    // Korean, Chinese-American and American keep the table's 10 terms (American's last four,
+    // in points, stay 0), Nylon-ppong 6, Wolnamppong 1; each situation adds one comparison.
+    expect(all.length).toBe(2 * 11 + 2 * 11 + 6 * 2 + 2 * 11 + 4 * 7);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
     for (const { name, values } of all) {
@@ -77,8 +81,16 @@ describe('the variance-reduction layer', () => {
       if (sd > 0) moved++;
       expect(Math.abs(mean), `${name}: mean ${mean}, sd ${sd}, n ${n}`).toBeLessThanOrEqual(z * (sd / Math.sqrt(n)) + 1e-12);
     }
-    // The checks are not empty: most terms were touched by the playouts.
+    // The checks are not empty: most terms were touched by the playouts, the table's terms in
+    // points among them (a ready seat's own draw, another ready seat's, a draw of theirs).
     expect(moved).toBeGreaterThan(all.length / 2);
+    for (const game of ['korean', 'chinese-american'])
+      for (const m of [6, 8, 9]) {
+        const touched = all.filter(
+          (c) => c.name.startsWith(`${game} `) && c.name.endsWith(` luck term ${m}`) && new Set(c.values).size > 1,
+        );
+        expect(touched.length, `${game} term ${m}`).toBeGreaterThan(0);
+      }
   });
 });
 
@@ -101,6 +113,46 @@ describe('a luck meter', () => {
           for (let j = 0; j < c; j++) expect(on.rawResult(j), `${game} situation ${k} rollout ${i} candidate ${j}`).toBe(bare.rawResult(j));
         }
       }
+    }
+  });
+});
+
+describe("the table meter's points", () => {
+  it("a ruleset's selfDrawWorth is what paySelfDraw pays every seat, for every winning tile of every ready hand", () => {
+    for (const game of ['korean', 'chinese-american']) {
+      const entry = entryFor(game, 'advise', 'advise');
+      const rules = gameRules(entry, undefined);
+      const scratch = entry.def.create(rules) as unknown as WritableTable;
+      const asked = entry.def.create(rules) as unknown as WritableTable;
+      let checked = 0,
+        paid = 0;
+      for (const sit of precisionSituations(entry, 40, `worth-${game}`)) {
+        const s = sit.state as unknown as TableState;
+        for (let y = 0; y < 4; y++) {
+          for (let k = 0; k <= FLOWER; k++) {
+            if ((s.waits[y * 2 + WORD[k]!]! & BIT[k]!) === 0) continue;
+            // Asked as the meter asks, just after a draw (a tile drawn this turn).
+            entry.def.copy(sit.state, asked as never);
+            asked.drawn = k;
+            const worth = [0, 1, 2, 3].map((r) => asked.selfDrawWorth(y, k, r));
+            // The win itself, on a copy: the tile added to y's hand as its draw, paid if legal.
+            entry.def.copy(sit.state, scratch as never);
+            addTile(scratch, y, k);
+            scratch.drawn = k;
+            const before = Float64Array.from(scratch.net);
+            if (scratch.dead[y] === 0 && scratch.selfDrawLegal(y)) {
+              scratch.paySelfDraw(y);
+              paid++;
+            }
+            for (let r = 0; r < 4; r++)
+              expect(worth[r], `${game} seat ${y} tile ${k} reader ${r}`).toBeCloseTo(scratch.net[r]! - before[r]!, 9);
+            checked++;
+          }
+        }
+      }
+      // Not empty: ready hands and wins that may be taken were met.
+      expect(checked, game).toBeGreaterThan(20);
+      expect(paid, game).toBeGreaterThan(10);
     }
   });
 });

@@ -15,7 +15,7 @@ const used = new Set<string>();
 /** Runs pongsim with `args` (exit 0), and checks its stdout against schemas/<schema>.schema.json. */
 async function printsAsSchema(schema: string, args: string[], cwd?: string): Promise<Record<string, unknown>> {
   const r = await pongsimIn(args, cwd);
-  expect(r.stderr.replace(/^(wrote|stop-limit|compare|tune).*\n/gm, ''), args.join(' ')).toBe('');
+  expect(r.stderr.replace(/^(wrote|nylonppong-stop-table|compare|tune).*\n/gm, ''), args.join(' ')).toBe('');
   expect(r.code, args.join(' ')).toBe(0);
   const out = JSON.parse(r.stdout) as Record<string, unknown>;
   expect(schemaFault(out, schemaOf(schema)), `${args.join(' ')}: ${r.stdout.slice(0, 300)}`).toBeNull();
@@ -144,11 +144,21 @@ describe('JSON output', () => {
 
   it('run (a study, a shard), merge, compare (with --each-option), tune (with --method spsa and --sprt) and league print as their schemas say', async () => {
     const dir = tempDir();
-    await printsAsSchema('run', ['run', 'stop-limit', '--games', '4', '--workers', '1', '--out', path.join(dir, 'run'), '--json']);
+    await printsAsSchema('run', [
+      'run',
+      'nylonppong-stop-table',
+      '--games',
+      '4',
+      '--workers',
+      '1',
+      '--out',
+      path.join(dir, 'run'),
+      '--json',
+    ]);
     for (const k of [1, 2]) {
       const p = await printsAsSchema('run', [
         'run',
-        'stop-limit',
+        'nylonppong-stop-table',
         '--games',
         '4',
         '--workers',

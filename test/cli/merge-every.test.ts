@@ -70,7 +70,8 @@ const CASES: Case[] = [
     // calibration's rollouts: one game, which the second shard holds; a house-rule table plays
     // every change of every option (some fifty arms a game): three, split 1 + 2; the uper table
     // spreads its few decisions a hand over many buckets: twelve, for a bucket with two; the
-    // rest five, split 2 + 3, enough that most figures have an interval for the range check.
+    // stop limits play every threshold of every cell in a game: two, split 1 + 1; the rest
+    // five, split 2 + 3, enough that most figures have an interval for the range check.
     const games =
       s.name === 'search-strength' || s.name === 'advise-calibration'
         ? 1
@@ -78,7 +79,9 @@ const CASES: Case[] = [
           ? 3
           : s.name === 'korean-uper-table'
             ? 12
-            : 5;
+            : s.name === 'stop-limit'
+              ? 2
+              : 5;
     return {
       name: s.name,
       games,

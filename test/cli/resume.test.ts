@@ -31,10 +31,10 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
       signal: 'SIGINT',
     },
     {
-      name: 'run stop-limit',
-      args: (o) => ['run', 'stop-limit', '--games', '4', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'stop-limit', games: 4, seed: '3', out: o, resume }),
-      checkpoint: 'stop-limit.checkpoint.json',
+      name: 'run nylonppong-house-rules',
+      args: (o) => ['run', 'nylonppong-house-rules', '--games', '12', '--chunk', '2', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'nylonppong-house-rules', games: 12, chunk: 2, seed: '3', out: o, resume }),
+      checkpoint: 'nylonppong-house-rules.checkpoint.json',
       signal: 'SIGTERM',
     },
     {

@@ -9,13 +9,14 @@ import { resolveRules } from '../../src/core/rules.js';
 import { parseSpec } from '../../src/core/strategy.js';
 import { Arm } from '../../src/experiment/arm.js';
 
-// Short games where a game is a long session, so the test stays quick.
+// Short games where a game is a long session, so the test stays quick (an American hand, with
+// its Charleston, costs a search bot most: one a game).
 const SHORT: Record<string, Record<string, unknown>> = {
   'chinese-american': { gameLengthDealerships: 1, handsLimit: 3 },
   korean: { handsPerSession: 3 },
   wolnamppong: { cycles: 4 },
   nylonppong: { rounds: 2 },
-  american: { handsPerSession: 2 },
+  american: { handsPerSession: 1 },
 };
 
 describe('strategies carry nothing from one game into the next', () => {

@@ -14,7 +14,7 @@ import type { ChineseAmericanState } from './state.js';
 const { formatTiles, tileName } = tilesModule;
 const { SEATS } = tableStateModule;
 const { addNet } = writesModule;
-const { scoreWin } = judgeModule;
+const { loadScorer, scoreWin } = judgeModule;
 
 /**
  * What one payer owes for a win worth `v`: V plus the dealer bonus D = 1 + retainBonusPer x R
@@ -49,10 +49,24 @@ export function dealerBonus(s: ChineseAmericanState, winner: number, payer: numb
   );
 }
 
-/** What `payer` owes for a win of `winner`'s worth `v`. */
-function owed(s: ChineseAmericanState, v: number, winner: number, payer: number, double: boolean): number {
+/** What `payer` owes for a win of `winner`'s worth `v`, `paying` the bits of the seats that pay. */
+function owed(s: ChineseAmericanState, v: number, winner: number, payer: number, double: boolean, paying = s.paying): number {
   const d = s.dealer;
-  return amountOwed(s.r, v, s.dealerStreak, winner === d, payer === d, (s.paying & (1 << d)) !== 0, double);
+  return amountOwed(s.r, v, s.dealerStreak, winner === d, payer === d, (paying & (1 << d)) !== 0, double);
+}
+
+/** What `seat`'s self-draw of `tile` would pay `reader` now (ChineseAmericanState.selfDrawWorth):
+ * the hand it holds and `tile` scored and paid as paySelfDraw pays it, nothing written but the scorer. */
+export function selfDrawWorth(s: ChineseAmericanState, seat: number, tile: number, reader: number): number {
+  if (s.dead[seat] !== 0) return 0;
+  const v = loadScorer(s, seat, tile, tile, true).score();
+  if (v < 0 && !s.allShapesWin) return 0;
+  const paying = ((1 << SEATS) - 1) & ~(1 << seat);
+  const double = s.live() <= 0;
+  if (reader !== seat) return -owed(s, v, seat, reader, double, paying);
+  let sum = 0;
+  for (let y = 0; y < SEATS; y++) if (y !== seat) sum += owed(s, v, seat, y, double, paying);
+  return sum;
 }
 
 /** Counts the scored row and extras, and traces the win. */

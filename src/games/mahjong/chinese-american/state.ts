@@ -26,7 +26,7 @@ const { finishHand } = flowModule;
 const { SEATS } = tableStateModule;
 const { addNet, lockWins } = writesModule;
 const { allShapesWin, quadPairsOf, shapesOf, winLegal } = judgeModule;
-const { dealerBonus, payDiscardWins, paySelfDraw } = paymentsModule;
+const { dealerBonus, payDiscardWins, paySelfDraw, selfDrawWorth } = paymentsModule;
 
 /** Per-seat counters summed over the game: the table's, and the Chinese-American rows and settlements. */
 export class ChineseAmericanStats extends SessionStats {
@@ -198,6 +198,10 @@ export class ChineseAmericanState extends TableState<ChineseAmericanRules> {
 
   payDiscardWins(): void {
     payDiscardWins(this);
+  }
+
+  override selfDrawWorth(seat: number, tile: number, reader: number): number {
+    return selfDrawWorth(this, seat, tile, reader);
   }
 
   dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean {

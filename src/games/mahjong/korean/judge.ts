@@ -30,6 +30,9 @@ function firstTurnYaku(s: KoreanState, seat: number, selfDraw: boolean): number 
   return s.draws[seat] === 0 ? FIRST_HUMAN : FIRST_NONE;
 }
 
+/** The least basic points a legal win scores (the 2-point minimum). */
+export const MIN_BASIC = 2;
+
 /** Basic points of `seat` going out on discard `t` (-1: no winning shape). */
 export function ronBasic(s: KoreanState, seat: number, t: number): number {
   return loadScorer(s, seat, t, t, false).basic();

@@ -17,7 +17,7 @@ const { maskName } = flowModule;
 const { SEATS } = tableStateModule;
 const { addNet, declareDead, restrictDiscards } = writesModule;
 const { DEAD_DISCARDED_WAIT, DEAD_JUMP, DEAD_UPER_FURITEN, NO_RON_DISCARDED_WAIT, NO_RON_UPER_FURITEN } = codesModule;
-const { loadScorer, tsumoBasic } = judgeModule;
+const { loadScorer, MIN_BASIC, tsumoBasic } = judgeModule;
 const { basicLines, scoreParts } = scoringModule;
 
 /** ➌(2): an uper hand discarded `k`; if it was one of its winning tiles (and the hand still plays), it let one go. */
@@ -98,17 +98,36 @@ export function payDiscardWins(s: KoreanState): void {
   }
 }
 
-/** Scores the hand loaded in the scorer for `seat`; returns the sum each payer owes before multipliers. */
-function payWin(s: KoreanState, seat: number, selfDraw: boolean): number {
-  const sc = s.scorer;
+/** What `seat`'s self-draw of `tile` would pay `reader` now (KoreanState.selfDrawWorth): the
+ * hand it holds and `tile` scored as paySelfDraw scores it, nothing written but the scorer. */
+export function selfDrawWorth(s: KoreanState, seat: number, tile: number, reader: number): number {
+  if (s.dead[seat] !== 0) return 0;
+  const sc = loadScorer(s, seat, tile, tile, true);
   const basic = sc.basic();
-  const b: BonusInput = {
+  if (basic < MIN_BASIC) return 0;
+  const total = scoreParts(sc, basic, bonusInput(s, seat, true), null).total;
+  if (reader !== seat) return -total * dealerFactor(s, seat, reader);
+  let sum = 0;
+  for (let y = 0; y < SEATS; y++) if (y !== seat) sum += total * dealerFactor(s, seat, y);
+  return sum;
+}
+
+/** The bonuses of `seat`'s win as the table stands. */
+function bonusInput(s: KoreanState, seat: number, selfDraw: boolean): BonusInput {
+  return {
     flowers: s.flowers[seat]!,
     uper: s.uper[seat]!,
     kongReplacement: selfDraw && s.afterKong,
     afterKongDiscard: !selfDraw && s.discardAfterKong,
     last: selfDraw ? s.live() <= 0 : s.lastDiscard,
   };
+}
+
+/** Scores the hand loaded in the scorer for `seat`; returns the sum each payer owes before multipliers. */
+function payWin(s: KoreanState, seat: number, selfDraw: boolean): number {
+  const sc = s.scorer;
+  const basic = sc.basic();
+  const b = bonusInput(s, seat, selfDraw);
   const lines: [string, number][] | null = s.log ? [] : null;
   if (lines) basicLines(sc, lines);
   const parts = scoreParts(sc, basic, b, lines);

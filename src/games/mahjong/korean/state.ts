@@ -29,8 +29,8 @@ const { SEATS, STRIDE } = tableStateModule;
 const { forgetDiscard } = writesModule;
 const { LOST_KINDS } = codesModule;
 const { missedWin, ronBlock } = furitenModule;
-const { ronBasic, tsumoBasic } = judgeModule;
-const { declareUper, jump, payDiscardWins, paySelfDraw, uperDiscard } = paymentsModule;
+const { MIN_BASIC, ronBasic, tsumoBasic } = judgeModule;
+const { declareUper, jump, payDiscardWins, paySelfDraw, selfDrawWorth, uperDiscard } = paymentsModule;
 const { lockedKong, uperDeclarations } = uperModule;
 
 /** Per-seat counters summed over the session: the table's, and uper and sacred discard. */
@@ -112,7 +112,7 @@ export class KoreanState extends TableState<KoreanRules> {
   }
 
   selfDrawLegal(seat: number): boolean {
-    return tsumoBasic(this, seat) >= 2;
+    return tsumoBasic(this, seat) >= MIN_BASIC;
   }
 
   override restrict(seat: number): number {
@@ -133,7 +133,7 @@ export class KoreanState extends TableState<KoreanRules> {
     // Letting a tile of W go is passing a winning tile (❶(1), ➌(1)) even when it is worth
     // under 2 basic points (the A3 trap), but not when sacred discard already bars it.
     const block = ronBlock(this, seat, tile);
-    const enough = ronBasic(this, seat, tile) >= 2;
+    const enough = ronBasic(this, seat, tile) >= MIN_BASIC;
     let win = this.dead[seat] === 0 ? CAN_WIN : 0;
     if (block < 0) win |= enough ? WIN_PASSABLE | WIN_LEGAL : WIN_PASSABLE;
     else if (enough) this.stats.lost[seat * LOST_KINDS.length + block]!++;
@@ -163,6 +163,10 @@ export class KoreanState extends TableState<KoreanRules> {
 
   payDiscardWins(): void {
     payDiscardWins(this);
+  }
+
+  override selfDrawWorth(seat: number, tile: number, reader: number): number {
+    return selfDrawWorth(this, seat, tile, reader);
   }
 
   dealerKeeps(dealerWon: boolean): boolean {

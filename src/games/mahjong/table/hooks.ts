@@ -56,6 +56,13 @@ export interface TableSettlement {
   paySelfDraw(seat: number): void;
   /** Pays the discard winners (bits of `winners`) on the tile on offer. */
   payDiscardWins(): void;
+  /**
+   * What `seat`'s self-draw of `tile` would pay `reader` now (negative: what `reader` would pay),
+   * its concealed hand being the tiles it holds and `tile`; 0 where that win may not be taken.
+   * Asked just after a draw (`drawn` set); changes nothing but the scratch scorer. NaN where the
+   * ruleset does not say (the luck meter then counts no points: table/luck.ts).
+   */
+  selfDrawWorth(seat: number, tile: number, reader: number): number;
   /** Whether the dealer keeps the deal after a hand (`dealerWon`, or a wall game when `exhausted`). */
   dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
   /** The round wind once the deal has passed (`dealerPasses` counts the passes). */

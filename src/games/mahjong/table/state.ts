@@ -426,6 +426,9 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   // How a hand is settled (TableSettlement).
   abstract paySelfDraw(seat: number): void;
   abstract payDiscardWins(): void;
+  selfDrawWorth(_seat: number, _tile: number, _reader: number): number {
+    return Number.NaN;
+  }
   abstract dealerKeeps(dealerWon: boolean, exhausted: boolean): boolean;
   roundWindAfterPass(): number {
     return this.roundWind;
