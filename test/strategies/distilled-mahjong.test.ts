@@ -146,4 +146,10 @@ describe.each([
     const set = { [hand]: 2 };
     expect(returns(game, set, `distilled(file=${out})`, others)).toEqual(returns(game, set, bot, others));
   });
+
+  it('ships a policy that this build reads under the default rules, and plays a game with it', () => {
+    // Its features must be the ones this build computes, in order: a change to them makes the
+    // shipped file fail here until it is fitted again.
+    expect(returns(game, {}, 'distilled', others).length).toBe(16);
+  });
 });
