@@ -77,6 +77,11 @@ class NylonTracker implements Tracker<NylonState> {
   /** Per card: the other seat that puts it on the discard pile later, and the line (from 1) where; -1. */
   private readonly dueSeat = new Int8Array(CARDS).fill(-1);
   private readonly dueLine = new Int32Array(CARDS);
+  /** Per due card: the line its seat must draw it after (-1: none). A seat that puts a higher copy
+   * of the month on the pile first cannot have held it then (the engine takes the lowest copy). */
+  private readonly after = new Int32Array(CARDS).fill(-1);
+  /** Scratch of `fits`. */
+  private readonly placed = new Uint8Array(CARDS);
   /** Per seat: its due cards, earliest first. */
   private readonly due: number[][];
   /** Per seat: the lines of its draws the deciding seat does not see. */
@@ -142,6 +147,10 @@ class NylonTracker implements Tracker<NylonState> {
       return;
     }
     this.discards.set(t.discards);
+    for (const cards of this.due)
+      for (const c of cards)
+        for (const d of cards)
+          if (d > c && month(d) === month(c) && this.dueLine[d]! < this.dueLine[c]!) this.after[c] = Math.max(this.after[c]!, this.dueLine[d]!);
   }
 
   private chance(i: number): ParticleChance {
@@ -174,16 +183,16 @@ class NylonTracker implements Tracker<NylonState> {
    * Sets `logw` to the log of the prior's probability over the proposal's.
    */
   private propose(p: NylonState, q: number, line: number, more: number, cards: Uint8Array, from: number, rng: Rng): number {
-    const { pool, dueSeat, ownDraw } = this;
+    const { pool, dueSeat, ownDraw, after } = this;
     const pending = this.due[q]!.filter((c) => p.owner[c] === IN_PILE);
     let n = 0;
     if (this.fits(q, line, more, pending, -1)) {
       for (let j = from; j < CARDS; j++) {
         const c = cards[j]!;
-        if (ownDraw[c] || (dueSeat[c]! >= 0 ? dueSeat[c] !== q : this.below(q, c, line))) continue;
+        if (ownDraw[c] || (dueSeat[c]! >= 0 ? dueSeat[c] !== q || after[c]! >= line : this.below(q, c, line))) continue;
         pool[n++] = c;
       }
-    } else for (const c of pending) if (this.fits(q, line, more, pending, c)) pool[n++] = c;
+    } else for (const c of pending) if (after[c]! < line && this.fits(q, line, more, pending, c)) pool[n++] = c;
     if (n === 0) return -1;
     this.logw = Math.log(n / (CARDS - from));
     return pool[rng.int(n)]!;
@@ -197,20 +206,33 @@ class NylonTracker implements Tracker<NylonState> {
     return false;
   }
 
-  /** Whether q's places after this one (the `more` of its hand, its hidden draws after `line`)
-   * can still hold each of its pending cards (but `taken`, which this place takes) before its line. */
+  /**
+   * Whether q's places after this one (the `more` of its hand, its hidden draws after `line`) can
+   * still hold each of its pending cards but `taken` (which this place takes), each after its
+   * `after` line and before its own: earliest deadline first, which finds a way whenever there is one.
+   */
   private fits(q: number, line: number, more: number, pending: readonly number[], taken: number): boolean {
-    const draws = this.drawLines[q]!;
-    let k = 0;
-    for (const c of pending) {
-      if (c === taken) continue;
-      k++;
-      const by = this.dueLine[c]!;
-      let places = more;
-      for (const l of draws) if (l > line && l < by) places++;
-      if (k > places) return false;
-    }
-    return true;
+    const { dueLine, after, placed } = this;
+    let left = 0;
+    for (const c of pending) if (c !== taken) left++;
+    if (left === 0) return true;
+    placed.fill(0);
+    const place = (t: number): boolean => {
+      let best = -1;
+      for (const c of pending) {
+        if (c === taken || placed[c]) continue;
+        if (dueLine[c]! <= t) return false;
+        if (after[c]! < t && (best < 0 || dueLine[c]! < dueLine[best]!)) best = c;
+      }
+      if (best >= 0) {
+        placed[best] = 1;
+        left--;
+      }
+      return true;
+    };
+    for (let k = 0; k < more && left > 0; k++) if (!place(0)) return false;
+    for (const l of this.drawLines[q]!) if (l > line && left > 0 && !place(l)) return false;
+    return left === 0;
   }
 
   begin(p: NylonState, i: number, rng: Rng): number {
