@@ -21,7 +21,7 @@ import { ChanceError } from '../../../core/trace.js';
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import type { Rng } from '../../../core/rng.js';
 import { CARDS, month, parseCard } from '../deck.js';
-import { ParticleChance } from '../particle-chance.js';
+import { ParticleChance, ParticleChances } from '../particle-chance.js';
 import { dueCards, TableChance } from '../table-chance.js';
 import { DECLARE, DISCARD, DRAW, JAYEON, LAY_DOWN, PASS, PPONG, STOP } from './actions.js';
 import { clearHand } from './determinize.js';
@@ -89,7 +89,7 @@ class NylonTracker implements Tracker<NylonState> {
   /** The cards the deciding seat draws later: they stay in the pile. */
   private readonly ownDraw = new Uint8Array(CARDS);
   private readonly hiddenLine: Uint8Array;
-  private readonly chances: ParticleChance[] = [];
+  private readonly chances: ParticleChances;
   private cur: NylonState | null = null;
   private rng: Rng | null = null;
   private readonly one = new Int16Array(1);
@@ -118,6 +118,20 @@ class NylonTracker implements Tracker<NylonState> {
     });
     this.steps = this.decisions.length;
     if (this.fault === null) this.replayTruth();
+    this.chances = new ParticleChances(
+      events,
+      () => this.cur!.deck,
+      (line) => this.hiddenLine[line] === 1,
+      (ch, line, cards, from) => {
+        const card = this.propose(this.cur!, events[line - 1]!.seat!, line, 0, cards, from, this.rng!);
+        if (card < 0) {
+          ch.logw = -Infinity;
+          return cards[from]!;
+        }
+        ch.logw += this.logw;
+        return card;
+      },
+    );
   }
 
   /** Plays the record from the true first table, to learn which cards each decision put on the
@@ -150,28 +164,12 @@ class NylonTracker implements Tracker<NylonState> {
     for (const cards of this.due)
       for (const c of cards)
         for (const d of cards)
-          if (d > c && month(d) === month(c) && this.dueLine[d]! < this.dueLine[c]!) this.after[c] = Math.max(this.after[c]!, this.dueLine[d]!);
+          if (d > c && month(d) === month(c) && this.dueLine[d]! < this.dueLine[c]!)
+            this.after[c] = Math.max(this.after[c]!, this.dueLine[d]!);
   }
 
   private chance(i: number): ParticleChance {
-    let c = this.chances[i];
-    if (!c)
-      c = this.chances[i] = new ParticleChance(
-        dueCards(this.h.events),
-        () => this.cur!.deck,
-        this.h.events.length,
-        (line) => this.hiddenLine[line] === 1,
-        (ch, line, cards, from) => {
-          const card = this.propose(this.cur!, this.h.events[line - 1]!.seat!, line, 0, cards, from, this.rng!);
-          if (card < 0) {
-            ch.logw = -Infinity;
-            return cards[from]!;
-          }
-          ch.logw += this.logw;
-          return card;
-        },
-      );
-    return c;
+    return this.chances.of(i);
   }
 
   /** The log weight of the last proposal. */
@@ -331,8 +329,7 @@ class NylonTracker implements Tracker<NylonState> {
   }
 
   resampled(parents: Int32Array): void {
-    const at = Array.from(parents, (j) => this.chance(j).position);
-    at.forEach((x, i) => this.chance(i).seek(x));
+    this.chances.resampled(parents);
   }
 
   deal(now: NylonState, p: NylonState, rng: Rng, out: NylonState): void {
