@@ -3,6 +3,7 @@ import { chineseAmericanRuleset } from '../games/mahjong/chinese-american/rulese
 import { CHINESE_AMERICAN_EVENTS } from '../games/mahjong/chinese-american/events.js';
 import { CHINESE_AMERICAN_SET } from '../games/mahjong/tile-sets.js';
 import { chineseAmericanStrategies } from '../../strategies/chinese-american/index.js';
+import { chineseAmericanFeatures } from '../../strategies/chinese-american/features.js';
 import { chineseAmericanHands } from '../../experiments/chinese-american-hands.js';
 import { benchTable } from '../bench/table.js';
 import * as tableActions from '../games/mahjong/table/actions.js';
@@ -63,4 +64,5 @@ export const chineseAmericanEntry = defineEntry({
     search: 'most=5',
   },
   risk: POINTS_AT_A_VALUE,
+  features: chineseAmericanFeatures,
 });

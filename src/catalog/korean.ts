@@ -3,6 +3,7 @@ import { koreanRuleset } from '../games/mahjong/korean/ruleset.js';
 import { KOREAN_EVENTS } from '../games/mahjong/korean/events.js';
 import { KOREAN_SET } from '../games/mahjong/tile-sets.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
+import { koreanFeatures } from '../../strategies/korean/features.js';
 import { uperFuriten } from '../../experiments/uper-furiten.js';
 import { koreanUperTable } from '../../experiments/korean-uper-table.js';
 import { benchTable } from '../bench/table.js';
@@ -42,4 +43,5 @@ export const koreanEntry = defineEntry({
   records: { events: KOREAN_EVENTS, ...wallRecords() },
   search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
+  features: koreanFeatures,
 });

@@ -16,8 +16,12 @@ export interface FeatureSet<V = any> {
    * decision of one round or hand: the number of rounds, who starts); it is refused under a
    * value of any other rule than the one it was fitted under. */
   sessionRules: readonly string[];
+  /** Called once per decision, before `fill` is called for each of its candidates: a set
+   * computes here what every candidate reads (mahjong: one pass of shanten and live tiles over
+   * all the discards), so that `fill` need not repeat it per candidate. */
+  prepare?(v: V): void;
   /** Writes the features of action `a` with amount `amount` (0 for an action that takes none) at
-   * the decision `v` shows into out[at .. at + names.length). */
+   * the decision `v` shows (after `prepare(v)`) into out[at .. at + names.length). */
   fill(v: V, a: Action, amount: number, out: Float64Array, at: number): void;
   /** In a game whose actions take an amount (a bet): as GameDef.amountBounds, from the view. The
    * policy then scores each of a few amounts of such an action (the search bot's, AMOUNT_STEPS)
@@ -67,6 +71,7 @@ export class Candidates<V = any> {
     const b = base.choose(v, legal, n, rng);
     const bx = set.amountBounds?.(v, b, bounds) ? base.amount!(v, b, bounds[0]!, bounds[1]!, rng) : 0;
     this.baseAction = b;
+    set.prepare?.(v);
     let c = 0;
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;

@@ -221,7 +221,8 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   checkOptions('distill', o, DISTILL_KEYS, ['game']);
   const entry = entryFor(o.game, 'features', 'distill');
   const game = entry.def.id;
-  const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set) });
+  const sets = list('--set', o.set);
+  const { rules } = tableOf(entry, { rules: o.rules, set: sets });
   const best = entry.search?.best ?? entry.defaultSeat;
   const spec = (flag: string, text: string) => {
     const s = parseSpec(text, entry.strategies, game, rules);
@@ -280,6 +281,9 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   };
   const command = [
     `pongsim distill ${game}`,
+    // The rules as given (the file holds them whole).
+    ...(typeof o.rules === 'string' ? [`--rules ${o.rules}`] : []),
+    ...sets.map((kv) => `--set ${kv}`),
     `--teacher '${teacher}'`,
     `--base '${base}'`,
     `--opponents '${opponents}'`,

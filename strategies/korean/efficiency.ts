@@ -200,57 +200,57 @@ export class EfficiencyPlayer implements Strategy<KoreanView> {
       }
       if (after >= before) return false;
     }
-    return this.twoBasicReachable(v, c, low >= 0 ? low : t, low >= 0);
+    return twoBasicReachable(this.rules, v, c, low >= 0 ? low : t, low >= 0);
   }
+}
 
-  /** Basic points a pung of `k` scores for this seat: dragon, seat wind, prevalent wind. */
-  private value(v: KoreanView, k: number): number {
-    return (k >= WHITE ? 1 : 0) + (k === EAST + v.seatWind ? 1 : 0) + (this.rules.prevalentWindYaku && k === EAST + v.roundWind ? 1 : 0);
-  }
+/** Basic points a pung of `k` scores for this seat: dragon, seat wind, prevalent wind. */
+function basicValue(rules: KoreanRules, v: KoreanView, k: number): number {
+  return (k >= WHITE ? 1 : 0) + (k === EAST + v.seatWind ? 1 : 0) + (rules.prevalentWindYaku && k === EAST + v.roundWind ? 1 : 0);
+}
 
-  /**
-   * Whether an open hand (concealed tiles `c` after the call, whose new meld starts at `kind`)
-   * can still reach 2 basic points: value pungs it has, value pairs it could pung, and a half
-   * flush, all simples or all pungs within a few tiles.
-   */
-  private twoBasicReachable(v: KoreanView, c: Int8Array, kind: number, chow: boolean): boolean {
-    let points = 0;
-    let suits = 0;
-    let simples = true;
-    let anyChow = chow;
-    for (let i = 0; i <= v.meldN; i++) {
-      // The melds held, then the one being called.
-      const isChow = i < v.meldN ? v.meldType[i] === CHOW : chow;
-      const k = i < v.meldN ? v.meldKind[i]! : kind;
-      anyChow ||= isChow;
-      if (!isChow) points += this.value(v, k);
-      if (k < HONOR) suits |= k < PIN ? 1 : 2;
-      if (!isSimple(k) || (isChow && !isSimple(k + 2))) simples = false;
-    }
-    let pairs = 0;
-    let offSimple = 0;
-    let man = 0;
-    let pin = 0;
-    for (let i = 0; i < KOREAN_KINDS.length; i++) {
-      const k = KOREAN_KINDS[i]!;
-      const n = c[k]!;
-      if (n === 0) continue;
-      if (n >= 2) {
-        pairs++;
-        points += this.value(v, k);
-      }
-      if (!isSimple(k)) offSimple += n;
-      if (k < PIN) man += n;
-      else if (k < HONOR) pin += n;
-    }
-    if (suits !== 3) {
-      const off = suits === 1 ? pin : suits === 2 ? man : Math.min(man, pin);
-      if (off <= 3) points += 2;
-    }
-    if (simples && this.rules.allSimplesOpenAllowed && offSimple <= 2) points += 1;
-    if (!anyChow && pairs >= 4 - (v.meldN + 1)) points += 2;
-    return points >= 2;
+/**
+ * Whether an open hand (concealed tiles `c` after the call, whose new meld starts at `kind`)
+ * can still reach 2 basic points: value pungs it has, value pairs it could pung, and a half
+ * flush, all simples or all pungs within a few tiles.
+ */
+export function twoBasicReachable(rules: KoreanRules, v: KoreanView, c: ArrayLike<number>, kind: number, chow: boolean): boolean {
+  let points = 0;
+  let suits = 0;
+  let simples = true;
+  let anyChow = chow;
+  for (let i = 0; i <= v.meldN; i++) {
+    // The melds held, then the one being called.
+    const isChow = i < v.meldN ? v.meldType[i] === CHOW : chow;
+    const k = i < v.meldN ? v.meldKind[i]! : kind;
+    anyChow ||= isChow;
+    if (!isChow) points += basicValue(rules, v, k);
+    if (k < HONOR) suits |= k < PIN ? 1 : 2;
+    if (!isSimple(k) || (isChow && !isSimple(k + 2))) simples = false;
   }
+  let pairs = 0;
+  let offSimple = 0;
+  let man = 0;
+  let pin = 0;
+  for (let i = 0; i < KOREAN_KINDS.length; i++) {
+    const k = KOREAN_KINDS[i]!;
+    const n = c[k]!;
+    if (n === 0) continue;
+    if (n >= 2) {
+      pairs++;
+      points += basicValue(rules, v, k);
+    }
+    if (!isSimple(k)) offSimple += n;
+    if (k < PIN) man += n;
+    else if (k < HONOR) pin += n;
+  }
+  if (suits !== 3) {
+    const off = suits === 1 ? pin : suits === 2 ? man : Math.min(man, pin);
+    if (off <= 3) points += 2;
+  }
+  if (simples && rules.allSimplesOpenAllowed && offSimple <= 2) points += 1;
+  if (!anyChow && pairs >= 4 - (v.meldN + 1)) points += 2;
+  return points >= 2;
 }
 
 /** Kinds the hand holds four of after discarding one `minus`. */
