@@ -118,7 +118,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
       },
       fallback: {
         meaning:
-          "share of the situations where the inferred dealing fell back to uniform: the game's inference does not follow the round (Nylon-ppong, American), or no particle explained the play",
+          "share of the situations where the inferred dealing fell back to uniform: the game's inference does not follow the round (American), or no particle explained the play",
         range: SHARE,
       },
       ess: {

@@ -441,7 +441,7 @@ describe('pongsim advise --record', () => {
     );
   });
 
-  it('--deal inferred follows a Korean hand, and falls back to uniform with why where the game does not infer', async () => {
+  it("--deal inferred follows a Korean hand and a Nylon-ppong round; Korean's default stays uniform", async () => {
     const file = playRecord(entryOf('korean'), 'deal-kr');
     const late = decisions(entryOf('korean'), file).at(-1)!;
     const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
@@ -460,8 +460,9 @@ describe('pongsim advise --record', () => {
       seed: '5',
       deal: 'inferred',
     });
-    expect(n.deal).toBe('uniform');
-    expect(n.dealing).toMatch(/^hidden hands dealt uniformly from the unseen: Nylon-ppong's hands are not inferred from the play yet/);
+    expect(n.deal).toBe('inferred');
+    expect(n.inference!.ess).toBeGreaterThan(0);
+    expect(n.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles/);
   });
 
   it('review --deal inferred ranks each decision on particles of its own round', async () => {

@@ -1,6 +1,6 @@
 import type { Due } from '../../core/chance.js';
 import type { Deck } from './deck.js';
-import { TableChance } from './table-chance.js';
+import { dueCards, TableChance } from './table-chance.js';
 
 /** Picks a card for a deal or draw the seat did not see: one of cards[from..48) but `other` (the
  * first card of a pair being dealt, not yet out of the pile), adding to `chance.logw` the log of
@@ -53,5 +53,33 @@ export class ParticleChance extends TableChance {
     const card = this.propose(this, d.line, this.pile().cards, this.from, this.other);
     this.other = card;
     return { line: d.line, value: card };
+  }
+}
+
+/**
+ * The chances of a tracker's particles, one each, made when first asked for. A particle that
+ * continues another after a resampling continues its place in the record too.
+ */
+export class ParticleChances {
+  private readonly list: ParticleChance[] = [];
+  private readonly due: readonly Due[];
+
+  /** `events`: the history's; `hidden` and `propose` as ParticleChance takes them. */
+  constructor(
+    private readonly events: readonly { type: string; [field: string]: unknown }[],
+    private readonly pile: () => Deck,
+    private readonly hidden: (line: number) => boolean,
+    private readonly propose: Proposer,
+  ) {
+    this.due = dueCards(events);
+  }
+
+  of(i: number): ParticleChance {
+    return (this.list[i] ??= new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose));
+  }
+
+  resampled(parents: Int32Array): void {
+    const at = Array.from(parents, (j) => this.of(j).position);
+    at.forEach((x, i) => this.of(i).seek(x));
   }
 }

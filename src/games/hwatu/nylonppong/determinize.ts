@@ -76,6 +76,14 @@ export function determinize(s: NylonState, seat: number, rng: Rng, out: NylonSta
 /** Gives seat `q` as many cards as it holds, from unseen.cards[at..); returns the next index. */
 function refill(s: NylonState, q: number, at: number): number {
   const h = s.size[q]!;
+  clearHand(s, q);
+  for (let i = 0; i < h; i++) s.addCard(q, unseen.cards[at + i]!);
+  return at + h;
+}
+
+/** Empties seat `q`'s hand in the tallies (the cards' `owner` is left to the caller), so that
+ * addCard can deal it anew. */
+export function clearHand(s: NylonState, q: number): void {
   s.counts.fill(0, q * STRIDE, (q + 1) * STRIDE);
   s.shape.fill(0, q * 5, (q + 1) * 5);
   s.shape[q * 5] = 12;
@@ -83,6 +91,4 @@ function refill(s: NylonState, q: number, at: number): number {
   s.singles[q] = 0;
   s.sum[q] = 0;
   s.size[q] = 0;
-  for (let i = 0; i < h; i++) s.addCard(q, unseen.cards[at + i]!);
-  return at + h;
 }

@@ -5,6 +5,7 @@ import type { GameEvent } from '../../../core/trace.js';
 import { cardName, month } from '../deck.js';
 import * as actions from './actions.js';
 import { determinize } from './determinize.js';
+import { nylonTracker } from './infer.js';
 import { NylonLuck } from './luck.js';
 import { keepHands } from '../unseen.js';
 import { COMBO_IDS, COMBO_NAMES, comboValue } from './combos.js';
@@ -229,7 +230,7 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
   copy: copyState,
   determinize,
   infer: {
-    tracker: () => "Nylon-ppong's hands are not inferred from the play yet: its dealing stays uniform",
+    tracker: (h, rules, soft) => nylonTracker(h, rules, soft),
     truth: keepHands,
   },
   // The multiples fitted by fitLuck (src/library/bench/precision.ts) on 150 pilot situations

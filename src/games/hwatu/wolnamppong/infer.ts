@@ -10,7 +10,7 @@ import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import type { Rng } from '../../../core/rng.js';
 import { ChanceError } from '../../../core/trace.js';
 import { CARDS, month } from '../deck.js';
-import { ParticleChance } from '../particle-chance.js';
+import { ParticleChance, ParticleChances } from '../particle-chance.js';
 import { dueCards } from '../table-chance.js';
 import { dealFaceDown, SHOWN } from './determinize.js';
 import type { WolnamState } from './game.js';
@@ -35,7 +35,7 @@ class WolnamTracker implements Tracker<WolnamState> {
   private readonly hiddenLine: Uint8Array;
   /** The cards the seat sees at some point of the history: never dealt where it cannot see. */
   private readonly seen = new Uint8Array(CARDS);
-  private readonly chances: ParticleChance[] = [];
+  private readonly chances: ParticleChances;
   /** The particle being played (its pile answers the chance). */
   private cur: WolnamState | null = null;
   private rng: Rng | null = null;
@@ -63,19 +63,16 @@ class WolnamTracker implements Tracker<WolnamState> {
     });
     for (const d of dueCards(events)) if (!this.hiddenLine[d.line]) this.seen[d.value] = 1;
     this.steps = this.decisions.length;
+    this.chances = new ParticleChances(
+      events,
+      () => this.cur!.deck,
+      (line) => this.hiddenLine[line] === 1,
+      (ch, _line, cards, from, other) => this.propose(ch, cards, from, other),
+    );
   }
 
   private chance(i: number): ParticleChance {
-    let c = this.chances[i];
-    if (!c)
-      c = this.chances[i] = new ParticleChance(
-        dueCards(this.h.events),
-        () => this.cur!.deck,
-        this.h.events.length,
-        (line) => this.hiddenLine[line] === 1,
-        (ch, _line, cards, from, other) => this.propose(ch, cards, from, other),
-      );
-    return c;
+    return this.chances.of(i);
   }
 
   /** A card the seat did not see, uniform among those the pile holds that it never sees, and
@@ -197,8 +194,7 @@ class WolnamTracker implements Tracker<WolnamState> {
   }
 
   resampled(parents: Int32Array): void {
-    const at = Array.from(parents, (j) => this.chance(j).position);
-    at.forEach((x, i) => this.chance(i).seek(x));
+    this.chances.resampled(parents);
   }
 
   deal(now: WolnamState, p: WolnamState, rng: Rng, out: WolnamState): void {
