@@ -29,14 +29,16 @@ const NAMES = ['uper', 'open_uper', 'uper_live', 'uper_wall', 'stem_unsafe_seats
 
 const F = Object.fromEntries(NAMES.map((name, i) => [name, i])) as Record<(typeof NAMES)[number], number>;
 
-/** The Korean efficiency bots' evaluator: the Korean set has no bamboo; seven pairs, no thirteen orphans. */
-const ev = new HandEval(SEVEN_PAIRS_SHAPES, false);
+/** The Korean efficiency bots' evaluator: the Korean set has no bamboo; seven pairs, no thirteen
+ * orphans. Made on first use: it builds the shanten tables, which every process and worker that
+ * loads the catalog would otherwise pay for at start. */
+let ev: HandEval | undefined;
 
 const shared = new MahjongFeatures<KoreanView>(
   // A session's length and how its hands follow one another: no feature reads them (the
   // winds it reads from the view, as they stand).
   ['handsPerSession', 'pairing', 'dealerRotation', 'roundWind'],
-  () => ev,
+  () => (ev ??= new HandEval(SEVEN_PAIRS_SHAPES, false)),
 );
 
 /** Whether seat y may not win on a discard of kind k by sacred discard: it has discarded k, or
