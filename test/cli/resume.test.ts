@@ -39,8 +39,8 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
     },
     {
       name: 'sim korean',
-      args: (o) => ['sim', 'korean', '--games', '200', '--chunk', '10', '--seed', '3', '--out', path.join(o, 's.csv')],
-      call: (o, resume) => simulate({ game: 'korean', games: 200, chunk: 10, seed: '3', out: path.join(o, 's.csv'), resume }),
+      args: (o) => ['sim', 'korean', '--games', '80', '--chunk', '4', '--seed', '3', '--out', path.join(o, 's.csv')],
+      call: (o, resume) => simulate({ game: 'korean', games: 80, chunk: 4, seed: '3', out: path.join(o, 's.csv'), resume }),
       checkpoint: 's.checkpoint.json',
       signal: 'SIGKILL',
     },
@@ -53,8 +53,8 @@ describe('interrupted runs resume to the bytes of an uninterrupted one', () => {
     },
     {
       name: 'run american-jokers',
-      args: (o) => ['run', 'american-jokers', '--games', '100', '--chunk', '10', '--seed', '3', '--out', o],
-      call: (o, resume) => runStudy({ experiment: 'american-jokers', games: 100, chunk: 10, seed: '3', out: o, resume }),
+      args: (o) => ['run', 'american-jokers', '--games', '40', '--chunk', '4', '--seed', '3', '--out', o],
+      call: (o, resume) => runStudy({ experiment: 'american-jokers', games: 40, chunk: 4, seed: '3', out: o, resume }),
       checkpoint: 'american-jokers.checkpoint.json',
       signal: 'SIGKILL',
     },
