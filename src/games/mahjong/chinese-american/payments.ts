@@ -12,7 +12,7 @@ import type { ChineseAmericanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { formatTiles, tileName } = tilesModule;
-const { SEATS } = tableStateModule;
+const { SEATS, selfDrawShare } = tableStateModule;
 const { addNet } = writesModule;
 const { loadScorer, scoreWin } = judgeModule;
 
@@ -63,10 +63,7 @@ export function selfDrawWorth(s: ChineseAmericanState, seat: number, tile: numbe
   if (v < 0 && !s.allShapesWin) return 0;
   const paying = ((1 << SEATS) - 1) & ~(1 << seat);
   const double = s.live() <= 0;
-  if (reader !== seat) return -owed(s, v, seat, reader, double, paying);
-  let sum = 0;
-  for (let y = 0; y < SEATS; y++) if (y !== seat) sum += owed(s, v, seat, y, double, paying);
-  return sum;
+  return selfDrawShare(seat, reader, (y) => owed(s, v, seat, y, double, paying));
 }
 
 /** Counts the scored row and extras, and traces the win. */

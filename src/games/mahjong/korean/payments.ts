@@ -14,7 +14,7 @@ import type { KoreanState } from './state.js';
 // Imports as module-local consts, read once: see table/flow.ts.
 const { formatTiles, tileName } = tilesModule;
 const { maskName } = flowModule;
-const { SEATS } = tableStateModule;
+const { SEATS, selfDrawShare } = tableStateModule;
 const { addNet, declareDead, restrictDiscards } = writesModule;
 const { DEAD_DISCARDED_WAIT, DEAD_JUMP, DEAD_UPER_FURITEN, NO_RON_DISCARDED_WAIT, NO_RON_UPER_FURITEN } = codesModule;
 const { loadScorer, MIN_BASIC, tsumoBasic } = judgeModule;
@@ -106,10 +106,7 @@ export function selfDrawWorth(s: KoreanState, seat: number, tile: number, reader
   const basic = sc.basic();
   if (basic < MIN_BASIC) return 0;
   const total = scoreParts(sc, basic, bonusInput(s, seat, true), null).total;
-  if (reader !== seat) return -total * dealerFactor(s, seat, reader);
-  let sum = 0;
-  for (let y = 0; y < SEATS; y++) if (y !== seat) sum += total * dealerFactor(s, seat, y);
-  return sum;
+  return selfDrawShare(seat, reader, (y) => total * dealerFactor(s, seat, y));
 }
 
 /** The bonuses of `seat`'s win as the table stands. */

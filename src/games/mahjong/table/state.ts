@@ -29,6 +29,15 @@ const { BIT, WORD } = kindsModule;
 const { MAX_MELDS } = meldsModule;
 
 export const SEATS = 4;
+
+/** What a self-draw of `winner` means to `reader` (TableSettlement.selfDrawWorth), `owed(y)` being
+ * what payer y would owe: the winner collects from every other seat, a payer loses its own. */
+export function selfDrawShare(winner: number, reader: number, owed: (payer: number) => number): number {
+  if (reader !== winner) return -owed(reader);
+  let sum = 0;
+  for (let y = 0; y < SEATS; y++) if (y !== winner) sum += owed(y);
+  return sum;
+}
 /** SEATS - 1: the seats are a power of two, so the seat after y is `(y + 1) & LAST_SEAT`, one
  * instruction, where `% SEATS` costs a signed remainder (1% of a Korean tsumogiri hand's
  * instructions, in the turn order and the deal). */
