@@ -1,5 +1,5 @@
-// The mahjong table's part in the inference of hidden hands (src/core/infer.ts), for the
-// rulesets that play standard shapes (Korean, Chinese-American).
+// The mahjong table's part in the inference of hidden hands (src/core/infer.ts), for every
+// ruleset on the table (Korean, Chinese-American, American).
 //
 // A particle replays the hand from its first decision. Its other hands are dealt anew at the
 // start, and each of their draws is chosen as it comes; what the seat saw is where it saw it
@@ -26,8 +26,17 @@
 // policy takes is where a late hand learns most: whoever passed is not waiting on that tile). A
 // claim that lost to a stronger one is taken to be a pass: the outcome cannot tell them apart.
 //
+// American: the hand is followed from its first turn. The Charleston before it is played on the
+// true table as the record shows it, and the particles deal the others' hands anew there from
+// what the seat cannot see, less the tiles it passed them and knows they still hold (the
+// table's knownTiles): what the others passed informs nothing, a decision in the Charleston is
+// dealt uniformly. In play, an exposure claimed on a discard needs its naturals and jokers in
+// the claimer's hand, a joker exchange its natural tile, and the joker it gives is held without
+// a deal or a draw; the softened policy (the line-chaser) weighs every discard, exchange,
+// exposure and pass as it does a standard table's.
+//
 // What the filter leaves unweighed: a claim window the seat is still in (the seats asked before
-// it answered unseen). The American table (its Charleston and card hands) is not followed.
+// it answered unseen), and the American Charleston (above).
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import { copyState } from '../../../core/copy.js';

@@ -15,7 +15,7 @@ import { Trace, type GameEvent } from '../../../../src/core/trace.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { addTile, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
-import { PREPLAY, SEATS, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
+import { PREPLAY, SEATS, STRIDE } from '../../../../src/games/mahjong/table/state.js';
 import { KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
 
