@@ -620,7 +620,7 @@ export async function judgeDecision(
   // the best so chosen is worth over the taken action. Counting every decision whose ranking
   // put another action first would count the many the ranking's luck picked (on fresh deals,
   // tied decisions whose verdict's deals favoured the taken action came out 0.70 points a
-  // decision its way in a Korean review), and so read lower still.
+  // decision its way in a seeded mahjong session's review), and so read lower still.
   const cost =
     worse || (heldOut && d.mean < 0)
       ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
