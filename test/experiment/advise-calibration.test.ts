@@ -81,7 +81,7 @@ describe('advise-calibration', () => {
     expect(filter.ess as number).toBeGreaterThan(50);
   });
 
-  it("ranks the discard wins the bots took, not the false wins they passed up", () => {
+  it('ranks the discard wins the bots took, not the false wins they passed up', () => {
     // Korean game 0 of seed 2026 offers seat 2 a win on m3 that the sacred discard bars at its
     // 48th decision: the bot passes it up, and the study took it for the hand's discard win
     // (as it took 25 false wins of the 48 discard wins it counted in games 0 to 59). Game 6 has
@@ -102,4 +102,3 @@ describe('advise-calibration', () => {
     expect(wins).toBe(1);
   });
 });
-
