@@ -137,6 +137,7 @@ function returns(game: string, set: Record<string, unknown>, first: string, othe
 describe.each([
   { game: 'korean', bot: 'uper-wait(w=2)', hand: 'handsPerSession', others: ['efficiency', 'uper-always', 'uper-wait(w=2)'] },
   { game: 'chinese-american', bot: 'efficiency', hand: 'handsLimit', others: ['pong-hunter', 'flush-seeker', 'defensive'] },
+  { game: 'american', bot: 'line-chaser(k=3,q=0.3)', hand: 'handsPerSession', others: ['defensive', 'random-line', 'line-chaser'] },
 ])('distilled ($game)', ({ game, bot, hand, others }) => {
   it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
     const out = path.join(tempDir(), `${game}.json`);
