@@ -81,9 +81,10 @@ export interface Band {
 }
 
 /**
- * Places a mean loss a decision, given its 95% interval [low, high] over `n` decisions, among
- * the ladder's ratings: the rungs whose rating lies in the interval are those the seat cannot be
- * told from; none, and it lies between the two rungs either side. With fewer than FEW decisions,
+ * Places a mean loss a decision, given its 95% range [low, high] over `n` decisions (review's:
+ * from a figure that reads low to one that reads high), among the ladder's ratings: the rungs
+ * whose rating lies in the range are those the seat cannot be told from; none, and it lies
+ * between the two rungs either side. With fewer than FEW decisions,
  * or an interval of no width (every loss the same: no spread to place it by), or one that holds
  * every rung, it is not placed.
  */

@@ -94,6 +94,18 @@ export interface ReviewedDecision {
   loss_ci_low: number;
   loss_ci_high: number;
   loss_se: number;
+  /** The band's lower figure: where the ranking's best was another action and the verdict's
+   * deals favoured it too (even if not shown worse), the best less the taken action on deals of
+   * their own (those `loss` is measured on), else 0. Unbiased for the gap between the action it
+   * picks and the taken one (it may be below 0), so over many decisions at most the loss: the
+   * best a small budget finds may not be the best. */
+  held_out_loss: number;
+  held_out_loss_se: number;
+  /** The band's upper figure: the ranking's best less the taken action on the ranking's own
+   * deals, those that chose the best, on which it looks better than it is: over many
+   * decisions, at least the loss. */
+  ranking_gap: number;
+  ranking_gap_se: number;
   /** Actions ranked. */
   actions: number;
   /** Playouts spent on the decision (ranking and measuring). */
@@ -167,14 +179,21 @@ export interface ReviewResult {
   luck_rounds: number | null;
   /** The band of the game's ladder (`ladder`, results/benchmarks/<game>.ladder.json) the seat
    * plays like, in words, and the rungs either side (the better first; null on a side with none,
-   * both null where it cannot be placed); placed by `band_ci_low`..`band_ci_high`, the 95%
-   * interval of mean_loss as the benchmark rates a bot (Student's t over the reviewed decisions,
-   * never below 0). All null where no ladder of the game is shipped. */
+   * both null where it cannot be placed). A bot's rung is its mean loss on the benchmark, every
+   * decision counted against the best at 50 times advise's budget; a review's budget finds the
+   * best less surely, so the seat's mean loss so counted is bracketed: `band_held_out`, the
+   * mean of the rows' held_out_loss (at most it), and `band_ranking_gap`, of their ranking_gap
+   * (at least it). The band is placed by `band_ci_low` (the lower figure's 95% interval's low
+   * end, never below 0) to `band_ci_high` (the upper figure's high end): Student's t over the
+   * reviewed decisions, as the benchmark rates a bot. All null where no ladder of the game is
+   * shipped. */
   band: string | null;
   band_better: string | null;
   band_worse: string | null;
   band_ci_low: number | null;
   band_ci_high: number | null;
+  band_held_out: number | null;
+  band_ranking_gap: number | null;
   ladder: string | null;
   /** With html: the viewer page written. */
   html?: string;
@@ -342,7 +361,15 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       dealer: dealing.dealer,
       ...win,
     };
-    const { ranked, takenName, row } = await judgeDecision(common, Math.max(budget, 2 * n), more, `${seed}/line${line}`, taken, p.choices);
+    const { ranked, takenName, row } = await judgeDecision(
+      common,
+      Math.max(budget, 2 * n),
+      more,
+      `${seed}/line${line}`,
+      taken,
+      p.choices,
+      true,
+    );
     const actions = ranked.rows.length;
     const unit = q.unit;
     // Where the ranking put another action above a win the rules pay, why (core/advise.ts winWhy).
@@ -387,12 +414,17 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     ' (95% intervals). ';
   const played = luckAdjusted(open, seat);
   const ladder = readLadder(shippedLadder(o.game), def.id);
-  const rated = rating(rows.map((r) => r.loss));
-  const band = ladder ? placeOnLadder(ladder, n, rated.low, rated.high) : null;
+  // The band: the seat's mean loss against the best, bracketed by a figure that can only read
+  // low (held_out_loss) and one that can only read high (ranking_gap), each with its interval.
+  const lower = rating(rows.map((r) => r.held_out_loss));
+  const upper = rating(rows.map((r) => r.ranking_gap));
+  const bandLow = lower.low,
+    bandHigh = Math.max(lower.low, upper.high);
+  const band = ladder ? placeOnLadder(ladder, n, bandLow, bandHigh) : null;
   const bandWords = band
     ? `On the ladder of the game's bots (each rated by its mean loss on the decision benchmark) the seat ${band.band}` +
       (band.better || band.worse
-        ? ` (by its mean loss's interval over the decisions, ${num(rated.low)} to ${num(rated.high)}, as the benchmark rates a bot; a review shows only the losses its budget finds, so the seat plays there or below). `
+        ? ` (its mean loss a decision lies between ${num(lower.mean)}, what it lost against the best its ranking found, measured on deals of their own, which reads low where this budget misses the best, and ${num(upper.mean)}, the ranking's own gap, which reads high; 95% from ${num(bandLow)} to ${num(bandHigh)}). `
         : '. ')
     : '';
   const summary =
@@ -400,7 +432,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     luckWords(played, q.unit, q.round, num) +
     bandWords +
     `Seat ${seat} made ${all} decision${all === 1 ? '' : 's'} (${nForced} forced); ${rows.length} reviewed${decisions.skipped ? ` (the first ${rows.length}; ${decisions.skipped} left out by --max-decisions)` : ''}, ` +
-    `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure what one shown worse cost. ` +
+    `${budget} playouts each to rank (at least two for each action), up to ${2 * more} more to tell the taken action from the best on fresh deals, and ${2 * more} more to measure, on deals of their own, what one shown worse cost (or one whose verdict's deals favoured the best, for the band). ` +
     `The action taken was the best in ${decisions.best}, could not be told from the best in ${decisions.tied}, and did worse in ${decisions.worse}. ` +
     lossWords(loss, half, decisions.worse, q.value);
   const result: ReviewResult = {
@@ -437,8 +469,10 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     band: band?.band ?? null,
     band_better: band?.better ?? null,
     band_worse: band?.worse ?? null,
-    band_ci_low: band && Number.isFinite(rated.low) ? rated.low : null,
-    band_ci_high: band && Number.isFinite(rated.high) ? rated.high : null,
+    band_ci_low: band && Number.isFinite(bandLow) ? bandLow : null,
+    band_ci_high: band && Number.isFinite(bandHigh) ? bandHigh : null,
+    band_held_out: band ? lower.mean : null,
+    band_ranking_gap: band ? upper.mean : null,
     ladder: ladder?.file ?? null,
     costliest,
     summary,
@@ -497,6 +531,11 @@ const COLUMNS: Record<string, RowColumn<ReviewedDecision>> = {
   },
   loss_ci_low: { doc: 'its 95% interval', cell: (x) => x.loss_ci_low },
   loss_ci_high: { doc: 'its 95% interval', cell: (x) => x.loss_ci_high },
+  held_out_loss: {
+    doc: "the band's lower figure: the best less the taken action on the loss's deals, where the ranking and the verdict's deals both favoured the best; else 0",
+    cell: (x) => x.held_out_loss,
+  },
+  ranking_gap: { doc: "the band's upper figure: the best less the taken action on the ranking's own deals", cell: (x) => x.ranking_gap },
   playouts: { doc: 'playouts spent on the decision (ranking and measuring)', cell: (x) => x.playouts },
 };
 
@@ -518,8 +557,10 @@ export function measuringRollouts(budget: number): number {
  * best, the two told apart on fresh deals (`more` rollouts each: the ranking's deals picked the
  * best, and on them the best looks better than it is); and where the taken one was shown worse,
  * what it cost measured once more on deals of its own (`more` rollouts each: the deals that found
- * it worse are those on which it looked worst, and would overstate what it cost). The precision
- * bench (bench/precision.ts) judges its situations with it. */
+ * it worse are those on which it looked worst, and would overstate what it cost). With heldOut,
+ * a decision whose best was another action and whose verdict's deals favoured it, shown worse
+ * or not, is measured so too (the band's lower figure, held_out_loss). The precision bench
+ * (bench/precision.ts) judges its situations with it, verdicts only. */
 export async function judgeDecision(
   common: Omit<RaceOptions, 'budget' | 'seed' | 'choices' | 'keep'>,
   budget: number,
@@ -527,10 +568,20 @@ export async function judgeDecision(
   seed: string,
   taken: Choice,
   choices: Choice[] | undefined,
+  heldOut = false,
 ): Promise<{ ranked: Advice; takenName: string; row: Judged }> {
   const ranked = await race({ ...common, budget, seed, choices, keep: taken });
   const takenName = ranked.kept!;
-  const none = { loss: 0, loss_ci_low: 0, loss_ci_high: 0, loss_se: 0 };
+  const none = {
+    loss: 0,
+    loss_ci_low: 0,
+    loss_ci_high: 0,
+    loss_se: 0,
+    held_out_loss: 0,
+    held_out_loss_se: 0,
+    ranking_gap: 0,
+    ranking_gap_se: 0,
+  };
   if (ranked.best === takenName) {
     const r = ranked.rows[0]!;
     const row: Judged = {
@@ -560,10 +611,21 @@ export async function judgeDecision(
       ? { mean: -b.diff, low: -b.diff_ci_high, high: -b.diff_ci_low, se: b.diff_se }
       : { mean: t.diff, low: t.diff_ci_low, high: t.diff_ci_high, se: t.diff_se };
   const worse = d.high < 0;
+  const kept = ranked.rows.find((r) => r.action === takenName)!;
+  const gap = { ranking_gap: -kept.diff, ranking_gap_se: kept.diff_se };
   const { won: _won, ...plain } = common;
-  const cost = worse
-    ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
-    : null;
+  // Measured where it was shown worse, for its loss, and with heldOut wherever the verdict's
+  // deals favoured the best too, for the band: on deals of its own, as the choice of the two
+  // (the ranking's deals, then the verdict's) used neither, so the figure is unbiased for what
+  // the best so chosen is worth over the taken action. Counting every decision whose ranking
+  // put another action first would count the many the ranking's luck picked (on fresh deals,
+  // tied decisions whose verdict's deals favoured the taken action came out 0.70 points a
+  // decision its way in a seeded mahjong session's review), and so read lower still.
+  const cost =
+    worse || (heldOut && d.mean < 0)
+      ? await measure({ ...plain, seed: `${seed}/cost`, choices: [ranked.bestChoice, { ...taken, name: takenName }], rollouts: more })
+      : null;
+  const held = cost ? { held_out_loss: cost.diff, held_out_loss_se: cost.diffSe } : { held_out_loss: 0, held_out_loss_se: 0 };
   const row: Judged = {
     value_taken: t.value,
     value_best: b.value,
@@ -572,7 +634,9 @@ export async function judgeDecision(
     diff_ci_high: d.high,
     diff_se: d.se,
     verdict: worse ? 'worse' : 'tied',
-    ...(cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
+    ...(worse && cost ? { loss: cost.diff, loss_ci_low: cost.diffLow, loss_ci_high: cost.diffHigh, loss_se: cost.diffSe } : none),
+    ...held,
+    ...gap,
     playouts: ranked.playouts + m.playouts + 2 * (cost?.rollouts ?? 0),
   };
   return { ranked, takenName, row };

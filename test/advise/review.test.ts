@@ -19,6 +19,7 @@ import { advise } from '../../src/library/advise.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
+import { replay } from '../../src/library/replay.js';
 import { rating, readLadder } from '../../src/library/ladder.js';
 import { checkEvents } from '../../src/records/check.js';
 import { recordText } from '../../src/records/record.js';
@@ -212,8 +213,13 @@ describe('pongsim review', () => {
     expect(edits).toBeGreaterThan(2);
     const r = await review({ game: 'wolnamppong', record: file, seat: 1, budget: 64, seed: '1', workers: 1 });
     expect(r.decisions.reviewed).toBeGreaterThanOrEqual(30);
-    const rated = rating(r.rows.map((x) => x.loss));
-    expect([r.band_ci_low, r.band_ci_high]).toEqual([rated.low, rated.high]);
+    // The band is placed by the seat's mean loss bracketed: the held-out figure (reads low) to
+    // the ranking's own gap (reads high), each with its interval as the benchmark rates a bot.
+    const lower = rating(r.rows.map((x) => x.held_out_loss));
+    const upper = rating(r.rows.map((x) => x.ranking_gap));
+    const rated = { low: lower.low, high: Math.max(lower.low, upper.high) };
+    expect([r.band_ci_low, r.band_ci_high, r.band_held_out, r.band_ranking_gap]).toEqual([rated.low, rated.high, lower.mean, upper.mean]);
+    expect(lower.mean).toBeLessThanOrEqual(upper.mean);
     expect(r.band).toMatch(/^plays /);
     // The rungs named are those either side of the interval, or the last ones inside it.
     const rungs = readLadder(r.ladder!, 'wolnamppong')!.rungs;
@@ -224,6 +230,31 @@ describe('pongsim review', () => {
     else if (r.band_better === null) expect([at(r.band_worse), rated.high < rungs[0]!.mean_loss]).toEqual([0, true]);
     else expect(at(r.band_worse) - at(r.band_better)).toBe(1);
     expect(r.summary).toContain(`the seat ${r.band}`);
+  });
+
+  it('a known-weak bot is not placed above the reference bot: at a small budget the band reaches up to its rung', async () => {
+    // Korean, seat 0 plays tsumogiri (the ladder's last) among the reference bot, three hands. At 64
+    // playouts a decision the ranking seldom shows a discard worse, so the losses shown alone (what
+    // once placed the band) read as advise's; the band's upper figure, the ranking's own gap, reaches
+    // the reference bot's rung, so the band cannot lie above it.
+    const { events } = await replay({
+      game: 'korean',
+      seed: '3',
+      index: 0,
+      set: 'handsPerSession=3',
+      seats: 'tsumogiri,efficiency,efficiency,efficiency',
+      format: 'events',
+    });
+    const file = path.join(dir, 'weak.jsonl');
+    fs.writeFileSync(file, recordText(events!));
+    const r = await review({ game: 'korean', record: file, seat: 0, budget: 64, seed: '1', workers: 1 });
+    expect(r.decisions.reviewed).toBeGreaterThanOrEqual(30);
+    const rungs = readLadder(r.ladder!, 'korean')!.rungs;
+    const ref = rungs.findIndex((x) => x.player === 'efficiency');
+    expect(rating(r.rows.map((x) => x.loss)).high).toBeLessThan(rungs[ref]!.mean_loss);
+    expect(r.band_ci_high!).toBeGreaterThanOrEqual(rungs[ref]!.mean_loss);
+    if (r.band_worse !== null) expect(rungs.findIndex((x) => x.player === r.band_worse)).toBeGreaterThanOrEqual(ref);
+    expect(r.band_held_out!).toBeLessThanOrEqual(r.band_ranking_gap!);
   });
 
   it('finds no measurable loss where the seat always took the advice (ranked on other deals)', async () => {
@@ -369,7 +400,7 @@ describe('pongsim review', () => {
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe(
-      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,playouts',
+      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,held_out_loss,ranking_gap,playouts',
     );
     expect(lines.length - 1).toBe(a.rows.length);
     // The meta file carries the review's figures: its luck-adjusted result and its band too.
@@ -381,6 +412,8 @@ describe('pongsim review', () => {
       luck_adjusted: a.luck_adjusted,
       band: a.band,
       band_better: a.band_better,
+      band_held_out: a.band_held_out,
+      band_ranking_gap: a.band_ranking_gap,
     });
     expect(typeof a.luck).toBe('number');
     expect(a.band).toMatch(/^(plays|cannot be placed)/);
