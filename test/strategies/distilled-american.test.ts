@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../src/core/rules.js';
 import { american, type AmericanView } from '../../src/games/mahjong/american/game.js';
-import {
-  BLIND,
-  COURTESY_DONE,
-  DISCARD_FLOWER,
-  DISCARD_JOKER,
-  EXCHANGE,
-  EXPOSE,
-  PASS_TILE,
-  VOTE_NO,
-  VOTE_YES,
-} from '../../src/games/mahjong/american/actions.js';
+import * as americanActions from '../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS } from '../../src/games/mahjong/american/card.js';
 import { SeatLines } from '../../src/games/mahjong/american/lines.js';
 import { americanSchema, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
@@ -21,6 +11,8 @@ import { FLOWER, JOKER } from '../../src/games/mahjong/tiles.js';
 import { dangerKinds } from '../../strategies/american/danger.js';
 import { americanFeatures } from '../../strategies/american/features.js';
 import { randomSimTest } from '../support/drivers.js';
+
+const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES } = americanActions;
 
 /** The kind (or JOKER) an action gives up, or -1. */
 function dropped(a: number): number {
