@@ -1,5 +1,6 @@
 import { american } from '../games/mahjong/american/game.js';
 import { americanStrategies } from '../../strategies/american/index.js';
+import { americanFeatures } from '../../strategies/american/features.js';
 import { americanCharleston } from '../../experiments/american-charleston.js';
 import { americanCardLines } from '../../experiments/american-card-lines.js';
 import { americanJokers } from '../../experiments/american-jokers.js';
@@ -120,5 +121,6 @@ export const americanEntry = defineEntry({
   advise,
   records: { events: AMERICAN_EVENTS, ...wallRecords() },
   search: { best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
+  features: americanFeatures,
   risk: POINTS_AT_A_VALUE,
 });

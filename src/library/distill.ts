@@ -103,7 +103,8 @@ export interface DistillPart {
 /**
  * Plays games [from, to): game i seats the teacher at seat i mod the seats and the opponents
  * elsewhere, dealt from (seed, i) alone as a run deals; at each of the teacher's decisions with
- * more than one legal action it records every action's features and the teacher's pick. A pure
+ * more than one legal action (with values, and a teacher that searches only decisions of at most
+ * `most` actions: each of those) it records every action's features and the teacher's pick. A pure
  * function of the seed and the range, so the parts join into the same data on any worker count.
  */
 export function playDistill({ distill: t, build }: DistillTask): DistillPart {
@@ -122,6 +123,10 @@ export function playDistill({ distill: t, build }: DistillTask): DistillPart {
   const baseRng = new Rng(null);
   const valueRng = new Rng(null);
   const values = t.values ? valuesOf(def, t.rules, teacherSpec, entry.strategies) : null;
+  // A search teacher that searches only decisions of at most `most` legal actions plays its
+  // policy's choice at the wider ones: what it does there is the base's, not what rollouts value.
+  // Its values are those of the decisions it searches, and the fit learns from those alone.
+  const most = values ? (teacherSpec.params.most ?? 0) : 0;
   const x: number[] = [];
   const part: DistillPart = { starts: [0], x: new Float64Array(0), chosen: [], games: [], gains: [] };
   let game = 0;
@@ -134,7 +139,7 @@ export function playDistill({ distill: t, build }: DistillTask): DistillPart {
     },
     search(s: GameState, seat, legal, n, rng) {
       const v = def.view(s, seat);
-      const c = n > 1 ? cands.build(v, legal, n, base, baseRng) : 0;
+      const c = n > 1 && !(most > 0 && n > most) ? cands.build(v, legal, n, base, baseRng) : 0;
       if (c > 1 && values) values(s, seat, cands, valueRng, part.gains);
       const a = teacher.search ? teacher.search(s, seat, legal, n, rng) : teacher.choose(def.view(s, seat), legal, n, rng);
       if (c > 1) {

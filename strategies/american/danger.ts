@@ -15,14 +15,22 @@ export function dangerKinds(e: number): (v: AmericanView) => Uint8Array | null {
   const nat = new Int8Array(CARD_KINDS);
   const jok = new Int8Array(CARD_KINDS);
   const used: boolean[] = [];
-  // The union depends only on the threats' exposures: recomputed when they change.
+  // The union depends only on the card and the threats' exposures: recomputed when they change.
+  // The exposures themselves are the key, not how many there are, so that one function may
+  // serve the views of many tables (a distilled policy's features are one for all of them).
   let key = '';
+  let keyCard: unknown = null;
   let any = false;
   return (v) => {
-    let k = `${v.handId}`;
-    for (let y = 0; y < SEATS; y++) if (y !== v.seat && v.expN[y]! >= e && v.dead[y] === 0) k += `|${y}:${v.expN[y]}`;
-    if (k === key) return any ? out : null;
+    let k = '';
+    for (let y = 0; y < SEATS; y++) {
+      if (y === v.seat || v.expN[y]! < e || v.dead[y] !== 0) continue;
+      k += `|${y}`;
+      for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + v.expN[y]!; i++) k += `:${v.expTile[i]},${v.expSize[i]},${v.expJokers[i]}`;
+    }
+    if (k === key && v.index.card === keyCard) return any ? out : null;
     key = k;
+    keyCard = v.index.card;
     out.fill(0);
     any = false;
     const card = v.index.card;

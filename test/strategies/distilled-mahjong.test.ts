@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distill } from 'pongsim';
+import { playDistill } from '../../src/library/distill.js';
+import { buildId } from '../../src/io/build.js';
 import { gameEntry } from '../../src/catalog/index.js';
 import type { GameDef, GameState } from '../../src/core/game.js';
 import { Table } from '../../src/core/play.js';
@@ -135,6 +137,7 @@ function returns(game: string, set: Record<string, unknown>, first: string, othe
 describe.each([
   { game: 'korean', bot: 'uper-wait(w=2)', hand: 'handsPerSession', others: ['efficiency', 'uper-always', 'uper-wait(w=2)'] },
   { game: 'chinese-american', bot: 'efficiency', hand: 'handsLimit', others: ['pong-hunter', 'flush-seeker', 'defensive'] },
+  { game: 'american', bot: 'line-chaser(k=3,q=0.3)', hand: 'handsPerSession', others: ['defensive', 'random-line', 'line-chaser'] },
 ])('distilled ($game)', ({ game, bot, hand, others }) => {
   it('fitted to a bot it can copy, loads from its file and plays that bot move for move', async () => {
     const out = path.join(tempDir(), `${game}.json`);
@@ -151,5 +154,39 @@ describe.each([
     // Its features must be the ones this build computes, in order: a change to them makes the
     // shipped file fail here until it is fitted again.
     expect(returns(game, {}, 'distilled', others).length).toBe(16);
+  });
+});
+
+describe('distill --target values with a teacher that searches only narrow decisions', () => {
+  it('records the decisions the teacher searches, of at most `most` actions, and those alone', () => {
+    const rules = resolveRules(gameEntry('chinese-american').def.schema, [{ where: 'test', values: { handsLimit: 1 } }]);
+    const part = (values: boolean) =>
+      playDistill({
+        distill: {
+          game: 'chinese-american',
+          rules: rules as Record<string, unknown>,
+          teacher: 'rollout(n=1,most=5,policy=efficiency)',
+          base: 'efficiency',
+          opponents: 'efficiency',
+          seed: 'narrow',
+          from: 0,
+          to: 4,
+          values,
+        },
+        build: buildId(),
+      });
+    // The teacher plays from its own stream, the values from theirs: the same games either way.
+    const all = part(false);
+    const narrow = part(true);
+    const width = (p: typeof all, k: number) => p.starts[k + 1]! - p.starts[k]!;
+    const kept: number[] = [];
+    for (let k = 0; k < all.chosen.length; k++) if (width(all, k) <= 5) kept.push(k);
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(all.chosen.length);
+    expect(narrow.chosen).toEqual(kept.map((k) => all.chosen[k]));
+    expect(narrow.gains.length).toBe(narrow.starts.at(-1));
+    const d = 1 + gameEntry('chinese-american').features!.names.length;
+    const rows = (p: typeof all, ks: number[]) => ks.map((k) => Array.from(p.x.subarray(p.starts[k]! * d, p.starts[k + 1]! * d)));
+    expect(rows(narrow, [...narrow.chosen.keys()])).toEqual(rows(all, kept));
   });
 });
