@@ -44,6 +44,7 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   actionEvent: (s, a) => americanActionEvent(s, a),
   prePlay: {
     legal: (s, out) => s.charleston.legal(out),
+    isLegal: (s, a) => s.charleston.isLegal(a),
     apply: (s, a) => s.charleston.apply(a),
     describe: (s) => s.charleston.describe(),
     event: (s, a) => s.charleston.event(a),
