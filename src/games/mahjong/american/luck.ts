@@ -21,18 +21,11 @@ const { BIT, WORD } = kindsModule;
 const { STRIDE } = tableStateModule;
 
 export class CardLuck extends TableLuck<AmericanState> {
-  /** The seat's lines for its hand before a draw, and the exposures they hold (a key of their
-   * count and jokers; -1: to be laid again, as at each playout's start). */
+  /** The seat's lines for its hand before a draw. */
   private own: SeatLines | null = null;
-  private ownKey = -1;
   private readonly hand = new Int8Array(STRIDE);
   /** The kinds a draw would bring the nearest lines nearer with, as the table's masks. */
   private readonly nearer = new Int32Array(2);
-
-  override start(s: AmericanState, seat: number): void {
-    super.start(s, seat);
-    this.ownKey = -1;
-  }
 
   protected override ready(s: AmericanState, y: number): boolean {
     return (s.waits[y * 2]! | s.waits[y * 2 + 1]!) !== 0 || s.jokerWait[y] === 1;
@@ -88,16 +81,9 @@ export class CardLuck extends TableLuck<AmericanState> {
 
   /** The seat's lines for its hand less the tile `t` it has just drawn. */
   private linesBefore(s: AmericanState, seat: number, t: number): SeatLines {
-    const table = s.lines[seat]!;
-    let key = table.exposures.length * 64;
-    for (const e of table.exposures) key += e.jokers;
     let l = this.own;
     if (l === null || l.index !== s.index) l = this.own = new SeatLines(s.index);
-    if (key !== this.ownKey) {
-      l.reset();
-      for (const e of table.exposures) l.expose(e);
-      this.ownKey = key;
-    }
+    l.holdExposures(s.lines[seat]!.exposures);
     const h = this.hand;
     h.set(s.hand.subarray(seat * STRIDE, (seat + 1) * STRIDE));
     h[t]!--;

@@ -66,11 +66,7 @@ export function selfDrawWorth(s: AmericanState, seat: number, tile: number, read
   let all = worthLines.get(s.index);
   if (all === undefined) worthLines.set(s.index, (all = Array.from({ length: SEATS }, () => new SeatLines(s.index))));
   const l = all[seat]!;
-  const exposures = s.lines[seat]!.exposures;
-  if (!sameExposures(l.exposures, exposures)) {
-    l.reset();
-    for (const e of exposures) l.expose(e);
-  }
+  l.holdExposures(s.lines[seat]!.exposures);
   worthHand.set(s.hand.subarray(seat * STRIDE, (seat + 1) * STRIDE));
   worthHand[tile]!++;
   l.sync(worthHand, 0);
@@ -80,12 +76,6 @@ export function selfDrawWorth(s: AmericanState, seat: number, tile: number, read
   if (best < 0) return 0;
   const each = value[best]! * (jokerless(s, seat, best) ? 2 : 1) * s.r.selfPickMultiplier;
   return selfDrawShare(seat, reader, () => each);
-}
-
-function sameExposures(a: readonly { tile: number; size: number; jokers: number }[], b: typeof a): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i]!.tile !== b[i]!.tile || a[i]!.size !== b[i]!.size || a[i]!.jokers !== b[i]!.jokers) return false;
-  return true;
 }
 
 /** Pays `winner`'s win with the variant its last win test found, self-picked when `discarder` < 0. */
