@@ -55,7 +55,8 @@ const TENTHS = 10;
  * over situations, its interval treating the games of the study (each situation, or in Hwatu
  * each 8, from games of their own) as the independent draws, not the actions.
  *
- * Where the game has one, the hand's discard win the bots took (they always take a legal one) is
+ * Where the game has one, the hand's first discard win the bots took (a false win they pass up,
+ * under Korean's 2-point minimum or the sacred discard, is none) is
  * ranked too: how often each dealing ranks it below passing or calling, how often the true
  * deal does, and how often a dealing does where the true deal ranks the win first: a win advice
  * would pass up wrongly (`advise-calibration-wins`).
@@ -105,7 +106,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
       },
       value_true: { meaning: "the true deal's mean absolute value over the same actions", range: NON_NEGATIVE },
       value_bias_share: { meaning: "value_bias / value_true: the error as a share of the size of an action's value", range: ANY_REAL },
-      wins: 'situations where the seat won on a discard it was offered (the bots take every legal win)',
+      wins: 'situations where the seat won on a discard it was offered (the bots take every win that counts; a false win they pass up is none)',
       below_pass: {
         meaning: "share of those wins the dealing's rollouts rank below another action (pass or a call) by value",
         range: SHARE,
@@ -118,7 +119,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
       },
       fallback: {
         meaning:
-          "share of the situations where the inferred dealing fell back to uniform: the game's inference does not follow the round (American), or no particle explained the play",
+          "share of the situations where the inferred dealing fell back to uniform: the game's inference does not follow the round (an American decision in the Charleston), or no particle explained the play",
         range: SHARE,
       },
       ess: {
@@ -279,7 +280,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
   return adviseCalibration;
 }
 
-interface Cell {
+export interface Cell {
   game: string;
   entry: CalibrationGame;
   def: GameDef;
@@ -297,7 +298,7 @@ interface Cell {
   ro: Rollouts;
 }
 
-function cellOf(f: (typeof CALIBRATION_FIELDS)[number], entry: CalibrationGame): Cell {
+export function cellOf(f: (typeof CALIBRATION_FIELDS)[number], entry: CalibrationGame): Cell {
   const rules = resolveRules<Record<string, unknown>>(entry.def.schema, [{ where: 'advise-calibration', values: f.rules }]);
   const policy = parseSpec(entry.policy, entry.strategies, f.game, rules);
   const seats = entry.def.seats(rules);
@@ -319,7 +320,7 @@ function cellOf(f: (typeof CALIBRATION_FIELDS)[number], entry: CalibrationGame):
 }
 
 /** A decision of the game met while it is played: the table, the seat and its history. */
-interface Met {
+export interface Met {
   state: GameState;
   seat: number;
   history: RoundHistory;
@@ -377,22 +378,7 @@ function play(c: Cell, seed: string, cell: number, index: number, at: At): numbe
 /** The situation of game `index`: one decision with a choice, picked at random, and the hand's
  * discard win where there is one; each played out from the three dealings. */
 function situation(c: Cell, seed: string, cell: number, index: number, tally: Sums): void {
-  const { def } = c;
-  let winI = -1;
-  const total = play(c, seed, cell, index, (i, s) => {
-    if (winI < 0 && c.wins && isDiscardWin(c, s)) winI = i;
-    return false;
-  });
-  if (total === 0) return;
-  const pick = new Rng(null).reuse(seed, cell, index, 'pick').int(total);
-  const met: Met[] = [];
-  play(c, seed, cell, index, (i, s, seat, events, start, turn) => {
-    if (i !== pick && i !== winI) return false;
-    const state = def.create(c.rules) as GameState;
-    def.copy(s, state);
-    met.push({ state, seat, history: start.history(events, events.length, seat), turn, win: i === winI });
-    return i >= Math.max(pick, winI);
-  });
+  const met = decisionsOf(c, seed, cell, index);
   for (const m of met) {
     const est = estimates(c, m, `${seed}/${cell}/${index}/${m.win ? 'win' : 'pick'}`);
     if (!m.win || met.length === 1) {
@@ -404,8 +390,41 @@ function situation(c: Cell, seed: string, cell: number, index: number, tally: Su
   }
 }
 
-/** Whether the seat to act at `s` is offered a discard win it may take (the bots take it): a
- * legal `hora` on another seat's tile. */
+/**
+ * The decisions game `index` of the cell gives the study: one with a choice picked at random, and
+ * the first discard win the bot took, where it took one (a win it was offered and passed up, a
+ * false win under Korean's 2-point minimum or the sacred discard, is none). Each is met once.
+ */
+export function decisionsOf(c: Cell, seed: string, cell: number, index: number): Met[] {
+  const { def } = c;
+  // The offers of a discard win, each with where its decision's own event will stand.
+  const offers: { i: number; at: number }[] = [];
+  let events: GameEvent[] = [];
+  const total = play(c, seed, cell, index, (i, s, _seat, ev) => {
+    events = ev;
+    if (c.wins && isDiscardWin(c, s)) offers.push({ i, at: ev.length });
+    return false;
+  });
+  if (total === 0) return [];
+  const taken = offers.find((o) => {
+    const e = events[o.at];
+    return e?.type === 'hora' && e.target !== e.seat;
+  });
+  const winI = taken?.i ?? -1;
+  const pick = new Rng(null).reuse(seed, cell, index, 'pick').int(total);
+  const met: Met[] = [];
+  play(c, seed, cell, index, (i, s, seat, events, start, turn) => {
+    if (i !== pick && i !== winI) return false;
+    const state = def.create(c.rules) as GameState;
+    def.copy(s, state);
+    met.push({ state, seat, history: start.history(events, events.length, seat), turn, win: i === winI });
+    return i >= Math.max(pick, winI);
+  });
+  return met;
+}
+
+/** Whether the seat to act at `s` is offered a discard win: a legal `hora` on another seat's
+ * tile (which may be a false win the bot passes up). */
 function isDiscardWin(c: Cell, s: GameState): boolean {
   const m = c.def.legal(s, c.legal);
   for (let j = 0; j < m; j++) {

@@ -156,7 +156,7 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
   return {
     name: 'rollout',
     game: game.id,
-    doc: "flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean (deal=inferred, Wolnamppong only: the hidden cards dealt as the others' play makes them likely)",
+    doc: "flat Monte Carlo search: for each legal action (a few amounts for a bet), n rollouts to the end of the round or hand from determinizations of what its seat has seen, with `policy` in every seat; plays the best mean (deal=inferred, where advice infers by default: the hidden cards dealt as the others' play makes them likely)",
     params: [
       { name: 'n', doc: 'rollouts per action', default: 16, min: 1, max: 100000, integer: true },
       {
@@ -195,7 +195,7 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
     check(_rules, spec) {
       if (spec.choices?.deal === 'inferred' && !infers)
         throw new InputError(
-          `strategy rollout: deal=inferred is not offered in ${game.id}, only where advice infers by default (wolnamppong): elsewhere the inferred dealing has not passed its calibration, and in mahjong the particle filter costs about 1 s of CPU a decision; allowed: deal=uniform`,
+          `strategy rollout: deal=inferred is not offered in ${game.id}, only where advice infers by default: elsewhere the inferred dealing has not passed its calibration, and in mahjong the particle filter costs about 1 s of CPU a decision; allowed: deal=uniform`,
         );
     },
     searches: true,

@@ -24,7 +24,7 @@ export const tuneRound = tuneRoundDef(CATALOG);
 export const league = leagueDef(CATALOG);
 
 /** A game as the calibration study plays it: its reference bot, and what advice counts as won. */
-function calibrationGame(id: string): CalibrationGame {
+export function calibrationGame(id: string): CalibrationGame {
   const e = GAMES.find((g) => g.def.id === id)!;
   return { def: e.def, strategies: e.strategies, policy: e.defaultSeat, won: e.advise!.won.test };
 }

@@ -14,7 +14,7 @@ import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
 import type { WolnamState } from '../../src/games/hwatu/wolnamppong/game.js';
 import { BET, exactBestBet, unseen } from '../../src/games/hwatu/wolnamppong/odds.js';
 import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
-import type { TableState } from '../../src/games/mahjong/table/state.js';
+import { PREPLAY, type TableState } from '../../src/games/mahjong/table/state.js';
 import { advise } from '../../src/library/advise.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
@@ -474,7 +474,7 @@ describe('pongsim advise --record', () => {
     );
   });
 
-  it("--deal inferred follows a Korean hand and a Nylon-ppong round; Korean's default stays uniform", async () => {
+  it("--deal inferred follows a Korean hand, a Nylon-ppong round and an American hand; Korean's default stays uniform, Chinese-American's is inferred", async () => {
     const file = playRecord(entryOf('korean'), 'deal-kr');
     const late = decisions(entryOf('korean'), file).at(-1)!;
     const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
@@ -496,6 +496,26 @@ describe('pongsim advise --record', () => {
     expect(n.deal).toBe('inferred');
     expect(n.inference!.ess).toBeGreaterThan(0);
     expect(n.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles/);
+    // Chinese-American infers by default (its calibration passed), early in a hand where the
+    // filter is cheap.
+    const ca = playRecord(entryOf('chinese-american'), 'deal-ca');
+    const c = await advise({
+      game: 'chinese-american',
+      record: ca,
+      at: decisions(entryOf('chinese-american'), ca, 6)[5]!.line,
+      budget: 64,
+      seed: '5',
+    });
+    expect(c.deal).toBe('inferred');
+    expect(c.inference!.ess).toBeGreaterThan(0);
+    // American is followed from its first turn after the Charleston, and dealt uniformly in it.
+    const am = playRecord(entryOf('american'), 'deal-am');
+    const amAt = decisions(entryOf('american'), am, 120);
+    const play = amAt.find((d) => (d.state as TableState).phase !== PREPLAY)!;
+    const a = await advise({ game: 'american', record: am, at: play.line, budget: 64, seed: '5', deal: 'inferred' });
+    expect(a.deal).toBe('inferred');
+    const pass = await advise({ game: 'american', record: am, at: amAt[0]!.line, budget: 64, seed: '5', deal: 'inferred' });
+    expect(pass.dealing).toMatch(/the Charleston's passes are not followed by the inference/);
   });
 
   it('review --deal inferred ranks each decision on particles of its own round', async () => {

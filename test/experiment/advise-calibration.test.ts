@@ -7,7 +7,8 @@ import { Rng } from '../../src/core/rng.js';
 import { korean, type KoreanState } from '../../src/games/mahjong/korean/game.js';
 import { SEATS, STRIDE, TURN } from '../../src/games/mahjong/table/state.js';
 import { KINDS } from '../../src/games/mahjong/tiles.js';
-import { EXPERIMENTS } from '../../src/library/studies.js';
+import { calibrationGame, EXPERIMENTS } from '../../src/library/studies.js';
+import { CALIBRATION_FIELDS, cellOf, decisionsOf } from '../../experiments/advise-calibration.js';
 import { newTally, summarizeRatio, type Tally } from '../../src/stats/tally.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 import { bots, stateWhere } from '../games/mahjong/table/search.js';
@@ -78,5 +79,26 @@ describe('advise-calibration', () => {
     // The filter ran at every situation (nothing fell back to uniform) and kept many particles.
     expect(filter.fallback).toBe(0);
     expect(filter.ess as number).toBeGreaterThan(50);
+  });
+
+  it('ranks the discard wins the bots took, not the false wins they passed up', () => {
+    // Korean game 0 of seed 2026 offers seat 2 a win on m3 that the sacred discard bars at its
+    // 48th decision: the bot passes it up, and the study took it for the hand's discard win
+    // (as it took 25 false wins of the 48 discard wins it counted in games 0 to 59). Game 6 has
+    // one the bot took.
+    const field = CALIBRATION_FIELDS.find((f) => f.game === 'korean')!;
+    const c = cellOf(field, calibrationGame('korean'));
+    const cell = CALIBRATION_FIELDS.indexOf(field);
+    let wins = 0;
+    for (const index of [0, 6])
+      for (const m of decisionsOf(c, '2026', cell, index)) {
+        if (!m.win) continue;
+        wins++;
+        const legal = new Int16Array(korean.maxActions(c.rules as never));
+        const n = korean.legal(m.state as KoreanState, legal);
+        const names = Array.from(legal.subarray(0, n), (a) => korean.actionName(m.state as KoreanState, a, 0));
+        expect(names.find((x) => x.startsWith('win on'))).not.toMatch(/false win/);
+      }
+    expect(wins).toBe(1);
   });
 });

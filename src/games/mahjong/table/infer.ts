@@ -1,5 +1,5 @@
-// The mahjong table's part in the inference of hidden hands (src/core/infer.ts), for the
-// rulesets that play standard shapes (Korean, Chinese-American).
+// The mahjong table's part in the inference of hidden hands (src/core/infer.ts), for every
+// ruleset on the table (Korean, Chinese-American, American).
 //
 // A particle replays the hand from its first decision. Its other hands are dealt anew at the
 // start, and each of their draws is chosen as it comes; what the seat saw is where it saw it
@@ -26,8 +26,17 @@
 // policy takes is where a late hand learns most: whoever passed is not waiting on that tile). A
 // claim that lost to a stronger one is taken to be a pass: the outcome cannot tell them apart.
 //
+// American: the hand is followed from its first turn. The Charleston before it is played on the
+// true table as the record shows it, and the particles deal the others' hands anew there from
+// what the seat cannot see, less the tiles it passed them and knows they still hold (the
+// table's knownTiles): what the others passed informs nothing, a decision in the Charleston is
+// dealt uniformly. In play, an exposure claimed on a discard needs its naturals and jokers in
+// the claimer's hand, a joker exchange its natural tile, and the joker it gives is held without
+// a deal or a draw; the softened policy (the line-chaser) weighs every discard, exchange,
+// exposure and pass as it does a standard table's.
+//
 // What the filter leaves unweighed: a claim window the seat is still in (the seats asked before
-// it answered unseen). The American table (its Charleston and card hands) is not followed.
+// it answered unseen), and the American Charleston (above).
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import { copyState } from '../../../core/copy.js';
@@ -42,7 +51,7 @@ import { WallChance } from './record-chance.js';
 import * as stateModule from './state.js';
 import type { TableState, WritableTable } from './state.js';
 
-const { HONOR, KINDS, PLAY_KINDS, tileKind } = tilesModule;
+const { HONOR, JOKER, KINDS, PLAY_KINDS, tileKind } = tilesModule;
 const { DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
 const { addTile, prepareTurn, takeTiles } = flowModule;
 const { CLAIM, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
@@ -57,14 +66,17 @@ const NEAR_SAME = 2;
 const NEAR_ONE = 1;
 const NEAR_TWO = 0.5;
 
-/** log(n!) for the copies a hand can hold of a kind. */
-const LOG_FACTORIAL = [0, 0, Math.log(2), Math.log(6), Math.log(24)];
+/** log(n!) for the copies a hand can hold of a kind (up to 8 of American's jokers and flowers). */
+const LOG_FACTORIAL = Array.from({ length: 9 }, (_, n) =>
+  n < 2 ? 0 : Math.log(Array.from({ length: n }, (_, i) => i + 1).reduce((x, y) => x * y)),
+);
 
-/** Claim answers: a window's decisions, which the seat sees only by its outcome. */
-const ANSWERS = new Set(['none', 'pon', 'chi', 'daiminkan']);
+/** Claim answers: a window's decisions, which the seat sees only by its outcome (American's
+ * `expose`: a discard claimed into an exposure). */
+const ANSWERS = new Set(['none', 'pon', 'chi', 'daiminkan', 'expose']);
 const isAnswer = (e: GameEvent): boolean => ANSWERS.has(e.type) || (e.type === 'hora' && e.target !== e.seat);
-/** A turn's decisions, seen by all. */
-const TURNS = new Set(['dahai', 'ankan', 'kakan', 'hora', 'action']);
+/** A turn's decisions, seen by all (American's `exchange`: a natural tile for an exposed joker). */
+const TURNS = new Set(['dahai', 'ankan', 'kakan', 'hora', 'exchange', 'action']);
 const isTurn = (e: GameEvent): boolean => TURNS.has(e.type) && !isAnswer(e);
 
 /** One turn decision of the record, and the claim window its discard or added kong opened. */
@@ -106,12 +118,51 @@ interface HiddenDraw {
 
 /** The tracker of one hand's history for its seat, or why there is none. */
 export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy): Tracker<TableState> | string {
-  const s = h.first;
-  if (s.wins) return 'the American table (its Charleston and card hands) is not followed by the inference';
-  if (s.phase !== TURN) return 'the hand starts with decisions before play, which the inference does not follow';
-  for (const e of h.events)
+  let first = h.first;
+  let events = h.events;
+  if (first.phase === PREPLAY) {
+    // The American Charleston: the record's passes are played on the true table to the first
+    // turn, where the particles start. What the others passed stays theirs: the particles deal
+    // their hands anew there from what the seat cannot see (less the tiles it passed them that
+    // they still hold), so the passes inform nothing (see the top).
+    const played = playCharleston(h, soft);
+    if (typeof played === 'string') return played;
+    [first, events] = played;
+  }
+  if (first.phase !== TURN) return 'the hand starts with decisions before play, which the inference does not follow';
+  for (const e of events)
     if (e.type === 'action') return `a ruleset's own action (${JSON.stringify(e).slice(0, 60)}) is not followed by the inference`;
-  return new TableTracker(h, soft);
+  return new TableTracker(first, events, h.seat, soft);
+}
+
+/** Charleston decisions of the record (the table's `pass` and the ruleset's outcome events
+ * between them, which the play makes anew). */
+const CHARLESTON = new Set(['pass', 'pass_blind', 'pass_done', 'vote']);
+
+/**
+ * The table at the hand's first turn, the Charleston before it played as the record shows it,
+ * and the record's events from that turn on; or why not (the decision is in the Charleston).
+ */
+function playCharleston(h: RoundHistory<TableState>, soft: SoftPolicy): [TableState, readonly GameEvent[]] | string {
+  const { game, rules } = soft;
+  const s = game.create(rules) as TableState;
+  game.copy(h.first, s);
+  const legal = new Int16Array(game.maxActions(rules));
+  let i = 0;
+  for (; i < h.events.length && s.phase === PREPLAY; i++) {
+    const e = h.events[i]!;
+    if (!CHARLESTON.has(e.type)) continue;
+    const want = canonical(e);
+    const m = game.legal(s, legal);
+    let a = -1;
+    for (let j = 0; j < m && a < 0; j++) if (canonical(game.actionEvent(s, legal[j]!, 0)) === want) a = legal[j]!;
+    if (a < 0) return `the record's Charleston decision ${JSON.stringify(e).slice(0, 60)} is not legal here`;
+    game.apply(s, a, 0);
+  }
+  if (s.phase === PREPLAY) return "the Charleston's passes are not followed by the inference: the dealing is uniform until play starts";
+  // The outcome events of the last pass, which the play after makes no more.
+  while (i < h.events.length && !isTurn(h.events[i]!) && h.events[i]!.type !== 'tsumo') i++;
+  return [s, h.events.slice(i)];
 }
 
 class TableTracker implements Tracker<TableState> {
@@ -199,10 +250,12 @@ class TableTracker implements Tracker<TableState> {
   private readonly near = new Float64Array(KINDS);
 
   constructor(
-    private readonly h: RoundHistory<TableState>,
+    /** The table at the hand's first turn decision (after the Charleston, in American). */
+    private readonly first: TableState,
+    events: readonly GameEvent[],
+    seat: number,
     private readonly soft: SoftPolicy,
   ) {
-    const { events, seat } = h;
     this.seat = seat;
     this.events = events;
     this.legal = new Int16Array(soft.game.maxActions(soft.rules));
@@ -224,6 +277,8 @@ class TableTracker implements Tracker<TableState> {
         let j = i + 1;
         for (; j < events.length && isAnswer(events[j]!); j++) answers[events[j]!.seat!] = events[j]!;
         open = j === events.length;
+        // Who won the tile (American lays the exposure before the call's event).
+        while (j < events.length && events[j]!.type === 'exposure') j++;
         const next = events[j];
         step.answers = answers;
         if (next && (next.type === 'call' || next.type === 'win')) step.winner = next.seat!;
@@ -250,14 +305,16 @@ class TableTracker implements Tracker<TableState> {
 
   /** The history's draws as chance, and for each other seat its free draws and needs. */
   private layDraws(): void {
-    const { events, seat, h } = this;
+    const { events, seat, first } = this;
     // Free draws so far per seat: the deal's first.
     const free = new Int32Array(SEATS);
     for (let y = 0; y < SEATS; y++) {
-      free[y] = y === seat ? 0 : this.unknownAt(h.first, y);
+      free[y] = y === seat ? 0 : this.unknownAt(first, y);
       for (let j = 0; j < free[y]!; j++) this.forbids[y]!.push(-1);
     }
     const none = new Int8Array(KINDS);
+    /** Per seat, the jokers its exchanges gave it that no need has used yet. */
+    const jokers = new Int32Array(SEATS);
     /** The draws whose tiles the record fixes: the seat's own, and tsumogiri draws. */
     const fixed: { line: number; kind: number }[] = [];
     events.forEach((e, i) => {
@@ -284,21 +341,37 @@ class TableTracker implements Tracker<TableState> {
       }
       if (y < 0 || y === seat) return;
       const need = (kind: number, count: number): void => {
-        this.needs[y]!.push({ line, kind, count, pos: free[y]! });
+        // A joker taken from an exposure by an exchange is held without a deal or a draw.
+        if (kind === JOKER) {
+          const use = Math.min(count, jokers[y]!);
+          jokers[y]! -= use;
+          count -= use;
+        }
+        if (count > 0) this.needs[y]!.push({ line, kind, count, pos: free[y]! });
       };
+      if (e.type === 'joker_exchange') {
+        jokers[y]!++;
+        return;
+      }
       if (isTurn(e)) {
         if (e.type === 'dahai') {
           // A tsumogiri discards the tile its draw was made to be; every other discard is held.
           const prev = this.previous(i, y);
           if (!(e.tsumogiri === true && prev >= 0 && (this.hidden[prev + 1]?.forced ?? -1) >= 0)) need(tileKind(e.pai as string), 1);
         } else if (e.type === 'ankan') need(tileKind((e.consumed as string[])[0]!), 4);
-        else if (e.type === 'kakan') need(tileKind(e.pai as string), 1);
+        else if (e.type === 'kakan' || e.type === 'exchange') need(tileKind(e.pai as string), 1);
       } else if (e.type === 'call') {
         const ans = events
           .slice(0, i)
           .reverse()
           .find((f) => f.seat === y && isAnswer(f));
-        for (const t of (ans?.consumed as string[] | undefined) ?? []) need(tileKind(t), 1);
+        if (ans?.type === 'expose') {
+          // An American exposure: the claimed tile, its other naturals and its jokers.
+          const size = ans.size as number;
+          const j = ans.jokers as number;
+          need(tileKind(ans.pai as string), size - j - 1);
+          need(JOKER, j);
+        } else for (const t of (ans?.consumed as string[] | undefined) ?? []) need(tileKind(t), 1);
       }
     });
     for (let line = 1; line < this.hidden.length; line++) {
@@ -477,6 +550,8 @@ class TableTracker implements Tracker<TableState> {
 
   begin(p: TableState, i: number, rng: Rng): number {
     const { seat, given } = this;
+    // The filter gives the round's first table; after a Charleston the particle starts later.
+    if (this.first.phase !== p.phase) this.soft.game.copy(this.first, p);
     this.chance(i).seek(0);
     this.idx = i;
     this.cur = p;
@@ -962,7 +1037,7 @@ class TableTracker implements Tracker<TableState> {
     const next = played < this.steps ? this.plan[played]!.line : Number.POSITIVE_INFINITY;
     const free = this.free;
     free.fill(1);
-    for (let k = this.h.first.asideFrom; k < KINDS; k++) free[k] = 0;
+    for (let k = this.first.asideFrom; k < KINDS; k++) free[k] = 0;
     if (next === Number.POSITIVE_INFINITY) return;
     for (const d of this.due) {
       if (d.line < next) continue;
@@ -1075,7 +1150,7 @@ class TableTracker implements Tracker<TableState> {
    * they cannot have been made). */
   private replay(given: Int8Array, draws: Int8Array, out: TableState, rng: Rng, played: number): number {
     const game = this.soft.game;
-    game.copy(this.h.first, out);
+    game.copy(this.first, out);
     this.replayWall ??= new ParticleWall(this.due, () => this.cur!, this.events.length, this);
     this.replaying = draws;
     try {
@@ -1146,7 +1221,11 @@ const phaseOf = (p: TableState): number => p.phase;
 /** The table action a record event most likely is, tried before the whole legal list: a plain
  * discard, a pass, a pung, a kong, a win; -1 for the rest (a chow, a declaration). */
 function guessOf(e: GameEvent): number {
-  if (e.type === 'dahai' && e.declare === undefined) return DISCARD + tileKind(e.pai as string);
+  if (e.type === 'dahai' && e.declare === undefined) {
+    // A flower or a joker thrown is a ruleset's own action (American).
+    const k = tileKind(e.pai as string);
+    return k < PLAY_KINDS ? DISCARD + k : -1;
+  }
   if (e.type === 'none') return PASS;
   if (e.type === 'pon') return PUNG;
   if (e.type === 'daiminkan') return KONG;
