@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { entryFor } from '../../src/catalog/index.js';
 import { Rng } from '../../src/core/rng.js';
 import { Rollouts } from '../../src/core/rollouts.js';
-import { addTile } from '../../src/games/mahjong/table/flow.js';
+import { CardMatcher } from '../../src/games/mahjong/american/match.js';
+import { rulesCard, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
+import type { AmericanState } from '../../src/games/mahjong/american/state.js';
+import { addTile, takeTiles } from '../../src/games/mahjong/table/flow.js';
 import { BIT, WORD } from '../../src/games/mahjong/table/kinds.js';
-import { FLOWER } from '../../src/games/mahjong/tiles.js';
-import type { TableState, WritableTable } from '../../src/games/mahjong/table/state.js';
+import { FLOWER, JOKER, KINDS } from '../../src/games/mahjong/tiles.js';
+import { STRIDE, TURN, type TableState, type WritableTable } from '../../src/games/mahjong/table/state.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
 import { advise, rolloutPolicy } from '../../src/library/advise.js';
 import { precisionSituations } from '../../src/library/bench/precision.js';
@@ -69,8 +72,8 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean, Chinese-American and American keep the table's 10 terms (American's last four,
-    // in points, stay 0), Nylon-ppong 6, Wolnamppong 1; each situation adds one comparison.
+    // Korean, Chinese-American and American keep the table's 10 terms, Nylon-ppong 6,
+    // Wolnamppong 1; each situation adds one comparison.
     expect(all.length).toBe(2 * 11 + 2 * 11 + 6 * 2 + 2 * 11 + 4 * 7);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
@@ -84,8 +87,13 @@ describe('the variance-reduction layer', () => {
     // The checks are not empty: most terms were touched by the playouts, the table's terms in
     // points among them (a ready seat's own draw, another ready seat's, a draw of theirs).
     expect(moved).toBeGreaterThan(all.length / 2);
-    for (const game of ['korean', 'chinese-american'])
-      for (const m of [6, 8, 9]) {
+    // American's terms of its own draws short of ready, by card-line distance, too.
+    for (const [game, terms] of [
+      ['korean', [6, 8, 9]],
+      ['chinese-american', [6, 8, 9]],
+      ['american', [1, 2, 3, 6, 8, 9]],
+    ] as const)
+      for (const m of terms) {
         const touched = all.filter(
           (c) => c.name.startsWith(`${game} `) && c.name.endsWith(` luck term ${m}`) && new Set(c.values).size > 1,
         );
@@ -119,14 +127,16 @@ describe('a luck meter', () => {
 
 describe("the table meter's points", () => {
   it("a ruleset's selfDrawWorth is what paySelfDraw pays every seat, for every winning tile of every ready hand", () => {
-    for (const game of ['korean', 'chinese-american']) {
+    for (const game of ['korean', 'chinese-american', 'american']) {
       const entry = entryFor(game, 'advise', 'advise');
       const rules = gameRules(entry, undefined);
       const scratch = entry.def.create(rules) as unknown as WritableTable;
       const asked = entry.def.create(rules) as unknown as WritableTable;
       let checked = 0,
         paid = 0;
-      for (const sit of precisionSituations(entry, 40, `worth-${game}`)) {
+      // American hands are ready less often: more situations, and fewer checks asked of them.
+      const [situations, least] = game === 'american' ? [150, 10] : [40, 20];
+      for (const sit of precisionSituations(entry, situations, `worth-${game}`)) {
         const s = sit.state as unknown as TableState;
         for (let y = 0; y < 4; y++) {
           for (let k = 0; k <= FLOWER; k++) {
@@ -140,7 +150,9 @@ describe("the table meter's points", () => {
             addTile(scratch, y, k);
             scratch.drawn = k;
             const before = Float64Array.from(scratch.net);
-            if (scratch.dead[y] === 0 && scratch.selfDrawLegal(y)) {
+            // As the turn's win test asks (a card's win model also finds the line it pays).
+            const shape = scratch.wins === null || scratch.wins.complete(scratch, y);
+            if (scratch.dead[y] === 0 && shape && scratch.selfDrawLegal(y)) {
               scratch.paySelfDraw(y);
               paid++;
             }
@@ -151,9 +163,70 @@ describe("the table meter's points", () => {
         }
       }
       // Not empty: ready hands and wins that may be taken were met.
-      expect(checked, game).toBeGreaterThan(20);
-      expect(paid, game).toBeGreaterThan(10);
+      expect(checked, game).toBeGreaterThan(least);
+      expect(paid, game).toBeGreaterThan(least / 2);
     }
+  });
+});
+
+describe("the American meter's card-line distance", () => {
+  it("a seat's own draw short of ready: its term is whether the tile brings the nearest line nearer (the whole-card matcher's answer) less that chance, exactly", () => {
+    const entry = entryFor('american', 'advise', 'advise');
+    const rules = gameRules(entry, undefined);
+    const meter = entry.def.luck!(rules) as unknown as {
+      start(s: unknown, seat: number): void;
+      ownShort(s: unknown, seat: number, t: number, counts: Int16Array, total: number, luck: Float64Array): void;
+    };
+    const matcher = new CardMatcher(rulesCard(rules as unknown as AmericanRules));
+    const away = new Int16Array(matcher.lines);
+    const luck = new Float64Array(10);
+    const counts = new Int16Array(KINDS);
+    const nearest = (s: AmericanState, y: number) => {
+      const h = s.hand.subarray(y * STRIDE, (y + 1) * STRIDE);
+      matcher.tilesAway(h, h[JOKER]!, s.lines[y]!.exposures, away);
+      return Math.min(...away);
+    };
+    let checked = 0;
+    for (const sit of precisionSituations(entry, 16, 'card-distance')) {
+      const s = sit.state as unknown as AmericanState;
+      const y = sit.seat;
+      if (s.phase !== TURN || s.dead[y] !== 0) continue;
+      // The seat's 13 tiles: its hand less one tile it holds (as if that one were still to draw).
+      const off = y * STRIDE;
+      const held = s.hand.findIndex((c, i) => i >= off && i < off + JOKER && c > 0) - off;
+      takeTiles(s as unknown as WritableTable, y, held, 1);
+      const m = nearest(s, y);
+      if (m >= 2) {
+        counts.fill(0);
+        s.wall.countUndrawn(counts);
+        counts[held]!++;
+        const total = counts.reduce((a, c) => a + c, 0);
+        meter.start(s, y);
+        const nearer = (u: number) => {
+          addTile(s as unknown as WritableTable, y, u);
+          const n = nearest(s, y) < m ? 1 : 0;
+          takeTiles(s as unknown as WritableTable, y, u, 1);
+          return n;
+        };
+        const kinds = [...counts.keys()].filter((u) => counts[u]! > 0);
+        const chance = kinds.reduce((a, u) => a + counts[u]! * nearer(u), 0) / total;
+        let mean = 0;
+        for (const u of kinds) {
+          luck.fill(0);
+          addTile(s as unknown as WritableTable, y, u);
+          meter.ownShort(s, y, u, counts, total, luck);
+          takeTiles(s as unknown as WritableTable, y, u, 1);
+          const term = m >= 4 ? 3 : m - 1;
+          expect(luck[term], `tiles away ${m}, tile ${u}`).toBeCloseTo(nearer(u) - chance, 12);
+          expect(luck.reduce((a, x) => a + Math.abs(x), 0)).toBeCloseTo(Math.abs(luck[term]!), 12);
+          mean += (counts[u]! * luck[term]!) / total;
+        }
+        expect(Math.abs(mean)).toBeLessThan(1e-12);
+        if (chance > 0 && chance < 1) checked++;
+      }
+      addTile(s as unknown as WritableTable, y, held);
+    }
+    expect(checked).toBeGreaterThan(3);
   });
 });
 

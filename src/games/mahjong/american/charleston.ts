@@ -116,6 +116,19 @@ export class Charleston {
     return n;
   }
 
+  /** Whether `a` is among legal's actions, without listing them: a bot that chooses from its
+   * view has each choice checked, and a pass's tiles are most of a hand's decisions. */
+  isLegal(a: number): boolean {
+    const step = this.step;
+    if (step.kind === VOTE) return a === VOTE_YES || a === VOTE_NO;
+    if (a === COURTESY_DONE) return step.kind === COURTESY;
+    const s = this.s;
+    if (this.outN[s.cur]! >= 3) return false;
+    if (a === BLIND) return step.kind === PASS && this.blindAllowed;
+    const k = a - PASS_TILE;
+    return k >= 0 && k < CARD_KINDS && s.hand[s.cur * STRIDE + k]! > 0;
+  }
+
   apply(a: number): void {
     const s = this.s;
     const x = s.cur;

@@ -28,10 +28,12 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   schema: americanSchema,
   actions: AMERICAN_ACTIONS,
   declarations: ['-', '-'],
-  // The table's luck terms of winning tiles, read from the card (luck.ts), their multiples
-  // fitted by fitLuck (src/library/bench/precision.ts) on 24 pilot situations of seed
-  // fit-american: 10% of the spread of a paired difference.
-  luckCoef: [74.7, 0, 0, 0, -2.5, -32],
+  // The table's luck terms (table/luck.ts TABLE_LUCK_TERMS) read from the card: the winning
+  // tiles' (in points too: selfDrawWorth), and the seat's own draws short of ready by card-line
+  // distance (luck.ts). Their multiples fitted by fitLuck (src/library/bench/precision.ts) on 24
+  // pilot situations of seed fit-american: 19% of the spread of a paired difference explained
+  // (17% without the points, 10% with neither, as before the distance terms).
+  luckCoef: [67.4, 40.3, 22.8, 10.8, -14.8, -21.8, 0.119, 0.104, 0.232, 0.431],
   luckMeter: (c) => new CardLuck(c),
   create(r: AmericanRules) {
     const s = new AmericanState(r);
@@ -44,6 +46,7 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   actionEvent: (s, a) => americanActionEvent(s, a),
   prePlay: {
     legal: (s, out) => s.charleston.legal(out),
+    isLegal: (s, a) => s.charleston.isLegal(a),
     apply: (s, a) => s.charleston.apply(a),
     describe: (s) => s.charleston.describe(),
     event: (s, a) => s.charleston.event(a),

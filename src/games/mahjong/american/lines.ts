@@ -403,6 +403,22 @@ export class SeatLines {
     return best;
   }
 
+  /** Lays the exposures `list` holds (another SeatLines', say) where these lines hold others:
+   * from an empty hand, which `sync` then brings to the concealed tiles. Lines a reader keeps
+   * apart from the table's, whose nearest variants the bots read, ties and all. */
+  holdExposures(list: readonly Exposure[]): void {
+    const own = this.exposures;
+    let same = own.length === list.length;
+    for (let i = 0; same && i < own.length; i++) {
+      const a = own[i]!;
+      const b = list[i]!;
+      same = a.tile === b.tile && a.size === b.size && a.jokers === b.jokers;
+    }
+    if (same) return;
+    this.reset();
+    for (const e of list) this.expose(e);
+  }
+
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
   expose(e: Exposure): void {
     this.exposures.push({ ...e });

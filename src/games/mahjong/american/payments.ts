@@ -8,12 +8,13 @@ import * as flowModule from '../table/flow.js';
 import * as tableStateModule from '../table/state.js';
 import * as writesModule from '../table/writes.js';
 import * as slotsModule from './slots.js';
+import { SeatLines, type CardIndex } from './lines.js';
 import type { AmericanState } from './state.js';
 
 // Imports as module-local consts, read once: see table/flow.ts.
 const { JOKER } = tilesModule;
 const { addTile } = flowModule;
-const { SEATS, STRIDE } = tableStateModule;
+const { SEATS, STRIDE, selfDrawShare } = tableStateModule;
 const { addNet } = writesModule;
 const { MAX_EXPOSURES } = slotsModule;
 
@@ -49,6 +50,32 @@ function jokerless(s: AmericanState, seat: number, line: number): boolean {
   if (!s.r.jokerlessBonus || s.index.jokerless[line] === 0 || s.hand[seat * STRIDE + JOKER]! > 0) return false;
   for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + s.expN[seat]!; i++) if (s.expJokers[i]! > 0) return false;
   return true;
+}
+
+/** Per card, one seat's lines apart from the table's for each seat, for selfDrawWorth: the
+ * table's keep the nearest variants the bots read (ties and all, by the order of the hand's
+ * changes), which a question must not move. Brought to the hand asked about at each use. */
+const worthLines = new WeakMap<CardIndex, SeatLines[]>();
+const worthHand = new Int8Array(STRIDE);
+
+/** What `seat`'s self-pick of `tile` would pay `reader` now (AmericanState.selfDrawWorth): the
+ * line the hand and `tile` complete as the win test picks it (the highest value, the first of
+ * equals), paid as settle pays a self-pick; 0 when they complete none or the hand is dead. */
+export function selfDrawWorth(s: AmericanState, seat: number, tile: number, reader: number): number {
+  if (s.dead[seat] !== 0) return 0;
+  let all = worthLines.get(s.index);
+  if (all === undefined) worthLines.set(s.index, (all = Array.from({ length: SEATS }, () => new SeatLines(s.index))));
+  const l = all[seat]!;
+  l.holdExposures(s.lines[seat]!.exposures);
+  worthHand.set(s.hand.subarray(seat * STRIDE, (seat + 1) * STRIDE));
+  worthHand[tile]!++;
+  l.sync(worthHand, 0);
+  const value = s.index.value;
+  let best = -1;
+  for (let line = 0; line < value.length; line++) if (l.lineAway(line) === 0 && (best < 0 || value[line]! > value[best]!)) best = line;
+  if (best < 0) return 0;
+  const each = value[best]! * (jokerless(s, seat, best) ? 2 : 1) * s.r.selfPickMultiplier;
+  return selfDrawShare(seat, reader, () => each);
 }
 
 /** Pays `winner`'s win with the variant its last win test found, self-picked when `discarder` < 0. */

@@ -35,7 +35,7 @@ const { cardClaims, claimMeld, claimMelds, turnDeclarations } = claimsModule;
 const { MAX_EXPOSURES } = slotsModule;
 const { cardComplete, cardWaits, winningVariant } = winsModule;
 const { DEAD_FALSE_WIN, DeadTest, checkDead, findWitnesses } = deadModule;
-const { JOKER_ROWS, payDiscardWins, paySelfDraw } = paymentsModule;
+const { JOKER_ROWS, payDiscardWins, paySelfDraw, selfDrawWorth } = paymentsModule;
 
 /** Per-seat counters summed over the session: the table's, and per card line and jokers dealt. */
 export class AmericanStats extends SessionStats {
@@ -285,6 +285,10 @@ export class AmericanState extends TableState<AmericanRules> {
 
   payDiscardWins(): void {
     payDiscardWins(this);
+  }
+
+  override selfDrawWorth(seat: number, tile: number, reader: number): number {
+    return selfDrawWorth(this, seat, tile, reader);
   }
 
   dealerKeeps(_dealerWon: boolean, exhausted: boolean): boolean {

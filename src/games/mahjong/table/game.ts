@@ -58,6 +58,8 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   /** Decisions before play starts (American: the Charleston), while `s.phase` is PREPLAY. */
   prePlay?: {
     legal(s: S, out: Int16Array): number;
+    /** Whether `a` is among legal's actions (GameDef.isLegal), without listing them. */
+    isLegal(s: S, a: number): boolean;
     apply(s: S, a: number): void;
     describe(s: S): string;
     /** A decision before play as a record event. */
@@ -170,6 +172,7 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       if (s.phase === TURN) {
         if (a >= DISCARD && a < DECLARE) return s.mayDiscard(a);
       } else if (s.phase === CLAIM && a === PASS) return true;
+      else if (s.phase === PREPLAY) return spec.prePlay!.isLegal(s, a);
       const n = game.legal(s, scratch);
       for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
       return false;

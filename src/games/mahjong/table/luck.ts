@@ -65,7 +65,7 @@ export class TableLuck<S extends TableState = TableState> implements LuckMeter<S
   private readonly keys = new Int32Array(4 * KEY);
   /** The kinds (as waits are kept) the seat's own draw under way would keep, and per kind what a
    * draw of it would cost the seat in others' wins (danger). */
-  private readonly keep = new Int32Array(2);
+  protected readonly keep = new Int32Array(2);
   private readonly cost = new Float64Array(KINDS);
 
   constructor(readonly coef: Float64Array) {}

@@ -84,8 +84,12 @@ export class Wall {
 
   /** Adds the kinds of the tiles not yet drawn to counts. */
   countUndrawn(counts: Int16Array): void {
+    // undrawnAt, one loop per mode (a luck meter asks at every draw it measures).
     const t = this.tiles;
-    for (let i = 0; i < t.length; i++) if (this.undrawnAt(i)) counts[t[i]!]!++;
+    if (this.seatMode) {
+      const taken = this.taken;
+      for (let i = this.base; i < t.length; i++) if (taken[i] === 0) counts[t[i]!]!++;
+    } else for (let i = this.head; i < this.tail; i++) counts[t[i]!]!++;
   }
 
   /** Tiles that may still be drawn in turn (and as replacements, unless the rules let those reach into the reserve). */

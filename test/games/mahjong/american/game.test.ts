@@ -233,7 +233,7 @@ describe('american invariants', () => {
     }
   });
 
-  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston (the line chaser plays without the list)', () => {
+  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston, and isLegal answers every Charleston choice as the list does (the line chaser plays without the list)', () => {
     const r = rules({ handsPerSession: 1 });
     const legal = new Int16Array(american.maxActions(r));
     const offered = new Int16Array(american.maxActions(r));
@@ -258,6 +258,8 @@ describe('american invariants', () => {
         } else if (s.phase === PREPLAY) {
           const want = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
           if (v.mayPassTile !== want) expect(v.mayPassTile).toBe(want);
+          for (let a = -1; a <= legal.length; a++)
+            if (american.isLegal!(s, a) !== listed.includes(a)) expect(`isLegal(${a}) with [${listed}]`).toBe('as listed');
           if (want) passes++;
         } else if (v.mayPassTile) expect(v.mayPassTile).toBe(false);
       },
