@@ -28,7 +28,7 @@
 
 import type { GameEvent } from './trace.js';
 import type { GameDef, GameState } from './game.js';
-import { listsLegal } from './play.js';
+import { BEAT_DECISIONS, listsLegal, pulse } from './play.js';
 import { Rng } from './rng.js';
 import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
 
@@ -255,6 +255,9 @@ export class ParticleFilter<S extends GameState = GameState> {
       let strained = 0;
       for (let i = 0; i < count; i++) {
         if (logw[i] === -Infinity) continue;
+        // A particle's step replays a decision of the softened policy: the run's watchdog hears
+        // it, as it hears every decision played (a study's filter is no strategy's one decision).
+        pulse.beat[BEAT_DECISIONS]!++;
         logw[i]! += tracker.advance(this.states[i]!, i, k, this.rngs[i]!);
         if (tracker.strained?.()) strained++;
       }
@@ -267,14 +270,12 @@ export class ParticleFilter<S extends GameState = GameState> {
         minEss = Math.min(minEss, ess);
         this.resample(tracker, rng);
         resamplings++;
-        if (tracker.rejuvenate && this.stepMoves > 0)
-          for (let i = 0; i < count; i++) tracker.rejuvenate(this.states[i]!, i, this.stepMoves, this.rngs[i]!, k + 1);
+        if (tracker.rejuvenate && this.stepMoves > 0) this.move(tracker, this.stepMoves, k + 1, false);
       } else if (strained >= STRAINED * count && k < tracker.steps - 1 && tracker.rejuvenate && this.stepMoves > 0) {
         // Where many particles explain a step only by the policy's departure, the weights stay
         // even (they all depart alike) and no resampling comes to move them, so the departures
         // pile up: the particles are moved there too, their weights kept.
-        for (let i = 0; i < count; i++)
-          if (logw[i] !== -Infinity) tracker.rejuvenate(this.states[i]!, i, this.stepMoves, this.rngs[i]!, k + 1);
+        this.move(tracker, this.stepMoves, k + 1, true);
       }
     }
     const ess = this.ess();
@@ -284,13 +285,22 @@ export class ParticleFilter<S extends GameState = GameState> {
     }
     this.resample(tracker, rng);
     const distinct = new Set(this.parents).size;
-    if (tracker.rejuvenate && this.moves > 0) {
-      let a = 0;
-      for (let i = 0; i < count; i++) a += tracker.rejuvenate(this.states[i]!, i, this.moves, this.rngs[i]!);
-      this.accepted = a / (count * this.moves);
-    }
+    if (tracker.rejuvenate && this.moves > 0) this.accepted = this.move(tracker, this.moves, undefined, false) / (count * this.moves);
     this.report = { particles: count, ess, minEss: Math.min(minEss, ess), resamplings, steps: tracker.steps, distinct };
     return true;
+  }
+
+  /** Moves every particle (each living one, with `living`) `moves` times after `played` steps
+   * (the whole record where undefined); the moves accepted. A move replays decisions of the
+   * softened policy: each particle's beats the watchdog. */
+  private move(tracker: Tracker<S>, moves: number, played: number | undefined, living: boolean): number {
+    let a = 0;
+    for (let i = 0; i < this.count; i++) {
+      if (living && this.logw[i] === -Infinity) continue;
+      pulse.beat[BEAT_DECISIONS]!++;
+      a += tracker.rejuvenate!(this.states[i]!, i, moves, this.rngs[i]!, played);
+    }
+    return a;
   }
 
   /** The particle states after `run` (equally weighted). */

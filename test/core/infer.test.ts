@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDef, GameState } from '../../src/core/game.js';
 import { ParticleFilter, type Tracker } from '../../src/core/infer.js';
+import { BEAT_DECISIONS, pulse } from '../../src/core/play.js';
 import { Rng } from '../../src/core/rng.js';
 
 /** A game of nothing: the filter only creates and copies its tables. */
@@ -54,5 +55,16 @@ describe('particle filter', () => {
       [1, 4],
       [2, 4],
     ]);
+  });
+
+  it("beats the run's watchdog at every particle's step and move: a study's filter is no strategy's one decision", () => {
+    // A Chinese-American calibration situation's filter, starved on a loaded machine, ran over
+    // the watchdog's 60 s without a beat and failed the run as a stuck strategy.
+    const t = tracker(4, true);
+    const f = new ParticleFilter(game, {}, 3, 1, 2);
+    const before = pulse.beat[BEAT_DECISIONS]!;
+    expect(f.run(history, t, new Rng('infer-core'))).toBe(true);
+    // 4 steps and 3 strained moves of 3 particles, then their moves at the decision.
+    expect(pulse.beat[BEAT_DECISIONS]! - before).toBe(4 * 3 + 3 * 3 + 3);
   });
 });
