@@ -270,12 +270,12 @@ export class ParticleFilter<S extends GameState = GameState> {
         minEss = Math.min(minEss, ess);
         this.resample(tracker, rng);
         resamplings++;
-        if (tracker.rejuvenate && this.stepMoves > 0) this.move(tracker, this.stepMoves, k + 1, false);
+        if (tracker.rejuvenate && this.stepMoves > 0) this.move(tracker, this.stepMoves, k + 1);
       } else if (strained >= STRAINED * count && k < tracker.steps - 1 && tracker.rejuvenate && this.stepMoves > 0) {
         // Where many particles explain a step only by the policy's departure, the weights stay
         // even (they all depart alike) and no resampling comes to move them, so the departures
         // pile up: the particles are moved there too, their weights kept.
-        this.move(tracker, this.stepMoves, k + 1, true);
+        this.move(tracker, this.stepMoves, k + 1);
       }
     }
     const ess = this.ess();
@@ -285,18 +285,18 @@ export class ParticleFilter<S extends GameState = GameState> {
     }
     this.resample(tracker, rng);
     const distinct = new Set(this.parents).size;
-    if (tracker.rejuvenate && this.moves > 0) this.accepted = this.move(tracker, this.moves, undefined, false) / (count * this.moves);
+    if (tracker.rejuvenate && this.moves > 0) this.accepted = this.move(tracker, this.moves, undefined) / (count * this.moves);
     this.report = { particles: count, ess, minEss: Math.min(minEss, ess), resamplings, steps: tracker.steps, distinct };
     return true;
   }
 
-  /** Moves every particle (each living one, with `living`) `moves` times after `played` steps
-   * (the whole record where undefined); the moves accepted. A move replays decisions of the
-   * softened policy: each particle's beats the watchdog. */
-  private move(tracker: Tracker<S>, moves: number, played: number | undefined, living: boolean): number {
+  /** Moves every living particle (after a resampling, every one) `moves` times after `played`
+   * steps (the whole record where undefined); the moves accepted. A move replays decisions of
+   * the softened policy: each particle's beats the watchdog. */
+  private move(tracker: Tracker<S>, moves: number, played: number | undefined): number {
     let a = 0;
     for (let i = 0; i < this.count; i++) {
-      if (living && this.logw[i] === -Infinity) continue;
+      if (this.logw[i] === -Infinity) continue;
       pulse.beat[BEAT_DECISIONS]!++;
       a += tracker.rejuvenate!(this.states[i]!, i, moves, this.rngs[i]!, played);
     }
