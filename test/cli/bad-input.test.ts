@@ -370,13 +370,6 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
     expect(doc && fs.existsSync(doc) && doc.endsWith('src/games/hwatu/wolnamppong/RULES.md')).toBe(true);
   });
 
-  it('bench --only measures just the figures named (keys only: speed is never asserted)', async () => {
-    const r = await pongsimIn(['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['mahjong']);
-    expect(Object.keys(JSON.parse(r.stdout).mahjong)).toEqual(['shantenPerSec']);
-  });
-
   it('odds --json prints the rows', async () => {
     const r = await pongsimIn(['odds', 'wolnamppong', '--seen', '3,3,7,12', '--json']);
     expect(r.code).toBe(0);
