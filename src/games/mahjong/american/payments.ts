@@ -53,6 +53,7 @@ function winValue(s: AmericanState, seat: number, line: number, drawn: number): 
   return s.index.value[line]! * (jokerless(s, seat, line, drawn) ? 2 : 1);
 }
 
+/** Whether `seat`'s winning tiles (its own, with `drawn`) hold no joker and `line`'s section pays the jokerless bonus. */
 function jokerless(s: AmericanState, seat: number, line: number, drawn: number): boolean {
   if (!s.r.jokerlessBonus || s.index.jokerless[line] === 0 || drawn === JOKER || s.hand[seat * STRIDE + JOKER]! > 0) return false;
   for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + s.expN[seat]!; i++) if (s.expJokers[i]! > 0) return false;
