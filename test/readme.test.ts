@@ -56,7 +56,7 @@ function small(cmd: string): string {
       .map((l) => (/npx pongsim advise /.test(l) && !l.includes('--budget') ? `${l} --budget 600` : l))
       // A review of a few decisions at a few hundred playouts each.
       .map((l) => (/npx pongsim review /.test(l) && !l.includes('--budget') ? `${l} --budget 200` : l))
-      .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 6` : l))
+      .map((l) => (/npx pongsim review /.test(l) ? `${l.replace(/ --max-decisions \d+/, '')} --max-decisions 3` : l))
       .map((l) =>
         /npx pongsim (run|sim|compare) /.test(l) && !l.includes('--games')
           ? l.replace(/(npx pongsim (run|sim|compare) \S+)/, `$1 --games ${gamesCap(l)}`)

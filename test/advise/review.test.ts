@@ -476,7 +476,9 @@ describe('pongsim advise --record', () => {
 
   it("--deal inferred follows a Korean hand, a Nylon-ppong round and an American hand; Korean's default stays uniform, Chinese-American's is inferred", async () => {
     const file = playRecord(entryOf('korean'), 'deal-kr');
-    const late = decisions(entryOf('korean'), file).at(-1)!;
+    // Forty decisions in (every seat's): a hand followed for ten turns (at its last decision every
+    // move of the filter replays the whole hand).
+    const late = decisions(entryOf('korean'), file, 40).at(-1)!;
     const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.inference!.ess).toBeGreaterThan(0);

@@ -240,7 +240,7 @@ describe('JSON output', () => {
     ]);
   });
 
-  it('odds, hand, card, advise (with an exact row, and an inferred dealing) and bench print as their schemas say', async () => {
+  it('odds, hand, card, advise (with an exact row, and an inferred dealing) and bench (--only: just the figures named) print as their schemas say', async () => {
     const dir = tempDir();
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--seen', '3,3,7', '--json']);
     await printsAsSchema('odds', ['odds', 'wolnamppong', '--bankroll', '100', '--session', '5', '--json']);
@@ -300,7 +300,10 @@ describe('JSON output', () => {
       '--json',
     ]);
     expect(inferred.inference).not.toBeNull();
-    await printsAsSchema('bench', ['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
+    // --only measures just the figures named (keys only: speed is never asserted).
+    const bench = await printsAsSchema('bench', ['bench', '--only', 'mahjong', '--seconds', '1', '--json']);
+    expect(Object.keys(bench)).toEqual(['mahjong']);
+    expect(Object.keys(bench.mahjong as object)).toEqual(['shantenPerSec']);
   });
 
   it('no schema is left unused', () => {

@@ -49,10 +49,17 @@ let queue: Promise<unknown> = Promise.resolve();
  * variables of `env` set (a batch system's array index, say) for the run: what the
  * command prints and its exit code, as `pongsim` gives them, without a Node process per
  * command. Tests of the process itself (signals, exit, a plug-in that ends it) spawn it.
+ * `program` is the built program.js of another copy of pongsim (a test's own build).
  */
-export function pongsimIn(args: string[], cwd = process.cwd(), input = '', env: Record<string, string> = {}): Promise<CliResult> {
+export function pongsimIn(
+  args: string[],
+  cwd = process.cwd(),
+  input = '',
+  env: Record<string, string> = {},
+  program = PROGRAM,
+): Promise<CliResult> {
   const go = async (): Promise<CliResult> => {
-    const { runCli } = (await import(PROGRAM)) as typeof import('../../src/cli/program.js');
+    const { runCli } = (await import(program)) as typeof import('../../src/cli/program.js');
     let stdout = '';
     let stderr = '';
     const back = process.cwd();

@@ -52,7 +52,7 @@ class SeatView implements WolnamView {
   readonly prior: BetOdds[];
 
   constructor(private readonly s: WolnamState) {
-    this.prior = priorTable(s.r);
+    this.prior = tables(s.r).prior;
   }
 
   get lo(): number {
@@ -97,15 +97,18 @@ interface Tables {
   factor: Float64Array;
   drawsCard: Uint8Array;
   worstLoss: number;
+  /** The prior best bet of every hand (priorTable), read by strategies, never written. */
+  prior: BetOdds[];
 }
 
-/** One Tables per rules object: the states of a search bot share them, and a copy skips them. */
+/** One Tables per rules object: the states of a search bot or a particle filter (hundreds of
+ * them) share them, and a copy skips them. */
 const tablesOf = new WeakMap<WolnamRules, Tables>();
 
 function tables(r: WolnamRules): Tables {
   let t = tablesOf.get(r);
   if (t) return t;
-  t = { factor: new Float64Array(13 * 13 * 4 * 13), drawsCard: new Uint8Array(13 * 13), worstLoss: worstLoss(r) };
+  t = { factor: new Float64Array(13 * 13 * 4 * 13), drawsCard: new Uint8Array(13 * 13), worstLoss: worstLoss(r), prior: priorTable(r) };
   for (let a = 1; a <= 12; a++) {
     for (let b = a; b <= 12; b++) {
       t.drawsCard[a * 13 + b] = betDrawsCard(r, a, b) ? 1 : 0;
