@@ -7,6 +7,7 @@ import { Rng } from '../../src/core/rng.js';
 import { Rollouts } from '../../src/core/rollouts.js';
 import { CardMatcher } from '../../src/games/mahjong/american/match.js';
 import { rulesCard, type AmericanRules } from '../../src/games/mahjong/american/rules.js';
+import { MAX_EXPOSURES } from '../../src/games/mahjong/american/slots.js';
 import type { AmericanState } from '../../src/games/mahjong/american/state.js';
 import { addTile, takeTiles } from '../../src/games/mahjong/table/flow.js';
 import { BIT, WORD } from '../../src/games/mahjong/table/kinds.js';
@@ -125,6 +126,13 @@ describe('a luck meter', () => {
   });
 });
 
+/** The jokers among an American seat's tiles, concealed and exposed. */
+function jokersHeld(s: AmericanState, y: number): number {
+  let n = s.hand[y * STRIDE + JOKER]!;
+  for (let i = y * MAX_EXPOSURES; i < y * MAX_EXPOSURES + s.expN[y]!; i++) n += s.expJokers[i]!;
+  return n;
+}
+
 describe("the table meter's points", () => {
   it("a ruleset's selfDrawWorth is what paySelfDraw pays every seat, for every winning tile of every ready hand", () => {
     for (const game of ['korean', 'chinese-american', 'american']) {
@@ -133,14 +141,19 @@ describe("the table meter's points", () => {
       const scratch = entry.def.create(rules) as unknown as WritableTable;
       const asked = entry.def.create(rules) as unknown as WritableTable;
       let checked = 0,
-        paid = 0;
-      // American hands are ready less often: more situations, and fewer checks asked of them.
-      const [situations, least] = game === 'american' ? [150, 10] : [40, 20];
-      for (const sit of precisionSituations(entry, situations, `worth-${game}`)) {
+        paid = 0,
+        jokers = 0;
+      // American hands are ready less often: more situations, and fewer checks asked of them; its
+      // seed's situations hold seats a drawn joker would complete with no other joker (the
+      // jokerless bonus forfeited by the drawn one).
+      const [situations, least, seed] = game === 'american' ? [150, 10, 'worth-american-1'] : [40, 20, `worth-${game}`];
+      for (const sit of precisionSituations(entry, situations, seed)) {
         const s = sit.state as unknown as TableState;
         for (let y = 0; y < 4; y++) {
-          for (let k = 0; k <= FLOWER; k++) {
-            if ((s.waits[y * 2 + WORD[k]!]! & BIT[k]!) === 0) continue;
+          // Every winning tile, and a joker where it wins (American keeps that apart from the waits).
+          const jokerWins = game === 'american' && (sit.state as unknown as AmericanState).jokerWait[y] === 1;
+          for (let k = 0; k <= JOKER; k++) {
+            if (k === JOKER ? !jokerWins : k > FLOWER || (s.waits[y * 2 + WORD[k]!]! & BIT[k]!) === 0) continue;
             // Asked as the meter asks, just after a draw (a tile drawn this turn).
             entry.def.copy(sit.state, asked as never);
             asked.drawn = k;
@@ -159,12 +172,14 @@ describe("the table meter's points", () => {
             for (let r = 0; r < 4; r++)
               expect(worth[r], `${game} seat ${y} tile ${k} reader ${r}`).toBeCloseTo(scratch.net[r]! - before[r]!, 9);
             checked++;
+            if (k === JOKER && jokersHeld(sit.state as unknown as AmericanState, y) === 0) jokers++;
           }
         }
       }
       // Not empty: ready hands and wins that may be taken were met.
       expect(checked, game).toBeGreaterThan(least);
       expect(paid, game).toBeGreaterThan(least / 2);
+      if (game === 'american') expect(jokers, 'american joker wins with no joker held').toBeGreaterThan(0);
     }
   });
 });

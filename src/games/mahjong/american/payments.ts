@@ -45,9 +45,17 @@ export function payDiscardWins(s: AmericanState): void {
 /** The nets before the win being paid (noteNet). */
 const netBefore = new Float64Array(SEATS);
 
-/** Whether `seat`'s winning tiles hold no joker and its line's section pays the jokerless bonus. */
-function jokerless(s: AmericanState, seat: number, line: number): boolean {
-  if (!s.r.jokerlessBonus || s.index.jokerless[line] === 0 || s.hand[seat * STRIDE + JOKER]! > 0) return false;
+/** What `seat`'s win with `line` is worth before the multipliers: the line's value, doubled when
+ * the winning tiles hold no joker and its section pays the jokerless bonus. `drawn`: a tile the
+ * win adds that the hand does not hold yet (selfDrawWorth asks before the draw; a drawn joker
+ * forfeits the bonus as a held one does), or -1. */
+function winValue(s: AmericanState, seat: number, line: number, drawn: number): number {
+  return s.index.value[line]! * (jokerless(s, seat, line, drawn) ? 2 : 1);
+}
+
+/** Whether `seat`'s winning tiles (its own, with `drawn`) hold no joker and `line`'s section pays the jokerless bonus. */
+function jokerless(s: AmericanState, seat: number, line: number, drawn: number): boolean {
+  if (!s.r.jokerlessBonus || s.index.jokerless[line] === 0 || drawn === JOKER || s.hand[seat * STRIDE + JOKER]! > 0) return false;
   for (let i = seat * MAX_EXPOSURES; i < seat * MAX_EXPOSURES + s.expN[seat]!; i++) if (s.expJokers[i]! > 0) return false;
   return true;
 }
@@ -74,15 +82,16 @@ export function selfDrawWorth(s: AmericanState, seat: number, tile: number, read
   let best = -1;
   for (let line = 0; line < value.length; line++) if (l.lineAway(line) === 0 && (best < 0 || value[line]! > value[best]!)) best = line;
   if (best < 0) return 0;
-  const each = value[best]! * (jokerless(s, seat, best) ? 2 : 1) * s.r.selfPickMultiplier;
+  const each = winValue(s, seat, best, tile) * s.r.selfPickMultiplier;
   return selfDrawShare(seat, reader, () => each);
 }
 
 /** Pays `winner`'s win with the variant its last win test found, self-picked when `discarder` < 0. */
 function settle(s: AmericanState, winner: number, discarder: number): void {
   const line = s.index.vLine[s.winVariant[winner]!]!;
-  const free = jokerless(s, winner, line);
-  const v = s.index.value[line]! * (free ? 2 : 1);
+  const v = winValue(s, winner, line, -1);
+  // Doubled or not (a line's value is above 0).
+  const free = v > s.index.value[line]!;
   const r = s.r;
   let got = 0;
   for (let y = 0; y < SEATS; y++) {

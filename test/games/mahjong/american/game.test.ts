@@ -11,7 +11,7 @@ import { CardMatcher, placeExposures, type Exposure } from '../../../../src/game
 import { americanSchema, SAMPLE_CARD_DOC, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { cardClaims, claimMelds } from '../../../../src/games/mahjong/american/claims.js';
 import { MAX_EXPOSURES } from '../../../../src/games/mahjong/american/slots.js';
-import { cardComplete } from '../../../../src/games/mahjong/american/wins.js';
+import { cardComplete, winningVariant } from '../../../../src/games/mahjong/american/wins.js';
 import { CAN_MELD } from '../../../../src/games/mahjong/table/actions.js';
 import { addTile, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { CLAIM, OVER, PREPLAY, STRIDE, TURN } from '../../../../src/games/mahjong/table/state.js';
@@ -448,6 +448,27 @@ describe('american payments', () => {
     const b2 = Array.from(j.net);
     j.paySelfDraw(1);
     expect(Array.from(j.net).map((x, i) => x - b2[i]!)).toEqual([-2 * value, 6 * value, -2 * value, -2 * value]);
+  });
+
+  it("selfDrawWorth of a drawn joker is what the joker's self-pick pays: no jokerless bonus (the tile counts as the win's)", () => {
+    const line = card.lines.findIndex((l) => l.jokers && l.jokerlessBonus);
+    const v = firstVariant(line);
+    const value = card.lines[line]!.value;
+    // Seat 1's 13 tiles: the line's naturals less one a joker may stand for, no joker held.
+    const s = holding(rules(), 1, v);
+    const t = s.card.variants[v]!.joker.findIndex((j) => j > 0);
+    takeTiles(open(s), 1, t, 1);
+    const worth = [0, 1, 2, 3].map((r) => s.selfDrawWorth(1, JOKER, r));
+    // The win itself: the joker drawn, the line found by the win test, paid.
+    addTile(open(s), 1, JOKER);
+    open(s).drawn = JOKER;
+    s.winVariant[1] = winningVariant(s, 1);
+    expect(s.card.variants[s.winVariant[1]!]!.line).toBe(line);
+    const before = Array.from(s.net);
+    s.paySelfDraw(1);
+    const paid = Array.from(s.net).map((x, i) => x - before[i]!);
+    expect(paid).toEqual([-2 * value, 6 * value, -2 * value, -2 * value]);
+    expect(worth).toEqual(paid);
   });
 
   it('discard win: the discarder pays 2v, the others v (the claimed tile counts for the jokerless bonus)', () => {
