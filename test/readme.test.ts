@@ -12,6 +12,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { fitsColumns, listFiles, MAIN, pongsimIn, run, tempDir, unwrap } from './support/cli.js';
 import { parseScript, runSteps, type Step } from './support/shell.js';
+import { checkRanges } from './support/ranges.js';
+import { experimentDef } from '../src/library/studies.js';
 
 const README = fs.readFileSync('README.md', 'utf8');
 
@@ -107,6 +109,22 @@ function runKey(s: Step): string | null {
   return out.join(' ');
 }
 
+/** The studies test/cli/merge-every.test.ts leaves to this file (a game of either costs some ten
+ * seconds of processor time): their run here, as the README gives it, has every interval of
+ * its CSVs checked against its figure's range, as merge-every checks every other study's. */
+const ONE_GAME = ['search-strength', 'advise-calibration'];
+
+const rangesChecked = new Set<string>();
+
+function oneGameRanges(s: Step, dir: string): void {
+  const w = s.args.map((a) => a.text);
+  if (w[0] !== 'run' || !ONE_GAME.includes(w[1]!)) return;
+  rangesChecked.add(w[1]!);
+  const out = w.includes('--out') ? w[w.indexOf('--out') + 1]! : path.join('results', w[1]!);
+  // One game: no figure has an interval, and each says why.
+  checkRanges({ name: w[1]!, docs: experimentDef(w[1]!).columns ?? {}, none: true }, path.resolve(dir, out));
+}
+
 describe('README commands', () => {
   const all = commands();
   const runs = new Set<string>();
@@ -138,11 +156,16 @@ describe('README commands', () => {
       const dir = scratch();
       const r = left ? await runSteps(left, dir) : await runScript(script, dir);
       expect(r.code, `${script}\n${r.stderr}`).toBe(0);
+      for (const s of left ?? []) oneGameRanges(s, dir);
       expect(r.stdout.length).toBeGreaterThan(0);
       fitsColumns(c.text, r.stdout);
       await showsWhatItClaims(expect, c.text, dir, r.stdout);
     });
   }
+
+  it('ran the studies merge-every leaves to it, and checked their ranges', ({ expect }) => {
+    expect([...rangesChecked].sort()).toEqual([...ONE_GAME].sort());
+  });
 });
 
 describe('README library example', () => {

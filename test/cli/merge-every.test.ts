@@ -16,7 +16,8 @@ import { esc, listFiles, tempDir, pongsimIn } from '../support/cli.js';
 import { checkRanges, type RangeCase } from '../support/ranges.js';
 
 /**
- * Every experiment a user can shard (every study, sim and compare), run at a tiny size whole
+ * Every experiment a user can shard (every study but the two of ONE_GAME below, sim, compare and
+ * league), run at a tiny size whole
  * and as two shards through the CLI; the shards merged must give the whole run's CSVs byte for
  * byte, and every way a partial can disagree (an edited number or range, a re-signed moved
  * range, a missing cell, another version, seed, size or experiment, a gap, an overlap) is
@@ -64,24 +65,20 @@ const inDir = { out: (dir: string) => dir, csv: (dir: string, table: string) => 
 const SIM_RUN = { game: 'wolnamppong', games: 6, seed: SEED, workers: 1 };
 const LEAGUE_RUN = { game: 'nylonppong', specs: 'basic,random', set: 'players=2', games: 3, seed: SEED, workers: 1 };
 const COMPARE_RUN = { game: 'nylonppong', arm: ['default:', 'deal-in 20: --set dealInPenalty=20'], games: 4, seed: SEED, workers: 1 };
+/** The studies whose one game costs some ten seconds of processor time (the search bot's five
+ * games' fields searched, the calibration's rollouts from three dealings): a shard of one game
+ * would be the whole run again, so they are left out here; test/readme.test.ts runs each whole,
+ * as the README gives it, and checks its CSVs' ranges. */
+const ONE_GAME = ['search-strength', 'advise-calibration'];
+
 const CASES: Case[] = [
-  ...STUDIES.map((s): Case => {
-    // The search bot plays slowly (a game of it is five games' fields searched), and so do the
-    // calibration's rollouts: one game, which the second shard holds; a house-rule table plays
-    // every change of every option (some fifty arms a game): three, split 1 + 2; the uper table
-    // spreads its few decisions a hand over many buckets: twelve, for a bucket with two; the
-    // stop limits play every threshold of every cell in a game: two, split 1 + 1; the rest
-    // five, split 2 + 3, enough that most figures have an interval for the range check.
-    const games =
-      s.name === 'search-strength' || s.name === 'advise-calibration'
-        ? 1
-        : s.name.endsWith('-rule-table')
-          ? 3
-          : s.name === 'korean-uper-table'
-            ? 12
-            : s.name === 'stop-limit'
-              ? 2
-              : 5;
+  ...STUDIES.filter((s) => !ONE_GAME.includes(s.name)).map((s): Case => {
+    // A house-rule table plays every change of every option (some fifty arms a game): three
+    // games, split 1 + 2; the uper table spreads its few decisions a hand over many buckets:
+    // twelve, for a bucket with two; the stop limits play every threshold of every cell in a
+    // game: two, split 1 + 1; the rest five, split 2 + 3, enough that most figures have an
+    // interval for the range check.
+    const games = s.name.endsWith('-rule-table') ? 3 : s.name === 'korean-uper-table' ? 12 : s.name === 'stop-limit' ? 2 : 5;
     return {
       name: s.name,
       games,
@@ -92,7 +89,6 @@ const CASES: Case[] = [
         docs: s.columns ?? {},
         players: s.name === 'nylonppong-house-rules' ? 4 : undefined,
         without: s.name === 'american-card-lines',
-        none: games === 1,
       },
     };
   }),
@@ -113,28 +109,14 @@ const partials = (dir: string) =>
     .filter((f) => f.endsWith('.partial.json'))
     .map((f) => path.join(dir, f));
 
-/** A case's runs: whole, and as two shards (the second named by its 0-based index). A study of
- * one game (the search bot's and the calibration's, about ten seconds of processor time each)
- * plays it once: its first shard is empty and its second holds the whole run, so its "whole" is
- * the merge of the two, written as `pongsim merge` writes it, and checked for its ranges; that
- * a merge gives a whole run's bytes is shown by every other case, and that the calibration's
- * situations and the search bot's games are functions of their seeds by their own tests
- * (experiment/advise-calibration.test.ts, strategies/rollout.test.ts). */
+/** A case's runs: whole, and as two shards (the second named by its 0-based index). */
 const runsOf = (c: Case): (() => Promise<unknown>)[] => {
   const dir = path.join(root, c.name);
-  const shards = [
+  return [
+    async () => wholes.set(c.name, (await c.run({ out: c.out(path.join(dir, 'whole')) })) as Record<string, unknown>),
     () => c.run({ shard: '1/2', out: c.out(path.join(dir, 'parts')) }),
     () => c.run({ shardIndex: '1/2', out: c.out(path.join(dir, 'parts')) }),
   ];
-  const whole = (r: unknown) => wholes.set(c.name, r as Record<string, unknown>);
-  if (c.games === 1)
-    return [
-      async () => {
-        for (const s of shards) await s();
-        whole(await mergeRun({ partials: partials(path.join(dir, 'parts')), out: c.out(path.join(dir, 'whole')) }));
-      },
-    ];
-  return [async () => whole(await c.run({ out: c.out(path.join(dir, 'whole')) })), ...shards];
 };
 
 /** What `pongsim merge` does before it writes: read and check every partial, load the plug-ins
@@ -219,7 +201,7 @@ beforeAll(async () => {
 describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.name })))('merge of $name', (c) => {
   const dir = path.join(root, c.name);
 
-  it(c.games === 1 ? 'writes every table of the run from its two shards' : "gives the whole run's CSVs from its two shards", async () => {
+  it("gives the whole run's CSVs from its two shards", async () => {
     const files = parts.get(c.name)!;
     expect(files).toHaveLength(2);
     const [lo, hi] = files.map((f) => readPartial(f));
@@ -242,9 +224,7 @@ describe.each(CASES.map((c, i) => ({ ...c, next: CASES[(i + 1) % CASES.length]!.
     });
   }
 
-  // The partials' own checks, each a slice of games edited: for every case that has games in
-  // both shards (search-strength's and advise-calibration's one game is in the second).
-  if (c.games < 2) return;
+  // The partials' own checks, each a slice of games edited (every case has games in both shards).
   it('refuses edited, moved, incomplete, foreign and misfitting partials, naming the files', async () => {
     const [a, b] = parts.get(c.name)!;
     const cells = readPartial(b!).ranges.length;
