@@ -16,7 +16,7 @@ import { dangerKinds } from './danger.js';
 const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_YES, exposeJokers, exposeSize } =
   americanActions;
 const { CARD_KINDS } = cardModule;
-const { MAX_EXPOSURES, PACKED, awayFromSum } = slotsModule;
+const { PACKED, awayFromSum } = slotsModule;
 const { DISCARD, WIN } = actionsModule;
 const { FLOWER, JOKER } = tilesModule;
 
@@ -124,18 +124,7 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
   private linesOf(v: AmericanView): SeatLines {
     let l = this.own.get(v.index);
     if (l === undefined) this.own.set(v.index, (l = new SeatLines(v.index)));
-    const n = v.expN[v.seat]!;
-    const from = v.seat * MAX_EXPOSURES;
-    let same = l.exposures.length === n;
-    for (let i = 0; same && i < n; i++) {
-      const e = l.exposures[i]!;
-      same = e.tile === v.expTile[from + i] && e.size === v.expSize[from + i] && e.jokers === v.expJokers[from + i];
-    }
-    if (!same) {
-      l.reset();
-      for (let i = from; i < from + n; i++) l.expose({ tile: v.expTile[i]!, size: v.expSize[i]!, jokers: v.expJokers[i]! });
-    }
-    l.sync(v.hand, 0);
+    l.holdSeat(v, v.seat, v.hand, 0);
     return l;
   }
 

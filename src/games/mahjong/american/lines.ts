@@ -16,7 +16,7 @@ import type { Exposure } from './slots.js';
 const { FLOWER, JOKER } = tilesModule;
 const { SLOT, WEIGHT } = handEvalModule;
 const { CARD_KINDS } = cardModule;
-const { PACKED, awayFromSum, packedRow } = slotsModule;
+const { MAX_EXPOSURES, PACKED, awayFromSum, packedRow } = slotsModule;
 
 /** Counts of one kind a step list covers: a hand holds at most 8 of a kind (flowers), and
  * PACKED's rows stop at 15. */
@@ -136,6 +136,15 @@ export class CardIndex {
   }
 }
 
+/** A table's exposures by seat, as AmericanState and AmericanView hold them: tile, size and
+ * jokers at seat * MAX_EXPOSURES + i, expN[seat] of them. */
+export interface ExposureColumns {
+  readonly expTile: ArrayLike<number>;
+  readonly expSize: ArrayLike<number>;
+  readonly expJokers: ArrayLike<number>;
+  readonly expN: ArrayLike<number>;
+}
+
 /** One seat's tiles away from every variant of a card, updated a tile at a time. */
 export class SeatLines {
   /**
@@ -167,6 +176,8 @@ export class SeatLines {
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
   readonly counts = new Int8Array(CARD_KINDS);
+  /** holdSeat's hand with a tile added or taken back (a kind's copies, the jokers at JOKER). */
+  private readonly asked = new Int8Array(JOKER + 1);
   /** The counts of the kinds before flowers as the table's index of a hand (TableState.gi) holds
    * them, one number per suit and the honours (hand-eval.ts SLOT, WEIGHT): syncSeat compares a
    * suit's kinds only when its number differs. */
@@ -403,20 +414,32 @@ export class SeatLines {
     return best;
   }
 
-  /** Lays the exposures `list` holds (another SeatLines', say) where these lines hold others:
-   * from an empty hand, which `sync` then brings to the concealed tiles. Lines a reader keeps
-   * apart from the table's, whose nearest variants the bots read, ties and all. */
-  holdExposures(list: readonly Exposure[]): void {
+  /**
+   * Brings these lines to `seat`'s exposures (as the table's columns `x` hold them) and concealed
+   * `hand` (from `off`), with `delta` copies of `tile` added (1: a tile asked about; -1: one just
+   * drawn, taken back; 0: the hand as it is). For lines a reader keeps apart from the table's:
+   * the table's keep the nearest variants the bots read, ties and all, by the order of the hand's
+   * changes, which a reader must not move. The exposures are laid again, from an empty hand, only
+   * where they differ from those these lines hold.
+   */
+  holdSeat(x: ExposureColumns, seat: number, hand: ArrayLike<number>, off: number, tile = -1, delta = 0): void {
     const own = this.exposures;
-    let same = own.length === list.length;
-    for (let i = 0; same && i < own.length; i++) {
-      const a = own[i]!;
-      const b = list[i]!;
-      same = a.tile === b.tile && a.size === b.size && a.jokers === b.jokers;
+    const n = x.expN[seat]!;
+    const from = seat * MAX_EXPOSURES;
+    let same = own.length === n;
+    for (let i = 0; same && i < n; i++) {
+      const e = own[i]!;
+      same = e.tile === x.expTile[from + i] && e.size === x.expSize[from + i] && e.jokers === x.expJokers[from + i];
     }
-    if (same) return;
-    this.reset();
-    for (const e of list) this.expose(e);
+    if (!same) {
+      this.reset();
+      for (let i = from; i < from + n; i++) this.expose({ tile: x.expTile[i]!, size: x.expSize[i]!, jokers: x.expJokers[i]! });
+    }
+    if (delta === 0) return this.sync(hand, off);
+    const h = this.asked;
+    for (let k = 0; k < h.length; k++) h[k] = hand[off + k]!;
+    h[tile]! += delta;
+    this.sync(h, 0);
   }
 
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */

@@ -23,7 +23,6 @@ const { STRIDE } = tableStateModule;
 export class CardLuck extends TableLuck<AmericanState> {
   /** The seat's lines for its hand before a draw. */
   private own: SeatLines | null = null;
-  private readonly hand = new Int8Array(STRIDE);
   /** The kinds a draw would bring the nearest lines nearer with, as the table's masks. */
   private readonly nearer = new Int32Array(2);
 
@@ -83,11 +82,7 @@ export class CardLuck extends TableLuck<AmericanState> {
   private linesBefore(s: AmericanState, seat: number, t: number): SeatLines {
     let l = this.own;
     if (l === null || l.index !== s.index) l = this.own = new SeatLines(s.index);
-    l.holdExposures(s.lines[seat]!.exposures);
-    const h = this.hand;
-    h.set(s.hand.subarray(seat * STRIDE, (seat + 1) * STRIDE));
-    h[t]!--;
-    l.sync(h, 0);
+    l.holdSeat(s, seat, s.hand, seat * STRIDE, t, -1);
     return l;
   }
 }

@@ -60,11 +60,9 @@ function jokerless(s: AmericanState, seat: number, line: number, drawn: number):
   return true;
 }
 
-/** Per card, one seat's lines apart from the table's for each seat, for selfDrawWorth: the
- * table's keep the nearest variants the bots read (ties and all, by the order of the hand's
- * changes), which a question must not move. Brought to the hand asked about at each use. */
+/** Per card, lines apart from the table's for each seat, for selfDrawWorth (SeatLines.holdSeat):
+ * brought to the hand asked about at each use. */
 const worthLines = new WeakMap<CardIndex, SeatLines[]>();
-const worthHand = new Int8Array(STRIDE);
 
 /** What `seat`'s self-pick of `tile` would pay `reader` now (AmericanState.selfDrawWorth): the
  * line the hand and `tile` complete as the win test picks it (the highest value, the first of
@@ -74,10 +72,7 @@ export function selfDrawWorth(s: AmericanState, seat: number, tile: number, read
   let all = worthLines.get(s.index);
   if (all === undefined) worthLines.set(s.index, (all = Array.from({ length: SEATS }, () => new SeatLines(s.index))));
   const l = all[seat]!;
-  l.holdExposures(s.lines[seat]!.exposures);
-  worthHand.set(s.hand.subarray(seat * STRIDE, (seat + 1) * STRIDE));
-  worthHand[tile]!++;
-  l.sync(worthHand, 0);
+  l.holdSeat(s, seat, s.hand, seat * STRIDE, tile, 1);
   const value = s.index.value;
   let best = -1;
   for (let line = 0; line < value.length; line++) if (l.lineAway(line) === 0 && (best < 0 || value[line]! > value[best]!)) best = line;
