@@ -78,11 +78,12 @@ export class Progress {
   /**
    * Work that is not games (a benchmark build's decisions) differs too much from item to item
    * for an estimate from the first few (a build's first decisions cost three times its mean):
-   * instead, a line at each tenth done, in logs too (unless CI is set).
+   * instead, a line at each tenth done once it has lasted ten seconds, in logs too (unless CI
+   * is set).
    */
   private tenths(elapsed: number): void {
     const tenth = Math.floor((this.doneGames / this.total) * 10);
-    if (process.env.CI || tenth <= this.tenthShown) return;
+    if (process.env.CI || elapsed < 10 || tenth <= this.tenthShown) return;
     this.tenthShown = tenth;
     if (this.shown) io().stderr.write('\r\x1b[K');
     io().stderr.write(`${this.label}: ${this.doneGames} of ${this.total} ${this.unit} done, ${duration(elapsed)} so far\n`);
