@@ -40,6 +40,14 @@ const WIN_TARGET = 0.03;
 const VALUE_TARGET = 0.1;
 /** The buckets of predicted win share: tenths. */
 const TENTHS = 10;
+/**
+ * TENTH_HALF: an action's tenth of predicted win share is chosen by the first half of its
+ * rollouts, and the tenth's win shares (predicted, true, and so its bias) are read on the second
+ * half. Chosen and read on the same rollouts, a tenth gathered the actions whose rollouts ran
+ * lucky or unlucky: the upper tenths read high and the lowest low for any dealing, the true deal
+ * itself (Wolnamppong's inferred dealing, 0.0 points off overall, read +4.5 and +5.0 in its 0.6-0.8
+ * tenths; Nylon-ppong's -6.4 in its lowest). Every other bucket reads all the rollouts.
+ */
 
 /**
  * `advise-calibration`: is advice's picture of the hidden hands right? The simulator knows the
@@ -94,7 +102,8 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
       game: 'the game',
       dealing: "how the hidden hands were dealt: inferred from the others' play, or uniformly from the unseen",
       by: 'what the buckets split: tenth (of the predicted win share), turn (decisions made in the round before), all',
-      bucket: 'the bucket: a tenth of predicted win share (0.0-0.1 ...), the first decision of a turn bucket, or all',
+      bucket:
+        "the bucket: a tenth of predicted win share (0.0-0.1 ...: chosen on the first half of an action's rollouts, its figures read on the second), the first decision of a turn bucket, or all",
       situations: 'situations with an action in the bucket',
       actions: "actions in the bucket, over the situations (a situation's actions in one bucket count as one observation)",
       win_predicted: { meaning: "the dealing's mean win share over the actions (0-1)", range: SHARE },
@@ -439,6 +448,10 @@ interface Estimates {
   names: string[];
   value: number[][];
   won: number[][];
+  /** The win share over the first half of the rollouts, and the win share and value over the second (TENTH_HALF). */
+  wonFirst: number[][];
+  wonSecond: number[][];
+  valueSecond: number[][];
   /** The inferred dealing fell back to uniform (the game's inference does not follow the round,
    * or no particle explained the play); else the filter's effective sample size of `particles`. */
   fallback: boolean;
@@ -456,6 +469,10 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
   const judge = c.entry.won;
   const value = dealers.map(() => new Array<number>(cand).fill(0));
   const won = dealers.map(() => new Array<number>(cand).fill(0));
+  const wonFirst = dealers.map(() => new Array<number>(cand).fill(0));
+  const wonSecond = dealers.map(() => new Array<number>(cand).fill(0));
+  const valueSecond = dealers.map(() => new Array<number>(cand).fill(0));
+  const half = ROLLOUTS / 2;
   ro.judge = judge;
   const rng = new Rng(null);
   dealers.forEach((dealer, d) => {
@@ -468,7 +485,11 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
       ro.evaluate(m.state, m.seat, cand, 0, 1, rng);
       for (let j = 0; j < cand; j++) {
         value[d]![j]! += ro.result(j) / ROLLOUTS;
-        if (ro.won(j)) won[d]![j]! += 1 / ROLLOUTS;
+        if (i >= half) valueSecond[d]![j]! += ro.result(j) / half;
+        if (!ro.won(j)) continue;
+        won[d]![j]! += 1 / ROLLOUTS;
+        if (i < half) wonFirst[d]![j]! += 1 / half;
+        else wonSecond[d]![j]! += 1 / half;
       }
     }
   });
@@ -476,6 +497,9 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
     names,
     value,
     won,
+    wonFirst,
+    wonSecond,
+    valueSecond,
     fallback: inferred.uniform !== null,
     ess: inferred.report?.ess ?? 0,
     particles: inferred.report?.particles ?? 0,
@@ -492,7 +516,7 @@ function addSituation(c: Cell, tally: Sums, m: Met, e: Estimates): void {
   DEALINGS.forEach((_, d) => {
     const groups = new Map<string, number[]>();
     e.names.forEach((_n, j) => {
-      const tenth = Math.min(TENTHS - 1, Math.floor(e.won[d]![j]! * TENTHS));
+      const tenth = Math.min(TENTHS - 1, Math.floor(e.wonFirst[d]![j]! * TENTHS));
       for (const key of [
         `${d}.all.all`,
         `${d}.tenth.${(tenth / TENTHS).toFixed(1)}-${((tenth + 1) / TENTHS).toFixed(1)}`,
@@ -505,25 +529,29 @@ function addSituation(c: Cell, tally: Sums, m: Met, e: Estimates): void {
     });
     for (const [key, js] of groups) {
       const avg = (f: (j: number) => number) => js.reduce((s, j) => s + f(j), 0) / js.length;
+      // A tenth's figures are the second half's: the first chose the tenth (TENTH_HALF).
+      const tenth = key.includes('.tenth.');
+      const won = tenth ? e.wonSecond : e.won;
+      const value = tenth ? e.valueSecond : e.value;
       tally.add(
         `${key}.win`,
-        avg((j) => e.won[d]![j]! - e.won[truth]![j]!),
+        avg((j) => won[d]![j]! - won[truth]![j]!),
       );
       tally.add(
         `${key}.winPredicted`,
-        avg((j) => e.won[d]![j]!),
+        avg((j) => won[d]![j]!),
       );
       tally.add(
         `${key}.winTrue`,
-        avg((j) => e.won[truth]![j]!),
+        avg((j) => won[truth]![j]!),
       );
       tally.add(
         `${key}.value`,
-        avg((j) => e.value[d]![j]! - e.value[truth]![j]!),
+        avg((j) => value[d]![j]! - value[truth]![j]!),
       );
       tally.add(
         `${key}.size`,
-        avg((j) => Math.abs(e.value[truth]![j]!)),
+        avg((j) => Math.abs(value[truth]![j]!)),
       );
       tally.add(`${key}.actions`, js.length);
     }
