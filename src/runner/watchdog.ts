@@ -51,6 +51,9 @@ export class Watchdog {
     let then = Date.now();
     this.timer = setInterval(() => {
       const now = Date.now();
+      // Time this process did not run (stopped by a signal, or the machine asleep) is no
+      // decision's: a tick later than twice its period counts as two periods.
+      const passed = Math.min(now - then, 2 * every);
       const claimed = Math.min(this.slots, Atomics.load(new Int32Array(this.buffer, 0, 1), 0));
       for (let k = 0; k < claimed; k++) {
         const beat = new Int32Array(this.buffer, HEADER + k * SLOT_BYTES, SLOT_INTS);
@@ -60,7 +63,7 @@ export class Watchdog {
           still[k] = 0;
           continue;
         }
-        still[k]! += now - then;
+        still[k]! += passed;
         if (still[k]! > this.limitMs) {
           this.stop();
           const seat = Atomics.load(beat, BEAT_SEAT);
