@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
 import { localPlayer, race, type AdviceRow, type Choice, type RaceOptions } from '../core/advise.js';
 import { defaultWorkers } from '../runner/pool.js';
+import { startPool } from './decision-pool.js';
 import { poolPlayer } from './rollouts.js';
 import type { GameDef, GameState } from '../core/game.js';
 import {
@@ -161,6 +162,14 @@ export function racePlayer(workers: number | string | undefined): RaceOptions['p
   return n > 1 ? poolPlayer(n) : localPlayer;
 }
 
+/** Whether a race of `budget` playouts dealt by `dealing` is shared with the worker pool, where
+ * there is one. A uniform dealing is the rollouts' own (their default dealer), which a worker
+ * deals as this thread does: a race from the game's poolFrom shares its blocks out
+ * (library/rollouts.ts). An inferred dealing's particles live in this thread, and so does a
+ * smaller race: a worker's start would cost more than the second core saves. */
+export const sharedRace = (entry: GameEntry, dealing: Dealing, budget: number): boolean =>
+  !isInferred(dealing) && budget >= entry.advise!.poolFrom;
+
 /** `--workers`: by default the cores. */
 export const workerCount = (workers: number | string | undefined): number =>
   given(workers, positiveInt('--workers', 256)) ?? defaultWorkers();
@@ -212,6 +221,9 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
   const dealAsked = given(deal, dealOption);
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
+  // A race the workers will share starts them now, while the record is read (sharedRace).
+  const uniform = (dealAsked ?? (q.inferByDefault && record !== undefined ? 'inferred' : 'uniform')) === 'uniform';
+  if (threads > 1 && uniform && budget >= q.poolFrom) startPool(threads - 1);
   const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
   const rules = rec
     ? rec.rules
@@ -243,11 +255,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     );
   const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
   const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
-  // A uniform dealing is the rollouts' own (their default dealer), which a worker deals as this
-  // thread does: a race from the game's poolFrom plays each block cut into one part a worker
-  // (library/rollouts.ts). An inferred dealing's particles live in this thread, and so does a
-  // smaller race: a worker's start would cost more than the second core saves.
-  const pooled = threads > 1 && !isInferred(dealing) && budget >= q.poolFrom;
+  const pooled = threads > 1 && sharedRace(entry, dealing, budget);
   const a = await race({
     game: entry.def,
     rules,

@@ -1,7 +1,7 @@
 import { localPlayer, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
 import { loadStateData } from '../core/copy.js';
 import type { GameDef, GameState } from '../core/game.js';
-import { BEAT_BUSY, BEAT_GAME, BEAT_SEAT, pulse } from '../core/play.js';
+import { BEAT_BUSY, BEAT_DECISIONS, BEAT_GAME, BEAT_SEAT, pulse } from '../core/play.js';
 import { parseSpec, type StrategyDef } from '../core/strategy.js';
 import type { PluginRef } from '../experiment/experiment.js';
 import { buildId, shortBuild } from '../io/build.js';
@@ -26,10 +26,11 @@ export interface PoolTask {
 
 /** Work handed out as threads come free: `away` gives the next task for a worker, with what to
  * do with its result (null: none left); `here`, where given, plays the next piece in this thread
- * (false: none left), between which this thread hears the workers. */
+ * (false: none left). This thread hears the workers, and hands them their next tasks, only
+ * between its own pieces, or where a piece itself yields (piecePlayer). */
 export interface PoolWork {
   away(): { task: object; done(result: unknown): void } | null;
-  here?(): boolean;
+  here?(): boolean | Promise<boolean>;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function onPool(workers: number, work: PoolWork, where: (index: num
   };
   const here = async () => {
     try {
-      while (!failure && work.here?.()) await new Promise(setImmediate);
+      while (!failure && (await work.here?.())) await new Promise(setImmediate);
     } catch (e) {
       fail(e);
     }
@@ -76,6 +77,11 @@ export async function onPool(workers: number, work: PoolWork, where: (index: num
     watchdog.stop();
   }
   if (failure) throw (failure as { error: unknown }).error;
+}
+
+/** Starts the pool's `workers` threads, so that they load while this thread does other work. */
+export function startPool(workers: number): void {
+  keptPool(WORKER, workers);
 }
 
 /**
@@ -100,16 +106,19 @@ export async function watched<R>(t: PoolTask, index: number, body: () => Promise
   }
 }
 
-/** Rollouts a watched worker plays between two beats: far under a second in every game. */
+/** Rollouts played between two beats (a worker's) or two looks at the workers (this thread's):
+ * far under a second in every game. */
 const PIECE = 16;
 
 /**
- * The block player of a watched worker: this thread's, each block played in pieces of PIECE
- * rollouts with a beat between (the watchdog counts them as decisions), `seat` named as the one
- * deciding, `policy` as every seat's strategy (the rollouts play it in every seat). The pieces
- * joined give the block whole: rollout i depends on the seed and i alone.
+ * The block player of a decision played beside the pool: this thread's, each block played in
+ * pieces of PIECE rollouts. Between two pieces a worker beats (the watchdog counts them as
+ * decisions: `seat` named as the one deciding, `policy` as every seat's strategy, which the
+ * rollouts play in every seat), and the main thread yields, so that it hands the workers their
+ * next tasks while it plays a decision of its own. The pieces joined give the block whole:
+ * rollout i depends on the seed and i alone.
  */
-export function watchedPlayer(seat: number, policy: string): (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer {
+export function piecePlayer(seat: number, policy: string): (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer {
   return (o, choices) => {
     const play = localPlayer(o, choices);
     pulse.table?.(Array.from({ length: o.game.seats(o.rules) }, () => policy));
@@ -119,8 +128,9 @@ export function watchedPlayer(seat: number, policy: string): (o: DecisionOptions
       cuts.push(to);
       const blocks: Block[] = [];
       for (let k = 0; k + 1 < cuts.length; k++) {
+        if (k > 0) await new Promise(setImmediate);
         pulse.beat[BEAT_SEAT] = seat;
-        pulse.beat[0]!++;
+        pulse.beat[BEAT_DECISIONS]!++;
         blocks.push(await play(alive, cuts[k]!, cuts[k + 1]!));
       }
       return joinBlocks(blocks, cuts, alive, from, to);

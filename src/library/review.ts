@@ -13,7 +13,17 @@ import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
 import { shippedBenchmark } from './benchmark.js';
 import { dealOption, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
-import { choiceData, choiceFrom, onPool, tableFrom, watched, watchedPlayer, type ChoiceData, type PoolTask } from './decision-pool.js';
+import {
+  choiceData,
+  choiceFrom,
+  onPool,
+  startPool,
+  tableFrom,
+  watched,
+  piecePlayer,
+  type ChoiceData,
+  type PoolTask,
+} from './decision-pool.js';
 import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
@@ -27,7 +37,7 @@ import { luckAdjusted, luckWords } from './review-luck.js';
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
  * budget answers a decision in a few seconds, so a review takes a minute or two. */
 const REVIEW_ADVISES = 20;
-/** The fewest decisions a review hands each worker: a worker's start (loading the games and
+/** The fewest decisions a review hands each thread: a worker's start (loading the games and
  * building their tables, a second of processor time or so) is paid back only over several. */
 const WORKER_DECISIONS = 4;
 /** The costliest decisions told in words. */
@@ -325,6 +335,11 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
   const more = measuringRollouts(budget);
+  // `--workers N` is this thread and N - 1 workers; one, or a review too short to give each
+  // thread WORKER_DECISIONS, stays in this thread: no worker to start. The workers start now,
+  // while the decisions are collected.
+  const threads = Math.min(workers, Math.floor(reviewed / WORKER_DECISIONS));
+  if (threads > 1) startPool(threads - 1);
 
   // The decisions to review, each with a table of its own, then each reviewed in turn.
   const pending: Pending[] = [];
@@ -346,23 +361,28 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   );
   const job: ReviewJob = { game: o.game, rules, seat, policy: spec.text, seed, deal, budget, more };
   // Each decision is independent (its own seed, dealing and filter), so the decisions are handed
-  // whole to the worker pool and their rows taken back in order: the same rows on any number of
-  // workers. Handing out blocks of one decision's rollouts instead would send and set up the
-  // decision again for each (a 403-decision mahjong review took 7.1 s so on two workers, 5.7 s
-  // in this thread). One worker stays in this thread, and so does a review too short to give
-  // each worker WORKER_DECISIONS: no worker to start.
-  const on = Math.min(workers, Math.floor(pending.length / WORKER_DECISIONS));
+  // out whole, to this thread and to the workers as each comes free, and their rows put back in
+  // order: the same rows on any number of workers. Handing out blocks of one decision's rollouts
+  // instead would send and set up the decision again for each (a 403-decision mahjong review took
+  // 7.1 s so on two workers, 5.7 s in this thread).
   const rows: ReviewedDecision[] = [];
   let next = 0;
-  if (on > 1)
+  if (threads > 1)
     await onPool(
-      on,
+      threads - 1,
       {
         away: () => {
           const k = next++;
           if (k >= pending.length) return null;
           const task: Omit<ReviewTask, keyof PoolTask> = { review: { ...job, decision: pendingData(def, rules, pending[k]!) } };
           return { task, done: (r) => (rows[k] = r as ReviewedDecision) };
+        },
+        // This thread's decisions yield between pieces of their rollouts, to hand the workers theirs.
+        here: async () => {
+          const k = next++;
+          if (k >= pending.length) return false;
+          rows[k] = await reviewOne(entry, job, pending[k]!, piecePlayer(seat, spec.text));
+          return true;
         },
       },
       (line) => `review ${o.game} ${file}, seat ${seat}, the decision on line ${line}, seed ${seed}`,
@@ -533,7 +553,7 @@ export function reviewTask(t: ReviewTask): Promise<ReviewedDecision> {
       choices: d.choices?.map((ch) => choiceFrom(ch, entry.strategies, def.id, job.rules)),
       history: { first: table(d.history.first), events: d.history.events, seat: d.history.seat },
     };
-    return reviewOne(entry, job, p, watchedPlayer(job.seat, job.policy));
+    return reviewOne(entry, job, p, piecePlayer(job.seat, job.policy));
   });
 }
 

@@ -9,7 +9,7 @@ import {
   onPool,
   tableFrom,
   watched,
-  watchedPlayer,
+  piecePlayer,
   type ChoiceData,
   type PoolTask,
 } from './decision-pool.js';
@@ -119,7 +119,7 @@ export function playRollouts(t: RolloutsTask): Promise<Block> {
       const entry = entryFor(spec.game, 'advise', 'advise');
       const { def, strategies } = entry;
       const state = tableFrom(def, spec.rules, spec.state);
-      play = watchedPlayer(spec.seat, spec.policy)(
+      play = piecePlayer(spec.seat, spec.policy)(
         {
           game: def,
           rules: spec.rules,

@@ -537,15 +537,16 @@ describe('pongsim advise --record', () => {
     );
   });
 
-  it('review --deal inferred on two workers: each decision handed whole to a worker, the same bytes as in one thread', async () => {
+  it('review --deal inferred on two workers: each decision handed whole to a thread, the same bytes as in one', async () => {
     const file = playRecord(wolnam, 'review-workers');
     const o = { game: 'wolnamppong', record: file, seat: 1, budget: 64, seed: '9', maxDecisions: 8, deal: 'inferred' };
     const one = await review({ ...o, workers: 1, csv: path.join(dir, 'one.csv') });
-    const pool = keptPool(WORKER, 2);
+    // Two threads: this one and a worker, each decision a task of the worker or played here.
+    const pool = keptPool(WORKER, 1);
     const before = pool.completed;
     const two = await review({ ...o, workers: 2, csv: path.join(dir, 'two.csv') });
-    // Eight decisions, four a worker: each one a task of the pool.
-    expect(pool.completed - before).toBe(8);
+    expect(pool.completed - before).toBeGreaterThan(0);
+    expect(pool.completed - before).toBeLessThanOrEqual(8);
     expect(one.rows.length).toBe(8);
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     expect(fs.readFileSync(path.join(dir, 'two.csv'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'one.csv'), 'utf8'));
