@@ -5,7 +5,7 @@ import { InputError } from '../core/errors.js';
 import { printTable } from '../io/print.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 import { buildBenchmark, scoreBenchmark, BUDGET_MULTIPLE } from '../library/benchmark.js';
-import { printJson } from './options.js';
+import { controlled, printJson } from './options.js';
 
 interface Flags {
   seed?: string;
@@ -19,6 +19,7 @@ interface Flags {
   workers?: string;
   csv?: string;
   force?: boolean;
+  resume?: boolean;
   json?: boolean;
   wide?: boolean;
 }
@@ -46,6 +47,10 @@ export function registerBenchmark(program: Command): void {
     .option('--workers <n>', 'worker threads the rollouts are played on (default: cores); the result is the same on any number')
     .option('--csv <file.csv>', 'scoring: also write one row a decision to this file (FILE.meta.json beside it)')
     .option('--force', 'allow writing into results/reference/')
+    .option(
+      '--resume',
+      'build: continue the build interrupted with these options, from its checkpoint (OUT with .checkpoint.json for .jsonl)',
+    )
     .option('--json', 'print one JSON object instead of text')
     .option('--wide', 'print every column whole')
     .action(async (first: string, second: string | undefined, flags: Flags) => {
@@ -55,15 +60,21 @@ export function registerBenchmark(program: Command): void {
         for (const k of ['policy', 'advise', 'file', 'maxDecisions', 'csv'] as const)
           if (o[k] !== undefined)
             throw new InputError(`benchmark build: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for scoring, not building`);
-        const r = await buildBenchmark({
-          game: second,
-          seed: o.seed,
-          decisions: o.decisions,
-          budget: o.budget,
-          out: o.out,
-          workers: o.workers,
-          force: o.force,
-        });
+        const r = await controlled(false, (c) =>
+          buildBenchmark(
+            {
+              game: second,
+              seed: o.seed,
+              decisions: o.decisions,
+              budget: o.budget,
+              out: o.out,
+              workers: o.workers,
+              force: o.force,
+              resume: o.resume,
+            },
+            c,
+          ),
+        );
         if (json) return printJson(r);
         const kinds = Object.entries(r.header.kinds).map(([k, n]) => `${k} ${n}`);
         io().stdout.write(`wrote ${r.file}: ${r.header.decisions} decisions of ${r.header.games} games (${kinds.join(', ')})\n`);
@@ -71,7 +82,7 @@ export function registerBenchmark(program: Command): void {
       }
       if (second !== undefined)
         throw new InputError(`benchmark ${first}: one game (got ${second} too); to build one: benchmark build GAME`);
-      for (const k of ['decisions', 'out'] as const)
+      for (const k of ['decisions', 'out', 'resume'] as const)
         if (o[k] !== undefined) throw new InputError(`benchmark: --${k} is for benchmark build`);
       const r = await scoreBenchmark({
         game: first,

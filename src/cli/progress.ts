@@ -23,6 +23,7 @@ export class Progress {
   private readonly total: number;
   private doneGames = 0;
   private shown = false;
+  private tenthShown = 0;
   private last = 0;
   /** Per cell: games done and the seconds workers spent on them. */
   private readonly cellDone: number[];
@@ -34,6 +35,7 @@ export class Progress {
     private readonly label: string,
     private readonly cellGames: readonly number[],
     private readonly workers: number,
+    private readonly unit = 'games',
   ) {
     this.total = cellGames.reduce((a, b) => a + b, 0);
     this.cellDone = cellGames.map(() => 0);
@@ -49,14 +51,15 @@ export class Progress {
     this.cellSeconds[cell]! += seconds;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
-    if (!this.estimated && this.untimed === 0) {
+    if (this.unit !== 'games') this.tenths(elapsed);
+    else if (!this.estimated && this.untimed === 0) {
       this.estimated = true;
       const all = elapsed + this.secondsLeft();
       if (all > 10) {
         const f = this.doneGames / this.total;
         if (this.shown) io().stderr.write('\r\x1b[K');
         io().stderr.write(
-          `${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} games, every cell)\n`,
+          `${this.label}: about ${duration(all)} in all (timed on the first ${(f * 100).toFixed(f < 0.1 ? 1 : 0)}% of ${this.total} ${this.unit}${this.cellGames.length > 1 ? ', every cell' : ''})\n`,
         );
       }
     }
@@ -70,6 +73,20 @@ export class Progress {
     // Until every cell is timed, the plain rate so far.
     const eta = this.untimed === 0 ? this.secondsLeft() : f > 0 ? Math.max(0, elapsed / f - elapsed) : 0;
     io().stderr.write(`\r${this.label} [${bar}] ${(f * 100).toFixed(1)}% ETA ${eta.toFixed(0)}s `);
+  }
+
+  /**
+   * Work that is not games (a benchmark build's decisions) differs too much from item to item
+   * for an estimate from the first few (a build's first decisions cost three times its mean):
+   * instead, a line at each tenth done once it has lasted ten seconds, in logs too (unless CI
+   * is set).
+   */
+  private tenths(elapsed: number): void {
+    const tenth = Math.floor((this.doneGames / this.total) * 10);
+    if (process.env.CI || elapsed < 10 || tenth <= this.tenthShown) return;
+    this.tenthShown = tenth;
+    if (this.shown) io().stderr.write('\r\x1b[K');
+    io().stderr.write(`${this.label}: ${this.doneGames} of ${this.total} ${this.unit} done, ${duration(elapsed)} so far\n`);
   }
 
   /** The work left, each cell at its own seconds per game, shared by the workers. */
@@ -96,7 +113,7 @@ export function progressBar(): { onProgress: (p: ChunkProgress) => void; done: (
     onProgress(p) {
       if (p.cellGames !== run) {
         bar?.done();
-        bar = new Progress(p.experiment, p.cellGames, p.workers);
+        bar = new Progress(p.experiment, p.cellGames, p.workers, p.unit);
         run = p.cellGames;
       }
       bar!.advance(p.cell, p.games, p.seconds);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { entryFor } from '../catalog/index.js';
 import type { GameEntry } from '../catalog/entry.js';
 import { everyChoice, race, type Choice } from '../core/advise.js';
-import { InputError } from '../core/errors.js';
+import { InputError, Interrupted } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { isInferred, RoundStart, type RoundHistory } from '../core/infer.js';
 import { Rng } from '../core/rng.js';
@@ -18,7 +18,8 @@ import { Recorder, withRecorder } from '../records/record.js';
 import { FEW, wilson } from '../stats/intervals.js';
 import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy, sharedRace } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
-import { given } from './control.js';
+import { checkControl, given, RESUME, type RunControl } from './control.js';
+import { checkpointEvery, checkpointPlan, readCheckpoint, removeCheckpoint, saveCheckpoint } from '../runner/checkpoint.js';
 import { checkOut, GAME, gameRules, pathName, positiveInt, seedText } from './options.js';
 import { rating } from './ladder.js';
 import { writeRows, type RowColumn } from './rows-file.js';
@@ -53,6 +54,9 @@ export interface BuildBenchmarkOptions {
   out?: string;
   workers?: number | string;
   force?: boolean;
+  /** Continue the build interrupted with these options, from its checkpoint (OUT's name with
+   * .checkpoint.json for .jsonl). */
+  resume?: boolean;
 }
 
 const BUILD_KEYS: Keys<BuildBenchmarkOptions> = {
@@ -63,7 +67,17 @@ const BUILD_KEYS: Keys<BuildBenchmarkOptions> = {
   out: TEXT('a .jsonl file name'),
   workers: WHOLE,
   force: FLAG,
+  resume: FLAG,
 };
+
+/** A build's checkpoint: the decisions valued so far, in order (`--resume` values the rest). */
+const BUILD_CHECKPOINT_FORMAT = 'pongsim-benchmark-checkpoint/1';
+
+interface BuildCheckpoint {
+  format: typeof BUILD_CHECKPOINT_FORMAT;
+  identity: Record<string, unknown>;
+  decisions: BenchmarkDecision[];
+}
 
 /** Where `benchmark build` writes a benchmark of `game` unless told (beside a run's results). */
 export const benchmarkPath = (game: string): string => path.join('results', 'benchmarks', `${game}.jsonl`);
@@ -158,8 +172,9 @@ export interface BuildBenchmarkResult {
  * worker pool at 50 times advise's budget, any action the game knows exactly (AdviseQuery.exact)
  * given its exact value. The same seed gives the same bytes, whatever the workers.
  */
-export async function buildBenchmark(o: BuildBenchmarkOptions): Promise<BuildBenchmarkResult> {
+export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {}): Promise<BuildBenchmarkResult> {
   checkOptions('buildBenchmark', o, BUILD_KEYS, ['game']);
+  checkControl('buildBenchmark', c);
   const entry = benchEntry(o.game, 'benchmark build');
   const { def } = entry;
   const q = entry.advise;
@@ -170,6 +185,13 @@ export async function buildBenchmark(o: BuildBenchmarkOptions): Promise<BuildBen
   const out = given(o.out, pathName('--out', 'a .jsonl file name')) ?? benchmarkPath(o.game);
   if (!out.endsWith('.jsonl')) throw new InputError(`--out ${out}: expected a file name ending in .jsonl`);
   checkOut('--out', out, 'file', o.force);
+  const cp = checkpointPlan(
+    out.replace(/\.jsonl$/, '.checkpoint.json'),
+    { command: 'benchmark build', game: def.id, seed, decisions: wanted, budget },
+    Boolean(o.resume),
+    c.resumeHint ?? RESUME,
+  );
+  const resumed = cp.resume ? readCheckpoint<BuildCheckpoint>(cp, BUILD_CHECKPOINT_FORMAT).decisions : [];
   // The build that values the decisions, read before any of them (a build made meanwhile is not it).
   const stamp = toolStamp();
   const player = racePlayer(o.workers);
@@ -196,34 +218,65 @@ export async function buildBenchmark(o: BuildBenchmarkOptions): Promise<BuildBen
       found++;
     });
   }
+  // In the order of their games and lines, which is the order of their ids.
   const picked = stratified(byKind, wanted, new Rng(`${seed}/pick`));
+  const decisions = resumedDecisions(cp.file, resumed, picked);
 
-  // Each picked decision valued, game by game in order.
-  const decisions: BenchmarkDecision[] = [];
-  const pickedAt = new Map(picked.map((c) => [`${c.game}/${c.line}`, c]));
-  for (const g of [...new Set(picked.map((c) => c.game))].sort((a, b) => a - b)) {
-    const here: { w: Walked; state: GameState; history: RoundHistory; c: Candidate }[] = [];
+  // Each picked decision not yet valued, game by game in order, the finished ones saved every
+  // few seconds: a large build (hours, for a mahjong game) survives an interrupt.
+  const pickedAt = new Map(picked.map((p, id) => [`${p.game}/${p.line}`, { ...p, id }]));
+  const save = () => saveCheckpoint(cp.file, { format: BUILD_CHECKPOINT_FORMAT, identity: cp.identity, decisions });
+  const every = checkpointEvery();
+  let saved = Date.now();
+  // One progress bar for the build: the decisions left, valued one after another.
+  const left = [picked.length - decisions.length];
+  for (const g of [...new Set(picked.slice(decisions.length).map((p) => p.game))]) {
+    const here: { w: Walked; state: GameState; history: RoundHistory; p: Candidate & { id: number } }[] = [];
     walk(entry, rules, games[g]!, (w) => {
-      const c = pickedAt.get(`${g}/${w.d.line}`);
-      if (!c) return;
+      const p = pickedAt.get(`${g}/${w.d.line}`);
+      if (!p || p.id < decisions.length) return;
       const { state, history } = kept(def, rules, w);
-      here.push({ w: { ...w, d: { ...w.d, state } }, state, history, c });
+      here.push({ w: { ...w, d: { ...w.d, state } }, state, history, p });
     });
-    for (const { w, state, history, c } of here) {
-      const id = decisions.length;
+    for (const { w, state, history, p } of here) {
+      // A race on this thread never yields: the event loop turns here, so a signal is heard.
+      await new Promise((go) => setImmediate(go));
+      if (c.signal?.aborted) {
+        save();
+        const reason = typeof c.signal.reason === 'string' ? c.signal.reason : 'aborted';
+        throw new Interrupted(
+          reason,
+          `interrupted (${reason}): ${picked.length - decisions.length} of ${picked.length} decisions left, the valued ones saved in ${cp.file}; continue with: ${cp.how}`,
+        );
+      }
+      const started = now();
       const choices = choicesAt(def, w, legal);
       const taken = takenName(def, w, choices);
-      const valued = await valueDecision(entry, rules, state, c.seat, choices, history, policy, budget, `${seed}/decision${id}`, player);
+      const valued = await valueDecision(entry, rules, state, p.seat, choices, history, policy, budget, `${seed}/decision${p.id}`, player);
       decisions.push({
-        id,
+        id: p.id,
         game_index: g,
-        line: c.line,
-        seat: c.seat,
+        line: p.line,
+        seat: p.seat,
         round: def.round(state) + 1,
-        kind: c.kind,
+        kind: p.kind,
         ...valued,
         taken,
         actions: valued.actions,
+      });
+      if (Date.now() - saved >= every) {
+        save();
+        saved = Date.now();
+      }
+      const seconds = now() - started;
+      await c.onProgress?.({
+        experiment: `benchmark build ${def.id}`,
+        cellGames: left,
+        workers: 1,
+        cell: 0,
+        games: 1,
+        seconds,
+        unit: 'decisions',
       });
     }
   }
@@ -250,7 +303,28 @@ export async function buildBenchmark(o: BuildBenchmarkOptions): Promise<BuildBen
     ...stamp,
   };
   writeAtomically([{ file: out, text: benchmarkText(header, decisions) }]);
+  removeCheckpoint(cp.file);
   return { file: out, header };
+}
+
+/** A checkpoint's valued decisions, checked to be the first of this build's picks, in order:
+ * each one's id, game, line, seat and kind those of the pick it values. */
+function resumedDecisions(file: string, list: unknown, picked: readonly Candidate[]): BenchmarkDecision[] {
+  const fits = (d: BenchmarkDecision, i: number): boolean => {
+    const p = picked[i];
+    return (
+      p !== undefined &&
+      d?.id === i &&
+      d.game_index === p.game &&
+      d.line === p.line &&
+      d.seat === p.seat &&
+      d.kind === p.kind &&
+      Array.isArray(d.actions)
+    );
+  };
+  if (!Array.isArray(list) || !list.every(fits))
+    throw new InputError(`--resume: ${file} does not hold the first decisions of this build, in order; run without --resume`);
+  return [...list];
 }
 
 /** `wanted` candidates: half of them each kind in turn (kinds by name, each kind's candidates

@@ -55,7 +55,8 @@ export function checkpointEvery(): number {
   return Number(env);
 }
 
-export function saveCheckpoint(file: string, c: Checkpoint): void {
+/** Writes checkpoint `c` (a run's, or a benchmark build's) sealed, whole or not at all. */
+export function saveCheckpoint<T extends { format: string; identity: Record<string, unknown> }>(file: string, c: T): void {
   writeAtomically([{ file, text: sealedText(c) }]);
 }
 
@@ -86,13 +87,17 @@ function difference(there: unknown, here: unknown): string | null {
   return `${d.at.join('.') || 'the run'}: ${show(d.a)} there, ${show(d.b)} here`;
 }
 
-/** The checkpoint a `--resume` continues from, checked against this run's identity. */
-export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
+/**
+ * The sealed checkpoint of `format` at `plan.file` that a `--resume` continues from, checked
+ * against this run's identity: the same build of pongsim and the same options (a run's chunks,
+ * a benchmark build's valued decisions).
+ */
+export function readCheckpoint<T extends { format: string; identity: Record<string, unknown> }>(plan: CheckpointPlan, format: string): T {
   if (!fs.existsSync(plan.file))
     throw new InputError(
       `--resume: no checkpoint at ${plan.file} (a run interrupted with these options leaves one there); run without --resume`,
     );
-  const c = readSealed<Checkpoint>(plan.file, CHECKPOINT_FORMAT, 'checkpoint', 'run again without --resume');
+  const c = readSealed<T>(plan.file, format, 'checkpoint', 'run again without --resume');
   const [there, here] = [c.identity?.build, plan.identity.build];
   if (there !== here)
     throw new InputError(
@@ -103,6 +108,12 @@ export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint 
     throw new InputError(
       `--resume: ${plan.file} is the checkpoint of another run (${d}); resume with that run's options, or run without --resume`,
     );
+  return c;
+}
+
+/** The checkpoint a run's `--resume` continues from, checked against this run's identity and cells. */
+export function loadCheckpoint(plan: CheckpointPlan, cells: number): Checkpoint {
+  const c = readCheckpoint<Checkpoint>(plan, CHECKPOINT_FORMAT);
   if (!Array.isArray(c.tallies) || c.tallies.length !== cells || !Array.isArray(c.done) || !Number.isInteger(c.chunk) || c.chunk < 1) {
     throw new InputError(
       `--resume: ${plan.file} does not fit this run (${c.tallies?.length} cells, this run has ${cells}); run without --resume`,

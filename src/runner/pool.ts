@@ -43,6 +43,8 @@ export interface ChunkProgress {
   cell: number;
   games: number;
   seconds: number;
+  /** What the run counts, where it is not games (a benchmark build's decisions). */
+  unit?: string;
 }
 
 /** `workers` worker threads that run chunks, each loading module `worker` (runner/worker.ts). */

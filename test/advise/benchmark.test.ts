@@ -22,6 +22,25 @@ describe('the decision benchmark', () => {
     await buildBenchmark({ game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: one, workers: 1 });
     await buildBenchmark({ game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: two, workers: 2 });
     expect(fs.readFileSync(two, 'utf8')).toBe(fs.readFileSync(one, 'utf8'));
+
+    // Interrupted after its third decision, it keeps the valued ones in its checkpoint, writes no
+    // benchmark, and --resume ends with the bytes of the build above.
+    const cut = path.join(dir, 'cut.jsonl'),
+      checkpoint = path.join(dir, 'cut.checkpoint.json');
+    const options = { game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: cut, workers: 1 };
+    const stop = new AbortController();
+    let told = 0;
+    const stopped = buildBenchmark(options, { signal: stop.signal, onProgress: () => void (++told === 3 && stop.abort('SIGINT')) });
+    await expect(stopped).rejects.toThrow(
+      /^interrupted \(SIGINT\): 5 of 8 decisions left, the valued ones saved in .*cut\.checkpoint\.json; continue with: the same call with resume: true$/,
+    );
+    expect(fs.readdirSync(dir).sort()).toEqual(['cut.checkpoint.json', 'one.jsonl', 'two.jsonl']);
+    await expect(buildBenchmark({ ...options, seed: 'u', resume: true })).rejects.toThrow(
+      /--resume: .*cut\.checkpoint\.json is the checkpoint of another run \(seed: "t" there, "u" here\)/,
+    );
+    await buildBenchmark({ ...options, resume: true });
+    expect(fs.readFileSync(cut, 'utf8')).toBe(fs.readFileSync(one, 'utf8'));
+    expect(fs.existsSync(checkpoint)).toBe(false);
     const b = readBenchmark(one, 'nylonppong');
     expect(b.decisions).toHaveLength(8);
     // Stratified: more than one kind of decision, and each decision's top in its best set.

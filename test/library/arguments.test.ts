@@ -336,8 +336,18 @@ const ENTRIES: Record<string, Entry> = {
   },
   buildBenchmark: {
     base: { game: 'wolnamppong' },
-    takes: { game: 'text', seed: 'number', decisions: 'number', budget: 'number', out: 'text', workers: 'number', force: 'flag' },
+    takes: {
+      game: 'text',
+      seed: 'number',
+      decisions: 'number',
+      budget: 'number',
+      out: 'text',
+      workers: 'number',
+      force: 'flag',
+      resume: 'flag',
+    },
     command: 'benchmark',
+    control: true,
     differs: [[], ['file', 'policy', 'advise', 'maxDecisions', 'csv']],
   },
   scoreBenchmark: {
@@ -356,7 +366,7 @@ const ENTRIES: Record<string, Entry> = {
       force: 'flag',
     },
     command: 'benchmark',
-    differs: [[], ['decisions', 'out']],
+    differs: [[], ['decisions', 'out', 'resume']],
   },
   scoreChoices: {
     base: { game: 'wolnamppong', chosen: ['fold'] },
@@ -364,7 +374,7 @@ const ENTRIES: Record<string, Entry> = {
     command: 'benchmark',
     differs: [
       ['chosen', 'player'],
-      ['policy', 'advise', 'budget', 'seed', 'workers', 'maxDecisions', 'csv', 'force', 'decisions', 'out'],
+      ['policy', 'advise', 'budget', 'seed', 'workers', 'maxDecisions', 'csv', 'force', 'decisions', 'out', 'resume'],
     ],
   },
 };
