@@ -81,6 +81,7 @@ const advise: AdviseQuery<AmericanState, AmericanRules> = {
     },
   ],
   budget: 8000,
+  poolFrom: 6000,
   value: 'points won this hand (your net change)',
   round: 'hand',
   unit: 'points',

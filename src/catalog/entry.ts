@@ -215,6 +215,12 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
   moreExamples?: readonly { name: string; situation: Record<string, string> }[];
   /** The playouts a decision gets unless told: a typical one answered in a few seconds. */
   budget: number;
+  /** The budget from which one decision's rollouts are shared with the worker pool (`--workers`
+   * above 1, the hidden hands dealt uniformly): about two seconds of playouts on one core of a
+   * quiet machine (README, Speed). Below it a worker's start (loading the games, building the
+   * game's tables: about a second of processor time) costs more than the second core saves, and
+   * the rollouts play in the calling thread. */
+  poolFrom: number;
   /** Whether advice from a record infers the others' hidden hands from their play unless told
    * `--deal uniform` (src/core/infer.ts): only where the calibration study (advise-calibration)
    * passed its targets. Elsewhere it deals uniformly unless told `--deal inferred`. */

@@ -58,6 +58,7 @@ export function tableAdvise<S extends TableState, R>(
     },
     example,
     budget: 3000,
+    poolFrom: 32000,
     value: 'points won this hand (your net change)',
     round: 'hand',
     unit: 'points',

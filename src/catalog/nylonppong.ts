@@ -97,6 +97,7 @@ const advise: AdviseQuery<NylonState, NylonRules> = {
   },
   example: { hand: '1a,3b,7c,9d,11a,12b', discards: '2a,7a' },
   budget: 6000,
+  poolFrom: 250000,
   value: 'minus your penalty points this round (higher is better)',
   round: 'round',
   unit: 'penalty points',

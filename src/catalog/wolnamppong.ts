@@ -87,6 +87,7 @@ const advise: AdviseQuery<WolnamState, WolnamRules> = {
   },
   example: { hand: '3,10', pot: '20', seen: '4,5' },
   budget: 20000,
+  poolFrom: 700000,
   // The calibration study (advise-calibration, 1,000 situations) finds the inferred dealing's
   // win share 0.0 points off the true deal's overall (-0.3 to 0.3), no bucket shown beyond 3
   // points, and its value 0.7% off (README, Results).

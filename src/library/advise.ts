@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { GAMES, entryFor } from '../catalog/index.js';
 import { localPlayer, race, type AdviceRow, type Choice, type RaceOptions } from '../core/advise.js';
 import { defaultWorkers } from '../runner/pool.js';
+import { startPool } from './decision-pool.js';
 import { poolPlayer } from './rollouts.js';
 import type { GameDef, GameState } from '../core/game.js';
 import {
@@ -157,9 +158,21 @@ export async function advise(o: AdviseOptions): Promise<AdviseResult> {
 /** The block player of `workers` threads (`--workers`, by default the cores): this thread's
  * own for one, which spares starting a worker. */
 export function racePlayer(workers: number | string | undefined): RaceOptions['player'] {
-  const n = given(workers, positiveInt('--workers', 256)) ?? defaultWorkers();
+  const n = workerCount(workers);
   return n > 1 ? poolPlayer(n) : localPlayer;
 }
+
+/** Whether a race of `budget` playouts dealt by `dealing` is shared with the worker pool, where
+ * there is one. A uniform dealing is the rollouts' own (their default dealer), which a worker
+ * deals as this thread does: a race from the game's poolFrom shares its blocks out
+ * (library/rollouts.ts). An inferred dealing's particles live in this thread, and so does a
+ * smaller race: a worker's start would cost more than the second core saves. */
+export const sharedRace = (entry: GameEntry, dealing: Dealing, budget: number): boolean =>
+  !isInferred(dealing) && budget >= entry.advise!.poolFrom;
+
+/** `--workers`: by default the cores. */
+export const workerCount = (workers: number | string | undefined): number =>
+  given(workers, positiveInt('--workers', 256)) ?? defaultWorkers();
 
 /** `advise`, with the lines of text the CLI prints about the situation before the ranking. */
 export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResult; about: string[] }> {
@@ -179,7 +192,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     json: _json,
     ...flags
   } = o;
-  const player = racePlayer(workers);
+  const threads = workerCount(workers);
   const entry = entryFor(game, 'advise', 'advise');
   const q = entry.advise;
   const own = q.options.map((x) => x.flag);
@@ -208,6 +221,9 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
   const dealAsked = given(deal, dealOption);
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
+  // A race the workers will share starts them now, while the record is read (sharedRace).
+  const uniform = (dealAsked ?? (q.inferByDefault && record !== undefined ? 'inferred' : 'uniform')) === 'uniform';
+  if (threads > 1 && uniform && budget >= q.poolFrom) startPool(threads - 1);
   const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
   const rules = rec
     ? rec.rules
@@ -239,6 +255,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     );
   const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
   const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
+  const pooled = threads > 1 && sharedRace(entry, dealing, budget);
   const a = await race({
     game: entry.def,
     rules,
@@ -250,14 +267,8 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     seed,
     won: q.won.test,
     choices,
-    player,
     ...(q.wins ? { win: legalWin(q.wins, state, seat) } : {}),
-    // The dealing is passed on, uniform or inferred, and a race given one plays its blocks in
-    // this thread (library/rollouts.ts): at advise's budgets the worker pool's cost a block
-    // (the decision sent over and set up again) outweighs a second core. Measured on a review
-    // of a seeded mahjong session's 403 decisions: 5.7 s in this thread, 7.1 s on two workers
-    // (2026-12-06, quiet machine).
-    dealer: dealing.dealer,
+    ...(pooled ? { player: poolPlayer(threads) } : { player: localPlayer, dealer: dealing.dealer }),
   });
   const result: AdviseResult = {
     game,

@@ -16,7 +16,7 @@ import { writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
 import { FEW, wilson } from '../stats/intervals.js';
-import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
+import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy, sharedRace } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { checkControl, given, RESUME, type RunControl } from './control.js';
 import { checkpointEvery, checkpointPlan, readCheckpoint, removeCheckpoint, saveCheckpoint } from '../runner/checkpoint.js';
@@ -747,8 +747,8 @@ async function adviseChoice(
     won: q.won.test,
     choices: f.choices,
     player,
-    // As advise plays it (library/advise.ts): in this thread.
-    dealer: dealing.dealer,
+    // As advise plays it (library/advise.ts): shared with the workers from the game's poolFrom.
+    ...(sharedRace(entry, dealing, budget) ? {} : { dealer: dealing.dealer }),
   });
   return a.best;
 }

@@ -36,6 +36,13 @@ function loadOnce(ref: PluginRef, load: () => Promise<void>): Promise<void> {
 
 const short = (sha: string): string => sha.slice(0, 12);
 
+/** The plug-ins loaded (or loading) in this thread, each as a run names it: a decision played on
+ * the worker pool (decision-pool.ts) hands them on, so that a policy one of them holds plays
+ * there too. */
+export function loadedPlugins(): PluginRef[] {
+  return [...loaded].map(([file, { sha256 }]) => ({ file, sha256 }));
+}
+
 /** The module resolution hooks (plugin-hooks.ts) that make `import ... from 'pongsim'` in a
  * plug-in mean this pongsim, wherever the plug-in is kept, with the API they resolve it to. Run
  * from its TypeScript sources (the tests), pongsim has no compiled hook to register, and a

@@ -1,12 +1,29 @@
 import path from 'node:path';
-import { everyChoice, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
+import type { GameEntry } from '../catalog/entry.js';
+import { entryFor } from '../catalog/index.js';
+import { everyChoice, localPlayer, measure, race, type Advice, type Choice, type RaceOptions } from '../core/advise.js';
+import { stateData } from '../core/copy.js';
 import { InputError } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
+import { parseSpec } from '../core/strategy.js';
+import type { GameEvent } from '../core/trace.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
+import { defaultWorkers } from '../runner/pool.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
 import { shippedBenchmark } from './benchmark.js';
-import { dealOption, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy } from './advise.js';
+import { dealOption, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import {
+  choiceData,
+  choiceFrom,
+  onPool,
+  startPool,
+  tableFrom,
+  watched,
+  piecePlayer,
+  type ChoiceData,
+  type PoolTask,
+} from './decision-pool.js';
 import { RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
@@ -20,6 +37,9 @@ import { luckAdjusted, luckWords } from './review-luck.js';
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
  * budget answers a decision in a few seconds, so a review takes a minute or two. */
 const REVIEW_ADVISES = 20;
+/** The fewest decisions a review hands each thread: a worker's start (loading the games and
+ * building their tables, a second of processor time or so) is paid back only over several. */
+const WORKER_DECISIONS = 4;
 /** The costliest decisions told in words. */
 const COSTLIEST = 5;
 
@@ -295,7 +315,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   }
   const html = o.html === undefined ? undefined : htmlOut(o.html, o.force, file);
   const spec = rolloutPolicy(entry, o.policy, rules);
-  const player = racePlayer(o.workers);
+  const workers = given(o.workers, positiveInt('--workers', 256)) ?? defaultWorkers();
   const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
 
   const legal = new Int16Array(def.maxActions(rules));
@@ -315,6 +335,11 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const reviewed = Math.min(open2, most ?? open2);
   const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
   const more = measuringRollouts(budget);
+  // `--workers N` is this thread and N - 1 workers; one, or a review too short to give each
+  // thread WORKER_DECISIONS, stays in this thread: no worker to start. The workers start now,
+  // while the decisions are collected.
+  const threads = Math.min(workers, Math.floor(reviewed / WORKER_DECISIONS));
+  if (threads > 1) startPool(threads - 1);
 
   // The decisions to review, each with a table of its own, then each reviewed in turn.
   const pending: Pending[] = [];
@@ -334,54 +359,35 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
       pending.push({ ...p, state: copyOf(p.state), history: { ...p.history, first: copyOf(p.history.first) } });
     },
   );
+  const job: ReviewJob = { game: o.game, rules, seat, policy: spec.text, seed, deal, budget, more };
+  // Each decision is independent (its own seed, dealing and filter), so the decisions are handed
+  // out whole, to this thread and to the workers as each comes free, and their rows put back in
+  // order: the same rows on any number of workers. Handing out blocks of one decision's rollouts
+  // instead would send and set up the decision again for each (a 403-decision mahjong review took
+  // 7.1 s so on two workers, 5.7 s in this thread).
   const rows: ReviewedDecision[] = [];
-  for (const p of pending) rows.push(await reviewDecision(p));
-
-  async function reviewDecision(p: Pending): Promise<ReviewedDecision> {
-    const { state, line, moves } = p;
-    const round = def.round(state) + 1;
-    const name =
-      p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
-      (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
-    const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
-    // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
-    const n = (p.choices ?? everyChoice(def, state, legal)).length + 1;
-    const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, deal);
-    // The dealing is passed on, uniform or inferred: the race plays in this thread, as advise's does (library/advise.ts).
-    const win = q.wins ? { win: legalWin(q.wins, state, seat) } : {};
-    const common = {
-      game: def,
-      rules,
-      state,
-      seat,
-      defs: entry.strategies,
-      policy: spec,
-      won: q.won.test,
-      player,
-      dealer: dealing.dealer,
-      ...win,
-    };
-    const { ranked, takenName, row } = await judgeDecision(
-      common,
-      Math.max(budget, 2 * n),
-      more,
-      `${seed}/line${line}`,
-      taken,
-      p.choices,
-      true,
+  let next = 0;
+  if (threads > 1)
+    await onPool(
+      threads - 1,
+      {
+        away: () => {
+          const k = next++;
+          if (k >= pending.length) return null;
+          const task: Omit<ReviewTask, keyof PoolTask> = { review: { ...job, decision: pendingData(def, rules, pending[k]!) } };
+          return { task, done: (r) => (rows[k] = r as ReviewedDecision) };
+        },
+        // This thread's decisions yield between pieces of their rollouts, to hand the workers theirs.
+        here: async () => {
+          const k = next++;
+          if (k >= pending.length) return false;
+          rows[k] = await reviewOne(entry, job, pending[k]!, piecePlayer(seat, spec.text));
+          return true;
+        },
+      },
+      (line) => `review ${o.game} ${file}, seat ${seat}, the decision on line ${line}, seed ${seed}`,
     );
-    const actions = ranked.rows.length;
-    const unit = q.unit;
-    // Where the ranking put another action above a win the rules pay, why (core/advise.ts winWhy).
-    const why = ranked.why ? ` ${ranked.why}` : '';
-    const words =
-      row.verdict === 'best'
-        ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.${why}`
-        : row.verdict === 'worse'
-          ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
-          : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
-    return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
-  }
+  else for (const p of pending) rows.push(await reviewOne(entry, job, p, localPlayer));
 
   const loss = rows.reduce((s, r) => s + r.loss, 0);
   const half = Z95 * Math.sqrt(rows.reduce((s, r) => s + r.loss_se * r.loss_se, 0));
@@ -488,6 +494,126 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
     result.html = writeRecordPage(open.events, html, o.force, `${path.basename(file)}, seat ${seat} reviewed`, marked);
   }
   return result;
+}
+
+/** What every decision of a review is reviewed with, as plain data (a worker's too). */
+interface ReviewJob {
+  game: string;
+  rules: Record<string, unknown>;
+  seat: number;
+  /** The rollouts' policy, by its spec's text. */
+  policy: string;
+  seed: string;
+  deal: 'inferred' | 'uniform';
+  /** The ranking's playouts, and the rollouts of each of two actions when measuring. */
+  budget: number;
+  more: number;
+}
+
+/** One decision of a review, for a worker (library/worker.ts): the job and the decision as data. */
+export interface ReviewTask extends PoolTask {
+  review: ReviewJob & { decision: PendingData };
+}
+
+/** A Pending as plain data: its tables by stateData, its choices by choiceData. */
+interface PendingData {
+  state: Record<string, unknown>;
+  line: number;
+  moves: number[];
+  amount: number;
+  choices: ChoiceData[] | undefined;
+  history: { first: Record<string, unknown>; events: readonly GameEvent[]; seat: number };
+}
+
+function pendingData(def: GameDef, rules: Record<string, unknown>, p: Pending): PendingData {
+  const fresh = def.create(rules);
+  return {
+    state: stateData(p.state, fresh),
+    line: p.line,
+    moves: p.moves,
+    amount: p.amount,
+    choices: p.choices?.map(choiceData),
+    history: { first: stateData(p.history.first, fresh), events: p.history.events, seat: p.history.seat },
+  };
+}
+
+/** A worker's review of one decision: the decision rebuilt from its data, reviewed in the
+ * worker's thread as the main thread reviews one, watched (decision-pool.ts). */
+export function reviewTask(t: ReviewTask): Promise<ReviewedDecision> {
+  const { decision: d, ...job } = t.review;
+  return watched(t, d.line, async () => {
+    const entry = entryFor(job.game, 'advise', 'advise');
+    const { def } = entry;
+    const table = (data: Record<string, unknown>): GameState => tableFrom(def, job.rules, data);
+    const p: Pending = {
+      state: table(d.state),
+      line: d.line,
+      moves: d.moves,
+      amount: d.amount,
+      choices: d.choices?.map((ch) => choiceFrom(ch, entry.strategies, def.id, job.rules)),
+      history: { first: table(d.history.first), events: d.history.events, seat: d.history.seat },
+    };
+    return reviewOne(entry, job, p, piecePlayer(job.seat, job.policy));
+  });
+}
+
+/**
+ * One decision reviewed: ranked as advise ranks one, dealt as the review asks (its own seed
+ * `SEED/lineN`, and its own filter where the dealing is inferred), its rollouts played by
+ * `player` in this thread; then judged (judgeDecision).
+ */
+async function reviewOne(
+  entry: GameEntry,
+  job: ReviewJob,
+  p: Pending,
+  player: NonNullable<RaceOptions['player']>,
+): Promise<ReviewedDecision> {
+  const { rules, seat, seed, budget, more } = job;
+  const def = entry.def;
+  const q = entry.advise!;
+  const spec = parseSpec(job.policy, entry.strategies, def.id, rules);
+  const { state, line, moves } = p;
+  const round = def.round(state) + 1;
+  const name =
+    p.choices?.find((ch) => sameMoves(ch.moves, moves))?.name ??
+    (moves.length > 1 ? moves.map((a) => def.actionName(state, a, 0)).join(', ') : def.actionName(state, moves[0]!, p.amount));
+  const taken: Choice = { name, moves, amount: moves.length > 1 ? 0 : p.amount };
+  // Every choice ranked, and the taken one should it not be among them: two rollouts each at least.
+  const n = (p.choices ?? everyChoice(def, state, new Int16Array(def.maxActions(rules)))).length + 1;
+  const dealing = decisionDealing(entry, rules, p.history, spec, `${seed}/line${line}`, job.deal);
+  const win = q.wins ? { win: legalWin(q.wins, state, seat) } : {};
+  const common = {
+    game: def,
+    rules,
+    state,
+    seat,
+    defs: entry.strategies,
+    policy: spec,
+    won: q.won.test,
+    player,
+    dealer: dealing.dealer,
+    ...win,
+  };
+  const { ranked, takenName, row } = await judgeDecision(
+    common,
+    Math.max(budget, 2 * n),
+    more,
+    `${seed}/line${line}`,
+    taken,
+    p.choices,
+    true,
+  );
+  const actions = ranked.rows.length;
+  const unit = q.unit;
+  // Where the ranking put another action above a win the rules pay, why (core/advise.ts winWhy).
+  const why = ranked.why ? ` ${ranked.why}` : '';
+  const words =
+    row.verdict === 'best'
+      ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.${why}`
+      : row.verdict === 'worse'
+        ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
+        : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
+  return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
 }
 
 /**

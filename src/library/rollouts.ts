@@ -1,11 +1,18 @@
 import { entryFor } from '../catalog/index.js';
-import { DecisionRollouts, localPlayer, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
-import { loadStateData, stateData } from '../core/copy.js';
-import type { GameState } from '../core/game.js';
+import { localPlayer, type Block, type BlockPlayer, type Choice, type DecisionOptions } from '../core/advise.js';
+import { stateData } from '../core/copy.js';
 import { parseSpec } from '../core/strategy.js';
-import { buildId, shortBuild } from '../io/build.js';
-import { keptPool } from '../runner/pool.js';
-import { WORKER } from './studies.js';
+import {
+  choiceData,
+  choiceFrom,
+  joinBlocks,
+  onPool,
+  tableFrom,
+  watched,
+  piecePlayer,
+  type ChoiceData,
+  type PoolTask,
+} from './decision-pool.js';
 
 /** One decision's race, as plain data a worker thread can rebuild it from. */
 export interface DecisionSpec {
@@ -16,24 +23,32 @@ export interface DecisionSpec {
   state: Record<string, unknown>;
   seat: number;
   policy: string;
-  choices: { name: string; moves: readonly number[]; amount?: number; own?: string }[];
+  choices: ChoiceData[];
   seed: string;
   layer: boolean;
 }
 
 /** A block of a decision's rollouts for a worker (library/worker.ts). */
-export interface RolloutsTask {
+export interface RolloutsTask extends PoolTask {
   rollouts: { spec: DecisionSpec; alive: readonly number[]; from: number; to: number };
-  build: string;
 }
 
 let decisions = 0;
 
+/** Rollouts this thread plays between two looks at the workers (a worker waits for its next
+ * part meanwhile): a few milliseconds in every game. */
+const HERE = 4;
+/** The fewest rollouts a worker's part holds: each part is sent over and its results back. */
+const AWAY = 16;
+
 /**
- * The block player of `workers` worker threads (core/advise.ts race): each block of rollouts is
- * cut into one contiguous part per worker, each part played on a worker from the decision's
- * plain data, and the parts' results joined in order. Rollout i is a pure function of the race's
- * seed and i, so the results are those of one thread, on any number of workers.
+ * The block player of this thread and `workers - 1` worker threads (core/advise.ts race): each
+ * block of rollouts is shared out as the threads come free, this thread playing HERE rollouts
+ * at a time and each worker a part of at least AWAY from the decision's plain data (the parts
+ * smaller as the block runs out, so that the threads finish together), and the results joined
+ * in order. Rollout i is a pure function of the race's seed and i, so the results are those of
+ * one thread, on any number of workers. This thread plays a share itself: on two cores one
+ * worker is started, not two.
  */
 export function poolPlayer(workers: number): (o: DecisionOptions, choices: readonly Choice[]) => BlockPlayer {
   return (o, choices) => {
@@ -47,88 +62,80 @@ export function poolPlayer(workers: number): (o: DecisionOptions, choices: reado
       state: stateData(o.state, o.game.create(o.rules)),
       seat: o.seat,
       policy: o.policy.text,
-      choices: choices.map((ch) => ({
-        name: ch.name,
-        moves: ch.moves,
-        ...(ch.amount === undefined ? {} : { amount: ch.amount }),
-        ...(ch.own ? { own: ch.own.text } : {}),
-      })),
+      choices: choices.map(choiceData),
       seed: o.seed,
       layer: o.rollouts?.layer ?? true,
     };
-    const pool = keptPool(WORKER, workers);
+    const here = localPlayer(o, choices);
     return async (alive, from, to) => {
-      const parts = Math.max(1, Math.min(workers, to - from));
-      const cuts = Array.from({ length: parts + 1 }, (_, k) => from + Math.round(((to - from) * k) / parts));
-      const blocks = (await Promise.all(
-        cuts
-          .slice(0, parts)
-          .map((a, k) => pool.run({ rollouts: { spec, alive, from: a, to: cuts[k + 1]! }, build: buildId() } satisfies RolloutsTask)),
-      )) as Block[];
-      const joined = <T extends Float64Array | Uint8Array>(part: (b: Block) => T[], make: (n: number) => T): T[] =>
-        alive.map((_, at) => {
-          const v = make(to - from);
-          blocks.forEach((b, k) => v.set(part(b)[at]!, cuts[k]! - from));
-          return v;
-        });
-      const wins = alive.map((_, at) => blocks.reduce((n, b) => n + b.wins[at]!, 0));
-      return {
-        values: joined(
-          (b) => b.values,
-          (n) => new Float64Array(n),
-        ),
-        wins,
-        raw: joined(
-          (b) => b.raw,
-          (n) => new Float64Array(n),
-        ),
-        won: joined(
-          (b) => b.won,
-          (n) => new Uint8Array(n),
-        ),
-      };
+      const parts: { from: number; block: Block }[] = [];
+      let next = from;
+      // This thread's parts are played as they are handed out (localPlayer answers at once).
+      const mine: Promise<void>[] = [];
+      await onPool(
+        workers - 1,
+        {
+          away: () => {
+            if (next >= to) return null;
+            const a = next;
+            next = Math.min(to, a + Math.max(AWAY, Math.ceil((to - a) / (2 * workers))));
+            const task: Omit<RolloutsTask, keyof PoolTask> = { rollouts: { spec, alive, from: a, to: next } };
+            return { task, done: (block) => parts.push({ from: a, block: block as Block }) };
+          },
+          here: () => {
+            if (next >= to) return false;
+            const a = next;
+            next = Math.min(to, a + HERE);
+            mine.push(here(alive, a, next).then((block) => void parts.push({ from: a, block })));
+            return true;
+          },
+        },
+        () => `advise ${spec.game}, seat ${spec.seat}, seed ${spec.seed}`,
+      );
+      await Promise.all(mine);
+      parts.sort((x, y) => x.from - y.from);
+      return joinBlocks(
+        parts.map((p) => p.block),
+        [...parts.map((p) => p.from), to],
+        alive,
+        from,
+        to,
+      );
     };
   };
 }
 
-/** The decisions a worker rebuilt last, by key: a race asks for one block at a time, and a
- * review's two races for the same decision follow each other. */
-const rebuilt = new Map<string, DecisionRollouts>();
+/** The decisions a worker rebuilt last, by key, each with its block player: a race asks for
+ * one block at a time. */
+const rebuilt = new Map<string, BlockPlayer>();
 const KEEP = 4;
 
-/** A worker's part of a block (library/worker.ts). */
-export function playRollouts({ rollouts: { spec, alive, from, to }, build }: RolloutsTask): Block {
-  // As for a run's chunks (runner/worker.ts): a worker of another build would play other code.
-  if (build !== buildId())
-    throw new Error(
-      `this worker runs build ${shortBuild(buildId())} of pongsim and the decision build ${shortBuild(build)}: the engine was rebuilt meanwhile; ask again`,
-    );
-  let d = rebuilt.get(spec.key);
-  if (!d) {
-    const entry = entryFor(spec.game, 'advise', 'advise');
-    const { def, strategies } = entry;
-    const state = def.create(spec.rules) as GameState;
-    const scratch = def.create(spec.rules) as GameState;
-    loadStateData(spec.state, scratch);
-    // Through the game's own copy, which lets a state bump what it versions after one.
-    def.copy(scratch, state);
-    const spec1 = (text: string) => parseSpec(text, strategies, def.id, spec.rules);
-    d = new DecisionRollouts(
-      {
-        game: def,
-        rules: spec.rules,
-        state,
-        seat: spec.seat,
-        defs: strategies,
-        policy: spec1(spec.policy),
-        seed: spec.seed,
-        won: entry.advise.won.test,
-        rollouts: { layer: spec.layer },
-      },
-      spec.choices.map(({ own, ...ch }) => ({ ...ch, ...(own ? { own: spec1(own) } : {}) })),
-    );
-    rebuilt.set(spec.key, d);
-    if (rebuilt.size > KEEP) rebuilt.delete(rebuilt.keys().next().value!);
-  }
-  return d.play(alive, from, to);
+/** A worker's part of a block (library/worker.ts), watched (decision-pool.ts). */
+export function playRollouts(t: RolloutsTask): Promise<Block> {
+  const { spec, alive, from, to } = t.rollouts;
+  return watched(t, 0, async () => {
+    let play = rebuilt.get(spec.key);
+    if (!play) {
+      const entry = entryFor(spec.game, 'advise', 'advise');
+      const { def, strategies } = entry;
+      const state = tableFrom(def, spec.rules, spec.state);
+      play = piecePlayer(spec.seat, spec.policy)(
+        {
+          game: def,
+          rules: spec.rules,
+          state,
+          seat: spec.seat,
+          defs: strategies,
+          policy: parseSpec(spec.policy, strategies, def.id, spec.rules),
+          seed: spec.seed,
+          won: entry.advise.won.test,
+          rollouts: { layer: spec.layer },
+        },
+        spec.choices.map((ch) => choiceFrom(ch, strategies, def.id, spec.rules)),
+      );
+      rebuilt.set(spec.key, play);
+      if (rebuilt.size > KEEP) rebuilt.delete(rebuilt.keys().next().value!);
+    }
+    return play(alive, from, to);
+  });
 }

@@ -1,8 +1,8 @@
 // The module each worker thread of a run loads (through worker-entry.cts): the runner's worker
 // body, handed the studies this library builds (studies.ts), the sim arm a replay plays, and the
 // run's strategy plug-ins to load before a task plays; a block of a decision's rollouts
-// (advise and review on several workers: rollouts.ts); and a part of a distillation's games
-// (distill.ts).
+// (advise on several workers: rollouts.ts); one decision of a review (review.ts); and a part of a
+// distillation's games (distill.ts).
 import { CATALOG } from '../catalog/index.js';
 import { loadVetted } from './plugins.js';
 import type { PluginRef } from '../experiment/experiment.js';
@@ -11,6 +11,7 @@ import { chunkWorker } from '../runner/worker.js';
 import type { ChunkTask, ReplayTask } from '../runner/chunk.js';
 import { playRollouts, type RolloutsTask } from './rollouts.js';
 import { playDistill, type DistillTask } from './distill.js';
+import { reviewTask, type ReviewTask } from './review.js';
 import { experimentDef } from './studies.js';
 
 const chunks = chunkWorker({
@@ -19,5 +20,5 @@ const chunks = chunkWorker({
   prepare: (params) => loadVetted((params.plugins as PluginRef[] | undefined) ?? []),
 });
 
-export default (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask) =>
-  'rollouts' in task ? playRollouts(task) : 'distill' in task ? playDistill(task) : chunks(task);
+export default (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask | ReviewTask) =>
+  'rollouts' in task ? playRollouts(task) : 'review' in task ? reviewTask(task) : 'distill' in task ? playDistill(task) : chunks(task);

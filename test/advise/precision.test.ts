@@ -14,7 +14,11 @@ import { BIT, WORD } from '../../src/games/mahjong/table/kinds.js';
 import { FLOWER, JOKER, KINDS } from '../../src/games/mahjong/tiles.js';
 import { STRIDE, TURN, type TableState, type WritableTable } from '../../src/games/mahjong/table/state.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
+import { localPlayer, race } from '../../src/core/advise.js';
 import { advise, rolloutPolicy } from '../../src/library/advise.js';
+import { poolPlayer } from '../../src/library/rollouts.js';
+import { WORKER } from '../../src/library/studies.js';
+import { keptPool } from '../../src/runner/pool.js';
 import { precisionSituations } from '../../src/library/bench/precision.js';
 import { gameRules } from '../../src/library/options.js';
 import { inputErrorLineAsync } from '../support/errors.js';
@@ -248,11 +252,32 @@ describe("the American meter's card-line distance", () => {
 describe('a decision on several workers', () => {
   it('gives the same answer on one worker and on two (rollout i depends on the seed and i alone)', async () => {
     const entry = entryFor('korean', 'advise', 'advise');
-    const o = { game: 'korean', ...entry.advise.example, budget: 600, seed: 'workers' };
-    const one = await advise({ ...o, workers: 1 });
-    const two = await advise({ ...o, workers: 2 });
+    const rules = gameRules(entry, undefined);
+    const { state, seat } = entry.advise.situation(rules, entry.advise.example, (k) => k);
+    const o = {
+      game: entry.def,
+      rules,
+      state,
+      seat,
+      defs: entry.strategies,
+      policy: rolloutPolicy(entry, undefined, rules),
+      budget: 600,
+      seed: 'workers',
+      won: entry.advise.won.test,
+    };
+    // On two cores this thread plays a share of each block and one worker the rest.
+    const pool = keptPool(WORKER, 1);
+    const before = pool.completed;
+    const two = await race({ ...o, player: poolPlayer(2) });
+    expect(pool.completed).toBeGreaterThan(before);
+    const one = await race({ ...o, player: localPlayer });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     expect(one.playouts).toBeGreaterThan(0);
+    // advise itself plays a race below the game's poolFrom in this thread, on any --workers.
+    const a = { game: 'korean', ...entry.advise.example, budget: 600, seed: 'workers' };
+    const after = pool.completed;
+    expect(JSON.stringify(await advise({ ...a, workers: 2 }))).toBe(JSON.stringify(await advise({ ...a, workers: 1 })));
+    expect(pool.completed).toBe(after);
   });
 
   it('refuses a --workers that is no whole number from 1 with one line', async () => {

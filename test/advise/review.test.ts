@@ -19,6 +19,8 @@ import { advise } from '../../src/library/advise.js';
 import { wilson } from '../../src/stats/intervals.js';
 import { gameRules } from '../../src/library/options.js';
 import { review } from '../../src/library/review.js';
+import { WORKER } from '../../src/library/studies.js';
+import { keptPool } from '../../src/runner/pool.js';
 import { replay } from '../../src/library/replay.js';
 import { rating, readLadder } from '../../src/library/ladder.js';
 import { checkEvents } from '../../src/records/check.js';
@@ -533,6 +535,22 @@ describe('pongsim advise --record', () => {
     expect(await inputErrorLineAsync(() => review({ game: 'wolnamppong', record: file, seat: 1, deal: 'x' }))).toBe(
       '--deal "x": expected inferred (the others\' hands inferred from their play) or uniform',
     );
+  });
+
+  it('review --deal inferred on two workers: each decision handed whole to a thread, the same bytes as in one', async () => {
+    const file = playRecord(wolnam, 'review-workers');
+    const o = { game: 'wolnamppong', record: file, seat: 1, budget: 64, seed: '9', maxDecisions: 8, deal: 'inferred' };
+    const one = await review({ ...o, workers: 1, csv: path.join(dir, 'one.csv') });
+    // Two threads: this one and a worker, each decision a task of the worker or played here.
+    const pool = keptPool(WORKER, 1);
+    const before = pool.completed;
+    const two = await review({ ...o, workers: 2, csv: path.join(dir, 'two.csv') });
+    expect(pool.completed - before).toBeGreaterThan(0);
+    expect(pool.completed - before).toBeLessThanOrEqual(8);
+    expect(one.rows.length).toBe(8);
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    expect(fs.readFileSync(path.join(dir, 'two.csv'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'one.csv'), 'utf8'));
+    expect(one.deal).toBe('inferred');
   });
 
   it('refuses a bad --deal, and --deal inferred without a record, with one line', async () => {

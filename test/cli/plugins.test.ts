@@ -376,6 +376,18 @@ export const twice = { name: 'twice', game: 'wolnamppong', doc: 'bets on a gap o
     const [one, two] = await Promise.all([simulate(o), simulate(o)]);
     expect(one).toEqual(two);
     expect((one as { seats: { strategy: string }[] }).seats[0]!.strategy).toBe('twice');
+    // A review on three threads plays the loaded plug-in's policy on their two workers too (fresh
+    // ones: the run's worker above has loaded it for the run; each takes a decision first): the
+    // same bytes as in one thread.
+    const { replay, review } = await import('pongsim');
+    const { events } = await replay({ game: 'wolnamppong', seed: '2', index: 0, format: 'events' });
+    const record = path.join(dir, 'twice-record.jsonl');
+    fs.writeFileSync(record, events!.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const r = { game: 'wolnamppong', record, seat: 0, policy: 'twice', budget: 64, maxDecisions: 12, seed: '3' };
+    const alone = await review({ ...r, workers: 1 });
+    expect(alone.policy).toBe('twice');
+    expect(alone.rows.length).toBe(12);
+    expect(await review({ ...r, workers: 3 })).toEqual(alone);
   });
 
   it('refuses a missing or empty plug-in with exit 2', async () => {
