@@ -221,9 +221,10 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
   const dealAsked = given(deal, dealOption);
   const budget = given(budgetArg, positiveInt('--budget', MAX_BUDGET)) ?? q.budget;
   const seed = given(seedArg, seedText) ?? '1';
+  // Inferred from a record where the game infers by default, else as asked.
+  const dealWanted = dealAsked ?? (q.inferByDefault && record !== undefined ? 'inferred' : 'uniform');
   // A race the workers will share starts them now, while the record is read (sharedRace).
-  const uniform = (dealAsked ?? (q.inferByDefault && record !== undefined ? 'inferred' : 'uniform')) === 'uniform';
-  if (threads > 1 && uniform && budget >= q.poolFrom) startPool(threads - 1);
+  if (threads > 1 && dealWanted === 'uniform' && budget >= q.poolFrom) startPool(threads - 1);
   const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
   const rules = rec
     ? rec.rules
@@ -253,8 +254,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     throw new InputError(
       '--deal inferred: the hands are inferred from the play of the round, which only a record holds; give --record FILE --at LINE, or --deal uniform',
     );
-  const dealDefault = q.inferByDefault && rec ? 'inferred' : 'uniform';
-  const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealAsked ?? dealDefault);
+  const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealWanted);
   const pooled = threads > 1 && sharedRace(entry, dealing, budget);
   const a = await race({
     game: entry.def,
