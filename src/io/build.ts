@@ -44,6 +44,17 @@ export function engineHash(dist: string): string {
 /** A build identity as messages show it: its first 12 hex digits. */
 export const shortBuild = (id: unknown): string => (typeof id === 'string' ? id.slice(0, 12) : 'not recorded');
 
+/**
+ * A worker's check that it runs the build its task was made by: a worker started after the
+ * engine was rebuilt (one replacing a worker that died, or a pool kept since) would play other
+ * code under the task's build identity. `what` names the task's maker (a run, a distillation, a
+ * decision), `again` how the error ends.
+ */
+export function checkWorkerBuild(build: string, what: string, again: string): void {
+  if (build !== buildId())
+    throw new Error(`this worker runs build ${shortBuild(buildId())} of pongsim and the ${what} build ${shortBuild(build)}: ${again}`);
+}
+
 /** What every results file says of the tool that wrote it. */
 export function toolStamp(): { tool: 'pongsim'; version: string; build: string } {
   return { tool: 'pongsim', version: VERSION, build: buildId() };

@@ -4,7 +4,7 @@ import type { GameDef, GameState } from '../core/game.js';
 import { BEAT_BUSY, BEAT_DECISIONS, BEAT_GAME, BEAT_SEAT, pulse } from '../core/play.js';
 import { parseSpec, type StrategyDef } from '../core/strategy.js';
 import type { PluginRef } from '../experiment/experiment.js';
-import { buildId, shortBuild } from '../io/build.js';
+import { buildId, checkWorkerBuild } from '../io/build.js';
 import { DECISION_TIMEOUT, endStuck, keptPool } from '../runner/pool.js';
 import { attach, stuckMessage, Watchdog } from '../runner/watchdog.js';
 import { loadedPlugins, loadVetted } from './plugins.js';
@@ -90,10 +90,7 @@ export function startPool(workers: number): void {
  * `body` run marked busy, `index` (the task's place: a record's line) in the game slot.
  */
 export async function watched<R>(t: PoolTask, index: number, body: () => Promise<R>): Promise<R> {
-  if (t.build !== buildId())
-    throw new Error(
-      `this worker runs build ${shortBuild(buildId())} of pongsim and the decision build ${shortBuild(t.build)}: the engine was rebuilt meanwhile; ask again`,
-    );
+  checkWorkerBuild(t.build, 'decision', 'the engine was rebuilt meanwhile; ask again');
   attach(t.pulse);
   await loadVetted(t.plugins);
   const beat = pulse.beat;

@@ -7,7 +7,7 @@ import { Table } from '../core/play.js';
 import { Rng } from '../core/rng.js';
 import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../core/strategy.js';
 import { Rollouts } from '../core/rollouts.js';
-import { buildId, shortBuild, toolStamp } from '../io/build.js';
+import { buildId, checkWorkerBuild, toolStamp } from '../io/build.js';
 import { writeAtomically } from '../io/csv.js';
 import { distilledText, FORMAT, VERSION, type DistilledFile } from '../io/distilled-file.js';
 import { defaultWorkers, keptPool } from '../runner/pool.js';
@@ -108,10 +108,7 @@ export interface DistillPart {
  * function of the seed and the range, so the parts join into the same data on any worker count.
  */
 export function playDistill({ distill: t, build }: DistillTask): DistillPart {
-  if (build !== buildId())
-    throw new Error(
-      `this worker runs build ${shortBuild(buildId())} of pongsim and the distill build ${shortBuild(build)}: the engine was rebuilt meanwhile; run it again`,
-    );
+  checkWorkerBuild(build, 'distill', 'the engine was rebuilt meanwhile; run it again');
   const entry = entryFor(t.game, 'features', 'distill');
   const def = entry.def as GameDef;
   const spec = (text: string) => parseSpec(text, entry.strategies, def.id, t.rules);

@@ -5,7 +5,7 @@ import type { SimParams } from '../experiment/sim.js';
 import type { Tally } from '../stats/tally.js';
 import { replayOne, runChunk, type ChunkTask, type Replayed, type ReplayTask } from './chunk.js';
 import { attach } from './watchdog.js';
-import { buildId, shortBuild } from '../io/build.js';
+import { checkWorkerBuild } from '../io/build.js';
 
 // A strategy draws from the rng it is given, so that a run repeats from its seed: inside a
 // run's workers Math.random throws, naming the strategy (nothing in pongsim itself calls it).
@@ -39,12 +39,7 @@ export interface WorkerSetup {
 /** The piscina worker's body: a chunk or a replay task, played with what `setup` hands over. */
 export function chunkWorker(setup: WorkerSetup): (task: ChunkTask | ReplayTask) => Promise<ChunkResult | Replayed> {
   return async (task) => {
-    // A worker started after the engine was rebuilt (one replacing a worker that died) would
-    // play other code under the run's build identity.
-    if (task.build !== buildId())
-      throw new Error(
-        `this worker runs build ${shortBuild(buildId())} of pongsim and the run build ${shortBuild(task.build)}: the engine was rebuilt during the run; run it again`,
-      );
+    checkWorkerBuild(task.build, 'run', 'the engine was rebuilt during the run; run it again');
     if (task.pulse) attach(task.pulse);
     await setup.prepare('replay' in task ? task.replay.params : task.params);
     if ('replay' in task) return replayOne(task, setup.simArm);
