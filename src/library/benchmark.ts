@@ -417,7 +417,8 @@ async function valueDecision(
   const actions: BenchmarkAction[] = a.rows.map((r) => {
     const c = byName.get(r.action)!;
     const single = c.moves.length === 1 && !def.amountBounds?.(state, c.moves[0]!, bounds);
-    const e = single && q.exact ? q.exact(state, seat, c.moves[0]!) : undefined;
+    // Exact only over uniformly dealt hands, as in advise (exactRows).
+    const e = single && q.exact && !isInferred(dealing) ? q.exact(state, seat, c.moves[0]!) : undefined;
     return e
       ? { action: r.action, value: e.value, value_ci_low: e.value, value_ci_high: e.value, exact: true, rollouts: r.rollouts }
       : {
