@@ -277,6 +277,7 @@ export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {
         games: 1,
         seconds,
         unit: 'decisions',
+        uneven: true,
       });
     }
   }
