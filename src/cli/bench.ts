@@ -1,7 +1,7 @@
 import { io } from './io.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { BENCHES } from '../library/bench/benches.js';
 import type { BenchResult } from '../bench/clock.js';
 import { isolated } from '../library/bench/isolated.js';
@@ -137,11 +137,10 @@ export function registerBench(program: Command): void {
       positiveInt('--speedup-seconds', 3600),
       20,
     )
-    .option(
-      '--only <figures>',
-      `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')} (default: all but precision)`,
-      figureList,
-      DEFAULT_FIGURES,
+    .addOption(
+      new Option('--only <figures>', `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')}`)
+        .argParser(figureList)
+        .default(DEFAULT_FIGURES, 'all but precision'),
     )
     .option('--situations <n>', 'decisions per game the precision figure measures', positiveInt('--situations', 10000), 20)
     .option('--json', 'print one JSON document')
