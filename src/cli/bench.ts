@@ -110,7 +110,17 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
   },
   async precision(flags, report) {
     const games = await benchPrecision(flags.situations);
-    for (const g of games) report[`precision-${g.game}`] = { ...g } as unknown as Record<string, number>;
+    // Flat, as every figure of --json is (schemas/bench.schema.json): a kind's figures by its name.
+    for (const { byKind, ...g } of games)
+      report[`precision-${g.game}`] = {
+        ...g,
+        ...Object.fromEntries(
+          byKind.flatMap((k) => [
+            [`effective[${k.kind}]`, k.effective],
+            [`situations[${k.kind}]`, k.situations],
+          ]),
+        ),
+      } as unknown as Record<string, number>;
     return games.map(precisionLine).join('\n');
   },
 };

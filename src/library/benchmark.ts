@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { entryFor } from '../catalog/index.js';
 import type { GameEntry } from '../catalog/entry.js';
-import { everyChoice, race, type Choice } from '../core/advise.js';
+import { everyChoice, kindOf, race, type Choice } from '../core/advise.js';
 import { InputError, Interrupted } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { isInferred, RoundStart, type RoundHistory } from '../core/infer.js';
@@ -150,12 +150,6 @@ function kept(def: GameDef, rules: Record<string, unknown>, w: Walked): { state:
 /** The decision's choices: the game's choices of several moves, else every legal action (each amount of a bet). */
 function choicesAt(def: GameDef, w: { d: RecordDecision; choices: Choice[] | undefined }, legal: Int16Array): Choice[] {
   return w.choices ?? everyChoice(def, w.d.state, legal);
-}
-
-/** A decision's kind: the verbs of its legal actions (the first word of each name), sorted:
- * "draw/ppong/stop", "bet/fold", "discard", "chow/pass/pung", a Charleston pass's "pass". */
-function kindOf(choices: readonly Choice[]): string {
-  return [...new Set(choices.map((c) => c.name.split(/[ ,]/)[0]!))].sort().join('/');
 }
 
 /** What `benchmark build` gives. */
