@@ -404,8 +404,8 @@ export class SeatLines {
     // Unfit variants are far: never under 99.
     for (let x = lineStart[line]!, end = lineStart[line + 1]!; x < end; x++) {
       const s = st[S + x]!;
-      const j = (s & 63) - jokers;
-      const a = (s >> 6) + (j & ~(j >> 31));
+      const j = ((s & 63) - jokers) | 0;
+      const a = ((s >> 6) + (j & ~(j >> 31))) | 0;
       if (a < best) {
         best = a;
         at = x;
