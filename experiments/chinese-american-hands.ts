@@ -223,7 +223,14 @@ export const chineseAmericanHands: ExperimentDef = {
             i === 0
               ? ''
               : `; one seat of it against three efficiency seats, net per game minus efficiency's in that seat ${quote(d)}, ${flagWords(d, games, tests)}`;
-          return `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${quote(figureIn(t!, r, 'paid_per_win'), 2, 'games')}, dealer's edge per hand ${quote(figureIn(t!, r, 'dealer_net_per_hand'), 2, 'games')}${against}`;
+          // A table that draws most hands pays absurd-looking wins, rightly: a draw keeps the
+          // dealer, and each retain adds its bonus to the dealer's next win or loss, so a win
+          // after hundreds of draws pays hundreds of points. The line says so.
+          const why =
+            (r[c('draw_rate')] as number) >= 0.5
+              ? `; its table draws most hands (${Math.round((r[c('hands')] as number) / (r[c('games')] as number))} a game), and each draw keeps the dealer and adds a retain bonus to the win that ends the run: hence its large wins`
+              : '';
+          return `${r[c('strategy')]}: win ${f(r[c('win_rate')], 3)}, draw ${f(r[c('draw_rate')], 3)}, paid per win ${quote(figureIn(t!, r, 'paid_per_win'), 2, 'games')}, dealer's edge per hand ${quote(figureIn(t!, r, 'dealer_net_per_hand'), 2, 'games')}${why}${against}`;
         });
       },
     };

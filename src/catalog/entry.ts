@@ -233,9 +233,10 @@ export interface AdviseQuery<S extends GameState = GameState, R = any> {
    * nothing): where another action ranks above such a win, the answer says why. */
   wins?: { legal(state: S, seat: number, action: number): boolean; letGo(state: S, seat: number): string | undefined };
   /** The exact result of `action` (one that takes no amount) where the game can work it out
-   * over the deals the rollouts draw from (Nylon-ppong: a stop, by the stop odds): its value
+   * over the deals uniform rollouts draw from (Nylon-ppong: a stop, by the stop odds): its value
    * and, where known, its won share, as numbers and as exact fractions. The answer gives them in
-   * place of the rollouts' means, which can miss them (a rare failure never dealt). */
+   * place of the rollouts' means, which can miss them (a rare failure never dealt); not under an
+   * inferred dealing, whose rollouts draw from other deals. */
   exact?(state: S, seat: number, action: number): ExactResult | undefined;
   /** Where the game can value every action of a decision exactly (Wolnamppong: a bet by its
    * settlement over the third card, a fold 0): the decision benchmark (library/benchmark.ts)

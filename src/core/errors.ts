@@ -83,3 +83,31 @@ export class ItemError extends InputError {
     super(`hand ${index + 1}: ${detail}`);
   }
 }
+
+/**
+ * The errors whose class says how pongsim ends (InputError: exit 2 and one line; an illegal move:
+ * exit 1 naming the strategy), as a worker thread hands them back. A thread's structured clone
+ * keeps an Error's message but makes each of these a plain Error, so that bad input met on a
+ * worker (a plug-in edited while a run plays, a spec a library caller handed straight to a
+ * worker) would end as a failed run where the same input in one thread is refused as input.
+ */
+const CARRIED = { InputError, IllegalMoveError } as const;
+
+export interface ThrownData {
+  thrown: keyof typeof CARRIED;
+  message: string;
+}
+
+/** `e` as data a thread can hand back, where it is one of CARRIED (an ItemError goes as the InputError it is), else null. */
+export function thrownData(e: unknown): ThrownData | null {
+  if (e instanceof InputError) return { thrown: 'InputError', message: e.message };
+  if (e instanceof IllegalMoveError) return { thrown: 'IllegalMoveError', message: e.message };
+  return null;
+}
+
+/** The error a worker's result stands for, when it is ThrownData; else null. */
+export function revived(r: unknown): Error | null {
+  if (typeof r !== 'object' || r === null || !('thrown' in r)) return null;
+  const { thrown, message } = r as ThrownData;
+  return Object.hasOwn(CARRIED, thrown) ? new CARRIED[thrown](message) : null;
+}

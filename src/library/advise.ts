@@ -282,7 +282,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     best: a.best,
     clear: a.clear,
     advice: a.words,
-    actions: exactRows(entry, rules, state, seat, a.rows, choices),
+    actions: isInferred(dealing) ? a.rows : exactRows(entry, rules, state, seat, a.rows, choices),
     playouts: a.playouts,
     looks: a.looks,
     deal: isInferred(dealing) ? 'inferred' : 'uniform',
@@ -305,7 +305,10 @@ export function legalWin(
 }
 
 /** The rows, each action whose result the game knows exactly (AdviseQuery.exact) given its
- * exact value and won share in place of the rollouts' means. */
+ * exact value and won share in place of the rollouts' means. Only for a uniform dealing: the
+ * exact figures are over the hands dealt uniformly from the unseen cards, and an inferred
+ * dealing's rollouts draw from other hands (those the others' play makes likely), so there their
+ * own means stand. */
 function exactRows(
   entry: GameEntry,
   rules: Record<string, unknown>,

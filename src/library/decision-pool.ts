@@ -5,7 +5,7 @@ import { BEAT_BUSY, BEAT_DECISIONS, BEAT_GAME, BEAT_SEAT, pulse } from '../core/
 import { parseSpec, type StrategyDef } from '../core/strategy.js';
 import type { PluginRef } from '../experiment/experiment.js';
 import { buildId, checkWorkerBuild } from '../io/build.js';
-import { DECISION_TIMEOUT, endStuck, keptPool } from '../runner/pool.js';
+import { DECISION_TIMEOUT, endStuck, keptPool, runTask } from '../runner/pool.js';
 import { attach, stuckMessage, Watchdog } from '../runner/watchdog.js';
 import { loadedPlugins, loadVetted } from './plugins.js';
 import { WORKER } from './studies.js';
@@ -58,7 +58,7 @@ export async function onPool(workers: number, work: PoolWork, where: (index: num
   const lane = async () => {
     for (let w = failure ? null : work.away(); w; w = failure ? null : work.away()) {
       try {
-        w.done(await pool.run({ ...w.task, ...common }, { signal: stop.signal }));
+        w.done(await runTask(pool, { ...w.task, ...common }, { signal: stop.signal }));
       } catch (e) {
         fail(e);
       }

@@ -10,7 +10,7 @@ import { Rollouts } from '../core/rollouts.js';
 import { buildId, checkWorkerBuild, toolStamp } from '../io/build.js';
 import { writeAtomically } from '../io/csv.js';
 import { distilledText, FORMAT, VERSION, type DistilledFile } from '../io/distilled-file.js';
-import { defaultWorkers, keptPool } from '../runner/pool.js';
+import { defaultWorkers, keptPool, runTask } from '../runner/pool.js';
 import { agreement, fitChoices, fitValues, type Choices } from '../stats/choice-fit.js';
 import { checkOptions, FLAG, POSITIVE, RULES, SEED, SETS, TEXT, WHOLE, type Keys } from './arguments.js';
 import { given, list } from './control.js';
@@ -259,7 +259,7 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   const parts =
     workers === 1
       ? tasks.map(playDistill)
-      : ((await Promise.all(tasks.map((task) => keptPool(WORKER, workers).run(task)))) as DistillPart[]);
+      : ((await Promise.all(tasks.map((task) => runTask(keptPool(WORKER, workers), task)))) as DistillPart[]);
 
   const names = featureNames(entry.features);
   const all = joined(parts, names.length, () => true);

@@ -13,6 +13,7 @@ import { playRollouts, type RolloutsTask } from './rollouts.js';
 import { playDistill, type DistillTask } from './distill.js';
 import { reviewTask, type ReviewTask } from './review.js';
 import { experimentDef } from './studies.js';
+import { thrownData } from '../core/errors.js';
 
 const chunks = chunkWorker({
   study: experimentDef,
@@ -20,5 +21,17 @@ const chunks = chunkWorker({
   prepare: (params) => loadVetted((params.plugins as PluginRef[] | undefined) ?? []),
 });
 
-export default (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask | ReviewTask) =>
+const play = (task: ChunkTask | ReplayTask | RolloutsTask | DistillTask | ReviewTask) =>
   'rollouts' in task ? playRollouts(task) : 'review' in task ? reviewTask(task) : 'distill' in task ? playDistill(task) : chunks(task);
+
+/** A task played, an error of ours handed back as data (core/errors.ts thrownData) that
+ * runner/pool.ts runTask throws again as its class. */
+export default async (task: Parameters<typeof play>[0]) => {
+  try {
+    return await play(task);
+  } catch (e) {
+    const d = thrownData(e);
+    if (d) return d;
+    throw e;
+  }
+};

@@ -1,4 +1,4 @@
-import { InputError, Interrupted } from '../core/errors.js';
+import { InputError, Interrupted, revived } from '../core/errors.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -45,6 +45,9 @@ export interface ChunkProgress {
   seconds: number;
   /** What the run counts, where it is not games (a benchmark build's decisions). */
   unit?: string;
+  /** Items too uneven to time the run by its first ones (a build's first decisions cost three
+   * times its mean): the bar then says how far it has come at each tenth, not how long is left. */
+  uneven?: true;
 }
 
 /** `workers` worker threads that run chunks, each loading module `worker` (runner/worker.ts). */
@@ -78,6 +81,15 @@ export function keptPool(worker: URL, workers: number): Piscina {
 export function endStuck(worker: URL, workers: number, pool: Piscina): Promise<void> {
   if (kept.get(keyOf(worker, workers)) === pool) kept.delete(keyOf(worker, workers));
   return pool.destroy();
+}
+
+/** Runs `task` on `pool`: an error the worker handed back as data (library/worker.ts) is thrown
+ * as its own class, so that bad input met on a worker is refused as input, as in one thread. */
+export async function runTask(pool: Piscina, task: object, options?: Parameters<Piscina['run']>[1]): Promise<unknown> {
+  const r: unknown = await pool.run(task, options);
+  const e = revived(r);
+  if (e) throw e;
+  return r;
 }
 
 /** The default limit on one decision: generous, since a slow bot is no fault, only a stuck one. */
@@ -184,7 +196,7 @@ export async function runExperiment(def: ExperimentDef, params: ExperimentParams
         const task: ChunkTask = { ...t, experiment: def.name, params, seed: opts.seed, build: buildId(), pulse: watchdog.buffer };
         let r: ChunkResult;
         try {
-          r = (await pool.run(task)) as ChunkResult;
+          r = (await runTask(pool, task)) as ChunkResult;
         } catch (error) {
           failure ??= { error: located(error, exp.name, exp.cells[t.cell]!, t, opts.seed) };
           return;
@@ -274,7 +286,7 @@ async function callerFailed(call: () => void | Promise<void>): Promise<Error | n
  */
 function located(error: unknown, experiment: string, cell: string, t: Task, seed: string): unknown {
   const msg = error instanceof Error ? error.message : String(error);
-  if (/\[experiment .*, seed /.test(msg)) return error;
+  if (error instanceof InputError || /\[experiment .*, seed /.test(msg)) return error;
   return new Error(
     `a worker stopped: ${msg} [experiment ${experiment}, cell ${cell}, game indices ${t.start} to ${t.end - 1}, seed ${seed}]`,
   );

@@ -1,7 +1,7 @@
 import type { SimParams } from '../experiment/sim.js';
 import { buildId } from '../io/build.js';
 import type { Replayed, ReplayTask } from './chunk.js';
-import { DECISION_TIMEOUT, endStuck, keptPool } from './pool.js';
+import { DECISION_TIMEOUT, endStuck, keptPool, runTask } from './pool.js';
 import { stuckMessage, Watchdog } from './watchdog.js';
 
 /**
@@ -27,7 +27,7 @@ export async function replayGame(
   });
   try {
     const task: ReplayTask = { replay: { params, seed, index, ...(events ? { events } : {}) }, build: buildId(), pulse: watchdog.buffer };
-    return (await pool.run(task)) as Replayed;
+    return (await runTask(pool, task)) as Replayed;
   } catch (e) {
     throw stuck ?? e;
   } finally {

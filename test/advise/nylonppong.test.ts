@@ -7,6 +7,10 @@ import { bigFrac, bigFracText, bigFracValue } from '../../src/stats/fraction.js'
 import { pongsimIn } from '../support/cli.js';
 import { advise } from '../../src/library/advise.js';
 import { inputErrorLineAsync } from '../support/errors.js';
+import { replay } from '../../src/library/replay.js';
+import { tempDir } from '../support/cli.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** The exact chance that a stop with `hand` fails against opponents of `others` cards, given `seen`. */
 function pFail(r: NylonRules, hand: string, seen: string, others: number[]): number {
@@ -78,6 +82,25 @@ describe('pongsim advise nylonppong', () => {
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toContain(`${Number(stop.value.toPrecision(7))} (exact)`);
     expect(t.stdout).not.toMatch(/stop with 6 +best +-6 /);
+  });
+
+  it("the stop odds stand for a stop's value only where the others' hands are dealt uniformly, as the odds deal them", async () => {
+    // A stop the record's seat made: the odds are over hands dealt uniformly from the unseen
+    // cards; inferred from the others' play, the hands are others, and the rollouts' own figures stand.
+    const { events } = await replay({ game: 'nylonppong', seed: '1', index: 0, format: 'events' });
+    const file = path.join(tempDir(), 'round.jsonl');
+    fs.writeFileSync(file, events!.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const at = events!.findIndex((e) => e.type === 'stop') + 1;
+    const stopOf = async (deal: 'uniform' | 'inferred') => {
+      const r = await advise({ game: 'nylonppong', record: file, at, budget: 200, seed: '2', deal });
+      expect(r.deal).toBe(deal);
+      return r.actions.find((a) => a.action.startsWith('stop'))!;
+    };
+    const uniform = await stopOf('uniform');
+    expect(uniform.exact).toBeDefined();
+    const inferred = await stopOf('inferred');
+    expect(inferred.exact).toBeUndefined();
+    expect(inferred.value).not.toBe(uniform.value);
   });
 
   it('going out for 0 by ppong beats a stop (at least 8 points) on every deal, and is called clearly best', async () => {
