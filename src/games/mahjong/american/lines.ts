@@ -290,12 +290,14 @@ export class SeatLines {
       for (let i = from; i < end; i++) {
         const code = step[i]!;
         const at = (code >> 1) & 0x7fff;
-        const s = (st[at]! -= 1 + (code & 1) * 63);
+        // The `| 0`s tell V8 the sums stay 32-bit, so that it checks no addition for overflow.
+        const s = (st[at]! - 1 - (code & 1) * 63) | 0;
+        st[at] = s;
         const line = code >> 16;
         const m = st[line]!;
         // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
-        const x = (s & 63) - jokers;
-        const a = (s >> 6) + (x & ~(x >> 31));
+        const x = ((s & 63) - jokers) | 0;
+        const a = ((s >> 6) + (x & ~(x >> 31))) | 0;
         // A STALE line (-1) is never passed.
         if (a < m) {
           st[line] = a;
@@ -305,7 +307,8 @@ export class SeatLines {
     } else {
       for (let i = from; i < end; i++) {
         const code = step[i]!;
-        st[(code >> 1) & 0x7fff]! += 1 + (code & 1) * 63;
+        const at = (code >> 1) & 0x7fff;
+        st[at] = (st[at]! + 1 + (code & 1) * 63) | 0;
       }
       // Then each line kept up to date whose nearest variant moved away (it was in the list):
       // one look a line, rather than one an entry.
@@ -401,8 +404,8 @@ export class SeatLines {
     // Unfit variants are far: never under 99.
     for (let x = lineStart[line]!, end = lineStart[line + 1]!; x < end; x++) {
       const s = st[S + x]!;
-      const j = (s & 63) - jokers;
-      const a = (s >> 6) + (j & ~(j >> 31));
+      const j = ((s & 63) - jokers) | 0;
+      const a = ((s >> 6) + (j & ~(j >> 31))) | 0;
       if (a < best) {
         best = a;
         at = x;
