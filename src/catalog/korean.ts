@@ -15,6 +15,7 @@ import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { letGoWords } from '../games/mahjong/korean/furiten.js';
 import { mahjongRuleTable } from './rule-tables.js';
+import { uperAbout } from '../games/mahjong/korean/uper-words.js';
 
 export const koreanEntry = defineEntry({
   def: korean,
@@ -39,6 +40,7 @@ export const koreanEntry = defineEntry({
     },
     undefined,
     letGoWords,
+    uperAbout,
   ),
   records: { events: KOREAN_EVENTS, ...wallRecords() },
   search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },

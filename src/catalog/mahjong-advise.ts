@@ -16,6 +16,7 @@ export function tableAdvise<S extends TableState, R>(
   example: Record<string, string>,
   choices: ((state: S, seat: number) => Choice[] | undefined) | undefined,
   letGo: (state: S, seat: number) => string | undefined,
+  about?: AdviseQuery<S, R>['about'],
 ): AdviseQuery<S, R> {
   const id = game.id;
   return {
@@ -52,6 +53,7 @@ export function tableAdvise<S extends TableState, R>(
       return { state, seat, read: { ...read } };
     },
     ...(choices ? { choices } : {}),
+    ...(about ? { about } : {}),
     wins: {
       legal: (s, seat, a) => a === WIN && (s.phase === CLAIM ? s.ronOk[seat] === 1 : s.phase === TURN && s.turnWinOk),
       letGo,

@@ -1,7 +1,7 @@
 import { io } from './io.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { BENCHES } from '../library/bench/benches.js';
 import type { BenchResult } from '../bench/clock.js';
 import { isolated } from '../library/bench/isolated.js';
@@ -110,7 +110,17 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
   },
   async precision(flags, report) {
     const games = await benchPrecision(flags.situations);
-    for (const g of games) report[`precision-${g.game}`] = { ...g } as unknown as Record<string, number>;
+    // Flat, as every figure of --json is (schemas/bench.schema.json): a kind's figures by its name.
+    for (const { byKind, ...g } of games)
+      report[`precision-${g.game}`] = {
+        ...g,
+        ...Object.fromEntries(
+          byKind.flatMap((k) => [
+            [`effective[${k.kind}]`, k.effective],
+            [`situations[${k.kind}]`, k.situations],
+          ]),
+        ),
+      } as unknown as Record<string, number>;
     return games.map(precisionLine).join('\n');
   },
 };
@@ -137,11 +147,10 @@ export function registerBench(program: Command): void {
       positiveInt('--speedup-seconds', 3600),
       20,
     )
-    .option(
-      '--only <figures>',
-      `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')} (default: all but precision)`,
-      figureList,
-      DEFAULT_FIGURES,
+    .addOption(
+      new Option('--only <figures>', `comma-separated figures to measure: ${Object.keys(FIGURES).join(', ')}`)
+        .argParser(figureList)
+        .default(DEFAULT_FIGURES, 'all but precision'),
     )
     .option('--situations <n>', 'decisions per game the precision figure measures', positiveInt('--situations', 10000), 20)
     .option('--json', 'print one JSON document')

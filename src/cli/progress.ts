@@ -30,12 +30,14 @@ export class Progress {
   private readonly cellSeconds: number[];
   private untimed: number;
 
-  /** `cellGames`: the games each cell has to play; `workers` play chunks side by side. */
+  /** `cellGames`: the games (or `unit`s) each cell has to play; `workers` play chunks side by
+   * side; `uneven`: ChunkProgress.uneven. */
   constructor(
     private readonly label: string,
     private readonly cellGames: readonly number[],
     private readonly workers: number,
     private readonly unit = 'games',
+    private readonly uneven = false,
   ) {
     this.total = cellGames.reduce((a, b) => a + b, 0);
     this.cellDone = cellGames.map(() => 0);
@@ -51,7 +53,7 @@ export class Progress {
     this.cellSeconds[cell]! += seconds;
     const now = Date.now();
     const elapsed = (now - this.start) / 1000;
-    if (this.unit !== 'games') this.tenths(elapsed);
+    if (this.uneven) this.tenths(elapsed);
     else if (!this.estimated && this.untimed === 0) {
       this.estimated = true;
       const all = elapsed + this.secondsLeft();
@@ -76,10 +78,9 @@ export class Progress {
   }
 
   /**
-   * Work that is not games (a benchmark build's decisions) differs too much from item to item
-   * for an estimate from the first few (a build's first decisions cost three times its mean):
-   * instead, a line at each tenth done once it has lasted ten seconds, in logs too (unless CI
-   * is set).
+   * Uneven work (ChunkProgress.uneven: a benchmark build's decisions) differs too much from item
+   * to item for an estimate from the first few: instead, a line at each tenth done once it has
+   * lasted ten seconds, in logs too (unless CI is set).
    */
   private tenths(elapsed: number): void {
     const tenth = Math.floor((this.doneGames / this.total) * 10);
@@ -113,7 +114,7 @@ export function progressBar(): { onProgress: (p: ChunkProgress) => void; done: (
     onProgress(p) {
       if (p.cellGames !== run) {
         bar?.done();
-        bar = new Progress(p.experiment, p.cellGames, p.workers, p.unit);
+        bar = new Progress(p.experiment, p.cellGames, p.workers, p.unit, p.uneven);
         run = p.cellGames;
       }
       bar!.advance(p.cell, p.games, p.seconds);

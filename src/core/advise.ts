@@ -26,6 +26,12 @@ export interface Choice {
   amount?: number;
 }
 
+/** A decision's kind: the verbs of its legal actions (the first word of each name), sorted:
+ * "draw/ppong/stop", "bet/fold", "discard", "chow/pass/pung", a Charleston pass's "pass". */
+export function kindOf(choices: readonly Choice[]): string {
+  return [...new Set(choices.map((c) => c.name.split(/[ ,]/)[0]!))].sort().join('/');
+}
+
 /** One action of the situation, as advice ranks it. */
 export interface AdviceRow {
   action: string;

@@ -247,6 +247,9 @@ export function gamesToFlag(f: Figure, games: number, tests = 1): number {
 export function flagWords(f: Figure, games: number, tests: number, unit = 'games'): string {
   const among = tests > 1 ? ` (Holm among ${tests})` : '';
   if (significant(f)) return `significant${among}`;
+  // Every paired difference 0 (two arms that played alike, game for game): no sample size
+  // would tell it from none, and saying that more games might would mislead.
+  if (f.value === 0 && f.low === 0 && f.high === 0) return `not significant: no difference in any of the ${games} ${unit}`;
   if (Number.isNaN(f.p ?? NaN)) return 'not tested';
   const need = gamesToFlag(f, games, tests);
   if (need <= games) return `not significant${among}`;

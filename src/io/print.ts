@@ -22,7 +22,9 @@ const fixed = (v: number, d: number): string => {
 export function estimate(x: number, lo: number, hi: number): string {
   [lo, hi] = [snap(lo), snap(hi)];
   const half = (hi - lo) / 2;
-  if (!Number.isFinite(half) || half <= 0) return short(x);
+  // No wider than float noise (rollouts that all gave one value, less their luck, differ in their
+  // last bits): at most 12 decimals it would print "±0.000000000000", so the value alone.
+  if (!Number.isFinite(half) || half < 5e-13) return short(x);
   const d = Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(half))));
   const symmetric = Math.abs(hi - x - (x - lo)) <= 0.1 * half;
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { entryFor } from '../catalog/index.js';
 import type { GameEntry } from '../catalog/entry.js';
-import { everyChoice, race, type Choice } from '../core/advise.js';
+import { everyChoice, kindOf, race, type Choice } from '../core/advise.js';
 import { InputError, Interrupted } from '../core/errors.js';
 import type { GameDef, GameState } from '../core/game.js';
 import { isInferred, RoundStart, type RoundHistory } from '../core/infer.js';
@@ -152,12 +152,6 @@ function choicesAt(def: GameDef, w: { d: RecordDecision; choices: Choice[] | und
   return w.choices ?? everyChoice(def, w.d.state, legal);
 }
 
-/** A decision's kind: the verbs of its legal actions (the first word of each name), sorted:
- * "draw/ppong/stop", "bet/fold", "discard", "chow/pass/pung", a Charleston pass's "pass". */
-function kindOf(choices: readonly Choice[]): string {
-  return [...new Set(choices.map((c) => c.name.split(/[ ,]/)[0]!))].sort().join('/');
-}
-
 /** What `benchmark build` gives. */
 export interface BuildBenchmarkResult {
   file: string;
@@ -277,6 +271,7 @@ export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {
         games: 1,
         seconds,
         unit: 'decisions',
+        uneven: true,
       });
     }
   }

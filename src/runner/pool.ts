@@ -45,6 +45,9 @@ export interface ChunkProgress {
   seconds: number;
   /** What the run counts, where it is not games (a benchmark build's decisions). */
   unit?: string;
+  /** Items too uneven to time the run by its first ones (a build's first decisions cost three
+   * times its mean): the bar then says how far it has come at each tenth, not how long is left. */
+  uneven?: true;
 }
 
 /** `workers` worker threads that run chunks, each loading module `worker` (runner/worker.ts). */

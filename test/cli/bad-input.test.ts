@@ -360,6 +360,15 @@ export const wide = { name: 'wide', game: 'wolnamppong', doc: '', params: [{ nam
   it('help and list exit 0', async () => {
     expect((await pongsimIn(['--help'])).code).toBe(0);
     expect((await pongsimIn(['sim', '--help'])).stdout).toMatch(/--seats <specs>/);
+    // Each command's help gives an option's default once, in words, never as commander's JSON
+    // of the value (bench --only once said "(default: all but precision) (default: [...])").
+    const top = (await pongsimIn(['--help'])).stdout;
+    const commands = [...top.matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]!).filter((c) => c !== 'help');
+    expect(commands).toContain('bench');
+    for (const c of commands) {
+      const help = (await pongsimIn([c, '--help'])).stdout.replace(/\s+/g, ' ');
+      expect(help, c).not.toMatch(/\(default: [[{]|\(default: [^)]*\) \(default:/);
+    }
     const list = await pongsimIn(['list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/wolnamppong-strategies/);

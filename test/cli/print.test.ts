@@ -17,6 +17,11 @@ describe('estimates at their precision', () => {
 
   it('prints an exact figure (no interval) as it is', () => {
     expect(estimate(0.25, 0.25, 0.25)).toBe('0.25');
+    // An interval no wider than float noise (rollouts of one value, less their luck, differing in
+    // their last bits: a Wolnamppong bet's) is none, not "±0.000000000000".
+    const x = 6.181818181818182;
+    expect(estimate(x, x - 4e-15, x + 4e-15)).toBe('6.182');
+    expect(estimate(2e-12, 1e-12, 3e-12)).toBe('0.000000000002 ±0.000000000001');
   });
 
   it('prints a table with the estimate in one column', () => {

@@ -55,5 +55,8 @@ describe('answers', () => {
     expect(gamesToFlag(d, 1000, 20)).toBe(39000);
     expect(flagWords(fig(0.1, 0.05, 0.15, 1000, 0.001, 0.02), 1000, 20)).toBe('significant (Holm among 20)');
     expect(gamesToFlag(fig(0, -1, 1, 100), 100)).toBe(Infinity);
+    // Arms that played alike in every game: no size would tell them apart, and none is named.
+    expect(flagWords(fig(0, 0, 0, 20, 1, 1), 20, 12)).toBe('not significant: no difference in any of the 20 games');
+    expect(flagWords(fig(0, -1, 1, 100, 1, 1), 100, 1)).toBe('not significant: 100 games cannot tell it from none');
   });
 });

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { GameEntry } from '../../catalog/entry.js';
 import { entryFor, GAMES } from '../../catalog/index.js';
-import { DecisionRollouts, everyChoice, race, type Choice } from '../../core/advise.js';
+import { DecisionRollouts, everyChoice, kindOf, race, type Choice } from '../../core/advise.js';
 import { TERMINAL, type GameState } from '../../core/game.js';
 import { dealRng, Rng } from '../../core/rng.js';
 import { makeStrategy } from '../../core/strategy.js';
@@ -80,6 +80,10 @@ export interface GamePrecision {
    * and the second action (ranked with the layer), from PAIRED paired rollouts. */
   halfWith: number;
   halfWithout: number;
+  /** Per kind of decision (core/advise.ts kindOf: "discard", "chow/pass/pung/win"), the median
+   * effective playouts and the situations it is over, the kinds with the most situations first:
+   * issue targets name a kind (mahjong discards), and a claim differs from a discard. */
+  byKind: { kind: string; situations: number; effective: number }[];
   /** Median over the situations of the ratio of the difference's variance without the layer to
    * its variance with it: the playouts one with the layer is worth ("effective playouts"). */
   effective: number;
@@ -114,6 +118,7 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
   const sits = precisionSituations(entry, n, seed);
   const half: [number[], number[]] = [[], []];
   const ratio: number[] = [];
+  const kinds: string[] = [];
   const untold = [0, 0];
   const worse = [
     [0, 0],
@@ -166,6 +171,7 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
       half[1].push((t * Math.sqrt(v[1]!)) / Math.sqrt(PAIRED));
       if (v[0] === 0) exact++;
       ratio.push(v[0] === 0 ? (v[1] === 0 ? 1 : Infinity) : v[1]! / v[0]!);
+      kinds.push(kindOf(listed));
     }
     // Review agreement: the taken action judged with two seeds, with and without.
     const budget = Math.max(MIN_BUDGET, Math.ceil(q.budget / 2));
@@ -196,6 +202,12 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
     halfWith: median(half[0]),
     halfWithout: median(half[1]),
     effective: median(ratio),
+    byKind: [...new Set(kinds)]
+      .map((kind) => {
+        const of = ratio.filter((_, i) => kinds[i] === kind);
+        return { kind, situations: of.length, effective: median(of) };
+      })
+      .sort((a, b) => b.situations - a.situations || (a.kind < b.kind ? -1 : 1)),
     exact,
     untoldWith: untold[0]! / m,
     untoldWithout: untold[1]! / m,
@@ -249,10 +261,13 @@ export function benchPrecision(situations: number, seed = 'precision'): Promise<
 /** A game's precision figures as the line `pongsim bench` prints. */
 export function precisionLine(p: GamePrecision): string {
   const pc = (x: number) => (Number.isNaN(x) ? 'none judged worse' : `${Math.round(100 * x)}%`);
-  const eff = p.effective === Infinity ? 'exact' : `${p.effective.toFixed(1)} times`;
+  const times = (x: number) => (x === Infinity ? 'exact' : `${x.toFixed(1)} times`);
+  const eff = times(p.effective);
+  const kinds =
+    p.byKind.length > 1 ? ` (by kind: ${p.byKind.map((k) => `${k.kind} ${times(k.effective)} over ${k.situations}`).join(', ')})` : '';
   return (
     `precision ${p.game} (${p.situations} situations, budget ${p.budget}): best-vs-second half-width ${p.halfWith.toPrecision(3)} with the layer, ${p.halfWithout.toPrecision(3)} without; ` +
-    `effective playouts ${eff}${p.exact ? ` (${p.exact} exact)` : ''}; cannot be told apart ${pc(p.untoldWith)} with, ${pc(p.untoldWithout)} without; ` +
+    `effective playouts ${eff}${p.exact ? ` (${p.exact} exact)` : ''}${kinds}; cannot be told apart ${pc(p.untoldWith)} with, ${pc(p.untoldWithout)} without; ` +
     `review worse agreed ${pc(p.worseAgreeWith)} with, ${pc(p.worseAgreeWithout)} without; same best ${pc(p.sameBestWith)} with, ${pc(p.sameBestWithout)} without; ` +
     `a decision ${p.secondsWith.toFixed(2)} s and ${Math.round(p.playoutsWith)} playouts with, ${p.secondsWithout.toFixed(2)} s and ${Math.round(p.playoutsWithout)} without`
   );

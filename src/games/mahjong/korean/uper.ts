@@ -210,3 +210,44 @@ function readyDiscards(s: KoreanState, x: number, allowed: number): number {
   }
   return ready;
 }
+
+/**
+ * A discard that leaves the hand ready, as advise tells it (catalog/korean.ts): the kind
+ * thrown, its waits (a mask), whether uper may be declared with it (UPER_OK | OPEN_UPER_OK, 0
+ * where not), and each wait's basic points on a discard win (condition d reads them).
+ */
+export interface UperNote {
+  kind: number;
+  waits: number;
+  ok: number;
+  basic: { wait: number; points: number }[];
+}
+
+/**
+ * Each discard `seat` may make at its turn (after uper, only the drawn tile) that leaves the hand ready, with what
+ * uper makes of it. Conditions a (concealed) and c (live wall) are the whole hand's: where one
+ * fails, every `ok` is 0 and the caller says which (RULES.md, Uper).
+ */
+export function uperNotes(s: KoreanState, seat: number): UperNote[] {
+  const out: UperNote[] = [];
+  const whole = s.openMelds[seat] === 0 && s.live() >= s.r.uperMinWall && s.uper[seat] === 0;
+  const g = s.gi;
+  const melds = s.meldN[seat]!;
+  for (let m = readyDiscards(s, seat, s.allowed0); m !== 0; m &= m - 1) {
+    const k = lowKind(m);
+    s.ev.setIndices(
+      g[seat * 4]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0),
+      g[seat * 4 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0),
+      0,
+      g[seat * 4 + 3]! - (SLOT[k] === 3 ? WEIGHT[k]! : 0),
+    );
+    const waits = waitsWithout(s, seat, k, melds);
+    if (waits === 0) continue;
+    tryTile(s, seat, k, -1);
+    const basic: UperNote['basic'] = [];
+    for (let w = waits; w !== 0; w &= w - 1) basic.push({ wait: lowKind(w), points: ronBasic(s, seat, lowKind(w)) });
+    tryTile(s, seat, k, 1);
+    out.push({ kind: k, waits, ok: whole ? uperCheck(s, seat, k) : 0, basic });
+  }
+  return out;
+}
