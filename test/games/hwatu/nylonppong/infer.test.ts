@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../../../../src/core/game.js';
 import {
+  EPSILON,
   inferDealing,
   InferredDealer,
   ParticleFilter,
@@ -341,7 +342,19 @@ describe('Nylon-ppong inference, exactly', () => {
     const runs = 12,
       particles = 384;
     const shares = Array.from({ length: runs }, (_, r) => {
-      const d = inferDealing(nylonppong, smallRules, history, smallPolicy, nylonppongStrategies, new Rng(`nyl-exact/${r}`), particles);
+      // 8 moves a particle at the decision rather than 24: a kernel that moved the posterior
+      // would show at 8 too, at a third of the cost.
+      const d = inferDealing(
+        nylonppong,
+        smallRules,
+        history,
+        smallPolicy,
+        nylonppongStrategies,
+        new Rng(`nyl-exact/${r}`),
+        particles,
+        EPSILON,
+        8,
+      );
       expect(d.uniform).toBeNull();
       const { filter } = d.dealer as InferredDealer<NylonState>;
       const share = new Float64Array(3 * CARDS);
