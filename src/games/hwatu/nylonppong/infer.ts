@@ -423,40 +423,58 @@ class NylonTracker implements Tracker<NylonState> {
     // The particle played again must be the particle; else it is left as it is.
     if (lw === -Infinity) return 0;
     for (let c = 0; c < CARDS; c++) if (spare.owner[c] !== p.owner[c]) return 0;
+    // The cards another seat holds and the pile's that may trade places, gathered again after each
+    // move taken: a move can also change whether the engine's automatic draw at the next turn
+    // (where that seat may neither stop nor call ppong) falls within the steps replayed.
+    // The move's chance over its reverse's is the product of the two lists' lengths after it
+    // over before (each card is picked uniformly from its list).
     const held: number[] = [];
     const free: number[] = [];
-    for (let c = 0; c < CARDS; c++) {
-      if (this.dueSeat[c]! >= 0) continue;
-      const o = p.owner[c]!;
-      if (o === IN_PILE) {
-        if (!this.ownDraw[c]) free.push(c);
-      } else if (o !== DISCARDED && o !== this.seat) held.push(c);
-    }
+    const gather = (s: NylonState, keep: boolean): number => {
+      if (keep) held.length = free.length = 0;
+      let h = 0,
+        f = 0;
+      for (let c = 0; c < CARDS; c++) {
+        if (this.dueSeat[c]! >= 0) continue;
+        const o = s.owner[c]!;
+        if (o === IN_PILE) {
+          if (this.ownDraw[c]) continue;
+          f++;
+          if (keep) free.push(c);
+        } else if (o !== DISCARDED && o !== this.seat) {
+          h++;
+          if (keep) held.push(c);
+        }
+      }
+      return Math.log(h * f);
+    };
+    let size = gather(p, true);
     if (held.length === 0 || free.length === 0) return 0;
     const { trialStart, trialDraws } = this;
     let accepted = 0;
     for (let m = 0; m < moves; m++) {
-      const hu = rng.int(held.length);
-      const fb = rng.int(free.length);
-      const u = held[hu]!;
-      const b = free[fb]!;
+      const u = held[rng.int(held.length)]!;
+      const b = free[rng.int(free.length)]!;
       trialStart.set(start);
       trialDraws.set(draws);
       const at = trialStart.indexOf(u);
-      const line = at < 0 ? trialDraws.indexOf(u) : -1;
-      if (at < 0 && line < 0) continue;
+      const line = at < 0 ? trialDraws.indexOf(u) : 0;
+      // A lower copy of a month its seat puts down later would go down in its place (the engine
+      // takes the lowest copy): the record rules it out, though maybe after the steps replayed.
+      if (line < 0 || this.below(p.owner[u]!, b, line)) continue;
       if (at >= 0) trialStart[at] = b;
       else trialDraws[line] = b;
       const next = this.replay(trialStart, trialDraws, spare, played, rng);
-      if (next === -Infinity || Math.log(rng.next()) >= next - lw) continue;
+      if (next === -Infinity) continue;
+      const after = gather(spare, false);
+      if (after === -Infinity || Math.log(rng.next()) >= next - lw + after - size) continue;
       start.set(trialStart);
       draws.set(trialDraws);
-      held[hu] = b;
-      free[fb] = u;
       lw = next;
       game.copy(spare, p);
       this.chance(i).seek(this.chance(-1).position);
       accepted++;
+      size = gather(p, true);
     }
     return accepted;
   }
