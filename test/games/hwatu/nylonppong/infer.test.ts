@@ -440,7 +440,7 @@ describe('Nylon-ppong inference, moved', () => {
     };
     // Three games; moved, four filter seeds each: a chain of moves may stay stuck (here 0.01 to
     // 0.25 a run, the first seed's the highest at all three). Unmoved the particles departed at
-    // 30% of the others' decisions on average, moved at 9%.
+    // 36% of the others' decisions on average, moved at 9%.
     const found = ['nyl-moved', 'nyl-moved/2', 'nyl-moved/3'].map(late);
     const still = found.reduce((a, h) => a + departed(h, 0, ''), 0) / found.length;
     const seeds = ['', 'a', 'b', 'c'];
