@@ -78,6 +78,13 @@ export class ParticleChances {
     return (this.list[i] ??= new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose));
   }
 
+  /** A chance of no particle's, for a tracker's replays of one (its moves). */
+  spare(): ParticleChance {
+    return (this.replay ??= new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose));
+  }
+
+  private replay: ParticleChance | null = null;
+
   resampled(parents: Int32Array): void {
     const at = Array.from(parents, (j) => this.of(j).position);
     at.forEach((x, i) => this.of(i).seek(x));

@@ -14,6 +14,13 @@
 // hold them otherwise. The particle's weight takes the prior's probability of the card (one over
 // the cards the pile holds) over the proposal's (one over the candidates), so the filter stays
 // exact in expectation. The cards the deciding seat draws later stay in the pile until then.
+//
+// Resampling alone cannot mend a particle: the cards its deal gave a seat at the start stay
+// there, and the reference policy discards the highest single, so a hand dealt a high card the
+// seat never threw explains each later discard only by the softened policy's departure. Without
+// moves, the particles at late decisions of the reference bot's games departed from the policy
+// at 18% to 44% of the others' decisions (the true hands at none), and advice flattered the seat
+// where it looked likely to score least. So the particles are moved (rejuvenate).
 
 import { copyState } from '../../../core/copy.js';
 import type { GameEvent } from '../../../core/trace.js';
@@ -95,6 +102,21 @@ class NylonTracker implements Tracker<NylonState> {
   private readonly one = new Int16Array(1);
   private readonly legal: Int16Array;
   private readonly pool = new Uint8Array(CARDS);
+  /** Per particle: the cards its deal gave the other seats at the first decision, in the order
+   * `begin` deals them, and the card of each hidden draw by line (-1: none). A replay deals them
+   * again (rejuvenate). */
+  private starts: Int8Array[] = [];
+  private draws: Int8Array[] = [];
+  /** The particle under way (-1: a replay's). */
+  private idx = -1;
+  /** In a replay, the deal and draws it plays, and the place of the deal next. */
+  private fixedStart: Int8Array | null = null;
+  private fixedDraws: Int8Array | null = null;
+  private startAt = 0;
+  /** Scratch of the moves: the table a replay plays, and a move's deal and draws. */
+  private spare: NylonState | null = null;
+  private readonly trialStart = new Int8Array(CARDS);
+  private readonly trialDraws: Int8Array;
 
   constructor(
     private readonly h: RoundHistory<NylonState>,
@@ -105,6 +127,7 @@ class NylonTracker implements Tracker<NylonState> {
     this.due = Array.from({ length: first.n }, () => []);
     this.drawLines = Array.from({ length: first.n }, () => []);
     this.hiddenLine = new Uint8Array(events.length + 2);
+    this.trialDraws = new Int8Array(events.length + 2);
     this.legal = new Int16Array(soft.game.maxActions(soft.rules));
     events.forEach((e, i) => {
       if (actionOf(e) >= 0) this.decisions.push(i);
@@ -123,7 +146,7 @@ class NylonTracker implements Tracker<NylonState> {
       () => this.cur!.deck,
       (line) => this.hiddenLine[line] === 1,
       (ch, line, cards, from) => {
-        const card = this.propose(this.cur!, events[line - 1]!.seat!, line, 0, cards, from, this.rng!);
+        const card = this.place(this.cur!, events[line - 1]!.seat!, line, 0, cards, from, this.rng!);
         if (card < 0) {
           ch.logw = -Infinity;
           return cards[from]!;
@@ -168,8 +191,36 @@ class NylonTracker implements Tracker<NylonState> {
             this.after[c] = Math.max(this.after[c]!, this.dueLine[d]!);
   }
 
+  /** Particle i's chance; a replay's (i = -1) is the spare one. */
   private chance(i: number): ParticleChance {
-    return this.chances.of(i);
+    return i < 0 ? this.chances.spare() : this.chances.of(i);
+  }
+
+  private startsOf(i: number): Int8Array {
+    return (this.starts[i] ??= new Int8Array(CARDS).fill(-1));
+  }
+
+  private drawsOf(i: number): Int8Array {
+    return (this.draws[i] ??= new Int8Array(this.hiddenLine.length).fill(-1));
+  }
+
+  /**
+   * The card of a hidden place (as `propose`): proposed, and noted as the particle's, or in a
+   * replay the one the replayed particle holds there (-1 where the pile no longer has it), with a
+   * log weight of 0 (the replay weighs only the decisions).
+   */
+  private place(p: NylonState, q: number, line: number, more: number, cards: Uint8Array, from: number, rng: Rng): number {
+    if (this.fixedStart !== null) {
+      const card = line === 0 ? this.fixedStart[this.startAt++]! : this.fixedDraws![line]!;
+      this.logw = 0;
+      return cards.indexOf(card, from) >= 0 ? card : -1;
+    }
+    const card = this.propose(p, q, line, more, cards, from, rng);
+    if (card >= 0 && this.idx >= 0) {
+      if (line === 0) this.startsOf(this.idx)[this.startAt++] = card;
+      else this.drawsOf(this.idx)[line] = card;
+    }
+    return card;
   }
 
   /** The log weight of the last proposal. */
@@ -236,6 +287,8 @@ class NylonTracker implements Tracker<NylonState> {
   begin(p: NylonState, i: number, rng: Rng): number {
     const { seat } = this;
     this.chance(i).seek(0);
+    this.idx = i;
+    this.startAt = 0;
     const { n, owner, deck } = p;
     for (let c = 0; c < CARDS; c++) if (owner[c] !== DISCARDED && owner[c] !== seat) owner[c] = IN_PILE;
     const cards = new Uint8Array(CARDS);
@@ -247,7 +300,7 @@ class NylonTracker implements Tracker<NylonState> {
       clearHand(p, q);
       for (let k = 0; k < h; k++) {
         const from = stackPile(p, cards);
-        last = this.propose(p, q, 0, h - k - 1, cards, from, rng);
+        last = this.place(p, q, 0, h - k - 1, cards, from, rng);
         if (last < 0) return -Infinity;
         lw += this.logw;
         p.addCard(q, last);
@@ -267,6 +320,7 @@ class NylonTracker implements Tracker<NylonState> {
     const e = this.h.events[this.decisions[k]!]!;
     const chance = this.chance(i);
     chance.logw = 0;
+    this.idx = i;
     this.cur = p;
     this.rng = rng;
     p.rng = chance;
@@ -330,6 +384,99 @@ class NylonTracker implements Tracker<NylonState> {
 
   resampled(parents: Int32Array): void {
     this.chances.resampled(parents);
+    this.starts = Array.from(parents, (j) => this.startsOf(j).slice());
+    this.draws = Array.from(parents, (j) => this.drawsOf(j).slice());
+  }
+
+  /** Plays the round again from its first table into `out` through `played` steps, the others
+   * dealt `start` and drawing `draws`; the log of the softened policy's probability of their
+   * decisions (-Infinity: they cannot have played so). */
+  private replay(start: Int8Array, draws: Int8Array, out: NylonState, played: number, rng: Rng): number {
+    this.fixedStart = start;
+    this.fixedDraws = draws;
+    try {
+      this.soft.game.copy(this.h.first, out);
+      let lw = this.begin(out, -1, rng);
+      for (let k = 0; k < played && lw > -Infinity; k++) lw += this.advance(out, -1, k, rng);
+      return lw;
+    } finally {
+      this.fixedStart = null;
+      this.fixedDraws = null;
+    }
+  }
+
+  /**
+   * Metropolis-Hastings moves on particle i after `played` steps. A move trades a card another
+   * seat holds that the record never shows (dealt it, or drawn unseen) for one of the pile's that
+   * no one puts down later and the deciding seat does not draw, then plays the round again from
+   * its first table with every other place dealt as before. Both cards are picked uniformly, so
+   * the move and its reverse are alike likely, and every arrangement of the hidden cards is alike
+   * a priori: the move is taken with probability min(1, L' / L), L the softened policy's
+   * probability of the others' decisions, which leaves the posterior as it is.
+   */
+  rejuvenate(p: NylonState, i: number, moves: number, rng: Rng, played = this.steps): number {
+    const game = this.soft.game;
+    const spare = (this.spare ??= game.create(this.soft.rules) as NylonState);
+    const start = this.startsOf(i);
+    const draws = this.drawsOf(i);
+    let lw = this.replay(start, draws, spare, played, rng);
+    // The particle played again must be the particle; else it is left as it is.
+    if (lw === -Infinity) return 0;
+    for (let c = 0; c < CARDS; c++) if (spare.owner[c] !== p.owner[c]) return 0;
+    // The cards another seat holds and the pile's that may trade places, gathered again after each
+    // move taken: a move can also change whether the engine's automatic draw at the next turn
+    // (where that seat may neither stop nor call ppong) falls within the steps replayed.
+    // The move's chance over its reverse's is the product of the two lists' lengths after it
+    // over before (each card is picked uniformly from its list).
+    const held: number[] = [];
+    const free: number[] = [];
+    const gather = (s: NylonState, keep: boolean): number => {
+      if (keep) held.length = free.length = 0;
+      let h = 0,
+        f = 0;
+      for (let c = 0; c < CARDS; c++) {
+        if (this.dueSeat[c]! >= 0) continue;
+        const o = s.owner[c]!;
+        if (o === IN_PILE) {
+          if (this.ownDraw[c]) continue;
+          f++;
+          if (keep) free.push(c);
+        } else if (o !== DISCARDED && o !== this.seat) {
+          h++;
+          if (keep) held.push(c);
+        }
+      }
+      return Math.log(h * f);
+    };
+    let size = gather(p, true);
+    if (held.length === 0 || free.length === 0) return 0;
+    const { trialStart, trialDraws } = this;
+    let accepted = 0;
+    for (let m = 0; m < moves; m++) {
+      const u = held[rng.int(held.length)]!;
+      const b = free[rng.int(free.length)]!;
+      trialStart.set(start);
+      trialDraws.set(draws);
+      const at = trialStart.indexOf(u);
+      const line = at < 0 ? trialDraws.indexOf(u) : 0;
+      // A lower copy of a month its seat puts down later would go down in its place (the engine
+      // takes the lowest copy): the record rules it out, though maybe after the steps replayed.
+      if (line < 0 || this.below(p.owner[u]!, b, line)) continue;
+      if (at >= 0) trialStart[at] = b;
+      else trialDraws[line] = b;
+      const next = this.replay(trialStart, trialDraws, spare, played, rng);
+      if (next === -Infinity) continue;
+      const after = gather(spare, false);
+      if (after === -Infinity || Math.log(rng.next()) >= next - lw + after - size) continue;
+      start.set(trialStart);
+      draws.set(trialDraws);
+      lw = next;
+      game.copy(spare, p);
+      this.chance(i).seek(this.chance(-1).position);
+      accepted++;
+      size = gather(p, true);
+    }
+    return accepted;
   }
 
   deal(now: NylonState, p: NylonState, rng: Rng, out: NylonState): void {
