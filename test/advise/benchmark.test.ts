@@ -15,24 +15,24 @@ import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
 describe('the decision benchmark', () => {
-  it('is the same bytes built with one worker and with two (a Nylon-ppong benchmark valued by rollouts)', { timeout: 60000 }, async () => {
+  it('is the same bytes built with one worker and with two (a Korean benchmark valued by rollouts, its races on the pool)', { timeout: 60000 }, async () => {
     const dir = tempDir();
     const one = path.join(dir, 'one.jsonl'),
       two = path.join(dir, 'two.jsonl');
-    await buildBenchmark({ game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: one, workers: 1 });
-    await buildBenchmark({ game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: two, workers: 2 });
+    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, out: one, workers: 1 });
+    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, out: two, workers: 2 });
     expect(fs.readFileSync(two, 'utf8')).toBe(fs.readFileSync(one, 'utf8'));
 
     // Interrupted after its third decision, it keeps the valued ones in its checkpoint, writes no
     // benchmark, and --resume ends with the bytes of the build above.
     const cut = path.join(dir, 'cut.jsonl'),
       checkpoint = path.join(dir, 'cut.checkpoint.json');
-    const options = { game: 'nylonppong', seed: 't', decisions: 8, budget: 1000, out: cut, workers: 1 };
+    const options = { game: 'korean', seed: 't', decisions: 6, budget: 1000, out: cut, workers: 1 };
     const stop = new AbortController();
     let told = 0;
     const stopped = buildBenchmark(options, { signal: stop.signal, onProgress: () => void (++told === 3 && stop.abort('SIGINT')) });
     await expect(stopped).rejects.toThrow(
-      /^interrupted \(SIGINT\): 5 of 8 decisions left, the valued ones saved in .*cut\.checkpoint\.json; continue with: the same call with resume: true$/,
+      /^interrupted \(SIGINT\): 3 of 6 decisions left, the valued ones saved in .*cut\.checkpoint\.json; continue with: the same call with resume: true$/,
     );
     expect(fs.readdirSync(dir).sort()).toEqual(['cut.checkpoint.json', 'one.jsonl', 'two.jsonl']);
     await expect(buildBenchmark({ ...options, seed: 'u', resume: true })).rejects.toThrow(
@@ -41,14 +41,15 @@ describe('the decision benchmark', () => {
     await buildBenchmark({ ...options, resume: true });
     expect(fs.readFileSync(cut, 'utf8')).toBe(fs.readFileSync(one, 'utf8'));
     expect(fs.existsSync(checkpoint)).toBe(false);
-    const b = readBenchmark(one, 'nylonppong');
-    expect(b.decisions).toHaveLength(8);
+    const b = readBenchmark(one, 'korean');
+    expect(b.decisions).toHaveLength(6);
     // Stratified: more than one kind of decision, and each decision's top in its best set.
     expect(Object.keys(b.header.kinds).length).toBeGreaterThan(1);
     for (const d of b.decisions) {
       expect(d.valued).toBe('rollouts');
-      // Nylon-ppong's advice infers the others' hands by default, and so does its benchmark.
-      expect(d.deal).toBe('inferred');
+      // Korean advice deals the others' hands uniformly by default, and so does its benchmark,
+      // whose races a second worker then shares (an inferred dealing's stay in one thread).
+      expect(d.deal).toBe('uniform');
       expect(d.best).toContain(d.top);
       expect(d.playouts).toBeLessThanOrEqual(1000);
     }
