@@ -15,7 +15,9 @@ import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
 describe('the decision benchmark', () => {
-  it('is the same bytes built with one worker and with two (a Korean benchmark valued by rollouts, its races on the pool)', { timeout: 60000 }, async () => {
+  it('is the same bytes built with one worker and with two (a Korean benchmark valued by rollouts, its races on the pool)', {
+    timeout: 60000,
+  }, async () => {
     const dir = tempDir();
     const one = path.join(dir, 'one.jsonl'),
       two = path.join(dir, 'two.jsonl');
