@@ -20,7 +20,7 @@ import { checkEvents } from '../records/check.js';
 import { openRecord } from './records.js';
 import { InputError } from '../core/errors.js';
 import { parseSpec, type StrategySpec } from '../core/strategy.js';
-import type { ExactResult, GameEntry } from '../catalog/entry.js';
+import type { AdviseQuery, ExactResult, GameEntry } from '../catalog/entry.js';
 import { parseJson } from '../io/json-file.js';
 import { given, list } from './control.js';
 import { cardRule, GAME, gameRules, positiveInt, seedText } from './options.js';
@@ -162,13 +162,12 @@ export function racePlayer(workers: number | string | undefined): RaceOptions['p
   return n > 1 ? poolPlayer(n) : localPlayer;
 }
 
-/** Whether a race of `budget` playouts dealt by `dealing` is shared with the worker pool, where
- * there is one. A uniform dealing is the rollouts' own (their default dealer), which a worker
- * deals as this thread does: a race from the game's poolFrom shares its blocks out
+/** Whether a race of `budget` playouts, its hidden hands `inferred` or not, is shared with the
+ * worker pool, where there is one. A uniform dealing is the rollouts' own (their default dealer),
+ * which a worker deals as this thread does: a race from the game's poolFrom shares its blocks out
  * (library/rollouts.ts). An inferred dealing's particles live in this thread, and so does a
  * smaller race: a worker's start would cost more than the second core saves. */
-export const sharedRace = (entry: GameEntry, dealing: Dealing, budget: number): boolean =>
-  !isInferred(dealing) && budget >= entry.advise!.poolFrom;
+export const sharedRace = (entry: GameEntry, inferred: boolean, budget: number): boolean => !inferred && budget >= entry.advise!.poolFrom;
 
 /** `--workers`: by default the cores. */
 export const workerCount = (workers: number | string | undefined): number =>
@@ -223,8 +222,8 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
   const seed = given(seedArg, seedText) ?? '1';
   // Inferred from a record where the game infers by default, else as asked.
   const dealWanted = dealAsked ?? (q.inferByDefault && record !== undefined ? 'inferred' : 'uniform');
-  // A race the workers will share starts them now, while the record is read (sharedRace).
-  if (threads > 1 && dealWanted === 'uniform' && budget >= q.poolFrom) startPool(threads - 1);
+  // A race the workers will share starts them now, while the record is read.
+  if (threads > 1 && sharedRace(entry, dealWanted === 'inferred', budget)) startPool(threads - 1);
   const rec = record !== undefined ? recordSituation(game, record, at) : undefined;
   const rules = rec
     ? rec.rules
@@ -255,7 +254,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
       '--deal inferred: the hands are inferred from the play of the round, which only a record holds; give --record FILE --at LINE, or --deal uniform',
     );
   const dealing = decisionDealing(entry, rules, rec?.history ?? null, spec, seed, dealWanted);
-  const pooled = threads > 1 && sharedRace(entry, dealing, budget);
+  const pooled = threads > 1 && sharedRace(entry, isInferred(dealing), budget);
   const a = await race({
     game: entry.def,
     rules,
@@ -282,7 +281,7 @@ export async function adviseRun(o: AdviseOptions): Promise<{ result: AdviseResul
     best: a.best,
     clear: a.clear,
     advice: a.words,
-    actions: isInferred(dealing) ? a.rows : exactRows(entry, rules, state, seat, a.rows, choices),
+    actions: exactRows(entry, dealing, rules, state, seat, a.rows, choices),
     playouts: a.playouts,
     looks: a.looks,
     deal: isInferred(dealing) ? 'inferred' : 'uniform',
@@ -304,20 +303,24 @@ export function legalWin(
   return { legal: (ch) => ch.moves.length === 1 && wins.legal(state, seat, ch.moves[0]!), ...(letGo ? { letGo } : {}) };
 }
 
-/** The rows, each action whose result the game knows exactly (AdviseQuery.exact) given its
- * exact value and won share in place of the rollouts' means. Only for a uniform dealing: the
- * exact figures are over the hands dealt uniformly from the unseen cards, and an inferred
- * dealing's rollouts draw from other hands (those the others' play makes likely), so there their
- * own means stand. */
+/** The game's exact results (AdviseQuery.exact) where they hold for `dealing`: only a uniform
+ * one. The exact figures are over the hands dealt uniformly from the unseen cards, and an
+ * inferred dealing's rollouts draw from other hands (those the others' play makes likely), so
+ * there their own means stand. */
+export const exactUnder = (q: AdviseQuery, dealing: Dealing): AdviseQuery['exact'] => (isInferred(dealing) ? undefined : q.exact);
+
+/** The rows, each action whose result the game knows exactly under `dealing` (exactUnder) given
+ * its exact value and won share in place of the rollouts' means. */
 function exactRows(
   entry: GameEntry,
+  dealing: Dealing,
   rules: Record<string, unknown>,
   state: GameState,
   seat: number,
   rows: AdviceRow[],
   choices: Choice[] | undefined,
 ): AdvisedAction[] {
-  const exact = entry.advise?.exact;
+  const exact = exactUnder(entry.advise!, dealing);
   if (!exact || choices) return rows;
   const def = entry.def;
   const legal = new Int16Array(def.maxActions(rules));

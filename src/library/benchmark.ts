@@ -16,7 +16,7 @@ import { writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
 import { FEW, wilson } from '../stats/intervals.js';
-import { decisionDealing, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy, sharedRace } from './advise.js';
+import { decisionDealing, exactUnder, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy, sharedRace } from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { checkControl, given, RESUME, type RunControl } from './control.js';
 import { checkpointEvery, checkpointPlan, readCheckpoint, removeCheckpoint, saveCheckpoint } from '../runner/checkpoint.js';
@@ -412,8 +412,7 @@ async function valueDecision(
   const actions: BenchmarkAction[] = a.rows.map((r) => {
     const c = byName.get(r.action)!;
     const single = c.moves.length === 1 && !def.amountBounds?.(state, c.moves[0]!, bounds);
-    // Exact only over uniformly dealt hands, as in advise (exactRows).
-    const e = single && q.exact && !isInferred(dealing) ? q.exact(state, seat, c.moves[0]!) : undefined;
+    const e = single ? exactUnder(q, dealing)?.(state, seat, c.moves[0]!) : undefined;
     return e
       ? { action: r.action, value: e.value, value_ci_low: e.value, value_ci_high: e.value, exact: true, rollouts: r.rollouts }
       : {
@@ -744,7 +743,7 @@ async function adviseChoice(
     choices: f.choices,
     player,
     // As advise plays it (library/advise.ts): shared with the workers from the game's poolFrom.
-    ...(sharedRace(entry, dealing, budget) ? {} : { dealer: dealing.dealer }),
+    ...(sharedRace(entry, isInferred(dealing), budget) ? {} : { dealer: dealing.dealer }),
   });
   return a.best;
 }
