@@ -82,6 +82,10 @@ export class UperCache {
 
 const out2 = new Int32Array(2);
 
+/** Group `slot`'s pattern index of `seat`'s hand with one `k` removed (TableState.gi). */
+const groupWithout = (s: KoreanState, seat: number, k: number, slot: number): number =>
+  s.gi[seat * 4 + slot]! - (SLOT[k] === slot ? WEIGHT[k]! : 0);
+
 /** Waits (word 0) of `seat`'s hand with one `k` removed (loaded into s.ev first). */
 function waitsWithout(s: KoreanState, seat: number, k: number, melds: number): number {
   seatFullKinds(s, seat, k, out2, 0);
@@ -99,11 +103,10 @@ function waitsWithout(s: KoreanState, seat: number, k: number, melds: number): n
  * hold. Open uper is reported only when the rules allow it.
  */
 export function uperCheck(s: KoreanState, seat: number, k: number): number {
-  const g = s.gi;
   const melds = s.meldN[seat]!;
-  const m = g[seat * 4]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0);
-  const p = g[seat * 4 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0);
-  const z = g[seat * 4 + 3]! - (SLOT[k] === 3 ? WEIGHT[k]! : 0);
+  const m = groupWithout(s, seat, k, 0);
+  const p = groupWithout(s, seat, k, 1);
+  const z = groupWithout(s, seat, k, 3);
   let waits: number;
   let ok: boolean;
   const slot = s.uperCache.lookup(seat, m, p, z, melds);
@@ -231,16 +234,10 @@ export interface UperNote {
 export function uperNotes(s: KoreanState, seat: number): UperNote[] {
   const out: UperNote[] = [];
   const whole = s.openMelds[seat] === 0 && s.live() >= s.r.uperMinWall && s.uper[seat] === 0;
-  const g = s.gi;
   const melds = s.meldN[seat]!;
   for (let m = readyDiscards(s, seat, s.allowed0); m !== 0; m &= m - 1) {
     const k = lowKind(m);
-    s.ev.setIndices(
-      g[seat * 4]! - (SLOT[k] === 0 ? WEIGHT[k]! : 0),
-      g[seat * 4 + 1]! - (SLOT[k] === 1 ? WEIGHT[k]! : 0),
-      0,
-      g[seat * 4 + 3]! - (SLOT[k] === 3 ? WEIGHT[k]! : 0),
-    );
+    s.ev.setIndices(groupWithout(s, seat, k, 0), groupWithout(s, seat, k, 1), 0, groupWithout(s, seat, k, 3));
     const waits = waitsWithout(s, seat, k, melds);
     if (waits === 0) continue;
     tryTile(s, seat, k, -1);
