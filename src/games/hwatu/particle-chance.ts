@@ -75,15 +75,19 @@ export class ParticleChances {
   }
 
   of(i: number): ParticleChance {
-    return (this.list[i] ??= new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose));
+    return (this.list[i] ??= this.fresh());
   }
 
   /** A chance of no particle's, for a tracker's replays of one (its moves). */
   spare(): ParticleChance {
-    return (this.replay ??= new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose));
+    return (this.replay ??= this.fresh());
   }
 
   private replay: ParticleChance | null = null;
+
+  private fresh(): ParticleChance {
+    return new ParticleChance(this.due, this.pile, this.events.length, this.hidden, this.propose);
+  }
 
   resampled(parents: Int32Array): void {
     const at = Array.from(parents, (j) => this.of(j).position);
