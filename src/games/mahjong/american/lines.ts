@@ -172,10 +172,15 @@ export class SeatLines {
    * stops at the first variant at the bound, which is then the first of the nearest.
    */
   private readonly bound: Int32Array;
+  /** The card's lines' first variants (Card.lineStart), read at each refresh. */
+  private readonly lineStart: Int32Array;
   /** Per kind: 1 when one of the seat's exposures is of it (its entries' rows are the seat's own). */
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
   readonly counts = new Int8Array(CARD_KINDS);
+  /** The kinds of `counts` held (one or more), kind t at bit t & 31 of word t >> 5: a reader
+   * goes through a hand's kinds in order without reading the two thirds it lacks. */
+  readonly held = new Int32Array((CARD_KINDS + 31) >> 5);
   /** holdSeat's hand with a tile added or taken back (a kind's copies, the jokers at JOKER). */
   private readonly asked = new Int8Array(JOKER + 1);
   /** The counts of the kinds before flowers as the table's index of a hand (TableState.gi) holds
@@ -183,6 +188,9 @@ export class SeatLines {
    * suit's kinds only when its number differs. */
   private readonly suitIndex = new Int32Array(4);
   jokers = 0;
+  /** Every line is STALE (a new hand, an exposure, a joker more or fewer) and none read since:
+   * a tile change then updates the sums alone, as no line can be passed. */
+  private allStale = true;
   readonly exposures: Exposure[] = [];
   /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
    * so that a state copy (src/core/copy.ts) leaves it alone and bumps it (invalidate) instead:
@@ -194,6 +202,7 @@ export class SeatLines {
     const L = index.lines;
     this.st = new Int32Array(2 * L + index.variants);
     this.bound = new Int32Array(L + 1);
+    this.lineStart = index.card.lineStart;
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
@@ -229,6 +238,7 @@ export class SeatLines {
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
+    this.held.fill(0);
     this.suitIndex.fill(0);
     this.jokers = 0;
     this.exposures.length = 0;
@@ -244,6 +254,7 @@ export class SeatLines {
       st[line] = STALE;
       bound[line] = bound[L]!;
     }
+    this.allStale = true;
   }
 
   /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
@@ -258,6 +269,7 @@ export class SeatLines {
     }
     if (j > this.jokers) bound[L]! += j - this.jokers;
     this.jokers = j;
+    this.allStale = true;
     this.#version++;
   }
 
@@ -267,6 +279,8 @@ export class SeatLines {
     if (c === was) return;
     this.#version++;
     this.counts[t] = c;
+    if (c === 0) this.held[t >> 5]! &= ~(1 << (t & 31));
+    else this.held[t >> 5]! |= 1 << (t & 31);
     if (t < FLOWER) this.suitIndex[SLOT[t]!]! += (c - was) * WEIGHT[t]!;
     // A hand changes by one tile at a time, mostly of a kind none of its exposures holds: the
     // entries that change are then the kind's step list for the count, read in entry order.
@@ -287,6 +301,15 @@ export class SeatLines {
     // and it moved away (a tile fewer).
     if (more) {
       this.bound[L]!++;
+      if (this.allStale) {
+        // A quarter of a hand's entries, mostly its deal: only the sums change.
+        for (let i = from; i < end; i++) {
+          const code = step[i]!;
+          const at = (code >> 1) & 0x7fff;
+          st[at] = (st[at]! - 1 - (code & 1) * 63) | 0;
+        }
+        return;
+      }
       for (let i = from; i < end; i++) {
         const code = step[i]!;
         const at = (code >> 1) & 0x7fff;
@@ -310,6 +333,7 @@ export class SeatLines {
         const at = (code >> 1) & 0x7fff;
         st[at] = (st[at]! + 1 + (code & 1) * 63) | 0;
       }
+      if (this.allStale) return;
       // Then each line kept up to date whose nearest variant moved away (it was in the list):
       // one look a line, rather than one an entry.
       for (let line = 0; line < L; line++) {
@@ -394,16 +418,17 @@ export class SeatLines {
     const { st, jokers, bound } = this;
     const L = this.index.lines;
     const S = 2 * L;
-    const lineStart = this.index.card.lineStart;
+    const lineStart = this.lineStart;
     // No variant is nearer than the bound (a line kept up to date: its tiles away), so the first
     // at the bound is the first of the nearest.
     const m = st[line]!;
     const low = m !== STALE ? m : bound[line]! - bound[L]!;
     let best = 99;
     let at = -1;
-    // Unfit variants are far: never under 99.
-    for (let x = lineStart[line]!, end = lineStart[line + 1]!; x < end; x++) {
-      const s = st[S + x]!;
+    // Unfit variants are far: never under 99. The sums' places, not the variants: one addition
+    // fewer for each of some 10,000 variants a hand reads here.
+    for (let x = S + lineStart[line]!, end = S + lineStart[line + 1]!; x < end; x++) {
+      const s = st[x]!;
       const j = ((s & 63) - jokers) | 0;
       const a = ((s >> 6) + (j & ~(j >> 31))) | 0;
       if (a < best) {
@@ -413,7 +438,8 @@ export class SeatLines {
       }
     }
     st[line] = best;
-    st[L + line] = at;
+    st[L + line] = at < 0 ? -1 : at - S;
+    this.allStale = false;
     return best;
   }
 
@@ -482,20 +508,25 @@ export class SeatLines {
     // A new record, not a change to it: state copies share the records of a list (src/core/copy.ts).
     const x = this.exposures[exposure]!;
     this.exposures[exposure] = { ...x, jokers: x.jokers - 1 };
-    // One joker fewer may let the exposures fit sets jokers may not fill: every variant is placed again.
-    this.placeAll();
-  }
-
-  /** Places the exposures on every variant afresh (as expose does one at a time) and sums the fitting ones. */
-  private placeAll(): void {
     this.#version++;
     this.staleAll();
+    // Jokers in the exposures rule out only the variants of sections without jokers (an
+    // exposure's tiles and sizes, which decide every other variant's fit and slots, stay): while
+    // an exposure still holds one, nothing else changes; once none does, those variants may fit.
+    if (!this.exposures.some((e) => e.jokers > 0)) this.placeNatural();
+  }
+
+  /**
+   * Places the exposures, none of them holding a joker now, on each variant of a section without
+   * jokers (as expose does), and sums the fitting ones afresh. Every one of them was unfit while
+   * an exposure held a joker, and its entries' rows are laid from the card's again.
+   */
+  private placeNatural(): void {
     const { entryOf, eSets, eRow, vConcealed, vNaturalSets, variants, vStart, vEntry, eKind } = this.index;
     const { row, ok, sum, exposures, counts } = this;
-    row.set(eRow);
-    const jokered = exposures.some((x) => x.jokers > 0);
     for (let v = 0; v < variants; v++) {
-      let fits = vConcealed[v] === 0 && !(jokered && vNaturalSets[v] === 1);
+      if (vNaturalSets[v] === 0 || vConcealed[v] === 1) continue;
+      let fits = true;
       for (let i = 0; i < exposures.length && fits; i++) {
         const x = exposures[i]!;
         const en = entryOf[v * CARD_KINDS + x.tile]!;
@@ -503,14 +534,10 @@ export class SeatLines {
         for (let j = 0; j < i; j++) if (exposures[j]!.tile === x.tile && exposures[j]!.size === x.size) taken++;
         fits = en >= 0 && ((eSets[en]! >> ((x.size - 3) * 4)) & 15) > taken;
       }
-      if (!fits) {
-        // Newly unfit: far away from here on (one unfit before keeps its sum, near UNFIT).
-        if (ok[v] === 1) sum[v] = UNFIT;
-        ok[v] = 0;
-        continue;
-      }
+      if (!fits) continue;
       ok[v] = 1;
-      for (const x of exposures) row[entryOf[v * CARD_KINDS + x.tile]!]! -= x.size * (vNaturalSets[v] === 1 ? 256 : 16);
+      for (let i = vStart[v]!; i < vStart[v + 1]!; i++) row[vEntry[i]!] = eRow[vEntry[i]!]!;
+      for (const x of exposures) row[entryOf[v * CARD_KINDS + x.tile]!]! -= x.size * 256; // packedRow: naturals weigh 256
       let s = 0;
       for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
         const en = vEntry[i]!;
