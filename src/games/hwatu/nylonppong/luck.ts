@@ -51,14 +51,11 @@ export class NylonLuck implements LuckMeter<NylonState> {
   private seat = 0;
   private drawnBefore = 0;
   private reshufflesBefore = 0;
-  /** Per term of the draw's drawer (own or theirs), its value by the month drawn. */
-  private readonly value = Array.from({ length: OWN.length }, () => new Float64Array(13));
-  /** Whether the draw of month m forms a combination (the bot declares it). */
-  private readonly declares = new Uint8Array(13);
+  /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
+  private readonly value = new Float64Array(13 * OWN.length);
   /** The drawer's months held exactly c times before the draw, by c. */
   private readonly shape = new Int32Array(6);
-  /** Month counts of a hand being read, and of the pile after the draw. */
-  private readonly hand = new Int32Array(13);
+  /** Month counts of the pile before the draw. */
   private readonly pile = new Int32Array(13);
 
   constructor(readonly coef: Float64Array) {}
@@ -78,30 +75,39 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const y = s.cur;
     const own = y === this.seat;
     const md = month(s.drawn);
-    this.read(s, y, md, own);
-    // The pile before the draw: the card drawn and those still in the pile.
-    const { value } = this;
+    // The pile before the draw: the card drawn and those still in the pile, by month.
+    const { value, pile } = this;
+    pile.fill(0);
+    for (let i = deck.drawn - 1; i < CARDS; i++) pile[month(deck.cards[i]!)]!++;
     const n = CARDS - deck.drawn + 1;
+    const terms = this.read(s, y, md, own, n);
     const at = (n < LATE ? PER_PHASE : 0) + (own ? 0 : OWN.length);
-    for (let t = 0; t < value.length; t++) {
-      const v = value[t]!;
+    for (let t = 0; t < terms; t++) {
+      const v = 13 * t;
       let k = 0;
-      for (let i = deck.drawn - 1; i < CARDS; i++) k += v[month(deck.cards[i]!)]!;
-      luck[at + t]! += v[md]! - k / n;
+      for (let m = 1; m <= 12; m++) if (pile[m] !== 0) k += pile[m]! * value[v + m]!;
+      luck[at + t]! += value[v + md]! - k / n;
     }
   }
 
-  /** Fills `value` for drawer y's draw of each month, from the table before the draw of `md`. */
-  private read(s: NylonState, y: number, md: number, own: boolean): void {
-    const { value, declares, shape } = this;
+  /** Fills `value` for drawer y's draw of each month in the pile, from the table before the draw
+   * of `md`; returns how many of the drawer's terms can be nonzero (the others are). */
+  private read(s: NylonState, y: number, md: number, own: boolean, n: number): number {
+    const { value, shape, pile } = this;
     const { cfg } = s;
     const seat = this.seat;
     const off = y * STRIDE;
+    const next = s.next(seat);
+    let prev = seat;
+    while (s.next(prev) !== seat) prev = s.next(prev);
+    const terms = own || y === next ? OWN.length : y === prev ? 6 : 3;
+    value.fill(0, 13 * 3, 13 * terms);
     let high = 0;
     for (let m = 12; m >= 1 && high === 0; m--) if (s.counts[off + m]! - (m === md ? 1 : 0) > 0) high = m;
     const sum = s.sum[y]! - md;
+    const five = s.size[y]! - 1 >= 5;
     // A five-card hand makes six with the draw: what combination it would form, by the month.
-    const six = s.size[y] === 6 && cfg.comboMask !== 0;
+    const six = five && cfg.comboMask !== 0;
     const c0 = s.counts[off + md]! - 1;
     if (six) {
       for (let c = 1; c <= 4; c++) shape[c] = s.shape[y * 5 + c]!;
@@ -111,92 +117,108 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const bitD = 1 << (md - 1);
     const held = c0 > 0 ? s.held[y]! : s.held[y]! & ~bitD;
     const singles = c0 === 1 ? s.singles[y]! | bitD : c0 === 0 ? s.singles[y]! & ~bitD : s.singles[y]!;
-    const five = s.size[y]! - 1 >= 5;
-    const next = s.next(seat);
-    let prev = seat;
-    while (s.next(prev) !== seat) prev = s.next(prev);
     // The month the seat would shed next, and the seat before it (their highest singles now).
     const mine = shedOf(s.held[seat]!, s.singles[seat]!);
     const theirs = shedOf(s.held[prev]!, s.singles[prev]!);
+    const mySize = s.size[seat]!;
     for (let m = 1; m <= 12; m++) {
+      if (pile[m] === 0) continue;
       const c = s.counts[off + m]! - (m === md ? 1 : 0);
       const bit = 1 << (m - 1);
       const shed = shedOf(held | bit, c === 0 ? singles | bit : c === 1 ? singles & ~bit : singles);
-      let kept = sum + m - Math.max(high, m);
       let combo = 0;
-      declares[m] = 0;
+      let mask = 0;
       if (six) {
         // The shape with a card of month m in: one month moves from c to c + 1 copies.
-        const at = (k: number) => shape[k]! - (k === c ? 1 : 0) + (k === c + 1 ? 1 : 0);
-        const mask = cfg.comboMask & comboMaskOf(at(2), at(3), at(4), held | bit, sum + m, cfg.straightWrap, cfg.daeppangThreshold);
-        if (mask !== 0) {
-          declares[m] = 1;
-          combo =
-            comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m), sum + m) - kept;
-        }
+        const pairs = shape[2]! + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0);
+        const triples = shape[3]! + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0);
+        const fours = shape[4]! + (c === 3 ? 1 : 0);
+        mask = cfg.comboMask & comboMaskOf(pairs, triples, fours, held | bit, sum + m, cfg.straightWrap, cfg.daeppangThreshold);
       }
-      if (!declares[m]) kept = sum + m - shed;
-      value[0]![m] = kept;
-      value[1]![m] = c > 0 ? 1 : 0;
-      value[2]![m] = combo;
-      for (let t = 3; t < value.length; t++) value[t]![m] = 0;
-      if (declares[m]) continue;
+      value[m] = sum + m - (mask !== 0 ? Math.max(high, m) : shed);
+      value[13 + m] = c > 0 ? 1 : 0;
+      if (mask !== 0)
+        combo =
+          comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m), sum + m) -
+          value[m]!;
+      value[26 + m] = combo;
+      // A declared combination ends the round: nothing is shed.
+      if (mask !== 0 || terms === 3) continue;
       // The drawer's count of month x once the card is in and its shed out.
-      const after = (x: number) => s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
+      const x = own ? theirs : mine;
+      const keeps = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
       if (own) {
-        if (five) value[3]![m] = this.comboNext(s, y, md, m, shed);
-        if (s.counts[next * STRIDE + shed]! >= 2) value[s.size[next]! >= 5 ? 4 : 5]![m] = 1;
-        if (after(theirs) >= 2) value[five ? 6 : 7]![m] = 1;
+        if (six) value[39 + m] = this.comboNext(s, off, md, m, c, shed, sum, held, n - 1);
+        if (s.counts[next * STRIDE + shed]! >= 2) value[(s.size[next]! >= 5 ? 52 : 65) + m] = 1;
+        if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
       } else if (y === prev) {
-        const mySize = s.size[seat]!;
         if (s.counts[seat * STRIDE + shed]! >= 2) {
-          value[mySize >= 5 ? 3 : 4]![m] = 1;
-          if (mySize >= 5) value[5]![m] = this.keptAfterPpong(s, shed);
+          value[(mySize >= 5 ? 39 : 52) + m] = 1;
+          if (mySize >= 5) value[65 + m] = this.keptAfterPpong(s, shed);
         }
-      } else if (y === next && after(mine) >= 2) value[five ? 6 : 7]![m] = 1;
+      } else if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
     }
+    return terms;
   }
 
-  /** The combination the seat's next draw would make, its value less the sum kept, averaged over
-   * the pile after this draw of month m: the hand is the drawer's with m in and `shed` out. */
-  private comboNext(s: NylonState, y: number, md: number, m: number, shed: number): number {
-    const { hand, pile } = this;
-    const { cfg, deck } = s;
-    const off = y * STRIDE;
-    for (let x = 1; x <= 12; x++) hand[x] = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
-    pile.fill(0);
-    for (let i = deck.drawn - 1; i < CARDS; i++) pile[month(deck.cards[i]!)]!++;
-    pile[m]!--;
-    const n = CARDS - deck.drawn;
-    if (n <= 0) return 0;
+  /**
+   * The combination the seat's next draw would make, its value less the sum kept, averaged over
+   * the `left` cards of the pile after this draw of month m: the hand is the drawer's five before
+   * the draw (`shape` its months held c times, `held` its months, `sum`), with m in (held c
+   * times before) and `shed` out.
+   */
+  private comboNext(
+    s: NylonState,
+    off: number,
+    md: number,
+    m: number,
+    c: number,
+    shed: number,
+    sum: number,
+    held: number,
+    left: number,
+  ): number {
+    if (left <= 0) return 0;
+    const { shape, pile } = this;
+    const { cfg } = s;
+    // The five cards' shape: m moves from c to c + 1 copies, then the shed from k to k - 1.
+    const k = s.counts[off + shed]! - (shed === md ? 1 : 0) + (shed === m ? 1 : 0);
+    const pairs = shape[2]! + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0) + (k === 3 ? 1 : 0) - (k === 2 ? 1 : 0);
+    const triples = shape[3]! + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0) + (k === 4 ? 1 : 0) - (k === 3 ? 1 : 0);
+    const fours = shape[4]! + (c === 3 ? 1 : 0) - (k === 4 ? 1 : 0);
+    const bits = k === 1 ? (held | (1 << (m - 1))) & ~(1 << (shed - 1)) : held | (1 << (m - 1));
+    const five = sum + m - shed;
+    const high = 32 - Math.clz32(bits);
+    const low = 32 - Math.clz32(bits & -bits);
+    // No sixth card makes a combination unless the five hold two pairs, a triplet or four (three
+    // pairs, two triplets, four of a kind), five months within six in a row (a straight), or sit
+    // near ten or less or daeppang: most hands, and then there is nothing to count.
+    const straight = pairs === 0 && triples === 0 && fours === 0 && (high - low <= 5 || cfg.straightWrap);
+    if (pairs < 2 && triples === 0 && fours === 0 && !straight && five + 1 > 10 && five + 12 < cfg.daeppangThreshold) return 0;
     let total = 0;
     for (let x = 1; x <= 12; x++) {
-      if (pile[x] === 0) continue;
-      hand[x]!++;
-      let pairs = 0,
-        triples = 0,
-        fours = 0,
-        bits = 0,
-        sum = 0,
-        high = 0;
-      for (let z = 1; z <= 12; z++) {
-        const k = hand[z]!;
-        if (k === 0) continue;
-        bits |= 1 << (z - 1);
-        high = z;
-        sum += k * z;
-        if (k === 2) pairs++;
-        else if (k === 3) triples++;
-        else if (k === 4) fours++;
-      }
-      hand[x]!--;
-      const mask = cfg.comboMask & comboMaskOf(pairs, triples, fours, bits, sum, cfg.straightWrap, cfg.daeppangThreshold);
+      const p = pile[x]! - (x === m ? 1 : 0);
+      if (p <= 0) continue;
+      const cx = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
+      const six = five + x;
+      const mask =
+        cfg.comboMask &
+        comboMaskOf(
+          pairs + (cx === 1 ? 1 : 0) - (cx === 2 ? 1 : 0),
+          triples + (cx === 2 ? 1 : 0) - (cx === 3 ? 1 : 0),
+          fours + (cx === 3 ? 1 : 0),
+          bits | (1 << (x - 1)),
+          six,
+          cfg.straightWrap,
+          cfg.daeppangThreshold,
+        );
       if (mask !== 0)
         total +=
-          pile[x]! *
-          (comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum), sum) - (sum - high));
+          p *
+          (comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, six), six) -
+            (six - Math.max(high, x)));
     }
-    return total / n;
+    return total / left;
   }
 
   /** The sum of the two cards the seat keeps after it ppongs month `x` from five (the bot sheds
