@@ -5,7 +5,8 @@ import { STRIDE, type NylonState } from './state.js';
 
 /**
  * The terms of a draw, by whose draw it is: the seat's own, or another seat's. Each is kept
- * twice, early and late in the round (LATE): a hand's sum counts more as the pile runs out.
+ * twice, early and late in the round (LATE), with multiples of their own: what a draw is worth
+ * changes as the pile runs out.
  * - kept: the sum the drawer's hand keeps once the card is in and the card the reference bot
  *   sheds is out (its highest single month; its highest card when the draw forms a combination);
  * - pair: whether the card's month is one the hand holds;
@@ -32,7 +33,7 @@ export const NYLON_LUCK_TERMS = (['early', 'late'] as const).flatMap((phase) => 
   ...THEIRS.map((t) => `their-${t}-${phase}`),
 ]);
 
-/** A draw is late when the pile held fewer cards than this before it (of 28 after the deal). */
+/** A draw is late when the pile held fewer cards than this before it (28 after a 4-player deal). */
 const LATE = 14;
 
 /** The month the reference bot sheds from a hand with months `held` and singles `singles`
