@@ -77,9 +77,9 @@ function sample(game: string, situations: number, rollouts: number): Sample {
 describe('the variance-reduction layer', () => {
   it('every luck term has mean zero, and results with it agree with results without, within their intervals', () => {
     const all = GAMES.flatMap((g) => sample(g.game, g.situations, g.rollouts).checks);
-    // Korean, Chinese-American and American keep the table's 10 terms, Nylon-ppong 6,
+    // Korean, Chinese-American and American keep the table's 10 terms, Nylon-ppong 32,
     // Wolnamppong 1; each situation adds one comparison.
-    expect(all.length).toBe(2 * 11 + 2 * 11 + 6 * 2 + 2 * 11 + 4 * 7);
+    expect(all.length).toBe(2 * 11 + 2 * 11 + 6 * 2 + 2 * 11 + 4 * 33);
     const z = normalQuantile(1 - ALPHA / (2 * all.length));
     let moved = 0;
     for (const { name, values } of all) {
@@ -92,11 +92,14 @@ describe('the variance-reduction layer', () => {
     // The checks are not empty: most terms were touched by the playouts, the table's terms in
     // points among them (a ready seat's own draw, another ready seat's, a draw of theirs).
     expect(moved).toBeGreaterThan(all.length / 2);
-    // American's terms of its own draws short of ready, by card-line distance, too.
+    // American's terms of its own draws short of ready, by card-line distance, too; and
+    // Nylon-ppong's that follow the bot's sheds.
     for (const [game, terms] of [
       ['korean', [6, 8, 9]],
       ['chinese-american', [6, 8, 9]],
       ['american', [1, 2, 3, 6, 8, 9]],
+      // Nylon-ppong's terms that read the reference bot's sheds (luck.ts), early and late.
+      ['nylonppong', [3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 19, 20, 21, 22, 23, 27, 28, 29, 30, 31]],
     ] as const)
       for (const m of terms) {
         const touched = all.filter(

@@ -3,30 +3,61 @@ import { CARDS, month } from '../deck.js';
 import { bestOf, comboMaskOf, comboValue } from './combos.js';
 import { STRIDE, type NylonState } from './state.js';
 
-/** The terms: the seat's own draws, by the sum its hand keeps, by whether the card pairs a month
- * it holds and by the six-card combination it makes; the others' draws, the same for the drawer. */
-export const NYLON_LUCK_TERMS = ['own-sum', 'own-pair', 'own-combo', 'their-sum', 'their-pair', 'their-combo'] as const;
+/**
+ * The terms of a draw, by whose draw it is: the seat's own, or another seat's. Each is kept
+ * twice, early and late in the round (LATE), with multiples of their own: what a draw is worth
+ * changes as the pile runs out.
+ * - kept: the sum the drawer's hand keeps once the card is in and the card the reference bot
+ *   sheds is out (its highest single month; its highest card when the draw forms a combination);
+ * - pair: whether the card's month is one the hand holds;
+ * - combo: the six-card combination the card makes, its value less the sum kept;
+ * - own combo-next: after the shed, the mean over the pile of the combination the next draw
+ *   would make (the same difference);
+ * - own claimed / dealt-in: the seat's shed is a month the next seat holds two of, so that it
+ *   ppongs it (from five cards), or goes out on it and the seat pays the deal-in (from two);
+ * - own holds / holds-out: after the shed the seat holds two of the month the seat before it
+ *   would shed next (its highest single now), to ppong (from five cards) or go out on (two);
+ * - claim / claim-out: the seat before draws, and sheds a month the seat holds two of (the seat
+ *   ppongs it from five cards, goes out from two); claim-kept: with the ppong from five, the
+ *   sum of the two cards the seat keeps;
+ * - next holds / holds-out: the next seat draws and, after its shed, holds two of the month the
+ *   seat would shed next (its highest single now), from five cards or from two.
+ * The bot's sheds are read as the reference bot's (basic): the rollouts' default policy. Any
+ * evaluator keeps every term's mean zero; one that follows the policy takes off more.
+ */
+const OWN = ['kept', 'pair', 'combo', 'combo-next', 'claimed', 'dealt-in', 'holds', 'holds-out'] as const;
+const THEIRS = ['kept', 'pair', 'combo', 'claim', 'claim-out', 'claim-kept', 'next-holds', 'next-holds-out'] as const;
+const PER_PHASE = OWN.length + THEIRS.length;
+export const NYLON_LUCK_TERMS = (['early', 'late'] as const).flatMap((phase) => [
+  ...OWN.map((t) => `own-${t}-${phase}`),
+  ...THEIRS.map((t) => `their-${t}-${phase}`),
+]);
+
+/** A draw is late when the pile held fewer cards than this before it (28 after a 4-player deal). */
+const LATE = 14;
+
+/** The month the reference bot sheds from a hand with months `held` and singles `singles`
+ * (bit m-1 for month m): its highest single, else its highest month. */
+const shedOf = (held: number, singles: number): number => 32 - Math.clz32(singles || held);
 
 /**
  * The luck of a playout's draws in Nylon-ppong (src/core/luck.ts). A draw takes any card of the
  * draw pile, each as likely (Deck.draw), whether a seat draws by choice or at the start of a
- * turn that offers nothing else. Its value for the drawer is read from the drawer's hand before
- * it: the sum the hand keeps once the card is in and its highest card is out (a hand's score is
- * its sum, and it sheds a card after the draw), and whether the card's month is one the hand
- * holds (a pair to ppong with, or a triplet); each less its mean over the pile before the draw,
- * counted card by card. The seat's own draws and the others' have terms of their own; a move
- * that reshuffles the discards, or deals, has none.
+ * turn that offers nothing else. Each term's value is read from the table before the draw and
+ * the card's month (the terms above); each less its mean over the pile before the draw, counted
+ * card by card. A move that reshuffles the discards, or deals, has none.
  */
 export class NylonLuck implements LuckMeter<NylonState> {
   readonly terms = NYLON_LUCK_TERMS.length;
   private seat = 0;
   private drawnBefore = 0;
   private reshufflesBefore = 0;
-  private readonly kept = new Float64Array(13);
-  private readonly pairs = new Float64Array(13);
-  private readonly combo = new Float64Array(13);
+  /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
+  private readonly value = new Float64Array(13 * OWN.length);
   /** The drawer's months held exactly c times before the draw, by c. */
   private readonly shape = new Int32Array(6);
+  /** Month counts of the pile before the draw. */
+  private readonly pile = new Int32Array(13);
 
   constructor(readonly coef: Float64Array) {}
 
@@ -42,52 +73,168 @@ export class NylonLuck implements LuckMeter<NylonState> {
   after(s: NylonState, luck: Float64Array): void {
     const { deck } = s;
     if (deck.drawn !== this.drawnBefore + 1 || s.reshuffles !== this.reshufflesBefore || s.drawn < 0) return;
-    // The drawer's hand before the draw: its hand now less the card.
     const y = s.cur;
-    const off = y * STRIDE;
+    const own = y === this.seat;
     const md = month(s.drawn);
+    // The pile before the draw: the card drawn and those still in the pile, by month.
+    const { value, pile } = this;
+    pile.fill(0);
+    for (let i = deck.drawn - 1; i < CARDS; i++) pile[month(deck.cards[i]!)]!++;
+    const n = CARDS - deck.drawn + 1;
+    const terms = this.read(s, y, md, own, n);
+    const at = (n < LATE ? PER_PHASE : 0) + (own ? 0 : OWN.length);
+    for (let t = 0; t < terms; t++) {
+      const v = 13 * t;
+      let k = 0;
+      for (let m = 1; m <= 12; m++) if (pile[m] !== 0) k += pile[m]! * value[v + m]!;
+      luck[at + t]! += value[v + md]! - k / n;
+    }
+  }
+
+  /** Fills `value` for drawer y's draw of each month in the pile, from the table before the draw
+   * of `md`; returns how many of the drawer's terms can be nonzero (the others are). */
+  private read(s: NylonState, y: number, md: number, own: boolean, n: number): number {
+    const { value, shape, pile } = this;
+    const { cfg } = s;
+    const seat = this.seat;
+    const off = y * STRIDE;
+    const next = s.next(seat);
+    let prev = seat;
+    while (s.next(prev) !== seat) prev = s.next(prev);
+    const terms = own || y === next ? OWN.length : y === prev ? 6 : 3;
+    value.fill(0, 13 * 3, 13 * terms);
     let high = 0;
     for (let m = 12; m >= 1 && high === 0; m--) if (s.counts[off + m]! - (m === md ? 1 : 0) > 0) high = m;
     const sum = s.sum[y]! - md;
-    const { kept, pairs, combo, shape } = this;
-    const { cfg } = s;
+    const five = s.size[y]! - 1 >= 5;
     // A five-card hand makes six with the draw: what combination it would form, by the month.
-    const six = s.size[y] === 6 && cfg.comboMask !== 0;
+    const six = five && cfg.comboMask !== 0;
     const c0 = s.counts[off + md]! - 1;
     if (six) {
       for (let c = 1; c <= 4; c++) shape[c] = s.shape[y * 5 + c]!;
       shape[c0 + 1]!--;
       if (c0 > 0) shape[c0]!++;
     }
-    const held = c0 > 0 ? s.held[y]! : s.held[y]! & ~(1 << (md - 1));
+    const bitD = 1 << (md - 1);
+    const held = c0 > 0 ? s.held[y]! : s.held[y]! & ~bitD;
+    const singles = c0 === 1 ? s.singles[y]! | bitD : c0 === 0 ? s.singles[y]! & ~bitD : s.singles[y]!;
+    // The month the seat would shed next, and the seat before it (their highest singles now).
+    const mine = shedOf(s.held[seat]!, s.singles[seat]!);
+    const theirs = shedOf(s.held[prev]!, s.singles[prev]!);
+    const mySize = s.size[seat]!;
     for (let m = 1; m <= 12; m++) {
+      if (pile[m] === 0) continue;
       const c = s.counts[off + m]! - (m === md ? 1 : 0);
-      kept[m] = sum + m - Math.max(high, m);
-      pairs[m] = c > 0 ? 1 : 0;
-      combo[m] = 0;
-      if (!six) continue;
-      // The shape with a card of month m in: one month moves from c to c + 1 copies.
-      const at = (k: number) => shape[k]! - (k === c ? 1 : 0) + (k === c + 1 ? 1 : 0);
-      const mask =
-        cfg.comboMask & comboMaskOf(at(2), at(3), at(4), held | (1 << (m - 1)), sum + m, cfg.straightWrap, cfg.daeppangThreshold);
+      const bit = 1 << (m - 1);
+      const shed = shedOf(held | bit, c === 0 ? singles | bit : c === 1 ? singles & ~bit : singles);
+      let combo = 0;
+      let mask = 0;
+      if (six) {
+        // The shape with a card of month m in: one month moves from c to c + 1 copies.
+        const pairs = shape[2]! + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0);
+        const triples = shape[3]! + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0);
+        const fours = shape[4]! + (c === 3 ? 1 : 0);
+        mask = cfg.comboMask & comboMaskOf(pairs, triples, fours, held | bit, sum + m, cfg.straightWrap, cfg.daeppangThreshold);
+      }
+      value[m] = sum + m - (mask !== 0 ? Math.max(high, m) : shed);
+      value[13 + m] = c > 0 ? 1 : 0;
       if (mask !== 0)
-        combo[m] =
-          comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m), sum + m) - kept[m]!;
+        combo =
+          comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m), sum + m) -
+          value[m]!;
+      value[26 + m] = combo;
+      // A declared combination ends the round: nothing is shed.
+      if (mask !== 0 || terms === 3) continue;
+      // The drawer's count of month x once the card is in and its shed out.
+      const x = own ? theirs : mine;
+      const keeps = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
+      if (own) {
+        if (six) value[39 + m] = this.comboNext(s, off, md, m, c, shed, sum, held, n - 1);
+        if (s.counts[next * STRIDE + shed]! >= 2) value[(s.size[next]! >= 5 ? 52 : 65) + m] = 1;
+        if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
+      } else if (y === prev) {
+        if (s.counts[seat * STRIDE + shed]! >= 2) {
+          value[(mySize >= 5 ? 39 : 52) + m] = 1;
+          if (mySize >= 5) value[65 + m] = this.keptAfterPpong(s, shed);
+        }
+      } else if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
     }
-    // The pile before the draw: the card drawn and those still in the pile.
-    let k = 0,
-      p = 0,
-      q = 0;
-    for (let i = deck.drawn - 1; i < CARDS; i++) {
-      const m = month(deck.cards[i]!);
-      k += kept[m]!;
-      p += pairs[m]!;
-      q += combo[m]!;
+    return terms;
+  }
+
+  /**
+   * The combination the seat's next draw would make, its value less the sum kept, averaged over
+   * the `left` cards of the pile after this draw of month m: the hand is the drawer's five before
+   * the draw (`shape` its months held c times, `held` its months, `sum`), with m in (held c
+   * times before) and `shed` out.
+   */
+  private comboNext(
+    s: NylonState,
+    off: number,
+    md: number,
+    m: number,
+    c: number,
+    shed: number,
+    sum: number,
+    held: number,
+    left: number,
+  ): number {
+    if (left <= 0) return 0;
+    const { shape, pile } = this;
+    const { cfg } = s;
+    // The five cards' shape: m moves from c to c + 1 copies, then the shed from k to k - 1.
+    const k = s.counts[off + shed]! - (shed === md ? 1 : 0) + (shed === m ? 1 : 0);
+    const pairs = shape[2]! + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0) + (k === 3 ? 1 : 0) - (k === 2 ? 1 : 0);
+    const triples = shape[3]! + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0) + (k === 4 ? 1 : 0) - (k === 3 ? 1 : 0);
+    const fours = shape[4]! + (c === 3 ? 1 : 0) - (k === 4 ? 1 : 0);
+    const bits = k === 1 ? (held | (1 << (m - 1))) & ~(1 << (shed - 1)) : held | (1 << (m - 1));
+    const five = sum + m - shed;
+    const high = 32 - Math.clz32(bits);
+    const low = 32 - Math.clz32(bits & -bits);
+    // No sixth card makes a combination unless the five hold two pairs, a triplet or four (three
+    // pairs, two triplets, four of a kind), five months within six in a row (a straight), or sit
+    // near ten or less or daeppang: most hands, and then there is nothing to count.
+    const straight = pairs === 0 && triples === 0 && fours === 0 && (high - low <= 5 || cfg.straightWrap);
+    if (pairs < 2 && triples === 0 && fours === 0 && !straight && five + 1 > 10 && five + 12 < cfg.daeppangThreshold) return 0;
+    let total = 0;
+    for (let x = 1; x <= 12; x++) {
+      const p = pile[x]! - (x === m ? 1 : 0);
+      if (p <= 0) continue;
+      const cx = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
+      const six = five + x;
+      const mask =
+        cfg.comboMask &
+        comboMaskOf(
+          pairs + (cx === 1 ? 1 : 0) - (cx === 2 ? 1 : 0),
+          triples + (cx === 2 ? 1 : 0) - (cx === 3 ? 1 : 0),
+          fours + (cx === 3 ? 1 : 0),
+          bits | (1 << (x - 1)),
+          six,
+          cfg.straightWrap,
+          cfg.daeppangThreshold,
+        );
+      if (mask !== 0)
+        total +=
+          p *
+          (comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, six), six) -
+            (six - Math.max(high, x)));
     }
-    const n = CARDS - deck.drawn + 1;
-    const at = y === this.seat ? 0 : 3;
-    luck[at]! += kept[md]! - k / n;
-    luck[at + 1]! += pairs[md]! - p / n;
-    luck[at + 2]! += combo[md]! - q / n;
+    return total / left;
+  }
+
+  /** The sum of the two cards the seat keeps after it ppongs month `x` from five (the bot sheds
+   * its highest single of the three left). */
+  private keptAfterPpong(s: NylonState, x: number): number {
+    const off = this.seat * STRIDE;
+    let held = 0,
+      singles = 0,
+      sum = 0;
+    for (let z = 1; z <= 12; z++) {
+      const k = s.counts[off + z]! - (z === x ? 2 : 0);
+      if (k > 0) held |= 1 << (z - 1);
+      if (k === 1) singles |= 1 << (z - 1);
+      sum += k * z;
+    }
+    return sum - shedOf(held, singles);
   }
 }
