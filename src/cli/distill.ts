@@ -27,6 +27,11 @@ export function registerDistill(program: Command): void {
     )
     .option('--ridge <r>', 'the ridge penalty r/2 |w|^2 of the fit (default 1)', positiveNumber('--ridge'))
     .option(
+      '--departures <w>',
+      "with --target choices: the weight in the fit of a decision at which the teacher departs from the base's choice, the others 1 (default 1)",
+      positiveNumber('--departures'),
+    )
+    .option(
       '--out <file.json>',
       'the policy file to write (default results/distill/<game>.distilled.json)',
       pathName('--out', 'a .json file name'),

@@ -37,6 +37,9 @@ export interface DistillOptions {
   target?: 'choices' | 'values';
   /** The ridge of the fit (default 1). */
   ridge?: number;
+  /** With --target choices: how much a decision at which the teacher departs from the base's
+   * choice weighs in the fit, against 1 for the others (default 1). */
+  departures?: number;
   out?: string;
   force?: boolean;
 }
@@ -53,6 +56,7 @@ const DISTILL_KEYS: Keys<DistillOptions> = {
   set: SETS,
   target: TEXT('choices or values'),
   ridge: POSITIVE,
+  departures: POSITIVE,
   out: TEXT('a .json file name'),
   force: FLAG,
 };
@@ -197,10 +201,18 @@ function valuesOf(def: GameDef, rules: unknown, teacher: StrategySpec, defs: rea
   };
 }
 
-/** The parts' decisions as one set of choices, in the order of the games; `keep` picks games. */
-function joined(parts: readonly DistillPart[], width: number, keep: (game: number) => boolean): Choices & { gains: number[] } {
+/** The parts' decisions as one set of choices, in the order of the games; `keep` picks games.
+ * A decision at which the teacher's pick is not the base's (its first feature 0) weighs
+ * `departures`, the others 1. */
+function joined(
+  parts: readonly DistillPart[],
+  width: number,
+  keep: (game: number) => boolean,
+  departures = 1,
+): Choices & { gains: number[] } {
   const starts = [0];
   const chosen: number[] = [];
+  const weight: number[] = [];
   const x: number[] = [];
   const gains: number[] = [];
   for (const p of parts)
@@ -209,9 +221,10 @@ function joined(parts: readonly DistillPart[], width: number, keep: (game: numbe
       for (let i = p.starts[k]! * width; i < p.starts[k + 1]! * width; i++) x.push(p.x[i]!);
       if (p.gains.length) for (let o = p.starts[k]!; o < p.starts[k + 1]!; o++) gains.push(p.gains[o]!);
       chosen.push(p.chosen[k]!);
+      weight.push(p.x[(p.starts[k]! + p.chosen[k]!) * width] === 1 ? 1 : departures);
       starts.push(starts.at(-1)! + p.starts[k + 1]! - p.starts[k]!);
     }
-  return { width, starts, x: Float64Array.from(x), chosen, gains };
+  return { width, starts, x: Float64Array.from(x), chosen, gains, ...(departures !== 1 ? { weight } : {}) };
 }
 
 /**
@@ -246,6 +259,9 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   const seed = given(o.seed, seedText) ?? '1';
   const workers = given(o.workers, positiveInt('--workers', 256)) ?? defaultWorkers();
   const ridge = given(o.ridge, positiveNumber('--ridge')) ?? 1;
+  const departures = given(o.departures, positiveNumber('--departures')) ?? 1;
+  if (departures !== 1 && target !== 'choices')
+    throw new InputError(`--departures ${departures}: weighs the teacher's choices, so it needs --target choices`);
   const out = o.out ?? path.join('results', 'distill', `${game}.distilled.json`);
   if (!out.endsWith('.json')) throw new InputError(`--out ${out}: expected a .json file name`);
   checkOut('--out', out, 'file', o.force);
@@ -262,7 +278,7 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
       : ((await Promise.all(tasks.map((task) => runTask(keptPool(WORKER, workers), task)))) as DistillPart[]);
 
   const names = featureNames(entry.features);
-  const all = joined(parts, names.length, () => true);
+  const all = joined(parts, names.length, () => true, departures);
   const decisions = all.chosen.length;
   if (decisions === 0)
     throw new InputError(`distill ${game}: the teacher ${teacher} made no decision with a choice in ${games} games; play more games`);
@@ -270,16 +286,18 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   // under --target values.
   const fit = fitChoices(all, ridge);
   const cut = Math.floor((games * 4) / 5);
-  const first = joined(parts, names.length, (g) => g < cut);
+  const first = joined(parts, names.length, (g) => g < cut, departures);
   const weights = target === 'values' ? fitValues(all, all.gains, ridge) : fit.weights;
   const early = target === 'values' ? fitValues(first, first.gains, ridge) : fitChoices(first, ridge).weights;
+  // Agreement counts every decision once, whatever the fit weighed it.
   const late = joined(parts, names.length, (g) => g >= cut);
+  const once = departures === 1 ? all : joined(parts, names.length, () => true);
   const baseOnly = names.map((_, j) => (j === 0 ? 1 : 0));
   const round = (v: number) => Number(v.toPrecision(12));
   const result = {
-    agreement: round(agreement(all, weights)),
+    agreement: round(agreement(once, weights)),
     agreement_held_out: round(agreement(late, early)),
-    base_agreement: round(agreement(all, baseOnly)),
+    base_agreement: round(agreement(once, baseOnly)),
   };
   const command = [
     `pongsim distill ${game}`,
@@ -293,6 +311,7 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
     `--seed ${seed}`,
     `--target ${target}`,
     ...(ridge !== 1 ? [`--ridge ${ridge}`] : []),
+    ...(departures !== 1 ? [`--departures ${departures}`] : []),
   ].join(' ');
   const file: DistilledFile = {
     format: FORMAT,
@@ -311,6 +330,7 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
       decisions,
       target,
       ridge,
+      ...(departures !== 1 ? { departures } : {}),
       ...(target === 'choices'
         ? { standard_errors: [...fit.se].map(round), log_likelihood: round(fit.logLik), iterations: fit.iterations }
         : {}),

@@ -13,6 +13,8 @@ export interface Choices {
   x: Float64Array;
   /** Per decision, the option chosen, counted within it (0 for its first). */
   chosen: ArrayLike<number>;
+  /** Per decision, how much it weighs in the fit's likelihood (default 1 each). */
+  weight?: ArrayLike<number>;
 }
 
 export interface ChoiceFit {
@@ -46,7 +48,8 @@ function curvature(c: Choices, w: Float64Array, ridge: number): { ll: number; g:
     }
     let z = 0;
     for (const s of scores) z += Math.exp(s - top);
-    ll += scores[c.chosen[k]!]! - top - Math.log(z);
+    const wk = c.weight?.[k] ?? 1;
+    ll += wk * (scores[c.chosen[k]!]! - top - Math.log(z));
     mean.fill(0);
     for (let o = from; o < to; o++) {
       const p = Math.exp(scores[o - from]! - top) / z;
@@ -54,14 +57,14 @@ function curvature(c: Choices, w: Float64Array, ridge: number): { ll: number; g:
         const xi = c.x[o * d + i]!;
         if (xi === 0) continue;
         mean[i]! += p * xi;
-        for (let j = 0; j < d; j++) h[i]![j]! -= p * xi * c.x[o * d + j]!;
+        for (let j = 0; j < d; j++) h[i]![j]! -= wk * p * xi * c.x[o * d + j]!;
       }
     }
     const picked = (from + c.chosen[k]!) * d;
     for (let i = 0; i < d; i++) {
-      g[i]! += c.x[picked + i]! - mean[i]!;
+      g[i]! += wk * (c.x[picked + i]! - mean[i]!);
       if (mean[i] === 0) continue;
-      for (let j = 0; j < d; j++) h[i]![j]! += mean[i]! * mean[j]!;
+      for (let j = 0; j < d; j++) h[i]![j]! += wk * mean[i]! * mean[j]!;
     }
   }
   for (let i = 0; i < d; i++) {
@@ -78,7 +81,9 @@ function curvature(c: Choices, w: Float64Array, ridge: number): { ll: number; g:
  * Newton's method on the concave log-likelihood, each step halved until the likelihood rises.
  * A ridge of `ridge` / 2 |w|^2 keeps the weights finite when a feature separates the choices
  * perfectly; with thousands of decisions it moves a weight far less than its standard error.
- * Deterministic: the same choices in the same order give the same bytes.
+ * Each decision's log-likelihood counts `weight` times where the choices give weights (a weight
+ * of 2 is the decision seen twice). Deterministic: the same choices in the same order give the
+ * same bytes.
  */
 export function fitChoices(c: Choices, ridge = 1, maxIterations = 100): ChoiceFit {
   const d = c.width;

@@ -16,7 +16,7 @@ import { dangerKinds } from './danger.js';
 const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_YES, exposeJokers, exposeSize } =
   americanActions;
 const { CARD_KINDS } = cardModule;
-const { PACKED, awayFromSum } = slotsModule;
+const { MAX_EXPOSURES, PACKED, awayFromSum } = slotsModule;
 const { DISCARD, WIN } = actionsModule;
 const { FLOWER, JOKER } = tilesModule;
 
@@ -39,8 +39,12 @@ const { FLOWER, JOKER } = tilesModule;
  * claimed on a discard: the tiles away it takes off the best target and the three (over 3), the
  * jokers it puts in (over 4), whether the best target is a concealed line (which the exposure
  * gives up), whether it is a set that target holds (its tile and size, jokers where the set
- * takes them), and the best target's tiles away after it (over 14). A win has one; letting a
- * discard go none.
+ * takes them), and the best target's tiles away after it (over 14); and the weight of the three
+ * best lines once the exposure is made (the concealed lines given up, the lines it does not fit
+ * out of reach) against the targets' now, as a log ratio (over 3, within -1 and 1), alone and when the best
+ * target is concealed: the line chaser never claims for a concealed best target, and that is
+ * where the search bot departs from it at claims (it claims for a second line). A win has one;
+ * letting a discard go none.
  */
 const NAMES = [
   'drop_away_best',
@@ -66,6 +70,12 @@ const NAMES = [
   'expose_concealed',
   'expose_fits',
   'expose_away',
+  'expose_weight',
+  'expose_concealed_weight',
+  'expose_dies',
+  'expose_dies_dead_others',
+  'expose_dies_away',
+  'expose_dies_live',
   'win',
 ] as const;
 
@@ -112,6 +122,10 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
 
   /** The features' own copy of the deciding seat's lines, per card (see `linesOf`). */
   private readonly own = new Map<CardIndex, SeatLines>();
+  /** Lines to try an exposure on, per card (see `weightExposed`). */
+  private readonly trial = new Map<CardIndex, SeatLines>();
+  private readonly trialHand = new Int8Array(JOKER + 1);
+  private readonly topExposed = new Float64Array(K);
 
   /**
    * The seat's tiles away from every variant, in the features' own SeatLines, brought up to date
@@ -289,6 +303,52 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
       ? 1
       : 0;
     out[at + F.expose_away] = Math.min(14, after[0]!) / 14;
+    const we = this.weightExposed(v, t, size, jokers);
+    const r = we > 0 ? Math.max(-1, Math.min(1, Math.log(we / this.weight) / 3)) : -1;
+    out[at + F.expose_weight] = r;
+    out[at + F.expose_concealed_weight] = v.index.vConcealed[x]! * r;
+    if (we === 0) {
+      out[at + F.expose_dies] = 1;
+      let dead = 0;
+      for (let y = 0; y < 4; y++) if (y !== v.seat && v.dead[y] !== 0) dead++;
+      out[at + F.expose_dies_dead_others] = dead / 2;
+      out[at + F.expose_dies_away] = Math.min(14, away[0]!) / 14;
+      out[at + F.expose_dies_live] = v.live / 100;
+    }
+  }
+
+  /** The weight of the K lines of best weight were the seat to claim the discard of kind `t`
+   * into an exposure of `size` tiles with `jokers` jokers: laid on lines of its own, from an
+   * empty hand as SeatLines.holdSeat lays them, with the tiles it takes out of the hand. 0: no
+   * line is left within reach (the exposure kills the hand). */
+  private weightExposed(v: AmericanView, t: number, size: number, jokers: number): number {
+    const ix = v.index;
+    let l = this.trial.get(ix);
+    if (l === undefined) this.trial.set(ix, (l = new SeatLines(ix)));
+    l.reset();
+    for (let i = v.seat * MAX_EXPOSURES; i < v.seat * MAX_EXPOSURES + v.expN[v.seat]!; i++)
+      l.expose({ tile: v.expTile[i]!, size: v.expSize[i]!, jokers: v.expJokers[i]! });
+    l.expose({ tile: t, size, jokers });
+    const h = this.trialHand;
+    for (let k = 0; k <= JOKER; k++) h[k] = v.hand[k]!;
+    h[t]! -= size - 1 - jokers;
+    h[JOKER]! -= jokers;
+    l.sync(h, 0);
+    const top = this.topExposed.fill(0);
+    for (let line = 0; line < ix.lines; line++) {
+      const a = l.lineAway(line);
+      if (a >= 99) continue;
+      let w = ix.value[line]! * POW[a]!;
+      for (let i = 0; i < K; i++)
+        if (w > top[i]!) {
+          const y = top[i]!;
+          top[i] = w;
+          w = y;
+        }
+    }
+    let w = 0;
+    for (let i = 0; i < K; i++) w += top[i]!;
+    return w;
   }
 }
 

@@ -222,6 +222,7 @@ const ENTRIES: Record<string, Entry> = {
       set: 'texts',
       target: 'text',
       ridge: 'number',
+      departures: 'number',
       out: 'text',
       force: 'flag',
     },

@@ -53,6 +53,30 @@ describe('fitChoices', () => {
     // Weights of 0 tie every option: the first is picked, which the choices hit at about 1/3.5.
     expect(agreement(c, [0, 0, 0])).toBe(Array.from(c.chosen).filter((k) => k === 0).length / 500);
   });
+
+  it('weighs a decision of weight 3 as the same decision seen three times', () => {
+    const c = sample([1, -0.5, 0.25], 300);
+    const d = c.width;
+    // Every fifth decision three times over, and the same choices with it weighed 3 instead.
+    const starts = [0];
+    const chosen: number[] = [];
+    const x: number[] = [];
+    const weight: number[] = [];
+    for (let k = 0; k + 1 < c.starts.length; k++) {
+      weight.push(k % 5 === 0 ? 3 : 1);
+      for (let rep = 0; rep < (k % 5 === 0 ? 3 : 1); rep++) {
+        for (let i = c.starts[k]! * d; i < c.starts[k + 1]! * d; i++) x.push(c.x[i]!);
+        chosen.push(c.chosen[k]!);
+        starts.push(starts.at(-1)! + c.starts[k + 1]! - c.starts[k]!);
+      }
+    }
+    const repeated = fitChoices({ width: d, starts, x: Float64Array.from(x), chosen });
+    const weighed = fitChoices({ ...c, weight });
+    for (let j = 0; j < d; j++) expect(weighed.weights[j]).toBeCloseTo(repeated.weights[j]!, 9);
+    expect(weighed.logLik).toBeCloseTo(repeated.logLik, 9);
+    // And the weights move: the fit is not the unweighed one.
+    expect(Math.abs(weighed.weights[0]! - fitChoices(c).weights[0]!)).toBeGreaterThan(1e-3);
+  });
 });
 
 describe('fitValues', () => {

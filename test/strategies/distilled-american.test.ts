@@ -12,7 +12,8 @@ import { dangerKinds } from '../../strategies/american/danger.js';
 import { americanFeatures } from '../../strategies/american/features.js';
 import { randomSimTest } from '../support/drivers.js';
 
-const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES } = americanActions;
+const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_NO, VOTE_YES, exposeJokers, exposeSize } =
+  americanActions;
 
 /** The kind (or JOKER) an action gives up, or -1. */
 function dropped(a: number): number {
@@ -44,15 +45,18 @@ describe('distilled (American) features', () => {
     | 'drop_weight_loss'
     | 'drop_joker'
     | 'drop_flower'
-    | 'drop_live_best';
+    | 'drop_live_best'
+    | 'expose_weight'
+    | 'expose_concealed_weight'
+    | 'expose_dies';
   const F = Object.fromEntries(names.map((n, i) => [n, i])) as Record<Checked, number>;
 
-  it("weigh each tile given up and joker exchanged by the best bot's three target lines, and count the best target's live tiles, as fresh lines of the changed hand do, over random play", () => {
+  it("weigh each tile given up and joker exchanged by the best bot's three target lines, each exposure by the three best lines once it is laid, and count the best target's live tiles, as fresh lines of the changed hand do, over random play", () => {
     const legal = new Int16Array(american.maxActions(rules));
     const out = new Float64Array(names.length);
     const hand = new Int8Array(JOKER + 1);
     let fresh: SeatLines | null = null;
-    const seen = { drop: 0, checked: 0, exchange: 0, expose: 0, charleston: 0 };
+    const seen = { drop: 0, checked: 0, exchange: 0, expose: 0, dies: 0, charleston: 0 };
     /** Tiles away of each of `xs` from fresh lines of the seat's exposures and the hand `hand`. */
     const awayFresh = (l: SeatLines, xs: number[]): number[] => {
       fresh ??= new SeatLines(l.index);
@@ -124,7 +128,32 @@ describe('distilled (American) features', () => {
               `the features of action ${a}`,
             );
           if (a >= PASS_TILE && a <= VOTE_NO) seen.charleston++;
-          if (a >= EXPOSE && a < PASS_TILE) seen.expose++;
+          if (a >= EXPOSE && a < PASS_TILE && targets.length > 0 && v.claimTile < CARD_KINDS) {
+            seen.expose++;
+            // The three best lines once the exposure is laid on fresh lines, its tiles out of the hand.
+            const size = exposeSize(a),
+              jokers = exposeJokers(a),
+              t = v.claimTile;
+            fresh ??= new SeatLines(l.index);
+            fresh.reset();
+            for (const e of l.exposures) fresh.expose(e);
+            fresh.expose({ tile: t, size, jokers });
+            setHand(l, t, -(size - 1 - jokers), -jokers);
+            fresh.sync(hand, 0);
+            const best: number[] = [];
+            for (let line = 0; line < v.index.lines; line++) {
+              let away = 99;
+              for (let y = lineStart[line]!; y < lineStart[line + 1]!; y++) away = Math.min(away, fresh.away(y));
+              if (away < 99) best.push(v.index.value[line]! * 0.3 ** away);
+            }
+            best.sort((x, y) => y - x);
+            const after = best.slice(0, 3).reduce((w, x) => w + x, 0);
+            const r = after > 0 ? Math.max(-1, Math.min(1, Math.log(after / now) / 3)) : -1;
+            same(out[F.expose_weight]!, r, `expose_weight, action ${a}`);
+            same(out[F.expose_concealed_weight]!, v.index.vConcealed[targets[0]!]! * r, `expose_concealed_weight, action ${a}`);
+            same(out[F.expose_dies]!, after > 0 ? 0 : 1, `expose_dies, action ${a}`);
+            if (after === 0) seen.dies++;
+          }
           if (a >= EXCHANGE && a < EXPOSE && targets.length > 0) {
             seen.exchange++;
             setHand(l, a - EXCHANGE, -1, 1);
@@ -163,6 +192,7 @@ describe('distilled (American) features', () => {
     expect(seen.exchange).toBeGreaterThan(10);
     expect(seen.charleston).toBeGreaterThan(50);
     expect(seen.expose).toBeGreaterThan(5);
+    expect(seen.dies).toBeGreaterThan(0);
   });
 });
 

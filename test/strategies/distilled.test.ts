@@ -68,6 +68,39 @@ describe('distilled', () => {
     );
   });
 
+  it("weighs the teacher's departures from the base with --departures, and only in a choices fit", async () => {
+    const dir = tempDir();
+    const run = async (departures?: number) => {
+      const out = path.join(dir, `d${departures ?? 1}.json`);
+      const r = await distill({
+        game: 'nylonppong',
+        teacher: 'rollout(n=2)',
+        target: 'choices',
+        set: 'rounds=1',
+        games: 12,
+        seed: '3',
+        workers: 1,
+        out,
+        ...(departures ? { departures } : {}),
+      });
+      return { r, doc: JSON.parse(fs.readFileSync(out, 'utf8')) as { weights: number[]; made: Record<string, unknown> } };
+    };
+    const plain = await run();
+    const weighed = await run(5);
+    // The same decisions, the base's share of them counted once whatever the weights.
+    expect(weighed.r.decisions).toBe(plain.r.decisions);
+    expect(weighed.r.base_agreement).toBe(plain.r.base_agreement);
+    expect(plain.r.base_agreement).toBeLessThan(1);
+    expect(weighed.doc.made.departures).toBe(5);
+    expect(plain.doc.made.departures).toBeUndefined();
+    expect(weighed.doc.made.command).toMatch(/ --departures 5$/);
+    // Departures weigh more: the base feature's weight falls.
+    expect(weighed.doc.weights[0]).toBeLessThan(plain.doc.weights[0]!);
+    await expect(
+      distill({ game: 'nylonppong', teacher: 'rollout(n=2)', departures: 5, games: 2, workers: 1, out: path.join(dir, 'v.json') }),
+    ).rejects.toThrow(/^--departures 5: weighs the teacher's choices, so it needs --target choices$/);
+  });
+
   it('refuses a bad file with one line, before any game is played', async () => {
     const dir = tempDir();
     const good = path.join(dir, 'good.json');
