@@ -4,6 +4,7 @@ import { GAMES } from '../catalog/index.js';
 import type { HandOption } from '../catalog/entry.js';
 import { adviseRun, type AdviseOptions } from '../library/advise.js';
 import { printTable } from '../io/print.js';
+import { formatNumber } from '../io/csv.js';
 import { terminalWidth, wrapLines } from '../io/wrap.js';
 import { collect, printJson } from './options.js';
 
@@ -85,7 +86,11 @@ export function registerAdvise(program: Command): void {
       rows: r.actions.map((a) => [
         a.action,
         a.verdict,
-        a.exact ? exactCell(a.value, a.exact.value) : a.value,
+        a.exact
+          ? exactCell(a.value, a.exact.value)
+          : alike(a)
+            ? `${formatNumber(Number(a.value.toPrecision(4)))} (all ${a.rollouts} alike)`
+            : a.value,
         a.value_ci_low,
         a.value_ci_high,
         a.diff,
@@ -100,12 +105,20 @@ export function registerAdvise(program: Command): void {
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
     const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
-    const note = `(value: ${r.value}, 95% interval${exact}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed}; ${r.dealing})`;
+    const same = r.actions.some(alike)
+      ? "; all N alike: every rollout of the action gave that value, so their spread gives it no interval (its won share's says how sure it is)"
+      : '';
+    const note = `(value: ${r.value}, 95% interval${exact}${same}; vs_best: paired difference against the best on the same deals, simultaneous interval; won: share of rollouts where ${r.won}, 95% interval; ${r.playouts} playouts, policy ${r.policy}, seed ${r.seed}; ${r.dealing})`;
     io().stdout.write(
       `${about.length ? `${fit(about)}\n` : ''}${printTable(table, Infinity, wide ? {} : { width, rest: '--json' })}${fit([r.advice, note])}\n`,
     );
   });
 }
+
+/** A sampled value whose rollouts all came out the same, as played (AdviceRow.alike): a t interval
+ * over them has no width, which would read as certain. (Where the luck taken off makes every
+ * rollout give a Wolnamppong bet its exact value, the results as played differ: not alike.) */
+const alike = (a: { exact?: unknown; alike?: true }): boolean => !a.exact && a.alike === true;
 
 /** An exact figure as printed: its fraction when short, else its decimal to 7 significant
  * digits (enough to show how a rare failure moves it off a round number), marked exact. */

@@ -56,6 +56,10 @@ export interface AdviceRow {
   diff_se: number;
   /** best; tied (still in contention when the budget ran out); or worse (dropped). */
   verdict: 'best' | 'tied' | 'worse';
+  /** Present where every rollout's result, as played, was the same: value's interval then has no
+   * width, for want of any spread rather than for certainty (a Nylon-ppong stop that succeeds in
+   * every rollout may still fail). */
+  alike?: true;
 }
 
 export interface Advice {
@@ -282,6 +286,7 @@ function* raceRun(
       diff_ci_high: d.high,
       diff_se: d.se,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
+      ...(n > 1 && raw[j]!.every((x) => x === raw[j]![0]) ? { alike: true as const } : {}),
     };
   });
   const order = rows.map((_, j) => j).sort((i, j) => verdictRank(rows[i]!) - verdictRank(rows[j]!) || rows[j]!.value - rows[i]!.value);

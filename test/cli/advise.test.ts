@@ -1,10 +1,12 @@
 // pongsim advise: the CLI prints the library's answer (a table and the answer in words, or with
 // --json exactly what the library returns) and refuses bad input with one line and exit 2.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import { estimate } from '../../src/io/print.js';
 import { advise } from '../../src/library/advise.js';
-import { unwrap, pongsimIn } from '../support/cli.js';
+import { tempDir, unwrap, pongsimIn } from '../support/cli.js';
 
 describe('pongsim advise (CLI)', () => {
   it('--json prints what the library returns; the text shows every action and the answer in words', { timeout: 30000 }, async () => {
@@ -41,6 +43,36 @@ describe('pongsim advise (CLI)', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('a value every rollout gave alike says so, not a certain figure; one the luck taken off makes exact does not', {
+    timeout: 60000,
+  }, async () => {
+    // Nylon-ppong, seed 7, game 0: at line 33 seat 3 stops with 3. Inferred from the others'
+    // play, the stop succeeds in every rollout, so its value's t interval has no width; its won
+    // share's interval still reaches below 1 (a seat holding two cards could undercut it).
+    const replay = await pongsimIn(['replay', 'nylonppong', '--seed', '7', '--index', '0', '--format', 'events']);
+    expect(replay.code, replay.stderr).toBe(0);
+    const record = path.join(tempDir(), 'game.jsonl');
+    fs.writeFileSync(record, replay.stdout);
+    const args = ['advise', 'nylonppong', '--record', record, '--at', '33'];
+    const j = await pongsimIn([...args, '--json']);
+    expect(j.code, j.stderr).toBe(0);
+    const stop = JSON.parse(j.stdout).actions.find((a: { action: string }) => a.action === 'stop with 3');
+    expect(stop.alike).toBe(true);
+    expect(stop.value_ci_low).toBe(stop.value_ci_high);
+    expect(stop.won_ci_low).toBeLessThan(1);
+    expect(JSON.parse(j.stdout).actions.find((a: { action: string }) => a.action === 'draw').alike).toBeUndefined();
+    const t = await pongsimIn(args);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toContain(`-3 (all ${stop.rollouts} alike)`);
+    expect(unwrap(t.stdout)).toContain('all N alike: every rollout of the action gave that value');
+    // A Wolnamppong bet: its results as played differ, and the third card's luck taken off gives
+    // every rollout its exact value: not alike, and no such note.
+    const w = await advise({ game: 'wolnamppong', hand: '3,9', pot: '20', budget: '300' });
+    const bet = w.actions.find((a) => a.action === 'bet 1')!;
+    expect(bet.value_ci_high - bet.value_ci_low).toBeLessThan(1e-9);
+    expect(bet.alike).toBeUndefined();
   });
 
   it('every game that advises answers its example situation (the one `bench` times)', { timeout: 60000 }, async () => {
