@@ -117,7 +117,7 @@ export function registerAdvise(program: Command): void {
 
 /** A sampled value whose rollouts all came out the same, as played (AdviceRow.alike): a t interval
  * over them has no width, which would read as certain. (Where the luck taken off makes every
- * rollout give a Wolnamppong bet its exact value, the results as played differ: not alike.) */
+ * rollout give an action its exact value, the results as played differ: not alike.) */
 const alike = (a: { exact?: unknown; alike?: true }): boolean => !a.exact && a.alike === true;
 
 /** An exact figure as printed: its fraction when short, else its decimal to 7 significant
