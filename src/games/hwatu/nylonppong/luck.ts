@@ -50,6 +50,8 @@ const shedOf = (held: number, singles: number): number => 32 - Math.clz32(single
 export class NylonLuck implements LuckMeter<NylonState> {
   readonly terms = NYLON_LUCK_TERMS.length;
   private seat = 0;
+  private next = 0;
+  private prev = 0;
   private drawnBefore = 0;
   private reshufflesBefore = 0;
   /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
@@ -61,8 +63,13 @@ export class NylonLuck implements LuckMeter<NylonState> {
 
   constructor(readonly coef: Float64Array) {}
 
-  start(_s: NylonState, seat: number): void {
+  start(s: NylonState, seat: number): void {
     this.seat = seat;
+    // The seats after and before it: the order of play is the rules', the same all game.
+    this.next = s.next(seat);
+    let prev = seat;
+    while (s.next(prev) !== seat) prev = s.next(prev);
+    this.prev = prev;
   }
 
   before(s: NylonState): void {
@@ -96,11 +103,8 @@ export class NylonLuck implements LuckMeter<NylonState> {
   private read(s: NylonState, y: number, md: number, own: boolean, n: number): number {
     const { value, shape, pile } = this;
     const { cfg } = s;
-    const seat = this.seat;
+    const { seat, next, prev } = this;
     const off = y * STRIDE;
-    const next = s.next(seat);
-    let prev = seat;
-    while (s.next(prev) !== seat) prev = s.next(prev);
     const terms = own || y === next ? OWN.length : y === prev ? 6 : 3;
     value.fill(0, 13 * 3, 13 * terms);
     let high = 0;
