@@ -30,6 +30,7 @@ import {
 import { americanCard, americanHand } from './american-card.js';
 import { wallRecords } from './mahjong-records.js';
 import { mahjongRuleTable } from './rule-tables.js';
+import { tableWin } from './mahjong-advise.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
  * after it, the discard, the call on a discard, the joker exchange. */
@@ -88,6 +89,9 @@ const advise: AdviseQuery<AmericanState, AmericanRules> = {
   round: 'hand',
   unit: 'points',
   won: { doc: 'you won the hand', test: (start, end, seat) => wonHand(start, end, seat) },
+  // Mah Jongg on a discard or by self-draw; letting it go costs nothing under the rules (no
+  // sacred discard), so only the race's own figures say why another action ranks above it.
+  wins: { legal: tableWin, letGo: () => undefined },
 };
 
 export const americanEntry = defineEntry({

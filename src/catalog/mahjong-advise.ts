@@ -6,6 +6,11 @@ import { WIN } from '../games/mahjong/table/actions.js';
 import { CLAIM, TURN, type TableState } from '../games/mahjong/table/state.js';
 import type { AdviseQuery } from './entry.js';
 
+/** Whether `action` is a win the rules pay at the decision of `seat` on a mahjong table: on the
+ * tile on offer, or by self-draw on the seat's turn (AdviseQuery.wins). */
+export const tableWin = (s: TableState, seat: number, action: number): boolean =>
+  action === WIN && (s.phase === CLAIM ? s.ronOk[seat] === 1 : s.phase === TURN && s.turnWinOk);
+
 /** Advice at a Korean or Chinese-American table: every discard (and declaration) on your turn,
  * or every call on the tile on offer, played out to the end of the hand; hands with calls and
  * flowers, anyone's. `letGo` says what letting a legal win go costs under the rules. */
@@ -54,10 +59,7 @@ export function tableAdvise<S extends TableState, R>(
     },
     ...(choices ? { choices } : {}),
     ...(about ? { about } : {}),
-    wins: {
-      legal: (s, seat, a) => a === WIN && (s.phase === CLAIM ? s.ronOk[seat] === 1 : s.phase === TURN && s.turnWinOk),
-      letGo,
-    },
+    wins: { legal: tableWin, letGo },
     example,
     budget: 3000,
     poolFrom: 32000,

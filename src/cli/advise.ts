@@ -88,7 +88,9 @@ export function registerAdvise(program: Command): void {
         a.verdict,
         a.exact
           ? exactCell(a.value, a.exact.value)
-          : alike(a)
+          : a.ends
+            ? `${formatNumber(a.value)} (exact)`
+            : alike(a)
             ? `${formatNumber(Number(a.value.toPrecision(4)))} (all ${a.rollouts} alike)`
             : a.value,
         a.value_ci_low,
@@ -96,7 +98,7 @@ export function registerAdvise(program: Command): void {
         a.diff,
         a.diff_ci_low,
         a.diff_ci_high,
-        a.exact?.won ? exactCell(a.won, a.exact.won) : a.won,
+        a.exact?.won ? exactCell(a.won, a.exact.won) : a.ends ? '1 (exact)' : a.won,
         a.won_ci_low,
         a.won_ci_high,
         a.rollouts,
@@ -104,7 +106,11 @@ export function registerAdvise(program: Command): void {
     };
     const width = terminalWidth(io().stdout);
     const fit = (lines: string[]) => wrapLines(lines.join('\n'), width, wide);
-    const exact = r.actions.some((a) => a.exact) ? ' (exact: worked out over the same deals, not sampled)' : '';
+    const exact = r.actions.some((a) => a.exact)
+      ? ' (exact: worked out over the same deals, not sampled)'
+      : r.actions.some((a) => a.ends)
+        ? ' (exact: a win ends the hand, with what it pays)'
+        : '';
     const same = r.actions.some(alike)
       ? "; all N alike: every rollout of the action gave that value, so their spread gives it no interval (its won share's says how sure it is)"
       : '';

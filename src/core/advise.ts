@@ -60,6 +60,11 @@ export interface AdviceRow {
    * width, for want of any spread rather than for certainty (a Nylon-ppong stop that succeeds in
    * every rollout may still fail). */
   alike?: true;
+  /** Present on a win the rules pay (RaceOptions.win) where every rollout ended there with the
+   * same payment and the seat's win, as a win ends the hand: value and won share are then what
+   * the rules give, not estimates (value's interval of no width, won's 1 to 1), where a Wilson
+   * interval would say the win itself might not be won. Never with `alike`. */
+  ends?: true;
 }
 
 export interface Advice {
@@ -265,13 +270,15 @@ function* raceRun(
   if (looks === 0)
     throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
+  const w = o.win ? listed.findIndex((ch) => o.win!.legal(ch)) : -1;
   const rows: AdviceRow[] = listed.map((_, j) => {
     const v = values[j]!,
       n = v.length;
     const m = mean(v),
       half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
-    const w = wilson(wins[j]!, n);
+    const ends = j === w && n > 1 && won[j]!.every((x) => x === 1) && raw[j]!.every((x) => x === raw[j]![0]);
+    const wl = ends ? { low: 1, high: 1 } : wilson(wins[j]!, n);
     return {
       action: names[j]!,
       rollouts: n,
@@ -279,14 +286,14 @@ function* raceRun(
       value_ci_low: m - half,
       value_ci_high: m + half,
       won: wins[j]! / n,
-      won_ci_low: w.low,
-      won_ci_high: w.high,
+      won_ci_low: wl.low,
+      won_ci_high: wl.high,
       diff: d.mean,
       diff_ci_low: d.low,
       diff_ci_high: d.high,
       diff_se: d.se,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
-      ...(n > 1 && raw[j]!.every((x) => x === raw[j]![0]) ? { alike: true as const } : {}),
+      ...(ends ? { ends: true as const } : n > 1 && raw[j]!.every((x) => x === raw[j]![0]) ? { alike: true as const } : {}),
     };
   });
   const order = rows.map((_, j) => j).sort((i, j) => verdictRank(rows[i]!) - verdictRank(rows[j]!) || rows[j]!.value - rows[i]!.value);
@@ -307,7 +314,6 @@ function* raceRun(
         : open.length === 0
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
           : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
-  const w = o.win ? listed.findIndex((ch) => o.win!.legal(ch)) : -1;
   const why = w >= 0 && w !== leader ? winWhy(names[leader]!, raw[leader]!, won[leader]!, raw[w]!, o.win!.letGo) : undefined;
   return {
     rows: ranked,

@@ -75,6 +75,31 @@ describe('pongsim advise (CLI)', () => {
     expect(bet.alike).toBeUndefined();
   });
 
+  it('a win the rules pay is its payment and a win, exact, not an estimate with an interval that doubts it', {
+    timeout: 60000,
+  }, async () => {
+    // Every rollout of a win ends the hand there: the value is what it pays, and it is won. A
+    // Wilson interval over the rollouts (1 [0.893, 1] for 32 of them) read as a chance that the
+    // win itself is not won.
+    for (const q of [
+      { game: 'chinese-american', hand: 'm111 m234 p567 s789 m9', offered: 'm9', budget: '200' },
+      { game: 'american', stage: 'play', hand: 'm11333 p55777 s999', offered: 's9', from: 'across', budget: '200' },
+    ]) {
+      const r = await advise(q);
+      const win = r.actions.find((a) => a.action.startsWith('win on'))!;
+      expect(win.ends, q.game).toBe(true);
+      expect(win.alike).toBeUndefined();
+      expect([win.won, win.won_ci_low, win.won_ci_high]).toEqual([1, 1, 1]);
+      expect(win.value_ci_low).toBe(win.value);
+      // Only the win: another action that happened to win every rollout is still an estimate.
+      for (const a of r.actions.filter((a) => a !== win)) expect(a.ends).toBeUndefined();
+    }
+    const t = await pongsimIn(['advise', 'chinese-american', '--hand', 'm111 m234 p567 s789 m9', '--offered', 'm9']);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toMatch(/win on m9 +best +31 \(exact\) +0 +1 \(exact\)/);
+    expect(unwrap(t.stdout)).toContain('exact: a win ends the hand, with what it pays');
+  });
+
   it('every game that advises answers its example situation (the one `bench` times)', { timeout: 60000 }, async () => {
     const offering = GAMES.filter((g) => g.advise);
     expect(offering.map((g) => g.def.id).sort()).toEqual(['american', 'chinese-american', 'korean', 'nylonppong', 'wolnamppong']);
