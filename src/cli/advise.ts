@@ -91,8 +91,8 @@ export function registerAdvise(program: Command): void {
           : a.ends
             ? `${formatNumber(a.value)} (exact)`
             : alike(a)
-            ? `${formatNumber(Number(a.value.toPrecision(4)))} (all ${a.rollouts} alike)`
-            : a.value,
+              ? `${formatNumber(Number(a.value.toPrecision(4)))} (all ${a.rollouts} alike)`
+              : a.value,
         a.value_ci_low,
         a.value_ci_high,
         a.diff,
