@@ -101,4 +101,32 @@ describe('advise-calibration', () => {
       }
     expect(wins).toBe(1);
   });
+
+  it("plays an American situation's rollouts the same after another situation's on the same Rollouts", () => {
+    // Game 49 of seed 2026 is seat 0's courtesy pass, its first tile: in each rollout the seat
+    // chooses its second and third tiles after the candidate. The line chaser plans a pass at
+    // its first choice and keyed the plan on the hand's identity and the step; every table's
+    // first hand had the same identity, so the plan of another rollout's table (here game 0's
+    // situation, in the Charleston too) passed for its own, and 151 of the 528 values moved.
+    // The study's worker plays the games of every cell one chunk after another, so which
+    // situation came before changed American's figures with the worker count.
+    const field = CALIBRATION_FIELDS.find((f) => f.game === 'american')!;
+    const c = cellOf(field, calibrationGame('american'));
+    const cell = CALIBRATION_FIELDS.indexOf(field);
+    const values = (index: number): number[] => {
+      const [m] = decisionsOf(c, '2026', cell, index);
+      const cand = c.ro.candidates(m!.state, c.legal, c.def.legal(m!.state, c.legal));
+      const rng = new Rng(null).reuse(`2026/${cell}/${index}/pick`, 0, 0, 'rollouts');
+      const out: number[] = [];
+      for (let i = 0; i < 48; i++) {
+        c.ro.evaluate(m!.state, m!.seat, cand, 0, 1, rng);
+        for (let j = 0; j < cand; j++) out.push(c.ro.result(j));
+      }
+      return out;
+    };
+    const fresh = values(49);
+    expect(fresh.length).toBe(48 * 11);
+    values(0);
+    expect(values(49)).toEqual(fresh);
+  });
 });

@@ -86,6 +86,9 @@ const CARD_WINS: WinModel<AmericanState> = { waits: cardWaits, complete: cardCom
  * shares them, and a state copy (src/core/copy.ts) finds them the same and skips them. */
 const compiled = new WeakMap<AmericanRules, { card: Card; index: CardIndex }>();
 
+/** The last hand identity given in this thread (AmericanState.serial). */
+let lastSerial = 0;
+
 function compiledCard(r: AmericanRules): { card: Card; index: CardIndex } {
   let c = compiled.get(r);
   if (!c) {
@@ -138,8 +141,17 @@ export class AmericanState extends TableState<AmericanRules> {
   exchanged = false;
   /** What the dead-hand test knows of the jokers, and whether its tallies still hold (dead.ts). */
   readonly deadTest = new DeadTest();
-  /** Hands dealt by this state, a hand's identity for bots that plan per hand. */
-  serial = 0;
+  /** The hand's identity for bots that plan per hand (AmericanView.handId): a number no other
+   * table of this thread has had, given when a hand is dealt and again when the table is
+   * overwritten by a copy (a rollout's table, a determinization, a particle). A count per state
+   * gave every table's first hand the same number, so a bot that planned a Charleston pass in
+   * one rollout (or one game) took the plan for its own in the next, at the same step. Private,
+   * so that a copy (src/core/copy.ts) leaves it to afterCopy and a state's data never holds it. */
+  #serial = 0;
+
+  get serial(): number {
+    return this.#serial;
+  }
 
   constructor(r: AmericanRules) {
     const set = makeSet('american', (c) => {
@@ -192,7 +204,7 @@ export class AmericanState extends TableState<AmericanRules> {
   // ---- Table hooks ------------------------------------------------------------------------
 
   newHand(): void {
-    this.serial++;
+    this.#serial = ++lastSerial;
     for (const l of this.lines) l.reset();
     this.exchanged = false;
     this.deadTest.checked = false;
@@ -345,6 +357,7 @@ export class AmericanState extends TableState<AmericanRules> {
   }
 
   override afterCopy(): void {
+    this.#serial = ++lastSerial;
     for (const l of this.lines) l.invalidate();
   }
 }

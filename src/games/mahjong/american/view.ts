@@ -69,7 +69,8 @@ export class AmericanView extends TableView<AmericanState> {
     return this.#a.phase === PREPLAY && this.#a.charleston.blindAllowed;
   }
 
-  /** Identifies the hand under way (bots that plan per hand key on it). */
+  /** Identifies the hand under way on this table (bots that plan per hand key on it): another
+   * table, or this one after a copy or a determinization, has another (AmericanState.serial). */
   get handId(): number {
     return this.#a.serial;
   }

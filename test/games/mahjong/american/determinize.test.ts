@@ -48,7 +48,9 @@ const info = tableInfo<AmericanState>(american, {
     const l = v.lines;
     return {
       exposures: [s.expTile, s.expSize, s.expJokers, s.expN].map(arr),
-      flags: [s.exchanged, s.ended, s.serial, s.stats.exchanges],
+      // Not the hand's identity (serial, the view's handId): a determinization is another table,
+      // given one of its own, so that no bot takes a plan made on one table for the other's.
+      flags: [s.exchanged, s.ended, s.stats.exchanges],
       charleston:
         s.phase === PREPLAY
           ? [
@@ -61,7 +63,7 @@ const info = tableInfo<AmericanState>(american, {
               arr(c.out.subarray(seat * 3, seat * 3 + c.outN[seat]!)),
             ]
           : null,
-      view: [v.passChosen, v.blindAllowed, v.handId, arr(v.dead)],
+      view: [v.passChosen, v.blindAllowed, arr(v.dead)],
       lines: Array.from({ length: v.index.lines }, (_, line) => [l.lineAway(line), l.lineVariant(line)]),
       pins: Array.from({ length: SEATS }, (_, y) => arr(pins(s, seat, y))),
     };

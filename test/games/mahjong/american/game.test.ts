@@ -198,6 +198,31 @@ describe('american invariants', () => {
     }
   });
 
+  it('a hand keeps its identity while it is played; a table copied, determinized or dealt again gets one no table had (the line chaser keys its Charleston pass on it)', () => {
+    const r = rules();
+    const s = american.create(r);
+    const legal = new Int16Array(american.maxActions(r));
+    american.deal(s, new Rng('am-hand-id'));
+    const id = american.view(s, 0).handId;
+    for (let i = 0; i < 5 && s.phase === PREPLAY; i++) {
+      american.legal(s, legal);
+      american.apply(s, legal[0]!, 0);
+    }
+    expect(american.view(s, 1).handId).toBe(id);
+    const ids = [id];
+    const t = american.create(r);
+    american.copy(s, t);
+    ids.push(american.view(t, 0).handId);
+    american.determinize(s, 2, new Rng('am-hand-id/det'), t);
+    ids.push(american.view(t, 0).handId);
+    const u = american.create(r);
+    american.copy(s, u);
+    ids.push(american.view(u, 0).handId);
+    american.deal(s, new Rng('am-hand-id/2'));
+    ids.push(american.view(s, 0).handId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('blind passes: each seat gets as many tiles as it gave, and when all pass blind nothing moves', () => {
     const r = rules();
     const s = american.create(r);
