@@ -99,6 +99,13 @@ function shifted(l: SeatLines, x: number, t: number, h: number, dt: number, s: n
   return s + PACKED[r + h + dt]! - PACKED[r + h]!;
 }
 
+/** The weight of the lines kept in `top`: its first `n` entries, best first. */
+function sumOf(top: Float64Array, n: number): number {
+  let w = 0;
+  for (let i = 0; i < n; i++) w += top[i]!;
+  return w;
+}
+
 class AmericanFeatures implements FeatureSet<AmericanView> {
   readonly names: readonly string[] = NAMES;
   // A session's length and how its hands follow one another: no feature reads them.
@@ -178,9 +185,7 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
       top[i] = w;
     }
     this.nt = nt;
-    let w = 0;
-    for (let i = 0; i < nt; i++) w += top[i]!;
-    this.weight = w;
+    this.weight = sumOf(top, nt);
     const { unseen, copies } = this;
     for (let t = 0; t <= CARD_KINDS; t++) {
       const kind = t < CARD_KINDS ? t : JOKER;
@@ -346,9 +351,7 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
           w = y;
         }
     }
-    let w = 0;
-    for (let i = 0; i < K; i++) w += top[i]!;
-    return w;
+    return sumOf(top, K);
   }
 }
 
