@@ -62,6 +62,7 @@ const MAX_K = 8;
 /** Tiles away a line can be, and one: a line's 14 tiles (99 is out of reach). */
 const MAX_AWAY_1 = 15;
 
+/** Fields set in the constructor are `declare`d (see CardIndex). */
 export class LineChaser implements Strategy<AmericanView> {
   /** The targets (each line's nearest variant), best first, their weights value * q^away, and their lines' values. */
   private readonly targets = new Int32Array(MAX_K);
@@ -79,25 +80,26 @@ export class LineChaser implements Strategy<AmericanView> {
   private plannedStep: Step | null = null;
   /** Per line: tiles away (-1 before the first ranking) and key (its bit in the set; -1: out of
    * reach or not allowed) at the last ranking. */
-  private readonly awayOf: Int8Array;
-  private readonly lineKey: Int32Array;
+  declare private readonly awayOf: Int8Array;
+  declare private readonly lineKey: Int32Array;
   /** The card the keys are for (keys). */
   private keysFor: CardIndex | null = null;
   private keyTable = new Int32Array(0);
   private keyLine = new Int32Array(0);
   private bits = new Int32Array(0);
-  private readonly pow: Float64Array;
+  declare private readonly pow: Float64Array;
   /** The claims or joker exchanges on offer (the view lists them). */
   private readonly offered = new Int16Array(AMERICAN_ACTIONS);
   /** Every choice is made from the view (its claims, exchanges and Charleston state), so the
    * table need not list the legal actions at each turn. */
   readonly viewOnly = true;
 
-  constructor(
-    private readonly p: ChaserParams,
-    lines: number,
-    private readonly hooks: ChaserHooks = {},
-  ) {
+  declare private readonly p: ChaserParams;
+  declare private readonly hooks: ChaserHooks;
+
+  constructor(p: ChaserParams, lines: number, hooks: ChaserHooks = {}) {
+    this.p = p;
+    this.hooks = hooks;
     this.awayOf = new Int8Array(lines);
     this.lineKey = new Int32Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);

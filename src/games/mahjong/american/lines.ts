@@ -32,37 +32,39 @@ const UNFIT = 1 << 20;
 
 /** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. An
  * entry is one kind one variant uses. Entries are numbered kind by kind, so that a change of one
- * kind, the innermost work of a hand, reads its entries' arrays in order. */
+ * kind, the innermost work of a hand, reads its entries' arrays in order. Fields set in the
+ * constructor are `declare`d, here and in SeatLines: an ES2022 class field is defined as undefined
+ * first, and V8 then no longer tracks which kind of typed array the field holds. */
 export class CardIndex {
-  readonly variants: number;
+  declare readonly variants: number;
   /** Kind t's entries are kStart[t] .. kStart[t + 1]. */
-  readonly kStart: Int32Array;
-  readonly eKind: Uint8Array;
+  declare readonly kStart: Int32Array;
+  declare readonly eKind: Uint8Array;
   /** The entry's PACKED row for an empty hand's slots (natural and joker counts). */
-  readonly eRow: Uint16Array;
-  readonly eVar: Int32Array;
+  declare readonly eRow: Uint16Array;
+  declare readonly eVar: Int32Array;
   /** The line of the entry's variant. */
-  readonly eLine: Int32Array;
+  declare readonly eLine: Int32Array;
   /** Variant v's entries are vEntry[vStart[v] .. vStart[v + 1]). */
-  readonly vStart: Int32Array;
-  readonly vEntry: Int32Array;
-  readonly lines: number;
+  declare readonly vStart: Int32Array;
+  declare readonly vEntry: Int32Array;
+  declare readonly lines: number;
   /** The entry of (variant, kind), or -1. */
-  readonly entryOf: Int32Array;
+  declare readonly entryOf: Int32Array;
   /** Each variant's line, and whether that line is concealed. */
-  readonly vLine: Int32Array;
-  readonly vConcealed: Uint8Array;
+  declare readonly vLine: Int32Array;
+  declare readonly vConcealed: Uint8Array;
   /** Per variant: 1 when its sets are ones jokers may not fill (a section without jokers; a
    * variant's sets all take jokers or none, as its line says). */
-  readonly vNaturalSets: Uint8Array;
+  declare readonly vNaturalSets: Uint8Array;
   /** Per entry: how many sets of its kind the variant holds, of each size 3 to 6 (4 bits a size,
    * size 3 lowest): the sets an exposure of that kind and size can take. */
-  readonly eSets: Uint16Array;
+  declare readonly eSets: Uint16Array;
   /** Each line's value and whether its section pays the jokerless bonus. */
-  readonly value: Int32Array;
-  readonly jokerless: Uint8Array;
+  declare readonly value: Int32Array;
+  declare readonly jokerless: Uint8Array;
   /** Each variant's packed sum for an empty hand. */
-  readonly empty: Int32Array;
+  declare readonly empty: Int32Array;
   /**
    * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
    * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
@@ -72,10 +74,18 @@ export class CardIndex {
    * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
    * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits.
    */
-  readonly stepStart: Int32Array;
-  readonly step: Int32Array;
+  declare readonly stepStart: Int32Array;
+  declare readonly step: Int32Array;
+  /** The lines with an entry in each step list, as bit sets of `lineWords` words (line l at bit
+   * l & 31 of word l >> 5): step list i's at stepLines[i * lineWords ..]. After a tile fewer only
+   * these lines' nearest variants can have moved away. */
+  declare readonly lineWords: number;
+  declare readonly stepLines: Int32Array;
 
-  constructor(readonly card: Card) {
+  declare readonly card: Card;
+
+  constructor(card: Card) {
+    this.card = card;
     const V = card.variants.length;
     this.variants = V;
     this.lines = card.lines.length;
@@ -133,6 +143,15 @@ export class CardIndex {
       }
     }
     this.step = Int32Array.from(step);
+    const W = (this.lines + 31) >> 5;
+    this.lineWords = W;
+    this.stepLines = new Int32Array(CARD_KINDS * STEPS * W);
+    for (let i = 0; i < CARD_KINDS * STEPS; i++) {
+      for (let x = this.stepStart[i]!; x < this.stepStart[i + 1]!; x++) {
+        const line = this.step[x]! >> 16;
+        this.stepLines[i * W + (line >> 5)]! |= 1 << (line & 31);
+      }
+    }
   }
 }
 
@@ -154,16 +173,16 @@ export class SeatLines {
    * variant its sum (from 2L: `sum`). lineMin is STALE when the nearest must be found again
    * (refresh).
    */
-  private readonly st: Int32Array;
+  declare private readonly st: Int32Array;
   /** Per variant: the packed sum of its remaining slots against the concealed hand while it
    * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles. An unfit
    * one stays unfit until a joker exchange, which places every variant again and sums it
    * afresh (refit). */
-  readonly sum: Int32Array;
+  declare readonly sum: Int32Array;
   /** Per entry: its PACKED row once the seat's exposures took their sets. */
-  readonly row: Uint16Array;
+  declare readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
-  readonly ok: Uint8Array;
+  declare readonly ok: Uint8Array;
   /**
    * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
    * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
@@ -171,9 +190,9 @@ export class SeatLines {
    * line that goes stale at m tiles away is at least m away, less what was added since. refresh
    * stops at the first variant at the bound, which is then the first of the nearest.
    */
-  private readonly bound: Int32Array;
+  declare private readonly bound: Int32Array;
   /** The card's lines' first variants (Card.lineStart), read at each refresh. */
-  private readonly lineStart: Int32Array;
+  declare private readonly lineStart: Int32Array;
   /** Per kind: 1 when one of the seat's exposures is of it (its entries' rows are the seat's own). */
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
@@ -198,7 +217,10 @@ export class SeatLines {
    * this object at that number would go on reading its cache. */
   #version = 0;
 
-  constructor(readonly index: CardIndex) {
+  declare readonly index: CardIndex;
+
+  constructor(index: CardIndex) {
+    this.index = index;
     const L = index.lines;
     this.st = new Int32Array(2 * L + index.variants);
     this.bound = new Int32Array(L + 1);
@@ -335,14 +357,20 @@ export class SeatLines {
       }
       if (this.allStale) return;
       // Then each line kept up to date whose nearest variant moved away (it was in the list):
-      // one look a line, rather than one an entry.
-      for (let line = 0; line < L; line++) {
-        const m = st[line]!;
-        const v = st[L + line]!;
-        if (m === STALE || v < 0) continue;
-        const s = st[S + v]!;
-        const x = (s & 63) - jokers;
-        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+      // one look a line of the list's (a third of the lines, on the sample card), rather than one
+      // an entry.
+      const { stepLines, lineWords } = this.index;
+      const base = (t * STEPS + h) * lineWords;
+      for (let w = 0; w < lineWords; w++) {
+        for (let mask = stepLines[base + w]!; mask !== 0; mask &= mask - 1) {
+          const line = (w << 5) | (31 - Math.clz32(mask & -mask));
+          const m = st[line]!;
+          const v = st[L + line]!;
+          if (m === STALE || v < 0) continue;
+          const s = st[S + v]!;
+          const x = (s & 63) - jokers;
+          if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+        }
       }
     }
   }
