@@ -23,6 +23,12 @@ const { MAX_EXPOSURES, PACKED, awayFromSum, packedRow } = slotsModule;
 const STEPS = 15;
 /** The first kind of each suit (and the honours) in the table's index of a hand (hand-eval.ts SLOT), and the flowers. */
 const SLOT_START = Int32Array.from([0, 1, 2, 3, 4], (slot) => (slot === 4 ? FLOWER : SLOT.indexOf(slot)));
+/** A suit's kind j weighs 5^j in the table's index of a hand (WEIGHT); 5^0 .. 5^8 differ in their
+ * highest bit, so POW5_AT[31 - clz32(5^j)] is j (-1 at the other bits). */
+const POW5_AT = Int8Array.from({ length: 32 }, (_, b) => {
+  for (let j = 0; j < 9; j++) if (31 - Math.clz32(5 ** j) === b) return j;
+  return -1;
+});
 /** lineMin of a line whose nearest variant must be found again (refresh). */
 const STALE = -1;
 /** The packed sum of a variant that does not fit the seat's exposures: far enough that no
@@ -418,7 +424,17 @@ export class SeatLines {
     const { counts, suitIndex } = this;
     // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
     for (let slot = 0; slot < 4; slot++) {
-      if (gi[g + slot] === suitIndex[slot]) continue;
+      const d = (gi[g + slot]! - suitIndex[slot]!) | 0;
+      if (d === 0) continue;
+      // Most often one kind's count moved (a tile drawn or thrown): d is that move times the kind's
+      // weight, and then no other kind's did (counts are 0 to 4, so the other kinds' moves, base-5
+      // digits from -4 to 4, sum to 0 only when each is 0). That kind alone is set, in one look.
+      const j = POW5_AT[31 - Math.clz32(d < 0 ? -d : d)]!;
+      const t = SLOT_START[slot]! + j;
+      if (j >= 0 && t < SLOT_START[slot + 1]! && (hand[off + t]! - counts[t]!) * WEIGHT[t]! === d) {
+        this.set(t, hand[off + t]!);
+        continue;
+      }
       for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
     }
     if (hand[off + FLOWER] !== counts[FLOWER]) this.set(FLOWER, hand[off + FLOWER]!);
