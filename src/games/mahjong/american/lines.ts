@@ -222,6 +222,15 @@ export class SeatLines {
    * a copy takes the other object's version number with its content, and a reader that cached
    * this object at that number would go on reading its cache. */
   #version = 0;
+  /** Bumped when the content was overwritten (invalidate): a reader that follows `moved` reads
+   * every line again. Private for the reason #version is. */
+  #overwritten = 0;
+  /**
+   * The lines whose tiles away may differ from when a reader last cleared this (the line chaser,
+   * which then reads only these at its next ranking): line l at bit l & 31 of word l >> 5. Set
+   * wherever lineMin changes but at refresh, which only finds again a line already set (STALE).
+   */
+  declare readonly moved: Int32Array;
 
   declare readonly index: CardIndex;
 
@@ -231,6 +240,7 @@ export class SeatLines {
     this.st = new Int32Array(2 * L + index.variants);
     this.bound = new Int32Array(L + 1);
     this.lineStart = index.card.lineStart;
+    this.moved = new Int32Array(index.lineWords);
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
@@ -241,9 +251,14 @@ export class SeatLines {
     return this.#version;
   }
 
+  get overwritten(): number {
+    return this.#overwritten;
+  }
+
   /** The content was overwritten (a state copy): what readers cached is stale. */
   invalidate(): void {
     this.#version++;
+    this.#overwritten++;
   }
 
   /** Finds every line's nearest variant afresh: after a hand dealt anew (a determinization), the
@@ -251,6 +266,7 @@ export class SeatLines {
   refreshAll(): void {
     this.#version++;
     for (let line = 0; line < this.index.lines; line++) this.refresh(line);
+    this.moveAll();
     // Every line is up to date: the bounds, which tell of the changes that led here (hidden ones,
     // for a hand dealt anew), start again.
     this.bound.fill(0);
@@ -283,6 +299,14 @@ export class SeatLines {
       bound[line] = bound[L]!;
     }
     this.allStale = true;
+    this.moveAll();
+  }
+
+  /** Every line is in `moved`. */
+  private moveAll(): void {
+    const { moved } = this;
+    const L = this.index.lines;
+    for (let w = 0; w < moved.length; w++) moved[w] = L - 32 * w >= 32 ? -1 : (1 << (L - 32 * w)) - 1;
   }
 
   /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
@@ -298,6 +322,7 @@ export class SeatLines {
     if (j > this.jokers) bound[L]! += j - this.jokers;
     this.jokers = j;
     this.allStale = true;
+    this.moveAll();
     this.#version++;
   }
 
@@ -321,7 +346,7 @@ export class SeatLines {
    * Unfit variants' sums change too (they stay far). */
   private step(t: number, h: number, more: boolean): void {
     const { stepStart, step, lines: L } = this.index;
-    const { st, jokers } = this;
+    const { st, jokers, moved } = this;
     const S = 2 * L;
     const from = stepStart[t * STEPS + h]!;
     const end = stepStart[t * STEPS + h + 1]!;
@@ -353,6 +378,7 @@ export class SeatLines {
         if (a < m) {
           st[line] = a;
           st[L + line] = at - S;
+          moved[line >> 5]! |= 1 << (line & 31);
         }
       }
     } else {
@@ -385,6 +411,7 @@ export class SeatLines {
   private stale(line: number, m: number): void {
     this.st[line] = STALE;
     this.bound[line] = m + this.bound[this.index.lines]!;
+    this.moved[line >> 5]! |= 1 << (line & 31);
   }
 
   /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
@@ -405,6 +432,7 @@ export class SeatLines {
       if (a < m) {
         st[line] = a;
         st[L + line] = v;
+        this.moved[line >> 5]! |= 1 << (line & 31);
       } else if (a > m && v === st[L + line]) this.stale(line, m);
     }
   }
