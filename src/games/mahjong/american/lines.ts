@@ -78,10 +78,12 @@ export class CardIndex {
    * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
    * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
    * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
-   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits.
+   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits, and a
+   * code is a small integer: the list is a plain array, whose reads V8 checks in fewer
+   * instructions than a typed array's in the innermost loop of a hand.
    */
   declare readonly stepStart: Int32Array;
-  declare readonly step: Int32Array;
+  declare readonly step: readonly number[];
   /** The lines with an entry in each step list, as bit sets of `lineWords` words (line l at bit
    * l & 31 of word l >> 5): step list i's at stepLines[i * lineWords ..]. After a tile fewer only
    * these lines' nearest variants can have moved away. */
@@ -148,7 +150,7 @@ export class CardIndex {
         this.stepStart[t * STEPS + h + 1] = step.length;
       }
     }
-    this.step = Int32Array.from(step);
+    this.step = step;
     const W = (this.lines + 31) >> 5;
     this.lineWords = W;
     this.stepLines = new Int32Array(CARD_KINDS * STEPS * W);
