@@ -50,7 +50,7 @@ export class Charleston {
   private readonly kept = new Uint8Array(SEATS);
   private yes = 0;
 
-  private declare readonly s: AmericanState;
+  declare private readonly s: AmericanState;
 
   constructor(s: AmericanState) {
     this.s = s;

@@ -24,13 +24,13 @@ export class Wall {
   rng!: Rng;
   /** Seat draws are on (startSeatDraws) until the next reset. */
   seatMode = false;
-  private declare readonly taken: Uint8Array;
+  declare private readonly taken: Uint8Array;
   /** Per seat: in-turn draws since startSeatDraws, and places of its own passed over. */
   private readonly cursor = new Int32Array(4);
   private base = 0;
 
   /** `template`: every physical tile of the set as its kind (tile-sets.ts wallTiles). */
-  private declare readonly template: Uint8Array;
+  declare private readonly template: Uint8Array;
   declare readonly reserve: number;
 
   constructor(template: Uint8Array, reserve: number) {
