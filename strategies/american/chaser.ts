@@ -139,9 +139,11 @@ export class LineChaser implements Strategy<AmericanView> {
     const table = this.keys(ix);
     const restricted = this.hooks.lineAllowed !== undefined;
     const moved = l.moved;
-    // Only the lines moved since the last ranking of these lines can have changed their place
-    // (every line is read at a time: allowed or not, and so brought up to date).
-    if (restricted || l !== this.rankedFor || l.overwritten !== this.rankedOverwritten || this.awayOf[0]! < 0) {
+    // Only the lines moved since this chaser last ranked these lines, and cleared `moved`, can
+    // have changed their place; after another reader's clearing, a copy over them, or another
+    // seat's lines, every line is read (allowed or not, and so brought up to date).
+    const mine = l.takeMoved(this);
+    if (!mine || restricted || l !== this.rankedFor || l.overwritten !== this.rankedOverwritten || this.awayOf[0]! < 0) {
       for (let line = 0; line < ix.lines; line++) this.place(v, l, table, line, restricted);
     } else {
       for (let w = 0; w < moved.length; w++) {

@@ -233,6 +233,9 @@ export class SeatLines {
    * wherever lineMin changes but at refresh, which only finds again a line already set (STALE).
    */
   declare readonly moved: Int32Array;
+  /** The reader that last cleared `moved` (takeMoved): another reader of the same lines (a
+   * distillation's teacher and base bot at one seat) must read every line. */
+  #movedBy: object | null = null;
 
   declare readonly index: CardIndex;
 
@@ -255,6 +258,14 @@ export class SeatLines {
 
   get overwritten(): number {
     return this.#overwritten;
+  }
+
+  /** Whether `reader` was the last to clear `moved`, so that it holds what moved since that
+   * reader's last look; `reader` is now the last (it clears `moved` once it has read). */
+  takeMoved(reader: object): boolean {
+    const mine = this.#movedBy === reader;
+    this.#movedBy = reader;
+    return mine;
   }
 
   /** The content was overwritten (a state copy): what readers cached is stale. */
