@@ -62,6 +62,7 @@ const MAX_K = 8;
 /** Tiles away a line can be, and one: a line's 14 tiles (99 is out of reach). */
 const MAX_AWAY_1 = 15;
 
+/** Fields set in the constructor are `declare`d (see CardIndex). */
 export class LineChaser implements Strategy<AmericanView> {
   /** The targets (each line's nearest variant), best first, their weights value * q^away, and their lines' values. */
   private readonly targets = new Int32Array(MAX_K);
@@ -71,6 +72,9 @@ export class LineChaser implements Strategy<AmericanView> {
   /** The lines and version the targets were ranked for (a seat's hand is unchanged across its claim offers). */
   private rankedFor: SeatLines | null = null;
   private rankedVersion = -1;
+  /** rankedFor's `overwritten` at the ranking: while it holds, the lines not in its `moved` are as
+   * far as at the last ranking. */
+  private rankedOverwritten = -1;
   /** The Charleston pass planned at its first choice: kinds and what each costs the targets, and
    * the hand and step it was planned for. */
   private readonly plan = new Int8Array(3);
@@ -79,25 +83,26 @@ export class LineChaser implements Strategy<AmericanView> {
   private plannedStep: Step | null = null;
   /** Per line: tiles away (-1 before the first ranking) and key (its bit in the set; -1: out of
    * reach or not allowed) at the last ranking. */
-  private readonly awayOf: Int8Array;
-  private readonly lineKey: Int32Array;
+  declare private readonly awayOf: Int8Array;
+  declare private readonly lineKey: Int32Array;
   /** The card the keys are for (keys). */
   private keysFor: CardIndex | null = null;
   private keyTable = new Int32Array(0);
   private keyLine = new Int32Array(0);
   private bits = new Int32Array(0);
-  private readonly pow: Float64Array;
+  declare private readonly pow: Float64Array;
   /** The claims or joker exchanges on offer (the view lists them). */
   private readonly offered = new Int16Array(AMERICAN_ACTIONS);
   /** Every choice is made from the view (its claims, exchanges and Charleston state), so the
    * table need not list the legal actions at each turn. */
   readonly viewOnly = true;
 
-  constructor(
-    private readonly p: ChaserParams,
-    lines: number,
-    private readonly hooks: ChaserHooks = {},
-  ) {
+  declare private readonly p: ChaserParams;
+  declare private readonly hooks: ChaserHooks;
+
+  constructor(p: ChaserParams, lines: number, hooks: ChaserHooks = {}) {
+    this.p = p;
+    this.hooks = hooks;
     this.awayOf = new Int8Array(lines);
     this.lineKey = new Int32Array(lines);
     this.pow = Float64Array.from({ length: 100 }, (_, a) => p.q ** a);
@@ -130,26 +135,26 @@ export class LineChaser implements Strategy<AmericanView> {
   private rank(v: AmericanView): void {
     const l = v.lines;
     if (l === this.rankedFor && l.version === this.rankedVersion) return;
-    this.rankedFor = l;
-    this.rankedVersion = l.version;
-    const { awayOf, lineKey, weight, targets, targetValue, pow, hooks } = this;
     const ix = v.index;
     const table = this.keys(ix);
-    const { bits, keyLine } = this;
-    const restricted = hooks.lineAllowed !== undefined;
-    for (let line = 0; line < awayOf.length; line++) {
-      // Every line is read (and so brought up to date), allowed or not.
-      const a = l.lineAway(line);
-      // Most lines are as far as at the last ranking (two thirds of them): their place is too.
-      if (a === awayOf[line] && !restricted) continue;
-      awayOf[line] = a;
-      const key = a >= 99 || (restricted && !hooks.lineAllowed!(v, line)) ? -1 : table[line * MAX_AWAY_1 + a]!;
-      const was = lineKey[line]!;
-      if (key === was) continue;
-      if (was >= 0) bits[was >> 5]! &= ~(1 << (was & 31));
-      if (key >= 0) bits[key >> 5]! |= 1 << (key & 31);
-      lineKey[line] = key;
+    const restricted = this.hooks.lineAllowed !== undefined;
+    const moved = l.moved;
+    // Only the lines moved since this chaser last ranked these lines, and cleared `moved`, can
+    // have changed their place; after another reader's clearing, a copy over them, or another
+    // seat's lines, every line is read (allowed or not, and so brought up to date).
+    const mine = l.takeMoved(this);
+    if (!mine || restricted || l !== this.rankedFor || l.overwritten !== this.rankedOverwritten || this.awayOf[0]! < 0) {
+      for (let line = 0; line < ix.lines; line++) this.place(v, l, table, line, restricted);
+    } else {
+      for (let w = 0; w < moved.length; w++) {
+        for (let m = moved[w]!; m !== 0; m &= m - 1) this.place(v, l, table, (w << 5) | (31 - Math.clz32(m & -m)), false);
+      }
     }
+    for (let w = 0; w < moved.length; w++) moved[w] = 0;
+    this.rankedFor = l;
+    this.rankedVersion = l.version;
+    this.rankedOverwritten = l.overwritten;
+    const { awayOf, weight, targets, targetValue, pow, bits, keyLine } = this;
     const value = ix.value;
     const k = this.p.k;
     let nt = 0;
@@ -163,6 +168,21 @@ export class LineChaser implements Strategy<AmericanView> {
       }
     }
     this.nt = nt;
+  }
+
+  /** Reads line `line`'s tiles away and sets its place in the bit set. */
+  private place(v: AmericanView, l: SeatLines, table: Int32Array, line: number, restricted: boolean): void {
+    const { awayOf, lineKey, bits, hooks } = this;
+    const a = l.lineAway(line);
+    // Most lines read are as far as at the last ranking: their place is too.
+    if (a === awayOf[line] && !restricted) return;
+    awayOf[line] = a;
+    const key = a >= 99 || (restricted && !hooks.lineAllowed!(v, line)) ? -1 : table[line * MAX_AWAY_1 + a]!;
+    const was = lineKey[line]!;
+    if (key === was) return;
+    if (was >= 0) bits[was >> 5]! &= ~(1 << (was & 31));
+    if (key >= 0) bits[key >> 5]! |= 1 << (key & 31);
+    lineKey[line] = key;
   }
 
   /** For card `ix`: the key table (keyTable[line * MAX_AWAY_1 + a]: the place of line `line` at

@@ -50,7 +50,11 @@ export class Charleston {
   private readonly kept = new Uint8Array(SEATS);
   private yes = 0;
 
-  constructor(private readonly s: AmericanState) {}
+  declare private readonly s: AmericanState;
+
+  constructor(s: AmericanState) {
+    this.s = s;
+  }
 
   /** The step under way. */
   get step(): Step {

@@ -23,6 +23,12 @@ const { MAX_EXPOSURES, PACKED, awayFromSum, packedRow } = slotsModule;
 const STEPS = 15;
 /** The first kind of each suit (and the honours) in the table's index of a hand (hand-eval.ts SLOT), and the flowers. */
 const SLOT_START = Int32Array.from([0, 1, 2, 3, 4], (slot) => (slot === 4 ? FLOWER : SLOT.indexOf(slot)));
+/** A suit's kind j weighs 5^j in the table's index of a hand (WEIGHT); 5^0 .. 5^8 differ in their
+ * highest bit, so POW5_AT[31 - clz32(5^j)] is j (-1 at the other bits). */
+const POW5_AT = Int8Array.from({ length: 32 }, (_, b) => {
+  for (let j = 0; j < 9; j++) if (31 - Math.clz32(5 ** j) === b) return j;
+  return -1;
+});
 /** lineMin of a line whose nearest variant must be found again (refresh). */
 const STALE = -1;
 /** The packed sum of a variant that does not fit the seat's exposures: far enough that no
@@ -32,37 +38,39 @@ const UNFIT = 1 << 20;
 
 /** A card's variants as flat arrays, built once per card: shared by every seat's SeatLines. An
  * entry is one kind one variant uses. Entries are numbered kind by kind, so that a change of one
- * kind, the innermost work of a hand, reads its entries' arrays in order. */
+ * kind, the innermost work of a hand, reads its entries' arrays in order. Fields set in the
+ * constructor are `declare`d, here and in SeatLines: an ES2022 class field is defined as undefined
+ * first, and V8 then no longer tracks which kind of typed array the field holds. */
 export class CardIndex {
-  readonly variants: number;
+  declare readonly variants: number;
   /** Kind t's entries are kStart[t] .. kStart[t + 1]. */
-  readonly kStart: Int32Array;
-  readonly eKind: Uint8Array;
+  declare readonly kStart: Int32Array;
+  declare readonly eKind: Uint8Array;
   /** The entry's PACKED row for an empty hand's slots (natural and joker counts). */
-  readonly eRow: Uint16Array;
-  readonly eVar: Int32Array;
+  declare readonly eRow: Uint16Array;
+  declare readonly eVar: Int32Array;
   /** The line of the entry's variant. */
-  readonly eLine: Int32Array;
+  declare readonly eLine: Int32Array;
   /** Variant v's entries are vEntry[vStart[v] .. vStart[v + 1]). */
-  readonly vStart: Int32Array;
-  readonly vEntry: Int32Array;
-  readonly lines: number;
+  declare readonly vStart: Int32Array;
+  declare readonly vEntry: Int32Array;
+  declare readonly lines: number;
   /** The entry of (variant, kind), or -1. */
-  readonly entryOf: Int32Array;
+  declare readonly entryOf: Int32Array;
   /** Each variant's line, and whether that line is concealed. */
-  readonly vLine: Int32Array;
-  readonly vConcealed: Uint8Array;
+  declare readonly vLine: Int32Array;
+  declare readonly vConcealed: Uint8Array;
   /** Per variant: 1 when its sets are ones jokers may not fill (a section without jokers; a
    * variant's sets all take jokers or none, as its line says). */
-  readonly vNaturalSets: Uint8Array;
+  declare readonly vNaturalSets: Uint8Array;
   /** Per entry: how many sets of its kind the variant holds, of each size 3 to 6 (4 bits a size,
    * size 3 lowest): the sets an exposure of that kind and size can take. */
-  readonly eSets: Uint16Array;
+  declare readonly eSets: Uint16Array;
   /** Each line's value and whether its section pays the jokerless bonus. */
-  readonly value: Int32Array;
-  readonly jokerless: Uint8Array;
+  declare readonly value: Int32Array;
+  declare readonly jokerless: Uint8Array;
   /** Each variant's packed sum for an empty hand. */
-  readonly empty: Int32Array;
+  declare readonly empty: Int32Array;
   /**
    * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
    * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
@@ -70,12 +78,22 @@ export class CardIndex {
    * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
    * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
    * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
-   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits.
+   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits, and a
+   * code is a small integer: the list is a plain array, whose reads V8 checks in fewer
+   * instructions than a typed array's in the innermost loop of a hand.
    */
-  readonly stepStart: Int32Array;
-  readonly step: Int32Array;
+  declare readonly stepStart: Int32Array;
+  declare readonly step: readonly number[];
+  /** The lines with an entry in each step list, as bit sets of `lineWords` words (line l at bit
+   * l & 31 of word l >> 5): step list i's at stepLines[i * lineWords ..]. After a tile fewer only
+   * these lines' nearest variants can have moved away. */
+  declare readonly lineWords: number;
+  declare readonly stepLines: Int32Array;
 
-  constructor(readonly card: Card) {
+  declare readonly card: Card;
+
+  constructor(card: Card) {
+    this.card = card;
     const V = card.variants.length;
     this.variants = V;
     this.lines = card.lines.length;
@@ -132,7 +150,16 @@ export class CardIndex {
         this.stepStart[t * STEPS + h + 1] = step.length;
       }
     }
-    this.step = Int32Array.from(step);
+    this.step = step;
+    const W = (this.lines + 31) >> 5;
+    this.lineWords = W;
+    this.stepLines = new Int32Array(CARD_KINDS * STEPS * W);
+    for (let i = 0; i < CARD_KINDS * STEPS; i++) {
+      for (let x = this.stepStart[i]!; x < this.stepStart[i + 1]!; x++) {
+        const line = this.step[x]! >> 16;
+        this.stepLines[i * W + (line >> 5)]! |= 1 << (line & 31);
+      }
+    }
   }
 }
 
@@ -154,16 +181,16 @@ export class SeatLines {
    * variant its sum (from 2L: `sum`). lineMin is STALE when the nearest must be found again
    * (refresh).
    */
-  private readonly st: Int32Array;
+  declare private readonly st: Int32Array;
   /** Per variant: the packed sum of its remaining slots against the concealed hand while it
    * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles. An unfit
    * one stays unfit until a joker exchange, which places every variant again and sums it
    * afresh (refit). */
-  readonly sum: Int32Array;
+  declare readonly sum: Int32Array;
   /** Per entry: its PACKED row once the seat's exposures took their sets. */
-  readonly row: Uint16Array;
+  declare readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
-  readonly ok: Uint8Array;
+  declare readonly ok: Uint8Array;
   /**
    * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
    * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
@@ -171,9 +198,9 @@ export class SeatLines {
    * line that goes stale at m tiles away is at least m away, less what was added since. refresh
    * stops at the first variant at the bound, which is then the first of the nearest.
    */
-  private readonly bound: Int32Array;
+  declare private readonly bound: Int32Array;
   /** The card's lines' first variants (Card.lineStart), read at each refresh. */
-  private readonly lineStart: Int32Array;
+  declare private readonly lineStart: Int32Array;
   /** Per kind: 1 when one of the seat's exposures is of it (its entries' rows are the seat's own). */
   private readonly exposedKind = new Uint8Array(CARD_KINDS);
   /** The concealed counts the sums are for (kinds 0..CARD_KINDS-1), and the jokers. */
@@ -197,12 +224,28 @@ export class SeatLines {
    * a copy takes the other object's version number with its content, and a reader that cached
    * this object at that number would go on reading its cache. */
   #version = 0;
+  /** Bumped when the content was overwritten (invalidate): a reader that follows `moved` reads
+   * every line again. Private for the reason #version is. */
+  #overwritten = 0;
+  /**
+   * The lines whose tiles away may differ from when a reader last cleared this (the line chaser,
+   * which then reads only these at its next ranking): line l at bit l & 31 of word l >> 5. Set
+   * wherever lineMin changes but at refresh, which only finds again a line already set (STALE).
+   */
+  declare readonly moved: Int32Array;
+  /** The reader that last cleared `moved` (takeMoved): another reader of the same lines (a
+   * distillation's teacher and base bot at one seat) must read every line. */
+  #movedBy: object | null = null;
 
-  constructor(readonly index: CardIndex) {
+  declare readonly index: CardIndex;
+
+  constructor(index: CardIndex) {
+    this.index = index;
     const L = index.lines;
     this.st = new Int32Array(2 * L + index.variants);
     this.bound = new Int32Array(L + 1);
     this.lineStart = index.card.lineStart;
+    this.moved = new Int32Array(index.lineWords);
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
@@ -213,9 +256,22 @@ export class SeatLines {
     return this.#version;
   }
 
+  get overwritten(): number {
+    return this.#overwritten;
+  }
+
+  /** Whether `reader` was the last to clear `moved`, so that it holds what moved since that
+   * reader's last look; `reader` is now the last (it clears `moved` once it has read). */
+  takeMoved(reader: object): boolean {
+    const mine = this.#movedBy === reader;
+    this.#movedBy = reader;
+    return mine;
+  }
+
   /** The content was overwritten (a state copy): what readers cached is stale. */
   invalidate(): void {
     this.#version++;
+    this.#overwritten++;
   }
 
   /** Finds every line's nearest variant afresh: after a hand dealt anew (a determinization), the
@@ -223,6 +279,7 @@ export class SeatLines {
   refreshAll(): void {
     this.#version++;
     for (let line = 0; line < this.index.lines; line++) this.refresh(line);
+    this.moveAll();
     // Every line is up to date: the bounds, which tell of the changes that led here (hidden ones,
     // for a hand dealt anew), start again.
     this.bound.fill(0);
@@ -255,6 +312,14 @@ export class SeatLines {
       bound[line] = bound[L]!;
     }
     this.allStale = true;
+    this.moveAll();
+  }
+
+  /** Every line is in `moved`. */
+  private moveAll(): void {
+    const { moved } = this;
+    const L = this.index.lines;
+    for (let w = 0; w < moved.length; w++) moved[w] = L - 32 * w >= 32 ? -1 : (1 << (L - 32 * w)) - 1;
   }
 
   /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
@@ -270,6 +335,7 @@ export class SeatLines {
     if (j > this.jokers) bound[L]! += j - this.jokers;
     this.jokers = j;
     this.allStale = true;
+    this.moveAll();
     this.#version++;
   }
 
@@ -293,7 +359,7 @@ export class SeatLines {
    * Unfit variants' sums change too (they stay far). */
   private step(t: number, h: number, more: boolean): void {
     const { stepStart, step, lines: L } = this.index;
-    const { st, jokers } = this;
+    const { st, jokers, moved } = this;
     const S = 2 * L;
     const from = stepStart[t * STEPS + h]!;
     const end = stepStart[t * STEPS + h + 1]!;
@@ -325,6 +391,7 @@ export class SeatLines {
         if (a < m) {
           st[line] = a;
           st[L + line] = at - S;
+          moved[line >> 5]! |= 1 << (line & 31);
         }
       }
     } else {
@@ -335,14 +402,20 @@ export class SeatLines {
       }
       if (this.allStale) return;
       // Then each line kept up to date whose nearest variant moved away (it was in the list):
-      // one look a line, rather than one an entry.
-      for (let line = 0; line < L; line++) {
-        const m = st[line]!;
-        const v = st[L + line]!;
-        if (m === STALE || v < 0) continue;
-        const s = st[S + v]!;
-        const x = (s & 63) - jokers;
-        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+      // one look a line of the list's (a third of the lines, on the sample card), rather than one
+      // an entry.
+      const { stepLines, lineWords } = this.index;
+      const base = (t * STEPS + h) * lineWords;
+      for (let w = 0; w < lineWords; w++) {
+        for (let mask = stepLines[base + w]!; mask !== 0; mask &= mask - 1) {
+          const line = (w << 5) | (31 - Math.clz32(mask & -mask));
+          const m = st[line]!;
+          const v = st[L + line]!;
+          if (m === STALE || v < 0) continue;
+          const s = st[S + v]!;
+          const x = (s & 63) - jokers;
+          if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+        }
       }
     }
   }
@@ -351,6 +424,7 @@ export class SeatLines {
   private stale(line: number, m: number): void {
     this.st[line] = STALE;
     this.bound[line] = m + this.bound[this.index.lines]!;
+    this.moved[line >> 5]! |= 1 << (line & 31);
   }
 
   /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
@@ -371,6 +445,7 @@ export class SeatLines {
       if (a < m) {
         st[line] = a;
         st[L + line] = v;
+        this.moved[line >> 5]! |= 1 << (line & 31);
       } else if (a > m && v === st[L + line]) this.stale(line, m);
     }
   }
@@ -390,7 +465,17 @@ export class SeatLines {
     const { counts, suitIndex } = this;
     // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
     for (let slot = 0; slot < 4; slot++) {
-      if (gi[g + slot] === suitIndex[slot]) continue;
+      const d = (gi[g + slot]! - suitIndex[slot]!) | 0;
+      if (d === 0) continue;
+      // Most often one kind's count moved (a tile drawn or thrown): d is that move times the kind's
+      // weight, and then no other kind's did (counts are 0 to 4, so the other kinds' moves, base-5
+      // digits from -4 to 4, sum to 0 only when each is 0). That kind alone is set, in one look.
+      const j = POW5_AT[31 - Math.clz32(d < 0 ? -d : d)]!;
+      const t = SLOT_START[slot]! + j;
+      if (j >= 0 && t < SLOT_START[slot + 1]! && (hand[off + t]! - counts[t]!) * WEIGHT[t]! === d) {
+        this.set(t, hand[off + t]!);
+        continue;
+      }
       for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
     }
     if (hand[off + FLOWER] !== counts[FLOWER]) this.set(FLOWER, hand[off + FLOWER]!);

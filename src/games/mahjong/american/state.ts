@@ -41,12 +41,12 @@ const { JOKER_ROWS, payDiscardWins, paySelfDraw, selfDrawWorth } = paymentsModul
 export class AmericanStats extends SessionStats {
   /** Per line: seat-hands nearest to it after the Charleston, wins, the wins among those seat-hands
    * (a seat that chased it won with it), points won, jokers in the winning hands, wins with no joker (bonus or not). */
-  readonly chased: Int32Array;
-  readonly lineWins: Int32Array;
-  readonly lineConverted: Int32Array;
-  readonly linePaid: Float64Array;
-  readonly lineJokers: Int32Array;
-  readonly lineJokerless: Int32Array;
+  declare readonly chased: Int32Array;
+  declare readonly lineWins: Int32Array;
+  declare readonly lineConverted: Int32Array;
+  declare readonly linePaid: Float64Array;
+  declare readonly lineJokers: Int32Array;
+  declare readonly lineJokerless: Int32Array;
   /** Per jokers dealt (0..JOKER_ROWS, the last meaning that many or more): seat-hands, their wins and their net. */
   readonly jokerSeats = this.arena.i32(JOKER_ROWS + 1);
   readonly jokerWins = this.arena.i32(JOKER_ROWS + 1);
@@ -102,14 +102,14 @@ function compiledCard(r: AmericanRules): { card: Card; index: CardIndex } {
 export class AmericanState extends TableState<AmericanRules> {
   declare readonly stats: AmericanStats;
   readonly views: AmericanView[] = [];
-  readonly card: Card;
-  readonly index: CardIndex;
+  declare readonly card: Card;
+  declare readonly index: CardIndex;
   /** Each seat's tiles away from every variant (synced with the hand before each use). */
-  readonly lines: SeatLines[];
-  readonly charleston: Charleston;
+  declare readonly lines: SeatLines[];
+  declare readonly charleston: Charleston;
   /** Copies of each card kind in the set, and the jokers. */
-  readonly copies: Int8Array;
-  readonly jokerCount: number;
+  declare readonly copies: Int8Array;
+  declare readonly jokerCount: number;
   /** Per kind, the exposure sizes some line of the card holds (bit size - 3), less those the rules forbid. */
   readonly setSizes = new Uint8Array(CARD_KINDS);
   /** Kinds some line holds in an exposable set (kinds.ts mask, word 0 and word 1). */

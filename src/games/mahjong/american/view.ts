@@ -15,15 +15,15 @@ const { exchangeActions } = claimsModule;
 
 export class AmericanView extends TableView<AmericanState> {
   readonly #a: AmericanState;
-  readonly rules: AmericanRules;
-  readonly index: CardIndex;
+  declare readonly rules: AmericanRules;
+  declare readonly index: CardIndex;
   /** Every seat's exposures: tile, size and jokers at seat * MAX_EXPOSURES + i, expN[seat] of them. */
-  readonly expTile: Uint8Array;
-  readonly expSize: Uint8Array;
-  readonly expJokers: Uint8Array;
-  readonly expN: Uint8Array;
+  declare readonly expTile: Uint8Array;
+  declare readonly expSize: Uint8Array;
+  declare readonly expJokers: Uint8Array;
+  declare readonly expN: Uint8Array;
   /** Why each seat's hand is dead (0 = alive). */
-  readonly dead: Uint8Array;
+  declare readonly dead: Uint8Array;
 
   constructor(s: AmericanState, seat: number) {
     super(s, seat);

@@ -198,27 +198,27 @@ export type WritableTable = Writable<TableState>;
 
 export abstract class TableState<R = unknown> implements GameState, RulesetHooks {
   log: Trace | null = null;
-  readonly wall: Wall;
-  readonly ev: HandEval;
+  declare readonly wall: Wall;
+  declare readonly ev: HandEval;
   /** Net points per seat over the session. */
   readonly net: Frozen<Float64Array> = new Float64Array(SEATS);
 
   // Table rules, copied into plain fields: read on every move.
-  readonly reserveBlocksReplacement: boolean;
+  declare readonly reserveBlocksReplacement: boolean;
   /** Kinds from this one on are set aside when drawn (flowers), or 255 when none are. */
-  readonly asideFrom: number;
-  readonly quadPairs: boolean;
-  readonly chowCalls: boolean;
-  readonly headBump: boolean;
-  readonly robKong: boolean;
-  readonly robConcealedKong: boolean;
-  readonly pongBeatsChow: boolean;
+  declare readonly asideFrom: number;
+  declare readonly quadPairs: boolean;
+  declare readonly chowCalls: boolean;
+  declare readonly headBump: boolean;
+  declare readonly robKong: boolean;
+  declare readonly robConcealedKong: boolean;
+  declare readonly pongBeatsChow: boolean;
   /** TableRules.wins, or null: the standard shapes, judged by the table's hand evaluator. */
-  readonly wins: WinModel<TableState> | null;
-  readonly deadSkipTurns: boolean;
-  readonly claimLiftsLock: boolean;
-  readonly handStreams: boolean;
-  readonly seatDraws: boolean;
+  declare readonly wins: WinModel<TableState> | null;
+  declare readonly deadSkipTurns: boolean;
+  declare readonly claimLiftsLock: boolean;
+  declare readonly handStreams: boolean;
+  declare readonly seatDraws: boolean;
 
   // Session.
   /** The session's deal stream: every wall of the session is drawn from it. The wall holds the
@@ -265,7 +265,7 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   readonly temp: Frozen<Int32Array> = this.arena.i32(SEATS);
   /** The kinds each seat could claim a discard of for a meld: the pairs, or with a win model an
    * array of its own that the model keeps (American exposures may use jokers). */
-  readonly callable: Frozen<Int32Array>;
+  declare readonly callable: Frozen<Int32Array>;
   /** Own discards, as a mask (the ruleset may clear a claimed one). */
   readonly dMask: Frozen<Int32Array> = this.arena.i32(SEATS * 2);
   /** Pattern indices [m, p, s, z] of each hand, kept in step with `hand`. */
@@ -338,11 +338,12 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
   readonly meldClaimSeat: number = -1;
   readonly meldClaimAction: number = -1;
 
-  constructor(
-    readonly r: R,
-    t: TableRules,
-    readonly stats: SessionStats,
-  ) {
+  declare readonly r: R;
+  declare readonly stats: SessionStats;
+
+  constructor(r: R, t: TableRules, stats: SessionStats) {
+    this.r = r;
+    this.stats = stats;
     this.wall = new Wall(t.wallTiles, t.reserve);
     // A ruleset with a win model never asks for shanten, so it does not pay for building the tables.
     this.ev = t.wins ? (null as unknown as HandEval) : new HandEval(t.shapes, t.set.copies[tilesModule.SOU]! > 0);

@@ -15,16 +15,16 @@ const { CLAIM, STRIDE, TURN } = stateModule;
 
 export class TableView<S extends TableState = TableState> {
   readonly #s: S;
-  readonly seat: number;
+  declare readonly seat: number;
   /** Own concealed tiles, counts by kind (tiles.ts kinds; flowers and jokers only where the set keeps them in hand). */
-  readonly hand: Int8Array;
+  declare readonly hand: Int8Array;
   /** Own melds: types (melds.ts) and lowest kinds, `meldN` of them. */
-  readonly meldType: Uint8Array;
-  readonly meldKind: Int8Array;
+  declare readonly meldType: Uint8Array;
+  declare readonly meldKind: Int8Array;
   /** Tiles in every river and meld, and flowers set aside. */
-  readonly seen: Int8Array;
+  declare readonly seen: Int8Array;
   /** Flowers each seat has set aside. */
-  readonly flowers: Uint8Array;
+  declare readonly flowers: Uint8Array;
 
   constructor(s: S, seat: number) {
     this.#s = s;

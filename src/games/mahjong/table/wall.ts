@@ -18,22 +18,24 @@ import { KINDS } from '../tiles.js';
 const undrawnCount = new Int16Array(KINDS);
 
 export class Wall {
-  readonly tiles: Uint8Array;
+  declare readonly tiles: Uint8Array;
   head = 0;
   tail = 0;
   rng!: Rng;
   /** Seat draws are on (startSeatDraws) until the next reset. */
   seatMode = false;
-  private readonly taken: Uint8Array;
+  declare private readonly taken: Uint8Array;
   /** Per seat: in-turn draws since startSeatDraws, and places of its own passed over. */
   private readonly cursor = new Int32Array(4);
   private base = 0;
 
   /** `template`: every physical tile of the set as its kind (tile-sets.ts wallTiles). */
-  constructor(
-    private readonly template: Uint8Array,
-    readonly reserve: number,
-  ) {
+  declare private readonly template: Uint8Array;
+  declare readonly reserve: number;
+
+  constructor(template: Uint8Array, reserve: number) {
+    this.template = template;
+    this.reserve = reserve;
     this.tiles = new Uint8Array(template.length);
     this.taken = new Uint8Array(template.length);
   }

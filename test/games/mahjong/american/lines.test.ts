@@ -5,6 +5,7 @@ import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lin
 import { SAMPLE_CARD_DOC } from '../../../../src/games/mahjong/american/rules.js';
 import { PACKED, awayFromSum, packedRow, placeExposures, type Exposure } from '../../../../src/games/mahjong/american/slots.js';
 import { FLOWER, JOKER, KINDS } from '../../../../src/games/mahjong/tiles.js';
+import { SLOT, WEIGHT } from '../../../../src/games/mahjong/table/hand-eval.js';
 
 /**
  * SeatLines done the plain way, as it was before its step lists: every entry of a changed kind
@@ -143,7 +144,10 @@ const TIES = compileCard({
 /**
  * Drives both through the same random life of one seat's hand - tiles one at a time and several
  * at once, jokers, exposures of sets some variant holds, joker exchanges - and reads them at the
- * same moments, every line in order as the line chaser does.
+ * same moments, every line in order as the line chaser does. Two more follow the hand only when
+ * read, exposed or exchanged (as the table's lines do), one by sync and one by syncSeat from the
+ * table's index of the hand: several kinds may have moved between two of their syncs, and they
+ * must agree with each other at every read.
  */
 function agree(card: Card, seed: string, rounds: number): { exposures: number; exchanges: number } {
   const index = new CardIndex(card);
@@ -154,6 +158,15 @@ function agree(card: Card, seed: string, rounds: number): { exposures: number; e
     const fast = new SeatLines(index);
     const plain = new PlainLines(index);
     const hand = new Int8Array(KINDS);
+    const lazy = new SeatLines(index);
+    const seatwise = new SeatLines(index);
+    const gi = new Int32Array(4);
+    const bring = () => {
+      gi.fill(0);
+      for (let t = 0; t < FLOWER; t++) gi[SLOT[t]!]! += hand[t]! * WEIGHT[t]!;
+      lazy.sync(hand, 0);
+      seatwise.syncSeat(hand, 0, gi, 0);
+    };
     for (let step = 0; step < 300; step++) {
       const t = rng.int(10) === 0 ? JOKER : rng.int(CARD_KINDS);
       const cap = t === FLOWER || t === JOKER ? 8 : 4;
@@ -169,6 +182,9 @@ function agree(card: Card, seed: string, rounds: number): { exposures: number; e
           const e = { tile: set.tile, size: set.size, jokers: rng.int(3) === 0 ? 0 : rng.int(Math.min(3, set.size - 1)) };
           fast.expose(e);
           plain.expose(e);
+          bring();
+          lazy.expose(e);
+          seatwise.expose(e);
           exposures++;
         }
       }
@@ -176,6 +192,9 @@ function agree(card: Card, seed: string, rounds: number): { exposures: number; e
       if (withJoker >= 0 && rng.int(30) === 0) {
         fast.exchanged(withJoker);
         plain.exchanged(withJoker);
+        bring();
+        lazy.exchanged(withJoker);
+        seatwise.exchanged(withJoker);
         exchanges++;
       }
       if (rng.int(3) !== 0) continue;
@@ -187,6 +206,15 @@ function agree(card: Card, seed: string, rounds: number): { exposures: number; e
       }
       // One expect() a read, not one a line.
       expect(a).toEqual(b);
+      bring();
+      const c: number[] = [];
+      const d: number[] = [];
+      for (let line = 0; line < card.lines.length; line++) {
+        c.push(lazy.lineAway(line), lazy.lineVariant(line));
+        d.push(seatwise.lineAway(line), seatwise.lineVariant(line));
+      }
+      expect(d).toEqual(c);
+      expect(Array.from(seatwise.sum)).toEqual(Array.from(lazy.sum));
       for (let v = 0; v < index.variants; v++) {
         if (
           fast.ok[v] !== plain.ok[v] ||
