@@ -198,22 +198,12 @@ function agree(card: Card, seed: string, rounds: number): { exposures: number; e
         exchanges++;
       }
       if (rng.int(3) !== 0) continue;
-      const a: number[] = [];
-      const b: number[] = [];
-      for (let line = 0; line < card.lines.length; line++) {
-        a.push(fast.lineAway(line), fast.lineVariant(line));
-        b.push(plain.lineAway(line), plain.lineVariant(line));
-      }
-      // One expect() a read, not one a line.
-      expect(a).toEqual(b);
+      // Every line's tiles away and nearest variant, in one expect() a read, not one a line.
+      const reads = (l: { lineAway(line: number): number; lineVariant(line: number): number }) =>
+        card.lines.flatMap((_, line) => [l.lineAway(line), l.lineVariant(line)]);
+      expect(reads(fast)).toEqual(reads(plain));
       bring();
-      const c: number[] = [];
-      const d: number[] = [];
-      for (let line = 0; line < card.lines.length; line++) {
-        c.push(lazy.lineAway(line), lazy.lineVariant(line));
-        d.push(seatwise.lineAway(line), seatwise.lineVariant(line));
-      }
-      expect(d).toEqual(c);
+      expect(reads(seatwise)).toEqual(reads(lazy));
       expect(Array.from(seatwise.sum)).toEqual(Array.from(lazy.sum));
       for (let v = 0; v < index.variants; v++) {
         if (
