@@ -264,6 +264,19 @@ describe('JSON output', () => {
     await printsAsSchema('card', ['card', 'check', card, '--json']);
     await printsAsSchema('advise', ['advise', 'wolnamppong', '--hand', '3,10', '--pot', '20', '--budget', '200', '--json']);
     await printsAsSchema('advise', ['advise', 'american', '--hand', 'm1112 p2468 s369 z55 j', '--budget', '200', '--json']);
+    // A win the rules pay: its row says it ends the hand (ends).
+    const win = await printsAsSchema('advise', [
+      'advise',
+      'chinese-american',
+      '--hand',
+      'm111 m234 p567 s789 m9',
+      '--offered',
+      'm9',
+      '--budget',
+      '200',
+      '--json',
+    ]);
+    expect((win.actions as { action: string; ends?: true }[]).find((a) => a.action === 'win on m9')?.ends).toBe(true);
     const stop = await printsAsSchema('advise', [
       'advise',
       'nylonppong',
