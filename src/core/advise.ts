@@ -277,7 +277,9 @@ function* raceRun(
     const m = mean(v),
       half = z95(n) * Math.sqrt(variance(v) / n);
     const d = interval(v, values[leader]!, q);
-    const ends = j === w && n > 1 && won[j]!.every((x) => x === 1) && raw[j]!.every((x) => x === raw[j]![0]);
+    // Every rollout gave the same result as played: alike, or, for a win, what it pays.
+    const flat = n > 1 && raw[j]!.every((x) => x === raw[j]![0]);
+    const ends = flat && j === w && won[j]!.every((x) => x === 1);
     const wl = ends ? { low: 1, high: 1 } : wilson(wins[j]!, n);
     return {
       action: names[j]!,
@@ -293,7 +295,7 @@ function* raceRun(
       diff_ci_high: d.high,
       diff_se: d.se,
       verdict: j === leader ? 'best' : alive.includes(j) ? 'tied' : 'worse',
-      ...(ends ? { ends: true as const } : n > 1 && raw[j]!.every((x) => x === raw[j]![0]) ? { alike: true as const } : {}),
+      ...(ends ? { ends: true as const } : flat ? { alike: true as const } : {}),
     };
   });
   const order = rows.map((_, j) => j).sort((i, j) => verdictRank(rows[i]!) - verdictRank(rows[j]!) || rows[j]!.value - rows[i]!.value);
