@@ -289,15 +289,14 @@ export async function distill(o: DistillOptions): Promise<DistillResult> {
   const first = joined(parts, names.length, (g) => g < cut, departures);
   const weights = target === 'values' ? fitValues(all, all.gains, ridge) : fit.weights;
   const early = target === 'values' ? fitValues(first, first.gains, ridge) : fitChoices(first, ridge).weights;
-  // Agreement counts every decision once, whatever the fit weighed it.
+  // Agreement counts every decision once, whatever the fit weighed it (it reads no weights).
   const late = joined(parts, names.length, (g) => g >= cut);
-  const once = departures === 1 ? all : joined(parts, names.length, () => true);
   const baseOnly = names.map((_, j) => (j === 0 ? 1 : 0));
   const round = (v: number) => Number(v.toPrecision(12));
   const result = {
-    agreement: round(agreement(once, weights)),
+    agreement: round(agreement(all, weights)),
     agreement_held_out: round(agreement(late, early)),
-    base_agreement: round(agreement(once, baseOnly)),
+    base_agreement: round(agreement(all, baseOnly)),
   };
   const command = [
     `pongsim distill ${game}`,

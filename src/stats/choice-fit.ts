@@ -139,7 +139,8 @@ export function bestOption(c: Choices, k: number, w: ArrayLike<number>): number 
   return best;
 }
 
-/** The share of the decisions whose chosen option scores highest under `w`. */
+/** The share of the decisions whose chosen option scores highest under `w`, each decision counted
+ * once (the choices' `weight` is the fit's alone). */
 export function agreement(c: Choices, w: ArrayLike<number>): number {
   const decisions = c.starts.length - 1;
   let same = 0;
