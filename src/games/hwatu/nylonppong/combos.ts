@@ -75,6 +75,11 @@ export function comboValue(values: Int16Array, straightMinusSum: boolean, id: nu
   return id === STRAIGHT && straightMinusSum ? -sum : values[id]!;
 }
 
+/** The value of the best (lowest-valued) combination in `mask` (which holds one at least). */
+export function bestValueOf(mask: number, values: Int16Array, straightMinusSum: boolean, sum: number): number {
+  return comboValue(values, straightMinusSum, bestOf(mask, values, straightMinusSum, sum), sum);
+}
+
 /** The best (lowest-valued) combination in `mask`, or -1; ties go to the lower id. */
 export function bestOf(mask: number, values: Int16Array, straightMinusSum: boolean, sum: number): number {
   let best = -1;

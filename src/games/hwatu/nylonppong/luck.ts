@@ -1,6 +1,7 @@
 import type { LuckMeter } from '../../../core/luck.js';
 import { CARDS, month } from '../deck.js';
-import { bestOf, comboMaskOf, comboValue } from './combos.js';
+import { bestValueOf, comboMaskOf } from './combos.js';
+import type { Config } from './rules.js';
 import { STRIDE, type NylonState } from './state.js';
 
 /**
@@ -39,6 +40,25 @@ const LATE = 14;
 /** The month the reference bot sheds from a hand with months `held` and singles `singles`
  * (bit m-1 for month m): its highest single, else its highest month. */
 const shedOf = (held: number, singles: number): number => 32 - Math.clz32(singles || held);
+
+/** The enabled combinations of six cards: five whose shape is `pairs`, `triples` and `fours`
+ * (months held two, three and four times) and a sixth of a month they held `c` times, which
+ * moves that month from c to c + 1 copies; `held` their months (the sixth's among them), `sum`
+ * the six cards' sum. */
+function sixMask(cfg: Config, pairs: number, triples: number, fours: number, c: number, held: number, sum: number): number {
+  return (
+    cfg.comboMask &
+    comboMaskOf(
+      pairs + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0),
+      triples + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0),
+      fours + (c === 3 ? 1 : 0),
+      held,
+      sum,
+      cfg.straightWrap,
+      cfg.daeppangThreshold,
+    )
+  );
+}
 
 /**
  * The luck of a playout's draws in Nylon-ppong (src/core/luck.ts). A draw takes any card of the
@@ -133,19 +153,10 @@ export class NylonLuck implements LuckMeter<NylonState> {
       const shed = shedOf(held | bit, c === 0 ? singles | bit : c === 1 ? singles & ~bit : singles);
       let combo = 0;
       let mask = 0;
-      if (six) {
-        // The shape with a card of month m in: one month moves from c to c + 1 copies.
-        const pairs = shape[2]! + (c === 1 ? 1 : 0) - (c === 2 ? 1 : 0);
-        const triples = shape[3]! + (c === 2 ? 1 : 0) - (c === 3 ? 1 : 0);
-        const fours = shape[4]! + (c === 3 ? 1 : 0);
-        mask = cfg.comboMask & comboMaskOf(pairs, triples, fours, held | bit, sum + m, cfg.straightWrap, cfg.daeppangThreshold);
-      }
+      if (six) mask = sixMask(cfg, shape[2]!, shape[3]!, shape[4]!, c, held | bit, sum + m);
       value[m] = sum + m - (mask !== 0 ? Math.max(high, m) : shed);
       value[13 + m] = c > 0 ? 1 : 0;
-      if (mask !== 0)
-        combo =
-          comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m), sum + m) -
-          value[m]!;
+      if (mask !== 0) combo = bestValueOf(mask, cfg.comboValue, cfg.straightMinusSum, sum + m) - value[m]!;
       value[26 + m] = combo;
       // A declared combination ends the round: nothing is shed.
       if (mask !== 0 || terms === 3) continue;
@@ -206,22 +217,8 @@ export class NylonLuck implements LuckMeter<NylonState> {
       if (p <= 0) continue;
       const cx = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
       const six = five + x;
-      const mask =
-        cfg.comboMask &
-        comboMaskOf(
-          pairs + (cx === 1 ? 1 : 0) - (cx === 2 ? 1 : 0),
-          triples + (cx === 2 ? 1 : 0) - (cx === 3 ? 1 : 0),
-          fours + (cx === 3 ? 1 : 0),
-          bits | (1 << (x - 1)),
-          six,
-          cfg.straightWrap,
-          cfg.daeppangThreshold,
-        );
-      if (mask !== 0)
-        total +=
-          p *
-          (comboValue(cfg.comboValue, cfg.straightMinusSum, bestOf(mask, cfg.comboValue, cfg.straightMinusSum, six), six) -
-            (six - Math.max(high, x)));
+      const mask = sixMask(cfg, pairs, triples, fours, cx, bits | (1 << (x - 1)), six);
+      if (mask !== 0) total += p * (bestValueOf(mask, cfg.comboValue, cfg.straightMinusSum, six) - (six - Math.max(high, x)));
     }
     return total / left;
   }
