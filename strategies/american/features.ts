@@ -16,7 +16,7 @@ import { dangerKinds } from './danger.js';
 const { BLIND, COURTESY_DONE, DISCARD_FLOWER, DISCARD_JOKER, EXCHANGE, EXPOSE, PASS_TILE, VOTE_YES, exposeJokers, exposeSize } =
   americanActions;
 const { CARD_KINDS } = cardModule;
-const { MAX_EXPOSURES, PACKED, awayFromSum } = slotsModule;
+const { PACKED, awayFromSum } = slotsModule;
 const { DISCARD, WIN } = actionsModule;
 const { FLOWER, JOKER } = tilesModule;
 
@@ -324,15 +324,13 @@ class AmericanFeatures implements FeatureSet<AmericanView> {
 
   /** The weight of the K lines of best weight were the seat to claim the discard of kind `t`
    * into an exposure of `size` tiles with `jokers` jokers: laid on lines of its own, from an
-   * empty hand as SeatLines.holdSeat lays them, with the tiles it takes out of the hand. 0: no
+   * empty hand (SeatLines.layExposures), with the tiles it takes out of the hand. 0: no
    * line is left within reach (the exposure kills the hand). */
   private weightExposed(v: AmericanView, t: number, size: number, jokers: number): number {
     const ix = v.index;
     let l = this.trial.get(ix);
     if (l === undefined) this.trial.set(ix, (l = new SeatLines(ix)));
-    l.reset();
-    for (let i = v.seat * MAX_EXPOSURES; i < v.seat * MAX_EXPOSURES + v.expN[v.seat]!; i++)
-      l.expose({ tile: v.expTile[i]!, size: v.expSize[i]!, jokers: v.expJokers[i]! });
+    l.layExposures(v, v.seat);
     l.expose({ tile: t, size, jokers });
     const h = this.trialHand;
     for (let k = 0; k <= JOKER; k++) h[k] = v.hand[k]!;

@@ -545,15 +545,19 @@ export class SeatLines {
       const e = own[i]!;
       same = e.tile === x.expTile[from + i] && e.size === x.expSize[from + i] && e.jokers === x.expJokers[from + i];
     }
-    if (!same) {
-      this.reset();
-      for (let i = from; i < from + n; i++) this.expose({ tile: x.expTile[i]!, size: x.expSize[i]!, jokers: x.expJokers[i]! });
-    }
+    if (!same) this.layExposures(x, seat);
     if (delta === 0) return this.sync(hand, off);
     const h = this.asked;
     for (let k = 0; k < h.length; k++) h[k] = hand[off + k]!;
     h[tile]! += delta;
     this.sync(h, 0);
+  }
+
+  /** Starts these lines from an empty hand with `seat`'s exposures (the table's columns `x`) laid. */
+  layExposures(x: ExposureColumns, seat: number): void {
+    this.reset();
+    const from = seat * MAX_EXPOSURES;
+    for (let i = from; i < from + x.expN[seat]!; i++) this.expose({ tile: x.expTile[i]!, size: x.expSize[i]!, jokers: x.expJokers[i]! });
   }
 
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
