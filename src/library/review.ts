@@ -607,12 +607,18 @@ async function reviewOne(
   const unit = q.unit;
   // Where the ranking put another action above a win the rules pay, why (core/advise.ts winWhy).
   const why = ranked.why ? ` ${ranked.why}` : '';
+  const at = `line ${line}, ${q.round} ${round}: ${takenName}`;
+  // A decision shown worse on the verdict's deals is measured once more on deals of its own
+  // (judgeDecision); where that measure does not confirm it, "better by" a figure at or below 0
+  // would read as nonsense, so both figures are told.
   const words =
     row.verdict === 'best'
-      ? `line ${line}, ${q.round} ${round}: ${takenName}, the best action.${why}`
-      : row.verdict === 'worse'
-        ? `line ${line}, ${q.round} ${round}: ${takenName}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
-        : `line ${line}, ${q.round} ${round}: ${takenName}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
+      ? `${at}, the best action.${why}`
+      : row.verdict === 'worse' && row.loss_ci_low > 0
+        ? `${at}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
+        : row.verdict === 'worse'
+          ? `${at}; ${ranked.best} was shown better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit} on the deals that judged it, but measured on deals of its own the difference was ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}]: what it cost is not shown.${why}`
+          : `${at}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
   return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
 }
 

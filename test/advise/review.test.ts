@@ -234,6 +234,26 @@ describe('pongsim review', () => {
     expect(r.summary).toContain(`the seat ${r.band}`);
   });
 
+  it('tells a decision shown worse whose cost on deals of its own is not shown apart from one that is', async () => {
+    // Nylon-ppong, seed 4, seat 1: at line 14 the verdict's deals show another discard better, and
+    // the cost measured on deals of its own has an interval reaching 0. "Better by 0.084 [-2.1,
+    // 2.3]" would read as a shown loss; the words give both figures and say the cost is not shown.
+    const { events } = await replay({ game: 'nylonppong', seed: '4', index: 0, format: 'events' });
+    const file = path.join(dir, 'unshown.jsonl');
+    fs.writeFileSync(file, recordText(events!));
+    const r = await review({ game: 'nylonppong', record: file, seat: 1, budget: 200, maxDecisions: 3, workers: 1 });
+    const worse = r.rows.filter((x) => x.verdict === 'worse');
+    expect(worse.some((x) => x.loss_ci_low <= 0)).toBe(true);
+    for (const x of worse) {
+      const said = r.costliest.find((w) => w.startsWith(`line ${x.line},`))!;
+      if (x.loss_ci_low > 0) expect(said).toMatch(/was better by [\d.]+ \[[\d.]+, [\d.]+\] penalty points\.$/);
+      else
+        expect(said).toMatch(
+          /was shown better by [\d.]+ \[[\d.]+, [\d.]+\] penalty points on the deals that judged it, but measured on deals of its own the difference was -?[\d.]+ \[-[\d.]+, [\d.]+\]: what it cost is not shown\.$/,
+        );
+    }
+  });
+
   it('a known-weak bot is not placed above the reference bot: at a small budget the band reaches up to its rung', async () => {
     // Korean, seat 0 plays tsumogiri (the ladder's last) among the reference bot, three hands. At 64
     // playouts a decision the ranking seldom shows a discard worse, so the losses shown alone (what
