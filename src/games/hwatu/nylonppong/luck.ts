@@ -14,15 +14,21 @@ import { STRIDE, type NylonState } from './state.js';
  * - combo: the six-card combination the card makes, its value less the sum kept;
  * - own combo-next: after the shed, the mean over the pile of the combination the next draw
  *   would make (the same difference);
- * - own claimed / dealt-in: the seat's shed is a month the next seat holds two of, so that it
- *   ppongs it (from five cards), or goes out on it and the seat pays the deal-in (from two);
+ * - own claimed / dealt-in: the seat's shed is a month a seat that may claim it holds two of
+ *   (the next seat; under out-of-turn ppong, any other), so that it ppongs it (from five cards),
+ *   or goes out on it and the seat pays the deal-in (from two, or from a concealed triplet and
+ *   the pair where the rules let it): dealt-in counts the rules' deal-in in multiples of the 30
+ *   points its multiple was fitted with;
  * - own holds / holds-out: after the shed the seat holds two of the month the seat before it
  *   would shed next (its highest single now), to ppong (from five cards) or go out on (two);
- * - claim / claim-out: the seat before draws, and sheds a month the seat holds two of (the seat
- *   ppongs it from five cards, goes out from two); claim-kept: with the ppong from five, the
- *   sum of the two cards the seat keeps;
- * - next holds / holds-out: the next seat draws and, after its shed, holds two of the month the
- *   seat would shed next (its highest single now), from five cards or from two.
+ *   under out-of-turn ppong, how many of the other seats' next sheds it holds two of;
+ * - claim / claim-out: the seat before draws (under out-of-turn ppong, any other seat), and
+ *   sheds a month the seat holds two of (the seat ppongs it from five cards, goes out from two
+ *   or with a concealed triplet); claim-kept: with the ppong from five, the sum of the two cards
+ *   the seat keeps;
+ * - next holds / holds-out: the next seat (under out-of-turn ppong, any other) draws and, after
+ *   its shed, holds two of the month the seat would shed next (its highest single now), from
+ *   five cards or from two.
  * The bot's sheds are read as the reference bot's (basic): the rollouts' default policy. Any
  * evaluator keeps every term's mean zero; one that follows the policy takes off more.
  */
@@ -36,6 +42,9 @@ export const NYLON_LUCK_TERMS = (['early', 'late'] as const).flatMap((phase) => 
 
 /** A draw is late when the pile held fewer cards than this before it (28 after a 4-player deal). */
 const LATE = 14;
+
+/** The deal-in the dealt-in terms' multiples were fitted with (the default rules'). */
+const FITTED_DEAL_IN = 30;
 
 /** The month the reference bot sheds from a hand with months `held` and singles `singles`
  * (bit m-1 for month m): its highest single, else its highest month. */
@@ -60,6 +69,12 @@ function sixMask(cfg: Config, pairs: number, triples: number, fours: number, c: 
   );
 }
 
+/** Whether seat q's five cards go out on a discard of month x with a concealed triplet (rules
+ * 18-19: a 3+2 hand whose pair is the discard's month), which the reference bot takes first. */
+function goesOutConcealed(s: NylonState, q: number, x: number): boolean {
+  return s.cfg.concealed && s.size[q] === 5 && s.counts[q * STRIDE + x] === 2 && s.shape[q * 5 + 3]! > 0;
+}
+
 /**
  * The luck of a playout's draws in Nylon-ppong (src/core/luck.ts). A draw takes any card of the
  * draw pile, each as likely (Deck.draw), whether a seat draws by choice or at the start of a
@@ -74,6 +89,11 @@ export class NylonLuck implements LuckMeter<NylonState> {
   private prev = 0;
   private drawnBefore = 0;
   private reshufflesBefore = 0;
+  /** The rules' deal-ins, by ppong and by concealed triplet, in multiples of FITTED_DEAL_IN. */
+  private dealIn = 1;
+  private dealInConcealed = 1;
+  /** The month each seat would shed next (its highest single now), read at each draw. */
+  private readonly sheds = new Int32Array(8);
   /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
   private readonly value = new Float64Array(13 * OWN.length);
   /** The drawer's months held exactly c times before the draw, by c. */
@@ -90,6 +110,8 @@ export class NylonLuck implements LuckMeter<NylonState> {
     let prev = seat;
     while (s.next(prev) !== seat) prev = s.next(prev);
     this.prev = prev;
+    this.dealIn = s.cfg.dealInPenalty / FITTED_DEAL_IN;
+    this.dealInConcealed = s.cfg.dealInPenaltyConcealed / FITTED_DEAL_IN;
   }
 
   before(s: NylonState): void {
@@ -125,7 +147,10 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const { cfg } = s;
     const { seat, next, prev } = this;
     const off = y * STRIDE;
-    const terms = own || y === next ? OWN.length : y === prev ? 6 : 3;
+    // Under out-of-turn ppong every seat's shed may be claimed by any other: the claim and hold
+    // terms read every drawer, not the neighbours alone.
+    const anyTime = cfg.anyTime;
+    const terms = own || y === next || anyTime ? OWN.length : y === prev ? 6 : 3;
     value.fill(0, 13 * 3, 13 * terms);
     let high = 0;
     for (let m = 12; m >= 1 && high === 0; m--) if (s.counts[off + m]! - (m === md ? 1 : 0) > 0) high = m;
@@ -142,9 +167,12 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const bitD = 1 << (md - 1);
     const held = c0 > 0 ? s.held[y]! : s.held[y]! & ~bitD;
     const singles = c0 === 1 ? s.singles[y]! | bitD : c0 === 0 ? s.singles[y]! & ~bitD : s.singles[y]!;
-    // The month the seat would shed next, and the seat before it (their highest singles now).
+    // The month the seat would shed next, and the seat before it (their highest singles now);
+    // under out-of-turn ppong, every other seat's.
     const mine = shedOf(s.held[seat]!, s.singles[seat]!);
     const theirs = shedOf(s.held[prev]!, s.singles[prev]!);
+    const { sheds } = this;
+    if (own && anyTime) for (let q = 0; q < s.n; q++) sheds[q] = q === seat ? 0 : shedOf(s.held[q]!, s.singles[q]!);
     const mySize = s.size[seat]!;
     for (let m = 1; m <= 12; m++) {
       if (pile[m] === 0) continue;
@@ -165,14 +193,31 @@ export class NylonLuck implements LuckMeter<NylonState> {
       const keeps = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
       if (own) {
         if (six) value[39 + m] = this.comboNext(s, off, md, m, c, shed, sum, held, n - 1);
-        if (s.counts[next * STRIDE + shed]! >= 2) value[(s.size[next]! >= 5 ? 52 : 65) + m] = 1;
-        if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
-      } else if (y === prev) {
-        if (s.counts[seat * STRIDE + shed]! >= 2) {
-          value[(mySize >= 5 ? 39 : 52) + m] = 1;
-          if (mySize >= 5) value[65 + m] = this.keptAfterPpong(s, shed);
+        const q = this.claimer(s, shed, anyTime);
+        if (q >= 0) {
+          if (s.size[q]! < 5) value[65 + m] = this.dealIn;
+          else if (goesOutConcealed(s, q, shed)) value[65 + m] = this.dealInConcealed;
+          else value[52 + m] = 1;
         }
-      } else if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
+        let holds = keeps >= 2 ? 1 : 0;
+        if (anyTime) {
+          holds = 0;
+          for (let q = 0; q < s.n; q++) {
+            const x = sheds[q]!;
+            if (x !== 0 && s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0) >= 2) holds++;
+          }
+        }
+        if (holds) value[(five ? 78 : 91) + m] = holds;
+      } else {
+        if ((y === prev || anyTime) && s.counts[seat * STRIDE + shed]! >= 2) {
+          if (mySize < 5 || goesOutConcealed(s, seat, shed)) value[52 + m] = 1;
+          else {
+            value[39 + m] = 1;
+            value[65 + m] = this.keptAfterPpong(s, shed);
+          }
+        }
+        if ((y !== prev || anyTime) && keeps >= 2) value[(five ? 78 : 91) + m] = 1;
+      }
     }
     return terms;
   }
@@ -221,6 +266,15 @@ export class NylonLuck implements LuckMeter<NylonState> {
       if (mask !== 0) total += p * (bestValueOf(mask, cfg.comboValue, cfg.straightMinusSum, six) - (six - Math.max(high, x)));
     }
     return total / left;
+  }
+
+  /** The seat that may claim the seat's shed of month x, holding two of it (at most one does: the
+   * seat held one more): the next seat, or under out-of-turn ppong any other; -1 if none. */
+  private claimer(s: NylonState, x: number, anyTime: boolean): number {
+    const { seat, next } = this;
+    if (!anyTime) return s.counts[next * STRIDE + x]! >= 2 ? next : -1;
+    for (let q = next; q !== seat; q = s.next(q)) if (s.counts[q * STRIDE + x]! >= 2) return q;
+    return -1;
   }
 
   /** The sum of the two cards the seat keeps after it ppongs month `x` from five (the bot sheds
