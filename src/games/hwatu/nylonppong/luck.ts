@@ -31,14 +31,78 @@ import { STRIDE, type NylonState } from './state.js';
  *   five cards or from two.
  * The bot's sheds are read as the reference bot's (basic): the rollouts' default policy. Any
  * evaluator keeps every term's mean zero; one that follows the policy takes off more.
+ *
+ * The deal of each round after the meter's first is luck too (DEAL): the seat's dealt hand, and
+ * the others' summed, by its month sum, its months held two times or more and three or more,
+ * each less its mean over every hand of that size. The deal is counted at the round's first
+ * move, so a rollout, which ends with its round, never counts one: its terms' multiples are
+ * fitted on whole games (fitLuckOnGames), where the draws' are fitted on rollouts.
  */
 const OWN = ['kept', 'pair', 'combo', 'combo-next', 'claimed', 'dealt-in', 'holds', 'holds-out'] as const;
 const THEIRS = ['kept', 'pair', 'combo', 'claim', 'claim-out', 'claim-kept', 'next-holds', 'next-holds-out'] as const;
 const PER_PHASE = OWN.length + THEIRS.length;
-export const NYLON_LUCK_TERMS = (['early', 'late'] as const).flatMap((phase) => [
-  ...OWN.map((t) => `own-${t}-${phase}`),
-  ...THEIRS.map((t) => `their-${t}-${phase}`),
-]);
+const DEAL = ['sum', 'pairs', 'triples'] as const;
+const DF = DEAL.length;
+export const NYLON_LUCK_TERMS = [
+  ...(['early', 'late'] as const).flatMap((phase) => [...OWN.map((t) => `own-${t}-${phase}`), ...THEIRS.map((t) => `their-${t}-${phase}`)]),
+  ...DEAL.map((t) => `own-deal-${t}`),
+  ...DEAL.map((t) => `their-deal-${t}`),
+];
+/** Where the deal's terms start: every term before is a draw's. */
+export const DEAL_AT = 2 * PER_PHASE;
+
+/** A dealt hand's features (DEAL), from its month counts, into out. */
+export function dealFeatures(counts: Int32Array, out: Float64Array): void {
+  let sum = 0,
+    pairs = 0,
+    triples = 0;
+  for (let m = 1; m <= 12; m++) {
+    const c = counts[m]!;
+    sum += c * m;
+    if (c >= 2) pairs++;
+    if (c >= 3) triples++;
+  }
+  out[0] = sum;
+  out[1] = pairs;
+  out[2] = triples;
+}
+
+const choose = (n: number, k: number) => {
+  if (k < 0 || k > n) return 0;
+  let x = 1;
+  for (let i = 0; i < k; i++) x = (x * (n - i)) / (i + 1);
+  return x;
+};
+
+/** dealMeanOf's means, by hand size: computed once. */
+const dealMeans = new Map<number, Float64Array>();
+
+/** The mean of each deal feature over every hand of h cards from the 48, each as likely: a sum
+ * over the hands' month counts, each weighed by how many hands have them. */
+export function dealMeanOf(h: number): Float64Array {
+  let mean = dealMeans.get(h);
+  if (mean) return mean;
+  const means = new Float64Array(DF);
+  const f = new Float64Array(DF);
+  const counts = new Int32Array(13);
+  const total = choose(48, h);
+  const walk = (m: number, left: number, w: number) => {
+    if (m > 12) {
+      if (left !== 0) return;
+      dealFeatures(counts, f);
+      for (let i = 0; i < DF; i++) means[i]! += (w * f[i]!) / total;
+      return;
+    }
+    for (let c = 0; c <= Math.min(4, left); c++) {
+      counts[m] = c;
+      walk(m + 1, left - c, w * choose(4, c));
+    }
+    counts[m] = 0;
+  };
+  walk(1, h, 1);
+  dealMeans.set(h, means);
+  return means;
+}
 
 /** A draw is late when the pile held fewer cards than this before it (28 after a 4-player deal). */
 const LATE = 14;
@@ -94,6 +158,15 @@ export class NylonLuck implements LuckMeter<NylonState> {
   private dealInConcealed = 1;
   /** The month each seat would shed next (its highest single now), read at each draw. */
   private readonly sheds = new Int32Array(8);
+  /** The round whose deal was last counted (at start, the round in play: its deal is past), and
+   * whether the move about to be applied is a round's first, and its deal's terms. */
+  private round = 0;
+  private dealt = false;
+  private readonly dealLuck = new Float64Array(2 * DF);
+  private readonly feats = new Float64Array(DF);
+  private readonly counts = new Int32Array(13);
+  /** Each deal feature's mean over every hand of the rules' size. */
+  private dealMean: Float64Array = new Float64Array(DF);
   /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
   private readonly value = new Float64Array(13 * OWN.length);
   /** The drawer's months held exactly c times before the draw, by c. */
@@ -112,14 +185,39 @@ export class NylonLuck implements LuckMeter<NylonState> {
     this.prev = prev;
     this.dealIn = s.cfg.dealInPenalty / FITTED_DEAL_IN;
     this.dealInConcealed = s.cfg.dealInPenaltyConcealed / FITTED_DEAL_IN;
+    this.round = s.round;
+    const h = s.cfg.handSize;
+    this.dealMean = dealMeanOf(h);
   }
 
   before(s: NylonState): void {
     this.drawnBefore = s.deck.drawn;
     this.reshufflesBefore = s.reshuffles;
+    this.dealt = s.round !== this.round;
+    if (this.dealt) {
+      this.round = s.round;
+      this.readDeal(s);
+    }
+  }
+
+  /** The luck of the round's deal, counted at its first move: the dealt hands are the pile's
+   * first n * h cards, h to each seat in seat order (startRound). */
+  private readDeal(s: NylonState): void {
+    const h = s.cfg.handSize;
+    const { counts } = this;
+    const d = this.dealLuck;
+    d.fill(0);
+    for (let q = 0; q < s.n; q++) {
+      counts.fill(0);
+      for (let i = q * h; i < q * h + h; i++) counts[month(s.deck.cards[i]!)]!++;
+      dealFeatures(counts, this.feats);
+      const at = q === this.seat ? 0 : DF;
+      for (let i = 0; i < DF; i++) d[at + i]! += this.feats[i]! - this.dealMean[i]!;
+    }
   }
 
   after(s: NylonState, luck: Float64Array): void {
+    if (this.dealt) for (let t = 0; t < 2 * DF; t++) luck[DEAL_AT + t]! += this.dealLuck[t]!;
     const { deck } = s;
     if (deck.drawn !== this.drawnBefore + 1 || s.reshuffles !== this.reshufflesBefore || s.drawn < 0) return;
     const y = s.cur;
