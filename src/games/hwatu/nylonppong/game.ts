@@ -240,9 +240,11 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
     tracker: (h, rules, soft) => nylonTracker(h, rules, soft),
     truth: keepHands,
   },
-  // The multiples of the meter's terms (luck.ts NYLON_LUCK_TERMS), fitted by fitLuck
+  // The multiples of the meter's terms (luck.ts NYLON_LUCK_TERMS), the draws' fitted by fitLuck
   // (src/library/bench/precision.ts) on 300 pilot situations of seed fit-nylonppong: 57% of the
-  // spread of a paired difference (the six terms before the bot's sheds were read: 51% on 150).
+  // spread of a paired difference (the six terms before the bot's sheds were read: 51% on 150);
+  // the deals' by fitLuckOnGames on 20,000 games of seed fit-nylonppong-games: 13% of the
+  // spread of a seat's result the draws' left.
   luck: () => new NylonLuck(Float64Array.from(NYLON_LUCK_COEF)),
   round: (s) => s.round,
   returns: (s, out) => out.set(s.total),

@@ -156,7 +156,8 @@ export class NylonLuck implements LuckMeter<NylonState> {
   /** The rules' deal-ins, by ppong and by concealed triplet, in multiples of FITTED_DEAL_IN. */
   private dealIn = 1;
   private dealInConcealed = 1;
-  /** The month each seat would shed next (its highest single now), read at each draw. */
+  /** The month each seat would shed next (its highest single now), read at each draw (at most 6
+   * seats). */
   private readonly sheds = new Int32Array(8);
   /** The round whose deal was last counted (at start, the round in play: its deal is past), and
    * whether the move about to be applied is a round's first, and its deal's terms. */
@@ -186,8 +187,7 @@ export class NylonLuck implements LuckMeter<NylonState> {
     this.dealIn = s.cfg.dealInPenalty / FITTED_DEAL_IN;
     this.dealInConcealed = s.cfg.dealInPenaltyConcealed / FITTED_DEAL_IN;
     this.round = s.round;
-    const h = s.cfg.handSize;
-    this.dealMean = dealMeanOf(h);
+    this.dealMean = dealMeanOf(s.cfg.handSize);
   }
 
   before(s: NylonState): void {
@@ -297,14 +297,13 @@ export class NylonLuck implements LuckMeter<NylonState> {
           else if (goesOutConcealed(s, q, shed)) value[65 + m] = this.dealInConcealed;
           else value[52 + m] = 1;
         }
-        let holds = keeps >= 2 ? 1 : 0;
-        if (anyTime) {
-          holds = 0;
+        let holds = 0;
+        if (!anyTime) holds = keeps >= 2 ? 1 : 0;
+        else
           for (let q = 0; q < s.n; q++) {
             const x = sheds[q]!;
             if (x !== 0 && s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0) >= 2) holds++;
           }
-        }
         if (holds) value[(five ? 78 : 91) + m] = holds;
       } else {
         if ((y === prev || anyTime) && s.counts[seat * STRIDE + shed]! >= 2) {

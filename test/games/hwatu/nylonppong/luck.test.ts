@@ -12,6 +12,8 @@ import { CARDS, month } from '../../../../src/games/hwatu/deck.js';
 import { nylonppong } from '../../../../src/games/hwatu/nylonppong/game.js';
 import { DEAL_AT, dealFeatures, dealMeanOf, NYLON_LUCK_TERMS } from '../../../../src/games/hwatu/nylonppong/luck.js';
 import type { NylonRules } from '../../../../src/games/hwatu/nylonppong/rules.js';
+import { PHASE_START } from '../../../../src/games/hwatu/nylonppong/state.js';
+import { fitLuckOnGames } from '../../../../src/library/bench/precision.js';
 import { nylonppongStrategies } from '../../../../strategies/nylonppong/index.js';
 
 /** A chance stream whose first integer is `first` (Deck.draw takes cards[drawn + int(n)]). */
@@ -165,5 +167,72 @@ describe("Nylon-ppong's luck meter", () => {
       );
       expect(want.some((w) => w.some((v) => v !== 0))).toBe(true);
     }
+  });
+
+  it("ships the deal's multiples that fitLuckOnGames gives (20,000 games of seed fit-nylonppong-games)", () => {
+    const { coef, explained } = fitLuckOnGames('nylonppong', 20000, 'fit-nylonppong-games', DEAL_AT);
+    const shipped = nylonppong.luck!(resolve('fudawiki')).coef;
+    expect(coef.map((c) => Math.round(c * 100) / 100)).toEqual(Array.from(shipped.subarray(DEAL_AT)));
+    expect(explained).toBeGreaterThan(0.1);
+  });
+
+  it("reads the rules' deal-in and out-of-turn claims: a shed the seat across holds two of", () => {
+    // Seat 0 draws to six and sheds its highest single; seat 2 (across, not the next seat) holds
+    // two of that month with two cards, so it may go out on it only out of turn.
+    const termOf = (name: string) => NYLON_LUCK_TERMS.indexOf(name);
+    const dealtIn = termOf('own-dealt-in-early');
+    const values: Record<string, number> = {};
+    for (const [name, set] of [
+      ['own turn', {}],
+      ['any time, 30', { pongTiming: 'anyTime' }],
+      ['any time, 20', { pongTiming: 'anyTime', dealInPenalty: 20 }],
+    ] as const) {
+      const r = resolve('fudawiki', set);
+      const s = nylonppong.create(r);
+      nylonppong.deal(s, dealRng('claim', 0, 0));
+      // Lay the hands by hand: seat 0 holds 1,2,3,4 and 11 (sheds 11 whatever it draws but an 11
+      // or a 12), seat 2 holds two 11s, seats 1 and 3 five low cards of their own.
+      const hands = [
+        [0, 4, 8, 12, 40],
+        [1, 5, 9, 13, 17],
+        [41, 42],
+        [2, 6, 10, 14, 18],
+      ];
+      for (let q = 0; q < 4; q++) {
+        for (let c = 0; c < CARDS; c++) if (s.owner[c] === q) s.removeMonth(q, month(c));
+        for (const c of hands[q]!) s.addCard(q, c);
+      }
+      const meter = nylonppong.luck!(r);
+      meter.start(s, 0);
+      // Every card of the pile but month 11's and 12's leaves seat 0 shedding the 11: the term's
+      // value for those is the deal-in in multiples of 30, and 0 for the rest.
+      const pile: number[] = [];
+      for (let c = 0; c < CARDS; c++) if (!hands.flat().includes(c)) pile.push(c);
+      const luck = new Float64Array(NYLON_LUCK_TERMS.length);
+      const trial = nylonppong.create(r);
+      const seen = new Set<number>();
+      for (const card of pile) {
+        nylonppong.copy(s, trial);
+        // Put the card on top of the pile and let seat 0 draw it.
+        const i = trial.deck.cards.indexOf(card, trial.deck.drawn);
+        trial.deck.cards[i] = trial.deck.cards[trial.deck.drawn]!;
+        trial.deck.cards[trial.deck.drawn] = card;
+        trial.cur = 0;
+        trial.phase = PHASE_START;
+        trial.rng = new FirstRng(0);
+        luck.fill(0);
+        meter.before(trial, 0, 0);
+        nylonppong.apply(trial, 0, 0);
+        meter.after(trial, luck);
+        if (month(card) < 11) seen.add(Math.round(luck[dealtIn]! * 1e12) / 1e12);
+      }
+      // One value for every card that leaves the shed at 11: the deal-in's value less the mean
+      // (to float noise).
+      expect(seen.size, `${name}: ${[...seen]}`).toBe(1);
+      values[name] = [...seen][0]!;
+    }
+    expect(values['own turn']).toBe(0);
+    expect(values['any time, 30']).toBeGreaterThan(0);
+    expect(values['any time, 20']! / values['any time, 30']!).toBeCloseTo(2 / 3, 9);
   });
 });
