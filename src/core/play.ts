@@ -104,6 +104,11 @@ export class Table<S extends GameState, R> {
     return m ? luckTaken(m.coef, this.lucks[seat]!) : 0;
   }
 
+  /** Seat k's luck terms in the last game (empty without meters), as its meter counted them. */
+  luckTerms(seat: number): Float64Array {
+    return this.lucks[seat] ?? new Float64Array(0);
+  }
+
   /** Plays game `index` of `cell` of a run seeded `seed`, with the deal and each seat's stream
    * derived from those three (the determinism contract): every table that plays the same
    * (seed, cell, index) sees the same deal. */

@@ -5,6 +5,7 @@ import { DecisionRollouts, everyChoice, kindOf, race, type Choice } from '../../
 import { TERMINAL, type GameState } from '../../core/game.js';
 import { dealRng, Rng } from '../../core/rng.js';
 import { makeStrategy } from '../../core/strategy.js';
+import { Table } from '../../core/play.js';
 import { Rollouts } from '../../core/rollouts.js';
 import { solve } from '../../stats/linear.js';
 import { studentQuantile } from '../../stats/distributions.js';
@@ -327,4 +328,55 @@ export function fitLuck(game: string, n: number, seed: string, rollouts = 200): 
   ];
   const fitted = coef.reduce((s, b, a) => s + b * xty[a]!, 0);
   return { coef, explained: fitted / (yy - (ysum * ysum) / count) };
+}
+
+/**
+ * Least-squares multiples of the luck terms `from` on (those a rollout never moves, such as the
+ * luck of a round's deal, counted once the round's first move is made, past where a rollout
+ * ends), for a seat's result over whole games: `games` games of the reference bot in every
+ * seat under the default rules, dealt from `seed` (never a measured run's), each seat's result
+ * less the correction of the terms before `from` (at the meter's shipped multiples) regressed on
+ * the later terms. A game ships what this gives as those terms' fixed multiples. Prints nothing;
+ * returns them and the share of the remaining variance they explain.
+ */
+export function fitLuckOnGames(game: string, games: number, seed: string, from: number): { coef: number[]; explained: number } {
+  const entry = entryFor(game, 'advise', 'advise');
+  const { def } = entry;
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const seats = def.seats(rules);
+  const table = new Table(
+    def,
+    rules,
+    Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules)),
+    Array.from({ length: seats }, () => spec.text),
+  );
+  if (!table.meter()) throw new Error(`fitLuckOnGames: ${game} has no luck meter`);
+  const shipped = def.luck!(rules).coef;
+  const terms = shipped.length - from;
+  const xtx = Array.from({ length: terms }, () => new Float64Array(terms));
+  const xty = new Float64Array(terms);
+  const returns = new Float64Array(seats);
+  const rows: { x: Float64Array; y: number }[] = [];
+  for (let g = 0; g < games; g++) {
+    def.returns(table.playSeeded(seed, 0, g), returns);
+    for (let k = 0; k < seats; k++) {
+      const luck = table.luckTerms(k);
+      // The result higher better, as luck is counted, less the earlier terms' correction.
+      let y = def.lowerIsBetter ? -returns[k]! : returns[k]!;
+      for (let m = 0; m < from; m++) y -= shipped[m]! * luck[m]!;
+      rows.push({ x: luck.slice(from), y });
+    }
+  }
+  const mean = rows.reduce((s, r) => s + r.y, 0) / rows.length;
+  let yy = 0;
+  for (const { x, y } of rows) {
+    yy += (y - mean) ** 2;
+    for (let a = 0; a < terms; a++) {
+      xty[a]! += x[a]! * (y - mean);
+      for (let b = 0; b < terms; b++) xtx[a]![b]! += x[a]! * x[b]!;
+    }
+  }
+  const coef = [...solve(xtx, xty)];
+  return { coef, explained: coef.reduce((s, b, a) => s + b * xty[a]!, 0) / yy };
 }

@@ -213,7 +213,7 @@ function rates(s: NylonState, add: (name: string, count: number, total: number) 
  * seat's own then the others', then the late ones (how they were fitted: below). */
 const NYLON_LUCK_COEF = [
   -0.72, -0.39, -0.89, -1.04, -2.21, -30.45, 4.66, 7.8, 0.07, -0.27, 0.15, 10.29, 10.36, -0.15, -2.43, -13.54, -0.82, -0.07, -0.96, -0.54,
-  -0.4, -29.68, 2.69, 5.74, 0.15, -0.36, 0.05, 9.74, 13.91, -0.21, -1.61, -10.24,
+  -0.4, -29.68, 2.69, 5.74, 0.15, -0.36, 0.05, 9.74, 13.91, -0.21, -1.61, -10.24, -0.49, 0.33, -0.64, 0.05, -1.06, 0.44,
 ];
 
 /** Nylon-ppong (rules in RULES.md): returns are cumulative penalty points (or money lost). */
@@ -240,9 +240,11 @@ export const nylonppong: GameDef<NylonState, NylonRules, NylonView> = {
     tracker: (h, rules, soft) => nylonTracker(h, rules, soft),
     truth: keepHands,
   },
-  // The multiples of the meter's terms (luck.ts NYLON_LUCK_TERMS), fitted by fitLuck
+  // The multiples of the meter's terms (luck.ts NYLON_LUCK_TERMS), the draws' fitted by fitLuck
   // (src/library/bench/precision.ts) on 300 pilot situations of seed fit-nylonppong: 57% of the
-  // spread of a paired difference (the six terms before the bot's sheds were read: 51% on 150).
+  // spread of a paired difference (the six terms before the bot's sheds were read: 51% on 150);
+  // the deals' by fitLuckOnGames on 20,000 games of seed fit-nylonppong-games: 13% of the
+  // spread of a seat's result the draws' left.
   luck: () => new NylonLuck(Float64Array.from(NYLON_LUCK_COEF)),
   round: (s) => s.round,
   returns: (s, out) => out.set(s.total),

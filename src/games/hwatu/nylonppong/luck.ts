@@ -14,28 +14,101 @@ import { STRIDE, type NylonState } from './state.js';
  * - combo: the six-card combination the card makes, its value less the sum kept;
  * - own combo-next: after the shed, the mean over the pile of the combination the next draw
  *   would make (the same difference);
- * - own claimed / dealt-in: the seat's shed is a month the next seat holds two of, so that it
- *   ppongs it (from five cards), or goes out on it and the seat pays the deal-in (from two);
+ * - own claimed / dealt-in: the seat's shed is a month a seat that may claim it holds two of
+ *   (the next seat; under out-of-turn ppong, any other), so that it ppongs it (from five cards),
+ *   or goes out on it and the seat pays the deal-in (from two, or from a concealed triplet and
+ *   the pair where the rules let it): dealt-in counts the rules' deal-in in multiples of the 30
+ *   points its multiple was fitted with;
  * - own holds / holds-out: after the shed the seat holds two of the month the seat before it
  *   would shed next (its highest single now), to ppong (from five cards) or go out on (two);
- * - claim / claim-out: the seat before draws, and sheds a month the seat holds two of (the seat
- *   ppongs it from five cards, goes out from two); claim-kept: with the ppong from five, the
- *   sum of the two cards the seat keeps;
- * - next holds / holds-out: the next seat draws and, after its shed, holds two of the month the
- *   seat would shed next (its highest single now), from five cards or from two.
+ *   under out-of-turn ppong, how many of the other seats' next sheds it holds two of;
+ * - claim / claim-out: the seat before draws (under out-of-turn ppong, any other seat), and
+ *   sheds a month the seat holds two of (the seat ppongs it from five cards, goes out from two
+ *   or with a concealed triplet); claim-kept: with the ppong from five, the sum of the two cards
+ *   the seat keeps;
+ * - next holds / holds-out: the next seat (under out-of-turn ppong, any other) draws and, after
+ *   its shed, holds two of the month the seat would shed next (its highest single now), from
+ *   five cards or from two.
  * The bot's sheds are read as the reference bot's (basic): the rollouts' default policy. Any
  * evaluator keeps every term's mean zero; one that follows the policy takes off more.
+ *
+ * The deal of each round after the meter's first is luck too (DEAL): the seat's dealt hand, and
+ * the others' summed, by its month sum, its months held two times or more and three or more,
+ * each less its mean over every hand of that size. The deal is counted at the round's first
+ * move, so a rollout, which ends with its round, never counts one: its terms' multiples are
+ * fitted on whole games (fitLuckOnGames), where the draws' are fitted on rollouts.
  */
 const OWN = ['kept', 'pair', 'combo', 'combo-next', 'claimed', 'dealt-in', 'holds', 'holds-out'] as const;
 const THEIRS = ['kept', 'pair', 'combo', 'claim', 'claim-out', 'claim-kept', 'next-holds', 'next-holds-out'] as const;
 const PER_PHASE = OWN.length + THEIRS.length;
-export const NYLON_LUCK_TERMS = (['early', 'late'] as const).flatMap((phase) => [
-  ...OWN.map((t) => `own-${t}-${phase}`),
-  ...THEIRS.map((t) => `their-${t}-${phase}`),
-]);
+const DEAL = ['sum', 'pairs', 'triples'] as const;
+const DF = DEAL.length;
+export const NYLON_LUCK_TERMS = [
+  ...(['early', 'late'] as const).flatMap((phase) => [...OWN.map((t) => `own-${t}-${phase}`), ...THEIRS.map((t) => `their-${t}-${phase}`)]),
+  ...DEAL.map((t) => `own-deal-${t}`),
+  ...DEAL.map((t) => `their-deal-${t}`),
+];
+/** Where the deal's terms start: every term before is a draw's. */
+export const DEAL_AT = 2 * PER_PHASE;
+
+/** A dealt hand's features (DEAL), from its month counts, into out. */
+export function dealFeatures(counts: Int32Array, out: Float64Array): void {
+  let sum = 0,
+    pairs = 0,
+    triples = 0;
+  for (let m = 1; m <= 12; m++) {
+    const c = counts[m]!;
+    sum += c * m;
+    if (c >= 2) pairs++;
+    if (c >= 3) triples++;
+  }
+  out[0] = sum;
+  out[1] = pairs;
+  out[2] = triples;
+}
+
+const choose = (n: number, k: number) => {
+  if (k < 0 || k > n) return 0;
+  let x = 1;
+  for (let i = 0; i < k; i++) x = (x * (n - i)) / (i + 1);
+  return x;
+};
+
+/** dealMeanOf's means, by hand size: computed once. */
+const dealMeans = new Map<number, Float64Array>();
+
+/** The mean of each deal feature over every hand of h cards from the 48, each as likely: a sum
+ * over the hands' month counts, each weighed by how many hands have them. */
+export function dealMeanOf(h: number): Float64Array {
+  let mean = dealMeans.get(h);
+  if (mean) return mean;
+  const means = new Float64Array(DF);
+  const f = new Float64Array(DF);
+  const counts = new Int32Array(13);
+  const total = choose(48, h);
+  const walk = (m: number, left: number, w: number) => {
+    if (m > 12) {
+      if (left !== 0) return;
+      dealFeatures(counts, f);
+      for (let i = 0; i < DF; i++) means[i]! += (w * f[i]!) / total;
+      return;
+    }
+    for (let c = 0; c <= Math.min(4, left); c++) {
+      counts[m] = c;
+      walk(m + 1, left - c, w * choose(4, c));
+    }
+    counts[m] = 0;
+  };
+  walk(1, h, 1);
+  dealMeans.set(h, means);
+  return means;
+}
 
 /** A draw is late when the pile held fewer cards than this before it (28 after a 4-player deal). */
 const LATE = 14;
+
+/** The deal-in the dealt-in terms' multiples were fitted with (the default rules'). */
+const FITTED_DEAL_IN = 30;
 
 /** The month the reference bot sheds from a hand with months `held` and singles `singles`
  * (bit m-1 for month m): its highest single, else its highest month. */
@@ -60,6 +133,12 @@ function sixMask(cfg: Config, pairs: number, triples: number, fours: number, c: 
   );
 }
 
+/** Whether seat q's five cards go out on a discard of month x with a concealed triplet (rules
+ * 18-19: a 3+2 hand whose pair is the discard's month), which the reference bot takes first. */
+function goesOutConcealed(s: NylonState, q: number, x: number): boolean {
+  return s.cfg.concealed && s.size[q] === 5 && s.counts[q * STRIDE + x] === 2 && s.shape[q * 5 + 3]! > 0;
+}
+
 /**
  * The luck of a playout's draws in Nylon-ppong (src/core/luck.ts). A draw takes any card of the
  * draw pile, each as likely (Deck.draw), whether a seat draws by choice or at the start of a
@@ -74,6 +153,21 @@ export class NylonLuck implements LuckMeter<NylonState> {
   private prev = 0;
   private drawnBefore = 0;
   private reshufflesBefore = 0;
+  /** The rules' deal-ins, by ppong and by concealed triplet, in multiples of FITTED_DEAL_IN. */
+  private dealIn = 1;
+  private dealInConcealed = 1;
+  /** The month each seat would shed next (its highest single now), read at each draw (at most 6
+   * seats). */
+  private readonly sheds = new Int32Array(8);
+  /** The round whose deal was last counted (at start, the round in play: its deal is past), and
+   * whether the move about to be applied is a round's first, and its deal's terms. */
+  private round = 0;
+  private dealt = false;
+  private readonly dealLuck = new Float64Array(2 * DF);
+  private readonly feats = new Float64Array(DF);
+  private readonly counts = new Int32Array(13);
+  /** Each deal feature's mean over every hand of the rules' size. */
+  private dealMean: Float64Array = new Float64Array(DF);
   /** Per term of the draw's drawer (own or theirs), its value by the month drawn: value[13 t + m]. */
   private readonly value = new Float64Array(13 * OWN.length);
   /** The drawer's months held exactly c times before the draw, by c. */
@@ -90,14 +184,40 @@ export class NylonLuck implements LuckMeter<NylonState> {
     let prev = seat;
     while (s.next(prev) !== seat) prev = s.next(prev);
     this.prev = prev;
+    this.dealIn = s.cfg.dealInPenalty / FITTED_DEAL_IN;
+    this.dealInConcealed = s.cfg.dealInPenaltyConcealed / FITTED_DEAL_IN;
+    this.round = s.round;
+    this.dealMean = dealMeanOf(s.cfg.handSize);
   }
 
   before(s: NylonState): void {
     this.drawnBefore = s.deck.drawn;
     this.reshufflesBefore = s.reshuffles;
+    this.dealt = s.round !== this.round;
+    if (this.dealt) {
+      this.round = s.round;
+      this.readDeal(s);
+    }
+  }
+
+  /** The luck of the round's deal, counted at its first move: the dealt hands are the pile's
+   * first n * h cards, h to each seat in seat order (startRound). */
+  private readDeal(s: NylonState): void {
+    const h = s.cfg.handSize;
+    const { counts } = this;
+    const d = this.dealLuck;
+    d.fill(0);
+    for (let q = 0; q < s.n; q++) {
+      counts.fill(0);
+      for (let i = q * h; i < q * h + h; i++) counts[month(s.deck.cards[i]!)]!++;
+      dealFeatures(counts, this.feats);
+      const at = q === this.seat ? 0 : DF;
+      for (let i = 0; i < DF; i++) d[at + i]! += this.feats[i]! - this.dealMean[i]!;
+    }
   }
 
   after(s: NylonState, luck: Float64Array): void {
+    if (this.dealt) for (let t = 0; t < 2 * DF; t++) luck[DEAL_AT + t]! += this.dealLuck[t]!;
     const { deck } = s;
     if (deck.drawn !== this.drawnBefore + 1 || s.reshuffles !== this.reshufflesBefore || s.drawn < 0) return;
     const y = s.cur;
@@ -125,7 +245,10 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const { cfg } = s;
     const { seat, next, prev } = this;
     const off = y * STRIDE;
-    const terms = own || y === next ? OWN.length : y === prev ? 6 : 3;
+    // Under out-of-turn ppong every seat's shed may be claimed by any other: the claim and hold
+    // terms read every drawer, not the neighbours alone.
+    const anyTime = cfg.anyTime;
+    const terms = own || y === next || anyTime ? OWN.length : y === prev ? 6 : 3;
     value.fill(0, 13 * 3, 13 * terms);
     let high = 0;
     for (let m = 12; m >= 1 && high === 0; m--) if (s.counts[off + m]! - (m === md ? 1 : 0) > 0) high = m;
@@ -142,9 +265,12 @@ export class NylonLuck implements LuckMeter<NylonState> {
     const bitD = 1 << (md - 1);
     const held = c0 > 0 ? s.held[y]! : s.held[y]! & ~bitD;
     const singles = c0 === 1 ? s.singles[y]! | bitD : c0 === 0 ? s.singles[y]! & ~bitD : s.singles[y]!;
-    // The month the seat would shed next, and the seat before it (their highest singles now).
+    // The month the seat would shed next, and the seat before it (their highest singles now);
+    // under out-of-turn ppong, every other seat's.
     const mine = shedOf(s.held[seat]!, s.singles[seat]!);
     const theirs = shedOf(s.held[prev]!, s.singles[prev]!);
+    const { sheds } = this;
+    if (own && anyTime) for (let q = 0; q < s.n; q++) sheds[q] = q === seat ? 0 : shedOf(s.held[q]!, s.singles[q]!);
     const mySize = s.size[seat]!;
     for (let m = 1; m <= 12; m++) {
       if (pile[m] === 0) continue;
@@ -165,14 +291,30 @@ export class NylonLuck implements LuckMeter<NylonState> {
       const keeps = s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0);
       if (own) {
         if (six) value[39 + m] = this.comboNext(s, off, md, m, c, shed, sum, held, n - 1);
-        if (s.counts[next * STRIDE + shed]! >= 2) value[(s.size[next]! >= 5 ? 52 : 65) + m] = 1;
-        if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
-      } else if (y === prev) {
-        if (s.counts[seat * STRIDE + shed]! >= 2) {
-          value[(mySize >= 5 ? 39 : 52) + m] = 1;
-          if (mySize >= 5) value[65 + m] = this.keptAfterPpong(s, shed);
+        const q = this.claimer(s, shed, anyTime);
+        if (q >= 0) {
+          if (s.size[q]! < 5) value[65 + m] = this.dealIn;
+          else if (goesOutConcealed(s, q, shed)) value[65 + m] = this.dealInConcealed;
+          else value[52 + m] = 1;
         }
-      } else if (keeps >= 2) value[(five ? 78 : 91) + m] = 1;
+        let holds = 0;
+        if (!anyTime) holds = keeps >= 2 ? 1 : 0;
+        else
+          for (let q = 0; q < s.n; q++) {
+            const x = sheds[q]!;
+            if (x !== 0 && s.counts[off + x]! - (x === md ? 1 : 0) + (x === m ? 1 : 0) - (x === shed ? 1 : 0) >= 2) holds++;
+          }
+        if (holds) value[(five ? 78 : 91) + m] = holds;
+      } else {
+        if ((y === prev || anyTime) && s.counts[seat * STRIDE + shed]! >= 2) {
+          if (mySize < 5 || goesOutConcealed(s, seat, shed)) value[52 + m] = 1;
+          else {
+            value[39 + m] = 1;
+            value[65 + m] = this.keptAfterPpong(s, shed);
+          }
+        }
+        if ((y !== prev || anyTime) && keeps >= 2) value[(five ? 78 : 91) + m] = 1;
+      }
     }
     return terms;
   }
@@ -221,6 +363,15 @@ export class NylonLuck implements LuckMeter<NylonState> {
       if (mask !== 0) total += p * (bestValueOf(mask, cfg.comboValue, cfg.straightMinusSum, six) - (six - Math.max(high, x)));
     }
     return total / left;
+  }
+
+  /** The seat that may claim the seat's shed of month x, holding two of it (at most one does: the
+   * seat held one more): the next seat, or under out-of-turn ppong any other; -1 if none. */
+  private claimer(s: NylonState, x: number, anyTime: boolean): number {
+    const { seat, next } = this;
+    if (!anyTime) return s.counts[next * STRIDE + x]! >= 2 ? next : -1;
+    for (let q = next; q !== seat; q = s.next(q)) if (s.counts[q * STRIDE + x]! >= 2) return q;
+    return -1;
   }
 
   /** The sum of the two cards the seat keeps after it ppongs month `x` from five (the bot sheds
