@@ -37,6 +37,10 @@ import { luckAdjusted, luckWords } from './review-luck.js';
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
  * budget answers a decision in a few seconds, so a review takes a minute or two. */
 const REVIEW_ADVISES = 20;
+/** The playouts a review gives each of `reviewed` decisions unless told (--budget): its share of
+ * REVIEW_ADVISES advise budgets of `budget`, at most one, at least MIN_BUDGET. */
+export const reviewShare = (budget: number, reviewed: number): number =>
+  Math.max(MIN_BUDGET, Math.min(budget, Math.floor((REVIEW_ADVISES * budget) / Math.max(1, reviewed))));
 /** The fewest decisions a review hands each thread: a worker's start (loading the games and
  * building their tables, a second of processor time or so) is paid back only over several. */
 const WORKER_DECISIONS = 4;
@@ -333,7 +337,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   );
   const open2 = all - nForced;
   const reviewed = Math.min(open2, most ?? open2);
-  const budget = asked ?? Math.max(MIN_BUDGET, Math.min(q.budget, Math.floor((REVIEW_ADVISES * q.budget) / Math.max(1, reviewed))));
+  const budget = asked ?? reviewShare(q.budget, reviewed);
   const more = measuringRollouts(budget);
   // `--workers N` is this thread and N - 1 workers; one, or a review too short to give each
   // thread WORKER_DECISIONS, stays in this thread: no worker to start. The workers start now,

@@ -10,9 +10,9 @@ import { Rollouts } from '../../core/rollouts.js';
 import { solve } from '../../stats/linear.js';
 import { studentQuantile } from '../../stats/distributions.js';
 import { now } from '../../bench/clock.js';
-import { fitting, MIN_BUDGET, rolloutPolicy } from '../advise.js';
+import { fitting, rolloutPolicy } from '../advise.js';
 import { gameRules } from '../options.js';
-import { judgeDecision, measuringRollouts } from '../review.js';
+import { judgeDecision, measuringRollouts, reviewShare } from '../review.js';
 
 /** A decision of a seeded game, as advise and review meet it. */
 export interface PrecisionSituation {
@@ -69,6 +69,41 @@ export function precisionSituations(entry: GameEntry, n: number, seed: string): 
   return out;
 }
 
+/** The whole games decisionsPerGame plays. */
+const RECORD_GAMES = 4;
+
+/** The decisions a review of one seat's whole game would judge: those with more than one legal
+ * action or an amount to choose (review leaves the forced ones out), a seat's mean over
+ * RECORD_GAMES games of the reference bot in every seat (default rules, dealt from `seed`),
+ * rounded. */
+function decisionsPerGame(entry: GameEntry, seed: string): number {
+  const { def } = entry;
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const seats = def.seats(rules);
+  const policies = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
+  const seatRng = Array.from({ length: seats }, () => new Rng(null));
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const s = def.create(rules) as GameState;
+  let count = 0;
+  for (let g = 0; g < RECORD_GAMES; g++) {
+    def.deal(s, dealRng(`${seed}/record`, 0, g));
+    seatRng.forEach((r, k) => r.reuse(`${seed}/record`, 0, g, `seat${k}`));
+    for (let x = def.toAct(s); x !== TERMINAL; x = def.toAct(s)) {
+      const m = def.legal(s, legal);
+      const view = def.view(s, x);
+      const p = policies[x]!;
+      const a = p.choose(view, legal, m, seatRng[x]!);
+      const ranged = def.amountBounds?.(s, a, bounds) ?? false;
+      const amount = ranged ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRng[x]!) : 0;
+      if (m > 1 || ranged) count++;
+      def.apply(s, a, amount);
+    }
+  }
+  return Math.round(count / (RECORD_GAMES * seats));
+}
+
 /** Paired rollouts per situation that measure the variance of the best-versus-second difference. */
 const PAIRED = 256;
 
@@ -93,9 +128,14 @@ export interface GamePrecision {
   /** The share of the situations advise (default budget) says "cannot be told apart". */
   untoldWith: number;
   untoldWithout: number;
-  /** Review agreement: each situation's taken action judged twice with two seeds (at half
-   * the default budget, a record's share); of the situations either judged worse, the share
-   * both did; and the share where both rankings found the same best. */
+  /** The decisions with a choice a seat makes in a whole game of the reference bots (default
+   * rules; the mean over the seats of RECORD_GAMES games), and the playouts a review of such a
+   * game gives each (review.ts reviewShare): the budget review agreement is judged at. */
+  recordDecisions: number;
+  reviewBudget: number;
+  /** Review agreement: each situation's taken action judged twice with two seeds, at a whole
+   * game's review budget (reviewBudget); of the situations either judged worse, the share both
+   * did; and the share where both rankings found the same best. */
   worseAgreeWith: number;
   worseAgreeWithout: number;
   sameBestWith: number;
@@ -130,6 +170,8 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
     plays = [0, 0];
   let exact = 0;
   const t = studentQuantile(0.975, PAIRED - 1);
+  const recordDecisions = decisionsPerGame(entry, seed);
+  const reviewBudget = reviewShare(q.budget, recordDecisions);
   // A warm-up race, untimed: the first hands a meter reads build shanten tables on first use.
   if (sits[0]) {
     const s0 = sits[0];
@@ -174,8 +216,9 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
       ratio.push(v[0] === 0 ? (v[1] === 0 ? 1 : Infinity) : v[1]! / v[0]!);
       kinds.push(kindOf(listed));
     }
-    // Review agreement: the taken action judged with two seeds, with and without.
-    const budget = Math.max(MIN_BUDGET, Math.ceil(q.budget / 2));
+    // Review agreement: the taken action judged with two seeds, with and without, at the
+    // budget a review of a whole game gives each decision.
+    const budget = reviewBudget;
     for (const [i, layer] of layers.entries()) {
       const j = await Promise.all(
         ['a', 'b'].map((s) =>
@@ -200,6 +243,8 @@ export async function gamePrecision(game: string, n: number, seed: string): Prom
     game,
     situations: m,
     budget: q.budget,
+    recordDecisions,
+    reviewBudget,
     halfWith: median(half[0]),
     halfWithout: median(half[1]),
     effective: median(ratio),
@@ -269,7 +314,7 @@ export function precisionLine(p: GamePrecision): string {
   return (
     `precision ${p.game} (${p.situations} situations, budget ${p.budget}): best-vs-second half-width ${p.halfWith.toPrecision(3)} with the layer, ${p.halfWithout.toPrecision(3)} without; ` +
     `effective playouts ${eff}${p.exact ? ` (${p.exact} exact)` : ''}${kinds}; cannot be told apart ${pc(p.untoldWith)} with, ${pc(p.untoldWithout)} without; ` +
-    `review worse agreed ${pc(p.worseAgreeWith)} with, ${pc(p.worseAgreeWithout)} without; same best ${pc(p.sameBestWith)} with, ${pc(p.sameBestWithout)} without; ` +
+    `review (${p.reviewBudget} playouts a decision, a whole game's ${p.recordDecisions} decisions' share) worse agreed ${pc(p.worseAgreeWith)} with, ${pc(p.worseAgreeWithout)} without; same best ${pc(p.sameBestWith)} with, ${pc(p.sameBestWithout)} without; ` +
     `a decision ${p.secondsWith.toFixed(2)} s and ${Math.round(p.playoutsWith)} playouts with, ${p.secondsWithout.toFixed(2)} s and ${Math.round(p.playoutsWithout)} without`
   );
 }
