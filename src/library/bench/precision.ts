@@ -27,6 +27,45 @@ export interface PrecisionSituation {
  * ones fall across the hand and on every seat. */
 const STRIDE = 7;
 
+/** A decision of the reference bots' play: the table before the move, who acts, how many legal
+ * actions it had, the move and its amount, and whether the move chose one. */
+interface ReferenceMove {
+  s: GameState;
+  x: number;
+  m: number;
+  a: number;
+  amount: number;
+  ranged: boolean;
+}
+
+/** The game's reference bot in every seat (default rules) playing games 0 to `games` - 1 dealt
+ * from `seed`, decision by decision: each is handed on, then applied when the walk goes on. */
+function* referencePlay(entry: GameEntry, seed: string, games: number): Generator<ReferenceMove> {
+  const { def } = entry;
+  const rules = gameRules(entry, undefined);
+  const spec = rolloutPolicy(entry, undefined, rules);
+  const seats = def.seats(rules);
+  const policies = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
+  const seatRng = Array.from({ length: seats }, () => new Rng(null));
+  const legal = new Int16Array(def.maxActions(rules));
+  const bounds = new Float64Array(2);
+  const s = def.create(rules) as GameState;
+  for (let g = 0; g < games; g++) {
+    def.deal(s, dealRng(seed, 0, g));
+    seatRng.forEach((r, k) => r.reuse(seed, 0, g, `seat${k}`));
+    for (let x = def.toAct(s); x !== TERMINAL; x = def.toAct(s)) {
+      const m = def.legal(s, legal);
+      const view = def.view(s, x);
+      const p = policies[x]!;
+      const a = p.choose(view, legal, m, seatRng[x]!);
+      const ranged = def.amountBounds?.(s, a, bounds) ?? false;
+      const amount = ranged ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRng[x]!) : 0;
+      yield { s, x, m, a, amount, ranged };
+      def.apply(s, a, amount);
+    }
+  }
+}
+
 /**
  * Decisions taken from games of the game's reference bot in every seat (default rules), dealt
  * from `seed`: every STRIDE-th decision with more than one legal action, until there are `n`.
@@ -37,33 +76,17 @@ export function precisionSituations(entry: GameEntry, n: number, seed: string): 
   const { def } = entry;
   const q = entry.advise!;
   const rules = gameRules(entry, undefined);
-  const spec = rolloutPolicy(entry, undefined, rules);
-  const seats = def.seats(rules);
-  const policies = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
-  const seatRng = Array.from({ length: seats }, () => new Rng(null));
-  const legal = new Int16Array(def.maxActions(rules));
-  const bounds = new Float64Array(2);
-  const s = def.create(rules) as GameState;
   const out: PrecisionSituation[] = [];
   let seen = 0;
-  for (let g = 0; out.length < n && g < 100 * n; g++) {
-    def.deal(s, dealRng(seed, 0, g));
-    seatRng.forEach((r, k) => r.reuse(seed, 0, g, `seat${k}`));
-    for (let x = def.toAct(s); x !== TERMINAL && out.length < n; x = def.toAct(s)) {
-      const m = def.legal(s, legal);
-      const view = def.view(s, x);
-      const p = policies[x]!;
-      const a = p.choose(view, legal, m, seatRng[x]!);
-      const amount = def.amountBounds?.(s, a, bounds) ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRng[x]!) : 0;
-      if (m > 1 && ++seen % STRIDE === 0) {
-        const choices = fitting(def, rules, s, x, q.choices?.(s, x));
-        if (!choices?.some((ch) => ch.moves.length > 1)) {
-          const state = def.create(rules) as GameState;
-          def.copy(s, state);
-          out.push({ state, seat: x, choices, taken: { name: def.actionName(s, a, amount), moves: [a], amount } });
-        }
+  for (const { s, x, m, a, amount } of referencePlay(entry, seed, 100 * n)) {
+    if (out.length >= n) break;
+    if (m > 1 && ++seen % STRIDE === 0) {
+      const choices = fitting(def, rules, s, x, q.choices?.(s, x));
+      if (!choices?.some((ch) => ch.moves.length > 1)) {
+        const state = def.create(rules) as GameState;
+        def.copy(s, state);
+        out.push({ state, seat: x, choices, taken: { name: def.actionName(s, a, amount), moves: [a], amount } });
       }
-      def.apply(s, a, amount);
     }
   }
   return out;
@@ -77,31 +100,9 @@ const RECORD_GAMES = 4;
  * RECORD_GAMES games of the reference bot in every seat (default rules, dealt from `seed`),
  * rounded. */
 function decisionsPerGame(entry: GameEntry, seed: string): number {
-  const { def } = entry;
-  const rules = gameRules(entry, undefined);
-  const spec = rolloutPolicy(entry, undefined, rules);
-  const seats = def.seats(rules);
-  const policies = Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules));
-  const seatRng = Array.from({ length: seats }, () => new Rng(null));
-  const legal = new Int16Array(def.maxActions(rules));
-  const bounds = new Float64Array(2);
-  const s = def.create(rules) as GameState;
   let count = 0;
-  for (let g = 0; g < RECORD_GAMES; g++) {
-    def.deal(s, dealRng(`${seed}/record`, 0, g));
-    seatRng.forEach((r, k) => r.reuse(`${seed}/record`, 0, g, `seat${k}`));
-    for (let x = def.toAct(s); x !== TERMINAL; x = def.toAct(s)) {
-      const m = def.legal(s, legal);
-      const view = def.view(s, x);
-      const p = policies[x]!;
-      const a = p.choose(view, legal, m, seatRng[x]!);
-      const ranged = def.amountBounds?.(s, a, bounds) ?? false;
-      const amount = ranged ? p.amount!(view, a, bounds[0]!, bounds[1]!, seatRng[x]!) : 0;
-      if (m > 1 || ranged) count++;
-      def.apply(s, a, amount);
-    }
-  }
-  return Math.round(count / (RECORD_GAMES * seats));
+  for (const { m, ranged } of referencePlay(entry, `${seed}/record`, RECORD_GAMES)) if (m > 1 || ranged) count++;
+  return Math.round(count / (RECORD_GAMES * entry.def.seats(gameRules(entry, undefined))));
 }
 
 /** Paired rollouts per situation that measure the variance of the best-versus-second difference. */
