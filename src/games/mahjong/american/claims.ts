@@ -115,6 +115,16 @@ export function turnDeclarations(s: AmericanState, x: number, out: Int16Array, n
   return exchangeActions(s, x, out, n);
 }
 
+/** Whether turnDeclarations lists `a` for seat `x`, without listing them. */
+export function isTurnDeclaration(s: AmericanState, x: number, a: number): boolean {
+  const off = x * STRIDE;
+  if (a === DISCARD_FLOWER) return s.hand[off + FLOWER]! > 0;
+  if (a === DISCARD_JOKER) return s.hand[off + JOKER]! > 0;
+  const t = a - EXCHANGE;
+  if (t < 0 || t >= CARD_KINDS || s.dead[x] !== 0 || s.hand[off + t]! === 0) return false;
+  return exposureWithJoker(s, t) >= 0;
+}
+
 /** `x`'s joker exchanges (EXCHANGE + kind, kinds in order) written to out from n; returns the new n. */
 export function exchangeActions(s: AmericanState, x: number, out: Int16Array, n: number): number {
   // A dead hand exchanges no joker (where it plays on, it only draws and discards).
