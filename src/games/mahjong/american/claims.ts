@@ -33,7 +33,9 @@ const { winningVariant } = winsModule;
 export function cardClaims(s: AmericanState, y: number, t: number): number {
   if (s.dead[y] !== 0) return 0;
   let opts = 0;
-  if (s.has(s.waits, y, t) && (!s.lastDiscard || s.r.lastDiscardClaimable)) {
+  // The rule before the last discard: read at every wait, so that V8 has seen it read when it
+  // compiles the claims (read first at the wall's end, it undid that compiled code in mid-run).
+  if (s.has(s.waits, y, t) && (s.r.lastDiscardClaimable || !s.lastDiscard)) {
     // The hand with the discard added, through the table's moves, which keep its index of the
     // hand (TableState.gi) in step: the seat's lines follow the hand by it when next read.
     addTile(s, y, t);
