@@ -295,8 +295,9 @@ export class SeatLines {
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
-    this.held.fill(0);
-    this.suitIndex.fill(0);
+    // Loops for the few numbers: the builtin fill costs more than it saves.
+    for (let w = 0; w < this.held.length; w++) this.held[w] = 0;
+    for (let slot = 0; slot < 4; slot++) this.suitIndex[slot] = 0;
     this.jokers = 0;
     this.exposures.length = 0;
   }
