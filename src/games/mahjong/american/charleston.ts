@@ -97,9 +97,8 @@ export class Charleston {
    * actions): it has chosen fewer than three, and holds a tile other than a joker. */
   mayPassTile(seat: number): boolean {
     if (this.step.kind === VOTE || this.outN[seat]! >= 3) return false;
-    const off = seat * STRIDE;
-    for (let k = 0; k < CARD_KINDS; k++) if (this.s.hand[off + k]! > 0) return true;
-    return false;
+    // The table's mask of the kinds held (table/kinds.ts) has a bit for every kind but the joker.
+    return (this.s.kinds[seat * 2]! | this.s.kinds[seat * 2 + 1]!) !== 0;
   }
 
   legal(out: Int16Array): number {
