@@ -33,7 +33,9 @@ const { winningVariant } = winsModule;
 export function cardClaims(s: AmericanState, y: number, t: number): number {
   if (s.dead[y] !== 0) return 0;
   let opts = 0;
-  if (s.has(s.waits, y, t) && (!s.lastDiscard || s.r.lastDiscardClaimable)) {
+  // The rule before the last discard: read at every wait, so that V8 has seen it read when it
+  // compiles the claims (read first at the wall's end, it undid that compiled code in mid-run).
+  if (s.has(s.waits, y, t) && (s.r.lastDiscardClaimable || !s.lastDiscard)) {
     // The hand with the discard added, through the table's moves, which keep its index of the
     // hand (TableState.gi) in step: the seat's lines follow the hand by it when next read.
     addTile(s, y, t);
@@ -113,6 +115,16 @@ export function turnDeclarations(s: AmericanState, x: number, out: Int16Array, n
   if (s.hand[off + FLOWER]! > 0) out[n++] = DISCARD_FLOWER;
   if (s.hand[off + JOKER]! > 0) out[n++] = DISCARD_JOKER;
   return exchangeActions(s, x, out, n);
+}
+
+/** Whether turnDeclarations lists `a` for seat `x`, without listing them. */
+export function isTurnDeclaration(s: AmericanState, x: number, a: number): boolean {
+  const off = x * STRIDE;
+  if (a === DISCARD_FLOWER) return s.hand[off + FLOWER]! > 0;
+  if (a === DISCARD_JOKER) return s.hand[off + JOKER]! > 0;
+  const t = a - EXCHANGE;
+  if (t < 0 || t >= CARD_KINDS || s.dead[x] !== 0 || s.hand[off + t]! === 0) return false;
+  return exposureWithJoker(s, t) >= 0;
 }
 
 /** `x`'s joker exchanges (EXCHANGE + kind, kinds in order) written to out from n; returns the new n. */

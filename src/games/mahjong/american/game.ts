@@ -7,7 +7,7 @@ import { SEATS } from '../table/state.js';
 import { tileName } from '../tiles.js';
 import { AMERICAN_ACTIONS, americanActionEvent, americanActionName } from './actions.js';
 import { americanSchema, type AmericanRules } from './rules.js';
-import { turnAction } from './claims.js';
+import { isTurnDeclaration, turnAction } from './claims.js';
 import { MAX_EXPOSURES } from './slots.js';
 import { CardLuck } from './luck.js';
 import { AmericanState } from './state.js';
@@ -42,6 +42,7 @@ export const american: GameDef<AmericanState, AmericanRules, AmericanView> = rul
   },
   view: (s: AmericanState, seat: number) => s.views[seat]!,
   turnAction,
+  isDeclaration: (s, a) => isTurnDeclaration(s, s.cur, a),
   actionName: (s, a) => americanActionName(a, s.claimTile),
   actionEvent: (s, a) => americanActionEvent(s, a),
   prePlay: {

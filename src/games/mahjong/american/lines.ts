@@ -295,8 +295,9 @@ export class SeatLines {
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
-    this.held.fill(0);
-    this.suitIndex.fill(0);
+    // Loops for the few numbers: the builtin fill costs more than it saves.
+    for (let w = 0; w < this.held.length; w++) this.held[w] = 0;
+    for (let slot = 0; slot < 4; slot++) this.suitIndex[slot] = 0;
     this.jokers = 0;
     this.exposures.length = 0;
   }
@@ -463,22 +464,35 @@ export class SeatLines {
   syncSeat(hand: ArrayLike<number>, off: number, gi: ArrayLike<number>, g: number): void {
     if (this.jokers !== hand[off + JOKER]) this.setJokers(hand[off + JOKER]!);
     const { counts, suitIndex } = this;
+    // The four suits' numbers compared in a row, not in a loop: most calls find none moved, and
+    // V8 checks the arrays again at each round of a loop.
+    const d0 = (gi[g]! - suitIndex[0]!) | 0;
+    const d1 = (gi[g + 1]! - suitIndex[1]!) | 0;
+    const d2 = (gi[g + 2]! - suitIndex[2]!) | 0;
+    const d3 = (gi[g + 3]! - suitIndex[3]!) | 0;
     // Kinds in order, as sync: a suit's kinds, each suit in turn, then the flowers.
-    for (let slot = 0; slot < 4; slot++) {
-      const d = (gi[g + slot]! - suitIndex[slot]!) | 0;
-      if (d === 0) continue;
-      // Most often one kind's count moved (a tile drawn or thrown): d is that move times the kind's
-      // weight, and then no other kind's did (counts are 0 to 4, so the other kinds' moves, base-5
-      // digits from -4 to 4, sum to 0 only when each is 0). That kind alone is set, in one look.
-      const j = POW5_AT[31 - Math.clz32(d < 0 ? -d : d)]!;
-      const t = SLOT_START[slot]! + j;
-      if (j >= 0 && t < SLOT_START[slot + 1]! && (hand[off + t]! - counts[t]!) * WEIGHT[t]! === d) {
-        this.set(t, hand[off + t]!);
-        continue;
-      }
-      for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
+    if ((d0 | d1 | d2 | d3) !== 0) {
+      if (d0 !== 0) this.syncSuit(hand, off, 0, d0);
+      if (d1 !== 0) this.syncSuit(hand, off, 1, d1);
+      if (d2 !== 0) this.syncSuit(hand, off, 2, d2);
+      if (d3 !== 0) this.syncSuit(hand, off, 3, d3);
     }
     if (hand[off + FLOWER] !== counts[FLOWER]) this.set(FLOWER, hand[off + FLOWER]!);
+  }
+
+  /** syncSeat's suit `slot`, whose number moved by d (not 0). */
+  private syncSuit(hand: ArrayLike<number>, off: number, slot: number, d: number): void {
+    const counts = this.counts;
+    // Most often one kind's count moved (a tile drawn or thrown): d is that move times the kind's
+    // weight, and then no other kind's did (counts are 0 to 4, so the other kinds' moves, base-5
+    // digits from -4 to 4, sum to 0 only when each is 0). That kind alone is set, in one look.
+    const j = POW5_AT[31 - Math.clz32(d < 0 ? -d : d)]!;
+    const t = SLOT_START[slot]! + j;
+    if (j >= 0 && t < SLOT_START[slot + 1]! && (hand[off + t]! - counts[t]!) * WEIGHT[t]! === d) {
+      this.set(t, hand[off + t]!);
+      return;
+    }
+    for (let t = SLOT_START[slot]!; t < SLOT_START[slot + 1]!; t++) if (hand[off + t] !== counts[t]) this.set(t, hand[off + t]!);
   }
 
   /** Tiles away from variant `v` (an exposed seat's unfit variants are far away). */

@@ -262,7 +262,7 @@ export function playSituation(
     from,
     layOwn(order: number[]) {
       passed.forEach((p, i) => {
-        for (let k = 0; k < CARD_KINDS; k++) s.passed[(i + 1) * CARD_KINDS + k] = p[k]!;
+        for (let k = 0; k < CARD_KINDS; k++) s.passed[(i + 1) * SEATS * CARD_KINDS + k] = p[k]!;
       });
       exposed.forEach((list, y) => {
         for (const e of list) {

@@ -131,10 +131,11 @@ export class AmericanState extends TableState<AmericanRules> {
   /** Per seat: a joker drawn would complete its 13 tiles (the joker has no bit in `waits`). */
   readonly jokerWait = this.arena.u8(SEATS);
   /**
-   * passed[(k * SEATS + y) * CARD_KINDS + t]: tiles of kind t that seat k passed to y in the
+   * passed[(y * SEATS + k) * CARD_KINDS + t]: tiles of kind t that seat k passed to y in the
    * Charleston and that y still holds as far as k can tell: y has chosen no pass since, and has
    * not let that many of the kind go (kinds are interchangeable: a discard of the kind may be the
-   * passed tile or another). Only determinizations read it (knownTiles).
+   * passed tile or another). Only determinizations read it (knownTiles). By receiver, so that
+   * what every passer knows of y's hand, forgotten at each pass y chooses, is one run.
    */
   readonly passed = this.arena.i8(SEATS * SEATS * CARD_KINDS);
   /** The seat to act has exchanged a joker this turn (a win after it counts as self-picked). */
@@ -323,7 +324,7 @@ export class AmericanState extends TableState<AmericanRules> {
   // places of their own (jokers are never passed).
 
   override knownTiles(seat: number, y: number, out: Int8Array): void {
-    const at = (seat * SEATS + y) * CARD_KINDS;
+    const at = (y * SEATS + seat) * CARD_KINDS;
     for (let t = 0; t < CARD_KINDS; t++) out[t]! += this.passed[at + t]!;
   }
 
@@ -352,7 +353,12 @@ export class AmericanState extends TableState<AmericanRules> {
    * alive, first found from its tiles after the Charleston) are found again from the visible tiles. */
   override afterDeterminize(seat: number): void {
     this.deadTest.checked = false;
-    for (let k = 0; k < SEATS; k++) if (k !== seat) this.passed.fill(0, k * SEATS * CARD_KINDS, (k + 1) * SEATS * CARD_KINDS);
+    // Every row but `seat`'s own, (y * SEATS + seat) for each y: the runs between them.
+    for (let y = 0, from = 0; y <= SEATS; y++) {
+      const to = y < SEATS ? (y * SEATS + seat) * CARD_KINDS : this.passed.length;
+      if (to > from) this.passed.fill(0, from, to);
+      from = to + CARD_KINDS;
+    }
     if (this.phase !== PREPLAY) findWitnesses(this, seat);
   }
 

@@ -46,6 +46,9 @@ export interface RulesetSpec<S extends TableState<R>, R, V> {
   actions: number;
   /** A ruleset's own turn action (an id from TABLE_ACTIONS on, listed by addDeclarations). */
   turnAction?(s: S, a: number): void;
+  /** Whether addDeclarations lists `a` (an id from TABLE_ACTIONS on) for the seat to act, without
+   * listing them (GameDef.isLegal): absent, isLegal looks it up in the list. */
+  isDeclaration?(s: S, a: number): boolean;
   /** Names the ruleset's own actions, for traces (undefined: not one of them). */
   actionName?(s: S, a: number): string | undefined;
   /** The ruleset's own actions as record events (undefined: not one of them). */
@@ -171,6 +174,12 @@ export function rulesetGame<S extends TableState<R>, R, V>(spec: RulesetSpec<S, 
       // Discards and passes, most decisions, are settled at once; the rest are looked up in the list.
       if (s.phase === TURN) {
         if (a >= DISCARD && a < DECLARE) return s.mayDiscard(a);
+        // A win listed first, and a ruleset's own actions (American: flower and joker discards,
+        // joker exchanges) where it answers for its declarations, are settled without the list too:
+        // a view-only bot's every choice is checked, and the list (with its declarations, kongs and
+        // a locked seat's actions) is otherwise built only for them.
+        if (a === WIN && s.turnWinShape && s.dead[s.cur] === 0) return true;
+        if (a >= TABLE_ACTIONS && spec.isDeclaration && !s.locked(s.cur)) return spec.isDeclaration(s, a);
       } else if (s.phase === CLAIM && a === PASS) return true;
       else if (s.phase === PREPLAY) return spec.prePlay!.isLegal(s, a);
       const n = game.legal(s, scratch);

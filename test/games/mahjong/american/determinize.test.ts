@@ -27,7 +27,7 @@ const arr = (a: ArrayLike<number>): number[] => Array.from(a);
 const ch = (s: AmericanState) =>
   s.charleston as unknown as { out: Int8Array; outN: Uint8Array; blind: Uint8Array; acted: number; yes: number };
 const pins = (s: AmericanState, seat: number, y: number) =>
-  s.passed.subarray((seat * SEATS + y) * CARD_KINDS, (seat * SEATS + y + 1) * CARD_KINDS);
+  s.passed.subarray((y * SEATS + seat) * CARD_KINDS, (y * SEATS + seat + 1) * CARD_KINDS);
 /** Tiles in the passes being chosen, own included (one place each), or of the others only. */
 const slots = (s: AmericanState, skip: number): number[] => {
   if (s.phase !== PREPLAY) return [];

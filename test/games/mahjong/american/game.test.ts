@@ -3,7 +3,15 @@ import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { parseSpec } from '../../../../src/core/strategy.js';
 import { Arm } from '../../../../src/experiment/arm.js';
-import { BLIND, EXCHANGE, EXPOSE, exposeSize, PASS_TILE } from '../../../../src/games/mahjong/american/actions.js';
+import {
+  BLIND,
+  DISCARD_FLOWER,
+  DISCARD_JOKER,
+  EXCHANGE,
+  EXPOSE,
+  exposeSize,
+  PASS_TILE,
+} from '../../../../src/games/mahjong/american/actions.js';
 import { CARD_KINDS, compileCard, type Variant } from '../../../../src/games/mahjong/american/card.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { CardIndex, SeatLines } from '../../../../src/games/mahjong/american/lines.js';
@@ -258,12 +266,13 @@ describe('american invariants', () => {
     }
   });
 
-  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston, and isLegal answers every Charleston choice as the list does (the line chaser plays without the list)', () => {
+  it('the view offers what the legal list holds: its joker exchanges in each turn, a tile to pass in the Charleston, and isLegal answers every turn and Charleston choice as the list does (the line chaser plays without the list)', () => {
     const r = rules({ handsPerSession: 1 });
     const legal = new Int16Array(american.maxActions(r));
     const offered = new Int16Array(american.maxActions(r));
     let exchanges = 0;
     let passes = 0;
+    const declared = [0, 0];
     randomSimTest({
       game: american,
       rules: r,
@@ -280,6 +289,10 @@ describe('american invariants', () => {
           const got = Array.from(offered.subarray(0, v.exchanges(offered)));
           if (got.join() !== want.join()) expect(got).toEqual(want);
           exchanges += want.length;
+          // isLegal settles a turn's wins, discards, exchanges and flower and joker discards without the list.
+          for (let a = -1; a <= legal.length; a++)
+            if (american.isLegal!(s, a) !== listed.includes(a)) expect(`isLegal(${a}) with [${listed}]`).toBe('as listed');
+          for (const a of listed) if (a === DISCARD_FLOWER || a === DISCARD_JOKER) declared[a - DISCARD_FLOWER]!++;
         } else if (s.phase === PREPLAY) {
           const want = n > 0 && legal[0]! >= PASS_TILE && legal[0]! < BLIND;
           if (v.mayPassTile !== want) expect(v.mayPassTile).toBe(want);
@@ -291,6 +304,8 @@ describe('american invariants', () => {
     });
     expect(exchanges).toBeGreaterThan(100);
     expect(passes).toBeGreaterThan(1000);
+    // Flower and joker discards listed (10,681 and 6,748).
+    expect(Math.min(...declared)).toBeGreaterThan(1000);
   });
 
   it('bots of every kind play whole sessions with zero-sum returns', () => {
