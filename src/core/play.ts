@@ -1,6 +1,6 @@
 import { TERMINAL, type GameDef, type GameState } from './game.js';
 import { DEAL, Rng, SEATS } from './rng.js';
-import type { Strategy } from './strategy.js';
+import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from './strategy.js';
 import { IllegalMoveError } from './errors.js';
 import { Trace, type GameEvent } from './trace.js';
 import { luckTaken, type LuckMeter } from './luck.js';
@@ -70,6 +70,17 @@ export class Table<S extends GameState, R> {
    * luck terms of the last game. */
   private meters: LuckMeter<S>[] | null = null;
   private lucks: Float64Array[] = [];
+
+  /** A table with `spec` in every seat the rules give, each seat a strategy of its own made from it. */
+  static everySeat<S extends GameState, R>(game: GameDef<S, R>, rules: R, spec: StrategySpec, defs: readonly StrategyDef[]): Table<S, R> {
+    const seats = game.seats(rules);
+    return new Table(
+      game,
+      rules,
+      Array.from({ length: seats }, () => makeStrategy(spec, defs, rules)),
+      Array.from({ length: seats }, () => spec.text),
+    );
+  }
 
   constructor(
     readonly game: GameDef<S, R>,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/catalog/index.js';
 import { Table } from '../../src/core/play.js';
-import { makeStrategy, parseSpec } from '../../src/core/strategy.js';
+import { parseSpec } from '../../src/core/strategy.js';
 import { EVENTS_FORMAT, Trace, type GameEvent } from '../../src/core/trace.js';
 import { gameRules } from '../../src/library/options.js';
 import { openRecord } from '../../src/library/records.js';
@@ -24,12 +24,7 @@ function played(id: string, seed: string, set: Record<string, unknown> = {}) {
   const rules = { ...gameRules(entry, undefined), ...set };
   const spec = parseSpec(entry.defaultSeat, entry.strategies, def.id, rules);
   const seats = def.seats(rules);
-  const table = new Table(
-    def,
-    rules,
-    Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules)),
-    Array.from({ length: seats }, () => spec.text),
-  );
+  const table = Table.everySeat(def, rules, spec, entry.strategies);
   expect(table.meter()).toBe(true);
   const events: GameEvent[] = [
     {

@@ -391,12 +391,7 @@ export function fitLuckOnGames(game: string, games: number, seed: string, from: 
   const rules = gameRules(entry, undefined);
   const spec = rolloutPolicy(entry, undefined, rules);
   const seats = def.seats(rules);
-  const table = new Table(
-    def,
-    rules,
-    Array.from({ length: seats }, () => makeStrategy(spec, entry.strategies, rules)),
-    Array.from({ length: seats }, () => spec.text),
-  );
+  const table = Table.everySeat(def, rules, spec, entry.strategies);
   if (!table.meter()) throw new Error(`fitLuckOnGames: ${game} has no luck meter`);
   const shipped = def.luck!(rules).coef;
   const terms = shipped.length - from;
