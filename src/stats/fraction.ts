@@ -51,3 +51,11 @@ export const bigFracAdd = (a: BigFraction, b: BigFraction): BigFraction => bigFr
 export const bigFracText = (f: BigFraction): string => (f.d === 1n ? String(f.n) : `${f.n}/${f.d}`);
 /** As a double: each part rounded to the nearest double (both are far below 2^1023), then divided. */
 export const bigFracValue = (f: BigFraction): number => Number(f.n) / Number(f.d);
+
+/** The binomial coefficient C(n, k), exactly (0 where k < 0 or k > n). */
+export function binomial(n: number, k: number): bigint {
+  if (k < 0 || k > n) return 0n;
+  let r = 1n;
+  for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
+  return r;
+}

@@ -1,4 +1,5 @@
 import type { LuckMeter } from '../../../core/luck.js';
+import { binomial } from '../../../stats/fraction.js';
 import { CARDS, month } from '../deck.js';
 import { bestValueOf, comboMaskOf } from './combos.js';
 import type { Config } from './rules.js';
@@ -67,13 +68,6 @@ export function dealFeatures(counts: Int32Array, out: Float64Array): void {
   out[2] = triples;
 }
 
-const choose = (n: number, k: number) => {
-  if (k < 0 || k > n) return 0;
-  let x = 1;
-  for (let i = 0; i < k; i++) x = (x * (n - i)) / (i + 1);
-  return x;
-};
-
 /** dealMeanOf's means, by hand size: computed once. */
 const dealMeans = new Map<number, Float64Array>();
 
@@ -85,7 +79,7 @@ export function dealMeanOf(h: number): Float64Array {
   const means = new Float64Array(DF);
   const f = new Float64Array(DF);
   const counts = new Int32Array(13);
-  const total = choose(48, h);
+  const total = Number(binomial(CARDS, h));
   const walk = (m: number, left: number, w: number) => {
     if (m > 12) {
       if (left !== 0) return;
@@ -95,7 +89,7 @@ export function dealMeanOf(h: number): Float64Array {
     }
     for (let c = 0; c <= Math.min(4, left); c++) {
       counts[m] = c;
-      walk(m + 1, left - c, w * choose(4, c));
+      walk(m + 1, left - c, w * Number(binomial(4, c)));
     }
     counts[m] = 0;
   };

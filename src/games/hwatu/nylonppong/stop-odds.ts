@@ -1,4 +1,4 @@
-import { bigFrac, bigFracAdd, bigFracText, bigFracValue, type BigFraction } from '../../../stats/fraction.js';
+import { bigFrac, bigFracAdd, bigFracText, bigFracValue, binomial, type BigFraction } from '../../../stats/fraction.js';
 import type { Cellval, CsvTable } from '../../../core/table.js';
 import { CARDS, cardName, month } from '../deck.js';
 import type { NylonRules } from './rules.js';
@@ -325,13 +325,6 @@ export function lowDealWays(
 }
 
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
-
-function binomial(n: number, k: number): bigint {
-  if (k < 0 || k > n) return 0n;
-  let r = 1n;
-  for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
-  return r;
-}
 
 /** The hand sizes an opponent a stop is compared with may hold: a hand rests at handSize less 3
  * per ppong, down to 2 (a ppong from 2 goes out and ends the round); with pongedPlayersOnly, only
