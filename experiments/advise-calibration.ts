@@ -146,8 +146,11 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
       },
     ],
     defaultGames: 40,
+    games: CALIBRATION_FIELDS.map((f) => f.game),
     build(params) {
-      const cells = CALIBRATION_FIELDS.map((f) => cellOf(f, games(f.game)));
+      // A game played alone (--game) keeps its cell number, which its streams are keyed by.
+      const kept = CALIBRATION_FIELDS.flatMap((f, cellNo) => (params.game === undefined || f.game === params.game ? [cellNo] : []));
+      const cells = kept.map((cellNo) => cellOf(CALIBRATION_FIELDS[cellNo]!, games(CALIBRATION_FIELDS[cellNo]!.game)));
       const size = params.games ?? 40;
       return {
         name: 'advise-calibration',
@@ -162,7 +165,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
         runGame(cell, index, seed, tally) {
           const c = cells[cell]!;
           const sums = new Sums();
-          for (let k = 0; k < c.perGame; k++) situation(c, seed, cell, index * c.perGame + k, sums);
+          for (let k = 0; k < c.perGame; k++) situation(c, seed, kept[cell]!, index * c.perGame + k, sums);
           sums.into(tally);
         },
         tables(tallies) {

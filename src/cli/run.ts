@@ -84,6 +84,10 @@ export function registerRun(program: Command): void {
       `studies of a game that plays a card of hands (${offering('card')}): play this card (mjcard/1) instead of the sample card`,
     )
     .option(
+      '--game <id>',
+      "a study over several games (advise-calibration): play this game's cells alone, each as the whole study plays it",
+    )
+    .option(
       '--until-ci <width>',
       'play blocks of games until every headline interval is narrower than WIDTH (instead of --games)',
       positiveNumber('--until-ci'),

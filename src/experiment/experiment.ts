@@ -19,6 +19,8 @@ export interface PluginRef {
 /** Options every experiment takes, plus its own (e.g. `sim` takes game, rules and seats). */
 export interface ExperimentParams {
   games?: number;
+  /** A study over several games (ExperimentDef.games): the one game whose cells are played. */
+  game?: string;
   [key: string]: unknown;
 }
 
@@ -59,6 +61,10 @@ export interface ExperimentDef {
   charts?: ChartDef[];
   /** Games per cell when --games is not given. */
   defaultGames: number;
+  /** A study over several games: their ids, of which `--game` (params.game) picks one to play
+   * alone, each of its cells as the whole study plays it (the same rows, at a fraction of the
+   * time). */
+  games?: readonly string[];
   /** A money study: `--session N` (with --bankroll, --point-value) adds the risk of a night to
    * its tables (params.risk); `night` is its session when --session is not given, where the
    * risk is its question. */

@@ -46,6 +46,8 @@ export interface StudyOptions extends RunOptions, SliceOptions, RecordOptions, R
   games?: number;
   /** For a game that plays a card of hands: the card file its studies play. */
   card?: string;
+  /** For a study over several games (advise-calibration): the one game to play. */
+  game?: string;
   /** Play blocks of games until every headline interval is narrower than this (instead of games). */
   untilCi?: number;
   /** With untilCi: the most games per cell (default 100 times the study's default). */
@@ -71,6 +73,7 @@ const STUDY_KEYS: Keys<StudyOptions> = {
   ...STUDY_RUN_KEYS,
   experiment: TEXT(() => `a study: default, ${STUDIES.map((d) => d.name).join(', ')}`),
   card: TEXT('a card file'),
+  game: TEXT(() => `a game of a study over several games (${multiGame()})`),
   untilCi: POSITIVE,
   maxGames: WHOLE,
 };
@@ -243,6 +246,20 @@ async function written(name: string, params: ExperimentParams, r: Run, out: stri
   return finish(name, params, r.seed, res.tallies, out, { workers: res.workers, seconds: res.seconds }, r.report);
 }
 
+/** The studies `--game` picks a game of, by name. */
+const multiGame = (): string =>
+  STUDIES.filter((d) => d.games)
+    .map((d) => d.name)
+    .join(', ');
+
+/** `--game`: one of the games `def` plays, or an InputError line naming them. */
+function gameOf(def: ExperimentDef, game: string): string {
+  if (!def.games) throw new InputError(`--game: ${def.name} plays one game; studies over several games: ${multiGame()}`);
+  if (!def.games.includes(game))
+    throw new InputError(`--game: ${JSON.stringify(game)} is no game of ${def.name}; its games: ${def.games.join(', ')}`);
+  return game;
+}
+
 /** Runs one study (or one shard of it) and writes its results. */
 export async function studyRun(o: StudyOptions, c: RunControl = {}): Promise<StudyRun | PartialWritten> {
   const def = studyDef(o.experiment);
@@ -253,6 +270,7 @@ export async function studyRun(o: StudyOptions, c: RunControl = {}): Promise<Stu
   if (r.maxGames !== undefined && r.untilCi === undefined) throw new InputError('--max-games: only with --until-ci');
   const params: ExperimentParams = { games: games ?? def.defaultGames };
   if (o.card !== undefined) params.rules = cardRule(o.card, studyGame(def)!);
+  if (o.game !== undefined) params.game = gameOf(def, o.game);
   const risk = riskOf(o, def.risk?.night);
   if (risk && !def.risk)
     throw new InputError(
@@ -310,6 +328,8 @@ export async function defaultStudy(
       `--${lone === 'pointValue' ? 'point-value' : lone}: the default study takes none; give it to sim, compare or a money study`,
     );
   if (o.card !== undefined) anyCardRule(o.card); // checked before any study runs
+  if (o.game !== undefined)
+    throw new InputError(`--game: the default study plays every game; give it to a study over several games: ${multiGame()}`);
   const games = given(o.games, positiveInt('--games'));
   const out = r.out ?? 'results/default';
   const studies: (StudyResult | PartialWritten)[] = [];

@@ -1,6 +1,7 @@
 // The calibration study (experiments/advise-calibration.ts) at a small size: the true deal it
 // compares with keeps every hidden hand, a situation is a pure function of its seed and index,
 // and Wolnamppong's inferred dealing predicts the true deal's win share within its interval.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CsvTable } from '../../src/core/table.js';
 import { Rng } from '../../src/core/rng.js';
@@ -13,6 +14,7 @@ import { newTally, summarizeRatio, type Tally } from '../../src/stats/tally.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
 import { bots, stateWhere } from '../games/mahjong/table/search.js';
 import { koreanRules } from '../games/mahjong/korean/rig.js';
+import { pongsimIn, tempDir } from '../support/cli.js';
 
 const study = EXPERIMENTS.find((e) => e.name === 'advise-calibration')!;
 
@@ -60,6 +62,40 @@ describe('advise-calibration', () => {
     const a = run('wolnamppong', 1, 'cal-pure').tally;
     const b = run('wolnamppong', 1, 'cal-pure').tally;
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it('plays a game alone (--game) as the whole study plays its cell, the same situations and figures', () => {
+    const whole = run('nylonppong', 1, 'cal-alone').tally;
+    const ex = study.build({ games: 1, game: 'nylonppong' });
+    expect(ex.cells).toEqual(['nylonppong']);
+    const alone = newTally();
+    ex.runGame(0, 0, 'cal-alone', alone);
+    expect(JSON.stringify(alone)).toBe(JSON.stringify(whole));
+  });
+
+  it.each([
+    [
+      'a game it does not play',
+      ['run', 'advise-calibration', '--game', 'riichi'],
+      /--game: "riichi" is no game of advise-calibration; its games: wolnamppong, /,
+    ],
+    [
+      'a study of one game',
+      ['run', 'stop-limit', '--game', 'nylonppong'],
+      /--game: stop-limit plays one game; studies over several games: advise-calibration/,
+    ],
+    ['the default study', ['run', 'default', '--game', 'korean'], /--game: the default study plays every game/],
+  ])('--game refuses %s: exit 2, one line naming what is allowed', async (_, args, msg) => {
+    const r = await pongsimIn([...args, '--out', path.join(tempDir(), 'o')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(msg);
+    expect(
+      r.stderr
+        .trimEnd()
+        .split('\n')
+        .filter((l) => l.startsWith('pongsim: --game')),
+    ).toHaveLength(1);
+    expect(r.stdout).toBe('');
   });
 
   it("holds Wolnamppong's inferred dealing within its interval of the true deal's win share", () => {

@@ -142,7 +142,7 @@ const ENTRIES: Record<string, Entry> = {
   },
   runStudy: {
     base: { experiment: 'wolnamppong-strategies' },
-    takes: { ...STUDY, experiment: 'text', card: 'text', untilCi: 'number', maxGames: 'number' },
+    takes: { ...STUDY, experiment: 'text', card: 'text', game: 'text', untilCi: 'number', maxGames: 'number' },
     control: true,
     command: 'run',
   },
