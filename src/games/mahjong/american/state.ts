@@ -7,7 +7,7 @@
 import * as tilesModule from '../tiles.js';
 import { makeSet, wallTiles } from '../tile-sets.js';
 import * as flowModule from '../table/flow.js';
-import type { WinModel } from '../table/hooks.js';
+import type { LaterExposure, StartLean, WinModel } from '../table/hooks.js';
 import { pairingRules } from '../table/pairing.js';
 import * as kindsModule from '../table/kinds.js';
 import * as tableStateModule from '../table/state.js';
@@ -17,6 +17,7 @@ import { STANDARD_SHAPES } from '../shanten.js';
 import type { Card } from './card.js';
 import { CARD_KINDS } from './card.js';
 import { Charleston, letGo } from './charleston.js';
+import { startLean } from './start-lean.js';
 import * as claimsModule from './claims.js';
 import * as deadModule from './dead.js';
 import * as paymentsModule from './payments.js';
@@ -334,6 +335,11 @@ export class AmericanState extends TableState<AmericanRules> {
 
   override hiddenRefuses(kind: number): boolean {
     return kind === JOKER;
+  }
+
+  /** The Charleston's shape at the first turn (start-lean.ts). */
+  override startLean(discarded: ArrayLike<number>, exposed: readonly LaterExposure[]): StartLean | null {
+    return startLean(this.index, discarded, exposed);
   }
 
   override dealHidden(seat: number, next: () => number): void {

@@ -5,6 +5,8 @@
 // to a ruleset (state.ts), which changes them only through the table's operations (flow.ts) and
 // named writes (writes.ts).
 
+import type { Rng } from '../../../core/rng.js';
+
 /** What is legal: asked as a turn starts, as a discard is offered and as the legal list is made. */
 export interface TableLegality {
   /** Whether the seat to act, whose tiles are a winning shape, may legally win by self-draw. */
@@ -77,6 +79,22 @@ export interface TableSettlement {
  * of the others' hands, the ruleset's own hidden places, and what follows from a hand dealt anew.
  * Never called in play.
  */
+/** An exposure a seat makes later in the record: its tile kind, size and jokers. */
+export interface LaterExposure {
+  kind: number;
+  size: number;
+  jokers: number;
+}
+
+/** Targets for a hand at the first turn (HiddenTiles.startLean). */
+export interface StartLean {
+  /** The log of how much likelier a tile that fills the target's missing tiles is dealt. */
+  readonly tilt: number;
+  /** Writes one target, drawn from `rng`, into want[off..]: the copies it uses of each kind, every
+   * flower counted at the first flower kind. */
+  pick(rng: Rng, want: Int8Array, off: number): void;
+}
+
 export interface HiddenTiles {
   /** Adds to `out` (counts by kind) the tiles of `y`'s concealed hand that `seat` knows are
    * there: all of them when the hand is known whole. */
@@ -91,6 +109,11 @@ export interface HiddenTiles {
   /** Refills the places countHidden counted, a tile at a time from `next`, and clears what those
    * places hold that `seat` cannot know. */
   dealHidden(seat: number, next: () => number): void;
+  /** Where decisions before play shaped the hands (the American Charleston): the targets an
+   * inferred particle deals another seat's first-turn hand toward, read from that seat's play
+   * after the first turn (its discards by kind, its exposures); null where a uniform deal is the
+   * prior (table/infer.ts). */
+  startLean(discarded: ArrayLike<number>, exposed: readonly LaterExposure[]): StartLean | null;
   /** `y`'s concealed hand was dealt anew (its waits are recomputed next): reset what the
    * ruleset derives from it by a path of changes. */
   handRedealt(y: number): void;

@@ -29,14 +29,24 @@
 // American: the hand is followed from its first turn. The Charleston before it is played on the
 // true table as the record shows it, and the particles deal the others' hands anew there from
 // what the seat cannot see, less the tiles it passed them and knows they still hold (the
-// table's knownTiles): what the others passed informs nothing, a decision in the Charleston is
-// dealt uniformly. In play, an exposure claimed on a discard needs its naturals and jokers in
-// the claimer's hand, a joker exchange its natural tile, and the joker it gives is held without
-// a deal or a draw; the softened policy (the line-chaser) weighs every discard, exchange,
-// exposure and pass as it does a standard table's.
+// table's knownTiles); a decision in the Charleston is dealt uniformly. What the others passed
+// is not weighed, but a uniform deal is not the prior at the first turn: the passes left every
+// hand nearer a line, the one its later play chases. So where the ruleset gives targets
+// (TableState.startLean), each particle draws one for each other seat from that seat's later
+// play, and deals its hand with a tile that fills the target's missing tiles `tilt` times as
+// likely as another (a joker as likely as the other tiles on average: the Charleston passes
+// none). The prior is taken to be that tilted deal (each tile in proportion to its copies times
+// its tilt), and the proposal is it restricted to the tiles that fit the record's needs, weighed
+// as above. Stated approximations, judged by the calibration they give (issue 49): the targets
+// are read from the record, not weighed back by a prior over them; and a move (rejuvenate) weighs
+// a traded hand by the tilt to the power of the target tiles it gains, as if the tilted deal
+// were that exponential tilt of the uniform one, which it is only nearly. In play, an exposure
+// claimed on a discard needs its naturals and jokers in the claimer's hand, a joker exchange its
+// natural tile, and the joker it gives is held without a deal or a draw; the softened policy (the
+// line-chaser) weighs every discard, exchange, exposure and pass as it does a standard table's.
 //
 // What the filter leaves unweighed: a claim window the seat is still in (the seats asked before
-// it answered unseen), and the American Charleston (above).
+// it answered unseen), and the American Charleston (above: only its shape, as a target).
 
 import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import { copyState } from '../../../core/copy.js';
@@ -50,8 +60,9 @@ import * as flowModule from './flow.js';
 import { WallChance } from './record-chance.js';
 import * as stateModule from './state.js';
 import type { TableState, WritableTable } from './state.js';
+import type { LaterExposure, StartLean } from './hooks.js';
 
-const { HONOR, JOKER, KINDS, PLAY_KINDS, tileKind } = tilesModule;
+const { FLOWER, HONOR, JOKER, KINDS, PLAY_KINDS, tileKind } = tilesModule;
 const { DISCARD, KONG, PASS, PUNG, SELF_KONG, WIN } = actionsModule;
 const { addTile, prepareTurn, takeTiles } = flowModule;
 const { CLAIM, PREPLAY, SEATS, STRIDE, TURN } = stateModule;
@@ -195,6 +206,15 @@ class TableTracker implements Tracker<TableState> {
    * (rejuvenate) plays them again. */
   private deals: Int8Array[] = [];
   private draws: Int8Array[] = [];
+  /** Per seat, the targets its first-turn hand is dealt toward (TableState.startLean), or null;
+   * and per particle, the target it drew for each seat (seat * STRIDE + kind, want-counts). */
+  private readonly leans: (StartLean | null)[] = new Array(SEATS).fill(null);
+  private wants: Int8Array[] = [];
+  /** Per seat, its discards by kind and its exposures in the record (layDraws), for startLean. */
+  private readonly discarded: Int16Array[] = Array.from({ length: SEATS }, () => new Int16Array(KINDS));
+  private readonly exposed: LaterExposure[][] = Array.from({ length: SEATS }, () => []);
+  /** Per seat, the tiles the seat knew were in its hand at the first turn (knownTiles). */
+  private readonly firstKnown = new Int8Array(SEATS * STRIDE);
   /** In a replay, the draws it plays (the hidden ones fixed, nothing weighed but the decisions). */
   private replaying: Int8Array | null = null;
   /**
@@ -262,6 +282,11 @@ class TableTracker implements Tracker<TableState> {
     this.hidden = new Array(events.length + 2);
     this.redraws = new Int8Array(events.length + 2);
     this.layDraws();
+    for (let y = 0; y < SEATS; y++) {
+      if (y === seat) continue;
+      first.knownTiles(seat, y, this.firstKnown.subarray(y * STRIDE, (y + 1) * STRIDE));
+      this.leans[y] = first.startLean(this.discarded[y]!, this.exposed[y]!);
+    }
     for (let line = 1; line < this.hidden.length; line++) if ((this.hidden[line]?.free ?? -1) >= 0) this.freeLines.push(line);
     // The turn decisions and their windows.
     let open = false;
@@ -355,6 +380,7 @@ class TableTracker implements Tracker<TableState> {
       }
       if (isTurn(e)) {
         if (e.type === 'dahai') {
+          this.discarded[y]![tileKind(e.pai as string)]!++;
           // A tsumogiri discards the tile its draw was made to be; every other discard is held.
           const prev = this.previous(i, y);
           if (!(e.tsumogiri === true && prev >= 0 && (this.hidden[prev + 1]?.forced ?? -1) >= 0)) need(tileKind(e.pai as string), 1);
@@ -369,6 +395,7 @@ class TableTracker implements Tracker<TableState> {
           // An American exposure: the claimed tile, its other naturals and its jokers.
           const size = ans.size as number;
           const j = ans.jokers as number;
+          this.exposed[y]!.push({ kind: tileKind(ans.pai as string), size, jokers: j });
           need(tileKind(ans.pai as string), size - j - 1);
           need(JOKER, j);
         } else for (const t of (ans?.consumed as string[] | undefined) ?? []) need(tileKind(t), 1);
@@ -498,10 +525,12 @@ class TableTracker implements Tracker<TableState> {
     this.countOwed(p, y, line);
     if (!this.fits(y, d, line, p.hand, y * STRIDE)) return -1;
     const q = this.tryP;
+    // A deal toward a target (startLean): each kind's copies times its tilt, in the prior and the proposal.
+    const lean = weigh && this.leans[y] != null;
     let sum = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.copies(k, reserved);
-      q[k] = c;
+      q[k] = lean ? c * this.tiltOf(p, y, k) : c;
       sum += q[k]!;
     }
     if (sum === 0) return -1;
@@ -511,8 +540,62 @@ class TableTracker implements Tracker<TableState> {
       if (u < q[k]!) break;
       u -= q[k]!;
     }
-    if (weigh) this.lw += Math.log((this.wall[k]! * sum) / (total * q[k]!));
+    if (lean) this.lw += Math.log((this.wall[k]! * this.tiltOf(p, y, k) * sum) / (this.tiltedPool(p, y) * q[k]!));
+    else if (weigh) this.lw += Math.log((this.wall[k]! * sum) / (total * q[k]!));
     return k;
+  }
+
+  /** How much likelier the particle's deal makes a tile of kind k in y's hand (`p`'s, at the
+   * first turn, as dealt so far): the lean's tilt where it fills a missing tile of y's target, else 1. */
+  private tiltOf(p: TableState, y: number, k: number): number {
+    const lean = this.leans[y];
+    if (!lean) return 1;
+    if (k === JOKER) return this.jokerTilt(p, y);
+    return this.missing(p.hand, y * STRIDE, this.wantOf(this.idx), y, k) ? Math.exp(lean.tilt) : 1;
+  }
+
+  /** A joker's tilt: the mean of the other tiles' in the pool (`wall`), so that each tile dealt is
+   * a joker as often as in a uniform deal. The Charleston passes no joker, so a hand holds at the
+   * first turn the jokers it was dealt; tilted as a target tile (a joker fills most targets'
+   * slots) the others held half a joker a hand too many at the decision, untilted 0.4 too few. */
+  private jokerTilt(p: TableState, y: number): number {
+    let t = 0;
+    let n = 0;
+    for (let k = 0; k < KINDS; k++) {
+      if (k === JOKER) continue;
+      t += this.wall[k]! * this.tiltOf(p, y, k);
+      n += this.wall[k]!;
+    }
+    return n > 0 ? t / n : 1;
+  }
+
+  /** Whether the hand at hand[off..] holds fewer of kind k than y's target `want` uses (every
+   * flower counted as one kind). */
+  private missing(hand: ArrayLike<number>, off: number, want: Int8Array, y: number, k: number): boolean {
+    if (k < FLOWER) return hand[off + k]! < want[y * STRIDE + k]!;
+    let f = 0;
+    for (let j = FLOWER; j < JOKER; j++) f += hand[off + j]!;
+    return f < want[y * STRIDE + FLOWER]!;
+  }
+
+  /** The pool (`wall`, counted by begin) with each kind's copies times its tilt for y. */
+  private tiltedPool(p: TableState, y: number): number {
+    let t = 0;
+    for (let k = 0; k < KINDS; k++) t += this.wall[k]! * this.tiltOf(p, y, k);
+    return t;
+  }
+
+  /** The tiles of y's target its first-turn hand (what the seat knew there and `deal`'s) holds. */
+  private filled(deal: Int8Array, y: number, want: Int8Array): number {
+    const off = y * STRIDE;
+    let n = 0;
+    let f = 0;
+    for (let k = 0; k < JOKER; k++) {
+      const c = this.firstKnown[off + k]! + deal[off + k]!;
+      if (k < FLOWER) n += Math.min(c, want[off + k]!);
+      else f += c;
+    }
+    return n + Math.min(f, want[off + FLOWER]!);
   }
 
   /** A hidden draw at `line` (the chance asks): a tsumogiri's tile, weighed by its share of the
@@ -571,10 +654,13 @@ class TableTracker implements Tracker<TableState> {
       p.knownTiles(seat, y, this.known);
       for (let k = 0; k < KINDS; k++) (p as WritableTable).hand[y * STRIDE + k] = this.known[k]!;
     }
+    const want = this.wantOf(i);
+    for (let y = 0; y < SEATS; y++) this.leans[y]?.pick(rng, want, y * STRIDE);
     for (let y = 0; y < SEATS; y++) {
       if (y === seat) continue;
       // First the tiles its later free draws cannot bring in time (must), each weighed by its
-      // share of the pool; then the rest, each tile that fits in proportion to its copies.
+      // share of the pool (tilted toward the target); then the rest, each tile that fits in
+      // proportion to its copies (tilted).
       const must = this.mustDeal(p, y, sizes[y]!);
       if (must === null) {
         p.hand.set(saved);
@@ -586,6 +672,7 @@ class TableTracker implements Tracker<TableState> {
           k = must[d]!;
           this.countOwed(p, y, 0);
           if (this.wall[k]! <= this.atDeal[k]! + this.owed[k]!) k = -1;
+          else if (this.leans[y]) this.lw += Math.log((this.wall[k]! * this.tiltOf(p, y, k)) / this.tiltedPool(p, y));
           else this.lw += Math.log(this.wall[k]! / total);
         } else k = this.propose(p, y, d, 0, this.atDeal, total, true);
         if (k < 0) {
@@ -872,6 +959,11 @@ class TableTracker implements Tracker<TableState> {
     at.forEach((x, i) => this.chance(i).seek(x));
     this.deals = Array.from(parents, (j) => this.deals[j]!.slice());
     this.draws = Array.from(parents, (j) => this.draws[j]!.slice());
+    if (this.wants.length > 0) this.wants = Array.from(parents, (j) => this.wants[j]!.slice());
+  }
+
+  private wantOf(i: number): Int8Array {
+    return (this.wants[i] ??= new Int8Array(SEATS * STRIDE));
   }
 
   private dealOf(i: number): Int8Array {
@@ -967,6 +1059,9 @@ class TableTracker implements Tracker<TableState> {
         trial[x]!--;
         trial[x - a + b]!++;
         ratio += Math.log(deal[x]! / (deal[x - a + b]! + 1));
+        // The tilt toward y's target (startLean), as an exponential tilt of the uniform deal (see the top).
+        const lean = this.leans[y];
+        if (lean) ratio += lean.tilt * (this.filled(trial, y, this.wantOf(i)) - this.filled(deal, y, this.wantOf(i)));
       } else redraws[line] = b;
       // Only y's decisions are weighed again (see `only`): its share of the likelihood before
       // and after the move, and the kinds its policy would have discarded instead.

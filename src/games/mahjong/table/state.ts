@@ -15,7 +15,7 @@ import type { GameState } from '../../../core/game.js';
 import type { Trace } from '../../../core/trace.js';
 import type { Rng } from '../../../core/rng.js';
 import type { WinShapes } from '../shanten.js';
-import type { RulesetHooks, WinModel } from './hooks.js';
+import type { LaterExposure, RulesetHooks, StartLean, WinModel } from './hooks.js';
 import type { TileSet } from '../tile-sets.js';
 import * as tilesModule from '../tiles.js';
 import { HandEval } from './hand-eval.js';
@@ -455,6 +455,9 @@ export abstract class TableState<R = unknown> implements GameState, RulesetHooks
     return false;
   }
   dealHidden(_seat: number, _next: () => number): void {}
+  startLean(_discarded: ArrayLike<number>, _exposed: readonly LaterExposure[]): StartLean | null {
+    return null;
+  }
   handRedealt(_y: number): void {}
   afterDeterminize(_seat: number): void {}
   afterCopy(): void {}
