@@ -526,7 +526,7 @@ class TableTracker implements Tracker<TableState> {
     if (!this.fits(y, d, line, p.hand, y * STRIDE)) return -1;
     const q = this.tryP;
     // A deal toward a target (startLean): each kind's copies times its tilt, in the prior and the proposal.
-    const lean = weigh && this.leans[y] != null;
+    const lean = weigh && this.leans[y] !== null;
     let sum = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.copies(k, reserved);
@@ -654,8 +654,10 @@ class TableTracker implements Tracker<TableState> {
       p.knownTiles(seat, y, this.known);
       for (let k = 0; k < KINDS; k++) (p as WritableTable).hand[y * STRIDE + k] = this.known[k]!;
     }
-    const want = this.wantOf(i);
-    for (let y = 0; y < SEATS; y++) this.leans[y]?.pick(rng, want, y * STRIDE);
+    if (this.leans.some((l) => l !== null)) {
+      const want = this.wantOf(i);
+      for (let y = 0; y < SEATS; y++) this.leans[y]?.pick(rng, want, y * STRIDE);
+    }
     for (let y = 0; y < SEATS; y++) {
       if (y === seat) continue;
       // First the tiles its later free draws cannot bring in time (must), each weighed by its
