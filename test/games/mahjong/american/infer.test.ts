@@ -7,17 +7,18 @@
 // particle.
 import { describe, expect, it } from 'vitest';
 import { TERMINAL } from '../../../../src/core/game.js';
-import { inferDealing, InferredDealer, RoundStart, type RoundHistory } from '../../../../src/core/infer.js';
-import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../../../../src/core/rng.js';
+import { inferDealing, InferredDealer, type RoundHistory } from '../../../../src/core/infer.js';
+import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
 import { makeStrategy, parseSpec } from '../../../../src/core/strategy.js';
-import { Trace, type GameEvent } from '../../../../src/core/trace.js';
+import type { GameEvent } from '../../../../src/core/trace.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { addTile, takeTiles } from '../../../../src/games/mahjong/table/flow.js';
 import { PREPLAY, SEATS, STRIDE } from '../../../../src/games/mahjong/table/state.js';
 import { KINDS, tileKind } from '../../../../src/games/mahjong/tiles.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
+import { botHand } from '../table/search.js';
 
 const rules = resolveRules<AmericanRules>(americanSchema, [{ where: 'test', values: { handsPerSession: 1 } }]);
 const policy = parseSpec('line-chaser', americanStrategies, 'american', rules);
@@ -34,32 +35,18 @@ interface Decision {
 /** Hand `index` of four reference bots: every `every`-th decision with a choice, with its
  * history, and the record of the whole hand (filled as it is played). */
 function hand(index: number, every: number): { found: Decision[]; events: GameEvent[] } {
-  const game = american;
-  const s = game.create(rules);
-  const events: GameEvent[] = [];
-  s.log = new Trace(null, events);
-  game.deal(s, dealRng('am-infer', 0, index));
-  const bots = Array.from({ length: SEATS }, () => makeStrategy(policy, americanStrategies, rules));
-  const rngs = bots.map((_, k) => new Rng(null).reuse('am-infer', 0, index, SEAT_STREAMS[k]!));
-  const start = new RoundStart(game, rules);
-  const legal = new Int16Array(game.maxActions(rules));
   const found: Decision[] = [];
   let k = 0;
-  for (let x = game.toAct(s); x !== TERMINAL; x = game.toAct(s)) {
-    start.see(s, events.length);
-    const m = game.legal(s, legal);
+  const events = botHand(american, rules, policy, americanStrategies, 'am-infer', index, (s, x, m, events, start) => {
     if (m > 1 && k++ % every === every - 1) {
-      const now = game.create(rules);
-      game.copy(s, now);
-      const first = game.create(rules);
+      const now = american.create(rules);
+      american.copy(s, now);
+      const first = american.create(rules);
       const h = start.history(events, events.length, x);
-      game.copy(h.first, first);
+      american.copy(h.first, first);
       found.push({ s: now, seat: x, history: { ...h, first }, rest: events });
     }
-    const a = bots[x]!.choose(game.view(s, x), legal, m, rngs[x]!);
-    events.push(game.actionEvent(s, a, 0));
-    game.apply(s, a, 0);
-  }
+  });
   return { found, events };
 }
 

@@ -6,18 +6,17 @@
 // American situations in play), the others won too seldom in the rollouts and the seat's value
 // read high.
 import { describe, expect, it } from 'vitest';
-import { TERMINAL } from '../../../../src/core/game.js';
-import { inferDealing, InferredDealer, RoundStart, type RoundHistory } from '../../../../src/core/infer.js';
-import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../../../../src/core/rng.js';
+import { inferDealing, InferredDealer, type RoundHistory } from '../../../../src/core/infer.js';
+import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
-import { makeStrategy, parseSpec } from '../../../../src/core/strategy.js';
-import { Trace, type GameEvent } from '../../../../src/core/trace.js';
+import { parseSpec } from '../../../../src/core/strategy.js';
 import { american, type AmericanState } from '../../../../src/games/mahjong/american/game.js';
 import { americanSchema, type AmericanRules } from '../../../../src/games/mahjong/american/rules.js';
 import { startLean } from '../../../../src/games/mahjong/american/start-lean.js';
 import { PREPLAY, SEATS, STRIDE } from '../../../../src/games/mahjong/table/state.js';
 import { KINDS } from '../../../../src/games/mahjong/tiles.js';
 import { americanStrategies } from '../../../../strategies/american/index.js';
+import { botHand } from '../table/search.js';
 
 const rules = resolveRules<AmericanRules>(americanSchema, [{ where: 'test', values: { handsPerSession: 1 } }]);
 const policy = parseSpec('line-chaser', americanStrategies, 'american', rules);
@@ -35,18 +34,8 @@ function away(s: AmericanState, y: number): number {
 /** Hand `index` of four reference bots, at its decision with a choice in play two thirds of the
  * way through those decisions: its table, seat and history. */
 function lateDecision(index: number): { s: AmericanState; seat: number; history: RoundHistory<AmericanState> } {
-  const s = american.create(rules);
-  const events: GameEvent[] = [];
-  s.log = new Trace(null, events);
-  american.deal(s, dealRng('am-start', 0, index));
-  const bots = Array.from({ length: SEATS }, () => makeStrategy(policy, americanStrategies, rules));
-  const rngs = bots.map((_, k) => new Rng(null).reuse('am-start', 0, index, SEAT_STREAMS[k]!));
-  const start = new RoundStart(american, rules);
-  const legal = new Int16Array(american.maxActions(rules));
   const found: { s: AmericanState; seat: number; history: RoundHistory<AmericanState> }[] = [];
-  for (let x = american.toAct(s); x !== TERMINAL; x = american.toAct(s)) {
-    start.see(s, events.length);
-    const m = american.legal(s, legal);
+  botHand(american, rules, policy, americanStrategies, 'am-start', index, (s, x, m, events, start) => {
     if (m > 1 && s.phase !== PREPLAY) {
       const now = american.create(rules);
       american.copy(s, now);
@@ -55,10 +44,7 @@ function lateDecision(index: number): { s: AmericanState; seat: number; history:
       american.copy(h.first, first);
       found.push({ s: now, seat: x, history: { ...h, events: events.slice(), first } });
     }
-    const a = bots[x]!.choose(american.view(s, x), legal, m, rngs[x]!);
-    events.push(american.actionEvent(s, a, 0));
-    american.apply(s, a, 0);
-  }
+  });
   return found[Math.floor((found.length * 2) / 3)]!;
 }
 

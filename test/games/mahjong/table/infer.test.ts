@@ -3,18 +3,17 @@
 // the Metropolis-Hastings moves (Tracker.rejuvenate) they stay near the blind deal's hands, a
 // shanten higher than the true hands' by about one.
 import { describe, expect, it } from 'vitest';
-import { TERMINAL } from '../../../../src/core/game.js';
-import { inferDealing, InferredDealer, MOVES, RoundStart, STEP_MOVES } from '../../../../src/core/infer.js';
-import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../../../../src/core/rng.js';
+import { inferDealing, InferredDealer, MOVES, STEP_MOVES } from '../../../../src/core/infer.js';
+import { Rng } from '../../../../src/core/rng.js';
 import { resolveRules } from '../../../../src/core/rules.js';
-import { makeStrategy, parseSpec } from '../../../../src/core/strategy.js';
-import { Trace, type GameEvent } from '../../../../src/core/trace.js';
+import { parseSpec } from '../../../../src/core/strategy.js';
 import { chineseAmerican } from '../../../../src/games/mahjong/chinese-american/game.js';
 import { chineseAmericanSchema } from '../../../../src/games/mahjong/chinese-american/rules.js';
 import { shantenStandard } from '../../../../src/games/mahjong/shanten.js';
 import { SEATS, STRIDE, TURN, type TableState } from '../../../../src/games/mahjong/table/state.js';
 import { PLAY_KINDS } from '../../../../src/games/mahjong/tiles.js';
 import { chineseAmericanStrategies } from '../../../../strategies/chinese-american/index.js';
+import { botHand } from './search.js';
 
 const rules = resolveRules(chineseAmericanSchema, [{ where: 'test', values: { handsLimit: 1 } }]);
 const policy = parseSpec('efficiency', chineseAmericanStrategies, 'chinese-american', rules);
@@ -26,50 +25,37 @@ const shanten = (s: TableState, y: number) => shantenStandard(s.hand.subarray(y 
  * `moves` and `stepMoves` (Tracker.rejuvenate) and 64 particles.
  */
 function gaps(index: number, at: number, moves: number, stepMoves: number): number[] {
-  const game = chineseAmerican;
-  const s = game.create(rules);
-  const events: GameEvent[] = [];
-  s.log = new Trace(null, events);
-  game.deal(s, dealRng('diag', 0, index));
-  const bots = Array.from({ length: SEATS }, () => makeStrategy(policy, chineseAmericanStrategies, rules));
-  const rngs = bots.map((_, k) => new Rng(null).reuse('diag', 0, index, SEAT_STREAMS[k]!));
-  const start = new RoundStart(game, rules);
-  const legal = new Int16Array(game.maxActions(rules));
+  let out: number[] | null = null;
   let turn = 0;
-  for (let x = game.toAct(s); x !== TERMINAL; x = game.toAct(s), turn++) {
-    start.see(s, events.length);
-    const m = game.legal(s, legal);
-    if (turn >= at && m > 1 && s.phase === TURN) {
-      const history = start.history(events, events.length, x);
-      const d = inferDealing(
-        game,
-        rules,
-        history,
-        policy,
-        chineseAmericanStrategies,
-        new Rng(`infer-test/${index}`),
-        64,
-        undefined,
-        moves,
-        stepMoves,
-      );
-      expect(d.uniform).toBeNull();
-      expect(d.dealer).toBeInstanceOf(InferredDealer);
-      const filter = (d.dealer as InferredDealer<TableState>).filter;
-      const out: number[] = [];
-      for (let y = 0; y < SEATS; y++) {
-        if (y === x) continue;
-        let sum = 0;
-        for (let i = 0; i < filter.count; i++) sum += shanten(filter.particle(i), y);
-        out.push(sum / filter.count - shanten(s, y));
-      }
-      return out;
+  botHand(chineseAmerican, rules, policy, chineseAmericanStrategies, 'diag', index, (s, x, m, events, start) => {
+    if (turn++ < at || m <= 1 || s.phase !== TURN) return false;
+    const history = start.history(events, events.length, x);
+    const d = inferDealing(
+      chineseAmerican,
+      rules,
+      history,
+      policy,
+      chineseAmericanStrategies,
+      new Rng(`infer-test/${index}`),
+      64,
+      undefined,
+      moves,
+      stepMoves,
+    );
+    expect(d.uniform).toBeNull();
+    expect(d.dealer).toBeInstanceOf(InferredDealer);
+    const filter = (d.dealer as InferredDealer<TableState>).filter;
+    out = [];
+    for (let y = 0; y < SEATS; y++) {
+      if (y === x) continue;
+      let sum = 0;
+      for (let i = 0; i < filter.count; i++) sum += shanten(filter.particle(i), y);
+      out.push(sum / filter.count - shanten(s, y));
     }
-    const a = bots[x]!.choose(game.view(s, x), legal, m, rngs[x]!);
-    events.push(game.actionEvent(s, a, 0));
-    game.apply(s, a, 0);
-  }
-  throw new Error(`game ${index} ended before turn ${at}`);
+    return true;
+  });
+  if (out === null) throw new Error(`game ${index} ended before turn ${at}`);
+  return out;
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

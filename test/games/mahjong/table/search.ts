@@ -3,8 +3,10 @@
 // bots from strategy specs, and a tally of the situations a run of determinizations met.
 import { expect } from 'vitest';
 import { TERMINAL, type GameDef } from '../../../../src/core/game.js';
-import { Rng } from '../../../../src/core/rng.js';
-import { parseSpec, type Strategy, type StrategyDef } from '../../../../src/core/strategy.js';
+import { RoundStart } from '../../../../src/core/infer.js';
+import { dealRng, Rng, SEATS as SEAT_STREAMS } from '../../../../src/core/rng.js';
+import { makeStrategy, parseSpec, type Strategy, type StrategyDef, type StrategySpec } from '../../../../src/core/strategy.js';
+import { Trace, type GameEvent } from '../../../../src/core/trace.js';
 import { CHOW, PUNG } from '../../../../src/games/mahjong/table/melds.js';
 import { TableView } from '../../../../src/games/mahjong/table/view.js';
 import { CLAIM, OVER, SEATS, STRIDE, TURN, type TableState } from '../../../../src/games/mahjong/table/state.js';
@@ -137,6 +139,41 @@ export function bots(defs: StrategyDef[], game: string, rules: unknown, specs: s
     const spec = parseSpec(text, defs, game, rules);
     return defs.find((d) => d.name === spec.name)!.make(spec.params, rules);
   });
+}
+
+/**
+ * Plays hand `index` of `game` with `policy` in every seat (the deal and the seats' streams of
+ * `key`), the table keeping its record, and calls `at` before each decision: the table, the seat
+ * to act, its number of legal actions, the record so far (the array the hand goes on filling)
+ * and the round's start (its `history` is the seat's at the decision). `at` returning true ends
+ * the hand there. Returns the record.
+ */
+export function botHand<S extends TableState, R>(
+  game: GameDef<S, R>,
+  rules: R,
+  policy: StrategySpec,
+  strategies: StrategyDef[],
+  key: string,
+  index: number,
+  at: (s: S, seat: number, m: number, events: GameEvent[], start: RoundStart<S>) => boolean | void,
+): GameEvent[] {
+  const s = game.create(rules);
+  const events: GameEvent[] = [];
+  s.log = new Trace(null, events);
+  game.deal(s, dealRng(key, 0, index));
+  const seats = Array.from({ length: SEATS }, () => makeStrategy(policy, strategies, rules));
+  const rngs = seats.map((_, k) => new Rng(null).reuse(key, 0, index, SEAT_STREAMS[k]!));
+  const start = new RoundStart(game, rules);
+  const legal = new Int16Array(game.maxActions(rules));
+  for (let x = game.toAct(s); x !== TERMINAL; x = game.toAct(s)) {
+    start.see(s, events.length);
+    const m = game.legal(s, legal);
+    if (at(s, x, m, events, start) === true) break;
+    const a = seats[x]!.choose(game.view(s, x), legal, m, rngs[x]!);
+    events.push(game.actionEvent(s, a, 0));
+    game.apply(s, a, 0);
+  }
+  return events;
 }
 
 /** The game with its determinize tallying each state it is asked about (`tally` names what it saw). */
