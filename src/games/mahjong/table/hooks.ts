@@ -73,12 +73,6 @@ export interface TableSettlement {
   sessionOver(): boolean;
 }
 
-/**
- * How hidden tiles are dealt for search (hidden.ts describes the places a seat cannot see and
- * deals an assignment of tiles to them; determinize.ts draws that assignment): what a seat knows
- * of the others' hands, the ruleset's own hidden places, and what follows from a hand dealt anew.
- * Never called in play.
- */
 /** An exposure a seat makes later in the record: its tile kind, size and jokers. */
 export interface LaterExposure {
   kind: number;
@@ -95,6 +89,12 @@ export interface StartLean {
   pick(rng: Rng, want: Int8Array, off: number): void;
 }
 
+/**
+ * How hidden tiles are dealt for search (hidden.ts describes the places a seat cannot see and
+ * deals an assignment of tiles to them; determinize.ts draws that assignment): what a seat knows
+ * of the others' hands, the ruleset's own hidden places, and what follows from a hand dealt anew.
+ * Never called in play.
+ */
 export interface HiddenTiles {
   /** Adds to `out` (counts by kind) the tiles of `y`'s concealed hand that `seat` knows are
    * there: all of them when the hand is known whole. */
