@@ -559,14 +559,22 @@ class TableTracker implements Tracker<TableState> {
    * first turn the jokers it was dealt; tilted as a target tile (a joker fills most targets'
    * slots) the others held half a joker a hand too many at the decision, untilted 0.4 too few. */
   private jokerTilt(p: TableState, y: number): number {
+    const n = this.othersInPool();
+    return n > 0 ? this.tiltedOthers(p, y) / n : 1;
+  }
+
+  /** The pool's tiles other than jokers (`wall`; the joker is the last kind), each times its tilt for y. */
+  private tiltedOthers(p: TableState, y: number): number {
     let t = 0;
+    for (let k = 0; k < JOKER; k++) t += this.wall[k]! * this.tiltOf(p, y, k);
+    return t;
+  }
+
+  /** How many tiles other than jokers the pool holds. */
+  private othersInPool(): number {
     let n = 0;
-    for (let k = 0; k < KINDS; k++) {
-      if (k === JOKER) continue;
-      t += this.wall[k]! * this.tiltOf(p, y, k);
-      n += this.wall[k]!;
-    }
-    return n > 0 ? t / n : 1;
+    for (let k = 0; k < JOKER; k++) n += this.wall[k]!;
+    return n;
   }
 
   /** Whether the hand at hand[off..] holds fewer of kind k than y's target `want` uses (every
@@ -580,9 +588,10 @@ class TableTracker implements Tracker<TableState> {
 
   /** The pool (`wall`, counted by begin) with each kind's copies times its tilt for y. */
   private tiltedPool(p: TableState, y: number): number {
-    let t = 0;
-    for (let k = 0; k < KINDS; k++) t += this.wall[k]! * this.tiltOf(p, y, k);
-    return t;
+    // The others' sum once, the joker's tilt (their mean) from it: the same sums in the same order.
+    const t = this.tiltedOthers(p, y);
+    const n = this.othersInPool();
+    return t + this.wall[JOKER]! * (n > 0 ? t / n : 1);
   }
 
   /** The tiles of y's target its first-turn hand (what the seat knew there and `deal`'s) holds. */
