@@ -74,21 +74,21 @@ export class CardIndex {
   /**
    * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
    * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
-   * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Each is
-   * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
-   * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
-   * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
-   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits, and a
-   * code is a small integer: the list is a plain array, whose reads V8 checks in fewer
+   * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Entry order is card
+   * order within a kind, so a line's entries in a list are a run: each run is a head,
+   * line * 65536 + its length, then its entries, each (2 * lines + variant) * 2 + 1 when the tile
+   * fills a missing natural (the sum falls by 64), + 0 when it fills a joker slot (the sum falls
+   * by 1): the first number is where a seat keeps the variant's sum (SeatLines.st). A tile change
+   * reads its line's tiles away once a run, not once an entry, and after a tile fewer looks at
+   * the run's line alone for a nearest variant moved away. The other entries of the kind do not
+   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so a place fits 15 bits, and
+   * a code is a small integer: the list is a plain array, whose reads V8 checks in fewer
    * instructions than a typed array's in the innermost loop of a hand.
    */
   declare readonly stepStart: Int32Array;
   declare readonly step: readonly number[];
-  /** The lines with an entry in each step list, as bit sets of `lineWords` words (line l at bit
-   * l & 31 of word l >> 5): step list i's at stepLines[i * lineWords ..]. After a tile fewer only
-   * these lines' nearest variants can have moved away. */
+  /** Words of a bit set of lines (line l at bit l & 31 of word l >> 5). */
   declare readonly lineWords: number;
-  declare readonly stepLines: Int32Array;
 
   declare readonly card: Card;
 
@@ -142,24 +142,24 @@ export class CardIndex {
     this.stepStart = new Int32Array(CARD_KINDS * STEPS + 1);
     for (let t = 0; t < CARD_KINDS; t++) {
       for (let h = 0; h < STEPS; h++) {
+        let head = -1;
         for (let e = this.kStart[t]!; e < this.kStart[t + 1]!; e++) {
           const v = vars[e]!;
           const n = card.variants[v]!.natural[t]!;
-          if (h < n + card.variants[v]!.joker[t]!) step.push(this.vLine[v]! * 65536 + (2 * this.lines + v) * 2 + (h < n ? 1 : 0));
+          if (h >= n + card.variants[v]!.joker[t]!) continue;
+          const line = this.vLine[v]!;
+          if (head < 0 || step[head]! >> 16 !== line) {
+            head = step.length;
+            step.push(line * 65536);
+          }
+          step[head]!++;
+          step.push((2 * this.lines + v) * 2 + (h < n ? 1 : 0));
         }
         this.stepStart[t * STEPS + h + 1] = step.length;
       }
     }
     this.step = step;
-    const W = (this.lines + 31) >> 5;
-    this.lineWords = W;
-    this.stepLines = new Int32Array(CARD_KINDS * STEPS * W);
-    for (let i = 0; i < CARD_KINDS * STEPS; i++) {
-      for (let x = this.stepStart[i]!; x < this.stepStart[i + 1]!; x++) {
-        const line = this.step[x]! >> 16;
-        this.stepLines[i * W + (line >> 5)]! |= 1 << (line & 31);
-      }
-    }
+    this.lineWords = (this.lines + 31) >> 5;
   }
 }
 
@@ -370,53 +370,61 @@ export class SeatLines {
       this.bound[L]!++;
       if (this.allStale) {
         // A quarter of a hand's entries, mostly its deal: only the sums change.
-        for (let i = from; i < end; i++) {
-          const code = step[i]!;
-          const at = (code >> 1) & 0x7fff;
-          st[at] = (st[at]! - 1 - (code & 1) * 63) | 0;
+        for (let i = from; i < end; ) {
+          const runEnd = (i + 1 + (step[i]! & 0xffff)) | 0;
+          for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+            const code = step[i]!;
+            st[code >> 1] = (st[code >> 1]! - 1 - (code & 1) * 63) | 0;
+          }
         }
         return;
       }
-      for (let i = from; i < end; i++) {
-        const code = step[i]!;
-        const at = (code >> 1) & 0x7fff;
-        // The `| 0`s tell V8 the sums stay 32-bit, so that it checks no addition for overflow.
-        const s = (st[at]! - 1 - (code & 1) * 63) | 0;
-        st[at] = s;
-        const line = code >> 16;
-        const m = st[line]!;
-        // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
-        const x = ((s & 63) - jokers) | 0;
-        const a = ((s >> 6) + (x & ~(x >> 31))) | 0;
-        // A STALE line (-1) is never passed.
-        if (a < m) {
-          st[line] = a;
-          st[L + line] = at - S;
+      for (let i = from; i < end; ) {
+        const head = step[i]!;
+        const line = head >> 16;
+        const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        // The first variant nearer than the line, or than one before it in the run, passes it:
+        // the tie rule, a variant at a time. A STALE line (-1) is never passed.
+        let best = st[line]!;
+        let bestAt = -1;
+        for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+          const code = step[i]!;
+          const at = code >> 1;
+          // The `| 0`s tell V8 the sums stay 32-bit, so that it checks no addition for overflow.
+          const s = (st[at]! - 1 - (code & 1) * 63) | 0;
+          st[at] = s;
+          // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
+          const x = ((s & 63) - jokers) | 0;
+          const a = ((s >> 6) + (x & ~(x >> 31))) | 0;
+          if (a < best) {
+            best = a;
+            bestAt = at;
+          }
+        }
+        if (bestAt >= 0) {
+          st[line] = best;
+          st[L + line] = bestAt - S;
           moved[line >> 5]! |= 1 << (line & 31);
         }
       }
     } else {
-      for (let i = from; i < end; i++) {
-        const code = step[i]!;
-        const at = (code >> 1) & 0x7fff;
-        st[at] = (st[at]! + 1 + (code & 1) * 63) | 0;
-      }
-      if (this.allStale) return;
-      // Then each line kept up to date whose nearest variant moved away (it was in the list):
-      // one look a line of the list's (a third of the lines, on the sample card), rather than one
-      // an entry.
-      const { stepLines, lineWords } = this.index;
-      const base = (t * STEPS + h) * lineWords;
-      for (let w = 0; w < lineWords; w++) {
-        for (let mask = stepLines[base + w]!; mask !== 0; mask &= mask - 1) {
-          const line = (w << 5) | (31 - Math.clz32(mask & -mask));
-          const m = st[line]!;
-          const v = st[L + line]!;
-          if (m === STALE || v < 0) continue;
-          const s = st[S + v]!;
-          const x = (s & 63) - jokers;
-          if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+      const allStale = this.allStale;
+      for (let i = from; i < end; ) {
+        const head = step[i]!;
+        const line = head >> 16;
+        const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+          const code = step[i]!;
+          st[code >> 1] = (st[code >> 1]! + 1 + (code & 1) * 63) | 0;
         }
+        if (allStale) continue;
+        // The line kept up to date whose nearest variant moved away (it was in the run).
+        const m = st[line]!;
+        const v = st[L + line]!;
+        if (m === STALE || v < 0) continue;
+        const s = st[S + v]!;
+        const x = (s & 63) - jokers;
+        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
       }
     }
   }
