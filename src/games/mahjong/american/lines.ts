@@ -191,6 +191,10 @@ export class SeatLines {
   declare readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
   declare readonly ok: Uint8Array;
+  /** Per line: 1 when none of its variants fits (a concealed line once the seat has exposed,
+   * most lines after an exposure): a tile change passes over its run of a step list, and
+   * refresh finds it out of reach without reading it. */
+  declare private readonly out: Uint8Array;
   /**
    * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
    * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
@@ -249,6 +253,7 @@ export class SeatLines {
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
+    this.out = new Uint8Array(L);
     this.reset();
   }
 
@@ -292,6 +297,7 @@ export class SeatLines {
     this.staleAll();
     this.row.set(this.index.eRow);
     this.ok.fill(1);
+    this.out.fill(0);
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
@@ -357,10 +363,11 @@ export class SeatLines {
 
   /** One tile of kind t more (from count h) or fewer (back to h), on rows of the card's own:
    * each changed sum falls (more) or rises (fewer) by 1 for a joker slot, 64 for a natural.
-   * Unfit variants' sums change too (they stay far). */
+   * Unfit variants' sums change too (they stay far), but for the runs of lines out of reach:
+   * theirs stay far unchanged. */
   private step(t: number, h: number, more: boolean): void {
     const { stepStart, step, lines: L } = this.index;
-    const { st, jokers, moved } = this;
+    const { st, jokers, moved, out } = this;
     const S = 2 * L;
     const from = stepStart[t * STEPS + h]!;
     const end = stepStart[t * STEPS + h + 1]!;
@@ -371,7 +378,12 @@ export class SeatLines {
       if (this.allStale) {
         // A quarter of a hand's entries, mostly its deal: only the sums change.
         for (let i = from; i < end; ) {
-          const runEnd = (i + 1 + (step[i]! & 0xffff)) | 0;
+          const head = step[i]!;
+          const runEnd = (i + 1 + (head & 0xffff)) | 0;
+          if (out[head >> 16] !== 0) {
+            i = runEnd;
+            continue;
+          }
           for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
             const code = step[i]!;
             st[code >> 1] = (st[code >> 1]! - 1 - (code & 1) * 63) | 0;
@@ -383,6 +395,10 @@ export class SeatLines {
         const head = step[i]!;
         const line = head >> 16;
         const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        if (out[line] !== 0) {
+          i = runEnd;
+          continue;
+        }
         // The first variant nearer than the line, or than one before it in the run, passes it:
         // the tie rule, a variant at a time. A STALE line (-1) is never passed.
         let best = st[line]!;
@@ -413,6 +429,10 @@ export class SeatLines {
         const head = step[i]!;
         const line = head >> 16;
         const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        if (out[line] !== 0) {
+          i = runEnd;
+          continue;
+        }
         for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
           const code = step[i]!;
           st[code >> 1] = (st[code >> 1]! + 1 + (code & 1) * 63) | 0;
@@ -532,6 +552,12 @@ export class SeatLines {
     const low = m !== STALE ? m : bound[line]! - bound[L]!;
     let best = 99;
     let at = -1;
+    if (this.out[line] !== 0) {
+      st[line] = best;
+      st[L + line] = at;
+      this.allStale = false;
+      return best;
+    }
     // Unfit variants are far: never under 99. The sums' places, not the variants: one addition
     // fewer for each of some 10,000 variants a hand reads here.
     for (let x = S + lineStart[line]!, end = S + lineStart[line + 1]!; x < end; x++) {
@@ -590,14 +616,16 @@ export class SeatLines {
     // A variant an exposure ruled out stays out. One still fitting takes the exposure into a set
     // of its kind and size if one is left free (sets of one kind and size are interchangeable,
     // and a variant's sets all take jokers or none): that entry's slots shrink by the set.
-    const { entryOf, eSets, vConcealed, vNaturalSets, variants } = this.index;
-    const { row, ok, sum } = this;
+    const { entryOf, eSets, vConcealed, vNaturalSets, vLine, variants } = this.index;
+    const { row, ok, sum, out } = this;
     const t = e.tile;
     // Sets of its kind and size the seat's earlier exposures took.
     let taken = 0;
     for (let i = 0; i < this.exposures.length - 1; i++) if (this.exposures[i]!.tile === t && this.exposures[i]!.size === e.size) taken++;
     const shift = (e.size - 3) * 4;
     const h = this.counts[t]!;
+    // A line is out until one of its variants is found to fit.
+    for (let line = 0; line < out.length; line++) out[line] = 1;
     for (let v = 0; v < variants; v++) {
       if (ok[v] === 0) continue;
       const en = entryOf[v * CARD_KINDS + t]!;
@@ -610,6 +638,7 @@ export class SeatLines {
       const r2 = r - e.size * (vNaturalSets[v] === 1 ? 256 : 16); // packedRow: naturals weigh 256, joker slots 16
       row[en] = r2;
       sum[v]! += PACKED[r2 + h]! - PACKED[r + h]!;
+      out[vLine[v]!] = 0;
     }
     this.exposedKind[t] = 1;
   }
@@ -655,6 +684,7 @@ export class SeatLines {
         s += PACKED[row[en]! + counts[eKind[en]!]!]!;
       }
       sum[v] = s;
+      this.out[this.index.vLine[v]!] = 0;
     }
   }
 }
