@@ -560,14 +560,36 @@ export class SeatLines {
     }
     // Unfit variants are far: never under 99. The sums' places, not the variants: one addition
     // fewer for each of some 10,000 variants a hand reads here.
-    for (let x = S + lineStart[line]!, end = S + lineStart[line + 1]!; x < end; x++) {
+    // Two variants a round of the loop: V8 checks the sums' map and bounds again at each round
+    // (its interrupt check forgets them) and at each round tests for the loop's end.
+    const end = S + lineStart[line + 1]!;
+    let x = S + lineStart[line]!;
+    for (; x + 1 < end; x = (x + 2) | 0) {
+      const s0 = st[x]!;
+      const s1 = st[x + 1]!;
+      const j0 = ((s0 & 63) - jokers) | 0;
+      const j1 = ((s1 & 63) - jokers) | 0;
+      const a0 = ((s0 >> 6) + (j0 & ~(j0 >> 31))) | 0;
+      const a1 = ((s1 >> 6) + (j1 & ~(j1 >> 31))) | 0;
+      if (a0 < best) {
+        best = a0;
+        at = x;
+        if (a0 <= low) break;
+      }
+      if (a1 < best) {
+        best = a1;
+        at = x + 1;
+        if (a1 <= low) break;
+      }
+    }
+    // The last of an odd number (no break leaves x there).
+    if (x + 1 === end) {
       const s = st[x]!;
       const j = ((s & 63) - jokers) | 0;
       const a = ((s >> 6) + (j & ~(j >> 31))) | 0;
       if (a < best) {
         best = a;
         at = x;
-        if (a <= low) break;
       }
     }
     st[line] = best;
