@@ -638,7 +638,7 @@ export class SeatLines {
     // A variant an exposure ruled out stays out. One still fitting takes the exposure into a set
     // of its kind and size if one is left free (sets of one kind and size are interchangeable,
     // and a variant's sets all take jokers or none): that entry's slots shrink by the set.
-    const { entryOf, eSets, vConcealed, vNaturalSets, vLine, variants } = this.index;
+    const { kStart, eVar, eSets, vConcealed, vNaturalSets, vLine, variants } = this.index;
     const { row, ok, sum, out } = this;
     const t = e.tile;
     // Sets of its kind and size the seat's earlier exposures took.
@@ -646,21 +646,28 @@ export class SeatLines {
     for (let i = 0; i < this.exposures.length - 1; i++) if (this.exposures[i]!.tile === t && this.exposures[i]!.size === e.size) taken++;
     const shift = (e.size - 3) * 4;
     const h = this.counts[t]!;
-    // A line is out until one of its variants is found to fit.
-    for (let line = 0; line < out.length; line++) out[line] = 1;
-    for (let v = 0; v < variants; v++) {
-      if (ok[v] === 0) continue;
-      const en = entryOf[v * CARD_KINDS + t]!;
-      if (vConcealed[v] === 1 || en < 0 || ((eSets[en]! >> shift) & 15) <= taken || (e.jokers > 0 && vNaturalSets[v] === 1)) {
-        ok[v] = 0;
-        sum[v] = UNFIT;
-        continue;
-      }
+    // Only a variant holding kind t can fit: through the kind's entries, those that still do are
+    // marked 2; then every variant still at 1 is unfit, a loop of a load and a store or two
+    // rather than a look at each variant's entry of the kind.
+    for (let en = kStart[t]!; en < kStart[t + 1]!; en++) {
+      const v = eVar[en]!;
+      if (ok[v] === 0 || vConcealed[v] === 1 || ((eSets[en]! >> shift) & 15) <= taken || (e.jokers > 0 && vNaturalSets[v] === 1)) continue;
+      ok[v] = 2;
       const r = row[en]!;
       const r2 = r - e.size * (vNaturalSets[v] === 1 ? 256 : 16); // packedRow: naturals weigh 256, joker slots 16
       row[en] = r2;
       sum[v]! += PACKED[r2 + h]! - PACKED[r + h]!;
-      out[vLine[v]!] = 0;
+    }
+    // A line is out until one of its variants is found to fit.
+    for (let line = 0; line < out.length; line++) out[line] = 1;
+    for (let v = 0; v < variants; v++) {
+      if (ok[v] === 2) {
+        ok[v] = 1;
+        out[vLine[v]!] = 0;
+      } else if (ok[v] === 1) {
+        ok[v] = 0;
+        sum[v] = UNFIT;
+      }
     }
     this.exposedKind[t] = 1;
   }
