@@ -463,6 +463,14 @@ export class SeatLines {
     const { row, st, jokers } = this;
     const S = 2 * L;
     if (c > was) this.bound[L]! += c - was;
+    if (this.allStale) {
+      // Most jumps are a deal's pairs and more, while every line is stale: only the sums change.
+      for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
+        const r = row[e]!;
+        st[S + eVar[e]!]! += PACKED[r + c]! - PACKED[r + was]!;
+      }
+      return;
+    }
     for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
       const v = eVar[e]!;
       const r = row[e]!;
