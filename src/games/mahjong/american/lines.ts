@@ -183,7 +183,9 @@ export class SeatLines {
    */
   declare private readonly st: Int32Array;
   /** Per variant: the packed sum of its remaining slots against the concealed hand while it
-   * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles. An unfit
+   * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles, unchanged
+   * once its line is out (no tile change reads it: the value depends only on the hand at the
+   * seat's exposures, not on the order of the changes, which a state must not show). An unfit
    * one stays unfit until a joker exchange, which places every variant again and sums it
    * afresh (refit). */
   declare readonly sum: Int32Array;
@@ -457,14 +459,16 @@ export class SeatLines {
   }
 
   /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
-   * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. */
+   * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. Those
+   * of lines out of reach do not, as in `step`. */
   private jump(t: number, was: number, c: number): void {
     const { kStart, eVar, eLine, lines: L } = this.index;
-    const { row, st, jokers } = this;
+    const { row, st, jokers, out } = this;
     const S = 2 * L;
     if (c > was) this.bound[L]! += c - was;
-    if (this.allStale) {
-      // Most jumps are a deal's pairs and more, while every line is stale: only the sums change.
+    if (this.allStale && this.exposures.length === 0) {
+      // Most jumps are a deal's pairs and more, while every line is stale (and, with no exposure,
+      // none is out): only the sums change.
       for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
         const r = row[e]!;
         st[S + eVar[e]!]! += PACKED[r + c]! - PACKED[r + was]!;
@@ -472,10 +476,11 @@ export class SeatLines {
       return;
     }
     for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
+      const line = eLine[e]!;
+      if (out[line] !== 0) continue;
       const v = eVar[e]!;
       const r = row[e]!;
       const s = (st[S + v]! += PACKED[r + c]! - PACKED[r + was]!);
-      const line = eLine[e]!;
       const m = st[line]!;
       if (m === STALE) continue;
       const a = awayFromSum(s, jokers);
