@@ -224,6 +224,17 @@ export class SeatLines {
   /** Every line is STALE (a new hand, an exposure, a joker more or fewer) and none read since:
    * a tile change then updates the sums alone, as no line can be passed. */
   private allStale = true;
+  /**
+   * The step list (t * STEPS + h) of the last change while it was a tile more, -1 once anything
+   * else changed: a tile fewer by the same list undoes it (a drawn tile thrown back, a discard
+   * tried for Mah Jongg). The lines that then go stale are those the tile more passed (their
+   * nearest variant came a tile nearer, then went back), each a tile nearer than before it and
+   * now as far as before it: found again from that bound, one more than their tiles away,
+   * refresh stops at the first variant there instead of reading the whole line for one nearer.
+   * A line found again in between (stale at the tile more) would be a tile nearer or not: any
+   * refresh ends the undo. A plain field, so that a state copy carries it with the sums.
+   */
+  private undoable = -1;
   readonly exposures: Exposure[] = [];
   /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
    * so that a state copy (src/core/copy.ts) leaves it alone and bumps it (invalidate) instead:
@@ -294,6 +305,7 @@ export class SeatLines {
 
   /** An empty hand and no exposures. */
   reset(): void {
+    this.undoable = -1;
     this.#version++;
     this.bound.fill(0);
     this.staleAll();
@@ -334,6 +346,7 @@ export class SeatLines {
   /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
    * before (jokers more bring it at most that many nearer). */
   private setJokers(j: number): void {
+    this.undoable = -1;
     const { st, bound } = this;
     const L = this.index.lines;
     for (let line = 0; line < L; line++) {
@@ -371,12 +384,14 @@ export class SeatLines {
     const { stepStart, step, lines: L } = this.index;
     const { st, jokers, moved, out } = this;
     const S = 2 * L;
-    const from = stepStart[t * STEPS + h]!;
-    const end = stepStart[t * STEPS + h + 1]!;
+    const list = t * STEPS + h;
+    const from = stepStart[list]!;
+    const end = stepStart[list + 1]!;
     // A line's nearest variant changes only if one passes it (a tile more), or it was this one
     // and it moved away (a tile fewer).
     if (more) {
       this.bound[L]!++;
+      this.undoable = list;
       if (this.allStale) {
         // A quarter of a hand's entries, mostly its deal: only the sums change.
         for (let i = from; i < end; ) {
@@ -446,8 +461,9 @@ export class SeatLines {
         if (m === STALE || v < 0) continue;
         const s = st[S + v]!;
         const x = (s & 63) - jokers;
-        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, this.undoable === list ? m + 1 : m);
       }
+      this.undoable = -1;
     }
   }
 
@@ -462,6 +478,7 @@ export class SeatLines {
    * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. Those
    * of lines out of reach do not, as in `step`. */
   private jump(t: number, was: number, c: number): void {
+    this.undoable = -1;
     const { kStart, eVar, eLine, lines: L } = this.index;
     const { row, st, jokers, out } = this;
     const S = 2 * L;
@@ -555,6 +572,7 @@ export class SeatLines {
 
   /** Finds line `line`'s nearest variant (the first of the nearest) and returns its tiles away. */
   private refresh(line: number): number {
+    this.undoable = -1;
     const { st, jokers, bound } = this;
     const L = this.index.lines;
     const S = 2 * L;
@@ -645,6 +663,7 @@ export class SeatLines {
 
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
   expose(e: Exposure): void {
+    this.undoable = -1;
     this.exposures.push({ ...e });
     this.#version++;
     this.staleAll();
@@ -704,6 +723,7 @@ export class SeatLines {
    * an exposure held a joker, and its entries' rows are laid from the card's again.
    */
   private placeNatural(): void {
+    this.undoable = -1;
     const { entryOf, eSets, eRow, vConcealed, vNaturalSets, variants, vStart, vEntry, eKind } = this.index;
     const { row, ok, sum, exposures, counts } = this;
     for (let v = 0; v < variants; v++) {
