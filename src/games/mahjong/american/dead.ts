@@ -34,10 +34,8 @@ export function checkDead(s: AmericanState, letGo = -1): void {
   const entryOf = s.index.entryOf;
   let deadN = 0;
   for (let y = 0; y < SEATS; y++) {
-    if (s.dead[y] === 0 && !(quick && entryOf[s.witness[y]! * CARD_KINDS + letGo]! < 0) && !possible(s, y, s.witness[y]!)) {
-      const ix = s.index;
-      let w = -1;
-      for (let v = 0; v < ix.variants && w < 0; v++) if (possible(s, y, v)) w = v;
+    if (s.dead[y] === 0 && !(quick && entryOf[s.witness[y]! * CARD_KINDS + letGo]! < 0) && !stillPossible(s, y, quick ? letGo : -1)) {
+      const w = firstPossible(s, y);
       if (w >= 0) s.witness[y] = w;
       else {
         declareDead(s, y, DEAD_VISIBLE);
@@ -58,12 +56,23 @@ export function checkDead(s: AmericanState, letGo = -1): void {
   }
 }
 
+/** The first variant `y` may still complete (noted as its witness), or -1. */
+function firstPossible(s: AmericanState, y: number): number {
+  for (let v = 0; v < s.index.variants; v++) {
+    if (possible(s, y, v, false)) {
+      possible(s, y, v, true);
+      return v;
+    }
+  }
+  return -1;
+}
+
 /** Whether `y` may still complete some variant of `line`, judged from the visible tiles as
  * the dead-hand test judges them (advice shows only the lines still alive). */
 export function linePossible(s: AmericanState, y: number, line: number): boolean {
   tallyJokers(s);
   const start = s.card.lineStart;
-  for (let v = start[line]!; v < start[line + 1]!; v++) if (possible(s, y, v)) return true;
+  for (let v = start[line]!; v < start[line + 1]!; v++) if (possible(s, y, v, false)) return true;
   return false;
 }
 
@@ -74,7 +83,7 @@ export function findWitnesses(s: AmericanState, seat: number): void {
   for (let y = 0; y < SEATS; y++) {
     if (y === seat || s.dead[y] !== 0) continue;
     let w = 0;
-    while (w < s.index.variants - 1 && !possible(s, y, w)) w++;
+    while (w < s.index.variants - 1 && !possible(s, y, w, false)) w++;
     s.witness[y] = w;
   }
 }
@@ -91,6 +100,12 @@ export class DeadTest {
   hiddenJokers = 0;
   /** Summed over the kinds, jokerBalance of a kind no variant entry uses. */
   unusedBalance = 0;
+  /** Per seat: the variant the last `possible` asked to note found possible (-1 after one that
+   * did not), the jokers to spare then (hiddenJokers less those it needs), and what each of its
+   * kinds added to that need (seat * CARD_KINDS + kind). */
+  readonly slackFor = new Int32Array(SEATS).fill(-1);
+  readonly slack = new Int32Array(SEATS);
+  readonly term = new Int32Array(SEATS * CARD_KINDS);
   /**
    * Every live seat's witness was found possible by the last checkDead, and the tallies it made
    * still hold: then, when a discard goes unclaimed, only that kind's unseen count has changed
@@ -118,17 +133,46 @@ function tallyJokers(s: AmericanState): void {
 }
 
 /**
+ * Whether `y`'s witness is still possible. After an unclaimed discard of `letGo` (-1: anything
+ * may have changed), with the witness's need known from the last test of it, only its term for
+ * that kind is weighed again: no other count it reads has moved (checkDead's quick test), and
+ * the witness was possible, so no other term is IMPOSSIBLE. Most discards leave a witness that
+ * uses the kind at that, one entry read rather than all of the variant's.
+ */
+function stillPossible(s: AmericanState, y: number, letGo: number): boolean {
+  const w = s.witness[y]!;
+  const d = s.deadTest;
+  if (letGo < 0 || d.slackFor[y] !== w) return possible(s, y, w, true);
+  const entry = s.index.entryOf[w * CARD_KINDS + letGo]!;
+  const r = s.lines[y]!.row[entry]!;
+  // No exposure holds a joker of letGo (the quick test): the term is the balance alone.
+  const b = jokerBalance(s.copies[letGo]! - s.seen[letGo]!, r >> 8, (r >> 4) & 15, 0);
+  const at = y * CARD_KINDS + letGo;
+  if (b === IMPOSSIBLE) {
+    d.slackFor[y] = -1;
+    return false;
+  }
+  d.slack[y]! += d.term[at]! - b;
+  d.term[at] = b;
+  if (d.slack[y]! >= 0) return true;
+  d.slackFor[y] = -1;
+  return false;
+}
+
+/**
  * Whether variant `v` may still be completed by `y`, judged only from what everyone sees (the
  * discards and every exposure): its exposures fit, every natural it still needs has a copy
  * unseen, and the jokers can fill the rest: those neither discarded nor exposed, and those in
  * exposures, each for an unseen natural of its kind that the variant can spare. A variant that
  * fits the exposures only once some of y's own jokers are exchanged away is possibleRedeemed.
+ * With `note` (a witness tested), what it needs is kept for stillPossible.
  */
-function possible(s: AmericanState, y: number, v: number): boolean {
+function possible(s: AmericanState, y: number, v: number, note: boolean): boolean {
   const l = s.lines[y]!;
+  const d = s.deadTest;
+  if (note) d.slackFor[y] = -1;
   if (l.ok[v] === 0) return possibleRedeemed(s, y, v);
   const { vStart, vEntry, eKind } = s.index;
-  const d = s.deadTest;
   const e = d.exposedJokers;
   let need = d.unusedBalance;
   for (let i = vStart[v]!; i < vStart[v + 1]!; i++) {
@@ -138,9 +182,16 @@ function possible(s: AmericanState, y: number, v: number): boolean {
     const unseen = s.copies[t]! - s.seen[t]!;
     const b = jokerBalance(unseen, r >> 8, (r >> 4) & 15, e[t]!);
     if (b === IMPOSSIBLE) return false;
-    need += b - (e[t] !== 0 ? jokerBalance(unseen, 0, 0, e[t]!) : 0);
+    const term = b - (e[t] !== 0 ? jokerBalance(unseen, 0, 0, e[t]!) : 0);
+    if (note) d.term[y * CARD_KINDS + t] = term;
+    need += term;
   }
-  return need <= d.hiddenJokers;
+  if (need > d.hiddenJokers) return false;
+  if (note) {
+    d.slackFor[y] = v;
+    d.slack[y] = d.hiddenJokers - need;
+  }
+  return true;
 }
 
 /** Scratch of possibleRedeemed: a variant placed on exposures whose jokers are exchanged away. */

@@ -74,21 +74,21 @@ export class CardIndex {
   /**
    * The entries whose packed value changes when the hand's count of kind t goes from h to h + 1
    * (for an entry's own row: a seat's exposures move the rows of the kinds they hold), in entry
-   * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Each is
-   * line * 65536 + (2 * lines + variant) * 2 + 1 when the tile fills a missing natural (the sum
-   * falls by 64), + 0 when it fills a joker slot (the sum falls by 1): the middle number is
-   * where a seat keeps the variant's sum (SeatLines.st). The other entries of the kind do not
-   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so both fit 15 bits, and a
-   * code is a small integer: the list is a plain array, whose reads V8 checks in fewer
+   * order: step[stepStart[t * STEPS + h] .. stepStart[t * STEPS + h + 1]). Entry order is card
+   * order within a kind, so a line's entries in a list are a run: each run is a head,
+   * line * 65536 + its length, then its entries, each (2 * lines + variant) * 2 + 1 when the tile
+   * fills a missing natural (the sum falls by 64), + 0 when it fills a joker slot (the sum falls
+   * by 1): the first number is where a seat keeps the variant's sum (SeatLines.st). A tile change
+   * reads its line's tiles away once a run, not once an entry, and after a tile fewer looks at
+   * the run's line alone for a nearest variant moved away. The other entries of the kind do not
+   * change. A card has at most MAX_CARD_READINGS (20,000) variants, so a place fits 15 bits, and
+   * a code is a small integer: the list is a plain array, whose reads V8 checks in fewer
    * instructions than a typed array's in the innermost loop of a hand.
    */
   declare readonly stepStart: Int32Array;
   declare readonly step: readonly number[];
-  /** The lines with an entry in each step list, as bit sets of `lineWords` words (line l at bit
-   * l & 31 of word l >> 5): step list i's at stepLines[i * lineWords ..]. After a tile fewer only
-   * these lines' nearest variants can have moved away. */
+  /** Words of a bit set of lines (line l at bit l & 31 of word l >> 5). */
   declare readonly lineWords: number;
-  declare readonly stepLines: Int32Array;
 
   declare readonly card: Card;
 
@@ -142,24 +142,24 @@ export class CardIndex {
     this.stepStart = new Int32Array(CARD_KINDS * STEPS + 1);
     for (let t = 0; t < CARD_KINDS; t++) {
       for (let h = 0; h < STEPS; h++) {
+        let head = -1;
         for (let e = this.kStart[t]!; e < this.kStart[t + 1]!; e++) {
           const v = vars[e]!;
           const n = card.variants[v]!.natural[t]!;
-          if (h < n + card.variants[v]!.joker[t]!) step.push(this.vLine[v]! * 65536 + (2 * this.lines + v) * 2 + (h < n ? 1 : 0));
+          if (h >= n + card.variants[v]!.joker[t]!) continue;
+          const line = this.vLine[v]!;
+          if (head < 0 || step[head]! >> 16 !== line) {
+            head = step.length;
+            step.push(line * 65536);
+          }
+          step[head]!++;
+          step.push((2 * this.lines + v) * 2 + (h < n ? 1 : 0));
         }
         this.stepStart[t * STEPS + h + 1] = step.length;
       }
     }
     this.step = step;
-    const W = (this.lines + 31) >> 5;
-    this.lineWords = W;
-    this.stepLines = new Int32Array(CARD_KINDS * STEPS * W);
-    for (let i = 0; i < CARD_KINDS * STEPS; i++) {
-      for (let x = this.stepStart[i]!; x < this.stepStart[i + 1]!; x++) {
-        const line = this.step[x]! >> 16;
-        this.stepLines[i * W + (line >> 5)]! |= 1 << (line & 31);
-      }
-    }
+    this.lineWords = (this.lines + 31) >> 5;
   }
 }
 
@@ -183,7 +183,9 @@ export class SeatLines {
    */
   declare private readonly st: Int32Array;
   /** Per variant: the packed sum of its remaining slots against the concealed hand while it
-   * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles. An unfit
+   * fits the exposures (`ok`); once it does not, UNFIT give or take a hand's tiles, unchanged
+   * once its line is out (no tile change reads it: the value depends only on the hand at the
+   * seat's exposures, not on the order of the changes, which a state must not show). An unfit
    * one stays unfit until a joker exchange, which places every variant again and sums it
    * afresh (refit). */
   declare readonly sum: Int32Array;
@@ -191,6 +193,10 @@ export class SeatLines {
   declare readonly row: Uint16Array;
   /** Per variant: 1 while it fits the seat's exposures (and, once exposed, is not concealed). */
   declare readonly ok: Uint8Array;
+  /** Per line: 1 when none of its variants fits (a concealed line once the seat has exposed,
+   * most lines after an exposure): a tile change passes over its run of a step list, and
+   * refresh finds it out of reach without reading it. */
+  declare private readonly out: Uint8Array;
   /**
    * Per line: a lower bound on its tiles away while it is STALE, as bound[line] - bound[L] (L =
    * lines; bound[L] counts the tiles and jokers added since the seat's lines were reset). A tile
@@ -218,6 +224,17 @@ export class SeatLines {
   /** Every line is STALE (a new hand, an exposure, a joker more or fewer) and none read since:
    * a tile change then updates the sums alone, as no line can be passed. */
   private allStale = true;
+  /**
+   * The step list (t * STEPS + h) of the last change while it was a tile more, -1 once anything
+   * else changed: a tile fewer by the same list undoes it (a drawn tile thrown back, a discard
+   * tried for Mah Jongg). The lines that then go stale are those the tile more passed (their
+   * nearest variant came a tile nearer, then went back), each a tile nearer than before it and
+   * now as far as before it: found again from that bound, one more than their tiles away,
+   * refresh stops at the first variant there instead of reading the whole line for one nearer.
+   * A line found again in between (stale at the tile more) would be a tile nearer or not: any
+   * refresh ends the undo. A plain field, so that a state copy carries it with the sums.
+   */
+  private undoable = -1;
   readonly exposures: Exposure[] = [];
   /** Bumped by every change, so that a reader may cache what it derived from the sums. Private,
    * so that a state copy (src/core/copy.ts) leaves it alone and bumps it (invalidate) instead:
@@ -249,6 +266,7 @@ export class SeatLines {
     this.sum = this.st.subarray(2 * L);
     this.row = new Uint16Array(index.eRow.length);
     this.ok = new Uint8Array(index.variants);
+    this.out = new Uint8Array(L);
     this.reset();
   }
 
@@ -287,11 +305,13 @@ export class SeatLines {
 
   /** An empty hand and no exposures. */
   reset(): void {
+    this.undoable = -1;
     this.#version++;
     this.bound.fill(0);
     this.staleAll();
     this.row.set(this.index.eRow);
     this.ok.fill(1);
+    this.out.fill(0);
     this.exposedKind.fill(0);
     this.sum.set(this.index.empty);
     this.counts.fill(0);
@@ -326,6 +346,7 @@ export class SeatLines {
   /** The seat holds `j` jokers: every line is to be found again, each bounded by its tiles away
    * before (jokers more bring it at most that many nearer). */
   private setJokers(j: number): void {
+    this.undoable = -1;
     const { st, bound } = this;
     const L = this.index.lines;
     for (let line = 0; line < L; line++) {
@@ -357,67 +378,92 @@ export class SeatLines {
 
   /** One tile of kind t more (from count h) or fewer (back to h), on rows of the card's own:
    * each changed sum falls (more) or rises (fewer) by 1 for a joker slot, 64 for a natural.
-   * Unfit variants' sums change too (they stay far). */
+   * Unfit variants' sums change too (they stay far), but for the runs of lines out of reach:
+   * theirs stay far unchanged. */
   private step(t: number, h: number, more: boolean): void {
     const { stepStart, step, lines: L } = this.index;
-    const { st, jokers, moved } = this;
+    const { st, jokers, moved, out } = this;
     const S = 2 * L;
-    const from = stepStart[t * STEPS + h]!;
-    const end = stepStart[t * STEPS + h + 1]!;
+    const list = t * STEPS + h;
+    const from = stepStart[list]!;
+    const end = stepStart[list + 1]!;
     // A line's nearest variant changes only if one passes it (a tile more), or it was this one
     // and it moved away (a tile fewer).
     if (more) {
       this.bound[L]!++;
+      this.undoable = list;
       if (this.allStale) {
         // A quarter of a hand's entries, mostly its deal: only the sums change.
-        for (let i = from; i < end; i++) {
-          const code = step[i]!;
-          const at = (code >> 1) & 0x7fff;
-          st[at] = (st[at]! - 1 - (code & 1) * 63) | 0;
+        for (let i = from; i < end; ) {
+          const head = step[i]!;
+          const runEnd = (i + 1 + (head & 0xffff)) | 0;
+          if (out[head >> 16] !== 0) {
+            i = runEnd;
+            continue;
+          }
+          for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+            const code = step[i]!;
+            st[code >> 1] = (st[code >> 1]! - 1 - (code & 1) * 63) | 0;
+          }
         }
         return;
       }
-      for (let i = from; i < end; i++) {
-        const code = step[i]!;
-        const at = (code >> 1) & 0x7fff;
-        // The `| 0`s tell V8 the sums stay 32-bit, so that it checks no addition for overflow.
-        const s = (st[at]! - 1 - (code & 1) * 63) | 0;
-        st[at] = s;
-        const line = code >> 16;
-        const m = st[line]!;
-        // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
-        const x = ((s & 63) - jokers) | 0;
-        const a = ((s >> 6) + (x & ~(x >> 31))) | 0;
-        // A STALE line (-1) is never passed.
-        if (a < m) {
-          st[line] = a;
-          st[L + line] = at - S;
+      for (let i = from; i < end; ) {
+        const head = step[i]!;
+        const line = head >> 16;
+        const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        if (out[line] !== 0) {
+          i = runEnd;
+          continue;
+        }
+        // The first variant nearer than the line, or than one before it in the run, passes it:
+        // the tie rule, a variant at a time. A STALE line (-1) is never passed.
+        let best = st[line]!;
+        let bestAt = -1;
+        for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+          const code = step[i]!;
+          const at = code >> 1;
+          // The `| 0`s tell V8 the sums stay 32-bit, so that it checks no addition for overflow.
+          const s = (st[at]! - 1 - (code & 1) * 63) | 0;
+          st[at] = s;
+          // awayFromSum, by hand and without a branch (x & ~(x >> 31) is max(x, 0)): this is the innermost loop of a hand.
+          const x = ((s & 63) - jokers) | 0;
+          const a = ((s >> 6) + (x & ~(x >> 31))) | 0;
+          if (a < best) {
+            best = a;
+            bestAt = at;
+          }
+        }
+        if (bestAt >= 0) {
+          st[line] = best;
+          st[L + line] = bestAt - S;
           moved[line >> 5]! |= 1 << (line & 31);
         }
       }
     } else {
-      for (let i = from; i < end; i++) {
-        const code = step[i]!;
-        const at = (code >> 1) & 0x7fff;
-        st[at] = (st[at]! + 1 + (code & 1) * 63) | 0;
-      }
-      if (this.allStale) return;
-      // Then each line kept up to date whose nearest variant moved away (it was in the list):
-      // one look a line of the list's (a third of the lines, on the sample card), rather than one
-      // an entry.
-      const { stepLines, lineWords } = this.index;
-      const base = (t * STEPS + h) * lineWords;
-      for (let w = 0; w < lineWords; w++) {
-        for (let mask = stepLines[base + w]!; mask !== 0; mask &= mask - 1) {
-          const line = (w << 5) | (31 - Math.clz32(mask & -mask));
-          const m = st[line]!;
-          const v = st[L + line]!;
-          if (m === STALE || v < 0) continue;
-          const s = st[S + v]!;
-          const x = (s & 63) - jokers;
-          if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, m);
+      const allStale = this.allStale;
+      for (let i = from; i < end; ) {
+        const head = step[i]!;
+        const line = head >> 16;
+        const runEnd = (i + 1 + (head & 0xffff)) | 0;
+        if (out[line] !== 0) {
+          i = runEnd;
+          continue;
         }
+        for (i = (i + 1) | 0; i < runEnd; i = (i + 1) | 0) {
+          const code = step[i]!;
+          st[code >> 1] = (st[code >> 1]! + 1 + (code & 1) * 63) | 0;
+        }
+        if (allStale) continue;
+        // The line kept up to date whose nearest variant moved away (it was in the run).
+        const m = st[line]!;
+        const v = st[L + line]!;
+        if (m === STALE || v < 0) continue;
+        const s = st[S + v]!;
+        const x = (s & 63) - jokers;
+        if ((s >> 6) + (x & ~(x >> 31)) > m) this.stale(line, this.undoable === list ? m + 1 : m);
       }
+      this.undoable = -1;
     }
   }
 
@@ -429,17 +475,29 @@ export class SeatLines {
   }
 
   /** Kind t's count from `was` to `c` in one change, on the seat's rows: every entry of the kind.
-   * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. */
+   * Unfit variants change too, on the card's rows (refit leaves theirs so): they stay far. Those
+   * of lines out of reach do not, as in `step`. */
   private jump(t: number, was: number, c: number): void {
+    this.undoable = -1;
     const { kStart, eVar, eLine, lines: L } = this.index;
-    const { row, st, jokers } = this;
+    const { row, st, jokers, out } = this;
     const S = 2 * L;
     if (c > was) this.bound[L]! += c - was;
+    if (this.allStale && this.exposures.length === 0) {
+      // Most jumps are a deal's pairs and more, while every line is stale (and, with no exposure,
+      // none is out): only the sums change.
+      for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
+        const r = row[e]!;
+        st[S + eVar[e]!]! += PACKED[r + c]! - PACKED[r + was]!;
+      }
+      return;
+    }
     for (let e = kStart[t]!, end = kStart[t + 1]!; e < end; e++) {
+      const line = eLine[e]!;
+      if (out[line] !== 0) continue;
       const v = eVar[e]!;
       const r = row[e]!;
       const s = (st[S + v]! += PACKED[r + c]! - PACKED[r + was]!);
-      const line = eLine[e]!;
       const m = st[line]!;
       if (m === STALE) continue;
       const a = awayFromSum(s, jokers);
@@ -514,6 +572,7 @@ export class SeatLines {
 
   /** Finds line `line`'s nearest variant (the first of the nearest) and returns its tiles away. */
   private refresh(line: number): number {
+    this.undoable = -1;
     const { st, jokers, bound } = this;
     const L = this.index.lines;
     const S = 2 * L;
@@ -524,16 +583,44 @@ export class SeatLines {
     const low = m !== STALE ? m : bound[line]! - bound[L]!;
     let best = 99;
     let at = -1;
+    if (this.out[line] !== 0) {
+      st[line] = best;
+      st[L + line] = at;
+      this.allStale = false;
+      return best;
+    }
     // Unfit variants are far: never under 99. The sums' places, not the variants: one addition
     // fewer for each of some 10,000 variants a hand reads here.
-    for (let x = S + lineStart[line]!, end = S + lineStart[line + 1]!; x < end; x++) {
+    // Two variants a round of the loop: V8 checks the sums' map and bounds again at each round
+    // (its interrupt check forgets them) and at each round tests for the loop's end.
+    const end = S + lineStart[line + 1]!;
+    let x = S + lineStart[line]!;
+    for (; x + 1 < end; x = (x + 2) | 0) {
+      const s0 = st[x]!;
+      const s1 = st[x + 1]!;
+      const j0 = ((s0 & 63) - jokers) | 0;
+      const j1 = ((s1 & 63) - jokers) | 0;
+      const a0 = ((s0 >> 6) + (j0 & ~(j0 >> 31))) | 0;
+      const a1 = ((s1 >> 6) + (j1 & ~(j1 >> 31))) | 0;
+      if (a0 < best) {
+        best = a0;
+        at = x;
+        if (a0 <= low) break;
+      }
+      if (a1 < best) {
+        best = a1;
+        at = x + 1;
+        if (a1 <= low) break;
+      }
+    }
+    // The last of an odd number (no break leaves x there).
+    if (x + 1 === end) {
       const s = st[x]!;
       const j = ((s & 63) - jokers) | 0;
       const a = ((s >> 6) + (j & ~(j >> 31))) | 0;
       if (a < best) {
         best = a;
         at = x;
-        if (a <= low) break;
       }
     }
     st[line] = best;
@@ -576,32 +663,43 @@ export class SeatLines {
 
   /** Records an exposure (its tiles already out of the concealed hand) and re-derives the variants. */
   expose(e: Exposure): void {
+    this.undoable = -1;
     this.exposures.push({ ...e });
     this.#version++;
     this.staleAll();
     // A variant an exposure ruled out stays out. One still fitting takes the exposure into a set
     // of its kind and size if one is left free (sets of one kind and size are interchangeable,
     // and a variant's sets all take jokers or none): that entry's slots shrink by the set.
-    const { entryOf, eSets, vConcealed, vNaturalSets, variants } = this.index;
-    const { row, ok, sum } = this;
+    const { kStart, eVar, eSets, vConcealed, vNaturalSets, vLine, variants } = this.index;
+    const { row, ok, sum, out } = this;
     const t = e.tile;
     // Sets of its kind and size the seat's earlier exposures took.
     let taken = 0;
     for (let i = 0; i < this.exposures.length - 1; i++) if (this.exposures[i]!.tile === t && this.exposures[i]!.size === e.size) taken++;
     const shift = (e.size - 3) * 4;
     const h = this.counts[t]!;
-    for (let v = 0; v < variants; v++) {
-      if (ok[v] === 0) continue;
-      const en = entryOf[v * CARD_KINDS + t]!;
-      if (vConcealed[v] === 1 || en < 0 || ((eSets[en]! >> shift) & 15) <= taken || (e.jokers > 0 && vNaturalSets[v] === 1)) {
-        ok[v] = 0;
-        sum[v] = UNFIT;
-        continue;
-      }
+    // Only a variant holding kind t can fit: through the kind's entries, those that still do are
+    // marked 2; then every variant still at 1 is unfit, a loop of a load and a store or two
+    // rather than a look at each variant's entry of the kind.
+    for (let en = kStart[t]!; en < kStart[t + 1]!; en++) {
+      const v = eVar[en]!;
+      if (ok[v] === 0 || vConcealed[v] === 1 || ((eSets[en]! >> shift) & 15) <= taken || (e.jokers > 0 && vNaturalSets[v] === 1)) continue;
+      ok[v] = 2;
       const r = row[en]!;
       const r2 = r - e.size * (vNaturalSets[v] === 1 ? 256 : 16); // packedRow: naturals weigh 256, joker slots 16
       row[en] = r2;
       sum[v]! += PACKED[r2 + h]! - PACKED[r + h]!;
+    }
+    // A line is out until one of its variants is found to fit.
+    for (let line = 0; line < out.length; line++) out[line] = 1;
+    for (let v = 0; v < variants; v++) {
+      if (ok[v] === 2) {
+        ok[v] = 1;
+        out[vLine[v]!] = 0;
+      } else if (ok[v] === 1) {
+        ok[v] = 0;
+        sum[v] = UNFIT;
+      }
     }
     this.exposedKind[t] = 1;
   }
@@ -625,6 +723,7 @@ export class SeatLines {
    * an exposure held a joker, and its entries' rows are laid from the card's again.
    */
   private placeNatural(): void {
+    this.undoable = -1;
     const { entryOf, eSets, eRow, vConcealed, vNaturalSets, variants, vStart, vEntry, eKind } = this.index;
     const { row, ok, sum, exposures, counts } = this;
     for (let v = 0; v < variants; v++) {
@@ -647,6 +746,7 @@ export class SeatLines {
         s += PACKED[row[en]! + counts[eKind[en]!]!]!;
       }
       sum[v] = s;
+      this.out[this.index.vLine[v]!] = 0;
     }
   }
 }
