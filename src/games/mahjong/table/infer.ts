@@ -7,9 +7,9 @@
 //
 // Where the first-turn hands are a uniform deal (Korean, Chinese-American), the deal of a seat
 // that discards later leans toward tiles near the hand dealt so far (START_TILT), and the weight
-// takes the uniform prior over that proposal: the target is as before, but the particles start
-// from hands whose kept tiles hang together, as the hands that the others' later play explains
-// do, where a blind deal seldom held one.
+// takes the uniform prior over that proposal, so the particles start from hands whose kept tiles
+// hang together, as the hands that the others' later play explains do, where a blind deal seldom
+// held one (the weights undo the lean only in principle: START_TILT says how far).
 //
 // What the record fixes, the proposal keeps: a tile another seat discards or melds later is in
 // its hand by then, dealt or drawn before (a discard that is the tile just drawn, tsumogiri,
@@ -88,15 +88,17 @@ const NEAR_TWO = 0.5;
  * toward tiles near the hand dealt so far (`nearness`): each tile's chance in the proposal is its
  * copies times 1 + START_TILT * (nearness - 1), for each seat that discards later in the record
  * (one that has not is dealt as the prior, so a decision before anyone's play keeps even
- * weights). A proposal only: the particle's weight takes the uniform prior over it, so the
- * filter's target stays as it is. Why: the others' later play says that the tiles they kept
- * hung together, and a blind deal seldom holds such hands, so the particles that explained the
- * play were few and their hands too far from ready (issue 49: the Korean cell of the calibration
- * study, games 0-119, seed 2026, 2026-12-07: the others ready at the decision in 13.7% of the
- * particles against 23.1% truly, leaning 8 in 16.7%; the value off 30% of an action's value,
- * leaning 9%). On games 0-59, leaning every seat, discarded or not, 1, 3, 8 and 16 gave 24%,
- * 20%, 4% and 7% (27% unleaned); a lean growing with the seat's discards (1 a discard, up to 8)
- * 25%.
+ * weights). The particle's weight takes the uniform prior over the proposal, so in principle the
+ * target stays as it is; in practice the weights are too uneven to undo the lean where the play
+ * says little (2,048 particles leaned as far as 256: README), so the particles keep it, a stated
+ * approximation judged by the calibration it gives. Why: the others' later play says that the
+ * tiles they kept hung together, and a blind deal seldom holds such hands, so the particles that
+ * explained the play were few and their hands too far from ready (issue 49: the Korean cell of
+ * the calibration study, games 0-119, seed 2026, 2026-12-07: the others ready at the decision in
+ * 13.7% of the particles against 23.1% truly, leaning 8 in 16.7%; the value off 30% of an
+ * action's value, leaning 9%, though early in a hand the particles now lean too far: -14%). On
+ * games 0-59, leaning every seat, discarded or not, 1, 3, 8 and 16 gave 24%, 20%, 4% and 7% (27%
+ * unleaned); a lean growing with the seat's discards (1 a discard, up to 8) 25%.
  */
 export const START_TILT = 8;
 
