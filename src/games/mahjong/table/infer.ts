@@ -5,6 +5,12 @@
 // start, and each of their draws is chosen as it comes; what the seat saw is where it saw it
 // (its own draws, flowers, every discard, call and kong).
 //
+// Where the first-turn hands are a uniform deal (Korean, Chinese-American), the deal of a seat
+// that discards later leans toward tiles near the hand dealt so far (START_TILT), and the weight
+// takes the uniform prior over that proposal, so the particles start from hands whose kept tiles
+// hang together, as the hands that the others' later play explains do, where a blind deal seldom
+// held one (the weights undo the lean only in principle: START_TILT says how far).
+//
 // What the record fixes, the proposal keeps: a tile another seat discards or melds later is in
 // its hand by then, dealt or drawn before (a discard that is the tile just drawn, tsumogiri,
 // makes that draw; one that is not makes the draw another kind); the tiles the record draws
@@ -77,6 +83,38 @@ const NEAR_SAME = 2;
 const NEAR_ONE = 1;
 const NEAR_TWO = 0.5;
 
+/**
+ * Where the hands at the first turn are a uniform deal (no Charleston), how much the deal leans
+ * toward tiles near the hand dealt so far (`nearness`): each tile's chance in the proposal is its
+ * copies times 1 + START_TILT * (nearness - 1), for each seat that discards later in the record
+ * (one that has not is dealt as the prior, so a decision before anyone's play keeps even
+ * weights). The particle's weight takes the uniform prior over the proposal, so in principle the
+ * target stays as it is; in practice the weights are too uneven to undo the lean where the play
+ * says little (2,048 particles leaned as far as 256: README), so the particles keep it, a stated
+ * approximation judged by the calibration it gives. Why: the others' later play says that the
+ * tiles they kept hung together, and a blind deal seldom holds such hands, so the particles that
+ * explained the play were few and their hands too far from ready (issue 49: the Korean cell of
+ * the calibration study, games 0-119, seed 2026, 2026-12-07: the others ready at the decision in
+ * 13.7% of the particles against 23.1% truly, leaning 8 in 16.7%; the value off 30% of an
+ * action's value, leaning 9%, though early in a hand the particles now lean too far: -14%). On
+ * games 0-59, leaning every seat, discarded or not, 1, 3, 8 and 16 gave 24%, 20%, 4% and 7% (27%
+ * unleaned); a lean growing with the seat's discards (1 a discard, up to 8) 25%.
+ */
+export const START_TILT = 8;
+
+/** How near a tile of kind k lies to the hand at hand[off..] (NEAR_SAME, NEAR_ONE, NEAR_TWO). */
+function nearness(hand: ArrayLike<number>, off: number, k: number): number {
+  let g = 1 + NEAR_SAME * hand[off + k]!;
+  if (k < HONOR) {
+    const r = k % 9;
+    if (r > 0) g += NEAR_ONE * hand[off + k - 1]!;
+    if (r < 8) g += NEAR_ONE * hand[off + k + 1]!;
+    if (r > 1) g += NEAR_TWO * hand[off + k - 2]!;
+    if (r < 7) g += NEAR_TWO * hand[off + k + 2]!;
+  }
+  return g;
+}
+
 /** log(n!) for the copies a hand can hold of a kind (up to 8 of American's jokers and flowers). */
 const LOG_FACTORIAL = Array.from({ length: 9 }, (_, n) =>
   n < 2 ? 0 : Math.log(Array.from({ length: n }, (_, i) => i + 1).reduce((x, y) => x * y)),
@@ -127,8 +165,12 @@ interface HiddenDraw {
   reserved: Int8Array;
 }
 
-/** The tracker of one hand's history for its seat, or why there is none. */
-export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy): Tracker<TableState> | string {
+/** The tracker of one hand's history for its seat, or why there is none; `startTilt` is the lean
+ * of a uniform first-turn deal (START_TILT; 0: none). */
+export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy, startTilt = START_TILT): Tracker<TableState> | string {
+  // After a Charleston the hands at the first turn are not a uniform deal: the ruleset's own
+  // start (startLean) is the prior there, and nothing leans it further.
+  const uniformStart = h.first.phase !== PREPLAY;
   let first = h.first;
   let events = h.events;
   if (first.phase === PREPLAY) {
@@ -143,7 +185,7 @@ export function tableTracker(h: RoundHistory<TableState>, soft: SoftPolicy): Tra
   if (first.phase !== TURN) return 'the hand starts with decisions before play, which the inference does not follow';
   for (const e of events)
     if (e.type === 'action') return `a ruleset's own action (${JSON.stringify(e).slice(0, 60)}) is not followed by the inference`;
-  return new TableTracker(first, events, h.seat, soft);
+  return new TableTracker(first, events, h.seat, soft, uniformStart ? startTilt : 0);
 }
 
 /** Charleston decisions of the record (the table's `pass` and the ruleset's outcome events
@@ -268,6 +310,8 @@ class TableTracker implements Tracker<TableState> {
   private readonly known = new Int8Array(STRIDE);
   private readonly tryP = new Float64Array(KINDS);
   private readonly near = new Float64Array(KINDS);
+  /** Per seat, the lean of its first-turn deal toward tiles near its hand (START_TILT), or 0. */
+  private readonly startTilt = new Float64Array(SEATS);
 
   constructor(
     /** The table at the hand's first turn decision (after the Charleston, in American). */
@@ -275,6 +319,7 @@ class TableTracker implements Tracker<TableState> {
     events: readonly GameEvent[],
     seat: number,
     private readonly soft: SoftPolicy,
+    startTilt: number,
   ) {
     this.seat = seat;
     this.events = events;
@@ -286,6 +331,7 @@ class TableTracker implements Tracker<TableState> {
       if (y === seat) continue;
       first.knownTiles(seat, y, this.firstKnown.subarray(y * STRIDE, (y + 1) * STRIDE));
       this.leans[y] = first.startLean(this.discarded[y]!, this.exposed[y]!);
+      if (this.discarded[y]!.some((c) => c > 0)) this.startTilt[y] = startTilt;
     }
     for (let line = 1; line < this.hidden.length; line++) if ((this.hidden[line]?.free ?? -1) >= 0) this.freeLines.push(line);
     // The turn decisions and their windows.
@@ -527,10 +573,13 @@ class TableTracker implements Tracker<TableState> {
     const q = this.tryP;
     // A deal toward a target (startLean): each kind's copies times its tilt, in the prior and the proposal.
     const lean = weigh && this.leans[y] !== null;
+    // A uniform prior's deal leaning toward tiles near the hand (START_TILT): the proposal alone.
+    const tilt = this.startTilt[y]!;
+    const start = weigh && !lean && tilt > 0;
     let sum = 0;
     for (let k = 0; k < KINDS; k++) {
       const c = this.copies(k, reserved);
-      q[k] = lean ? c * this.tiltOf(p, y, k) : c;
+      q[k] = lean ? c * this.tiltOf(p, y, k) : start ? c * (1 + tilt * (nearness(p.hand, y * STRIDE, k) - 1)) : c;
       sum += q[k]!;
     }
     if (sum === 0) return -1;
@@ -1172,17 +1221,7 @@ class TableTracker implements Tracker<TableState> {
     this.wall[a]!++;
     let sum = 0;
     for (let k = 0; k < KINDS; k++) {
-      let g = 0;
-      if (this.free[k] === 1) {
-        g = 1 + NEAR_SAME * have[k]!;
-        if (k < HONOR) {
-          const r = k % 9;
-          if (r > 0) g += NEAR_ONE * have[k - 1]!;
-          if (r < 8) g += NEAR_ONE * have[k + 1]!;
-          if (r > 1) g += NEAR_TWO * have[k - 2]!;
-          if (r < 7) g += NEAR_TWO * have[k + 2]!;
-        }
-      }
+      const g = this.free[k] === 1 ? nearness(have, 0, k) : 0;
       near[k] = g;
       tryP[k] = this.wall[k]! * g;
       sum += tryP[k]!;
