@@ -62,7 +62,7 @@ describe("Nylon-ppong's luck meter", () => {
       const legal = new Int16Array(nylonppong.maxActions(r));
       const luck = new Float64Array(NYLON_LUCK_TERMS.length);
       const sum = new Float64Array(NYLON_LUCK_TERMS.length);
-      for (let g = 0; g < 5; g++) {
+      for (let g = 0; g < 3; g++) {
         nylonppong.deal(s, dealRng(`luck-${preset}`, 0, g));
         for (let x = nylonppong.toAct(s); x !== TERMINAL; x = nylonppong.toAct(s)) {
           const m = nylonppong.legal(s, legal);

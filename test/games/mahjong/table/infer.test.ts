@@ -104,12 +104,11 @@ describe('mahjong inference', () => {
 
   it("deals the others' Korean start hands so that late in the hand they are as near ready as the true ones", () => {
     // The 24 other hands of 8 hands at their 60th decision or just after: leaning, the particles'
-    // mean shanten less the true one is -0.11 (standard error 0.19); dealt blind, +0.48 (0.23).
-    // The same at the next 8 hands: -0.02 against +0.51 (2026-12-07).
+    // mean shanten less the true one is -0.11 (standard error 0.19); dealt blind (the tilt 0,
+    // which fails here), +0.48 (0.23). The same at the next 8 hands: -0.02 against +0.51
+    // (2026-12-07). The blind deal is not played here: the suite's time.
     const hands = Array.from({ length: 8 }, (_, i) => i);
     const leaning = mean(hands.flatMap((i) => koreanGaps(i, 60, START_TILT)));
-    const blind = mean(hands.flatMap((i) => koreanGaps(i, 60, 0)));
     expect(Math.abs(leaning)).toBeLessThan(0.3);
-    expect(blind).toBeGreaterThan(0.3);
   });
 });
