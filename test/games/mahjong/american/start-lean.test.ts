@@ -20,7 +20,7 @@ import { botHand } from '../table/search.js';
 
 const rules = resolveRules<AmericanRules>(americanSchema, [{ where: 'test', values: { handsPerSession: 1 } }]);
 const policy = parseSpec('line-chaser', americanStrategies, 'american', rules);
-const HANDS = 12;
+const HANDS = 8;
 const PARTICLES = 16;
 
 /** Tiles from seat y's nearest line. */
@@ -97,11 +97,12 @@ describe("the Charleston's shape as the particles' start", () => {
     }
     const mean = gaps.reduce((a, b) => a + b, 0) / HANDS;
     const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - mean) ** 2, 0) / (HANDS - 1));
-    // The upper end of the mean gap's 95% interval (t with 11 degrees of freedom: 2.20 standard
+    // The upper end of the mean gap's 95% interval (t with 7 degrees of freedom: 2.365 standard
     // errors) lies below the 2.5 tiles a uniform start left at the calibration study's American
-    // situations (5.96 against 3.46). Measured (2026-12-07, 16 particles): 1.30 tiles (sd 1.11
-    // over the 12 hands: up to 2.00); with the tilt at 1 (a uniform start) 2.83 (sd 0.75: up to
-    // 3.30). With 32 particles: 1.25 (up to 2.18) and 2.86 (up to 3.38).
-    expect(mean + (2.2 * sd) / Math.sqrt(HANDS)).toBeLessThan(2.5);
+    // situations (5.96 against 3.46). Measured (2026-12-07, 16 particles): 1.11 tiles (sd 1.26
+    // over the 8 hands: up to 2.16); with the tilt at 1 (a uniform start) 2.89 (sd 0.52: up to
+    // 3.32), which fails. Over 12 hands: 1.30 (up to 2.00) and 2.83 (up to 3.30); with 32
+    // particles too: 1.25 (up to 2.18) and 2.86 (up to 3.38). Eight hands, for the suite's time.
+    expect(mean + (2.365 * sd) / Math.sqrt(HANDS)).toBeLessThan(2.5);
   });
 });
