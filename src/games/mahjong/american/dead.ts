@@ -56,7 +56,9 @@ export function checkDead(s: AmericanState, letGo = -1): void {
   }
 }
 
-/** The first variant `y` may still complete (noted as its witness), or -1. */
+/** The first variant `y` may still complete (noted as its witness), or -1. The search tests
+ * without noting and tests the one it keeps again to note it: noting as it goes would store the
+ * terms of every variant it rejects, where only the witness's are ever read (stillPossible). */
 function firstPossible(s: AmericanState, y: number): number {
   for (let v = 0; v < s.index.variants; v++) {
     if (possible(s, y, v, false)) {
