@@ -66,6 +66,38 @@ const quoted = (k: string): string => {
   return q;
 };
 
+/**
+ * Whether canonical(a) === canonical(b), without writing either out: the particle filter asks it
+ * of every replayed action against the record's event, thousands of times a decision, and most
+ * pairs part at their first field. Where the structure alone cannot tell (a primitive of another
+ * type, lists of other lengths), it asks canonical itself.
+ */
+export function sameEvent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') {
+    if (typeof a === 'string' && typeof b === 'string') return false;
+    // Numbers that differ print alike only where both are not finite (each prints null).
+    if (typeof a === 'number' && typeof b === 'number') return !Number.isFinite(a) && !Number.isFinite(b);
+    return canonical(a) === canonical(b);
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return canonical(a) === canonical(b);
+    for (let i = 0; i < a.length; i++) if (!sameEvent(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>,
+    y = b as Record<string, unknown>;
+  // The same keys holding a value (canonical leaves out an undefined one), each value alike.
+  let n = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined) continue;
+    n++;
+    if (y[k] === undefined || !Object.prototype.propertyIsEnumerable.call(y, k) || !sameEvent(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined) n--;
+  return n === 0;
+}
+
 /** A value as canonical JSON: keys sorted, so that two events compare equal whatever order their fields were written in. */
 export function canonical(v: unknown): string {
   // Written as loops rather than map/filter/join: the particle filter compares every replayed

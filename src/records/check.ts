@@ -5,7 +5,7 @@ import { TERMINAL, type GameDef, type GameState } from '../core/game.js';
 import { dealRng, type Rng } from '../core/rng.js';
 import { settle } from '../io/csv.js';
 import { parseJson } from '../io/json-file.js';
-import { canonical, ChanceError, EVENTS_FORMAT, Trace, type GameEvent } from '../core/trace.js';
+import { ChanceError, EVENTS_FORMAT, sameEvent, Trace, type GameEvent } from '../core/trace.js';
 import type { EventFormat } from './format.js';
 
 /** The largest record read: a long American session is a few hundred kilobytes. */
@@ -149,7 +149,7 @@ function replayed(
     for (; seen < got.length; seen++, at++) {
       const want = got[seen]!;
       if (at >= events.length) fail(events.length - 1, `the record ends here, but the game goes on with ${shown(want)}`);
-      if (canonical(events[at]) !== canonical(want)) fail(at, `expected ${shown(want)}, got ${shown(events[at])}`);
+      if (!sameEvent(events[at], want)) fail(at, `expected ${shown(want)}, got ${shown(events[at])}`);
     }
   };
   // A record's chance the game cannot follow is refused where it is, unless a line before it is wrong.
@@ -184,7 +184,7 @@ function replayed(
       }
       const e = def.actionEvent(s, a, x);
       allowed.push(e);
-      if (canonical(e) === canonical(line)) {
+      if (sameEvent(e, line)) {
         chosen = a;
         amount = x;
       }
@@ -202,7 +202,7 @@ function replayed(
   def.returns(s, out);
   const end: GameEvent = { type: 'end', returns: Array.from(out), lowerIsBetter: def.lowerIsBetter };
   if (at >= events.length) fail(events.length - 1, `the record ends here, but the game ends with ${shown(end)}`);
-  if (canonical(events[at]) !== canonical(end)) fail(at, `expected ${shown(end)}, got ${shown(events[at])}`);
+  if (!sameEvent(events[at], end)) fail(at, `expected ${shown(end)}, got ${shown(events[at])}`);
   if (at + 1 < events.length) fail(at + 1, `the game ended on line ${at + 1}; nothing may follow its end event`);
   return { events: events.length, decisions, returns: Array.from(out) };
 }

@@ -58,7 +58,7 @@ import type { RoundHistory, SoftPolicy, Tracker } from '../../../core/infer.js';
 import { copyState } from '../../../core/copy.js';
 import type { Rng } from '../../../core/rng.js';
 import type { Due } from '../../../core/chance.js';
-import { canonical, ChanceError, type GameEvent } from '../../../core/trace.js';
+import { ChanceError, type GameEvent, sameEvent } from '../../../core/trace.js';
 import * as tilesModule from '../tiles.js';
 import * as actionsModule from './actions.js';
 import { determinizeGiven } from './determinize.js';
@@ -132,7 +132,8 @@ const isTurn = (e: GameEvent): boolean => TURNS.has(e.type) && !isAnswer(e);
 interface Step {
   /** The line of the record's event. */
   line: number;
-  want: string;
+  /** The record's event. */
+  want: GameEvent;
   /** The table action the event most likely is (guessOf), or -1. */
   guess: number;
   seat: number;
@@ -205,10 +206,9 @@ function playCharleston(h: RoundHistory<TableState>, soft: SoftPolicy): [TableSt
   for (; i < h.events.length && s.phase === PREPLAY; i++) {
     const e = h.events[i]!;
     if (!CHARLESTON.has(e.type)) continue;
-    const want = canonical(e);
     const m = game.legal(s, legal);
     let a = -1;
-    for (let j = 0; j < m && a < 0; j++) if (canonical(game.actionEvent(s, legal[j]!, 0)) === want) a = legal[j]!;
+    for (let j = 0; j < m && a < 0; j++) if (sameEvent(game.actionEvent(s, legal[j]!, 0), e)) a = legal[j]!;
     if (a < 0) return `the record's Charleston decision ${JSON.stringify(e).slice(0, 60)} is not legal here`;
     game.apply(s, a, 0);
   }
@@ -341,7 +341,7 @@ class TableTracker implements Tracker<TableState> {
       if (!isTurn(e)) continue;
       const prev = this.previous(i, e.seat!);
       const drawLine = prev >= 0 && this.hidden[prev + 1] !== undefined && this.hidden[prev + 1]!.free >= 0 ? prev + 1 : -1;
-      const step: Step = { line: i + 1, want: canonical(e), guess: guessOf(e), seat: e.seat!, answers: null, winner: -1, drawLine };
+      const step: Step = { line: i + 1, want: e, guess: guessOf(e), seat: e.seat!, answers: null, winner: -1, drawLine };
       open = false;
       if (e.type === 'dahai' || e.type === 'kakan') {
         const answers: (GameEvent | null)[] = new Array(SEATS).fill(null);
@@ -854,7 +854,7 @@ class TableTracker implements Tracker<TableState> {
           continue;
         }
         const ans = y === seat || y === step.winner ? step.answers[y] : null;
-        if (!this.decideAt(p, y, slot + 1 + y, ans ? canonical(ans) : null, ans ? guessOf(ans) : PASS, true)) return -Infinity;
+        if (!this.decideAt(p, y, slot + 1 + y, ans ?? null, ans ? guessOf(ans) : PASS, true)) return -Infinity;
       }
       if (!called) return -Infinity;
     }
@@ -942,7 +942,7 @@ class TableTracker implements Tracker<TableState> {
    * replay keeps it in `replayActs`; there a seat other than the one weighed (`only`) makes the
    * action kept before.
    */
-  private decideAt(p: TableState, y: number, slot: number, want: string | null, guess: number, weigh: boolean): boolean {
+  private decideAt(p: TableState, y: number, slot: number, want: GameEvent | null, guess: number, weigh: boolean): boolean {
     if (this.replaying && this.only >= 0 && y !== this.only) return this.apply(p, this.replayActs[slot]!);
     const before = this.lw;
     if (!this.decide(p, y, want === null ? this.one(guess) : this.match(p, want, guess), weigh)) return false;
@@ -1001,16 +1001,16 @@ class TableTracker implements Tracker<TableState> {
 
   /** Fills `allowed` with the legal actions of the seat to act whose record event is `want`
    * (`guess`, where it is one, is tried alone); how many. */
-  private match(p: TableState, want: string, guess: number): number {
+  private match(p: TableState, want: GameEvent, guess: number): number {
     const game = this.soft.game;
     const legal = this.legal;
     const m = game.legal(p, legal);
     if (guess >= 0) {
-      for (let j = 0; j < m; j++) if (legal[j] === guess) return canonical(game.actionEvent(p, guess, 0)) === want ? this.one(guess) : 0;
+      for (let j = 0; j < m; j++) if (legal[j] === guess) return sameEvent(game.actionEvent(p, guess, 0), want) ? this.one(guess) : 0;
       return 0;
     }
     let n = 0;
-    for (let j = 0; j < m; j++) if (canonical(game.actionEvent(p, legal[j]!, 0)) === want) this.allowed[n++] = legal[j]!;
+    for (let j = 0; j < m; j++) if (sameEvent(game.actionEvent(p, legal[j]!, 0), want)) this.allowed[n++] = legal[j]!;
     return n;
   }
 
