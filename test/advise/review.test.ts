@@ -501,11 +501,11 @@ describe('pongsim advise --record', () => {
     // Forty decisions in (every seat's): a hand followed for ten turns (at its last decision every
     // move of the filter replays the whole hand).
     const late = decisions(entryOf('korean'), file, 40).at(-1)!;
-    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5', deal: 'inferred' });
+    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 64, seed: '5', deal: 'inferred' });
     expect(r.deal).toBe('inferred');
     expect(r.inference!.ess).toBeGreaterThan(0);
     // Korean's default stays uniform: the inferred dealing has not passed the calibration.
-    expect((await advise({ game: 'korean', record: file, at: late.line, budget: 300, seed: '5' })).dealing).toBe(
+    expect((await advise({ game: 'korean', record: file, at: late.line, budget: 64, seed: '5' })).dealing).toBe(
       'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
     );
     const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
@@ -513,7 +513,7 @@ describe('pongsim advise --record', () => {
       game: 'nylonppong',
       record: ny,
       at: decisions(entryOf('nylonppong'), ny)[3]!.line,
-      budget: 300,
+      budget: 64,
       seed: '5',
       deal: 'inferred',
     });
