@@ -20,6 +20,8 @@ const CASES = [
   { game: 'wolnamppong', set: { cycles: 2 }, games: 300 },
   { game: 'nylonppong', set: { rounds: 1 }, games: 300 },
   { game: 'korean', set: { handsPerSession: 1 }, games: 60 },
+  // As compare --luck plays Korean: sessions keyed by seat draws.
+  { game: 'korean', set: { handsPerSession: 2, pairing: 'seats' }, games: 30 },
 ];
 /** The family-wise error of the mean checks (fixed seeds: a failure is a bias, or bad luck this rare). */
 const ALPHA = 0.001;
