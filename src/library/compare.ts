@@ -239,7 +239,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
   const specs = study ? study.arms : armTexts.map(parseArm);
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   // With --luck, chance is keyed as the game pairs it best, unless an arm says otherwise (the
-  // odds are the same): Korean's sessions then stay paired past a hand the arms play apart.
+  // odds are the same): a session then stays paired past a hand the arms play apart.
   const arms = specs.map((a) => resolveArm(entry, a, (o.luck && entry.luckRules) || {}));
   const flags: StudySettings = {
     games: given(o.games, positiveInt('--games')),
