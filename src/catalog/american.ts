@@ -29,7 +29,7 @@ import {
 } from '../games/mahjong/american/actions.js';
 import { americanCard, americanHand } from './american-card.js';
 import { wallRecords } from './mahjong-records.js';
-import { mahjongRuleTable } from './rule-tables.js';
+import { mahjongRuleTable, SEAT_DRAWS } from './rule-tables.js';
 import { tableWin } from './mahjong-advise.js';
 
 /** The Charleston: which three tiles to pass (some blind where allowed), the courtesy offer;
@@ -127,6 +127,7 @@ export const americanEntry = defineEntry({
   hand: americanHand,
   advise,
   records: { events: AMERICAN_EVENTS, ...wallRecords() },
+  luckRules: SEAT_DRAWS,
   search: { best: 'line-chaser(k=3,q=0.3)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   features: americanFeatures,
   risk: POINTS_AT_A_VALUE,

@@ -14,7 +14,7 @@ import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { letGoWords } from '../games/mahjong/chinese-american/state.js';
 import { specialHandChoices } from './special-hands.js';
-import { mahjongRuleTable } from './rule-tables.js';
+import { mahjongRuleTable, SEAT_DRAWS } from './rule-tables.js';
 
 export const chineseAmericanEntry = defineEntry({
   def: chineseAmerican,
@@ -44,6 +44,7 @@ export const chineseAmericanEntry = defineEntry({
     inferByDefault: true,
   },
   records: { events: CHINESE_AMERICAN_EVENTS, ...wallRecords() },
+  luckRules: SEAT_DRAWS,
   /*
    * 128 hands a game: there the search gains about a fortieth of a point a hand against a
    * spread of about 3 points a hand in the paired difference, which 4,000 hands (four a game,

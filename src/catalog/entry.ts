@@ -62,6 +62,10 @@ export interface GameEntry<S extends GameState = GameState, R = any, V = any> {
   features?: FeatureSet<V>;
   /** Play for money or chips: the risk of a night (`--session`, `--bankroll`, the bankroll study). */
   risk?: RiskQuery<R>;
+  /** What `compare --luck` fills into an arm's rules where no preset, file or --set gives it:
+   * chance keyed so that two arms stay paired longest, which changes no odds (mahjong: each
+   * seat drawing from places of its own, the variance-reduction layer's seat draws). */
+  luckRules?: Record<string, string>;
 }
 
 /** A game's records: the engine writes them through its trace (core/trace.ts); what the

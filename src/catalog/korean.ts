@@ -14,7 +14,7 @@ import { wallRecords } from './mahjong-records.js';
 import { rulesetHand, rulesetScore } from './mahjong-hand.js';
 import { tableAdvise } from './mahjong-advise.js';
 import { letGoWords } from '../games/mahjong/korean/furiten.js';
-import { mahjongRuleTable } from './rule-tables.js';
+import { mahjongRuleTable, SEAT_DRAWS } from './rule-tables.js';
 import { uperAbout } from '../games/mahjong/korean/uper-words.js';
 
 export const koreanEntry = defineEntry({
@@ -43,6 +43,7 @@ export const koreanEntry = defineEntry({
     uperAbout,
   ),
   records: { events: KOREAN_EVENTS, ...wallRecords() },
+  luckRules: SEAT_DRAWS,
   search: { best: 'uper-wait(w=2)', rules: { handsPerSession: 1 }, unit: 'net points per hand', ns: [4, 16] },
   risk: POINTS_AT_A_VALUE,
   features: koreanFeatures,

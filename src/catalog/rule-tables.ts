@@ -160,6 +160,10 @@ function measureTable(s: TableState, _returns: Float64Array, out: Float64Array):
   out[4] = sumOf(st.winPoints) / hands;
 }
 
+/** Every hand dealt from a wall of its own and each seat drawing from places of its own: how
+ * the mahjong tables key chance where two arms should stay paired (it changes no odds). */
+export const SEAT_DRAWS = { pairing: 'seats' };
+
 /**
  * A mahjong ruleset's table: `seat` in every seat, every hand dealt from walls of its
  * own and each seat drawing from places of its own (pairing=seats, which changes no odds), so
@@ -170,7 +174,7 @@ export function mahjongRuleTable(game: GameDef, strategies: StrategyDef[], seat:
     game: game as unknown as GameDef<TableState>,
     strategies,
     seat,
-    base: { pairing: 'seats' },
+    base: SEAT_DRAWS,
     figures: TABLE_FIGURES,
     measure: measureTable,
     chunk: 1,

@@ -40,7 +40,7 @@ export function registerCompare(program: Command): void {
     )
     .option(
       '--luck',
-      "each seat's mean result less its luck of the draws, measured by the game's luck meter (the same mean, a narrower interval; places, wins and rates as played)",
+      "each seat's mean result less its luck of the draws, measured by the game's luck meter (the same mean, a narrower interval; places, wins and rates as played); on the mahjong tables each seat draws from places of its own (pairing=seats) where an arm does not set pairing",
     )
     .option('--games <n>', 'games per arm', positiveInt('--games'))
     .option('--seed <s>', 'seed of the run', seedText)

@@ -181,9 +181,9 @@ export function readStudy(file: string): { game: unknown; settings: StudySetting
 }
 
 /** An arm's rules and seats, resolved as sim's are and checked; errors name the arm. */
-function resolveArm(entry: GameEntry, a: ArmSpec): CompareArm {
+function resolveArm(entry: GameEntry, a: ArmSpec, fill: Record<string, string>): CompareArm {
   try {
-    return { name: a.name, ...tableOf(entry, a) };
+    return { name: a.name, ...tableOf(entry, a, fill) };
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`arm "${a.name}": ${e.message}`);
     throw e;
@@ -238,7 +238,9 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
     throw new InputError(`${studyFile}: the study is for ${String(study.game)}, not ${game}`);
   const specs = study ? study.arms : armTexts.map(parseArm);
   const plugins = await loadPlugins(list('--plugin', o.plugin));
-  const arms = specs.map((a) => resolveArm(entry, a));
+  // With --luck, chance is keyed as the game pairs it best, unless an arm says otherwise (the
+  // odds are the same): a session then stays paired past a hand the arms play apart.
+  const arms = specs.map((a) => resolveArm(entry, a, (o.luck && entry.luckRules) || {}));
   const flags: StudySettings = {
     games: given(o.games, positiveInt('--games')),
     seed: given(o.seed, seedIn('--seed')),

@@ -121,15 +121,20 @@ export interface TableSpec {
 /**
  * A table's rules and line-up (by default the game's reference bot in every seat), for `sim`,
  * `replay` and each arm of `compare` alike. Where the table size is a rule nobody set
- * (`players`), the seats given set it: `--seats basic*3` is a three-player table.
+ * (`players`), the seats given set it: `--seats basic*3` is a three-player table. `fill` sets
+ * options the same way, only where nobody set them (`compare --luck`: GameEntry.luckRules).
  */
-export function tableOf(entry: GameEntry, t: TableSpec): { rules: Record<string, unknown>; seats: string[] } {
-  let rules = gameRules(entry, t.rules, t.set);
+export function tableOf(
+  entry: GameEntry,
+  t: TableSpec,
+  fill: Record<string, string> = {},
+): { rules: Record<string, unknown>; seats: string[] } {
+  let rules = gameRules(entry, t.rules, t.set, fill);
   const seats = t.seats ?? Array.from({ length: entry.def.seats(rules) }, () => entry.defaultSeat);
   if (seats.length !== entry.def.seats(rules) && entry.def.schema.options.some((o) => o.key === 'players')) {
     try {
       // The count fills in only under every preset, file and --set: one they fix stays.
-      const sized = gameRules(entry, t.rules, t.set, { players: String(seats.length) });
+      const sized = gameRules(entry, t.rules, t.set, { ...fill, players: String(seats.length) });
       if (entry.def.seats(sized) === seats.length) rules = sized;
     } catch (e) {
       if (!(e instanceof InputError)) throw e; // a count the game does not allow: the seat check refuses it

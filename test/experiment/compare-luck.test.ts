@@ -20,6 +20,8 @@ const CASES = [
   { game: 'wolnamppong', set: { cycles: 2 }, games: 300 },
   { game: 'nylonppong', set: { rounds: 1 }, games: 300 },
   { game: 'korean', set: { handsPerSession: 1 }, games: 60 },
+  // As compare --luck plays Korean: sessions keyed by seat draws.
+  { game: 'korean', set: { handsPerSession: 2, pairing: 'seats' }, games: 30 },
 ];
 /** The family-wise error of the mean checks (fixed seeds: a failure is a bias, or bad luck this rare). */
 const ALPHA = 0.001;
@@ -96,6 +98,31 @@ describe('compare --luck', () => {
           0.8 * width(a[i]!, 'diff_vs_baseline_ci_low', 'diff_vs_baseline_ci_high'),
         );
     }
+  });
+
+  it("keys Korean's chance as seat draws where no arm's rules say how (plain keeps the default), an arm's own pairing kept", async () => {
+    const o = {
+      game: 'korean',
+      arm: [
+        'default: --set handsPerSession=2',
+        'open uper: --set handsPerSession=2 --set openUper=true',
+        'own: --set handsPerSession=2 --set pairing=hands',
+      ],
+      games: 4,
+      seed: 'meters',
+      workers: 1,
+      metrics: 'seat0',
+      force: true,
+    };
+    const pairings = async (luck: boolean) => {
+      const res = (await compare({ ...o, luck, out: `/tmp/pongsim-compare-luck-pairing-${luck}` })) as StudyResult;
+      const meta = JSON.parse(fs.readFileSync(path.join(res.out, 'compare.meta.json'), 'utf8')) as {
+        params: { arms: { rules: { pairing: string } }[] };
+      };
+      return meta.params.arms.map((a) => a.rules.pairing);
+    };
+    expect(await pairings(false)).toEqual(['session', 'session', 'hands']);
+    expect(await pairings(true)).toEqual(['seats', 'seats', 'hands']);
   });
 
   it('refuses --luck with --each-option in one line', async () => {
