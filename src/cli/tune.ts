@@ -35,7 +35,10 @@ export function registerTune(program: Command): void {
     .option('--beta <p>', 'the SPRT: the chance of accepting H0 when H1 holds (default 0.05)', positiveNumber('--beta'))
     .option('--current <spec>', 'the SPRT: the setting the tuned one is tested against (default: the strategy with its defaults)')
     .option('--sprt-games <n>', 'the SPRT: the most games each setting plays (default 10000)', positiveInt('--sprt-games'))
-    .option('--luck', "the tuned seat's result less its luck of the draws, measured by the game's luck meter (the same means, less noise)")
+    .option(
+      '--luck',
+      "the tuned seat's result less its luck of the draws, measured by the game's luck meter (the same means, less noise); on the mahjong tables each seat draws from places of its own (pairing=seats) where the rules do not set pairing",
+    )
     .option('--out <dir>', 'output folder (default results/tune-<game>)', outDir)
     .option('--force', 'allow writing into results/reference/')
     .option('--json', 'print the answer and every round as one JSON document')

@@ -200,7 +200,9 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   };
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   const entry = gameEntry(game);
-  const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card });
+  const luck = o.luck === true;
+  // With --luck, chance keyed as compare --luck keys it (GameEntry.luckRules, the same odds).
+  const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card }, (luck && entry.luckRules) || {});
   const seats = entry.def.seats(rules);
   const against =
     o.against !== undefined
@@ -223,7 +225,6 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   // Every round runs on the pool the runner keeps for this worker count: starting worker
   // threads costs more than a small round.
   const opts = runnerOptions({ ...o, seed: flags.seed }, c);
-  const luck = o.luck === true;
   if (luck && !entry.def.luck) throw new InputError(`tune --luck: ${game} has no luck meter; leave --luck out`);
   const play = rounds({ game, rules, against, seat, ...(plugins.length ? { plugins } : {}), ...(luck ? { luck } : {}) }, opts);
   const setup = { game, rules, seat, against, plugins, luck, flags, lowerIsBetter: entry.def.lowerIsBetter };

@@ -13,6 +13,7 @@ import { compare } from '../../src/library/compare.js';
 import { tune } from '../../src/library/tune.js';
 import type { StudyResult } from '../../src/library/study.js';
 import { normalQuantile } from '../../src/stats/distributions.js';
+import { tempDir } from '../support/cli.js';
 import { inputErrorLineAsync } from '../support/errors.js';
 
 /** Short games: one round or hand a game, so that a few hundred take a second or two. */
@@ -81,7 +82,7 @@ describe('compare --luck', () => {
     };
     const width = (r: Record<string, unknown>, lo: string, hi: string) => (r[hi] as number) - (r[lo] as number);
     const rows = async (luck: boolean) => {
-      const res = (await compare({ ...o, luck, out: `/tmp/pongsim-compare-luck-${luck}`, force: true })) as StudyResult;
+      const res = (await compare({ ...o, luck, out: tempDir(), force: true })) as StudyResult;
       return { rows: res.tables.compare!, meta: JSON.parse(fs.readFileSync(path.join(res.out, 'compare.meta.json'), 'utf8')) };
     };
     const plain = await rows(false),
@@ -115,7 +116,7 @@ describe('compare --luck', () => {
       force: true,
     };
     const pairings = async (luck: boolean) => {
-      const res = (await compare({ ...o, luck, out: `/tmp/pongsim-compare-luck-pairing-${luck}` })) as StudyResult;
+      const res = (await compare({ ...o, luck, out: tempDir() })) as StudyResult;
       const meta = JSON.parse(fs.readFileSync(path.join(res.out, 'compare.meta.json'), 'utf8')) as {
         params: { arms: { rules: { pairing: string } }[] };
       };
@@ -132,6 +133,8 @@ describe('compare --luck', () => {
   });
 });
 
+const meta = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'tune.meta.json'), 'utf8')) as Record<string, unknown>;
+
 describe('tune --luck', () => {
   it('ranks the same grid on the same deals by results less their luck, and says so', async () => {
     const o = {
@@ -143,14 +146,25 @@ describe('tune --luck', () => {
       workers: 1,
       force: true,
     };
-    const plain = await tune({ ...o, out: '/tmp/pongsim-tune-luck-false' });
-    const luck = await tune({ ...o, luck: true, out: '/tmp/pongsim-tune-luck-true' });
-    const meta = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'tune.meta.json'), 'utf8')) as Record<string, unknown>;
-    expect(meta('/tmp/pongsim-tune-luck-true').luck).toBe(true);
-    expect(meta('/tmp/pongsim-tune-luck-false').luck).toBeUndefined();
+    const [plainOut, luckOut] = [tempDir(), tempDir()];
+    const plain = await tune({ ...o, out: plainOut });
+    const luck = await tune({ ...o, luck: true, out: luckOut });
+    expect(meta(luckOut).luck).toBe(true);
+    expect(meta(plainOut).luck).toBeUndefined();
     // The third cards' luck is off the bets: the difference's interval narrows.
     const width = (r: { diff_vs_runner_up_ci_low: number | null; diff_vs_runner_up_ci_high: number | null }) =>
       r.diff_vs_runner_up_ci_high! - r.diff_vs_runner_up_ci_low!;
     expect(width(luck)).toBeLessThan(0.8 * width(plain));
+  });
+
+  it("keys Korean's chance as seat draws where the rules do not say how, as compare --luck does; plain keeps the default", async () => {
+    const o = { game: 'korean', strategy: 'uper-wait(w=[0,4])', budget: 40, set: 'handsPerSession=2', seed: 'meters', workers: 1 };
+    const pairing = async (luck: boolean) => {
+      const out = tempDir();
+      await tune({ ...o, luck, out });
+      return (meta(out).rules as { pairing: string }).pairing;
+    };
+    expect(await pairing(false)).toBe('session');
+    expect(await pairing(true)).toBe('seats');
   });
 });
