@@ -10,6 +10,7 @@ import { controlled, printJson } from './options.js';
 interface Flags {
   seed?: string;
   decisions?: string;
+  deal?: string;
   budget?: string;
   out?: string;
   file?: string;
@@ -42,6 +43,10 @@ export function registerBenchmark(program: Command): void {
     .option('--file <file.jsonl>', 'the benchmark scored (default the one shipped with pongsim, results/benchmarks/GAME.jsonl)')
     .option('--max-decisions <n>', 'score only the first N decisions')
     .option('--decisions <n>', 'build: decisions to draw (default 2000)')
+    .option(
+      '--deal <how>',
+      "build: how the rollouts deal what the seat could not see, inferred (from the others' play) or uniform; default as advise's",
+    )
     .option('--out <file.jsonl>', 'build: the file to write (default results/benchmarks/GAME.jsonl)')
     .option('--seed <text>', "build: seed of the games and rollouts; scoring: of the bot's or advise's own draws (default 1)")
     .option('--workers <n>', 'worker threads the rollouts are played on (default: cores); the result is the same on any number')
@@ -67,6 +72,7 @@ export function registerBenchmark(program: Command): void {
               seed: o.seed,
               decisions: o.decisions,
               budget: o.budget,
+              deal: o.deal,
               out: o.out,
               workers: o.workers,
               force: o.force,
@@ -82,7 +88,7 @@ export function registerBenchmark(program: Command): void {
       }
       if (second !== undefined)
         throw new InputError(`benchmark ${first}: one game (got ${second} too); to build one: benchmark build GAME`);
-      for (const k of ['decisions', 'out', 'resume'] as const)
+      for (const k of ['decisions', 'out', 'resume', 'deal'] as const)
         if (o[k] !== undefined) throw new InputError(`benchmark: --${k} is for benchmark build`);
       const r = await scoreBenchmark({
         game: first,

@@ -16,7 +16,17 @@ import { writeAtomically } from '../io/csv.js';
 import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
 import { FEW, wilson } from '../stats/intervals.js';
-import { decisionDealing, exactUnder, fitting, MAX_BUDGET, MIN_BUDGET, racePlayer, rolloutPolicy, sharedRace } from './advise.js';
+import {
+  dealOption,
+  decisionDealing,
+  exactUnder,
+  fitting,
+  MAX_BUDGET,
+  MIN_BUDGET,
+  racePlayer,
+  rolloutPolicy,
+  sharedRace,
+} from './advise.js';
 import { checkOptions, FLAG, LIST, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
 import { checkControl, given, RESUME, type RunControl } from './control.js';
 import { checkpointEvery, checkpointPlan, readCheckpoint, removeCheckpoint, saveCheckpoint } from '../runner/checkpoint.js';
@@ -51,6 +61,9 @@ export interface BuildBenchmarkOptions {
   decisions?: number | string;
   /** The most playouts a decision valued by rollouts gets (default: 50 times advise's default). */
   budget?: number | string;
+  /** How the rollouts deal what the seat cannot see, as advise's --deal: inferred or uniform
+   * (default: the game's, as advise's). */
+  deal?: string;
   out?: string;
   workers?: number | string;
   force?: boolean;
@@ -64,6 +77,7 @@ const BUILD_KEYS: Keys<BuildBenchmarkOptions> = {
   seed: SEED,
   decisions: WHOLE,
   budget: WHOLE,
+  deal: TEXT('inferred or uniform'),
   out: TEXT('a .jsonl file name'),
   workers: WHOLE,
   force: FLAG,
@@ -176,12 +190,13 @@ export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {
   const wanted = given(o.decisions, positiveInt('--decisions', 100000)) ?? 2000;
   const budget = given(o.budget, positiveInt('--budget', MAX_BUDGET)) ?? BUDGET_MULTIPLE * q.budget;
   if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
+  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
   const out = given(o.out, pathName('--out', 'a .jsonl file name')) ?? benchmarkPath(o.game);
   if (!out.endsWith('.jsonl')) throw new InputError(`--out ${out}: expected a file name ending in .jsonl`);
   checkOut('--out', out, 'file', o.force);
   const cp = checkpointPlan(
     out.replace(/\.jsonl$/, '.checkpoint.json'),
-    { command: 'benchmark build', game: def.id, seed, decisions: wanted, budget },
+    { command: 'benchmark build', game: def.id, seed, decisions: wanted, budget, deal },
     Boolean(o.resume),
     c.resumeHint ?? RESUME,
   );
@@ -246,7 +261,19 @@ export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {
       const started = now();
       const choices = choicesAt(def, w, legal);
       const taken = takenName(def, w, choices);
-      const valued = await valueDecision(entry, rules, state, p.seat, choices, history, policy, budget, `${seed}/decision${p.id}`, player);
+      const valued = await valueDecision(
+        entry,
+        rules,
+        state,
+        p.seat,
+        choices,
+        history,
+        policy,
+        budget,
+        deal,
+        `${seed}/decision${p.id}`,
+        player,
+      );
       decisions.push({
         id: p.id,
         game_index: g,
@@ -370,6 +397,7 @@ async function valueDecision(
   history: RoundHistory,
   policy: StrategySpec,
   budget: number,
+  deal: 'inferred' | 'uniform',
   seed: string,
   player: ReturnType<typeof racePlayer>,
 ): Promise<Pick<BenchmarkDecision, 'valued' | 'deal' | 'playouts' | 'top' | 'best' | 'actions'>> {
@@ -388,7 +416,6 @@ async function valueDecision(
     const best = actions.filter((a) => a.value >= topValue - 1e-12).map((a) => a.action);
     return { valued: 'exact', deal: null, playouts: 0, top, best, actions };
   }
-  const deal = q.inferByDefault ? 'inferred' : 'uniform';
   const dealing = decisionDealing(entry, rules, history, policy, seed, deal);
   const a = await race({
     game: def,

@@ -15,21 +15,21 @@ import type { WolnamRules } from '../../src/games/hwatu/wolnamppong/rules.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
 describe('the decision benchmark', () => {
-  it('is the same bytes built with one worker and with two (a Korean benchmark valued by rollouts, its races on the pool)', {
+  it('is the same bytes built with one worker and with two (a Korean benchmark valued by rollouts dealt uniformly, its races on the pool)', {
     timeout: 60000,
   }, async () => {
     const dir = tempDir();
     const one = path.join(dir, 'one.jsonl'),
       two = path.join(dir, 'two.jsonl');
-    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, out: one, workers: 1 });
-    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, out: two, workers: 2 });
+    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, deal: 'uniform', out: one, workers: 1 });
+    await buildBenchmark({ game: 'korean', seed: 't', decisions: 6, budget: 1000, deal: 'uniform', out: two, workers: 2 });
     expect(fs.readFileSync(two, 'utf8')).toBe(fs.readFileSync(one, 'utf8'));
 
     // Interrupted after its third decision, it keeps the valued ones in its checkpoint, writes no
     // benchmark, and --resume ends with the bytes of the build above.
     const cut = path.join(dir, 'cut.jsonl'),
       checkpoint = path.join(dir, 'cut.checkpoint.json');
-    const options = { game: 'korean', seed: 't', decisions: 6, budget: 1000, out: cut, workers: 1 };
+    const options = { game: 'korean', seed: 't', decisions: 6, budget: 1000, deal: 'uniform', out: cut, workers: 1 };
     const stop = new AbortController();
     let told = 0;
     const stopped = buildBenchmark(options, { signal: stop.signal, onProgress: () => void (++told === 3 && stop.abort('SIGINT')) });
@@ -49,8 +49,8 @@ describe('the decision benchmark', () => {
     expect(Object.keys(b.header.kinds).length).toBeGreaterThan(1);
     for (const d of b.decisions) {
       expect(d.valued).toBe('rollouts');
-      // Korean advice deals the others' hands uniformly by default, and so does its benchmark,
-      // whose races a second worker then shares (an inferred dealing's stay in one thread).
+      // Dealt uniformly as asked (Korean advice infers by default, and so would its benchmark):
+      // its races a second worker shares (an inferred dealing's stay in one thread).
       expect(d.deal).toBe('uniform');
       expect(d.best).toContain(d.top);
       expect(d.playouts).toBeLessThanOrEqual(1000);
@@ -123,6 +123,19 @@ describe('the decision benchmark', () => {
       expect(r.code, f).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(why);
+    }
+    // A dealing that is neither, or one given to scoring: one line, before anything is played.
+    for (const [args, why] of [
+      [
+        ['benchmark', 'build', 'korean', '--deal', 'x', '--out', path.join(dir, 'x.jsonl')],
+        /^pongsim: --deal "x": expected inferred .* or uniform\n$/,
+      ],
+      [['benchmark', 'wolnamppong', '--policy', 'fold', '--deal', 'uniform'], /^pongsim: benchmark: --deal is for benchmark build\n$/],
+    ] as const) {
+      const r = await pongsimIn([...args]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(why);
     }
     const ok = await pongsimIn(['benchmark', 'wolnamppong', '--file', file, '--policy', 'fold']);

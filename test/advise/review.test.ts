@@ -269,7 +269,8 @@ describe('pongsim review', () => {
     });
     const file = path.join(dir, 'weak.jsonl');
     fs.writeFileSync(file, recordText(events!));
-    const r = await review({ game: 'korean', record: file, seat: 0, budget: 64, seed: '1', workers: 1 });
+    // Dealt uniformly: the band's reading, not the dealing, is what this tests.
+    const r = await review({ game: 'korean', record: file, seat: 0, budget: 64, seed: '1', workers: 1, deal: 'uniform' });
     expect(r.decisions.reviewed).toBeGreaterThanOrEqual(30);
     const rungs = readLadder(r.ladder!, 'korean')!.rungs;
     const ref = rungs.findIndex((x) => x.player === 'efficiency');
@@ -327,7 +328,8 @@ describe('pongsim review', () => {
     let file = '';
     for (let k = 0; who < 0 && k < 20; k++) file = playRecord(entry, `declined-${k}`, decline);
     expect(who).toBeGreaterThanOrEqual(0);
-    const r = await review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1 });
+    // Dealt uniformly (Korean infers by default): what is tested is the verdict, not the dealing.
+    const r = await review({ game: 'korean', record: file, seat: who, budget: 300, seed: '6', maxDecisions: nth + 1, deal: 'uniform' });
     const bad = r.rows.find((x) => x.line === line)!;
     expect(bad.best).toBe('win (self-draw)');
     expect(bad.taken).toMatch(/^discard/);
@@ -341,9 +343,10 @@ describe('pongsim review', () => {
   }, async () => {
     const entry = entryOf('korean');
     // A one-hand record whose tied decisions, measured on fresh deals, favour the taken action in
-    // sum: counting their noise, as the loss once did, would make the total negative.
+    // sum: counting their noise, as the loss once did, would make the total negative. Dealt
+    // uniformly (Korean infers by default): the loss's accounting is tested, not the dealing.
     const file = playRecord(entry, 'loss-3');
-    const r = await review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25 });
+    const r = await review({ game: 'korean', record: file, seat: 1, budget: 200, seed: 'loss', maxDecisions: 25, deal: 'uniform' });
     expect(r.decisions.tied).toBeGreaterThan(0);
     expect(-r.rows.reduce((a, row) => a + row.diff, 0)).toBeLessThan(0);
     const rows = r.rows;
@@ -496,18 +499,14 @@ describe('pongsim advise --record', () => {
     );
   });
 
-  it("--deal inferred follows a Korean hand, a Nylon-ppong round and an American hand; Korean's default stays uniform, Chinese-American's is inferred", async () => {
+  it("--deal inferred follows a Korean hand, a Nylon-ppong round and an American hand; Korean's and Chinese-American's default is inferred, American's uniform", async () => {
     const file = playRecord(entryOf('korean'), 'deal-kr');
     // Forty decisions in (every seat's): a hand followed for ten turns (at its last decision every
-    // move of the filter replays the whole hand).
+    // move of the filter replays the whole hand). Korean infers by default (its calibration passed).
     const late = decisions(entryOf('korean'), file, 40).at(-1)!;
-    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 64, seed: '5', deal: 'inferred' });
+    const r = await advise({ game: 'korean', record: file, at: late.line, budget: 64, seed: '5' });
     expect(r.deal).toBe('inferred');
     expect(r.inference!.ess).toBeGreaterThan(0);
-    // Korean's default stays uniform: the inferred dealing has not passed the calibration.
-    expect((await advise({ game: 'korean', record: file, at: late.line, budget: 64, seed: '5' })).dealing).toBe(
-      'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
-    );
     const ny = playRecord(entryOf('nylonppong'), 'deal-ny');
     const n = await advise({
       game: 'nylonppong',
@@ -538,6 +537,10 @@ describe('pongsim advise --record', () => {
     const play = amAt.find((d) => (d.state as TableState).phase !== PREPLAY)!;
     const a = await advise({ game: 'american', record: am, at: play.line, budget: 64, seed: '5', deal: 'inferred' });
     expect(a.deal).toBe('inferred');
+    // American's default stays uniform: its inferred dealing has not passed the calibration.
+    expect((await advise({ game: 'american', record: am, at: play.line, budget: 64, seed: '5' })).dealing).toBe(
+      'hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here; --deal inferred tries it)',
+    );
     const pass = await advise({ game: 'american', record: am, at: amAt[0]!.line, budget: 64, seed: '5', deal: 'inferred' });
     expect(pass.dealing).toMatch(/the Charleston's passes are not followed by the inference/);
   });

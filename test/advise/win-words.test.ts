@@ -76,10 +76,17 @@ describe('why advice passes up a win', () => {
 
   it('review says it too, where its ranking puts passing above the win the record took', async () => {
     // A one-hand Korean game whose seat 3 wins on a discard at its fourth decision (line 40).
+    // Dealt uniformly, the review ranks passing first; dealt as Korean advice deals by default,
+    // inferred from the others' play, it ranks the win first (issue 49) and says nothing of why not.
     const file = path.join(tempDir(), 'korean-29.jsonl');
     const { events } = await replay({ game: 'korean', set: ['handsPerSession=1'], seed: '29', index: 0, format: 'events' });
     fs.writeFileSync(file, recordText(events!));
-    const r = await review({ game: 'korean', record: file, seat: 3, budget: 64, maxDecisions: 4, workers: 1 });
+    const inferred = await review({ game: 'korean', record: file, seat: 3, budget: 64, maxDecisions: 4, workers: 1 });
+    expect(inferred.deal).toBe('inferred');
+    const taken = inferred.rows.find((x) => x.line === 40)!;
+    expect(taken.best).toBe('win on z7');
+    expect(taken.words).not.toContain('Why not the win');
+    const r = await review({ game: 'korean', record: file, seat: 3, budget: 64, maxDecisions: 4, workers: 1, deal: 'uniform' });
     const win = r.rows.find((x) => x.line === 40)!;
     expect(win.taken).toBe('win on z7');
     expect(win.best).toBe('pass');

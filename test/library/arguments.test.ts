@@ -342,6 +342,7 @@ const ENTRIES: Record<string, Entry> = {
       seed: 'number',
       decisions: 'number',
       budget: 'number',
+      deal: 'text',
       out: 'text',
       workers: 'number',
       force: 'flag',
@@ -367,7 +368,7 @@ const ENTRIES: Record<string, Entry> = {
       force: 'flag',
     },
     command: 'benchmark',
-    differs: [[], ['decisions', 'out', 'resume']],
+    differs: [[], ['decisions', 'out', 'resume', 'deal']],
   },
   scoreChoices: {
     base: { game: 'wolnamppong', chosen: ['fold'] },
@@ -375,7 +376,7 @@ const ENTRIES: Record<string, Entry> = {
     command: 'benchmark',
     differs: [
       ['chosen', 'player'],
-      ['policy', 'advise', 'budget', 'seed', 'workers', 'maxDecisions', 'csv', 'force', 'decisions', 'out', 'resume'],
+      ['policy', 'advise', 'budget', 'seed', 'workers', 'maxDecisions', 'csv', 'force', 'decisions', 'out', 'resume', 'deal'],
     ],
   },
 };

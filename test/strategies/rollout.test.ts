@@ -244,8 +244,8 @@ describe('rollout', () => {
     expect(play('inferred')).toEqual(inferred);
     // The dealing acts: the searching seat plays otherwise somewhere in these games.
     expect(play('uniform').log).not.toEqual(inferred.log);
-    expect(() => setup('korean').spec('rollout(deal=inferred)')).toThrow(
-      /^strategy rollout: deal=inferred is not offered in korean, only where advice infers by default: [^\n]*; allowed: deal=uniform$/,
+    expect(() => setup('american').spec('rollout(deal=inferred)')).toThrow(
+      /^strategy rollout: deal=inferred is not offered in american, only where advice infers by default: [^\n]*; allowed: deal=uniform$/,
     );
     expect(() => spec('rollout(deal=guess)')).toThrow(
       /^strategy rollout: parameter deal must be one of uniform, inferred \(got "guess"\)$/,
