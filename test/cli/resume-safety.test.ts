@@ -17,11 +17,13 @@ import { listFiles, MAIN, tempDir, pongsimIn } from '../support/cli.js';
 
 describe('interrupts leave earlier results alone; resume refuses what does not match', () => {
   const study = 'wolnamppong-strategies';
+  // Runs the signals land in play 6000 games, long enough to be caught part-way; a result set
+  // that is only there to be left alone, or written after the games, needs a few hundred.
   const args = (out: string, seed = '3', games = '6000') => ['run', study, '--games', games, '--seed', seed, '--out', out];
 
   it('a Ctrl-C (and a second one at once) leaves the previous result set as it was, with no temporary file', async () => {
     const out = tempDir();
-    expect((await pongsimIn(args(out, '9', '2000'))).code).toBe(0);
+    expect((await pongsimIn(args(out, '9', '200'))).code).toBe(0);
     const before = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
     const once = await interrupt(args(out), path.join(out, `${study}.checkpoint.json`), ['SIGINT']);
     expect(once.code).toBe(130);
@@ -44,7 +46,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
     expect((await pongsimIn(run(whole))).code).toBe(0);
     const took = Date.now() - started;
     const out = tempDir();
-    expect((await pongsimIn(args(out, '9', '2000'))).code).toBe(0);
+    expect((await pongsimIn(args(out, '9', '200'))).code).toBe(0);
     const old = Object.fromEntries(listFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
     const fresh = Object.fromEntries(listFiles(whole).map((f) => [f, fs.readFileSync(path.join(whole, f), 'utf8')]));
     for (const at of [0.3, 0.9, 1]) {
@@ -131,11 +133,11 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
 
   it('results that cannot be written once the games are played: one line saying how to finish, and --resume only writes them', async () => {
     const whole = tempDir();
-    expect((await pongsimIn(args(whole, '3', '2000'))).code).toBe(0);
+    expect((await pongsimIn(args(whole, '3', '300'))).code).toBe(0);
     const out = tempDir();
     // A folder where the run's CSV goes, as a full disk would, stops the write after every game.
     fs.mkdirSync(path.join(out, `${study}.csv`));
-    const r = await pongsimIn(args(out, '3', '2000'));
+    const r = await pongsimIn(args(out, '3', '300'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
@@ -143,7 +145,7 @@ describe('interrupts leave earlier results alone; resume refuses what does not m
       ),
     );
     fs.rmdirSync(path.join(out, `${study}.csv`));
-    const resumed = await pongsimIn([...args(out, '3', '2000'), '--resume']);
+    const resumed = await pongsimIn([...args(out, '3', '300'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(csvs(out)).toEqual(csvs(whole));
     expect(listFiles(out).filter((f) => f.endsWith('.checkpoint.json'))).toEqual([]);

@@ -81,17 +81,9 @@ describe('charts beside every table', () => {
     }
   });
 
-  it('the same study on 1 and 2 workers draws the same chart bytes', async () => {
-    const a = tempDir();
-    const b = tempDir();
-    for (const [out, w] of [
-      [a, '1'],
-      [b, '2'],
-    ] as const)
-      expect((await pongsimIn(['run', 'wolnamppong-strategies', '--games', '300', '--out', out, '--workers', w])).code).toBe(0);
-    const svg = (d: string) => fs.readFileSync(path.join(d, 'wolnamppong-strategies.svg'), 'utf8');
-    expect(svg(a)).toBe(svg(b));
-  });
+  // That a study on 1 and 2 workers draws the same chart bytes is checked where its runs are
+  // made anyway: sameBytesEveryWay (support/cli.ts) compares the 1- and 2-worker SVGs of
+  // korean-uper-table and nylonppong-stop-table.
 });
 
 /** The widest the report page draws (its max-width): a chart is never shown larger. */
