@@ -383,9 +383,14 @@ export function fitLuck(game: string, n: number, seed: string, rollouts = 200): 
  * seat under the default rules, dealt from `seed` (never a measured run's), each seat's result
  * less the correction of the terms before `from` (at the meter's shipped multiples) regressed on
  * the later terms. A game ships what this gives as those terms' fixed multiples. Prints nothing;
- * returns them and the share of the remaining variance they explain.
+ * returns them, their standard errors and the share of the remaining variance they explain.
  */
-export function fitLuckOnGames(game: string, games: number, seed: string, from: number): { coef: number[]; explained: number } {
+export function fitLuckOnGames(
+  game: string,
+  games: number,
+  seed: string,
+  from: number,
+): { coef: number[]; se: number[]; explained: number } {
   const entry = entryFor(game, 'advise', 'advise');
   const { def } = entry;
   const rules = gameRules(entry, undefined);
@@ -419,5 +424,30 @@ export function fitLuckOnGames(game: string, games: number, seed: string, from: 
     }
   }
   const coef = [...solve(xtx, xty)];
-  return { coef, explained: coef.reduce((s, b, a) => s + b * xty[a]!, 0) / yy };
+  // Each multiple's standard error with the games as the independent draws (a game's seats share
+  // its deal): the sandwich (X'X)^-1 (sum over games of u u') (X'X)^-1, u a game's sum of x times
+  // its residuals.
+  const inverse = Array.from({ length: terms }, (_, j) =>
+    solve(
+      xtx,
+      Float64Array.from({ length: terms }, (_, i) => +(i === j)),
+    ),
+  );
+  const meat = Array.from({ length: terms }, () => new Float64Array(terms));
+  const u = new Float64Array(terms);
+  for (let g = 0; g < games; g++) {
+    u.fill(0);
+    for (let k = 0; k < seats; k++) {
+      const { x, y } = rows[g * seats + k]!;
+      const e = y - mean - coef.reduce((t, c, a) => t + c * x[a]!, 0);
+      for (let a = 0; a < terms; a++) u[a]! += x[a]! * e;
+    }
+    for (let a = 0; a < terms; a++) for (let b = 0; b < terms; b++) meat[a]![b]! += u[a]! * u[b]!;
+  }
+  const se = coef.map((_, j) => {
+    let v = 0;
+    for (let a = 0; a < terms; a++) for (let b = 0; b < terms; b++) v += inverse[j]![a]! * meat[a]![b]! * inverse[j]![b]!;
+    return Math.sqrt(v);
+  });
+  return { coef, se, explained: coef.reduce((s, b, a) => s + b * xty[a]!, 0) / yy };
 }
