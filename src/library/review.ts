@@ -24,7 +24,7 @@ import {
   type ChoiceData,
   type PoolTask,
 } from './decision-pool.js';
-import { RoundStart, type RoundHistory } from '../core/infer.js';
+import { isInferred, RoundStart, type RoundHistory } from '../core/infer.js';
 import { given } from './control.js';
 import { checkOut, GAME, pathName, positiveInt, seatIndex, seedText } from './options.js';
 import { checkOptions, FLAG, SEED, TEXT, WHOLE, type Keys } from './arguments.js';
@@ -134,6 +134,12 @@ export interface ReviewedDecision {
   actions: number;
   /** Playouts spent on the decision (ranking and measuring). */
   playouts: number;
+  /** Where the hidden hands were inferred: the filter's effective sample size at the decision,
+   * and the least it fell to on the way (null where they were dealt uniformly). The intervals
+   * count the rollouts' luck over the particles kept, not how sure the filter is of them: where
+   * few particles carried the play, few hidden hands may carry the verdict. */
+  ess: number | null;
+  min_ess: number | null;
   /** The decision in words. */
   words: string;
 }
@@ -615,6 +621,15 @@ async function reviewOne(
   // A decision shown worse on the verdict's deals is measured once more on deals of its own
   // (judgeDecision); where that measure does not confirm it, "better by" a figure at or below 0
   // would read as nonsense, so both figures are told.
+  const r = isInferred(dealing) ? dealing.report : null;
+  const ess = r ? { ess: Math.round(r.ess * 10) / 10, min_ess: Math.round(r.minEss * 10) / 10 } : { ess: null, min_ess: null };
+  // A verdict resting on a filter that fell below a tenth of its particles on the way says so:
+  // its interval counts the rollouts' luck over the particles kept, not how sure the filter is
+  // of them, and a few hidden hands may carry it.
+  const few =
+    r && row.verdict === 'worse' && r.minEss < r.particles / 10
+      ? ` (Its hidden hands were inferred by a filter whose effective sample size fell to ${Math.round(r.minEss)} of ${r.particles} on the way: a few hands may carry this verdict.)`
+      : '';
   const words =
     row.verdict === 'best'
       ? `${at}, the best action.${why}`
@@ -623,7 +638,7 @@ async function reviewOne(
         : row.verdict === 'worse'
           ? `${at}; ${ranked.best} was shown better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit} on the deals that judged it, but measured on deals of its own the difference was ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}]: what it cost is not shown.${why}`
           : `${at}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
-  return { line, round, taken: takenName, best: ranked.best, ...row, actions, words };
+  return { line, round, taken: takenName, best: ranked.best, ...row, actions, ...ess, words: `${words}${few}` };
 }
 
 /**
@@ -673,6 +688,14 @@ const COLUMNS: Record<string, RowColumn<ReviewedDecision>> = {
   },
   ranking_gap: { doc: "the band's upper figure: the best less the taken action on the ranking's own deals", cell: (x) => x.ranking_gap },
   playouts: { doc: 'playouts spent on the decision (ranking and measuring)', cell: (x) => x.playouts },
+  ess: {
+    doc: "where the hidden hands were inferred, the particle filter's effective sample size at the decision (of its particles); empty where they were dealt uniformly",
+    cell: (x) => x.ess ?? '',
+  },
+  min_ess: {
+    doc: 'the least effective sample size the filter fell to on the way; empty where dealt uniformly',
+    cell: (x) => x.min_ess ?? '',
+  },
 };
 
 /** Writes one row a decision to `file`, with FILE.meta.json beside it, both or neither. */
@@ -779,4 +802,4 @@ export async function judgeDecision(
 }
 
 /** A judged decision's figures (ReviewedDecision's, less where it is in the record). */
-type Judged = Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions'>;
+type Judged = Omit<ReviewedDecision, 'line' | 'round' | 'taken' | 'best' | 'words' | 'actions' | 'ess' | 'min_ess'>;

@@ -425,7 +425,7 @@ describe('pongsim review', () => {
     expect(fs.readFileSync(csv, 'utf8')).toBe(text);
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe(
-      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,held_out_loss,ranking_gap,playouts',
+      'line,round,taken,best,value_taken,value_best,diff,diff_ci_low,diff_ci_high,verdict,loss,loss_ci_low,loss_ci_high,held_out_loss,ranking_gap,playouts,ess,min_ess',
     );
     expect(lines.length - 1).toBe(a.rows.length);
     // The meta file carries the review's figures: its luck-adjusted result and its band too.
