@@ -13,7 +13,7 @@ import { importsOf, type ImportRef } from './support/imports.js';
 /** The stack, from the bottom: each layer's name (as the README writes it) and its folders. */
 const ORDER: [string, string[]][] = [
   // JSON Schemas: data, read by the records code (the record format's frame) and the tests.
-  ['schemas', ['schemas']],
+  ['schemas', ['src/schemas']],
   ['stats', ['src/stats']],
   ['core', ['src/core']],
   ['games', ['src/games']],

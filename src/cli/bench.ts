@@ -110,7 +110,7 @@ const FIGURES: Record<string, (flags: BenchFlags, report: Report) => Promise<str
   },
   async precision(flags, report) {
     const games = await benchPrecision(flags.situations);
-    // Flat, as every figure of --json is (schemas/bench.schema.json): a kind's figures by its name.
+    // Flat, as every figure of --json is (src/schemas/bench.schema.json): a kind's figures by its name.
     for (const { byKind, ...g } of games)
       report[`precision-${g.game}`] = {
         ...g,

@@ -1,4 +1,4 @@
-import frame from '../../schemas/events.schema.json' with { type: 'json' };
+import frame from '../schemas/events.schema.json' with { type: 'json' };
 import type { EventKind, JsonSchema as Schema } from '../core/event-kind.js';
 import type { GameEvent } from '../core/trace.js';
 
@@ -85,7 +85,7 @@ function bounds(s: Schema): string {
 
 /**
  * What is wrong with `v`, a document pongsim printed (a command's --json), as the JSON Schema
- * `schema` describes it (schemas/; the part of JSON Schema the record format uses), or null.
+ * `schema` describes it (src/schemas/; the part of JSON Schema the record format uses), or null.
  */
 export function schemaFault(v: unknown, schema: Schema): string | null {
   return fault(v, schema, 'the document', 0, 64);

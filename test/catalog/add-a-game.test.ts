@@ -24,7 +24,7 @@ const files = (dir: string): string[] =>
 describe('adding a game', () => {
   it('is its folders, its entry and one line in the index: the copy builds, and list, rules, sim, replay, check, view and the plug-in exports cover it', async () => {
     const root = tempDir();
-    for (const d of ['src', 'strategies', 'experiments', 'schemas']) fs.cpSync(d, path.join(root, d), { recursive: true });
+    for (const d of ['src', 'strategies', 'experiments']) fs.cpSync(d, path.join(root, d), { recursive: true });
     for (const f of ['package.json', 'tsconfig.json']) fs.copyFileSync(f, path.join(root, f));
     fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'), 'dir');
     const before = new Set(files(root));

@@ -1,4 +1,4 @@
-// Every command that takes --json prints what its JSON Schema in schemas/ says (README, "JSON
+// Every command that takes --json prints what its JSON Schema in src/schemas/ says (README, "JSON
 // output"), checked with the validator that reads records (records/format.ts) against real
 // output of each, at small sizes; and no schema is left unused.
 import fs from 'node:fs';
@@ -8,11 +8,11 @@ import type { JsonSchema } from '../../src/core/event-kind.js';
 import { schemaFault } from '../../src/records/format.js';
 import { pongsimIn, tempDir } from '../support/cli.js';
 
-const DIR = path.resolve('schemas');
+const DIR = path.resolve('src/schemas');
 const schemaOf = (name: string): JsonSchema => JSON.parse(fs.readFileSync(path.join(DIR, `${name}.schema.json`), 'utf8')) as JsonSchema;
 const used = new Set<string>();
 
-/** Runs pongsim with `args` (exit 0), and checks its stdout against schemas/<schema>.schema.json. */
+/** Runs pongsim with `args` (exit 0), and checks its stdout against src/schemas/<schema>.schema.json. */
 async function printsAsSchema(schema: string, args: string[], cwd?: string): Promise<Record<string, unknown>> {
   const r = await pongsimIn(args, cwd);
   expect(r.stderr.replace(/^(wrote|nylonppong-stop-table|compare|tune).*\n/gm, ''), args.join(' ')).toBe('');
