@@ -136,8 +136,7 @@ export interface ReviewedDecision {
   playouts: number;
   /** Where the hidden hands were inferred: the filter's effective sample size at the decision,
    * and the least it fell to on the way (null where they were dealt uniformly). The intervals
-   * count the rollouts' luck over the particles kept, not how sure the filter is of them: where
-   * few particles carried the play, few hidden hands may carry the verdict. */
+   * count the rollouts' luck over the particles kept, not how sure the filter is of them. */
   ess: number | null;
   min_ess: number | null;
   /** The decision in words. */
@@ -623,13 +622,6 @@ async function reviewOne(
   // would read as nonsense, so both figures are told.
   const r = isInferred(dealing) ? dealing.report : null;
   const ess = r ? { ess: Math.round(r.ess * 10) / 10, min_ess: Math.round(r.minEss * 10) / 10 } : { ess: null, min_ess: null };
-  // A verdict resting on a filter that fell below a tenth of its particles on the way says so:
-  // its interval counts the rollouts' luck over the particles kept, not how sure the filter is
-  // of them, and a few hidden hands may carry it.
-  const few =
-    r && row.verdict === 'worse' && r.minEss < r.particles / 10
-      ? ` (Its hidden hands were inferred by a filter whose effective sample size fell to ${Math.round(r.minEss)} of ${r.particles} on the way: a few hands may carry this verdict.)`
-      : '';
   const words =
     row.verdict === 'best'
       ? `${at}, the best action.${why}`
@@ -638,7 +630,7 @@ async function reviewOne(
         : row.verdict === 'worse'
           ? `${at}; ${ranked.best} was shown better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit} on the deals that judged it, but measured on deals of its own the difference was ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}]: what it cost is not shown.${why}`
           : `${at}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
-  return { line, round, taken: takenName, best: ranked.best, ...row, actions, ...ess, words: `${words}${few}` };
+  return { line, round, taken: takenName, best: ranked.best, ...row, actions, ...ess, words };
 }
 
 /**
