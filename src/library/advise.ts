@@ -356,6 +356,12 @@ function exactRows(
   });
 }
 
+/** The dealing asked with `--deal`, else the game's default: inferred where its calibration
+ * passed (AdviseQuery.inferByDefault), uniform elsewhere. */
+export function chosenDeal(asked: unknown, q: AdviseQuery): 'inferred' | 'uniform' {
+  return given(asked, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
+}
+
 /** `--deal`: inferred or uniform. */
 export function dealOption(v: unknown): 'inferred' | 'uniform' {
   const t = String(v);

@@ -17,7 +17,7 @@ import { checkEvents, type RecordDecision } from '../records/check.js';
 import { Recorder, withRecorder } from '../records/record.js';
 import { FEW, wilson } from '../stats/intervals.js';
 import {
-  dealOption,
+  chosenDeal,
   decisionDealing,
   exactUnder,
   fitting,
@@ -190,7 +190,7 @@ export async function buildBenchmark(o: BuildBenchmarkOptions, c: RunControl = {
   const wanted = given(o.decisions, positiveInt('--decisions', 100000)) ?? 2000;
   const budget = given(o.budget, positiveInt('--budget', MAX_BUDGET)) ?? BUDGET_MULTIPLE * q.budget;
   if (budget < MIN_BUDGET) throw new InputError(`--budget: expected at least ${MIN_BUDGET} playouts (got ${budget})`);
-  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
+  const deal = chosenDeal(o.deal, q);
   const out = given(o.out, pathName('--out', 'a .jsonl file name')) ?? benchmarkPath(o.game);
   if (!out.endsWith('.jsonl')) throw new InputError(`--out ${out}: expected a file name ending in .jsonl`);
   checkOut('--out', out, 'file', o.force);
@@ -756,7 +756,7 @@ async function adviseChoice(
   player: ReturnType<typeof racePlayer>,
 ): Promise<string> {
   const q = entry.advise!;
-  const dealing = decisionDealing(entry, rules, f.history, policy, seed, q.inferByDefault ? 'inferred' : 'uniform');
+  const dealing = decisionDealing(entry, rules, f.history, policy, seed, chosenDeal(undefined, q));
   const a = await race({
     game: entry.def,
     rules,

@@ -12,7 +12,7 @@ import { defaultWorkers } from '../runner/pool.js';
 import { wilson, Z95 } from '../stats/intervals.js';
 import { benchmarkThreshold } from './benchmark-file.js';
 import { shippedBenchmark } from './benchmark.js';
-import { dealOption, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
+import { chosenDeal, decisionDealing, fitting, legalWin, MAX_BUDGET, MIN_BUDGET, rolloutPolicy } from './advise.js';
 import {
   choiceData,
   choiceFrom,
@@ -325,7 +325,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const html = o.html === undefined ? undefined : htmlOut(o.html, o.force, file);
   const spec = rolloutPolicy(entry, o.policy, rules);
   const workers = given(o.workers, positiveInt('--workers', 256)) ?? defaultWorkers();
-  const deal = given(o.deal, dealOption) ?? (q.inferByDefault ? 'inferred' : 'uniform');
+  const deal = chosenDeal(o.deal, q);
 
   const legal = new Int16Array(def.maxActions(rules));
   // First the record is walked to count the decisions, which sets each one's share.
