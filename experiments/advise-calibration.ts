@@ -485,6 +485,7 @@ function estimates(c: Cell, m: Met, key: string): Estimates {
     ro.candidates(m.state, c.legal, def.legal(m.state, c.legal));
     for (let i = 0; i < ROLLOUTS; i++) {
       pulse.beat[BEAT_DECISIONS]!++;
+      ro.rollout = i;
       ro.evaluate(m.state, m.seat, cand, 0, 1, rng);
       for (let j = 0; j < cand; j++) {
         value[d]![j]! += ro.result(j) / ROLLOUTS;

@@ -166,6 +166,7 @@ export class DecisionRollouts {
     const raw = alive.map(() => new Float64Array(to - from));
     const won = alive.map(() => new Uint8Array(to - from));
     for (let i = from; i < to; i++) {
+      ro.rollout = i;
       ro.evaluate(o.state, o.seat, alive.length, 0, 1, this.rng.reuse(o.seed, 0, i, 'advise'));
       for (let at = 0; at < alive.length; at++) {
         values[at]![i - from] = ro.result(at);
@@ -245,6 +246,7 @@ function* raceRun(
   const raw: number[][] = listed.map(() => []);
   const won: number[][] = listed.map(() => []);
   const q = c > 1 ? studentQuantileFor(alpha / (LOOKS * (c - 1))) : () => 0;
+  const groups = o.dealer?.groups ?? 1;
   let alive = listed.map((_, j) => j);
   let played = 0,
     playouts = 0,
@@ -265,7 +267,7 @@ function* raceRun(
     playouts += k * alive.length;
     looks++;
     leader = alive.reduce((b, j) => (mean(values[j]!) > mean(values[b]!) ? j : b), alive[0]!);
-    alive = alive.filter((j) => j === leader || interval(values[j]!, values[leader]!, q).high >= 0);
+    alive = alive.filter((j) => j === leader || interval(values[j]!, values[leader]!, q, groups).high >= 0);
   }
   if (looks === 0)
     throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
@@ -274,13 +276,13 @@ function* raceRun(
   const rows: AdviceRow[] = listed.map((_, j) => {
     const v = values[j]!,
       n = v.length;
-    const m = mean(v),
-      half = z95(n) * Math.sqrt(variance(v) / n);
-    const d = interval(v, values[leader]!, q);
+    const { mean: m, se, df } = spread(v, groups);
+    const half = z95(df) * se;
+    const d = interval(v, values[leader]!, q, groups);
     // Every rollout gave the same result as played: alike, or, for a win, what it pays.
     const flat = n > 1 && raw[j]!.every((x) => x === raw[j]![0]);
     const ends = flat && j === w && won[j]!.every((x) => x === 1);
-    const wl = ends ? { low: 1, high: 1 } : wilson(wins[j]!, n);
+    const wl = ends ? { low: 1, high: 1 } : shareInterval(won[j]!, groups);
     return {
       action: names[j]!,
       rollouts: n,
@@ -430,7 +432,7 @@ export async function measure(
   const { values } = await play([0, 1], 0, o.rollouts);
   const first = [...values[0]!],
     second = [...values[1]!];
-  const d = interval(first, second, studentQuantileFor(0.025));
+  const d = interval(first, second, studentQuantileFor(0.025), o.dealer?.groups ?? 1);
   return { rollouts: o.rollouts, values: [mean(first), mean(second)], diff: d.mean, diffLow: d.low, diffHigh: d.high, diffSe: d.se };
 }
 
@@ -456,27 +458,82 @@ function variance(v: readonly number[]): number {
   return s / (v.length - 1);
 }
 
-/** The upper-tail quantile for one-sided error p, by the degrees of freedom (n - 1 of n results). */
-function studentQuantileFor(p: number): (n: number) => number {
+/** The upper-tail quantile for one-sided error p, by the degrees of freedom. */
+function studentQuantileFor(p: number): (df: number) => number {
   const memo = new Map<number, number>();
-  return (n) => {
-    let t = memo.get(n);
-    if (t === undefined) memo.set(n, (t = studentQuantile(1 - p, Math.max(1, n - 1))));
+  return (df) => {
+    let t = memo.get(df);
+    if (t === undefined) memo.set(df, (t = studentQuantile(1 - p, Math.max(1, df))));
     return t;
   };
 }
 
+/**
+ * The mean of rollout results `v`, its standard error and degrees of freedom. Where the deals
+ * came from `groups` independent filters (Dealer.groups: rollout i from group i % groups), the
+ * filter's own doubt is counted: a one-way analysis of variance parts the results' spread
+ * within the groups (the rollouts' luck, n - groups degrees) from the excess of the groups'
+ * means over what that luck gives them (another draw of the particles, groups - 1 degrees), the
+ * standard error takes both, and its degrees of freedom are Satterthwaite's. Where the groups'
+ * means agree no more than luck makes them, the error is the rollouts' alone.
+ */
+export function spread(v: readonly number[], groups = 1): { mean: number; se: number; df: number } {
+  const n = v.length;
+  const m = mean(v);
+  if (groups < 2 || n < 2 * groups) return { mean: m, se: Math.sqrt(variance(v) / n), df: n - 1 };
+  const sums = new Float64Array(groups);
+  const sizes = new Float64Array(groups);
+  v.forEach((x, i) => {
+    sums[i % groups]! += x;
+    sizes[i % groups]!++;
+  });
+  let within = 0;
+  v.forEach((x, i) => {
+    const e = x - sums[i % groups]! / sizes[i % groups]!;
+    within += e * e;
+  });
+  let between = 0,
+    squares = 0;
+  for (let g = 0; g < groups; g++) {
+    between += sizes[g]! * (sums[g]! / sizes[g]! - m) ** 2;
+    squares += sizes[g]! * sizes[g]!;
+  }
+  const msw = within / (n - groups);
+  const msb = between / (groups - 1);
+  // The expected between mean square is the luck's plus n0 times the groups' own variance (n0:
+  // the group size, for unequal sizes the usual mean); the mean's variance is luck / n plus that
+  // variance times the sum of the squared shares of the groups.
+  const n0 = (n - squares / n) / (groups - 1);
+  const luck = msw / n;
+  const doubt = (Math.max(0, msb - msw) / n0) * (squares / (n * n));
+  const se = Math.sqrt(luck + doubt);
+  const df = doubt === 0 ? n - groups : (luck + doubt) ** 2 / (luck ** 2 / (n - groups) + doubt ** 2 / (groups - 1));
+  return { mean: m, se, df };
+}
+
+/** The 95% interval of the share of rollouts won (`won`: 1 or 0 each): Wilson's, on the
+ * rollouts less the filter's doubt where they were dealt from `groups` filters (spread): the
+ * rollouts over the design effect, the variance of the share with the doubt over without. */
+function shareInterval(won: readonly number[], groups: number): { low: number; high: number } {
+  const n = won.length;
+  const k = won.reduce((a, b) => a + b, 0);
+  const own = variance(won) / n;
+  if (groups < 2 || own === 0) return wilson(k, n);
+  const effect = Math.max(1, spread(won, groups).se ** 2 / own);
+  return wilson(k / effect, n / effect);
+}
+
 /** The mean paired difference of `v` against `ref` over v's rollouts (ref was played in at
- * least as many: the leader is always in contention) and its interval at quantile q. */
+ * least as many: the leader is always in contention) and its interval at quantile q, the
+ * rollouts dealt from `groups` filters (spread). */
 function interval(
   v: readonly number[],
   ref: readonly number[],
-  q: (n: number) => number,
+  q: (df: number) => number,
+  groups: number,
 ): { mean: number; low: number; high: number; se: number } {
-  const n = v.length;
   const d = v.map((x, i) => x - ref[i]!);
-  const m = mean(d),
-    se = Math.sqrt(variance(d) / n),
-    half = q(n) * se;
+  const { mean: m, se, df } = spread(d, groups);
+  const half = q(df) * se;
   return { mean: m, low: m - half, high: m + half, se };
 }

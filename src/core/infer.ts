@@ -36,6 +36,16 @@ import { makeStrategy, type Strategy, type StrategyDef, type StrategySpec } from
  * point or two (the calibration study), few enough that the filter costs less than the race. */
 export const PARTICLES = 256;
 
+/**
+ * Independent filters the particles are split into, each resampling within itself: a filter's
+ * particles are few hands that explain the play, drawn by chance, and another draw of them moves
+ * what the rollouts dealt from them give by more than the rollouts' own luck (issue 49: a Korean
+ * action's value over four seeds of advice spread 2.1 times as far as its interval said, a
+ * paired difference 1.2 times; dealt uniformly 0.7 and 0.7). The spread between the groups'
+ * rollouts measures that doubt, and the race's intervals count it (core/advise.ts: `spread`).
+ */
+export const GROUPS = 8;
+
 /** The softened policy's share of a uniform choice (SoftPolicy): the others are taken to play
  * the policy's choice with probability 1 - EPSILON and a legal action uniformly otherwise.
  * Chosen by the calibration study (experiments/advise-calibration.ts). */
@@ -205,11 +215,15 @@ export interface InferenceReport {
   steps: number;
   /** Distinct particles left at the decision, after the last resampling. */
   distinct: number;
+  /** The independent filters the particles were split into (GROUPS) that explain the play:
+   * the rollouts are dealt from these, and their spread is the filter's doubt. */
+  groups: number;
 }
 
 /**
- * The particle filter: `count` tables, their log weights, and the tracker that plays them. Run
- * it with `run`; then `sample` deals a rollout from one of the particles, picked uniformly.
+ * The particle filter: `count` tables, their log weights, and the tracker that plays them, split
+ * into `groups` filters of their own (GROUPS). Run it with `run`; then `sample` deals a rollout
+ * from one of a group's particles, picked uniformly.
  */
 export class ParticleFilter<S extends GameState = GameState> {
   private states: S[];
@@ -217,6 +231,10 @@ export class ParticleFilter<S extends GameState = GameState> {
   private readonly logw: Float64Array;
   private readonly parents: Int32Array;
   private readonly rngs: Rng[];
+  /** Particles a group holds: group g holds [g * size, (g + 1) * size). */
+  readonly size: number;
+  /** The groups whose particles can have played as the record says, after `run`. */
+  live: number[] = [];
   report: InferenceReport | null = null;
   /** The share of the rejuvenating moves accepted at the decision (Tracker.rejuvenate), or null
    * where the tracker has none. */
@@ -228,7 +246,10 @@ export class ParticleFilter<S extends GameState = GameState> {
     readonly count = PARTICLES,
     readonly moves = MOVES,
     readonly stepMoves = STEP_MOVES,
+    readonly groups = GROUPS,
   ) {
+    if (!(groups >= 1 && count % groups === 0)) throw new Error(`${count} particles do not split into ${groups} groups`);
+    this.size = count / groups;
     this.states = Array.from({ length: count }, () => game.create(rules));
     this.spare = Array.from({ length: count }, () => game.create(rules));
     this.logw = new Float64Array(count);
@@ -239,89 +260,117 @@ export class ParticleFilter<S extends GameState = GameState> {
   /**
    * Plays every particle through the tracker's steps from the history's first table, drawing
    * from `rng`. Returns false when no particle can have played as the record says (then the
-   * dealing falls back to uniform, and the report says so with an ESS of 0).
+   * dealing falls back to uniform, and the report says so with an ESS of 0). A group none of
+   * whose particles can have is left out of `live`.
    */
   run(history: RoundHistory<S>, tracker: Tracker<S>, rng: Rng): boolean {
-    const { game, count, logw } = this;
-    this.seedParticles(rng);
+    const { game, count, logw, groups, size } = this;
+    this.seedParticles(rng, null);
     for (let i = 0; i < count; i++) {
       const p = this.states[i]!;
       game.copy(history.first, p);
       logw[i] = tracker.begin(p, i, this.rngs[i]!);
     }
+    const ess = new Float64Array(groups);
+    const strained = new Int32Array(groups);
+    const resample = new Uint8Array(groups);
+    const moving = new Uint8Array(groups);
     let minEss = count,
       resamplings = 0;
+    const fail = (): false => {
+      this.report = { particles: count, ess: 0, minEss: 0, resamplings, steps: tracker.steps, distinct: 0, groups: 0 };
+      return false;
+    };
     for (let k = 0; k < tracker.steps; k++) {
-      let strained = 0;
+      strained.fill(0);
       for (let i = 0; i < count; i++) {
         if (logw[i] === -Infinity) continue;
         // A particle's step replays a decision of the softened policy: the run's watchdog hears
         // it, as it hears every decision played (a study's filter is no strategy's one decision).
         pulse.beat[BEAT_DECISIONS]!++;
         logw[i]! += tracker.advance(this.states[i]!, i, k, this.rngs[i]!);
-        if (tracker.strained?.()) strained++;
+        if (tracker.strained?.()) strained[(i / size) | 0]!++;
       }
-      const ess = this.ess();
-      if (ess === 0) {
-        this.report = { particles: count, ess: 0, minEss: 0, resamplings, steps: tracker.steps, distinct: 0 };
-        return false;
-      }
-      if (ess < RESAMPLE_BELOW * count && k < tracker.steps - 1) {
-        minEss = Math.min(minEss, ess);
-        this.resample(tracker, rng);
-        resamplings++;
-        if (tracker.rejuvenate && this.stepMoves > 0) this.move(tracker, this.stepMoves, k + 1);
-      } else if (strained >= STRAINED * count && k < tracker.steps - 1 && tracker.rejuvenate && this.stepMoves > 0) {
+      for (let g = 0; g < groups; g++) ess[g] = this.ess(g);
+      const total = ess.reduce((a, b) => a + b, 0);
+      if (total === 0) return fail();
+      if (k === tracker.steps - 1) break;
+      resample.fill(0);
+      moving.fill(0);
+      for (let g = 0; g < groups; g++) {
+        if (ess[g] === 0) continue;
+        if (ess[g]! < RESAMPLE_BELOW * size) resample[g] = moving[g] = 1;
         // Where many particles explain a step only by the policy's departure, the weights stay
         // even (they all depart alike) and no resampling comes to move them, so the departures
         // pile up: the particles are moved there too, their weights kept.
-        this.move(tracker, this.stepMoves, k + 1);
+        else if (strained[g]! >= STRAINED * size) moving[g] = 1;
       }
+      if (resample.some((r) => r === 1)) {
+        minEss = Math.min(minEss, total);
+        this.resample(tracker, rng, resample);
+        resamplings++;
+      }
+      if (tracker.rejuvenate && this.stepMoves > 0 && moving.some((m) => m === 1)) this.move(tracker, this.stepMoves, k + 1, moving);
     }
-    const ess = this.ess();
-    if (ess === 0) {
-      this.report = { particles: count, ess: 0, minEss: 0, resamplings, steps: tracker.steps, distinct: 0 };
-      return false;
-    }
-    this.resample(tracker, rng);
-    const distinct = new Set(this.parents).size;
-    if (tracker.rejuvenate && this.moves > 0) this.accepted = this.move(tracker, this.moves, undefined) / (count * this.moves);
-    this.report = { particles: count, ess, minEss: Math.min(minEss, ess), resamplings, steps: tracker.steps, distinct };
+    for (let g = 0; g < groups; g++) ess[g] = this.ess(g);
+    const total = ess.reduce((a, b) => a + b, 0);
+    if (total === 0) return fail();
+    this.live = [];
+    for (let g = 0; g < groups; g++) if (ess[g]! > 0) this.live.push(g);
+    const every = new Uint8Array(groups).fill(1);
+    this.resample(tracker, rng, every);
+    const distinct = new Set(this.live.flatMap((g) => Array.from(this.parents.subarray(g * size, (g + 1) * size)))).size;
+    if (tracker.rejuvenate && this.moves > 0)
+      this.accepted = this.move(tracker, this.moves, undefined, every) / (this.live.length * size * this.moves);
+    this.report = {
+      particles: count,
+      ess: total,
+      minEss: Math.min(minEss, total),
+      resamplings,
+      steps: tracker.steps,
+      distinct,
+      groups: this.live.length,
+    };
     return true;
   }
 
-  /** Moves every living particle (after a resampling, every one) `moves` times after `played`
+  /** Moves every living particle of the groups marked in `which` `moves` times after `played`
    * steps (the whole record where undefined); the moves accepted. A move replays decisions of
    * the softened policy: each particle's beats the watchdog. */
-  private move(tracker: Tracker<S>, moves: number, played: number | undefined): number {
+  private move(tracker: Tracker<S>, moves: number, played: number | undefined, which: Uint8Array): number {
     let a = 0;
     for (let i = 0; i < this.count; i++) {
-      if (this.logw[i] === -Infinity) continue;
+      if (this.logw[i] === -Infinity || which[(i / this.size) | 0] === 0) continue;
       pulse.beat[BEAT_DECISIONS]!++;
       a += tracker.rejuvenate!(this.states[i]!, i, moves, this.rngs[i]!, played);
     }
     return a;
   }
 
-  /** The particle states after `run` (equally weighted). */
+  /** The particle states after `run` (equally weighted within each live group). */
   particle(i: number): S {
     return this.states[i]!;
   }
 
-  /** Every particle's own stream, started from `rng`: duplicates after a resampling draw apart. */
-  private seedParticles(rng: Rng): void {
-    for (const r of this.rngs) r.seedFrom(rng.next(), rng.next(), rng.next());
+  /** Every particle's own stream (only those of the groups marked in `which`, unless null),
+   * started from `rng`: duplicates after a resampling draw apart. */
+  private seedParticles(rng: Rng, which: Uint8Array | null): void {
+    this.rngs.forEach((r, i) => {
+      if (which === null || which[(i / this.size) | 0] === 1) r.seedFrom(rng.next(), rng.next(), rng.next());
+    });
   }
 
-  /** (sum w)^2 / sum w^2 of the weights, 0 when every weight is 0. */
-  private ess(): number {
-    const { logw, count } = this;
+  /** (sum w)^2 / sum w^2 of group g's weights, 0 when every weight is 0. */
+  private ess(g: number): number {
+    const { logw, size } = this;
+    const from = g * size,
+      to = from + size;
     let top = -Infinity;
-    for (let i = 0; i < count; i++) if (logw[i]! > top) top = logw[i]!;
+    for (let i = from; i < to; i++) if (logw[i]! > top) top = logw[i]!;
     if (top === -Infinity) return 0;
     let s = 0,
       s2 = 0;
-    for (let i = 0; i < count; i++) {
+    for (let i = from; i < to; i++) {
       const w = Math.exp(logw[i]! - top);
       s += w;
       s2 += w * w;
@@ -329,34 +378,46 @@ export class ParticleFilter<S extends GameState = GameState> {
     return (s * s) / s2;
   }
 
-  /** Systematic resampling to equal weights: particle i becomes a copy of parents[i]. */
-  private resample(tracker: Tracker<S>, rng: Rng): void {
-    const { logw, count, parents, game } = this;
-    let top = -Infinity;
-    for (let i = 0; i < count; i++) if (logw[i]! > top) top = logw[i]!;
-    let total = 0;
-    for (let i = 0; i < count; i++) total += Math.exp(logw[i]! - top);
-    const step = total / count;
-    let u = rng.next() * step;
-    let acc = 0,
-      j = -1;
-    for (let i = 0; i < count; i++) {
-      while (acc <= u && j < count - 1) acc += Math.exp(logw[++j]! - top);
-      parents[i] = j;
-      u += step;
+  /** Systematic resampling to equal weights of each living group marked in `which`: particle i
+   * becomes a copy of parents[i], a particle of its own group (the rest stay themselves). */
+  private resample(tracker: Tracker<S>, rng: Rng, which: Uint8Array): void {
+    const { logw, parents, game, size } = this;
+    for (let i = 0; i < this.count; i++) parents[i] = i;
+    for (let g = 0; g < this.groups; g++) {
+      if (which[g] === 0) continue;
+      const from = g * size,
+        to = from + size;
+      let top = -Infinity;
+      for (let i = from; i < to; i++) if (logw[i]! > top) top = logw[i]!;
+      if (top === -Infinity) continue;
+      let total = 0;
+      for (let i = from; i < to; i++) total += Math.exp(logw[i]! - top);
+      const step = total / size;
+      let u = rng.next() * step;
+      let acc = 0,
+        j = from - 1;
+      for (let i = from; i < to; i++) {
+        while (acc <= u && j < to - 1) acc += Math.exp(logw[++j]! - top);
+        parents[i] = j;
+        u += step;
+      }
+      logw.fill(0, from, to);
     }
-    for (let i = 0; i < count; i++) game.copy(this.states[parents[i]!]!, this.spare[i]!);
+    for (let i = 0; i < this.count; i++) game.copy(this.states[parents[i]!]!, this.spare[i]!);
     [this.states, this.spare] = [this.spare, this.states];
     tracker.resampled(parents);
-    logw.fill(0);
-    this.seedParticles(rng);
+    this.seedParticles(rng, which);
   }
 }
 
 /** How a rollout's hidden places are dealt: GameDef.determinize (uniformly from the unseen), or
  * from inferred particles (InferredDealer). Rollouts takes one. */
 export interface Dealer<S extends GameState = GameState> {
-  determinize(s: S, seat: number, rng: Rng, out: S): void;
+  /** Deals rollout `rollout`'s hidden places (its index in the decision's rollouts). */
+  determinize(s: S, seat: number, rng: Rng, out: S, rollout: number): void;
+  /** Where the dealing comes from independent filters (ParticleFilter.groups): how many, rollout
+   * i dealt from group i % groups. */
+  readonly groups?: number;
 }
 
 /** The uniform dealing of a game: its own determinization. */
@@ -364,16 +425,23 @@ export function uniformDealer<S extends GameState>(game: GameDef<S>): Dealer<S> 
   return { determinize: (s, seat, rng, out) => game.determinize(s, seat, rng, out) };
 }
 
-/** Rollouts dealt from a filter's particles, equally weighted: rollout's stream picks one, then
- * deals the rest of what the seat cannot see anew (Tracker.deal). */
+/** Rollouts dealt from a filter's particles: rollout i from the live group i % groups, whose
+ * particle (equally weighted) its stream picks, then the rest of what the seat cannot see dealt
+ * anew (Tracker.deal). */
 export class InferredDealer<S extends GameState> implements Dealer<S> {
+  readonly groups: number;
+
   constructor(
     readonly filter: ParticleFilter<S>,
     private readonly tracker: Tracker<S>,
-  ) {}
+  ) {
+    this.groups = filter.live.length;
+  }
 
-  determinize(s: S, _seat: number, rng: Rng, out: S): void {
-    const p = this.filter.particle(rng.int(this.filter.count));
+  determinize(s: S, _seat: number, rng: Rng, out: S, rollout: number): void {
+    const { filter } = this;
+    const g = filter.live[rollout % this.groups]!;
+    const p = filter.particle(g * filter.size + rng.int(filter.size));
     this.tracker.deal(s, p, rng, out);
   }
 }
@@ -409,6 +477,7 @@ export function inferDealing<S extends GameState>(
   eps = EPSILON,
   moves = MOVES,
   stepMoves = STEP_MOVES,
+  groups = GROUPS,
 ): Dealing<S> {
   const uniform = (why: string, report: InferenceReport | null = null): Dealing<S> => ({
     dealer: uniformDealer(game),
@@ -419,7 +488,7 @@ export function inferDealing<S extends GameState>(
   const soft = new SoftPolicy(game, rules, policy, defs, eps);
   const tracker = game.infer.tracker(history, rules, soft);
   if (typeof tracker === 'string') return uniform(tracker);
-  const filter = new ParticleFilter(game, rules, particles, moves, stepMoves);
+  const filter = new ParticleFilter(game, rules, particles, moves, stepMoves, groups);
   if (!filter.run(history, tracker, rng))
     return uniform('no particle could have played as the record says (the others play unlike the policy)', filter.report);
   return { dealer: new InferredDealer(filter, tracker), report: filter.report, uniform: null };

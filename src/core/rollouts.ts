@@ -86,6 +86,9 @@ export class Rollouts {
   /** How each rollout deals what the deciding seat cannot see: uniformly (GameDef.determinize)
    * unless an inferred dealing is set (src/core/infer.ts). */
   dealer: Dealer;
+  /** The index among the decision's rollouts of the first one `evaluate` plays (Dealer: an
+   * inferred dealing deals rollout i from its filter group i % groups). */
+  rollout = 0;
 
   /** The spec texts of the policy and of the deciding seat's own one, for errors. */
   private readonly policyName: string;
@@ -195,7 +198,7 @@ export class Rollouts {
     const before = this.ret[seat]!;
     for (let i = 0; i < n; i++) {
       for (let w = 0; w < words.length; w++) words[w] = rng.next();
-      this.dealer.determinize(s, seat, this.seed(this.detRng, 0), base);
+      this.dealer.determinize(s, seat, this.seed(this.detRng, 0), base, this.rollout + i);
       if (this.layer) game.pairChance?.(base);
       for (let j = 0; j < c; j++) {
         game.copy!(base, work);

@@ -398,7 +398,7 @@ export function decisionDealing(
 export function dealingWords(d: Dealing, asked: 'inferred' | 'uniform' | undefined, infers: boolean, fromRecord: boolean): string {
   const r = d.report;
   if (isInferred(d) && r)
-    return `hidden hands inferred from the others' play: ${r.particles} particles, effective sample size ${Math.round(r.ess)} (least on the way ${Math.round(r.minEss)}, ${r.resamplings} resamplings)`;
+    return `hidden hands inferred from the others' play: ${r.particles} particles in ${r.groups} independent filters, whose spread the intervals count; effective sample size ${Math.round(r.ess)} (least on the way ${Math.round(r.minEss)}, ${r.resamplings} resamplings)`;
   if (asked === 'uniform') return 'hidden hands dealt uniformly from the unseen (--deal uniform)';
   if (asked === undefined && !infers)
     return `hidden hands dealt uniformly from the unseen (the inferred dealing has not passed the calibration yet here${fromRecord ? '; --deal inferred tries it' : ''})`;

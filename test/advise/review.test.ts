@@ -235,13 +235,13 @@ describe('pongsim review', () => {
   });
 
   it('tells a decision shown worse whose cost on deals of its own is not shown apart from one that is', async () => {
-    // Nylon-ppong, seed 4, seat 1: at line 14 the verdict's deals show another discard better, and
-    // the cost measured on deals of its own has an interval reaching 0. "Better by 0.084 [-2.1,
-    // 2.3]" would read as a shown loss; the words give both figures and say the cost is not shown.
-    const { events } = await replay({ game: 'nylonppong', seed: '4', index: 0, format: 'events' });
+    // Nylon-ppong, seed 6, seat 2: at line 20 the verdict's deals show another discard better, and
+    // the cost measured on deals of its own has an interval reaching 0. "Better by 1.8 [-0.25,
+    // 3.9]" would read as a shown loss; the words give both figures and say the cost is not shown.
+    const { events } = await replay({ game: 'nylonppong', seed: '6', index: 0, format: 'events' });
     const file = path.join(dir, 'unshown.jsonl');
     fs.writeFileSync(file, recordText(events!));
-    const r = await review({ game: 'nylonppong', record: file, seat: 1, budget: 200, maxDecisions: 3, workers: 1 });
+    const r = await review({ game: 'nylonppong', record: file, seat: 2, budget: 200, maxDecisions: 3, workers: 1 });
     const worse = r.rows.filter((x) => x.verdict === 'worse');
     expect(worse.some((x) => x.loss_ci_low <= 0)).toBe(true);
     for (const x of worse) {
@@ -486,7 +486,10 @@ describe('pongsim advise --record', () => {
     expect(inferred.inference!.particles).toBe(256);
     expect(inferred.inference!.ess).toBeGreaterThanOrEqual(1);
     expect(inferred.inference!.ess).toBeLessThanOrEqual(256);
-    expect(inferred.dealing).toMatch(/^hidden hands inferred from the others' play: 256 particles, effective sample size \d+/);
+    expect(inferred.inference!.groups).toBe(8);
+    expect(inferred.dealing).toMatch(
+      /^hidden hands inferred from the others' play: 256 particles in 8 independent filters, whose spread the intervals count; effective sample size \d+/,
+    );
     // Wolnamppong's default, where the calibration passed.
     expect(await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5' })).toEqual(inferred);
     const uniform = await advise({ game: 'wolnamppong', record: file, at: late.line, budget: 600, seed: '5', deal: 'uniform' });

@@ -109,7 +109,7 @@ describe('American inference', () => {
         }
       }
       const out = american.create(rules);
-      r.dealer.determinize(d.s, d.seat, rng, out);
+      r.dealer.determinize(d.s, d.seat, rng, out, 0);
       expect(JSON.stringify(publicFacts(out, d.seat))).toBe(facts);
       const bot = makeStrategy(policy, americanStrategies, rules);
       const legal = new Int16Array(american.maxActions(rules));

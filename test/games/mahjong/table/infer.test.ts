@@ -59,7 +59,8 @@ function gaps(t: Table, index: number, at: number, tilt: number, moves = MOVES, 
     const history = start.history(events, events.length, x);
     const tracker = tableTracker(history, new SoftPolicy(t.game, t.rules, t.policy, t.strategies), tilt);
     if (typeof tracker === 'string') throw new Error(tracker);
-    const filter = new ParticleFilter(t.game, t.rules, 64, moves, stepMoves);
+    // One filter of 64: what the moves and the lean do, not the groups advice splits 256 into.
+    const filter = new ParticleFilter(t.game, t.rules, 64, moves, stepMoves, 1);
     expect(filter.run(history, tracker, new Rng(`infer-test/${index}`))).toBe(true);
     out = [];
     for (let y = 0; y < SEATS; y++) {
