@@ -403,8 +403,10 @@ export class ParticleFilter<S extends GameState = GameState> {
       }
       logw.fill(0, from, to);
     }
-    for (let i = 0; i < this.count; i++) game.copy(this.states[parents[i]!]!, this.spare[i]!);
-    [this.states, this.spare] = [this.spare, this.states];
+    // Only the resampled groups' tables are copied: a group keeps its own where it was not.
+    const { states, spare } = this;
+    for (let i = 0; i < this.count; i++) if (parents[i] !== i) game.copy(states[parents[i]!]!, spare[i]!);
+    for (let i = 0; i < this.count; i++) if (parents[i] !== i) [states[i], spare[i]] = [spare[i]!, states[i]!];
     tracker.resampled(parents);
     this.seedParticles(rng, which);
   }
