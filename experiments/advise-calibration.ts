@@ -11,6 +11,7 @@ import type { Cellval } from '../src/core/table.js';
 import { ANY_REAL, NON_NEGATIVE, SHARE, SHARE_DIFFERENCE } from '../src/experiment/ranges.js';
 import { Trace, type GameEvent } from '../src/core/trace.js';
 import { calibrationChart, rowsOf, tableNamed } from '../src/report/specs.js';
+import { fixed } from '../src/io/print.js';
 import { value } from '../src/stats/exact-sum.js';
 import { addMean, addRatio, type Tally } from '../src/stats/tally.js';
 
@@ -257,7 +258,7 @@ export function adviseCalibrationDef(games: (id: string) => CalibrationGame): Ex
           const t = tables[0]!;
           const col = (name: string) => t.columns.indexOf(name);
           const num = (x: Cellval | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : Number.NaN);
-          const pts = (x: Cellval | undefined) => `${(100 * num(x)).toFixed(1)}`;
+          const pts = (x: Cellval | undefined) => fixed(100 * num(x), 1);
           const ci = (r: Cellval[], name: string) =>
             Number.isFinite(num(r[col(`${name}_ci_low`)]))
               ? `(${pts(r[col(`${name}_ci_low`)])} to ${pts(r[col(`${name}_ci_high`)])})`

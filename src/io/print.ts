@@ -8,7 +8,7 @@ const short = (v: Cellval | undefined): string =>
 const snap = (v: number): number => (Math.abs(v) < 1e-12 ? 0 : Math.abs(v - 1) < 1e-12 ? 1 : v);
 
 /** v with d decimals, trailing zeros of the fraction kept (they are significant), and no "-0"; exactly 0 or 1 as such. */
-const fixed = (v: number, d: number): string => {
+export const fixed = (v: number, d: number): string => {
   if (v === 0 || v === 1) return String(v);
   const t = v.toFixed(d);
   return /^-0\.?0*$/.test(t) ? t.slice(1) : t;
