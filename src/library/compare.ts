@@ -5,7 +5,7 @@ import { checkArms, type CompareArm, type CompareParams } from '../experiment/co
 import type { ExperimentParams } from '../experiment/experiment.js';
 import { readJsonFile } from '../io/json-file.js';
 import { loadPlugins } from './plugins.js';
-import { cardRule, GAME, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
+import { cardRule, GAME, luckFill, pathName, positiveInt, seatIndex, seedIn, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, riskOf, type RiskOptions, type RunControl } from './control.js';
 import { checkOptions, FLAG, PLUGINS, TEXT, TEXTS, WHOLE, type Keys } from './arguments.js';
 import { checkSessions } from '../experiment/risk.js';
@@ -240,7 +240,7 @@ export async function compareRun(o: CompareOptions, c: RunControl = {}): Promise
   const plugins = await loadPlugins(list('--plugin', o.plugin));
   // With --luck, chance is keyed as the game pairs it best, unless an arm says otherwise (the
   // odds are the same): a session then stays paired past a hand the arms play apart.
-  const arms = specs.map((a) => resolveArm(entry, a, (o.luck && entry.luckRules) || {}));
+  const arms = specs.map((a) => resolveArm(entry, a, luckFill(entry, o.luck)));
   const flags: StudySettings = {
     games: given(o.games, positiveInt('--games')),
     seed: given(o.seed, seedIn('--seed')),

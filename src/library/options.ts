@@ -118,6 +118,10 @@ export interface TableSpec {
   card?: string;
 }
 
+/** What `--luck` fills into a table's rules where nobody set them (GameEntry.luckRules; none
+ * without --luck): compare's arms and tune's table alike. */
+export const luckFill = (entry: GameEntry, luck: boolean | undefined): Record<string, string> => (luck && entry.luckRules) || {};
+
 /**
  * A table's rules and line-up (by default the game's reference bot in every seat), for `sim`,
  * `replay` and each arm of `compare` alike. Where the table size is a rule nobody set

@@ -13,7 +13,7 @@ import type { PluginRef } from '../experiment/experiment.js';
 import type { StrategyDef } from '../core/strategy.js';
 import { tableFiles, tableObjects, writeAtomically } from '../io/csv.js';
 import { summarizeMean, type Tally } from '../stats/tally.js';
-import { GAME, outDir, outFolder, positiveInt, positiveNumber, seatIndex, seedText, splitSeats, tableOf } from './options.js';
+import { GAME, luckFill, outDir, outFolder, positiveInt, positiveNumber, seatIndex, seedText, splitSeats, tableOf } from './options.js';
 import { checkControl, given, list, runnerOptions, type RunControl } from './control.js';
 import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, WHOLE, type Keys } from './arguments.js';
 import { chartFiles } from '../report/chart.js';
@@ -202,7 +202,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
   const entry = gameEntry(game);
   const luck = o.luck === true;
   // With --luck, chance keyed as compare --luck keys it (GameEntry.luckRules, the same odds).
-  const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card }, (luck && entry.luckRules) || {});
+  const { rules } = tableOf(entry, { rules: o.rules, set: list('--set', o.set), card: o.card }, luckFill(entry, luck));
   const seats = entry.def.seats(rules);
   const against =
     o.against !== undefined
