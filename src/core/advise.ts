@@ -273,12 +273,15 @@ function* raceRun(
     throw new InputError(`--budget: ${o.budget} playouts cannot play each of the ${c} actions out twice; give at least ${2 * c}`);
   const z95 = studentQuantileFor(0.025);
   const w = o.win ? listed.findIndex((ch) => o.win!.legal(ch)) : -1;
+  // Per choice, the share of its difference's variance that is the filter's doubt (spread).
+  const doubts = new Map<string, number>();
   const rows: AdviceRow[] = listed.map((_, j) => {
     const v = values[j]!,
       n = v.length;
     const { mean: m, se, df } = spread(v, groups);
     const half = z95(df) * se;
     const d = interval(v, values[leader]!, q, groups);
+    doubts.set(names[j]!, d.doubt);
     // Every rollout gave the same result as played: alike, or, for a win, what it pays.
     const flat = n > 1 && raw[j]!.every((x) => x === raw[j]![0]);
     const ends = flat && j === w && won[j]!.every((x) => x === 1);
@@ -310,6 +313,10 @@ function* raceRun(
   const open = tied.filter((r) => !same.includes(r.action)).map((r) => r.action);
   const conf = `${Math.round((1 - alpha) * 100)}% confidence over ${Math.max(1, c - 1)} comparison${c > 2 ? 's' : ''} and ${looks} look${looks > 1 ? 's' : ''}`;
   const rest = ranked.length > tied.length + 1 ? '; the rest do worse' : '';
+  // Where most of what keeps them apart is the inference's doubt, more playouts will not settle it.
+  const inferred = open.some((a) => doubts.get(a)! > 0.5)
+    ? '; most of the doubt is which hidden hands the others hold, which more playouts do not settle'
+    : '';
   const words =
     c === 1
       ? `${best} is the only legal action.`
@@ -317,7 +324,7 @@ function* raceRun(
         ? `${best} is clearly best: every other action does worse on the same deals (${conf}).`
         : open.length === 0
           ? `${[best, ...same].join(', ')} give the same result on every deal${rest} (${conf}).`
-          : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
+          : `${best} has the best mean, but it cannot be told apart from ${open.join(', ')} at this budget (${playouts} playouts)${inferred}${same.length ? `; ${same.join(', ')} give the same result as ${best} on every deal` : ''}${rest} (${conf}).`;
   const why = w >= 0 && w !== leader ? winWhy(names[leader]!, raw[leader]!, won[leader]!, raw[w]!, o.win!.letGo) : undefined;
   return {
     rows: ranked,
@@ -477,10 +484,10 @@ function studentQuantileFor(p: number): (df: number) => number {
  * standard error takes both, and its degrees of freedom are Satterthwaite's. Where the groups'
  * means agree no more than luck makes them, the error is the rollouts' alone.
  */
-export function spread(v: readonly number[], groups = 1): { mean: number; se: number; df: number } {
+export function spread(v: readonly number[], groups = 1): { mean: number; se: number; df: number; doubt: number } {
   const n = v.length;
   const m = mean(v);
-  if (groups < 2 || n < 2 * groups) return { mean: m, se: Math.sqrt(variance(v) / n), df: n - 1 };
+  if (groups < 2 || n < 2 * groups) return { mean: m, se: Math.sqrt(variance(v) / n), df: n - 1, doubt: 0 };
   const sums = new Float64Array(groups);
   const sizes = new Float64Array(groups);
   v.forEach((x, i) => {
@@ -507,8 +514,9 @@ export function spread(v: readonly number[], groups = 1): { mean: number; se: nu
   const luck = msw / n;
   const doubt = (Math.max(0, msb - msw) / n0) * (squares / (n * n));
   const se = Math.sqrt(luck + doubt);
+  if (se === 0) return { mean: m, se, df: n - groups, doubt: 0 };
   const df = doubt === 0 ? n - groups : (luck + doubt) ** 2 / (luck ** 2 / (n - groups) + doubt ** 2 / (groups - 1));
-  return { mean: m, se, df };
+  return { mean: m, se, df, doubt: doubt / (luck + doubt) };
 }
 
 /** The 95% interval of the share of rollouts won (`won`: 1 or 0 each): Wilson's, on the
@@ -531,9 +539,9 @@ function interval(
   ref: readonly number[],
   q: (df: number) => number,
   groups: number,
-): { mean: number; low: number; high: number; se: number } {
+): { mean: number; low: number; high: number; se: number; doubt: number } {
   const d = v.map((x, i) => x - ref[i]!);
-  const { mean: m, se, df } = spread(d, groups);
+  const { mean: m, se, df, doubt } = spread(d, groups);
   const half = q(df) * se;
-  return { mean: m, low: m - half, high: m + half, se };
+  return { mean: m, low: m - half, high: m + half, se, doubt };
 }

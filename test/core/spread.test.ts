@@ -26,6 +26,7 @@ describe('spread', () => {
     const s = spread(v, 1);
     expect(s.se).toBeCloseTo(plainSe(v), 12);
     expect(s.df).toBe(99);
+    expect(s.doubt).toBe(0);
   });
 
   it("is the groups' means' own spread where the filters disagree: the mean square between over n, on groups - 1 degrees nearly", () => {
@@ -42,6 +43,9 @@ describe('spread', () => {
     expect(s.se).toBeGreaterThan(4 * plainSe(v));
     expect(s.df).toBeGreaterThan(7);
     expect(s.df).toBeLessThan(8);
+    // The doubt is nearly all of it (1 / 8 of the true variance against 1 / 800 of luck), which
+    // advice says more playouts do not settle.
+    expect(s.doubt).toBeGreaterThan(0.9);
   });
 
   it("is the rollouts' luck alone where the groups agree, on n - groups degrees", () => {
@@ -49,6 +53,7 @@ describe('spread', () => {
     const v = results(800, [0, 0, 0, 0, 0, 0, 0, 0], 'together');
     const s = spread(v, 8);
     expect(s.df).toBe(792);
+    expect(s.doubt).toBe(0);
     expect(s.se / plainSe(v)).toBeGreaterThan(0.95);
     expect(s.se / plainSe(v)).toBeLessThan(1.05);
   });
