@@ -222,8 +222,8 @@ export interface InferenceReport {
 
 /**
  * The particle filter: `count` tables, their log weights, and the tracker that plays them, split
- * into `groups` filters of their own (GROUPS). Run it with `run`; then `sample` deals a rollout
- * from one of a group's particles, picked uniformly.
+ * into `groups` filters of their own (GROUPS). Run it with `run`; then an InferredDealer deals
+ * each rollout from one of a group's particles, picked uniformly.
  */
 export class ParticleFilter<S extends GameState = GameState> {
   private states: S[];
