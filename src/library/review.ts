@@ -135,8 +135,8 @@ export interface ReviewedDecision {
   /** Playouts spent on the decision (ranking and measuring). */
   playouts: number;
   /** Where the hidden hands were inferred: the filter's effective sample size at the decision,
-   * and the least it fell to on the way (null where they were dealt uniformly). The intervals
-   * count the rollouts' luck over the particles kept, not how sure the filter is of them. */
+   * and the least it fell to on the way, summed over its groups (null where they were dealt
+   * uniformly). The intervals count both the rollouts' luck and the spread between the groups. */
   ess: number | null;
   min_ess: number | null;
   /** The decision in words. */
@@ -681,7 +681,7 @@ const COLUMNS: Record<string, RowColumn<ReviewedDecision>> = {
   ranking_gap: { doc: "the band's upper figure: the best less the taken action on the ranking's own deals", cell: (x) => x.ranking_gap },
   playouts: { doc: 'playouts spent on the decision (ranking and measuring)', cell: (x) => x.playouts },
   ess: {
-    doc: "where the hidden hands were inferred, the particle filter's effective sample size at the decision (of its particles); empty where they were dealt uniformly",
+    doc: "where the hidden hands were inferred, the particle filter's effective sample size at the decision (of its particles, summed over its groups); empty where they were dealt uniformly",
     cell: (x) => x.ess ?? '',
   },
   min_ess: {
