@@ -76,8 +76,10 @@ class NylonTracker implements Tracker<NylonState> {
   /** Why the record's round cannot be followed, found while replaying it; null when it can. */
   fault: string | null = null;
   private readonly seat: number;
-  /** The history's decisions, by their index in its events. */
+  /** The history's decisions, by their index in its events, and the action each took (read
+   * once: a particle's every step asks for it). */
   private readonly decisions: number[] = [];
+  private readonly actions: number[] = [];
   /** The discard pile after each decision, as the record played it (public: every card on it lies face up). */
   private readonly pileLen: number[] = [];
   private readonly discards = new Uint8Array(CARDS);
@@ -130,8 +132,11 @@ class NylonTracker implements Tracker<NylonState> {
     this.trialDraws = new Int8Array(events.length + 2);
     this.legal = new Int16Array(soft.game.maxActions(soft.rules));
     events.forEach((e, i) => {
-      if (actionOf(e) >= 0) this.decisions.push(i);
-      else if (e.type === 'draw' && typeof e.card === 'string') {
+      const a = actionOf(e);
+      if (a >= 0) {
+        this.decisions.push(i);
+        this.actions.push(a);
+      } else if (e.type === 'draw' && typeof e.card === 'string') {
         if (e.seat === seat) this.ownDraw[parseCard(e.card)] = 1;
         else {
           this.hiddenLine[i + 1] = 1;
@@ -327,9 +332,10 @@ class NylonTracker implements Tracker<NylonState> {
     const before = p.discardLen;
     let lw: number;
     try {
-      lw = this.until(p, e.seat!, actionOf(e), rng);
+      const a = this.actions[k]!;
+      lw = this.until(p, e.seat!, a, rng);
       if (lw === -Infinity) return lw;
-      lw += this.decide(p, e.seat!, actionOf(e), rng);
+      lw += this.decide(p, e.seat!, a, rng);
       if (lw === -Infinity) return lw;
       if (k === this.steps - 1) lw += this.until(p, this.seat, -1, rng);
     } catch (err) {
