@@ -97,8 +97,9 @@ export const flushSeeker: Def = {
     }),
 };
 
-/** The targets special-seeker weighs: each row's start and its distance. */
+/** The targets special-seeker weighs: each row's name, start and distance. */
 interface Target {
+  name: string;
   value: number;
   distance(v: V, best: number): number;
   /** The discard restriction chasing it, or none (efficiency). */
@@ -106,14 +107,16 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { value: 2, distance: (_v, best) => best, hooks: null },
-  { value: 6, distance: (v) => pongDistance(v.hand, v) - 1, hooks: pongHooks },
+  { name: 'a normal win', value: 2, distance: (_v, best) => best, hooks: null },
+  { name: 'four pongs', value: 6, distance: (v) => pongDistance(v.hand, v) - 1, hooks: pongHooks },
   {
+    name: 'seven pairs',
     value: 12,
     distance: (v) => sevenPairsDistance(v.hand, v) - 1,
     hooks: { discards: (v, _b, _p, out) => lowestKinds(v.hand, (k) => after(v, k, sevenPairsDistance), out), call: () => false },
   },
   {
+    name: 'thirteen orphans',
     value: 18,
     distance: (v) => orphansDistance(v.hand, v) - 1,
     hooks: {
@@ -122,6 +125,7 @@ const TARGETS: Target[] = [
     },
   },
   {
+    name: 'one suit',
     value: 12,
     distance: (v, best) => best + flushSuit(v.hand, v).off,
     hooks: {
@@ -153,7 +157,7 @@ export const specialSeeker: Def = {
       }
       return chosen;
     };
-    return player(rules, {
+    const bot = player(rules, {
       discards(v, best, q, out) {
         pick(v, best).hooks?.discards?.(v, best, q, out);
       },
@@ -166,8 +170,13 @@ export const specialSeeker: Def = {
         return chosen.hooks?.call ? chosen.hooks.call(v, a, helps) : helps;
       },
     });
+    return Object.assign(bot, { goal: () => chosen.name });
   },
 };
+
+/** special-seeker as its `make` gives it: `goal` names the target its last discard chased
+ * (advice names a plan by it). */
+export type Seeker = ReturnType<typeof specialSeeker.make> & { goal(): string };
 
 /** Lower is safer: the ways a discard can deal in against a player with open melds. */
 function danger(v: V, threats: number, k: number): number {
