@@ -22,12 +22,25 @@ export const fixed = (v: number, d: number): string => {
 export function estimate(x: number, lo: number, hi: number): string {
   [lo, hi] = [snap(lo), snap(hi)];
   const half = (hi - lo) / 2;
-  // No wider than float noise (rollouts that all gave one value, less their luck, differ in their
-  // last bits): at most 12 decimals it would print "±0.000000000000", so the value alone.
-  if (!Number.isFinite(half) || half < 5e-13) return short(x);
-  const d = Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(half))));
+  const d = decimalsFor(half);
+  if (d === null) return short(x);
   const symmetric = Math.abs(hi - x - (x - lo)) <= 0.1 * half;
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
+}
+
+/** An estimate in a sentence: "x [lo, hi]", each at its interval's precision (as `estimate`; an interval of no width keeps its bounds, which the sentence names). */
+export function bracketed(x: number, lo: number, hi: number): string {
+  [lo, hi] = [snap(lo), snap(hi)];
+  const d = decimalsFor((hi - lo) / 2);
+  return d === null ? `${short(x)} [${short(lo)}, ${short(hi)}]` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
+}
+
+/** The decimals that show an interval's half-width to its second significant digit; null where it
+ * is no wider than float noise (rollouts that all gave one value, less their luck, differ in their
+ * last bits: at most 12 decimals it would print "±0.000000000000", so the value alone). */
+export function decimalsFor(half: number): number | null {
+  if (!Number.isFinite(half) || half < 5e-13) return null;
+  return Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(half))));
 }
 
 /**

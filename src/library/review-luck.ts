@@ -2,6 +2,7 @@ import type { GameState } from '../core/game.js';
 import { luckTaken } from '../core/luck.js';
 import { checkEvents } from '../records/check.js';
 import { FEW, meanInterval } from '../stats/intervals.js';
+import { decimalsFor, fixed } from '../io/print.js';
 import type { OpenRecord } from './records.js';
 
 /** A seat's result in a record, and that result less the luck of the draws (luck null where
@@ -77,15 +78,18 @@ export function luckAdjusted(open: OpenRecord, seat: number): SeatResult {
   return { result: end.result, luck: end.luck, adjusted: mean, rounds: n, low: n * ci.low, high: n * ci.high };
 }
 
-/** The luck-adjusted result in words. */
+/** The luck-adjusted result in words: the result as the game scored it (`num`), the luck and the
+ * result less it at the precision of that interval. */
 export function luckWords(a: SeatResult, unit: string, round: string, num: (x: number) => string): string {
   if (a.luck === null) return `Result ${num(a.result)} ${unit} (the game has no luck meter to take the luck of the draws off it). `;
+  const d = a.low === null ? null : decimalsFor((a.high! - a.low) / 2);
+  const at = (x: number) => (d === null ? num(x) : fixed(x, d));
   const interval =
     a.low === null
       ? ` (no interval: the game's decisions fell in one ${round})`
-      : ` [${num(a.low)}, ${num(a.high!)}] (95%, over its ${a.rounds} ${round}s, each counted as independent${a.rounds < FEW ? `; fewer than ${FEW}, so rough` : ''})`;
+      : ` [${at(a.low)}, ${at(a.high!)}] (95%, over its ${a.rounds} ${round}s, each counted as independent${a.rounds < FEW ? `; fewer than ${FEW}, so rough` : ''})`;
   return (
-    `Result ${num(a.result)} ${unit}, of which the luck of the draws ${num(a.luck)} (as the game's luck meter measures it: each draw's ` +
-    `value against its mean over what could have come; the deals are not measured); less that luck, ${num(a.adjusted)}${interval}, with the result's mean and less of its spread. `
+    `Result ${num(a.result)} ${unit}, of which the luck of the draws ${at(a.luck)} (as the game's luck meter measures it: each draw's ` +
+    `value against its mean over what could have come; the deals are not measured); less that luck, ${at(a.adjusted)}${interval}, with the result's mean and less of its spread. `
   );
 }

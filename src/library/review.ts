@@ -32,6 +32,7 @@ import { htmlOut, openRecord, writeRecordPage, type OpenRecord } from './records
 import { writeRows, type RowColumn } from './rows-file.js';
 import { placeOnLadder, rating, readLadder, shippedLadder } from './ladder.js';
 import { luckAdjusted, luckWords } from './review-luck.js';
+import { bracketed, decimalsFor, fixed } from '../io/print.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
@@ -421,7 +422,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const perDecision = n ? loss / n : 0;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const opening =
-    `Mean loss ${num(perDecision)} [${num(n ? (loss - half) / n : 0)}, ${num(n ? (loss + half) / n : 0)}] ${q.unit} a decision over ${n} reviewed; ` +
+    `Mean loss ${bracketed(perDecision, n ? (loss - half) / n : 0, n ? (loss + half) / n : 0)} ${q.unit} a decision over ${n} reviewed; ` +
     `the best or as good as it in ${pct(n ? matched / n : 0)} [${pct(m.low)}, ${pct(m.high)}]` +
     (bad === null
       ? ''
@@ -436,10 +437,12 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const bandLow = lower.low,
     bandHigh = Math.max(lower.low, upper.high);
   const band = ladder ? placeOnLadder(ladder, n, bandLow, bandHigh) : null;
+  const bandDecimals = decimalsFor((bandHigh - bandLow) / 2);
+  const inBand = (x: number) => (bandDecimals === null ? num(x) : fixed(x, bandDecimals));
   const bandWords = band
     ? `On the ladder of the game's bots (each rated by its mean loss on the decision benchmark) the seat ${band.band}` +
       (band.better || band.worse
-        ? ` (its mean loss a decision lies between ${num(lower.mean)}, what it lost against the best its ranking found, measured on deals of their own, which reads low where this budget misses the best, and ${num(upper.mean)}, the ranking's own gap, which reads high; 95% from ${num(bandLow)} to ${num(bandHigh)}). `
+        ? ` (its mean loss a decision lies between ${inBand(lower.mean)}, what it lost against the best its ranking found, measured on deals of their own, which reads low where this budget misses the best, and ${inBand(upper.mean)}, the ranking's own gap, which reads high; 95% from ${inBand(bandLow)} to ${inBand(bandHigh)}). `
         : '. ')
     : '';
   const summary =
@@ -497,7 +500,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   if (html !== undefined) {
     const marked = worse.map((r) => ({
       line: r.line,
-      mark: `loss ${num(r.loss)} [${num(r.loss_ci_low)}, ${num(r.loss_ci_high)}] ${q.unit}`,
+      mark: `loss ${bracketed(r.loss, r.loss_ci_low, r.loss_ci_high)} ${q.unit}`,
       words: r.words,
     }));
     result.html = writeRecordPage(open.events, html, o.force, `${path.basename(file)}, seat ${seat} reviewed`, marked);
@@ -626,10 +629,10 @@ async function reviewOne(
     row.verdict === 'best'
       ? `${at}, the best action.${why}`
       : row.verdict === 'worse' && row.loss_ci_low > 0
-        ? `${at}; ${ranked.best} was better by ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}] ${unit}.${why}`
+        ? `${at}; ${ranked.best} was better by ${bracketed(row.loss, row.loss_ci_low, row.loss_ci_high)} ${unit}.${why}`
         : row.verdict === 'worse'
-          ? `${at}; ${ranked.best} was shown better by ${num(-row.diff)} [${num(-row.diff_ci_high)}, ${num(-row.diff_ci_low)}] ${unit} on the deals that judged it, but measured on deals of its own the difference was ${num(row.loss)} [${num(row.loss_ci_low)}, ${num(row.loss_ci_high)}]: what it cost is not shown.${why}`
-          : `${at}; it cannot be told from the best, ${ranked.best} (${num(row.diff)} [${num(row.diff_ci_low)}, ${num(row.diff_ci_high)}] ${unit}).${why}`;
+          ? `${at}; ${ranked.best} was shown better by ${bracketed(-row.diff, -row.diff_ci_high, -row.diff_ci_low)} ${unit} on the deals that judged it, but measured on deals of its own the difference was ${bracketed(row.loss, row.loss_ci_low, row.loss_ci_high)}: what it cost is not shown.${why}`
+          : `${at}; it cannot be told from the best, ${ranked.best} (${bracketed(row.diff, row.diff_ci_low, row.diff_ci_high)} ${unit}).${why}`;
   return { line, round, taken: takenName, best: ranked.best, ...row, actions, ...ess, words };
 }
 
@@ -641,7 +644,7 @@ async function reviewOne(
  * favour in sum, and then the words say so.
  */
 function lossWords(loss: number, half: number, worse: number, value: string): string {
-  const figure = `${num(loss)} [${num(loss - half)}, ${num(loss + half)}] (${value}; 95% interval)`;
+  const figure = `${bracketed(loss, loss - half, loss + half)} (${value}; 95% interval)`;
   if (worse === 0)
     return `Expected loss over the game: ${figure}: no decision was shown worse, and one that cannot be told from the best counts 0.`;
   const how = `the sum over the ${worse} decision${worse === 1 ? '' : 's'} shown worse of what each cost against the best, measured on deals of its own; the others count 0`;
