@@ -195,7 +195,7 @@ export function rolloutDef(game: GameDef, defs: StrategyDef[], reference: string
     check(_rules, spec) {
       if (spec.choices?.deal === 'inferred' && !infers)
         throw new InputError(
-          `strategy rollout: deal=inferred is not offered in ${game.id}, only where advice infers by default: elsewhere the inferred dealing has not passed its calibration, and in mahjong the particle filter costs about 1 s of CPU a decision; allowed: deal=uniform`,
+          `strategy rollout: deal=inferred is not offered in ${game.id}, only where advice infers by default: elsewhere the inferred dealing has not passed its calibration, and in mahjong the particle filter costs 1 to 2 s of CPU a decision; allowed: deal=uniform`,
         );
     },
     searches: true,
