@@ -33,6 +33,7 @@ import { checkpointEvery, checkpointPlan, readCheckpoint, removeCheckpoint, save
 import { checkOut, GAME, gameRules, pathName, positiveInt, seedText } from './options.js';
 import { rating } from './ladder.js';
 import { writeRows, type RowColumn } from './rows-file.js';
+import { bracketed } from '../io/print.js';
 import {
   benchmarkText,
   BENCHMARK_FORMAT,
@@ -811,7 +812,7 @@ function scored(
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const summary =
     `${who}${budget === null ? '' : ` at ${budget} playouts a decision`} on ${n} decisions of ${bench.file}: ` +
-    `mean loss ${f(mean)} [${f(ci.low)}, ${f(ci.high)}] ${unit} a decision; in the best set ${pct(matched / n)} [${pct(m.low)}, ${pct(m.high)}]; ` +
+    `mean loss ${bracketed(mean, ci.low, ci.high)} ${unit} a decision; in the best set ${pct(matched / n)} [${pct(m.low)}, ${pct(m.high)}]; ` +
     `bad moves (a loss above ${f(bench.header.bad_move_threshold)}) ${pct(bad / n)} [${pct(b.low)}, ${pct(b.high)}] (95% intervals)` +
     (outside
       ? `; ${outside} choice${outside === 1 ? '' : 's'} of several moves outside the benchmark's list, not in the best set and left out of the mean loss.`
