@@ -28,11 +28,19 @@ export function estimate(x: number, lo: number, hi: number): string {
   return symmetric ? `${fixed(x, d)} ±${fixed(half, d)}` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
 }
 
-/** An estimate in a sentence: "x [lo, hi]", each at its interval's precision (as `estimate`; an interval of no width keeps its bounds, which the sentence names). */
+/** An estimate in a sentence: "x [lo, hi]", each at its interval's precision (as `estimate`; an
+ * interval of no width keeps its bounds, which the sentence names). An interval clear of 0 shows
+ * it: its bound near 0 gets the decimals it needs not to read 0 ("better by 1.2 [0.004, 2.4]"). */
 export function bracketed(x: number, lo: number, hi: number): string {
   [lo, hi] = [snap(lo), snap(hi)];
   const d = decimalsFor((hi - lo) / 2);
-  return d === null ? `${short(x)} [${short(lo)}, ${short(hi)}]` : `${fixed(x, d)} [${fixed(lo, d)}, ${fixed(hi, d)}]`;
+  if (d === null) return `${short(x)} [${short(lo)}, ${short(hi)}]`;
+  const clear = (v: number): string => {
+    let e = d;
+    while (e < 12 && Number(fixed(v, e)) === 0) e++;
+    return fixed(v, e);
+  };
+  return `${fixed(x, d)} [${lo > 0 ? clear(lo) : fixed(lo, d)}, ${hi < 0 ? clear(hi) : fixed(hi, d)}]`;
 }
 
 /** The decimals that show an interval's half-width to its second significant digit; null where it

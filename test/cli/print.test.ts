@@ -1,6 +1,6 @@
 // Numbers at their precision on the terminal.
 import { describe, expect, it } from 'vitest';
-import { estimate, printTable } from '../../src/io/print.js';
+import { bracketed, estimate, printTable } from '../../src/io/print.js';
 
 describe('estimates at their precision', () => {
   it('rounds to the second significant digit of the half-width, symmetric intervals as ±', () => {
@@ -22,6 +22,16 @@ describe('estimates at their precision', () => {
     const x = 6.181818181818182;
     expect(estimate(x, x - 4e-15, x + 4e-15)).toBe('6.182');
     expect(estimate(2e-12, 1e-12, 3e-12)).toBe('0.000000000002 ±0.000000000001');
+  });
+
+  it('in a sentence, always as x [lo, hi] at the same precision, a bound that keeps the interval clear of 0 never reading 0', () => {
+    expect(bracketed(16.442, 3.704, 29.18)).toBe('16 [4, 29]');
+    expect(bracketed(-1.779, -5.974, 2.417)).toBe('-1.8 [-6.0, 2.4]');
+    // "Better by 1.2 [0.0, 2.4]" would read as perhaps no better at all: the bound gets decimals.
+    expect(bracketed(1.2, 0.003, 2.4)).toBe('1.2 [0.003, 2.4]');
+    expect(bracketed(-1.2, -2.4, -0.0004)).toBe('-1.2 [-2.4, -0.0004]');
+    // An interval of no width keeps its bounds, which the sentence names as its interval.
+    expect(bracketed(0, 0, 0)).toBe('0 [0, 0]');
   });
 
   it('prints a table with the estimate in one column', () => {
