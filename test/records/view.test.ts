@@ -16,6 +16,7 @@ import { simParams } from '../../src/library/simulate.js';
 import { Recorder, recordText, withRecorder } from '../../src/records/record.js';
 import type { GameEvent } from '../../src/core/trace.js';
 import { FONT_FAMILY } from '../../src/io/font.js';
+import { bracketed } from '../../src/io/print.js';
 import { browserForTests, fontsUsed } from '../support/browser.js';
 import { tempDir } from '../support/cli.js';
 
@@ -118,12 +119,7 @@ describe('the record viewer', () => {
     expect(worse.length).toBeGreaterThan(0);
     const { page, errors, fetched } = await openPage(r.html!);
     const listed = await page.$$eval('#mistakes button', (b) => b.map((x) => x.textContent));
-    expect(listed).toEqual(
-      worse.map(
-        (x) =>
-          `loss ${Math.round(x.loss * 1000) / 1000} [${Math.round(x.loss_ci_low * 1000) / 1000}, ${Math.round(x.loss_ci_high * 1000) / 1000}] chips: ${x.words}`,
-      ),
-    );
+    expect(listed).toEqual(worse.map((x) => `loss ${bracketed(x.loss, x.loss_ci_low, x.loss_ci_high)} chips: ${x.words}`));
     expect(await page.textContent('#mistake')).toBe('');
     await page.click('#mistakes button');
     expect(await page.textContent('#where')).toBe(`event ${worse[0]!.line} of ${events!.length}`);
