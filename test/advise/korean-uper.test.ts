@@ -10,7 +10,7 @@ import type { KoreanState } from '../../src/games/mahjong/korean/state.js';
 import { uperAbout } from '../../src/games/mahjong/korean/uper-words.js';
 import { TURN } from '../../src/games/mahjong/table/state.js';
 import { koreanStrategies } from '../../strategies/korean/index.js';
-import { advise } from '../../src/library/advise.js';
+import { advise, adviseRun } from '../../src/library/advise.js';
 import { gameRules } from '../../src/library/options.js';
 import { gameEntry } from '../../src/catalog/index.js';
 
@@ -30,6 +30,22 @@ describe('advise korean: uper at a discard', () => {
       },
     ]);
     expect(r.actions.some((a) => a.action.includes('uper'))).toBe(false);
+  });
+
+  it('with a called pung says uper is barred, and that the ready discard waits on a false win', async () => {
+    const { result: r, about } = await adviseRun({
+      game: 'korean',
+      hand: 'm123 p456 m45 p99 z1',
+      melds: 'p777',
+      rightMelds: 'm9999',
+      right: 'z3 m1',
+      budget: 64,
+      seed: '1',
+    });
+    const u = readyOf(r.about);
+    expect(u.blocked).toBe('not with a called meld (uper needs a concealed hand)');
+    expect(u.ready).toEqual([{ discard: 'z1', waits: ['m3', 'm6'], basic: { m3: 0, m6: 0 }, uper: 'no' }]);
+    expect(about).toContain('  discard z1: waits m3, m6; a discard win on m3 or m6 scores under the 2-point minimum: not a legal win');
   });
 
   it('offers uper where both dragon waits score 2 basic points, and says so', async () => {

@@ -6,6 +6,7 @@ import { TURN } from '../table/state.js';
 import { lowKind } from '../table/kinds.js';
 import { tileName } from '../tiles.js';
 import type { KoreanState } from './state.js';
+import { MIN_BASIC } from './judge.js';
 import { OPEN_UPER_OK, UPER_OK, uperNotes } from './uper.js';
 
 const names = (mask: number): string[] => {
@@ -38,7 +39,14 @@ export function uperAbout(s: KoreanState, seat: number): { json: Record<string, 
           ? `a discard win scores ${low.map((b, i) => `${b.points}${i === 0 ? ` basic point${b.points === 1 ? '' : 's'}` : ''} on ${tileName(b.wait)}`).join(', ')} (uper needs 2 on every wait)`
           : `no wait scores 2 basic points on a discard win (uper needs 2 on one)`;
     const uper = n.ok & OPEN_UPER_OK ? 'open uper' : n.ok & UPER_OK ? 'uper' : 'no';
-    return { discard: tileName(n.kind), waits: names(n.waits), basic, uper, ...(why ? { why } : {}) };
+    // Where uper cannot be had, a wait whose discard win is under the minimum is still worth
+    // saying: the hand looks ready there and cannot win on that tile.
+    const short = n.basic.filter((b) => b.points < MIN_BASIC);
+    const falseWin =
+      block === null || short.length === 0
+        ? ''
+        : `; a discard win on ${short.map((b) => tileName(b.wait)).join(' or ')} scores under the ${MIN_BASIC}-point minimum: not a legal win`;
+    return { discard: tileName(n.kind), waits: names(n.waits), basic, uper, ...(why ? { why } : {}), falseWin };
   });
   const text = !rows.length
     ? ['uper: no discard leaves your hand ready']
@@ -46,8 +54,9 @@ export function uperAbout(s: KoreanState, seat: number): { json: Record<string, 
         block ? `uper: ${block}; the discards that leave your hand ready:` : 'uper, with each discard that leaves your hand ready:',
         ...rows.map(
           (r) =>
-            `  discard ${r.discard}: waits ${r.waits.join(', ')}${block ? '' : r.uper === 'no' ? `; no uper: ${r.why}` : `; ${r.uper === 'open uper' ? 'uper or open uper' : 'uper'} allowed`}`,
+            `  discard ${r.discard}: waits ${r.waits.join(', ')}${block ? r.falseWin : r.uper === 'no' ? `; no uper: ${r.why}` : `; ${r.uper === 'open uper' ? 'uper or open uper' : 'uper'} allowed`}`,
         ),
       ];
-  return { json: { uper: { ...(block ? { blocked: block } : {}), ready: rows } }, text };
+  const ready = rows.map(({ falseWin: _, ...r }) => r);
+  return { json: { uper: { ...(block ? { blocked: block } : {}), ready } }, text };
 }
