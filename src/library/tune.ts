@@ -19,6 +19,7 @@ import { checkOptions, FLAG, PLUGINS, POSITIVE, RULES, SEED, SETS, SPECS, TEXT, 
 import { chartFiles } from '../report/chart.js';
 import { intervalChart, rowsOf, tableNamed } from '../report/specs.js';
 import { toolStamp } from '../io/build.js';
+import { bracketed } from '../io/print.js';
 import {
   readContinuous,
   readSprt,
@@ -185,7 +186,6 @@ export const TUNE_COLUMNS: Record<string, ColumnDoc> = {
 const MIN_GAMES = 20;
 
 const num = (x: number) => (Number.isFinite(x) ? x : null);
-const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toPrecision(3));
 
 /** `tune`, with the table the CLI prints as text. */
 export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ result: TuneResult; table: CsvTable; sprt?: CsvTable }> {
@@ -297,7 +297,7 @@ export async function tuneRun(o: TuneOptions, c: RunControl = {}): Promise<{ res
       ? `${winner} is the only configuration`
       : alike
         ? `${winner} and ${runnerUp} played every deal alike (these values make the same decisions here): a tie, the first in grid order named`
-        : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${fmt(d!.mean)} [${fmt(d!.low)}, ${fmt(d!.high)}] per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
+        : `${winner} wins: ${d!.mean >= 0 ? '+' : ''}${bracketed(d!.mean, d!.low, d!.high)} per game against ${runnerUp} on the same deals${few} (${better} is better); ${significant ? 'significantly better (95%)' : 'not significantly better: the interval includes 0, so the two are a tie at this budget'}`;
   const table = figureTable('tune', TUNE_TABLE_COLUMNS, rows, TUNE_COLUMNS);
   const meta = {
     ...toolStamp(),
