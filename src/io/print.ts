@@ -43,10 +43,17 @@ export function bracketed(x: number, lo: number, hi: number): string {
   return `${fixed(x, d)} [${lo > 0 ? clear(lo) : fixed(lo, d)}, ${hi < 0 ? clear(hi) : fixed(hi, d)}]`;
 }
 
+/** Figures in a sentence that share the interval [lo, hi], each at its precision (as `estimate`);
+ * `otherwise` prints them where the interval has no width. */
+export function atPrecisionOf(lo: number, hi: number, otherwise: (x: number) => string): (x: number) => string {
+  const d = decimalsFor((hi - lo) / 2);
+  return (x) => (d === null ? otherwise(x) : fixed(x, d));
+}
+
 /** The decimals that show an interval's half-width to its second significant digit; null where it
  * is no wider than float noise (rollouts that all gave one value, less their luck, differ in their
  * last bits: at most 12 decimals it would print "±0.000000000000", so the value alone). */
-export function decimalsFor(half: number): number | null {
+function decimalsFor(half: number): number | null {
   if (!Number.isFinite(half) || half < 5e-13) return null;
   return Math.min(12, Math.max(0, 1 - Math.floor(Math.log10(half))));
 }

@@ -2,7 +2,7 @@ import type { GameState } from '../core/game.js';
 import { luckTaken } from '../core/luck.js';
 import { checkEvents } from '../records/check.js';
 import { FEW, meanInterval } from '../stats/intervals.js';
-import { decimalsFor, fixed } from '../io/print.js';
+import { atPrecisionOf } from '../io/print.js';
 import type { OpenRecord } from './records.js';
 
 /** A seat's result in a record, and that result less the luck of the draws (luck null where
@@ -82,8 +82,7 @@ export function luckAdjusted(open: OpenRecord, seat: number): SeatResult {
  * result less it at the precision of that interval. */
 export function luckWords(a: SeatResult, unit: string, round: string, num: (x: number) => string): string {
   if (a.luck === null) return `Result ${num(a.result)} ${unit} (the game has no luck meter to take the luck of the draws off it). `;
-  const d = a.low === null ? null : decimalsFor((a.high! - a.low) / 2);
-  const at = (x: number) => (d === null ? num(x) : fixed(x, d));
+  const at = a.low === null ? num : atPrecisionOf(a.low, a.high!, num);
   const interval =
     a.low === null
       ? ` (no interval: the game's decisions fell in one ${round})`

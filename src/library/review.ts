@@ -32,7 +32,7 @@ import { htmlOut, openRecord, writeRecordPage, type OpenRecord } from './records
 import { writeRows, type RowColumn } from './rows-file.js';
 import { placeOnLadder, rating, readLadder, shippedLadder } from './ladder.js';
 import { luckAdjusted, luckWords } from './review-luck.js';
-import { bracketed, decimalsFor, fixed } from '../io/print.js';
+import { atPrecisionOf, bracketed } from '../io/print.js';
 
 /** Unless told, a review spends about this many advise decisions' budgets over the whole
  * record (each decision's share, at most one advise budget, at least MIN_BUDGET): advise's
@@ -437,8 +437,7 @@ export async function review(o: ReviewOptions): Promise<ReviewResult> {
   const bandLow = lower.low,
     bandHigh = Math.max(lower.low, upper.high);
   const band = ladder ? placeOnLadder(ladder, n, bandLow, bandHigh) : null;
-  const bandDecimals = decimalsFor((bandHigh - bandLow) / 2);
-  const inBand = (x: number) => (bandDecimals === null ? num(x) : fixed(x, bandDecimals));
+  const inBand = atPrecisionOf(bandLow, bandHigh, num);
   const bandWords = band
     ? `On the ladder of the game's bots (each rated by its mean loss on the decision benchmark) the seat ${band.band}` +
       (band.better || band.worse
