@@ -39,24 +39,22 @@ export function uperAbout(s: KoreanState, seat: number): { json: Record<string, 
           ? `a discard win scores ${low.map((b, i) => `${b.points}${i === 0 ? ` basic point${b.points === 1 ? '' : 's'}` : ''} on ${tileName(b.wait)}`).join(', ')} (uper needs 2 on every wait)`
           : `no wait scores 2 basic points on a discard win (uper needs 2 on one)`;
     const uper = n.ok & OPEN_UPER_OK ? 'open uper' : n.ok & UPER_OK ? 'uper' : 'no';
-    // Where uper cannot be had, a wait whose discard win is under the minimum is still worth
-    // saying: the hand looks ready there and cannot win on that tile.
-    const short = n.basic.filter((b) => b.points < MIN_BASIC);
-    const falseWin =
-      block === null || short.length === 0
-        ? ''
-        : `; a discard win on ${short.map((b) => tileName(b.wait)).join(' or ')} scores under the ${MIN_BASIC}-point minimum: not a legal win`;
-    return { discard: tileName(n.kind), waits: names(n.waits), basic, uper, ...(why ? { why } : {}), falseWin };
+    return { discard: tileName(n.kind), waits: names(n.waits), basic, uper, ...(why ? { why } : {}) };
   });
+  // Where uper cannot be had, a wait whose discard win is under the minimum is still worth
+  // saying: the hand looks ready there and cannot win on that tile.
+  const falseWin = (basic: Record<string, number>): string => {
+    const short = Object.keys(basic).filter((w) => basic[w]! < MIN_BASIC);
+    return short.length ? `; a discard win on ${short.join(' or ')} scores under the ${MIN_BASIC}-point minimum: not a legal win` : '';
+  };
   const text = !rows.length
     ? ['uper: no discard leaves your hand ready']
     : [
         block ? `uper: ${block}; the discards that leave your hand ready:` : 'uper, with each discard that leaves your hand ready:',
         ...rows.map(
           (r) =>
-            `  discard ${r.discard}: waits ${r.waits.join(', ')}${block ? r.falseWin : r.uper === 'no' ? `; no uper: ${r.why}` : `; ${r.uper === 'open uper' ? 'uper or open uper' : 'uper'} allowed`}`,
+            `  discard ${r.discard}: waits ${r.waits.join(', ')}${block ? falseWin(r.basic) : r.uper === 'no' ? `; no uper: ${r.why}` : `; ${r.uper === 'open uper' ? 'uper or open uper' : 'uper'} allowed`}`,
         ),
       ];
-  const ready = rows.map(({ falseWin: _, ...r }) => r);
-  return { json: { uper: { ...(block ? { blocked: block } : {}), ready } }, text };
+  return { json: { uper: { ...(block ? { blocked: block } : {}), ready: rows } }, text };
 }
